@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { clinicCodeSchema, emailSchema, idSchema, nameSchema, passwordSchema } from './common.ts';
+import { paginated } from './pagination.ts';
+import { roleSchema, staffRoleSchema } from './roles.ts';
+
+export const authPaths = {
+  signin: '/clinic/therapist/signin',
+  signup: '/clinic/therapist/signup',
+  logout: '/clinic/therapist/logout',
+  resetPassword: '/clinic/therapist/reset-password',
+  resetPasswordConfirm: '/clinic/therapist/reset-password-confirm',
+  users: '/api/v1/users/',
+  cancelFeatureNotification: '/user/therapist/cancel-feature-notification',
+  cancelBillingNotification: '/user/therapist/cancel-billing-notification',
+  settingsInfo: '/user/settings-info',
+  therapists: '/clinic/therapist',
+} as const;
+
+/** The signed-in user as `GET /api/v1/users/` returns it in `results[0]`. */
+export const currentUserSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  role: roleSchema,
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  display_name: z.string(),
+  clinic_name: z.string(),
+  is_feature_notification_on: z.boolean(),
+  is_new_billing_uploaded: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const currentUserListSchema = paginated(currentUserSchema);
+export const userEnvelopeSchema = z.object({ user: currentUserSchema });
+
+export const signinBodySchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, { error: 'Enter your password' }).max(1024),
+});
+export type SigninBody = z.infer<typeof signinBodySchema>;
+export const tokenResponseSchema = z.object({ token: z.string() });
+
+export const signupBodySchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  first_name: nameSchema,
+  last_name: nameSchema,
+  role: staffRoleSchema,
+  code: clinicCodeSchema,
+});
+export type SignupBody = z.infer<typeof signupBodySchema>;
+export const signupResponseSchema = z.object({
+  detail: z.string(),
+  status: z.literal('pending'),
+});
+
+export const resetPasswordBodySchema = z.object({ email: emailSchema });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+export const resetPasswordConfirmBodySchema = z.object({
+  uid: z.string().trim().min(1).max(64),
+  token: z.string().trim().min(1).max(256),
+  password: passwordSchema,
+});
+export type ResetPasswordConfirmBody = z.infer<typeof resetPasswordConfirmBodySchema>;
+
+export const settingsInfoSchema = z.object({
+  support_user_id: z.number().int().nullable(),
+  initial_note: z.string().nullable(),
+});
+export type SettingsInfo = z.infer<typeof settingsInfoSchema>;
+
+/** A staff member as lists of the clinic's staff show them. */
+export const staffMemberSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  display_name: z.string(),
+  role: roleSchema,
+  code: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  has_access: z.boolean(),
+  created_at: z.string(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+export const therapistListQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  role: staffRoleSchema.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type TherapistListQuery = z.infer<typeof therapistListQuerySchema>;
+export const therapistListSchema = paginated(staffMemberSchema);
+
+export const userIdSchema = idSchema;

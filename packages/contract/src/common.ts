@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+export const idSchema = z.coerce.number().int().positive();
+export const idParamsSchema = z.object({ id: idSchema });
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'Enter a valid e-mail address' }).max(254));
+
+/** Clinic codes are upper-case letters and digits; the restricted demo clinic's code has five. */
+export const clinicCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .pipe(z.string().regex(/^[A-Z0-9]{4,8}$/, { error: 'Clinic codes are 4 to 8 letters or digits' }));
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { error: `Use at least ${PASSWORD_MIN_LENGTH} characters` })
+  .max(128, { error: 'Use at most 128 characters' });
+
+export const nameSchema = z.string().trim().min(1, { error: 'Required' }).max(100);
+
+export const detailSchema = z.object({ detail: z.string() });

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** RFC 9457 problem details, the body of every error answer. */
+export const problemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string().optional(),
+  code: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type Problem = z.infer<typeof problemSchema>;
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/** Stable machine-readable error codes shared by API and web. */
+export const errorCodes = [
+  'validation_failed',
+  'invalid_credentials',
+  'approval_pending',
+  'approval_rejected',
+  'access_revoked',
+  'account_locked',
+  'rate_limited',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'invalid_token',
+  'weak_password',
+  'database_unavailable',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
