@@ -5,3 +5,4 @@ export * from './pagination.ts';
 export * from './problem.ts';
 export * from './roles.ts';
 export * from './supervisor.ts';
+export * from './ui-rules.ts';

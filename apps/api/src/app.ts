@@ -1,0 +1,108 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { type AuditLog, createAuditLog } from './lib/audit.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { AppError } from './lib/errors.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { type AuthService, createAuthService } from './modules/auth/auth.service.ts';
+import { clinicsRoutes } from './modules/clinics/clinics.routes.ts';
+import { devRoutes } from './modules/dev/dev.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { supervisorRoutes } from './modules/supervisor/supervisor.routes.ts';
+import { createSupervisorService, type SupervisorService } from './modules/supervisor/supervisor.service.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { registerDocs } from './plugins/docs.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { contentSecurityPolicy } from './plugins/security.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+type RateLimitRule = { max: number; timeWindow: string };
+
+/** Everything routes need, wired once here; no container, no magic. */
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  audit: AuditLog;
+  auth: AuthService;
+  supervisor: SupervisorService;
+  rateLimits: { auth: RateLimitRule };
+};
+
+export type BuildAppOptions = {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  mailer?: Mailer;
+  logger?: boolean;
+};
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    // Unknown fields are dropped by the schemas; a query like ?page=1&page=2 must not become an array.
+    routerOptions: { ignoreTrailingSlash: false },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const db = database.db;
+  const clock = options.clock ?? systemClock;
+  const mailer =
+    options.mailer ?? createMailer({ db, clock, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+  const audit = createAuditLog(db);
+  const auth = createAuthService({ db, clock, mailer, audit, config });
+  const supervisor = createSupervisorService({ db, clock, mailer, audit, config });
+  const deps: AppDeps = {
+    config,
+    database,
+    db,
+    clock,
+    mailer,
+    audit,
+    auth,
+    supervisor,
+    rateLimits: { auth: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+  };
+
+  await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(config) } });
+  await app.register(cors, {
+    origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false,
+    credentials: true,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('rate_limited', `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    // API answers carry PHI: never let a browser or proxy keep them. Static files set their own policy.
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  await registerDocs(app);
+  await app.register(authPlugin, { auth });
+  await app.register(healthRoutes, deps);
+  await app.register(authRoutes, deps);
+  await app.register(clinicsRoutes, deps);
+  await app.register(supervisorRoutes, deps);
+  if (config.isDemo) await app.register(devRoutes, deps);
+  await registerWebApp(app, config);
+  return app;
+}

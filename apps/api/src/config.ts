@@ -1,0 +1,67 @@
+import { DEFAULT_RESTRICTED_CLINIC_CODE } from '@rehabit/contract';
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || undefined)
+  .pipe(z.url().optional());
+
+const duration = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('')
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default('./data'),
+  REDIS_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Rehabit <no-reply@rehabit.local>'),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  SENTRY_DSN: optionalUrl,
+  RESTRICTED_CLINIC_CODE: z.string().trim().min(1).default(DEFAULT_RESTRICTED_CLINIC_CODE),
+  VIDEO_SIGNING_SECRET: z.string().min(16).default('rehabit-development-video-secret'),
+  SESSION_IDLE_MINUTES: duration(30),
+  SESSION_ABSOLUTE_HOURS: duration(12),
+  AUTH_RATE_LIMIT_PER_MINUTE: duration(20),
+  LOCKOUT_FAILURES: duration(5),
+  LOCKOUT_WINDOW_MINUTES: duration(15),
+  DEMO: flag,
+  TRUST_PROXY: flag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = z.infer<typeof envSchema> & {
+  /** Demo data and the developer outbox page: on for the embedded database or when asked for. */
+  isDemo: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; every bad variable is named in one message. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, argv: string[] = []): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  return { ...config, isDemo: config.DEMO || argv.includes('--demo') || !config.DATABASE_URL };
+}

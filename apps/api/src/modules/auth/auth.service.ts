@@ -1,0 +1,312 @@
+import type {
+  CurrentUser,
+  ResetPasswordConfirmBody,
+  SettingsInfo,
+  SigninBody,
+  SignupBody,
+  SupervisorSigninBody,
+} from '@rehabit/contract';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { type Actor, clinicScope } from '../../db/scope.ts';
+import type { AuditLog } from '../../lib/audit.ts';
+import { addMinutes, type Clock } from '../../lib/clock.ts';
+import { AppError, fieldError } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { hashPassword, passwordWeakness, verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
+import { hashToken, randomToken } from '../../lib/tokens.ts';
+import { createClinicsRepository } from '../clinics/clinics.repository.ts';
+import { createSettingsRepository } from '../clinics/settings.repository.ts';
+import { createLockoutRepository } from './lockout.repository.ts';
+import { createPasswordResetsRepository } from './password-resets.repository.ts';
+import { createSessionsRepository } from './sessions.repository.ts';
+import { createUsersRepository, toCurrentUser, type UserRow } from './users.repository.ts';
+
+export type RequestContext = { ip: string | null; userAgent: string | null };
+
+type Deps = {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  audit: AuditLog;
+  config: Pick<
+    Config,
+    | 'SESSION_IDLE_MINUTES'
+    | 'SESSION_ABSOLUTE_HOURS'
+    | 'LOCKOUT_FAILURES'
+    | 'LOCKOUT_WINDOW_MINUTES'
+    | 'PUBLIC_URL'
+    | 'RESTRICTED_CLINIC_CODE'
+  >;
+};
+
+const RESET_TOKEN_MINUTES = 60;
+// Writing last_seen_at on every request would turn every read into a write; a minute is precise enough.
+const TOUCH_AFTER_MS = 60_000;
+
+export function createAuthService({ db, clock, mailer, audit, config }: Deps) {
+  const usersRepo = createUsersRepository(db);
+  const sessionsRepo = createSessionsRepository(db);
+  const lockout = createLockoutRepository(db);
+  const resets = createPasswordResetsRepository(db);
+  const clinicsRepo = createClinicsRepository(db);
+  const settings = createSettingsRepository(db);
+
+  const isRestricted = (user: { clinicCode: string }) => user.clinicCode === config.RESTRICTED_CLINIC_CODE;
+
+  async function assertNotLocked(account: string) {
+    const since = addMinutes(clock.now(), -config.LOCKOUT_WINDOW_MINUTES);
+    if ((await lockout.recentFailures(account, since)) >= config.LOCKOUT_FAILURES) {
+      throw new AppError('account_locked', 'Too many failed sign-ins. Try again in 15 minutes or reset the password.', {
+        headers: { 'Retry-After': String(config.LOCKOUT_WINDOW_MINUTES * 60) },
+      });
+    }
+  }
+
+  async function failSignin(account: string, ctx: RequestContext, user?: UserRow): Promise<never> {
+    await lockout.recordFailure(account, ctx.ip, clock.now());
+    await audit.record({
+      action: 'auth.signin',
+      outcome: 'failure',
+      actorUserId: user?.id,
+      clinicId: user?.clinicId,
+      ip: ctx.ip,
+      detail: { account },
+    });
+    throw new AppError('invalid_credentials');
+  }
+
+  /** Refuses accounts that may not work yet or any more, after the password proved who it is. */
+  async function assertMaySignIn(user: UserRow, ctx: RequestContext) {
+    const refusal =
+      user.approvalStatus === 'pending'
+        ? 'approval_pending'
+        : user.approvalStatus === 'rejected'
+          ? 'approval_rejected'
+          : !user.hasAccess
+            ? 'access_revoked'
+            : null;
+    if (!refusal) return;
+    await audit.record({
+      action: 'auth.signin',
+      outcome: 'denied',
+      actorUserId: user.id,
+      clinicId: user.clinicId,
+      ip: ctx.ip,
+      detail: { reason: refusal },
+    });
+    throw new AppError(refusal);
+  }
+
+  async function openSession(user: UserRow, kind: 'staff' | 'supervisor', ctx: RequestContext) {
+    const token = randomToken();
+    const now = clock.now();
+    await sessionsRepo.create({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      kind,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      now,
+      expiresAt: addMinutes(now, config.SESSION_ABSOLUTE_HOURS * 60),
+    });
+    await audit.record({
+      action: kind === 'supervisor' ? 'auth.supervisor_signin' : 'auth.signin',
+      outcome: 'success',
+      actorUserId: user.id,
+      clinicId: user.clinicId,
+      ip: ctx.ip,
+    });
+    return { token };
+  }
+
+  async function signIn(account: string, user: UserRow | undefined, password: string, ctx: RequestContext) {
+    await assertNotLocked(account);
+    if (!user) {
+      await verifyAgainstNothing(password);
+      return failSignin(account, ctx);
+    }
+    if (!(await verifyPassword(user.passwordHash, password))) return failSignin(account, ctx, user);
+    await assertMaySignIn(user, ctx);
+    await lockout.clear(account);
+    return user;
+  }
+
+  function assertStrong(password: string, personal: string[], field = 'password') {
+    const weakness = passwordWeakness(password, personal);
+    if (weakness) throw new AppError('weak_password', weakness, { errors: { [field]: [weakness] } });
+  }
+
+  async function currentUser(actor: Actor): Promise<CurrentUser> {
+    const user = await usersRepo.findById(actor.id, clinicScope(actor.clinicId));
+    if (!user) throw new AppError('unauthenticated');
+    return toCurrentUser(user);
+  }
+
+  return {
+    async resolveSession(token: string) {
+      const now = clock.now();
+      const row = await sessionsRepo.findLive(hashToken(token), now, addMinutes(now, -config.SESSION_IDLE_MINUTES));
+      if (!row?.hasAccess || row.approvalStatus !== 'approved') return null;
+      if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) await sessionsRepo.touch(row.sessionId, now);
+      const actor: Actor = { id: row.userId, clinicId: row.clinicId, clinicCode: row.clinicCode, role: row.role };
+      return { sessionId: row.sessionId, actor };
+    },
+
+    async signin(body: SigninBody, ctx: RequestContext) {
+      const user = await usersRepo.findByEmail(body.email);
+      // Patients have their own sign-in; here they are treated like unknown accounts.
+      const staff = user && user.role !== 'patient' ? user : undefined;
+      return openSession(await signIn(`email:${body.email}`, staff, body.password, ctx), 'staff', ctx);
+    },
+
+    async supervisorSignin(body: SupervisorSigninBody, ctx: RequestContext) {
+      const clinic = await clinicsRepo.findByCode(body.code);
+      const supervisor = clinic?.supervisorUserId
+        ? await usersRepo.findById(clinic.supervisorUserId, clinicScope(clinic.id))
+        : undefined;
+      const account = `supervisor:${body.code}`;
+      const user = await signIn(
+        account,
+        supervisor?.role === 'supervisor' ? supervisor : undefined,
+        body.password,
+        ctx,
+      );
+      return openSession(user, 'supervisor', ctx);
+    },
+
+    async logout(actor: Actor, sessionId: number, ctx: RequestContext) {
+      await sessionsRepo.revoke(sessionId, clock.now());
+      await audit.record({
+        action: 'auth.logout',
+        outcome: 'success',
+        actorUserId: actor.id,
+        clinicId: actor.clinicId,
+        ip: ctx.ip,
+      });
+    },
+
+    async signup(body: SignupBody, ctx: RequestContext) {
+      const clinic = await clinicsRepo.findByCode(body.code);
+      if (!clinic) throw fieldError('code', 'No clinic has this code. Check it with your supervisor.');
+      assertStrong(body.password, [body.email.split('@')[0] ?? '', body.first_name, body.last_name]);
+      if (await usersRepo.findByEmail(body.email)) {
+        throw new AppError('conflict', 'An account with this e-mail already exists', {
+          errors: { email: ['An account with this e-mail already exists. Sign in or reset the password.'] },
+        });
+      }
+      const userId = await usersRepo.insert({
+        clinicId: clinic.id,
+        email: body.email,
+        passwordHash: await hashPassword(body.password),
+        firstName: body.first_name,
+        lastName: body.last_name,
+        role: body.role,
+        approvalStatus: 'pending',
+      });
+      await audit.record({
+        action: 'auth.signup',
+        outcome: 'success',
+        actorUserId: userId,
+        clinicId: clinic.id,
+        ip: ctx.ip,
+      });
+      const supervisor = clinic.supervisorUserId
+        ? await usersRepo.findById(clinic.supervisorUserId, clinicScope(clinic.id))
+        : undefined;
+      if (supervisor) {
+        await mailer.send({
+          to: supervisor.email,
+          subject: 'A new staff member is waiting for your approval',
+          text: `${body.first_name} ${body.last_name} (${body.email}) signed up to ${clinic.name} on Rehabit.\n\nReview the request: ${config.PUBLIC_URL}/therapist-list`,
+          suppress: isRestricted(supervisor),
+        });
+      }
+      return {
+        detail: 'Your account was created and is waiting for approval by your clinic supervisor.',
+        status: 'pending' as const,
+      };
+    },
+
+    async requestPasswordReset(email: string, ctx: RequestContext) {
+      const user = await usersRepo.findByEmail(email);
+      if (user && user.role !== 'patient' && user.hasAccess) {
+        const token = randomToken();
+        const now = clock.now();
+        await resets.create(user.id, hashToken(token), now, addMinutes(now, RESET_TOKEN_MINUTES));
+        const link = new URL('/reset-password', config.PUBLIC_URL);
+        link.searchParams.set('uid', String(user.id));
+        link.searchParams.set('token', token);
+        await mailer.send({
+          to: user.email,
+          subject: 'Reset your Rehabit password',
+          text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your Rehabit account. To choose a new password, open this link within ${RESET_TOKEN_MINUTES} minutes:\n\n${link.toString()}\n\nIf it was not you, ignore this e-mail; your password stays as it is.`,
+          suppress: isRestricted(user),
+        });
+        await audit.record({
+          action: 'auth.password_reset_requested',
+          outcome: 'success',
+          actorUserId: user.id,
+          clinicId: user.clinicId,
+          ip: ctx.ip,
+        });
+      }
+      return { detail: 'If an account exists for this e-mail, we sent a link to reset the password.' };
+    },
+
+    async confirmPasswordReset(body: ResetPasswordConfirmBody, ctx: RequestContext) {
+      const userId = /^\d{1,9}$/.test(body.uid) ? Number(body.uid) : null;
+      const now = clock.now();
+      const reset = userId ? await resets.findUsable(userId, hashToken(body.token), now) : undefined;
+      const user = reset ? await usersRepo.findById(reset.userId, { kind: 'all' }) : undefined;
+      if (!reset || !user) {
+        await audit.record({
+          action: 'auth.password_reset',
+          outcome: 'failure',
+          ip: ctx.ip,
+          detail: { uid: body.uid.slice(0, 20) },
+        });
+        throw new AppError('invalid_token', 'This reset link is invalid or has expired. Ask for a new one.');
+      }
+      assertStrong(body.password, [user.email.split('@')[0] ?? '', user.firstName, user.lastName]);
+      const passwordHash = await hashPassword(body.password);
+      await db.transaction(async (tx) => {
+        await createUsersRepository(tx).update(user.id, { passwordHash, passwordChangedAt: now });
+        await createPasswordResetsRepository(tx).markAllUsed(user.id, now);
+        await createSessionsRepository(tx).revokeAllForUser(user.id, now);
+        await createLockoutRepository(tx).clear(`email:${user.email}`);
+        await audit.record(
+          {
+            action: 'auth.password_reset',
+            outcome: 'success',
+            actorUserId: user.id,
+            clinicId: user.clinicId,
+            ip: ctx.ip,
+          },
+          tx,
+        );
+      });
+      return { user: toCurrentUser(user) };
+    },
+
+    currentUser,
+
+    async cancelNotification(actor: Actor, which: 'feature' | 'billing') {
+      await usersRepo.update(
+        actor.id,
+        which === 'feature' ? { isFeatureNotificationOn: false } : { isNewBillingUploaded: false },
+      );
+      return { user: await currentUser(actor) };
+    },
+
+    async settingsInfo(): Promise<SettingsInfo> {
+      return {
+        support_user_id: (await settings.get<number>('support_user_id')) ?? null,
+        initial_note: (await settings.get<string>('initial_note')) ?? null,
+      };
+    },
+
+    assertStrong,
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

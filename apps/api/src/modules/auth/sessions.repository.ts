@@ -1,0 +1,75 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { clinics, sessions, users } from '../../db/schema.ts';
+
+export type NewSession = {
+  userId: number;
+  tokenHash: string;
+  kind: 'staff' | 'supervisor';
+  ip: string | null;
+  userAgent: string | null;
+  now: Date;
+  expiresAt: Date;
+};
+
+export const createSessionsRepository = (db: DbOrTx) => ({
+  async create(session: NewSession) {
+    await db.insert(sessions).values({
+      userId: session.userId,
+      tokenHash: session.tokenHash,
+      kind: session.kind,
+      ip: session.ip,
+      userAgent: session.userAgent?.slice(0, 300) ?? null,
+      createdAt: session.now,
+      lastSeenAt: session.now,
+      expiresAt: session.expiresAt,
+    });
+  },
+
+  /** A live session (not revoked, not past either expiry) with its user and clinic, or undefined. */
+  async findLive(tokenHash: string, now: Date, idleSince: Date) {
+    const [row] = await db
+      .select({
+        sessionId: sessions.id,
+        lastSeenAt: sessions.lastSeenAt,
+        userId: users.id,
+        role: users.role,
+        clinicId: users.clinicId,
+        clinicCode: clinics.code,
+        hasAccess: users.hasAccess,
+        approvalStatus: users.approvalStatus,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(clinics, eq(clinics.id, users.clinicId))
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+          gt(sessions.lastSeenAt, idleSince),
+        ),
+      )
+      .limit(1);
+    return row;
+  },
+
+  async touch(sessionId: number, now: Date) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+  },
+
+  async revoke(sessionId: number, now: Date) {
+    await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
+  },
+
+  /** Ends every session of a user, optionally keeping the one in use. */
+  async revokeAllForUser(userId: number, now: Date, exceptSessionId?: number) {
+    const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+    if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
+    await db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(...conditions));
+  },
+});
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

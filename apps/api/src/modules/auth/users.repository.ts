@@ -1,0 +1,139 @@
+import type { CurrentUser, StaffMember } from '@rehabit/contract';
+import { and, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { clinics, users } from '../../db/schema.ts';
+import { type ClinicScope, inScope } from '../../db/scope.ts';
+
+const userWithClinic = {
+  id: users.id,
+  clinicId: users.clinicId,
+  email: users.email,
+  passwordHash: users.passwordHash,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  approvalStatus: users.approvalStatus,
+  hasAccess: users.hasAccess,
+  isFeatureNotificationOn: users.isFeatureNotificationOn,
+  isNewBillingUploaded: users.isNewBillingUploaded,
+  createdAt: users.createdAt,
+  clinicCode: clinics.code,
+  clinicName: clinics.name,
+  clinicSupervisorUserId: clinics.supervisorUserId,
+};
+export type UserRow = {
+  id: number;
+  clinicId: number;
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  role: CurrentUser['role'];
+  approvalStatus: StaffMember['status'];
+  hasAccess: boolean;
+  isFeatureNotificationOn: boolean;
+  isNewBillingUploaded: boolean;
+  createdAt: Date;
+  clinicCode: string;
+  clinicName: string;
+  clinicSupervisorUserId: number | null;
+};
+
+export const displayName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+
+export const toCurrentUser = (u: UserRow): CurrentUser => ({
+  id: u.id,
+  code: u.clinicCode,
+  role: u.role,
+  email: u.email,
+  first_name: u.firstName,
+  last_name: u.lastName,
+  display_name: displayName(u),
+  clinic_name: u.clinicName,
+  is_feature_notification_on: u.isFeatureNotificationOn,
+  is_new_billing_uploaded: u.isNewBillingUploaded,
+});
+
+export const toStaffMember = (u: UserRow): StaffMember => ({
+  id: u.id,
+  email: u.email,
+  first_name: u.firstName,
+  last_name: u.lastName,
+  display_name: displayName(u),
+  role: u.role,
+  code: u.clinicCode,
+  status: u.approvalStatus,
+  has_access: u.hasAccess,
+  created_at: u.createdAt.toISOString(),
+});
+
+export type StaffQuery = {
+  roles: CurrentUser['role'][];
+  status?: StaffMember['status'];
+  clinicCode?: string;
+  search?: string;
+  page: number;
+  pageSize: number;
+};
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export const createUsersRepository = (db: DbOrTx) => {
+  const selectUsers = () =>
+    db.select(userWithClinic).from(users).innerJoin(clinics, eq(clinics.id, users.clinicId)).$dynamic();
+
+  return {
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await selectUsers().where(eq(users.email, email)).limit(1);
+      return row;
+    },
+
+    async findById(id: number, scope: ClinicScope): Promise<UserRow | undefined> {
+      const [row] = await selectUsers()
+        .where(and(eq(users.id, id), inScope(users.clinicId, scope)))
+        .limit(1);
+      return row;
+    },
+
+    async findManyByIds(ids: number[], scope: ClinicScope): Promise<UserRow[]> {
+      if (ids.length === 0) return [];
+      return selectUsers().where(and(inArray(users.id, ids), inScope(users.clinicId, scope)));
+    },
+
+    async listStaff(scope: ClinicScope, query: StaffQuery): Promise<{ rows: UserRow[]; count: number }> {
+      const conditions: SQL[] = [inScope(users.clinicId, scope), inArray(users.role, query.roles)];
+      if (query.status) conditions.push(eq(users.approvalStatus, query.status));
+      if (query.clinicCode) conditions.push(eq(clinics.code, query.clinicCode));
+      if (query.search) {
+        const pattern = `%${escapeLike(query.search)}%`;
+        conditions.push(
+          or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern))!,
+        );
+      }
+      const where = and(...conditions);
+      const [rows, [total]] = await Promise.all([
+        selectUsers()
+          .where(where)
+          .orderBy(users.lastName, users.firstName, users.id)
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ n: count() }).from(users).innerJoin(clinics, eq(clinics.id, users.clinicId)).where(where),
+      ]);
+      return { rows, count: total?.n ?? 0 };
+    },
+
+    async insert(values: typeof users.$inferInsert): Promise<number> {
+      const [row] = await db.insert(users).values(values).returning({ id: users.id });
+      return row!.id;
+    },
+
+    async update(id: number, values: Partial<typeof users.$inferInsert>) {
+      await db.update(users).set(values).where(eq(users.id, id));
+    },
+
+    async updateMany(ids: number[], values: Partial<typeof users.$inferInsert>) {
+      if (ids.length > 0) await db.update(users).set(values).where(inArray(users.id, ids));
+    },
+  };
+};
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

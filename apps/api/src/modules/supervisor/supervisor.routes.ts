@@ -1,0 +1,83 @@
+import {
+  approvalBodySchema,
+  approvalListSchema,
+  approvalQuerySchema,
+  hasAccessBodySchema,
+  staffListEnvelopeSchema,
+  staffMemberSchema,
+  supervisorPaths,
+  supervisorProfileBodySchema,
+  supervisorSigninBodySchema,
+  tokenResponseSchema,
+  updateSupervisorBodySchema,
+  userEnvelopeSchema,
+} from '@rehabit/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { authorize, requireActor } from '../../plugins/auth.ts';
+import { requestContext } from '../auth/auth.routes.ts';
+
+export const supervisorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { auth, supervisor, rateLimits }) => {
+  const tags = ['supervisor'];
+  const supervisorOrAdmin = authorize('supervisor', 'admin');
+
+  app.post(
+    supervisorPaths.signin,
+    {
+      schema: { tags, body: supervisorSigninBodySchema, response: { 200: tokenResponseSchema } },
+      config: { rateLimit: rateLimits.auth },
+    },
+    (request) => auth.supervisorSignin(request.body, requestContext(request)),
+  );
+
+  app.patch(
+    supervisorPaths.profile,
+    {
+      schema: { tags, body: supervisorProfileBodySchema, response: { 200: userEnvelopeSchema } },
+      preHandler: authorize('supervisor'),
+    },
+    (request) =>
+      supervisor.updateProfile(requireActor(request), request.sessionId!, request.body, requestContext(request)),
+  );
+
+  app.get(
+    supervisorPaths.approval,
+    {
+      schema: { tags, querystring: approvalQuerySchema, response: { 200: approvalListSchema } },
+      preHandler: supervisorOrAdmin,
+    },
+    (request) => supervisor.listApprovals(requireActor(request), request.query),
+  );
+
+  app.patch(
+    supervisorPaths.approval,
+    {
+      schema: { tags, body: approvalBodySchema, response: { 200: staffMemberSchema } },
+      preHandler: supervisorOrAdmin,
+    },
+    (request) => supervisor.setApproval(requireActor(request), request.body, requestContext(request)),
+  );
+
+  app.patch(
+    supervisorPaths.hasAccess,
+    {
+      schema: { tags: ['admin'], body: hasAccessBodySchema, response: { 200: staffListEnvelopeSchema } },
+      preHandler: supervisorOrAdmin,
+    },
+    (request) => supervisor.setHasAccess(requireActor(request), request.body, requestContext(request)),
+  );
+
+  app.patch(
+    supervisorPaths.updateSupervisor,
+    {
+      schema: {
+        tags: ['admin'],
+        body: updateSupervisorBodySchema,
+        response: { 200: z.object({ user: staffMemberSchema }) },
+      },
+      preHandler: supervisorOrAdmin,
+    },
+    (request) => supervisor.assignSupervisor(requireActor(request), request.body.user_id, requestContext(request)),
+  );
+};

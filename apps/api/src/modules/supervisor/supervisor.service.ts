@@ -1,0 +1,179 @@
+import type { ApprovalBody, ApprovalQuery, HasAccessBody, SupervisorProfileBody } from '@rehabit/contract';
+import { toPage } from '@rehabit/contract';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { type Actor, clinicScope, scopeOf } from '../../db/scope.ts';
+import type { AuditLog } from '../../lib/audit.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { hashPassword, passwordWeakness } from '../../lib/passwords.ts';
+import type { RequestContext } from '../auth/auth.service.ts';
+import { createSessionsRepository } from '../auth/sessions.repository.ts';
+import { createUsersRepository, toCurrentUser, toStaffMember, type UserRow } from '../auth/users.repository.ts';
+import { createClinicsRepository } from '../clinics/clinics.repository.ts';
+
+type Deps = {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  audit: AuditLog;
+  config: Pick<Config, 'PUBLIC_URL' | 'RESTRICTED_CLINIC_CODE'>;
+};
+
+/** Staff a supervisor manages: the roles a person can be given, never admins, patients or the supervisor. */
+const manageable = (user: UserRow) => user.role === 'therapist' || user.role === 'manager';
+
+export function createSupervisorService({ db, clock, mailer, audit, config }: Deps) {
+  const users = createUsersRepository(db);
+
+  async function findManageable(actor: Actor, userId: number) {
+    const user = await users.findById(userId, scopeOf(actor));
+    if (!user || !manageable(user)) throw notFound('staff member');
+    return user;
+  }
+
+  return {
+    async updateProfile(actor: Actor, sessionId: number, body: SupervisorProfileBody, ctx: RequestContext) {
+      const me = await users.findById(actor.id, clinicScope(actor.clinicId));
+      if (!me) throw new AppError('unauthenticated');
+      const email = body.supervisor_email;
+      if (email && email !== me.email && (await users.findByEmail(email))) {
+        throw new AppError('conflict', 'Another account uses this e-mail', {
+          errors: { supervisor_email: ['Another account uses this e-mail'] },
+        });
+      }
+      if (body.new_password) {
+        const weakness = passwordWeakness(body.new_password, [me.clinicCode, me.firstName, me.lastName]);
+        if (weakness) throw new AppError('weak_password', weakness, { errors: { new_password: [weakness] } });
+      }
+      const now = clock.now();
+      const passwordHash = body.new_password ? await hashPassword(body.new_password) : undefined;
+      await db.transaction(async (tx) => {
+        await createUsersRepository(tx).update(me.id, {
+          firstName: body.first_name,
+          lastName: body.last_name,
+          email,
+          ...(passwordHash ? { passwordHash, passwordChangedAt: now } : {}),
+        });
+        // A new password ends every other session of the account.
+        if (passwordHash) await createSessionsRepository(tx).revokeAllForUser(me.id, now, sessionId);
+        await audit.record(
+          {
+            action: 'supervisor.profile_update',
+            outcome: 'success',
+            actorUserId: actor.id,
+            clinicId: actor.clinicId,
+            ip: ctx.ip,
+            detail: { fields: Object.keys(body), password_changed: Boolean(passwordHash) },
+          },
+          tx,
+        );
+      });
+      const updated = await users.findById(me.id, clinicScope(actor.clinicId));
+      return { user: toCurrentUser(updated!) };
+    },
+
+    async listApprovals(actor: Actor, query: ApprovalQuery) {
+      const { rows, count } = await users.listStaff(scopeOf(actor), {
+        roles: ['therapist', 'manager'],
+        status: query.status,
+        clinicCode: query.clinic_code,
+        page: query.page,
+        pageSize: query.page_size,
+      });
+      return toPage(rows.map(toStaffMember), count, query);
+    },
+
+    async setApproval(actor: Actor, body: ApprovalBody, ctx: RequestContext) {
+      const user = await findManageable(actor, body.user_id);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await createUsersRepository(tx).update(user.id, { approvalStatus: body.status });
+        if (body.status !== 'approved') await createSessionsRepository(tx).revokeAllForUser(user.id, now);
+        await audit.record(
+          {
+            action: 'supervisor.approval',
+            outcome: 'success',
+            actorUserId: actor.id,
+            clinicId: user.clinicId,
+            ip: ctx.ip,
+            detail: { user_id: user.id, from: user.approvalStatus, to: body.status },
+          },
+          tx,
+        );
+      });
+      if (body.status === 'approved' && user.approvalStatus !== 'approved') {
+        await mailer.send({
+          to: user.email,
+          subject: 'Your Rehabit account was approved',
+          text: `Hello ${user.firstName},\n\nYour account at ${user.clinicName} was approved. Sign in at ${config.PUBLIC_URL}/login`,
+          suppress: user.clinicCode === config.RESTRICTED_CLINIC_CODE,
+        });
+      }
+      return toStaffMember({ ...user, approvalStatus: body.status });
+    },
+
+    async setHasAccess(actor: Actor, body: HasAccessBody, ctx: RequestContext) {
+      const ids = [...new Set(body.therapists)];
+      const found = await users.findManyByIds(ids, scopeOf(actor));
+      // All or nothing: one unknown (or another clinic's) id changes nobody.
+      if (found.length !== ids.length || !found.every(manageable)) throw notFound('staff member');
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await createUsersRepository(tx).updateMany(ids, { hasAccess: body.has_access });
+        for (const user of found) {
+          if (!body.has_access) await createSessionsRepository(tx).revokeAllForUser(user.id, now);
+          await audit.record(
+            {
+              action: 'supervisor.has_access',
+              outcome: 'success',
+              actorUserId: actor.id,
+              clinicId: user.clinicId,
+              ip: ctx.ip,
+              detail: { user_id: user.id, has_access: body.has_access },
+            },
+            tx,
+          );
+        }
+      });
+      return { results: found.map((u) => toStaffMember({ ...u, hasAccess: body.has_access })) };
+    },
+
+    /** Hands the clinic's supervisor role to an approved staff member; the former supervisor becomes a therapist. */
+    async assignSupervisor(actor: Actor, userId: number, ctx: RequestContext) {
+      const user = await findManageable(actor, userId);
+      if (user.approvalStatus !== 'approved' || !user.hasAccess) {
+        throw new AppError('conflict', 'Only an approved staff member with access can become supervisor', {
+          errors: { user_id: ['Approve the staff member and give access first'] },
+        });
+      }
+      const now = clock.now();
+      const previous = user.clinicSupervisorUserId;
+      await db.transaction(async (tx) => {
+        const txUsers = createUsersRepository(tx);
+        const txSessions = createSessionsRepository(tx);
+        if (previous && previous !== user.id) {
+          await txUsers.update(previous, { role: 'therapist' });
+          await txSessions.revokeAllForUser(previous, now);
+        }
+        await txUsers.update(user.id, { role: 'supervisor' });
+        await txSessions.revokeAllForUser(user.id, now);
+        await createClinicsRepository(tx).setSupervisor(user.clinicId, user.id);
+        await audit.record(
+          {
+            action: 'supervisor.assign',
+            outcome: 'success',
+            actorUserId: actor.id,
+            clinicId: user.clinicId,
+            ip: ctx.ip,
+            detail: { user_id: user.id, previous_user_id: previous },
+          },
+          tx,
+        );
+      });
+      return { user: toStaffMember({ ...user, role: 'supervisor' }) };
+    },
+  };
+}
+export type SupervisorService = ReturnType<typeof createSupervisorService>;

@@ -1,0 +1,51 @@
+import type { Role } from '@rehabit/contract';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Actor } from '../db/scope.ts';
+import { AppError } from '../lib/errors.ts';
+import type { AuthService } from '../modules/auth/auth.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+    sessionId: number | null;
+  }
+}
+
+/** Accepts `Authorization: Bearer <token>` (and Django's `Token <token>` for older clients). */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^(?:Bearer|Token)\s+([A-Za-z0-9_-]{20,200})$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+/** Resolves the caller from the bearer token on every request; routes then demand what they need. */
+export const authPlugin = fp(async (app: FastifyInstance, { auth }: { auth: AuthService }) => {
+  app.decorateRequest('actor', null);
+  app.decorateRequest('sessionId', null);
+  app.addHook('onRequest', async (request) => {
+    const token = bearerToken(request);
+    if (!token) return;
+    const session = await auth.resolveSession(token);
+    if (!session) return;
+    request.actor = session.actor;
+    request.sessionId = session.sessionId;
+  });
+});
+
+/** The signed-in actor, or a 401 problem. */
+export function requireActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('unauthenticated');
+  return request.actor;
+}
+
+/** A pre-handler admitting only the given roles (any signed-in user when none are given). */
+export const authorize =
+  (...roles: Role[]): preHandlerAsyncHookHandler =>
+  async (request) => {
+    const actor = requireActor(request);
+    if (roles.length > 0 && !roles.includes(actor.role)) throw new AppError('forbidden');
+  };
+
+export const staffRoles: Role[] = ['therapist', 'manager', 'supervisor', 'admin'];

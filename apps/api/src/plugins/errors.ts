@@ -1,0 +1,97 @@
+import type { ErrorCode } from '@rehabit/contract';
+import { PROBLEM_CONTENT_TYPE } from '@rehabit/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type FieldErrors, problemStatus, problemTitle } from '../lib/errors.ts';
+
+type ProblemInput = { code: ErrorCode; status?: number; detail?: string; errors?: FieldErrors };
+
+export function sendProblem(reply: FastifyReply, problem: ProblemInput) {
+  const status = problem.status ?? problemStatus(problem.code);
+  return reply
+    .code(status)
+    .type(PROBLEM_CONTENT_TYPE)
+    .send({
+      type: `about:blank#${problem.code}`,
+      title: problemTitle(problem.code),
+      status,
+      detail: problem.detail ?? problemTitle(problem.code),
+      code: problem.code,
+      ...(problem.errors ? { errors: problem.errors } : {}),
+    });
+}
+
+const connectionErrorCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01',
+  '57P03',
+]);
+
+/** Errors that mean the database cannot be reached right now: answer 503 and let the pool recover. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = err;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const e = current as { code?: string; message?: string; cause?: unknown };
+    if (e.code && (connectionErrorCodes.has(e.code) || e.code.startsWith('08'))) return true;
+    if (
+      e.message &&
+      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error/i.test(
+        e.message,
+      )
+    )
+      return true;
+    current = e.cause;
+  }
+  return false;
+}
+
+function fieldErrorsFromValidation(err: FastifyError & { validation: { instancePath: string; message?: string }[] }) {
+  const errors: FieldErrors = {};
+  for (const issue of err.validation) {
+    const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (err.validationContext ?? 'body');
+    errors[key] = [...(errors[key] ?? []), issue.message ?? 'Invalid value'];
+  }
+  return errors;
+}
+
+const frameworkCodes: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+};
+
+function handleError(this: FastifyInstance, err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof AppError) {
+    if (err.headers) reply.headers(err.headers);
+    return sendProblem(reply, { code: err.code, detail: err.message, errors: err.errors });
+  }
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const errors = fieldErrorsFromValidation(err);
+    const detail = Object.entries(errors)
+      .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
+      .join('; ');
+    return sendProblem(reply, { code: 'validation_failed', detail, errors });
+  }
+  const frameworkCode = err.code ? frameworkCodes[err.code] : undefined;
+  if (frameworkCode) return sendProblem(reply, { code: frameworkCode, detail: err.message });
+  if (isDatabaseUnavailable(err)) {
+    request.log.warn({ err }, 'database unavailable');
+    reply.header('Retry-After', '5');
+    return sendProblem(reply, { code: 'database_unavailable' });
+  }
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    const code: ErrorCode = err.statusCode === 429 ? 'rate_limited' : 'validation_failed';
+    return sendProblem(reply, { code, status: err.statusCode, detail: err.message });
+  }
+  request.log.error({ err }, 'unhandled error');
+  return sendProblem(reply, { code: 'internal_error' });
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler(handleError);
+}

@@ -1,0 +1,81 @@
+import type { Db } from '../db/client.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { createUsersRepository } from '../modules/auth/users.repository.ts';
+import { createClinicsRepository } from '../modules/clinics/clinics.repository.ts';
+import { createSettingsRepository } from '../modules/clinics/settings.repository.ts';
+
+export const DEMO_PASSWORD = 'rehabit-demo-1';
+export const DEMO_SUPERVISOR_PASSWORD = 'demo-supervisor-1';
+export const DEMO_CLINIC_CODE = 'DEMO01';
+
+const INITIAL_NOTE =
+  'Welcome to Rehabit. Register a patient, onboard them with a diagnosis, and every minute you spend on their dashboard is recorded for RTM billing.';
+
+/** Creates the demo clinics and accounts once; a second run changes nothing. */
+export async function seedDemo(db: Db, { restrictedCode }: { restrictedCode: string }): Promise<boolean> {
+  const clinics = createClinicsRepository(db);
+  if (await clinics.findByCode(DEMO_CLINIC_CODE)) return false;
+
+  const [staffHash, supervisorHash] = await Promise.all([
+    hashPassword(DEMO_PASSWORD),
+    hashPassword(DEMO_SUPERVISOR_PASSWORD),
+  ]);
+  await db.transaction(async (tx) => {
+    const txClinics = createClinicsRepository(tx);
+    const users = createUsersRepository(tx);
+    const approved = { approvalStatus: 'approved' as const, passwordHash: staffHash };
+
+    const platform = await txClinics.insert({ code: 'RHBTHQ', name: 'Rehabit Support' });
+    const demo = await txClinics.insert({
+      code: DEMO_CLINIC_CODE,
+      name: 'Rehabit Demo Clinic',
+      address: '100 Main Street, Springfield, IL 62701',
+      npi: '1234567893',
+      tin: '12-3456789',
+      timezone: 'America/Chicago',
+    });
+    const other = await txClinics.insert({ code: 'OTHER1', name: 'Other Physical Therapy' });
+    const restricted = await txClinics.insert({ code: restrictedCode, name: 'Rehabit Sandbox Clinic' });
+
+    const supportId = await users.insert({
+      ...approved,
+      clinicId: platform.id,
+      email: 'support@rehabit.local',
+      firstName: 'Rehabit',
+      lastName: 'Support',
+      role: 'admin',
+    });
+    const supervisorId = await users.insert({
+      ...approved,
+      passwordHash: supervisorHash,
+      clinicId: demo.id,
+      email: 'supervisor@example.com',
+      firstName: 'Sam',
+      lastName: 'Supervisor',
+      role: 'supervisor',
+    });
+    await txClinics.setSupervisor(demo.id, supervisorId);
+    const staff = [
+      { clinicId: demo.id, email: 'therapist@example.com', firstName: 'Taylor', lastName: 'Reed', role: 'therapist' },
+      { clinicId: demo.id, email: 'manager@example.com', firstName: 'Morgan', lastName: 'Lee', role: 'manager' },
+      { clinicId: demo.id, email: 'admin@example.com', firstName: 'Alex', lastName: 'Admin', role: 'admin' },
+      { clinicId: other.id, email: 'other@example.com', firstName: 'Olivia', lastName: 'Other', role: 'therapist' },
+      { clinicId: restricted.id, email: 'demo@example.com', firstName: 'Dana', lastName: 'Demo', role: 'therapist' },
+    ] as const;
+    for (const member of staff) await users.insert({ ...approved, ...member });
+    await users.insert({
+      clinicId: demo.id,
+      email: 'pending@example.com',
+      passwordHash: staffHash,
+      firstName: 'Pat',
+      lastName: 'Pending',
+      role: 'therapist',
+      approvalStatus: 'pending',
+    });
+
+    const settings = createSettingsRepository(tx);
+    await settings.set('support_user_id', supportId);
+    await settings.set('initial_note', INITIAL_NOTE);
+  });
+  return true;
+}
