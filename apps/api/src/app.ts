@@ -60,6 +60,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // The API speaks JSON; plain text bodies are refused with 415 rather than half-parsed.
+  app.removeContentTypeParser('text/plain');
 
   const db = database.db;
   const clock = options.clock ?? systemClock;

@@ -1,0 +1,66 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import type { Database } from '../src/db/client.ts';
+import type { Clock } from '../src/lib/clock.ts';
+import { createTestDatabase } from './database.ts';
+
+/** A clock the test moves by hand, for expiry and lockout windows. */
+export function createTestClock(start = new Date('2026-03-02T15:00:00Z')) {
+  let current = start.getTime();
+  const clock: Clock & { advanceMinutes: (m: number) => void } = {
+    now: () => new Date(current),
+    advanceMinutes: (minutes) => {
+      current += minutes * 60_000;
+    },
+  };
+  return clock;
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/nonexistent',
+    PUBLIC_URL: 'http://rehabit.test',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    WEB_DIST: '/nonexistent',
+    DEMO: 'true',
+    ...env,
+  });
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  clock: ReturnType<typeof createTestClock>;
+  close: () => Promise<void>;
+};
+
+/** The real app on a fresh database, driven through inject: no port, no mocks. */
+export async function createTestApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
+  const { database, drop } = await createTestDatabase();
+  const clock = createTestClock();
+  const app = await buildApp({ config: testConfig(options.env), database, clock, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export function expectProblem(res: LightMyRequestResponse, status: number, code?: string) {
+  const body = res.json();
+  if (res.statusCode !== status || !res.headers['content-type']?.toString().startsWith('application/problem+json')) {
+    throw new Error(`expected problem ${status} ${code ?? ''}, got ${res.statusCode} ${res.body}`);
+  }
+  if (code && body.code !== code) throw new Error(`expected code ${code}, got ${body.code}: ${res.body}`);
+  return body as { code: string; status: number; detail: string; errors?: Record<string, string[]> };
+}

@@ -1,0 +1,115 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { authPaths, clinicPaths, supervisorPaths } from '@rehabit/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { makeClinic, makeUser, PASSWORD } from './factories.ts';
+import { createTestApp, expectProblem, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let webDist: string;
+beforeAll(async () => {
+  webDist = mkdtempSync(path.join(tmpdir(), 'rehabit-web-'));
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Rehabit</title><div id="root"></div>');
+  writeFileSync(path.join(webDist, 'assets', 'main-abc123.js'), 'console.log(1)');
+  t = await createTestApp({
+    env: { WEB_DIST: webDist, CORS_ORIGINS: 'https://portal.example.test', AUTH_RATE_LIMIT_PER_MINUTE: '3' },
+  });
+});
+afterAll(() => t.close());
+
+describe('health', () => {
+  it('answers alive and ready', async () => {
+    expect((await t.app.inject('/health')).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject('/ready')).json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('one server for API and web app', () => {
+  it('serves index.html for pages, hashed assets for a year, and problems for unknown API paths', async () => {
+    const page = await t.app.inject({ url: '/patient/12/dashboard', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const asset = await t.app.inject('/assets/main-abc123.js');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const api = await t.app.inject({ url: '/api/v1/nothing/', headers: { accept: 'text/html' } });
+    expectProblem(api, 404, 'not_found');
+    expectProblem(await t.app.inject('/clinic/unknown'), 404, 'not_found');
+    expectProblem(await t.app.inject({ method: 'DELETE', url: '/patients' }), 404);
+  });
+
+  it('sends a strict CSP and no-store on API answers', async () => {
+    const res = await t.app.inject('/health');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('allows credentialed CORS only for configured origins', async () => {
+    const allowed = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/users/',
+      headers: { origin: 'https://portal.example.test', 'access-control-request-method': 'GET' },
+    });
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://portal.example.test');
+    expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+    const denied = await t.app.inject({ url: '/health', headers: { origin: 'https://evil.example.test' } });
+    expect(denied.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every route of the contract at /docs', async () => {
+    const doc = (await t.app.inject('/docs/json')).json();
+    const documented = Object.keys(doc.paths);
+    const expected = [
+      ...Object.values(authPaths),
+      ...Object.values(supervisorPaths),
+      clinicPaths.checkCode,
+      '/api/v1/clinics/{clinicCode}/',
+    ];
+    for (const route of expected) expect(documented).toContain(route);
+    expect((await t.app.inject('/docs')).statusCode).toBeLessThan(400);
+  });
+});
+
+describe('rate limits', () => {
+  it('limits sign-in attempts per IP with a 429 problem', async () => {
+    const clinic = await makeClinic(t.database.db);
+    const user = await makeUser(t.database.db, clinic.id);
+    const attempt = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/clinic/therapist/signin',
+        payload: { email: user.email, password: PASSWORD },
+        remoteAddress: '198.51.100.7',
+      });
+    for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(200);
+    const limited = await attempt();
+    expectProblem(limited, 429, 'rate_limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('configuration', () => {
+  it('names every bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', PUBLIC_URL: 'not a url', DATABASE_URL: 'nope' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'eighty', PUBLIC_URL: 'not a url' });
+    } catch (err) {
+      expect((err as Error).message).toContain('PORT');
+      expect((err as Error).message).toContain('PUBLIC_URL');
+    }
+  });
+
+  it('uses the embedded database and demo mode without DATABASE_URL', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', RESTRICTED_CLINIC_CODE: 'X5218', isDemo: true });
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/rehabit' }).isDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/rehabit' }, ['--demo']).isDemo).toBe(true);
+  });
+});
