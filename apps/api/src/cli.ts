@@ -1,0 +1,143 @@
+import { parseArgs } from 'node:util';
+import { clinicCodeSchema, emailSchema, roleSchema } from '@rehabit/contract';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { runMigrations } from './db/migrate.ts';
+import { hashPassword, passwordWeakness } from './lib/passwords.ts';
+import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
+import { createUsersRepository } from './modules/auth/users.repository.ts';
+import { createClinicsRepository } from './modules/clinics/clinics.repository.ts';
+import { seedDemo } from './seed/demo.ts';
+
+const usage = `Usage: npm run cli -- <command> [options]
+
+  migrate                                   apply the database migrations
+  seed                                      create the demo clinics and accounts (idempotent)
+  create-clinic --code CODE --name NAME [--timezone TZ]
+                [--supervisor-email EMAIL --supervisor-password PASSWORD]
+  create-user   --clinic CODE --email EMAIL --password PASSWORD --role ROLE
+                --first-name NAME --last-name NAME
+  reset-password --email EMAIL --password PASSWORD
+
+The database is DATABASE_URL, or the embedded one under DATA_DIR.`;
+
+const options = {
+  code: { type: 'string' },
+  name: { type: 'string' },
+  timezone: { type: 'string' },
+  'supervisor-email': { type: 'string' },
+  'supervisor-password': { type: 'string' },
+  clinic: { type: 'string' },
+  email: { type: 'string' },
+  password: { type: 'string' },
+  role: { type: 'string' },
+  'first-name': { type: 'string' },
+  'last-name': { type: 'string' },
+  help: { type: 'boolean' },
+} as const;
+
+class UsageError extends Error {}
+
+function required(values: Record<string, unknown>, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required`);
+  return value.trim();
+}
+
+async function strongHash(password: string, personal: string[]) {
+  const weakness = passwordWeakness(password, personal);
+  if (weakness) throw new UsageError(`--password: ${weakness}`);
+  return hashPassword(password);
+}
+
+async function main() {
+  const { positionals, values } = parseArgs({ args: process.argv.slice(2), options, allowPositionals: true });
+  const command = positionals[0];
+  if (!command || values.help) {
+    console.log(usage);
+    return;
+  }
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    await runMigrations(database);
+    const db = database.db;
+    const clinics = createClinicsRepository(db);
+    const users = createUsersRepository(db);
+    switch (command) {
+      case 'migrate':
+        console.log('Migrations applied.');
+        break;
+      case 'seed':
+        console.log(
+          (await seedDemo(db, { restrictedCode: config.RESTRICTED_CLINIC_CODE }))
+            ? 'Demo data created.'
+            : 'Demo data already present.',
+        );
+        break;
+      case 'create-clinic': {
+        const code = clinicCodeSchema.parse(required(values, 'code'));
+        if (await clinics.findByCode(code)) throw new UsageError(`A clinic with code ${code} exists already`);
+        const clinic = await clinics.insert({
+          code,
+          name: required(values, 'name'),
+          timezone: values.timezone ?? 'America/New_York',
+        });
+        if (values['supervisor-email']) {
+          const email = emailSchema.parse(values['supervisor-email']);
+          const supervisorId = await users.insert({
+            clinicId: clinic.id,
+            email,
+            passwordHash: await strongHash(required(values, 'supervisor-password'), [code]),
+            firstName: 'Clinic',
+            lastName: 'Supervisor',
+            role: 'supervisor',
+            approvalStatus: 'approved',
+          });
+          await clinics.setSupervisor(clinic.id, supervisorId);
+        }
+        console.log(`Clinic ${code} created (id ${clinic.id}).`);
+        break;
+      }
+      case 'create-user': {
+        const clinic = await clinics.findByCode(clinicCodeSchema.parse(required(values, 'clinic')));
+        if (!clinic) throw new UsageError('No clinic has this code');
+        const email = emailSchema.parse(required(values, 'email'));
+        const role = roleSchema.parse(required(values, 'role'));
+        const firstName = required(values, 'first-name');
+        const lastName = required(values, 'last-name');
+        const id = await users.insert({
+          clinicId: clinic.id,
+          email,
+          passwordHash: await strongHash(required(values, 'password'), [firstName, lastName]),
+          firstName,
+          lastName,
+          role,
+          approvalStatus: 'approved',
+        });
+        if (role === 'supervisor') await clinics.setSupervisor(clinic.id, id);
+        console.log(`User ${email} created (id ${id}).`);
+        break;
+      }
+      case 'reset-password': {
+        const user = await users.findByEmail(emailSchema.parse(required(values, 'email')));
+        if (!user) throw new UsageError('No user has this e-mail');
+        const passwordHash = await strongHash(required(values, 'password'), [user.firstName, user.lastName]);
+        await users.update(user.id, { passwordHash, passwordChangedAt: new Date() });
+        await createSessionsRepository(db).revokeAllForUser(user.id, new Date());
+        console.log(`Password of ${user.email} changed; their sessions were ended.`);
+        break;
+      }
+      default:
+        throw new UsageError(`Unknown command ${command}\n\n${usage}`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((err) => {
+  const message = err instanceof UsageError ? err.message : err?.issues ? err.issues[0]?.message : String(err);
+  console.error(message);
+  process.exit(1);
+});
