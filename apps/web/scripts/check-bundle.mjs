@@ -1,0 +1,53 @@
+// Fails when the JavaScript needed for the first screen (the entry chunk and everything it imports
+// statically) is over budget once gzipped. Screens, forms and error reporting load on demand and
+// are reported but not counted. Run after `vite build`.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const INITIAL_BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 170);
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+
+let manifest;
+try {
+  manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+} catch {
+  console.error('No build manifest found: run `npm run build -w @rehabit/web` first.');
+  process.exit(1);
+}
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) {
+  console.error('The build manifest has no entry chunk.');
+  process.exit(1);
+}
+
+const gzipKb = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1000;
+
+// The entry plus its static imports, followed transitively.
+const initial = new Set();
+const visit = (key) => {
+  const chunk = manifest[key];
+  if (!chunk || initial.has(chunk.file)) return;
+  initial.add(chunk.file);
+  for (const imported of chunk.imports ?? []) visit(imported);
+};
+visit(entryKey);
+
+const rows = [...initial].map((file) => ({ file, kb: gzipKb(file) })).sort((a, b) => b.kb - a.kb);
+const initialKb = rows.reduce((sum, row) => sum + row.kb, 0);
+
+const allJs = new Set(Object.values(manifest).map((chunk) => chunk.file).filter((file) => file.endsWith('.js')));
+const allKb = [...allJs].reduce((sum, file) => sum + gzipKb(file), 0);
+
+console.log('Initial-route JavaScript (gzip):');
+for (const row of rows) console.log(`  ${row.kb.toFixed(1).padStart(7)} kB  ${row.file}`);
+console.log(`  ${initialKb.toFixed(1).padStart(7)} kB  total, budget ${INITIAL_BUDGET_KB} kB`);
+console.log(`All JavaScript (gzip, loaded on demand included): ${allKb.toFixed(1)} kB`);
+
+if (initialKb > INITIAL_BUDGET_KB) {
+  console.error(`Over budget by ${(initialKb - INITIAL_BUDGET_KB).toFixed(1)} kB.`);
+  process.exit(1);
+}
+console.log('Bundle budget: ok');

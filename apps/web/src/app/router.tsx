@@ -1,0 +1,113 @@
+import type { Role } from '@rehabit/contract';
+import { useState } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
+import { FrameSkeleton } from '../components/layouts/frame-skeleton.tsx';
+import { paths } from '../config/paths.ts';
+import { RootLayout } from './root-layout.tsx';
+import { RouteError } from './routes/route-error.tsx';
+
+/** What a route tells the protected layout: which roles may open it. */
+export type RouteHandle = { roles?: readonly Role[] };
+
+const supervisorsAndAdmins: RouteHandle = { roles: ['supervisor', 'admin'] };
+
+/** Every screen of the app. Screens load on demand so the first page stays small. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <FrameSkeleton />,
+    children: [
+      { path: paths.home.path, element: <Navigate to={paths.patients.getHref()} replace /> },
+      {
+        lazy: () => import('../components/layouts/auth-layout.tsx').then((m) => ({ Component: m.AuthLayout })),
+        children: [
+          {
+            path: paths.login.path,
+            lazy: () => import('./routes/auth/login.tsx').then((m) => ({ Component: m.LoginRoute })),
+          },
+          {
+            path: paths.supervisorLogin.path,
+            lazy: () =>
+              import('./routes/auth/supervisor-login.tsx').then((m) => ({ Component: m.SupervisorLoginRoute })),
+          },
+          {
+            path: paths.therapistSignup.path,
+            lazy: () =>
+              import('./routes/auth/therapist-signup.tsx').then((m) => ({ Component: m.TherapistSignupRoute })),
+          },
+          {
+            path: paths.findPassword.path,
+            lazy: () => import('./routes/auth/find-password.tsx').then((m) => ({ Component: m.FindPasswordRoute })),
+          },
+          {
+            path: paths.resetPassword.path,
+            lazy: () => import('./routes/auth/reset-password.tsx').then((m) => ({ Component: m.ResetPasswordRoute })),
+          },
+          {
+            path: paths.patientSignup.path,
+            lazy: () => import('./routes/auth/patient-signup.tsx').then((m) => ({ Component: m.PatientSignupRoute })),
+          },
+        ],
+      },
+      {
+        lazy: () => import('./routes/app/protected-layout.tsx').then((m) => ({ Component: m.ProtectedLayout })),
+        children: [
+          {
+            path: paths.patients.path,
+            lazy: () => import('./routes/app/patients.tsx').then((m) => ({ Component: m.PatientsRoute })),
+          },
+          {
+            path: paths.patientDashboard.path,
+            lazy: () =>
+              import('./routes/app/patient-dashboard.tsx').then((m) => ({ Component: m.PatientDashboardRoute })),
+          },
+          {
+            path: paths.therapistList.path,
+            handle: supervisorsAndAdmins,
+            lazy: () => import('./routes/app/therapist-list.tsx').then((m) => ({ Component: m.TherapistListRoute })),
+          },
+          {
+            path: paths.dashboard.path,
+            lazy: () => import('./routes/app/dashboard.tsx').then((m) => ({ Component: m.DashboardRoute })),
+          },
+          {
+            path: paths.balances.path,
+            lazy: () => import('./routes/app/balances.tsx').then((m) => ({ Component: m.BalancesRoute })),
+          },
+          {
+            path: paths.exerciseLibrary.path,
+            lazy: () =>
+              import('./routes/app/exercise-library.tsx').then((m) => ({ Component: m.ExerciseLibraryRoute })),
+          },
+          {
+            path: paths.exerciseUpload.path,
+            lazy: () => import('./routes/app/exercise-upload.tsx').then((m) => ({ Component: m.ExerciseUploadRoute })),
+          },
+          {
+            path: paths.exerciseEdit.path,
+            lazy: () => import('./routes/app/exercise-upload.tsx').then((m) => ({ Component: m.ExerciseUploadRoute })),
+          },
+          {
+            path: paths.referral.path,
+            lazy: () => import('./routes/app/referral.tsx').then((m) => ({ Component: m.ReferralRoute })),
+          },
+          {
+            path: paths.chat.path,
+            lazy: () => import('./routes/app/chat-sessions.tsx').then((m) => ({ Component: m.ChatSessionsRoute })),
+          },
+          {
+            path: paths.chatMessages.path,
+            lazy: () => import('./routes/app/chat-messages.tsx').then((m) => ({ Component: m.ChatMessagesRoute })),
+          },
+        ],
+      },
+      { path: '*', lazy: () => import('./routes/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute })) },
+    ],
+  },
+];
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(appRoutes));
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,10 @@
+import { AuthCard } from '../../../components/layouts/auth-layout.tsx';
+import { FindPasswordForm } from '../../../features/auth/components/find-password-form.tsx';
+
+export function FindPasswordRoute() {
+  return (
+    <AuthCard title="Forgot your password?" subtitle="Enter the e-mail of your staff account.">
+      <FindPasswordForm />
+    </AuthCard>
+  );
+}

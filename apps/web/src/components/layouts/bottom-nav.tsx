@@ -1,0 +1,50 @@
+import { Menu } from 'lucide-react';
+import { Link } from 'react-router';
+import { useUiStore } from '../../lib/ui-store.ts';
+import { bottomMenuItems, type NavItem } from './nav-items.ts';
+import { type NavFlags, NavLinkContent } from './nav-link-content.tsx';
+import { useIsNavItemActive } from './use-nav-state.ts';
+
+/** Phone bottom menu: five entries, the last opening the full menu. */
+export function BottomNav({ items, flags }: { items: readonly NavItem[]; flags: NavFlags }) {
+  const isActive = useIsNavItemActive();
+  const setMenuOpen = useUiStore((state) => state.setMobileMenuOpen);
+  const isMenuOpen = useUiStore((state) => state.isMobileMenuOpen);
+  const hasHiddenNotice = items
+    .filter((item) => !bottomMenuItems(items).includes(item))
+    .some(
+      (item) => (item.hasBillingBadge && flags.hasNewBilling) || (item.isNewFeature && flags.hasFeatureNotifications),
+    );
+  return (
+    <nav className="bottom-nav" aria-label="Main">
+      <ul className="bottom-nav__list">
+        {bottomMenuItems(items).map((item) => (
+          <li key={item.key}>
+            <Link
+              to={item.href}
+              className="nav-link nav-link--short"
+              aria-current={isActive(item) ? 'page' : undefined}
+            >
+              <NavLinkContent item={item} flags={flags} isShort />
+            </Link>
+          </li>
+        ))}
+        <li>
+          <button
+            type="button"
+            className="nav-link nav-link--short"
+            aria-haspopup="dialog"
+            aria-expanded={isMenuOpen}
+            onClick={() => setMenuOpen(true)}
+          >
+            <span className="nav-link__icon">
+              <Menu size={20} aria-hidden="true" />
+              {hasHiddenNotice && <span className="nav-link__dot" aria-hidden="true" />}
+            </span>
+            <span className="nav-link__label">More</span>
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}

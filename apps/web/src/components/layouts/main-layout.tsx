@@ -1,0 +1,77 @@
+import { ShieldAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { matchPath, useLocation } from 'react-router';
+import { bottomMenuHiddenPatterns } from '../../config/paths.ts';
+import { useIsMobile } from '../../lib/device.ts';
+import type { SessionUser } from '../../lib/session/get-current-user.ts';
+import { BottomNav } from './bottom-nav.tsx';
+import { ChatPanel } from './chat-panel.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
+import { navItemsFor } from './nav-items.ts';
+import { SideNav } from './side-nav.tsx';
+import { TopBar } from './top-bar.tsx';
+import './layouts.css';
+
+type MainLayoutProps = {
+  user: SessionUser;
+  onSignOut: () => void;
+  isSigningOut?: boolean;
+  /** Where the monitoring pill and banner render while a patient is being monitored. */
+  monitoring?: ReactNode;
+  /** Desktop chat room list and messages; an empty state until chat is connected. */
+  chat?: ReactNode;
+  children: ReactNode;
+};
+
+export function MainLayout({ user, onSignOut, isSigningOut, monitoring, chat, children }: MainLayoutProps) {
+  const isMobile = useIsMobile();
+  const { pathname } = useLocation();
+  const items = navItemsFor(user.role);
+  const flags = {
+    hasNewBilling: user.is_new_billing_uploaded,
+    hasFeatureNotifications: user.is_feature_notification_on,
+  };
+  const isBottomMenuHidden = bottomMenuHiddenPatterns.some((pattern) => matchPath(pattern, pathname));
+  const hasBottomMenu = isMobile && !isBottomMenuHidden;
+  const classes = [
+    'main-layout',
+    isMobile ? 'main-layout--mobile' : 'main-layout--desktop',
+    hasBottomMenu && 'main-layout--with-bottom-menu',
+  ];
+
+  return (
+    <div className={classes.filter(Boolean).join(' ')}>
+      <a className="skip-link" href="#main-content">
+        Skip to main content
+      </a>
+      {!isMobile && <SideNav items={items} flags={flags} />}
+      <div className="main-layout__body">
+        <TopBar
+          clinicName={user.clinic_name}
+          displayName={user.display_name}
+          email={user.email}
+          role={user.role}
+          isMobile={isMobile}
+          onSignOut={onSignOut}
+          isSigningOut={isSigningOut}
+        />
+        <div className="main-layout__monitoring">{monitoring}</div>
+        {user.isRestricted && (
+          <p className="restricted-banner" role="note">
+            <ShieldAlert size={18} aria-hidden="true" />
+            <span>
+              <strong>Demo account.</strong> Everything is visible, but nothing leaves Rehabit: no e-mails or text
+              messages are sent.
+            </span>
+          </p>
+        )}
+        <main id="main-content" className="main-layout__content" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+      {!isMobile && <ChatPanel>{chat}</ChatPanel>}
+      {hasBottomMenu && <BottomNav items={items} flags={flags} />}
+      {isMobile && <MobileMenu items={items} flags={flags} onSignOut={onSignOut} />}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { DATE_DISPLAY_FORMAT } from '@rehabit/contract';
+import dayjs from 'dayjs';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+
+/** US dollars with cents; empty when there is no value. */
+export function formatCurrency(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const amount = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(amount) ? usd.format(amount) : '';
+}
+
+const DATE_PREFIX = /^(\d{4}-\d{2}-\d{2})/;
+
+/**
+ * The calendar day of a value, without its time. An ISO string keeps the day it names: reading it as
+ * an instant could move it to the day before or after in the viewer's time zone.
+ */
+export function toCalendarDay(value: string | number | Date | null | undefined) {
+  if (value === null || value === undefined || value === '') return null;
+  const prefix = typeof value === 'string' ? DATE_PREFIX.exec(value)?.[1] : undefined;
+  const day = dayjs(prefix ?? value);
+  return day.isValid() ? day.startOf('day') : null;
+}
+
+/** Dates as MMM D, YYYY (seed §9); empty when there is no valid date. */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  return toCalendarDay(value)?.format(DATE_DISPLAY_FORMAT) ?? '';
+}

@@ -1,0 +1,42 @@
+/** Every URL of the web app. Screens and links take their paths from here, never from literals. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+
+  // Public
+  login: { path: '/login', getHref: () => '/login' },
+  supervisorLogin: { path: '/supervisor-login', getHref: () => '/supervisor-login' },
+  patientSignup: { path: '/patient/signup', getHref: () => '/patient/signup' },
+  therapistSignup: { path: '/therapist-signup', getHref: () => '/therapist-signup' },
+  findPassword: { path: '/find-password', getHref: () => '/find-password' },
+  resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+
+  // Behind sign-in
+  patients: { path: '/patients', getHref: () => '/patients' },
+  patientDashboard: {
+    path: '/patient/:id/dashboard',
+    getHref: (id: number | string) => `/patient/${encodeURIComponent(String(id))}/dashboard`,
+  },
+  therapistList: { path: '/therapist-list', getHref: () => '/therapist-list' },
+  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  tasks: { path: '/dashboard', getHref: () => '/dashboard#tasks' },
+  balances: { path: '/balances', getHref: () => '/balances' },
+  exerciseLibrary: { path: '/exercise-library', getHref: () => '/exercise-library' },
+  exerciseUpload: { path: '/exercise-upload', getHref: () => '/exercise-upload' },
+  exerciseEdit: {
+    path: '/exercise-edit/:id',
+    getHref: (id: number | string) => `/exercise-edit/${encodeURIComponent(String(id))}`,
+  },
+  referral: { path: '/referral', getHref: () => '/referral' },
+  chat: { path: '/chat', getHref: () => '/chat' },
+  chatMessages: {
+    path: '/chat/:id/messages',
+    getHref: (id: number | string) => `/chat/${encodeURIComponent(String(id))}/messages`,
+  },
+} as const;
+
+/** Screens that need the whole height on phones, so the bottom menu steps aside (seed §2). */
+export const bottomMenuHiddenPatterns = [
+  paths.exerciseLibrary.path,
+  paths.exerciseUpload.path,
+  paths.exerciseEdit.path,
+];

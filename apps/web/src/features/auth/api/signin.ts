@@ -1,0 +1,19 @@
+import { authPaths, type SigninBody, tokenResponseSchema } from '@rehabit/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useAuthStore } from '../../../lib/auth-store.ts';
+
+export const signin = (body: SigninBody) => api.post(authPaths.signin, body, { schema: tokenResponseSchema });
+
+/** Seed §4: the request sets loading, success stores the token, an error clears it. */
+export function useSignin() {
+  const { signinStarted, signinSucceeded, signinFailed } = useAuthStore.getState();
+  return useMutation({
+    mutationFn: signin,
+    meta: { errorHandling: 'form' },
+    onMutate: () => signinStarted(),
+    onSuccess: ({ token }) => signinSucceeded(token),
+    onError: (error) => signinFailed(error instanceof ApiError ? error : ApiError.network()),
+  });
+}

@@ -1,0 +1,139 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { clinicCodeSchema, PASSWORD_MIN_LENGTH, roleLabels, signupBodySchema, staffRoles } from '@rehabit/contract';
+import { Hourglass } from 'lucide-react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button/button.tsx';
+import { ButtonLink } from '../../../components/ui/button/button-link.tsx';
+import { Dropdown } from '../../../components/ui/dropdown/dropdown.tsx';
+import { TextField } from '../../../components/ui/field/text-field.tsx';
+import { paths } from '../../../config/paths.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useSignup } from '../api/signup.ts';
+import { AuthOutcome } from './auth-outcome.tsx';
+import { ClinicCodeStatus, UNKNOWN_CODE_MESSAGE } from './clinic-code-status.tsx';
+import { FormError } from './form-error.tsx';
+import { useClinicCodeCheck } from './use-clinic-code-check.ts';
+import './auth-forms.css';
+
+const roleOptions = staffRoles.map((role) => ({ value: role, label: roleLabels[role] }));
+const fields = ['email', 'password', 'first_name', 'last_name', 'role', 'code'] as const;
+
+export function SignupForm() {
+  const form = useForm({
+    resolver: zodResolver(signupBodySchema),
+    defaultValues: { email: '', password: '', first_name: '', last_name: '', role: undefined, code: '' },
+  });
+  const signup = useSignup();
+  const { errors, isSubmitting } = form.formState;
+  const typedCode = useWatch({ control: form.control, name: 'code' }) ?? '';
+  const codeCheck = useClinicCodeCheck(typedCode);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const isKnownUnknown =
+      codeCheck.state === 'done' && !codeCheck.result.valid && codeCheck.code === clinicCodeSchema.parse(values.code);
+    if (isKnownUnknown) {
+      form.setError('code', { type: 'server', message: UNKNOWN_CODE_MESSAGE }, { shouldFocus: true });
+      return;
+    }
+    try {
+      await signup.mutateAsync(values);
+    } catch (error) {
+      applyServerErrors(error, form.setError, fields);
+    }
+  });
+
+  if (signup.isSuccess) {
+    return (
+      <AuthOutcome
+        icon={Hourglass}
+        title="Waiting for approval"
+        action={
+          <ButtonLink variant="secondary" to={paths.login.getHref()}>
+            Back to sign in
+          </ButtonLink>
+        }
+      >
+        <p>{signup.data.detail}</p>
+        <p>Your clinic supervisor approves new staff accounts. You can sign in once yours is approved.</p>
+      </AuthOutcome>
+    );
+  }
+
+  return (
+    <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Create a staff account">
+      <FormError errors={errors} />
+      <TextField
+        label="Clinic code"
+        autoCapitalize="characters"
+        autoComplete="off"
+        spellCheck={false}
+        required
+        hint="Ask your clinic for its code."
+        status={<ClinicCodeStatus check={codeCheck} />}
+        error={errors.code?.message}
+        {...form.register('code')}
+      />
+      <div className="auth-form__row auth-form__row--split">
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          required
+          error={errors.first_name?.message}
+          {...form.register('first_name')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          required
+          error={errors.last_name?.message}
+          {...form.register('last_name')}
+        />
+      </div>
+      <Controller
+        control={form.control}
+        name="role"
+        render={({ field, fieldState }) => (
+          <Dropdown
+            ref={field.ref}
+            label="Role"
+            required
+            options={roleOptions}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={
+              fieldState.error && (fieldState.error.type === 'server' ? fieldState.error.message : 'Choose a role')
+            }
+          />
+        )}
+      />
+      <TextField
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <Button type="submit" size="lg" isFullWidth isLoading={isSubmitting}>
+        Create account
+      </Button>
+      <div className="auth-form__links">
+        <span>
+          Already have an account? <Link to={paths.login.getHref()}>Sign in</Link>
+        </span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,102 @@
+import { PROBLEM_CONTENT_TYPE } from '@rehabit/contract';
+import type { z } from 'zod';
+import { env } from '../config/env.ts';
+import { ApiError } from './api-error.ts';
+import { getToken } from './auth-store.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export type RequestOptions<S extends z.ZodType> = {
+  /** Validates the answer; the caller's types are inferred from it. */
+  schema: S;
+  method?: Method;
+  body?: unknown;
+  query?: QueryParams;
+  signal?: AbortSignal;
+};
+
+let onUnauthorized: (() => void) | undefined;
+
+/** Called when the server no longer accepts our token, so the app can end the session in one place. */
+export function setUnauthorizedHandler(handler: (() => void) | undefined) {
+  onUnauthorized = handler;
+}
+
+const isHtmlPath = (path: string) => /\.html?(?:[?#]|$)/i.test(path);
+
+/** Seed §7: calls go to the API base; requests for .html files use the page origin. */
+export function resolveUrl(path: string, query?: QueryParams): string {
+  const isAbsolute = /^https?:\/\//i.test(path);
+  const base = isHtmlPath(path) || !env.apiUrl ? window.location.origin : env.apiUrl;
+  const url = new URL(isAbsolute ? path : `${base}${path.startsWith('/') ? '' : '/'}${path}`);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json') || type.includes(PROBLEM_CONTENT_TYPE)) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
+  const { schema, method = 'GET', body, query, signal } = options;
+  const token = getToken();
+  const headers: Record<string, string> = { Accept: `application/json, ${PROBLEM_CONTENT_TYPE}` };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(resolveUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'include',
+      signal,
+    });
+  } catch (error) {
+    // A cancelled query is not a failure; let the query layer see the abort as it is.
+    if (signal?.aborted) throw error;
+    throw ApiError.network();
+  }
+
+  const data = await readBody(response);
+  if (!response.ok) {
+    const error = ApiError.fromResponse(response.status, data);
+    if (response.status === 401 && token) onUnauthorized?.();
+    throw error;
+  }
+
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    console.error(`Unexpected answer from ${method} ${path}`, parsed.error.issues);
+    throw ApiError.unexpectedResponse();
+  }
+  return parsed.data;
+}
+
+export const api = {
+  get: <S extends z.ZodType>(path: string, options: Omit<RequestOptions<S>, 'method' | 'body'>) =>
+    apiRequest(path, { ...options, method: 'GET' }),
+  post: <S extends z.ZodType>(path: string, body: unknown, options: Omit<RequestOptions<S>, 'method' | 'body'>) =>
+    apiRequest(path, { ...options, method: 'POST', body }),
+  put: <S extends z.ZodType>(path: string, body: unknown, options: Omit<RequestOptions<S>, 'method' | 'body'>) =>
+    apiRequest(path, { ...options, method: 'PUT', body }),
+  patch: <S extends z.ZodType>(path: string, body: unknown, options: Omit<RequestOptions<S>, 'method' | 'body'>) =>
+    apiRequest(path, { ...options, method: 'PATCH', body }),
+  delete: <S extends z.ZodType>(path: string, options: Omit<RequestOptions<S>, 'method'>) =>
+    apiRequest(path, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,63 @@
+import { type Problem, problemSchema } from '@rehabit/contract';
+
+/** Every failed call becomes one of these, carrying the server's problem details (RFC 9457). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly title: string;
+  readonly detail: string | undefined;
+  readonly type: string;
+  readonly errors: Record<string, string[]>;
+
+  constructor(problem: Problem) {
+    super(problem.detail ?? problem.title);
+    this.name = 'ApiError';
+    this.status = problem.status;
+    this.code = problem.code;
+    this.title = problem.title;
+    this.detail = problem.detail;
+    this.type = problem.type;
+    this.errors = problem.errors ?? {};
+  }
+
+  /** Builds the error from any response body; bodies that are not problem details get a generic one. */
+  static fromResponse(status: number, body: unknown): ApiError {
+    const parsed = problemSchema.safeParse(body);
+    if (parsed.success) return new ApiError(parsed.data);
+    return new ApiError({
+      type: 'about:blank',
+      title: status >= 500 ? 'The server had a problem' : 'The request failed',
+      status,
+      code: status >= 500 ? 'internal_error' : 'request_failed',
+      detail: status >= 500 ? 'Something went wrong on our side. Try again in a moment.' : undefined,
+    });
+  }
+
+  static network(): ApiError {
+    return new ApiError({
+      type: 'about:blank',
+      title: 'No connection',
+      status: 0,
+      code: 'network_error',
+      detail: 'Rehabit could not be reached. Check your connection and try again.',
+    });
+  }
+
+  static unexpectedResponse(): ApiError {
+    return new ApiError({
+      type: 'about:blank',
+      title: 'Unexpected answer',
+      status: 0,
+      code: 'unexpected_response',
+      detail: 'The server answered in a way this page does not understand. Reload the page and try again.',
+    });
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** A sentence a person can act on, for toasts and error states. */
+export function errorMessage(error: unknown): string {
+  if (isApiError(error)) return error.detail ?? error.title;
+  return 'Something went wrong. Try again.';
+}

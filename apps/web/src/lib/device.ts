@@ -1,0 +1,30 @@
+import { isMobileDevice, isNarrowForDatePicker } from '@rehabit/contract';
+import { useSyncExternalStore } from 'react';
+
+const subscribeToResize = (onChange: () => void) => {
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
+};
+
+const currentWidth = () => window.innerWidth;
+
+/** The window width, following resizes. */
+export const useWindowWidth = () => useSyncExternalStore(subscribeToResize, currentWidth, () => 1280);
+
+/** Seed §9 mobile detection: a mobile user agent or a window narrower than 768 px. */
+export function useIsMobile() {
+  const width = useWindowWidth();
+  return isMobileDevice(navigator.userAgent, width);
+}
+
+export function useIsNarrowForDatePicker() {
+  return isNarrowForDatePicker(useWindowWidth());
+}
+
+export const prefersReducedMotion = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/** Seed: page changes and navigations scroll smoothly to the top (instantly when motion is reduced). */
+export function scrollToTop() {
+  window.scrollTo({ top: 0, left: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+}

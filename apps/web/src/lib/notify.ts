@@ -1,0 +1,18 @@
+import { type TypeOptions, toast } from 'react-toastify/unstyled';
+
+export type ToastType = Extract<TypeOptions, 'success' | 'error' | 'warning' | 'info' | 'default'>;
+
+/** Seed §2: toasts of type success, error, warning, info or default carry a message. */
+export function notify(message: string, type: ToastType = 'default', options: { id?: string } = {}) {
+  // A fixed id keeps one toast per cause (e.g. several calls failing for the same ended session).
+  return toast(message, {
+    type,
+    toastId: options.id,
+    role: type === 'error' || type === 'warning' ? 'alert' : 'status',
+  });
+}
+
+notify.success = (message: string) => notify(message, 'success');
+notify.error = (message: string) => notify(message, 'error');
+notify.warning = (message: string) => notify(message, 'warning');
+notify.info = (message: string) => notify(message, 'info');

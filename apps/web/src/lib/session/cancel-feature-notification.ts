@@ -1,0 +1,17 @@
+import { authPaths, userEnvelopeSchema } from '@rehabit/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../api-client.ts';
+import { currentUserQueryKey } from './get-current-user.ts';
+
+/** Turns off the feature notices (initial note, 'New' pills) for this user; answers the updated user. */
+export const cancelFeatureNotification = () =>
+  api.patch(authPaths.cancelFeatureNotification, undefined, { schema: userEnvelopeSchema });
+
+export function useCancelFeatureNotification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelFeatureNotification,
+    onSuccess: ({ user }) => queryClient.setQueryData(currentUserQueryKey, user),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+  });
+}

@@ -1,0 +1,45 @@
+import {
+  authPaths,
+  type CurrentUser,
+  currentUserListSchema,
+  isOfficeManager,
+  isRestrictedUser,
+} from '@rehabit/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { env } from '../../config/env.ts';
+import { api } from '../api-client.ts';
+import { ApiError } from '../api-error.ts';
+
+export type SessionUser = CurrentUser & { isRestricted: boolean; isOfficeManager: boolean };
+
+/** Seed §4: the current user carries the restricted and office-manager flags. */
+export const toSessionUser = (user: CurrentUser, restrictedCode = env.restrictedClinicCode): SessionUser => ({
+  ...user,
+  isRestricted: isRestrictedUser(user, restrictedCode),
+  isOfficeManager: isOfficeManager(user),
+});
+
+/** GET /api/v1/users/ answers a page whose first result is the signed-in user. */
+export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
+  const page = await api.get(authPaths.users, { schema: currentUserListSchema, signal });
+  const user = page.results[0];
+  if (!user) {
+    throw new ApiError({ type: 'about:blank', title: 'Not signed in', status: 401, code: 'unauthenticated' });
+  }
+  return user;
+}
+
+export const currentUserQueryKey = ['session', 'current-user'] as const;
+
+export const currentUserQueryOptions = () =>
+  queryOptions({
+    queryKey: currentUserQueryKey,
+    queryFn: ({ signal }) => getCurrentUser(signal),
+    select: (user) => toSessionUser(user),
+    staleTime: 5 * 60_000,
+    retry: false,
+    // The navigation guard reacts to a failure by signing out; no toast on top of that.
+    meta: { errorHandling: 'silent' },
+  });
+
+export const useCurrentUser = () => useQuery(currentUserQueryOptions());

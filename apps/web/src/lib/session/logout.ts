@@ -1,0 +1,38 @@
+import { authPaths } from '@rehabit/contract';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { paths } from '../../config/paths.ts';
+import { api } from '../api-client.ts';
+import { useAuthStore } from '../auth-store.ts';
+import { resetClientStores } from '../client-state.ts';
+import { forgetRedirectPath } from '../storage.ts';
+
+/** Revokes the session on the server. */
+export const logout = () => api.post(authPaths.logout, undefined, { schema: z.unknown() });
+
+/**
+ * Ends the session on this device: token and UI stores back to their first state, and the server
+ * cache emptied so nothing of this user shows for the next one.
+ */
+export function endSession(queryClient: QueryClient, { isVoluntary = false } = {}) {
+  resetClientStores();
+  useAuthStore.getState().clear(isVoluntary);
+  queryClient.cancelQueries();
+  queryClient.clear();
+}
+
+/** Sign-out: ask the server to revoke the token, then clear everything whatever it answered. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: logout,
+    meta: { errorHandling: 'silent' },
+    onSettled: () => {
+      forgetRedirectPath();
+      endSession(queryClient, { isVoluntary: true });
+      navigate(paths.login.getHref(), { replace: true });
+    },
+  });
+}

@@ -1,0 +1,34 @@
+/** Browser storage keys of the product, and safe access to them (storage can be disabled or full). */
+export const ACCESS_TOKEN_KEY = 'rehabit.access_token';
+export const REDIRECT_PATH_KEY = 'rehabit.redirect_path';
+
+function safely<T>(action: () => T, fallback: T): T {
+  try {
+    return action();
+  } catch {
+    return fallback;
+  }
+}
+
+export const readToken = () => safely(() => window.localStorage.getItem(ACCESS_TOKEN_KEY), null);
+export const writeToken = (token: string) =>
+  safely(() => window.localStorage.setItem(ACCESS_TOKEN_KEY, token), undefined);
+export const removeToken = () => safely(() => window.localStorage.removeItem(ACCESS_TOKEN_KEY), undefined);
+
+/** Only same-site paths are remembered, so a crafted link cannot send someone off-site after sign-in. */
+export const isSafeRedirect = (path: string | null): path is string =>
+  !!path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
+
+export const rememberRedirectPath = (path: string) =>
+  safely(() => {
+    if (isSafeRedirect(path)) window.sessionStorage.setItem(REDIRECT_PATH_KEY, path);
+  }, undefined);
+
+/** Reads and forgets the path wanted before sign-in. */
+export function takeRedirectPath(): string | null {
+  const path = safely(() => window.sessionStorage.getItem(REDIRECT_PATH_KEY), null);
+  safely(() => window.sessionStorage.removeItem(REDIRECT_PATH_KEY), undefined);
+  return isSafeRedirect(path) ? path : null;
+}
+
+export const forgetRedirectPath = () => safely(() => window.sessionStorage.removeItem(REDIRECT_PATH_KEY), undefined);

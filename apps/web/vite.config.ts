@@ -1,0 +1,37 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// API prefixes the dev server forwards to the API; page loads (Accept: text/html) stay with Vite
+// because /chat is both a screen and an API prefix.
+const apiPrefixes = ['/api', '/clinic', '/user', '/video', '/chat', '/admin', '/dev', '/health', '/socket.io'];
+const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: Object.fromEntries(
+      apiPrefixes.map((prefix) => [
+        prefix,
+        {
+          target: apiTarget,
+          changeOrigin: true,
+          ws: prefix === '/socket.io',
+          bypass: (req: { headers: { accept?: string } }) =>
+            req.headers.accept?.includes('text/html') ? '/index.html' : undefined,
+        },
+      ]),
+    ),
+  },
+  build: {
+    sourcemap: true,
+    // The budget check reads the manifest to find the entry chunk and its static imports.
+    manifest: true,
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/testing/setup.ts'],
+    css: false,
+    restoreMocks: true,
+  },
+});
