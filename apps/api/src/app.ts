@@ -9,6 +9,7 @@ import { type AuditLog, createAuditLog } from './lib/audit.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { connectRedis } from './lib/redis.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.ts';
 import { clinicsRoutes } from './modules/clinics/clinics.routes.ts';
@@ -17,6 +18,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { supervisorRoutes } from './modules/supervisor/supervisor.routes.ts';
 import { createSupervisorService, type SupervisorService } from './modules/supervisor/supervisor.service.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { registerBodyParsers } from './plugins/body-parsers.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { contentSecurityPolicy } from './plugins/security.ts';
@@ -45,6 +47,8 @@ export type BuildAppOptions = {
   clock?: Clock;
   mailer?: Mailer;
   logger?: boolean;
+  /** Called with every unexpected error answered with a 5xx (error reporting). */
+  onServerError?: (err: Error) => void;
 };
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -59,9 +63,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
-  // The API speaks JSON; plain text bodies are refused with 415 rather than half-parsed.
-  app.removeContentTypeParser('text/plain');
+  registerErrorHandling(app, { onServerError: options.onServerError });
+  registerBodyParsers(app);
 
   const db = database.db;
   const clock = options.clock ?? systemClock;
@@ -87,8 +90,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false,
     credentials: true,
   });
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log) : undefined;
+  if (redis) app.addHook('onClose', async () => void redis.disconnect());
   await app.register(rateLimit, {
     global: false,
+    // Shared counters across servers when Redis is there; a Redis outage must not block sign-in.
+    ...(redis ? { redis, skipOnError: true, nameSpace: 'rehabit-rate-limit-' } : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError('rate_limited', `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
   });

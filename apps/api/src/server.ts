@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
+import { startErrorReporting } from './lib/error-reporting.ts';
 import { seedDemo } from './seed/demo.ts';
 
 async function main() {
@@ -16,7 +17,7 @@ async function main() {
   if (config.isDemo && (await seedDemo(database.db, { restrictedCode: config.RESTRICTED_CLINIC_CODE }))) {
     console.log('Demo data created: see the README for the demo accounts.');
   }
-  app = await buildApp({ config, database });
+  app = await buildApp({ config, database, onServerError: startErrorReporting(config.SENTRY_DSN) });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -95,6 +95,41 @@ describe('rate limits', () => {
   });
 });
 
+describe('request bodies', () => {
+  it('reads an empty JSON body as no body and refuses prototype poisoning', async () => {
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/clinic/therapist/logout',
+      headers: { 'content-type': 'application/json' },
+    });
+    expectProblem(logout, 401, 'unauthenticated');
+    const poisoned = await t.app.inject({
+      method: 'POST',
+      url: '/clinic/therapist/signin',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":"a@example.test","password":"x","__proto__":{"admin":true}}',
+    });
+    expectProblem(poisoned, 400);
+  });
+});
+
+describe('rate limits shared through Redis', () => {
+  it('counts attempts in Redis when REDIS_URL is set', async () => {
+    const withRedis = await createTestApp({
+      env: { REDIS_URL: 'redis://127.0.0.1:6379', AUTH_RATE_LIMIT_PER_MINUTE: '2' },
+    });
+    try {
+      const remoteAddress = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.9`;
+      const check = () => withRedis.app.inject({ url: '/clinic/check_code?code=ABCD12', remoteAddress });
+      expect((await check()).statusCode).toBe(200);
+      expect((await check()).statusCode).toBe(200);
+      expectProblem(await check(), 429, 'rate_limited');
+    } finally {
+      await withRedis.close();
+    }
+  });
+});
+
 describe('configuration', () => {
   it('names every bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', PUBLIC_URL: 'not a url', DATABASE_URL: 'nope' })).toThrow(ConfigError);

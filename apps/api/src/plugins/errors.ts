@@ -65,7 +65,9 @@ const frameworkCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
 };
 
-function handleError(this: FastifyInstance, err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+type ErrorHandlingOptions = { onServerError?: (err: Error) => void };
+
+function handleError(options: ErrorHandlingOptions, err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (err instanceof AppError) {
     if (err.headers) reply.headers(err.headers);
     return sendProblem(reply, { code: err.code, detail: err.message, errors: err.errors });
@@ -89,9 +91,10 @@ function handleError(this: FastifyInstance, err: FastifyError, request: FastifyR
     return sendProblem(reply, { code, status: err.statusCode, detail: err.message });
   }
   request.log.error({ err }, 'unhandled error');
+  options.onServerError?.(err);
   return sendProblem(reply, { code: 'internal_error' });
 }
 
-export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler(handleError);
+export function registerErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions = {}) {
+  app.setErrorHandler((err: FastifyError, request, reply) => handleError(options, err, request, reply));
 }
