@@ -58,13 +58,13 @@ export function UserMenu({ displayName, email, role, onSignOut, isSigningOut = f
         className="user-menu__button"
         aria-expanded={isOpen}
         aria-controls={`${id}-panel`}
+        aria-label={`${displayName}, account menu`}
         onClick={() => setOpen((open) => !open)}
       >
         <span className="user-menu__avatar" aria-hidden="true">
           {initialsOf(displayName)}
         </span>
         <span className="user-menu__name">{displayName}</span>
-        <span className="visually-hidden">, account menu</span>
         <ChevronDown size={16} aria-hidden="true" />
       </button>
       <div id={`${id}-panel`} className="user-menu__panel" hidden={!isOpen}>

@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { closeInitialNote, demo, expectAccessible, signIn, snap } from './support.ts';
+
+const publicScreens = [
+  { path: '/login', heading: 'Sign in' },
+  { path: '/therapist-signup', heading: 'Create a staff account' },
+  { path: '/find-password', heading: 'Forgot your password?' },
+  { path: '/reset-password?uid=1&token=abc', heading: 'Choose a new password' },
+  { path: '/supervisor-login', heading: 'Supervisor sign in' },
+  { path: '/patient/signup', heading: 'Patient sign-up' },
+];
+
+for (const screen of publicScreens) {
+  test(`public screen ${screen.path} has no serious accessibility problem`, async ({ page }) => {
+    await page.goto(screen.path);
+    await expect(page.getByRole('heading', { name: screen.heading, level: 1 })).toBeVisible();
+    await expectAccessible(page);
+  });
+}
+
+test('form errors are accessible too', async ({ page }) => {
+  await page.goto('/therapist-signup');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Choose a role')).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('the signed-in frame: navigation, chat panel, bottom menu', async ({ page, isMobile }, testInfo) => {
+  await signIn(page, demo.therapist.email, demo.therapist.password);
+  await expectAccessible(page);
+  await closeInitialNote(page);
+  await expectAccessible(page);
+  if (isMobile) {
+    const bottomMenu = page.getByRole('navigation', { name: 'Main' });
+    await expect(bottomMenu.getByRole('link')).toHaveCount(4);
+    await bottomMenu.getByRole('button', { name: 'More' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await snap(page, 'mobile-menu', testInfo);
+    await page.getByRole('dialog').getByRole('link', { name: /Exercise library/ }).click();
+    await expect(page.getByRole('heading', { name: 'Exercise library', level: 1 })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    await snap(page, 'exercise-library', testInfo);
+    await page.goto('/chat');
+    await expect(page.getByRole('heading', { name: 'Chat', level: 1 })).toBeVisible();
+    await snap(page, 'chat', testInfo);
+  } else {
+    await page.getByRole('button', { name: 'Chat' }).click();
+    await expect(page.getByRole('complementary', { name: 'Chat' })).toBeVisible();
+    await snap(page, 'chat-panel', testInfo);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('complementary', { name: 'Chat' })).toBeHidden();
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await snap(page, 'dashboard', testInfo);
+  }
+  await page.goto('/patient/1/dashboard');
+  await expect(page.getByRole('heading', { name: 'Patient dashboard', level: 1 })).toBeVisible();
+  await snap(page, 'patient-dashboard', testInfo);
+});

@@ -1,0 +1,65 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+export const demo = {
+  therapist: { email: 'therapist@example.com', password: 'rehabit-demo-1' },
+  manager: { email: 'manager@example.com', password: 'rehabit-demo-1' },
+  restricted: { email: 'demo@example.com', password: 'rehabit-demo-1' },
+  supervisor: { code: 'DEMO01', password: 'demo-supervisor-1' },
+  clinicCode: 'DEMO01',
+};
+
+/** Fills the staff sign-in form that is on screen and submits it. */
+export async function submitSignin(page: Page, email: string, password: string) {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await submitSignin(page, email, password);
+  await expect(page).toHaveURL(/\/patients$/);
+}
+
+/**
+ * Demo staff have feature notices on, so the patient list opens with the clinic's note. Closing it
+ * (not 'Got it') keeps the notices on for the other journeys.
+ */
+export async function closeInitialNote(page: Page) {
+  const note = page.getByRole('dialog', { name: "What's new in Rehabit" });
+  await expect(note).toBeVisible();
+  await note.getByRole('button', { name: 'Close' }).click();
+  await expect(note).toBeHidden();
+}
+
+/** Keeps a picture of the screen per viewport width, for people to look at. */
+export async function snap(page: Page, name: string, testInfo: TestInfo) {
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
+  void testInfo;
+}
+
+/** No serious or critical accessibility violation on the screen as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(summary).toEqual([]);
+}
+
+type OutboxMessage = { id: number; channel: string; to: string; subject: string | null; body: string; created_at: string };
+
+/** The newest e-mail to `to` in the developer outbox. */
+export async function latestEmailTo(page: Page, to: string): Promise<OutboxMessage> {
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(async () => {
+      const response = await page.request.get('/dev/outbox');
+      const { results } = (await response.json()) as { results: OutboxMessage[] };
+      found = results.filter((m) => m.to === to && m.channel === 'email').sort((a, b) => b.id - a.id)[0];
+      return found !== undefined;
+    })
+    .toBe(true);
+  return found!;
+}

@@ -1,0 +1,72 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://127.0.0.1:${PORT}`;
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+// One fresh database per run: the server seeds the demo accounts on first start. Workers load this
+// file again, so the directory is made once and handed down through the environment.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'rehabit-e2e-'));
+
+const chromium = {
+  browserName: 'chromium' as const,
+  launchOptions: {
+    // Debian's Chromium; the project never downloads browsers.
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results/artifacts',
+  // The journeys share one server and its database; one at a time keeps them independent of timing.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    // Fades are skipped, as for people who ask for less motion, so checks never see a half-drawn screen.
+    contextOptions: { reducedMotion: 'reduce' },
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { ...chromium, viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', use: { ...chromium, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+  ],
+  webServer: {
+    command: 'npm run build -w @rehabit/web && npx tsx apps/api/src/server.ts',
+    cwd: repoRoot,
+    url: `${baseURL}/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+      // Every journey signs in from the same address; the production limit would slow the run, not test it.
+      AUTH_RATE_LIMIT_PER_MINUTE: '200',
+    },
+  },
+});
