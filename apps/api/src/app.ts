@@ -57,8 +57,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger === false ? false : { level: config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
-    // Unknown fields are dropped by the schemas; a query like ?page=1&page=2 must not become an array.
-    routerOptions: { ignoreTrailingSlash: false },
+    // Raw URLs can carry PHI (search terms, names); requests are logged by route pattern below instead.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -98,6 +98,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(redis ? { redis, skipOnError: true, nameSpace: 'rehabit-rate-limit-' } : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError('rate_limited', `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request completed',
+    );
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     // API answers carry PHI: never let a browser or proxy keep them. Static files set their own policy.

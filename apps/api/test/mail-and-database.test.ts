@@ -1,9 +1,11 @@
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { runMigrations } from '../src/db/migrate.ts';
 import { outbox } from '../src/db/schema.ts';
 import { createTestDatabase } from './database.ts';
 import { makeClinic, makeUser } from './factories.ts';
@@ -137,5 +139,31 @@ describe('a lost database', () => {
       if (status !== 200) await new Promise((r) => setTimeout(r, 100));
     }
     expect(status).toBe(200);
+  });
+});
+
+describe('migrations', () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)('run safely from two servers starting at once', async () => {
+    const serverUrl = process.env.TEST_DATABASE_URL!;
+    const name = `rehabit_test_migrate_${process.pid}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const [first, second] = await Promise.all([
+      openDatabase({ databaseUrl: url.toString() }),
+      openDatabase({ databaseUrl: url.toString() }),
+    ]);
+    try {
+      await Promise.all([runMigrations(first), runMigrations(second)]);
+      const { rows } = await first.pool!.query("select count(*)::int as n from pg_tables where tablename = 'users'");
+      expect(rows[0].n).toBe(1);
+    } finally {
+      await first.close();
+      await second.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
   });
 });

@@ -36,7 +36,10 @@ test('the signed-in frame: navigation, chat panel, bottom menu', async ({ page, 
     await bottomMenu.getByRole('button', { name: 'More' }).click();
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
     await snap(page, 'mobile-menu', testInfo);
-    await page.getByRole('dialog').getByRole('link', { name: /Exercise library/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('link', { name: /Exercise library/ })
+      .click();
     await expect(page.getByRole('heading', { name: 'Exercise library', level: 1 })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
     await snap(page, 'exercise-library', testInfo);

@@ -48,7 +48,14 @@ export async function expectAccessible(page: Page) {
   expect(summary).toEqual([]);
 }
 
-type OutboxMessage = { id: number; channel: string; to: string; subject: string | null; body: string; created_at: string };
+type OutboxMessage = {
+  id: number;
+  channel: string;
+  to: string;
+  subject: string | null;
+  body: string;
+  created_at: string;
+};
 
 /** The newest e-mail to `to` in the developer outbox. */
 export async function latestEmailTo(page: Page, to: string): Promise<OutboxMessage> {

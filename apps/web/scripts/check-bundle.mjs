@@ -38,7 +38,11 @@ visit(entryKey);
 const rows = [...initial].map((file) => ({ file, kb: gzipKb(file) })).sort((a, b) => b.kb - a.kb);
 const initialKb = rows.reduce((sum, row) => sum + row.kb, 0);
 
-const allJs = new Set(Object.values(manifest).map((chunk) => chunk.file).filter((file) => file.endsWith('.js')));
+const allJs = new Set(
+  Object.values(manifest)
+    .map((chunk) => chunk.file)
+    .filter((file) => file.endsWith('.js')),
+);
 const allKb = [...allJs].reduce((sum, file) => sum + gzipKb(file), 0);
 
 console.log('Initial-route JavaScript (gzip):');

@@ -18,6 +18,8 @@ export type DbOrTx = Db | Tx;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The pool behind a PostgreSQL database, for work that needs one connection (migration lock). */
+  pool?: pg.Pool;
   ping: () => Promise<void>;
   close: () => Promise<void>;
 };
@@ -45,6 +47,7 @@ function openPostgres(url: string, onPoolError?: (err: Error) => void): Database
   return {
     db,
     kind: 'postgres',
+    pool,
     ping: async () => {
       await pool.query('select 1');
     },

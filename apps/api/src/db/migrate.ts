@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -8,11 +8,21 @@ import type { Database } from './client.ts';
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
-/** Applies the committed SQL migrations; safe to run at every start. */
+// Any constant shared by every Rehabit server: while one migrates, the others starting beside it wait.
+const MIGRATION_LOCK_KEY = 73_424_822;
+
+/** Applies the committed SQL migrations; safe to run at every start, and from several servers at once. */
 export async function runMigrations(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
-  } else {
-    await migrateNodePg(database.db as unknown as NodePgDatabase, { migrationsFolder });
+    return;
+  }
+  const client = await database.pool!.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    client.release();
   }
 }

@@ -120,4 +120,3 @@ describe('navigation guard', () => {
     expect(app.location().pathname).toBe('/patients');
   });
 });
-
