@@ -132,7 +132,13 @@ describe('a lost database', () => {
     });
     expectProblem(await app.inject('/ready'), 503, 'database_unavailable');
     await new Promise<void>((resolve) => proxy.listen(port, '127.0.0.1', resolve));
-    cleanups.push(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          proxy.close(() => resolve());
+          for (const s of sockets) s.destroy();
+        }),
+    );
     let status = 0;
     for (let attempt = 0; attempt < 20 && status !== 200; attempt++) {
       status = (await app.inject('/ready')).statusCode;
