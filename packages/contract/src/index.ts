@@ -2,6 +2,7 @@ export * from './auth.ts';
 export * from './clinics.ts';
 export * from './common.ts';
 export * from './pagination.ts';
+export * from './patients.ts';
 export * from './problem.ts';
 export * from './roles.ts';
 export * from './supervisor.ts';

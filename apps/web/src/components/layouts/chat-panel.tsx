@@ -24,14 +24,14 @@ export function ChatPanel({ children }: { children?: ReactNode }) {
         if (event.key === 'Escape') setOpen(false);
       }}
     >
-      <header className="chat-panel__header">
+      <div className="chat-panel__header">
         <h2 id={`${CHAT_PANEL_ID}-title`} ref={headingRef} tabIndex={-1}>
           Chat
         </h2>
         <button type="button" className="icon-button" aria-label="Close chat" onClick={() => setOpen(false)}>
           <X size={20} aria-hidden="true" />
         </button>
-      </header>
+      </div>
       <div className="chat-panel__body">
         {children ?? (
           <EmptyState

@@ -8,7 +8,7 @@ type PageHeaderProps = { title: string; description?: ReactNode; actions?: React
 export function PageHeader({ title, description, actions, badge }: PageHeaderProps) {
   useDocumentTitle(title);
   return (
-    <header className="page-header">
+    <div className="page-header">
       <div className="page-header__text">
         <h1 className="page-header__title">
           {title}
@@ -17,6 +17,6 @@ export function PageHeader({ title, description, actions, badge }: PageHeaderPro
         {description && <p className="page-header__description">{description}</p>}
       </div>
       {actions && <div className="page-header__actions">{actions}</div>}
-    </header>
+    </div>
   );
 }

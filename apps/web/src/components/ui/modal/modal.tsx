@@ -76,21 +76,21 @@ export function Modal({
         tabIndex={-1}
         onKeyDown={onKeyDown}
       >
-        <header className="modal__header">
+        <div className="modal__header">
           <h2 id={`${id}-title`} className="modal__title">
             {title}
           </h2>
           <button type="button" className="modal__close" aria-label="Close" onClick={() => onCloseRef.current()}>
             <X size={20} aria-hidden="true" />
           </button>
-        </header>
+        </div>
         {description && (
           <div id={`${id}-description`} className="modal__description">
             {description}
           </div>
         )}
         {children && <div className="modal__body">{children}</div>}
-        {footer && <footer className="modal__footer">{footer}</footer>}
+        {footer && <div className="modal__footer">{footer}</div>}
       </div>
     </div>,
     document.body,

@@ -10,6 +10,8 @@ export const checkClinicCodeQueryOptions = (code: string) =>
     queryKey: ['clinics', 'check-code', code],
     queryFn: ({ signal }) => checkClinicCode(code, signal),
     staleTime: 5 * 60_000,
+    // The person is typing: one quick retry, then the field says the check failed.
+    retry: 1,
     // The field shows the outcome itself.
     meta: { errorHandling: 'silent' },
   });

@@ -55,7 +55,7 @@ export function SignupForm() {
         }
       >
         <p>{signup.data.detail}</p>
-        <p>Your clinic supervisor approves new staff accounts. You can sign in once yours is approved.</p>
+        <p>You can sign in as soon as the account is approved.</p>
       </AuthOutcome>
     );
   }

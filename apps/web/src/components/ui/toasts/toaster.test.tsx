@@ -1,0 +1,45 @@
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { notify } from '../../../lib/notify.ts';
+import { Toaster, toasterSettings } from './toaster.tsx';
+
+describe('Toaster', () => {
+  it('uses the product settings', () => {
+    expect(toasterSettings).toEqual({
+      limit: 5,
+      draggable: false,
+      icon: false,
+      toastClassName: 'rehabit-toast',
+      autoClose: 5000,
+      newestOnTop: true,
+      position: 'top-right',
+      closeOnClick: true,
+      pauseOnHover: true,
+      pauseOnFocusLoss: true,
+    });
+  });
+
+  it.each(['success', 'error', 'warning', 'info', 'default'] as const)(
+    'shows a %s toast with its message',
+    async (type) => {
+      render(<Toaster />);
+      act(() => {
+        notify(`A ${type} message`, type);
+      });
+      const toast = await screen.findByText(`A ${type} message`);
+      const container = toast.closest('.rehabit-toast');
+      expect(container).not.toBeNull();
+      expect(container).toHaveClass(`Toastify__toast--${type}`);
+      expect(container?.querySelector('.Toastify__toast-icon')).toBeNull();
+    },
+  );
+
+  it('shows at most five at once', async () => {
+    render(<Toaster />);
+    act(() => {
+      for (let index = 1; index <= 7; index++) notify.info(`Message ${index}`);
+    });
+    await screen.findByText('Message 5');
+    expect(document.querySelectorAll('.rehabit-toast')).toHaveLength(5);
+  });
+});

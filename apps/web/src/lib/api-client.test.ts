@@ -1,0 +1,93 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { fixtureApi, problem } from '../testing/fixture-api.ts';
+import { api, resolveUrl, setUnauthorizedHandler } from './api-client.ts';
+import { ApiError } from './api-error.ts';
+import { useAuthStore } from './auth-store.ts';
+
+const ok = z.object({ ok: z.boolean() });
+
+describe('api client', () => {
+  beforeEach(() => useAuthStore.setState({ token: null }));
+
+  it('calls the same origin by default and sends credentials', async () => {
+    const server = fixtureApi({ 'GET /clinic/check_code': { body: { ok: true } } });
+    await expect(
+      api.get('/clinic/check_code', { schema: ok, query: { code: 'DEMO01', empty: '', none: undefined } }),
+    ).resolves.toEqual({
+      ok: true,
+    });
+    const [request] = server.requests;
+    expect(request?.url.origin).toBe(window.location.origin);
+    expect(request?.url.search).toBe('?code=DEMO01');
+    expect(request?.credentials).toBe('include');
+    expect(request?.headers.get('authorization')).toBeNull();
+  });
+
+  it('sends the stored token as a bearer token and JSON bodies', async () => {
+    useAuthStore.setState({ token: 'abc' });
+    const server = fixtureApi({ 'POST /x': { body: { ok: true } } });
+    await api.post('/x', { a: 1 }, { schema: ok });
+    expect(server.requests[0]?.headers.get('authorization')).toBe('Bearer abc');
+    expect(server.requests[0]?.headers.get('content-type')).toBe('application/json');
+    expect(server.requests[0]?.body).toEqual({ a: 1 });
+  });
+
+  it('sends no content type without a body (the server rejects empty JSON)', async () => {
+    const server = fixtureApi({ 'POST /clinic/therapist/logout': { status: 204 } });
+    await expect(api.post('/clinic/therapist/logout', undefined, { schema: z.unknown() })).resolves.toBeUndefined();
+    expect(server.requests[0]?.headers.get('content-type')).toBeNull();
+  });
+
+  it('turns problem details into an ApiError with field errors', async () => {
+    fixtureApi({
+      'POST /clinic/therapist/signup': problem(409, 'conflict', 'Already exists', { email: ['Taken'] }),
+    });
+    const error = await api.post('/clinic/therapist/signup', {}, { schema: ok }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 409,
+      code: 'conflict',
+      detail: 'Already exists',
+      errors: { email: ['Taken'] },
+    });
+  });
+
+  it('gives a generic error for a non-problem failure, and one for no connection', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>bad gateway</html>', { status: 502 })),
+    );
+    await expect(api.get('/x', { schema: ok })).rejects.toMatchObject({ status: 502, code: 'internal_error' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await expect(api.get('/x', { schema: ok })).rejects.toMatchObject({ status: 0, code: 'network_error' });
+  });
+
+  it('rejects an answer that does not match the contract', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    fixtureApi({ 'GET /x': { body: { ok: 'yes' } } });
+    await expect(api.get('/x', { schema: ok })).rejects.toMatchObject({ code: 'unexpected_response' });
+  });
+
+  it('reports a refused token once, and not for anonymous calls', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    fixtureApi({ 'GET /x': problem(401, 'unauthenticated') });
+    await api.get('/x', { schema: ok }).catch(() => undefined);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    useAuthStore.setState({ token: 'stale' });
+    await api.get('/x', { schema: ok }).catch(() => undefined);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    setUnauthorizedHandler(undefined);
+  });
+
+  it('resolves .html files against the page origin', () => {
+    expect(resolveUrl('/terms.html')).toBe(`${window.location.origin}/terms.html`);
+    expect(resolveUrl('/api/v1/users/', { page: 2 })).toBe(`${window.location.origin}/api/v1/users/?page=2`);
+  });
+});
