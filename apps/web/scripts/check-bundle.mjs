@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const INITIAL_BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 170);
+// The architecture's budget for all JavaScript; reported, not enforced, as most of it loads on demand.
+const ALL_JS_BUDGET_KB = 350;
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
 let manifest;
@@ -48,7 +50,8 @@ const allKb = [...allJs].reduce((sum, file) => sum + gzipKb(file), 0);
 console.log('Initial-route JavaScript (gzip):');
 for (const row of rows) console.log(`  ${row.kb.toFixed(1).padStart(7)} kB  ${row.file}`);
 console.log(`  ${initialKb.toFixed(1).padStart(7)} kB  total, budget ${INITIAL_BUDGET_KB} kB`);
-console.log(`All JavaScript (gzip, loaded on demand included): ${allKb.toFixed(1)} kB`);
+console.log(`All JavaScript (gzip, loaded on demand included): ${allKb.toFixed(1)} kB, budget ${ALL_JS_BUDGET_KB} kB`);
+if (allKb > ALL_JS_BUDGET_KB) console.warn(`Warning: all JavaScript is over ${ALL_JS_BUDGET_KB} kB.`);
 
 if (initialKb > INITIAL_BUDGET_KB) {
   console.error(`Over budget by ${(initialKb - INITIAL_BUDGET_KB).toFixed(1)} kB.`);
