@@ -60,3 +60,27 @@ test('the signed-in frame: navigation, chat panel, bottom menu', async ({ page, 
   await expect(page.getByRole('heading', { name: 'Patient dashboard', level: 1 })).toBeVisible();
   await snap(page, 'patient-dashboard', testInfo);
 });
+
+test('the smallest phones (360 px) and keyboard focus', async ({ page, isMobile }, testInfo) => {
+  test.skip(!isMobile, 'phone layout only');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/therapist-signup');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await snap(page, 'signup-errors', testInfo);
+  const hasOverflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  expect(hasOverflow).toBe(false);
+
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+  // Skip link, brand, then the first field.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('E-mail')).toBeFocused();
+  await snap(page, 'login-focus', testInfo);
+
+  await signIn(page, demo.therapist.email, demo.therapist.password);
+  await closeInitialNote(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+  await snap(page, 'patients', testInfo);
+});
