@@ -10,11 +10,15 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { connectRedis } from './lib/redis.ts';
+import { createSmsSender, type SmsSender } from './lib/sms.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.ts';
 import { clinicsRoutes } from './modules/clinics/clinics.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { patientsRoutes } from './modules/patients/patients.routes.ts';
+import { createPatientsService, type PatientsService } from './modules/patients/patients.service.ts';
+import { createRegistrationService, type RegistrationService } from './modules/patients/registration.service.ts';
 import { supervisorRoutes } from './modules/supervisor/supervisor.routes.ts';
 import { createSupervisorService, type SupervisorService } from './modules/supervisor/supervisor.service.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -38,6 +42,9 @@ export type AppDeps = {
   audit: AuditLog;
   auth: AuthService;
   supervisor: SupervisorService;
+  patients: PatientsService;
+  registration: RegistrationService;
+  sms: SmsSender;
   rateLimits: { auth: RateLimitRule };
 };
 
@@ -46,6 +53,7 @@ export type BuildAppOptions = {
   database: Database;
   clock?: Clock;
   mailer?: Mailer;
+  sms?: SmsSender;
   logger?: boolean;
   /** Called with every unexpected error answered with a 5xx (error reporting). */
   onServerError?: (err: Error) => void;
@@ -73,6 +81,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const audit = createAuditLog(db);
   const auth = createAuthService({ db, clock, mailer, audit, config });
   const supervisor = createSupervisorService({ db, clock, mailer, audit, config });
+  const sms =
+    options.sms ??
+    createSmsSender({
+      db,
+      clock,
+      webhookUrl: config.SMS_WEBHOOK_URL,
+      webhookToken: config.SMS_WEBHOOK_TOKEN,
+      log: app.log,
+    });
+  const patients = createPatientsService({ db, clock, audit });
+  const registration = createRegistrationService({ db, clock, sms, audit, config });
   const deps: AppDeps = {
     config,
     database,
@@ -82,6 +101,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     audit,
     auth,
     supervisor,
+    patients,
+    registration,
+    sms,
     rateLimits: { auth: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
   };
 
@@ -122,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, deps);
   await app.register(clinicsRoutes, deps);
   await app.register(supervisorRoutes, deps);
+  await app.register(patientsRoutes, deps);
   if (config.isDemo) await app.register(devRoutes, deps);
   await registerWebApp(app, config);
   return app;

@@ -4,6 +4,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { loadBundledIcd10IfEmpty } from '../modules/patients/icd10.repository.ts';
 import type { Database } from './client.ts';
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
@@ -11,8 +12,16 @@ export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.m
 // Any constant shared by every Rehabit server: while one migrates, the others starting beside it wait.
 const MIGRATION_LOCK_KEY = 73_424_822;
 
-/** Applies the committed SQL migrations; safe to run at every start, and from several servers at once. */
+/**
+ * Applies the committed SQL migrations and loads reference data (ICD-10) into an empty database;
+ * safe to run at every start, and from several servers at once.
+ */
 export async function runMigrations(database: Database): Promise<void> {
+  await applyMigrations(database);
+  await loadBundledIcd10IfEmpty(database.db);
+}
+
+async function applyMigrations(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
     return;

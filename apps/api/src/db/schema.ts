@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -145,3 +146,166 @@ export const appSettings = pgTable('app_settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
 });
+
+export const icd10Codes = pgTable(
+  'icd10_codes',
+  {
+    code: text('code').primaryKey(),
+    description: text('description').notNull(),
+  },
+  (t) => [index('icd10_codes_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`)],
+);
+
+export const patients = pgTable(
+  'patients',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    clinicId: integer('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    /** The patient's own sign-in account, when they have one. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    dialCode: text('dial_code').notNull().default('+1'),
+    phone: text('phone').notNull(),
+    birthday: date('birthday', { mode: 'string' }).notNull(),
+    email: text('email'),
+    diagnosis: text('diagnosis').references(() => icd10Codes.code),
+    therapistId: integer('therapist_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['registered', 'onboarded', 'discharged', 'removed'] })
+      .notNull()
+      .default('registered'),
+    isRtmCovered: boolean('is_rtm_covered').notNull().default(false),
+    consentDate: date('consent_date', { mode: 'string' }),
+    consentMethod: text('consent_method', { enum: ['verbal', 'written', 'electronic'] }),
+    source: text('source', { enum: ['staff', 'qr'] })
+      .notNull()
+      .default('staff'),
+    /** Lower-cased name, e-mail and phone digits, for one trigram-indexed search. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`lower(${patients.firstName} || ' ' || ${patients.lastName} || ' ' || coalesce(${patients.email}, '') || ' ' || ${patients.phone})`,
+      ),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('patients_clinic_status_name_idx').on(t.clinicId, t.status, t.lastName, t.firstName, t.id),
+    index('patients_clinic_name_idx').on(t.clinicId, t.lastName, t.firstName, t.id),
+    index('patients_clinic_birthday_idx').on(t.clinicId, t.birthday),
+    index('patients_therapist_idx').on(t.therapistId),
+    index('patients_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** An RTM episode: from onboarding (or re-onboarding) to discharge or removal. */
+export const patientEpisodes = pgTable(
+  'patient_episodes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    clinicId: integer('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    diagnosis: text('diagnosis')
+      .notNull()
+      .references(() => icd10Codes.code),
+    therapistId: integer('therapist_id').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    startedBy: integer('started_by'),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedBy: integer('ended_by'),
+  },
+  (t) => [index('patient_episodes_patient_idx').on(t.patientId, t.startedAt)],
+);
+
+/** Every lifecycle transition of a patient, with who and when. */
+export const patientEvents = pgTable(
+  'patient_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    clinicId: integer('clinic_id').notNull(),
+    action: text('action').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    actorUserId: integer('actor_user_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('patient_events_patient_idx').on(t.patientId, t.at)],
+);
+
+/** A logged live call (phone or video): the evidence for RTM treatment management. */
+export const interactionLogs = pgTable(
+  'interaction_logs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    clinicId: integer('clinic_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: ['phone', 'video'] })
+      .notNull()
+      .default('phone'),
+    minutes: integer('minutes').notNull().default(0),
+    notes: text('notes').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /** Deleted logs are kept for the audit trail and left out of lists and billing. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: integer('deleted_by'),
+  },
+  (t) => [index('interaction_logs_patient_date_idx').on(t.patientId, t.date)],
+);
+
+export const otpChallenges = pgTable(
+  'otp_challenges',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** Proof of the verified phone for the registration that follows; hashed like every token. */
+    verificationTokenHash: text('verification_token_hash'),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('otp_challenges_phone_idx').on(t.phone, t.createdAt),
+    index('otp_challenges_token_idx').on(t.verificationTokenHash),
+  ],
+);
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    clinicId: integer('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    patientId: integer('patient_id').references(() => patients.id),
+    assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    status: text('status', { enum: ['new', 'done'] })
+      .notNull()
+      .default('new'),
+    createdAt: createdAt(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    doneBy: integer('done_by'),
+  },
+  (t) => [index('tasks_clinic_status_idx').on(t.clinicId, t.status, t.createdAt)],
+);

@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { outbox } from '../db/schema.ts';
+import type { Clock } from './clock.ts';
+
+export type OutgoingMessage = {
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject?: string;
+  body: string;
+  /** Restricted demo accounts: recorded, never delivered. */
+  suppress?: boolean;
+};
+export type SendResult = { id: number; status: 'queued' | 'sent' | 'failed' | 'suppressed' };
+type Deps = { db: Db; clock: Clock; log?: FastifyBaseLogger };
+
+/**
+ * Every message is first written to the outbox so nothing is lost; when a transport is configured the message is
+ * then delivered and marked sent (or failed, with the reason). Without one it stays queued in the outbox.
+ */
+export async function sendThroughOutbox(
+  { db, clock, log }: Deps,
+  message: OutgoingMessage,
+  deliver?: () => Promise<void>,
+): Promise<SendResult> {
+  const [row] = await db
+    .insert(outbox)
+    .values({
+      channel: message.channel,
+      recipient: message.recipient,
+      subject: message.subject ?? null,
+      body: message.body,
+      status: message.suppress ? 'suppressed' : 'queued',
+    })
+    .returning({ id: outbox.id });
+  const id = row!.id;
+  if (message.suppress) return { id, status: 'suppressed' };
+  if (!deliver) return { id, status: 'queued' };
+  try {
+    await deliver();
+    await db.update(outbox).set({ status: 'sent', sentAt: clock.now(), attempts: 1 }).where(eq(outbox.id, id));
+    return { id, status: 'sent' };
+  } catch (err) {
+    log?.warn({ err, outboxId: id, channel: message.channel }, 'delivery failed');
+    const error = String((err as Error).message).slice(0, 500);
+    await db.update(outbox).set({ status: 'failed', attempts: 1, error }).where(eq(outbox.id, id));
+    return { id, status: 'failed' };
+  }
+}

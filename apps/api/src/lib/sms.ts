@@ -1,0 +1,33 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import type { Clock } from './clock.ts';
+import { type SendResult, sendThroughOutbox } from './outbox.ts';
+
+export type SmsMessage = { to: string; text: string; suppress?: boolean };
+export type SmsSender = { send: (message: SmsMessage) => Promise<SendResult> };
+
+type SmsOptions = { db: Db; clock: Clock; webhookUrl?: string; webhookToken?: string; log?: FastifyBaseLogger };
+
+/** Text messages through the outbox, handed to a provider's webhook (`POST {to, body}`) when one is configured. */
+export function createSmsSender({ db, clock, webhookUrl, webhookToken, log }: SmsOptions): SmsSender {
+  const deliver = (message: SmsMessage) => async () => {
+    const res = await fetch(webhookUrl!, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(webhookToken ? { authorization: `Bearer ${webhookToken}` } : {}),
+      },
+      body: JSON.stringify({ to: message.to, body: message.text }),
+      signal: AbortSignal.timeout(5000),
+    });
+    if (!res.ok) throw new Error(`SMS provider answered ${res.status}`);
+  };
+  return {
+    send: (message) =>
+      sendThroughOutbox(
+        { db, clock, log },
+        { channel: 'sms', recipient: message.to, body: message.text, suppress: message.suppress },
+        webhookUrl ? deliver(message) : undefined,
+      ),
+  };
+}

@@ -1,0 +1,81 @@
+import type { InteractionLog } from '@rehabit/contract';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { interactionLogs, users } from '../../db/schema.ts';
+
+const logColumns = {
+  id: interactionLogs.id,
+  date: interactionLogs.date,
+  notes: interactionLogs.notes,
+  kind: interactionLogs.kind,
+  minutes: interactionLogs.minutes,
+  createdAt: interactionLogs.createdAt,
+  createdById: interactionLogs.createdBy,
+  createdByFirstName: users.firstName,
+  createdByLastName: users.lastName,
+};
+type LogRow = {
+  id: number;
+  date: string;
+  notes: string;
+  kind: 'phone' | 'video';
+  minutes: number;
+  createdAt: Date;
+  createdById: number | null;
+  createdByFirstName: string | null;
+  createdByLastName: string | null;
+};
+
+export const toInteractionLog = (row: LogRow): InteractionLog => ({
+  id: row.id,
+  date: row.date,
+  notes: row.notes,
+  kind: row.kind,
+  minutes: row.minutes,
+  created_by:
+    row.createdById && row.createdByFirstName
+      ? { id: row.createdById, display_name: `${row.createdByFirstName} ${row.createdByLastName}` }
+      : null,
+  created_at: row.createdAt.toISOString(),
+});
+
+/** Interaction logs of one patient; callers have already checked the patient is in their scope. */
+export const createInteractionsRepository = (db: DbOrTx) => ({
+  async list(patientId: number, page: number, pageSize: number) {
+    const live = and(eq(interactionLogs.patientId, patientId), isNull(interactionLogs.deletedAt));
+    const [rows, [total]] = await Promise.all([
+      db
+        .select(logColumns)
+        .from(interactionLogs)
+        .leftJoin(users, eq(users.id, interactionLogs.createdBy))
+        .where(live)
+        .orderBy(desc(interactionLogs.date), desc(interactionLogs.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      db.select({ n: count() }).from(interactionLogs).where(live),
+    ]);
+    return { rows, count: total?.n ?? 0 };
+  },
+
+  async findLive(patientId: number, logId: number): Promise<LogRow | undefined> {
+    const [row] = await db
+      .select(logColumns)
+      .from(interactionLogs)
+      .leftJoin(users, eq(users.id, interactionLogs.createdBy))
+      .where(
+        and(eq(interactionLogs.id, logId), eq(interactionLogs.patientId, patientId), isNull(interactionLogs.deletedAt)),
+      )
+      .limit(1);
+    return row;
+  },
+
+  async insert(values: typeof interactionLogs.$inferInsert): Promise<number> {
+    const [row] = await db.insert(interactionLogs).values(values).returning({ id: interactionLogs.id });
+    return row!.id;
+  },
+
+  /** Kept for the audit trail; gone from lists and from billing. */
+  async softDelete(logId: number, actorId: number, now: Date) {
+    await db.update(interactionLogs).set({ deletedAt: now, deletedBy: actorId }).where(eq(interactionLogs.id, logId));
+  },
+});

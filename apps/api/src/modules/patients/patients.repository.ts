@@ -1,0 +1,172 @@
+import type { Patient, PatientListQuery, PatientStatus } from '@rehabit/contract';
+import { and, asc, count, eq, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { icd10Codes, patientEpisodes, patientEvents, patients, users } from '../../db/schema.ts';
+import { type ClinicScope, inScope } from '../../db/scope.ts';
+
+const therapist = alias(users, 'therapist');
+
+const patientColumns = {
+  id: patients.id,
+  clinicId: patients.clinicId,
+  userId: patients.userId,
+  firstName: patients.firstName,
+  lastName: patients.lastName,
+  dialCode: patients.dialCode,
+  phone: patients.phone,
+  birthday: patients.birthday,
+  email: patients.email,
+  diagnosis: patients.diagnosis,
+  diagnosisDescription: icd10Codes.description,
+  therapistId: patients.therapistId,
+  therapistFirstName: therapist.firstName,
+  therapistLastName: therapist.lastName,
+  status: patients.status,
+  isRtmCovered: patients.isRtmCovered,
+  consentDate: patients.consentDate,
+  consentMethod: patients.consentMethod,
+  source: patients.source,
+  createdAt: patients.createdAt,
+  episodeStartedAt: sql<Date | null>`(
+    select max(${patientEpisodes.startedAt}) from ${patientEpisodes}
+    where ${patientEpisodes.patientId} = ${patients.id} and ${patientEpisodes.endedAt} is null
+  )`.mapWith((v) => (v ? new Date(v) : null)),
+};
+
+const selectPatients = (db: DbOrTx) =>
+  db
+    .select(patientColumns)
+    .from(patients)
+    .leftJoin(icd10Codes, eq(icd10Codes.code, patients.diagnosis))
+    .leftJoin(therapist, eq(therapist.id, patients.therapistId))
+    .$dynamic();
+export type PatientRow = Awaited<ReturnType<typeof selectPatients>>[number];
+
+export const toPatient = (row: PatientRow): Patient => ({
+  id: row.id,
+  first_name: row.firstName,
+  last_name: row.lastName,
+  display_name: `${row.firstName} ${row.lastName}`,
+  phone: row.phone,
+  selected_code: row.dialCode,
+  birthday: row.birthday,
+  email: row.email,
+  diagnosis: row.diagnosis,
+  diagnosis_description: row.diagnosisDescription,
+  therapist:
+    row.therapistId && row.therapistFirstName
+      ? { id: row.therapistId, display_name: `${row.therapistFirstName} ${row.therapistLastName}` }
+      : null,
+  status: row.status,
+  is_rtm_covered: row.isRtmCovered,
+  consent_date: row.consentDate,
+  consent_method: row.consentMethod,
+  episode_started_at: row.episodeStartedAt?.toISOString() ?? null,
+  source: row.source,
+  created_at: row.createdAt.toISOString(),
+});
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A typed date of birth: `1950-04-23` or `04/23/1950`. */
+function parseBirthday(term: string): string | null {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(term);
+  if (iso) return term;
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(term);
+  return us ? `${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}` : null;
+}
+
+/** Name, e-mail or phone words must all appear (trigram index); a date searches the birthday. */
+function searchCondition(search: string): SQL | undefined {
+  const birthday = parseBirthday(search);
+  if (birthday) return eq(patients.birthday, birthday);
+  const words = search
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => (/^[\d\s().+-]+$/.test(w) ? w.replace(/\D/g, '') : w))
+    .filter(Boolean);
+  if (words.length === 0) return undefined;
+  return and(...words.map((w) => ilike(patients.searchText, `%${escapeLike(w)}%`)));
+}
+
+export const createPatientsRepository = (db: DbOrTx) => {
+  return {
+    async list(scope: ClinicScope, query: PatientListQuery) {
+      const conditions: (SQL | undefined)[] = [
+        inScope(patients.clinicId, scope),
+        query.status ? eq(patients.status, query.status) : ne(patients.status, 'removed'),
+      ];
+      if (query.therapist_id) conditions.push(eq(patients.therapistId, query.therapist_id));
+      if (query.search) conditions.push(searchCondition(query.search));
+      const where = and(...conditions);
+      const [rows, [total]] = await Promise.all([
+        selectPatients(db)
+          .where(where)
+          .orderBy(asc(patients.lastName), asc(patients.firstName), asc(patients.id))
+          .limit(query.page_size)
+          .offset((query.page - 1) * query.page_size),
+        db.select({ n: count() }).from(patients).where(where),
+      ]);
+      return { rows, count: total?.n ?? 0 };
+    },
+
+    /** A patient of the scope; removed patients are gone for everyone but the audit trail. */
+    async findById(id: number, scope: ClinicScope): Promise<PatientRow | undefined> {
+      const [row] = await selectPatients(db)
+        .where(and(eq(patients.id, id), inScope(patients.clinicId, scope), ne(patients.status, 'removed')))
+        .limit(1);
+      return row;
+    },
+
+    async findManyByIds(ids: number[], scope: ClinicScope): Promise<PatientRow[]> {
+      return selectPatients(db).where(
+        and(inArray(patients.id, ids), inScope(patients.clinicId, scope), ne(patients.status, 'removed')),
+      );
+    },
+
+    async insert(values: typeof patients.$inferInsert): Promise<number> {
+      const [row] = await db.insert(patients).values(values).returning({ id: patients.id });
+      return row!.id;
+    },
+
+    async update(id: number, values: Partial<typeof patients.$inferInsert>, now: Date) {
+      await db
+        .update(patients)
+        .set({ ...values, updatedAt: now })
+        .where(eq(patients.id, id));
+    },
+
+    async openEpisode(episode: typeof patientEpisodes.$inferInsert) {
+      await db.insert(patientEpisodes).values(episode);
+    },
+
+    async closeOpenEpisode(patientId: number, now: Date, actorId: number) {
+      await db
+        .update(patientEpisodes)
+        .set({ endedAt: now, endedBy: actorId })
+        .where(and(eq(patientEpisodes.patientId, patientId), isNull(patientEpisodes.endedAt)));
+    },
+
+    async setOpenEpisodeTherapist(patientId: number, therapistId: number) {
+      await db
+        .update(patientEpisodes)
+        .set({ therapistId })
+        .where(and(eq(patientEpisodes.patientId, patientId), isNull(patientEpisodes.endedAt)));
+    },
+
+    async recordEvent(event: {
+      patientId: number;
+      clinicId: number;
+      action: string;
+      fromStatus?: PatientStatus;
+      toStatus?: PatientStatus;
+      actorUserId: number | null;
+      at: Date;
+      detail?: Record<string, unknown>;
+    }) {
+      await db.insert(patientEvents).values(event);
+    },
+  };
+};
+export type PatientsRepository = ReturnType<typeof createPatientsRepository>;

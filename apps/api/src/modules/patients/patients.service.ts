@@ -1,0 +1,395 @@
+import type {
+  LogInteractionBody,
+  OnboardBody,
+  PatientListQuery,
+  PatientStatus,
+  RegisterPatientBody,
+} from '@rehabit/contract';
+import { toPage } from '@rehabit/contract';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { type Actor, clinicScope, scopeOf } from '../../db/scope.ts';
+import type { AuditLog } from '../../lib/audit.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, fieldError, notFound } from '../../lib/errors.ts';
+import { createUsersRepository } from '../auth/users.repository.ts';
+import { findIcd10 } from './icd10.repository.ts';
+import { createInteractionsRepository, toInteractionLog } from './interactions.repository.ts';
+import { createPatientsRepository, type PatientRow, toPatient } from './patients.repository.ts';
+
+type Deps = { db: Db; clock: Clock; audit: AuditLog };
+type Ctx = { ip: string | null };
+
+/** Which status a lifecycle action starts from and leads to (product decisions §3). */
+const transitions = {
+  onboard: { from: ['registered'], to: 'onboarded' },
+  discharge: { from: ['onboarded'], to: 'discharged' },
+  re_onboard: { from: ['discharged'], to: 'onboarded' },
+  remove: { from: ['registered', 'onboarded', 'discharged'], to: 'removed' },
+} as const satisfies Record<string, { from: readonly PatientStatus[]; to: PatientStatus }>;
+type Transition = keyof typeof transitions;
+
+const transitionRefusal: Record<Transition, string> = {
+  onboard: 'Only registered patients can be onboarded; discharged patients are re-onboarded',
+  discharge: 'Only onboarded patients can be discharged',
+  re_onboard: 'Only discharged patients can be re-onboarded',
+  remove: 'This patient was removed already',
+};
+
+export function createPatientsService({ db, clock, audit }: Deps) {
+  const patientsRepo = createPatientsRepository(db);
+  const interactions = createInteractionsRepository(db);
+
+  async function findPatient(actor: Actor, id: number) {
+    const patient = await patientsRepo.findById(id, scopeOf(actor));
+    if (!patient) {
+      await audit.record({
+        action: 'patient.read',
+        outcome: 'denied',
+        actorUserId: actor.id,
+        clinicId: actor.clinicId,
+        detail: { patient_id: id },
+      });
+      throw notFound('patient');
+    }
+    return patient;
+  }
+
+  async function reload(actor: Actor, id: number) {
+    return toPatient((await patientsRepo.findById(id, scopeOf(actor)))!);
+  }
+
+  async function assertDiagnosis(code: string, field = 'diagnosis') {
+    if (!(await findIcd10(db, code))) throw fieldError(field, 'Choose a diagnosis from the ICD-10 list');
+  }
+
+  /** The treating therapist must be an approved therapist (or the supervisor) of the patient's clinic. */
+  async function assertTherapist(therapistId: number, clinicId: number, field: string) {
+    const user = await createUsersRepository(db).findById(therapistId, clinicScope(clinicId));
+    const ok =
+      user &&
+      (user.role === 'therapist' || user.role === 'supervisor') &&
+      user.approvalStatus === 'approved' &&
+      user.hasAccess;
+    if (!ok) throw fieldError(field, 'Choose an active therapist of this clinic');
+  }
+
+  function assertCan(transition: Transition, rows: PatientRow[]) {
+    const refused = rows.filter((p) => !(transitions[transition].from as readonly string[]).includes(p.status));
+    if (refused.length > 0) {
+      const detail = `${transitionRefusal[transition]} (patient ${refused.map((p) => p.id).join(', ')})`;
+      throw new AppError('conflict', detail, { errors: { patient_ids: [detail] } });
+    }
+  }
+
+  /** Moves patients along the lifecycle in one transaction: status, episode, event and audit together. */
+  async function applyTransition(
+    actor: Actor,
+    transition: Transition,
+    rows: PatientRow[],
+    ctx: Ctx,
+    change: (tx: DbOrTx, patient: PatientRow, now: Date) => Promise<void>,
+  ) {
+    assertCan(transition, rows);
+    const now = clock.now();
+    const to = transitions[transition].to;
+    await db.transaction(async (tx) => {
+      const repo = createPatientsRepository(tx);
+      for (const patient of rows) {
+        await change(tx, patient, now);
+        await repo.update(patient.id, { status: to }, now);
+        await repo.recordEvent({
+          patientId: patient.id,
+          clinicId: patient.clinicId,
+          action: transition,
+          fromStatus: patient.status,
+          toStatus: to,
+          actorUserId: actor.id,
+          at: now,
+        });
+        await audit.record(
+          {
+            action: `patient.${transition}`,
+            outcome: 'success',
+            actorUserId: actor.id,
+            clinicId: patient.clinicId,
+            patientId: patient.id,
+            ip: ctx.ip,
+          },
+          tx,
+        );
+      }
+    });
+  }
+
+  async function findAll(actor: Actor, ids: number[]) {
+    const unique = [...new Set(ids)];
+    const rows = await patientsRepo.findManyByIds(unique, scopeOf(actor));
+    if (rows.length !== unique.length) throw notFound('patient');
+    return rows;
+  }
+
+  /** A field change outside the lifecycle (therapist, coverage, details), recorded like a transition. */
+  async function recordChange(
+    actor: Actor,
+    patient: PatientRow,
+    action: string,
+    values: Parameters<typeof patientsRepo.update>[1],
+    ctx: Ctx,
+    detail?: Record<string, unknown>,
+  ) {
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      const repo = createPatientsRepository(tx);
+      await repo.update(patient.id, values, now);
+      await repo.recordEvent({
+        patientId: patient.id,
+        clinicId: patient.clinicId,
+        action,
+        actorUserId: actor.id,
+        at: now,
+        detail,
+      });
+      await audit.record(
+        {
+          action: `patient.${action}`,
+          outcome: 'success',
+          actorUserId: actor.id,
+          clinicId: patient.clinicId,
+          patientId: patient.id,
+          ip: ctx.ip,
+          detail,
+        },
+        tx,
+      );
+    });
+  }
+
+  const detailsOf = (body: RegisterPatientBody) => ({
+    firstName: body.first_name,
+    lastName: body.last_name,
+    dialCode: body.selected_code,
+    phone: body.phone,
+    birthday: body.birthday,
+    email: body.email ?? null,
+    diagnosis: body.diagnosis ?? null,
+    isRtmCovered: body.is_rtm_covered,
+    consentDate: body.consent_date ?? null,
+    consentMethod: body.consent_method ?? null,
+  });
+
+  return {
+    async list(actor: Actor, query: PatientListQuery, ctx: Ctx) {
+      const { rows, count } = await patientsRepo.list(scopeOf(actor), query);
+      await audit.record({
+        action: 'patient.list',
+        outcome: 'success',
+        actorUserId: actor.id,
+        clinicId: actor.clinicId,
+        ip: ctx.ip,
+        detail: { count, page: query.page, patient_ids: rows.map((r) => r.id) },
+      });
+      return toPage(rows.map(toPatient), count, query);
+    },
+
+    async get(actor: Actor, id: number, ctx: Ctx) {
+      const patient = await findPatient(actor, id);
+      await audit.record({
+        action: 'patient.read',
+        outcome: 'success',
+        actorUserId: actor.id,
+        clinicId: patient.clinicId,
+        patientId: id,
+        ip: ctx.ip,
+      });
+      return toPatient(patient);
+    },
+
+    async register(actor: Actor, body: RegisterPatientBody, ctx: Ctx) {
+      if (body.diagnosis) await assertDiagnosis(body.diagnosis);
+      const now = clock.now();
+      const id = await db.transaction(async (tx) => {
+        const repo = createPatientsRepository(tx);
+        const patientId = await repo.insert({
+          ...detailsOf(body),
+          clinicId: actor.clinicId,
+          source: 'staff',
+          createdBy: actor.id,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await repo.recordEvent({
+          patientId,
+          clinicId: actor.clinicId,
+          action: 'register',
+          toStatus: 'registered',
+          actorUserId: actor.id,
+          at: now,
+        });
+        await audit.record(
+          {
+            action: 'patient.register',
+            outcome: 'success',
+            actorUserId: actor.id,
+            clinicId: actor.clinicId,
+            patientId,
+            ip: ctx.ip,
+          },
+          tx,
+        );
+        return patientId;
+      });
+      return reload(actor, id);
+    },
+
+    async update(actor: Actor, id: number, body: RegisterPatientBody, ctx: Ctx) {
+      const patient = await findPatient(actor, id);
+      if (body.diagnosis) await assertDiagnosis(body.diagnosis);
+      if (!body.diagnosis && patient.status === 'onboarded') {
+        throw fieldError('diagnosis', 'An onboarded patient needs a diagnosis');
+      }
+      await recordChange(actor, patient, 'update', detailsOf(body), ctx);
+      return reload(actor, id);
+    },
+
+    async onboard(actor: Actor, id: number, body: OnboardBody, ctx: Ctx) {
+      const patient = await findPatient(actor, id);
+      await assertDiagnosis(body.diagnosis);
+      await assertTherapist(body.therapist, patient.clinicId, 'therapist');
+      await applyTransition(actor, 'onboard', [patient], ctx, async (tx, p, now) => {
+        const repo = createPatientsRepository(tx);
+        await repo.update(p.id, { diagnosis: body.diagnosis, therapistId: body.therapist }, now);
+        await repo.openEpisode({
+          patientId: p.id,
+          clinicId: p.clinicId,
+          diagnosis: body.diagnosis,
+          therapistId: body.therapist,
+          startedAt: now,
+          startedBy: actor.id,
+        });
+      });
+      return reload(actor, id);
+    },
+
+    async discharge(actor: Actor, ids: number[], ctx: Ctx) {
+      const rows = await findAll(actor, ids);
+      await applyTransition(actor, 'discharge', rows, ctx, (tx, p, now) =>
+        createPatientsRepository(tx).closeOpenEpisode(p.id, now, actor.id),
+      );
+      return { results: await Promise.all(rows.map((p) => reload(actor, p.id))) };
+    },
+
+    async reOnboard(actor: Actor, ids: number[], ctx: Ctx) {
+      const rows = await findAll(actor, ids);
+      const incomplete = rows.filter((p) => p.status === 'discharged' && (!p.diagnosis || !p.therapistId));
+      if (incomplete.length > 0) {
+        throw new AppError('conflict', 'Onboard these patients with a diagnosis and therapist instead', {
+          errors: { patient_ids: [`Patient ${incomplete.map((p) => p.id).join(', ')} has no diagnosis or therapist`] },
+        });
+      }
+      await applyTransition(actor, 're_onboard', rows, ctx, (tx, p, now) =>
+        createPatientsRepository(tx).openEpisode({
+          patientId: p.id,
+          clinicId: p.clinicId,
+          diagnosis: p.diagnosis!,
+          therapistId: p.therapistId,
+          startedAt: now,
+          startedBy: actor.id,
+        }),
+      );
+      return { results: await Promise.all(rows.map((p) => reload(actor, p.id))) };
+    },
+
+    async remove(actor: Actor, id: number, ctx: Ctx) {
+      const patient = await findPatient(actor, id);
+      await applyTransition(actor, 'remove', [patient], ctx, (tx, p, now) =>
+        createPatientsRepository(tx).closeOpenEpisode(p.id, now, actor.id),
+      );
+      return { ...toPatient(patient), status: 'removed' as const };
+    },
+
+    async changeTherapist(actor: Actor, id: number, therapistId: number, ctx: Ctx) {
+      const patient = await findPatient(actor, id);
+      await assertTherapist(therapistId, patient.clinicId, 'therapist_id');
+      await recordChange(actor, patient, 'change_therapist', { therapistId }, ctx, {
+        from: patient.therapistId,
+        to: therapistId,
+      });
+      await createPatientsRepository(db).setOpenEpisodeTherapist(id, therapistId);
+      return reload(actor, id);
+    },
+
+    async setRtmCoverage(actor: Actor, id: number, isCovered: boolean, ctx: Ctx) {
+      const patient = await findPatient(actor, id);
+      await recordChange(actor, patient, 'update_rtm_coverage', { isRtmCovered: isCovered }, ctx, {
+        from: patient.isRtmCovered,
+        to: isCovered,
+      });
+      return reload(actor, id);
+    },
+
+    async listInteractions(actor: Actor, id: number, page: number, pageSize: number, ctx: Ctx) {
+      const patient = await findPatient(actor, id);
+      const { rows, count } = await interactions.list(id, page, pageSize);
+      await audit.record({
+        action: 'patient.interactions_read',
+        outcome: 'success',
+        actorUserId: actor.id,
+        clinicId: patient.clinicId,
+        patientId: id,
+        ip: ctx.ip,
+      });
+      return toPage(rows.map(toInteractionLog), count, { page, page_size: pageSize });
+    },
+
+    async logInteraction(actor: Actor, id: number, body: LogInteractionBody, ctx: Ctx) {
+      const patient = await findPatient(actor, id);
+      const logId = await db.transaction(async (tx) => {
+        const newId = await createInteractionsRepository(tx).insert({
+          patientId: id,
+          clinicId: patient.clinicId,
+          date: body.date,
+          kind: body.kind,
+          minutes: body.minutes,
+          notes: body.notes,
+          createdBy: actor.id,
+          createdAt: clock.now(),
+        });
+        await audit.record(
+          {
+            action: 'patient.log_interaction',
+            outcome: 'success',
+            actorUserId: actor.id,
+            clinicId: patient.clinicId,
+            patientId: id,
+            ip: ctx.ip,
+            detail: { log_id: newId },
+          },
+          tx,
+        );
+        return newId;
+      });
+      return toInteractionLog((await interactions.findLive(id, logId))!);
+    },
+
+    async deleteInteraction(actor: Actor, id: number, logId: number, ctx: Ctx) {
+      const patient = await findPatient(actor, id);
+      if (!(await interactions.findLive(id, logId))) throw notFound('interaction log');
+      await db.transaction(async (tx) => {
+        await createInteractionsRepository(tx).softDelete(logId, actor.id, clock.now());
+        await audit.record(
+          {
+            action: 'patient.delete_interaction',
+            outcome: 'success',
+            actorUserId: actor.id,
+            clinicId: patient.clinicId,
+            patientId: id,
+            ip: ctx.ip,
+            detail: { log_id: logId },
+          },
+          tx,
+        );
+      });
+    },
+  };
+}
+export type PatientsService = ReturnType<typeof createPatientsService>;

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../src/db/client.ts';
+import { makeClinicWithSupervisor, makeUser, PASSWORD } from './factories.ts';
+import { bearer } from './helpers.ts';
+
+/** A clinic with a therapist, a manager and a supervisor signed in, ready for patient work. */
+export async function makeStaffedClinic(app: FastifyInstance, db: Db) {
+  const { clinic, supervisor } = await makeClinicWithSupervisor(db);
+  const therapist = await makeUser(db, clinic.id, { role: 'therapist' });
+  const manager = await makeUser(db, clinic.id, { role: 'manager' });
+  const signin = async (email: string) =>
+    (
+      await app.inject({ method: 'POST', url: '/clinic/therapist/signin', payload: { email, password: PASSWORD } })
+    ).json().token as string;
+  return {
+    clinic,
+    therapist: { ...therapist, token: await signin(therapist.email) },
+    manager: { ...manager, token: await signin(manager.email) },
+    supervisor: { ...supervisor, token: await signin(supervisor.email) },
+  };
+}
+
+let counter = 0;
+export const patientBody = (overrides: Record<string, unknown> = {}) => {
+  counter += 1;
+  return {
+    first_name: 'Maria',
+    last_name: `Lopez${counter}`,
+    phone: `(555) 010-${String(1000 + counter).slice(-4)}`,
+    selected_code: '+1',
+    birthday: '1956-04-23',
+    email: `maria.${counter}@example.test`,
+    is_rtm_covered: true,
+    ...overrides,
+  };
+};
+
+export function api(app: FastifyInstance) {
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token?: string, payload?: object) =>
+    app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
+  return {
+    get: (url: string, token?: string) => call('GET', url, token),
+    post: (url: string, token?: string, payload?: object) => call('POST', url, token, payload),
+    put: (url: string, token?: string, payload?: object) => call('PUT', url, token, payload),
+    patch: (url: string, token?: string, payload?: object) => call('PATCH', url, token, payload),
+    async register(token: string, overrides: Record<string, unknown> = {}) {
+      const res = await call('POST', '/clinic/patient/register', token, patientBody(overrides));
+      if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);
+      return res.json() as { id: number; status: string; last_name: string; email: string };
+    },
+  };
+}

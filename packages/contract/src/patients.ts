@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import { clinicCodeSchema, emailSchema, idSchema, nameSchema, passwordSchema } from './common.ts';
+import { paginated } from './pagination.ts';
+
+export const patientPaths = {
+  qrRegistration: '/clinic/patient/qr-registration',
+  register: '/clinic/patient/register',
+  update: (id: number) => `/clinic/patient/${id}/update`,
+  updateRoute: '/clinic/patient/:id/update',
+  sendOtp: '/clinic/patient/send-otp',
+  verifyOtp: '/clinic/patient/verify-otp',
+  list: '/api/v1/patients/',
+  detail: (id: number) => `/api/v1/patients/${id}/`,
+  detailRoute: '/api/v1/patients/:id/',
+  discharge: '/clinic/therapist/patient/discharged',
+  onboard: (id: number) => `/api/v1/patients/${id}/onboard/`,
+  onboardRoute: '/api/v1/patients/:id/onboard/',
+  reOnboard: '/clinic/patient/re_onboard',
+  remove: (id: number) => `/api/v1/patients/${id}/remove/`,
+  removeRoute: '/api/v1/patients/:id/remove/',
+  rtmCoverage: (id: number) => `/clinic/patient/${id}/update-rtm-coverage`,
+  rtmCoverageRoute: '/clinic/patient/:id/update-rtm-coverage',
+  changeTherapist: (id: number) => `/api/v1/patients/${id}/change-therapist/`,
+  changeTherapistRoute: '/api/v1/patients/:id/change-therapist/',
+  interactions: (id: number) => `/api/v1/patients/${id}/log_interaction/`,
+  interactionsRoute: '/api/v1/patients/:id/log_interaction/',
+  deleteInteraction: (id: number) => `/api/v1/patients/${id}/log_interaction/delete/`,
+  deleteInteractionRoute: '/api/v1/patients/:id/log_interaction/delete/',
+  icd10: '/api/v1/icd10_codes/',
+} as const;
+
+export const patientStatuses = ['registered', 'onboarded', 'discharged', 'removed'] as const;
+export const patientStatusSchema = z.enum(patientStatuses);
+export type PatientStatus = z.infer<typeof patientStatusSchema>;
+export const patientStatusLabels: Record<PatientStatus, string> = {
+  registered: 'Registered',
+  onboarded: 'Onboarded',
+  discharged: 'Discharged',
+  removed: 'Removed',
+};
+
+export const consentMethods = ['verbal', 'written', 'electronic'] as const;
+export const consentMethodSchema = z.enum(consentMethods);
+
+/** A calendar date as `YYYY-MM-DD`, checked to exist (no 2025-02-30). */
+export const isoDateSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use the format YYYY-MM-DD' })
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'This date does not exist');
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export const birthdaySchema = isoDateSchema.refine(
+  (value) => value <= today() && value >= `${new Date().getUTCFullYear() - 130}-01-01`,
+  { error: 'Enter a birthday in the past 130 years' },
+);
+
+/** International calling code chosen beside the phone field (`selected_code`), e.g. `+1`. */
+export const dialCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?\d{1,4}$/, { error: 'Choose a country calling code such as +1' })
+  .transform((value) => (value.startsWith('+') ? value : `+${value}`));
+
+/** Phone digits as typed (spaces, dashes, dots and brackets allowed); 6 to 14 digits. */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .regex(/^[\d\s().-]{6,24}$/, { error: 'Enter a phone number with digits only' })
+  .transform((value) => value.replace(/\D/g, ''))
+  .pipe(
+    z.string().min(6, { error: 'The phone number is too short' }).max(14, { error: 'The phone number is too long' }),
+  );
+
+/** A phone in E.164 form (`+15551234567`), as the OTP calls take it. */
+export const e164PhoneSchema = z
+  .string()
+  .trim()
+  .transform((value) => `+${value.replace(/\D/g, '')}`)
+  .pipe(z.string().regex(/^\+\d{8,15}$/, { error: 'Enter the phone with its country code, e.g. +1 555 123 4567' }));
+
+export const toE164 = (dialCode: string, phone: string) => `+${dialCode.replace(/\D/g, '')}${phone.replace(/\D/g, '')}`;
+
+export const icd10CodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .pipe(z.string().regex(/^[A-Z][0-9][0-9A-Z](\.?[0-9A-Z]{1,4})?$/, { error: 'Choose an ICD-10 code from the list' }))
+  .transform((code) => (code.length > 3 && !code.includes('.') ? `${code.slice(0, 3)}.${code.slice(3)}` : code));
+
+const optionalEmail = z.union([z.literal('').transform(() => undefined), emailSchema]).optional();
+
+export const therapistRefSchema = z.object({ id: z.number().int(), display_name: z.string() });
+
+export const patientSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  display_name: z.string(),
+  phone: z.string(),
+  selected_code: z.string(),
+  birthday: z.string(),
+  email: z.string().nullable(),
+  diagnosis: z.string().nullable(),
+  diagnosis_description: z.string().nullable(),
+  therapist: therapistRefSchema.nullable(),
+  status: patientStatusSchema,
+  is_rtm_covered: z.boolean(),
+  consent_date: z.string().nullable(),
+  consent_method: consentMethodSchema.nullable(),
+  episode_started_at: z.string().nullable(),
+  source: z.enum(['staff', 'qr']),
+  created_at: z.string(),
+});
+export type Patient = z.infer<typeof patientSchema>;
+export const patientListSchema = paginated(patientSchema);
+
+export const patientListQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  status: patientStatusSchema.optional(),
+  therapist_id: idSchema.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type PatientListQuery = z.infer<typeof patientListQuerySchema>;
+
+const patientFields = {
+  first_name: nameSchema,
+  last_name: nameSchema,
+  phone: phoneSchema,
+  selected_code: dialCodeSchema.default('+1'),
+  birthday: birthdaySchema,
+  email: optionalEmail,
+  diagnosis: icd10CodeSchema.optional(),
+  is_rtm_covered: z.boolean().default(false),
+  consent_date: isoDateSchema.optional(),
+  consent_method: consentMethodSchema.optional(),
+};
+
+/** Staff registration (and the full update of the same fields). */
+export const registerPatientBodySchema = z
+  .object(patientFields)
+  .refine((body) => Boolean(body.consent_date) === Boolean(body.consent_method), {
+    error: 'Give both the consent date and how consent was given',
+    path: ['consent_method'],
+  });
+export type RegisterPatientBody = z.infer<typeof registerPatientBodySchema>;
+export const updatePatientBodySchema = registerPatientBodySchema;
+export type UpdatePatientBody = RegisterPatientBody;
+
+/** Self-registration from the clinic's QR code, after the phone was verified by OTP. */
+export const qrRegistrationBodySchema = z.object({
+  first_name: nameSchema,
+  last_name: nameSchema,
+  phone: phoneSchema,
+  selected_code: dialCodeSchema.default('+1'),
+  birthday: birthdaySchema,
+  email: optionalEmail,
+  password: passwordSchema.optional(),
+  clinic_code: clinicCodeSchema,
+  verification_token: z.string().trim().min(20).max(200),
+});
+export type QrRegistrationBody = z.infer<typeof qrRegistrationBodySchema>;
+export const qrRegistrationResponseSchema = z.object({ id: z.number().int(), detail: z.string() });
+
+export const sendOtpBodySchema = z.object({
+  phone: e164PhoneSchema,
+  /** The clinic whose QR code was scanned; a restricted demo clinic's codes are shown, never sent. */
+  clinic_code: clinicCodeSchema.optional(),
+});
+export type SendOtpBody = z.infer<typeof sendOtpBodySchema>;
+export const verifyOtpBodySchema = z.object({
+  phone: e164PhoneSchema,
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { error: 'Enter the 6-digit code' }),
+});
+export type VerifyOtpBody = z.infer<typeof verifyOtpBodySchema>;
+export const verifyOtpResponseSchema = z.object({ verified: z.literal(true), verification_token: z.string() });
+
+export const patientIdsBodySchema = z.object({
+  patient_ids: z.array(idSchema).min(1, { error: 'Choose at least one patient' }).max(100),
+});
+export type PatientIdsBody = z.infer<typeof patientIdsBodySchema>;
+export const patientResultsSchema = z.object({ results: z.array(patientSchema) });
+
+export const onboardBodySchema = z.object({ diagnosis: icd10CodeSchema, therapist: idSchema });
+export type OnboardBody = z.infer<typeof onboardBodySchema>;
+export const changeTherapistBodySchema = z.object({ therapist_id: idSchema });
+export const rtmCoverageBodySchema = z.object({ is_rtm_covered: z.boolean() });
+
+export const interactionKinds = ['phone', 'video'] as const;
+export const interactionLogSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  notes: z.string(),
+  kind: z.enum(interactionKinds),
+  minutes: z.number().int(),
+  created_by: therapistRefSchema.nullable(),
+  created_at: z.string(),
+});
+export type InteractionLog = z.infer<typeof interactionLogSchema>;
+export const interactionLogListSchema = paginated(interactionLogSchema);
+
+export const logInteractionBodySchema = z.object({
+  date: isoDateSchema.refine((value) => value <= today(), { error: 'A call cannot be logged in the future' }),
+  notes: z.string().trim().max(2000).default(''),
+  kind: z.enum(interactionKinds).default('phone'),
+  minutes: z.coerce.number().int().min(0).max(240).default(0),
+});
+export type LogInteractionBody = z.infer<typeof logInteractionBodySchema>;
+export const deleteInteractionBodySchema = z.object({ log: idSchema });
+export const interactionListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const icd10QuerySchema = z.object({
+  search: z.string().trim().max(100).default(''),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(25),
+});
+export const icd10CodeItemSchema = z.object({ code: z.string(), description: z.string() });
+export type Icd10Code = z.infer<typeof icd10CodeItemSchema>;
+export const icd10ListSchema = paginated(icd10CodeItemSchema);
