@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { clinicCodeSchema, emailSchema, roleSchema } from '@rehabit/contract';
 import { loadConfig } from './config.ts';
@@ -7,6 +8,7 @@ import { hashPassword, passwordWeakness } from './lib/passwords.ts';
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
 import { createUsersRepository } from './modules/auth/users.repository.ts';
 import { createClinicsRepository } from './modules/clinics/clinics.repository.ts';
+import { importIcd10, parseIcd10File } from './modules/patients/icd10.repository.ts';
 import { seedDemo } from './seed/demo.ts';
 
 const usage = `Usage: npm run cli -- <command> [options]
@@ -18,6 +20,8 @@ const usage = `Usage: npm run cli -- <command> [options]
   create-user   --clinic CODE --email EMAIL --password PASSWORD --role ROLE
                 --first-name NAME --last-name NAME
   reset-password --email EMAIL --password PASSWORD
+  import-icd10  --file PATH                 import every billable code of an official CMS ICD-10-CM release
+                                            (icd10cm_codes_YYYY.txt or icd10cm_order_YYYY.txt) or a code<TAB>description file
 
 The database is DATABASE_URL, or the embedded one under DATA_DIR.`;
 
@@ -33,6 +37,7 @@ const options = {
   role: { type: 'string' },
   'first-name': { type: 'string' },
   'last-name': { type: 'string' },
+  file: { type: 'string' },
   help: { type: 'boolean' },
 } as const;
 
@@ -126,6 +131,12 @@ async function main() {
         await users.update(user.id, { passwordHash, passwordChangedAt: new Date() });
         await createSessionsRepository(db).revokeAllForUser(user.id, new Date());
         console.log(`Password of ${user.email} changed; their sessions were ended.`);
+        break;
+      }
+      case 'import-icd10': {
+        const rows = parseIcd10File(readFileSync(required(values, 'file'), 'utf8'));
+        if (rows.length === 0) throw new UsageError('No ICD-10 codes found in this file');
+        console.log(`${await importIcd10(db, rows)} ICD-10-CM codes imported.`);
         break;
       }
       default:

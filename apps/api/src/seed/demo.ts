@@ -3,6 +3,7 @@ import { hashPassword } from '../lib/passwords.ts';
 import { createUsersRepository } from '../modules/auth/users.repository.ts';
 import { createClinicsRepository } from '../modules/clinics/clinics.repository.ts';
 import { createSettingsRepository } from '../modules/clinics/settings.repository.ts';
+import { seedDemoPatients } from './demo-patients.ts';
 
 export const DEMO_PASSWORD = 'rehabit-demo-1';
 export const DEMO_SUPERVISOR_PASSWORD = 'demo-supervisor-1';
@@ -62,7 +63,16 @@ export async function seedDemo(db: Db, { restrictedCode }: { restrictedCode: str
       { clinicId: other.id, email: 'other@example.com', firstName: 'Olivia', lastName: 'Other', role: 'therapist' },
       { clinicId: restricted.id, email: 'demo@example.com', firstName: 'Dana', lastName: 'Demo', role: 'therapist' },
     ] as const;
-    for (const member of staff) await users.insert({ ...approved, ...member });
+    const staffIds: Record<string, number> = {};
+    for (const member of staff) staffIds[member.email] = await users.insert({ ...approved, ...member });
+    const colleagueId = await users.insert({
+      ...approved,
+      clinicId: demo.id,
+      email: 'casey.ortiz@example.com',
+      firstName: 'Casey',
+      lastName: 'Ortiz',
+      role: 'therapist',
+    });
     await users.insert({
       clinicId: demo.id,
       email: 'pending@example.com',
@@ -71,6 +81,21 @@ export async function seedDemo(db: Db, { restrictedCode }: { restrictedCode: str
       lastName: 'Pending',
       role: 'therapist',
       approvalStatus: 'pending',
+    });
+
+    await seedDemoPatients(tx, {
+      clinicId: demo.id,
+      therapistIds: [staffIds['therapist@example.com']!, colleagueId],
+      staffId: staffIds['manager@example.com']!,
+      count: 60,
+      seed: 1,
+    });
+    await seedDemoPatients(tx, {
+      clinicId: other.id,
+      therapistIds: [staffIds['other@example.com']!],
+      staffId: staffIds['other@example.com']!,
+      count: 6,
+      seed: 2,
     });
 
     const settings = createSettingsRepository(tx);

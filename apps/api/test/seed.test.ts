@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../src/seed/demo.ts';
+import { bearer, createTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const signin = async (email: string, password = 'rehabit-demo-1') => {
+  const res = await t.app.inject({ method: 'POST', url: '/clinic/therapist/signin', payload: { email, password } });
+  expect(res.statusCode, `${email}: ${res.body}`).toBe(200);
+  return res.json().token as string;
+};
+
+describe('demo data', () => {
+  it('creates the demo clinics, accounts and patients once', async () => {
+    expect(await seedDemo(t.database.db, { restrictedCode: 'X5218' })).toBe(true);
+    expect(await seedDemo(t.database.db, { restrictedCode: 'X5218' })).toBe(false);
+
+    const therapist = await signin('therapist@example.com');
+    const me = (await t.app.inject({ url: '/api/v1/users/', headers: bearer(therapist) })).json().results[0];
+    expect(me).toMatchObject({ role: 'therapist', code: 'DEMO01', clinic_name: 'Rehabit Demo Clinic' });
+    for (const email of ['manager@example.com', 'admin@example.com', 'other@example.com', 'demo@example.com']) {
+      await signin(email);
+    }
+    const supervisor = await t.app.inject({
+      method: 'POST',
+      url: '/clinic/supervisor/signin',
+      payload: { code: 'DEMO01', password: 'demo-supervisor-1' },
+    });
+    expect(supervisor.statusCode).toBe(200);
+
+    const list = (await t.app.inject({ url: '/api/v1/patients/?page_size=100', headers: bearer(therapist) })).json();
+    expect(list.count).toBeGreaterThanOrEqual(50);
+    const statuses = new Set(list.results.map((p: { status: string }) => p.status));
+    expect([...statuses].sort()).toEqual(['discharged', 'onboarded', 'registered']);
+
+    const other = await signin('other@example.com');
+    const otherList = (await t.app.inject({ url: '/api/v1/patients/', headers: bearer(other) })).json();
+    expect(otherList.count).toBeGreaterThan(0);
+    expect(otherList.count).toBeLessThan(10);
+    const foreignId = otherList.results[0].id;
+    expect((await t.app.inject({ url: `/api/v1/patients/${foreignId}/`, headers: bearer(therapist) })).statusCode).toBe(
+      404,
+    );
+
+    const settings = (await t.app.inject({ url: '/user/settings-info', headers: bearer(therapist) })).json();
+    expect(settings.support_user_id).toBeGreaterThan(0);
+    expect(settings.initial_note).toContain('Rehabit');
+  });
+});
