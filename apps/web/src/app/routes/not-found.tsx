@@ -4,7 +4,7 @@ import { ButtonLink } from '../../components/ui/button/button-link.tsx';
 import { EmptyState } from '../../components/ui/feedback/empty-state.tsx';
 import { paths } from '../../config/paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import '../../components/layouts/layouts.css';
+import '../../components/layouts/auth-layout.css';
 
 export function NotFoundRoute() {
   useDocumentTitle('Page not found');

@@ -5,7 +5,7 @@ import { Brand } from '../../components/layouts/brand.tsx';
 import { Button } from '../../components/ui/button/button.tsx';
 import { reportError } from '../../lib/error-reporting.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import '../../components/layouts/layouts.css';
+import '../../components/layouts/auth-layout.css';
 import '../../components/ui/feedback/feedback.css';
 
 // After a new release the old screen files are gone; a reload fetches the new ones.

@@ -3,7 +3,7 @@ import { Link, Outlet } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Brand } from './brand.tsx';
-import './layouts.css';
+import './auth-layout.css';
 
 /** Frame of the public screens: the brand, one card, and nothing to get lost in. */
 export function AuthLayout() {

@@ -4,6 +4,7 @@ import { useUiStore } from '../../lib/ui-store.ts';
 import { bottomMenuItems, type NavItem } from './nav-items.ts';
 import { type NavFlags, NavLinkContent } from './nav-link-content.tsx';
 import { useIsNavItemActive } from './use-nav-state.ts';
+import './nav.css';
 
 /** Phone bottom menu: five entries, the last opening the full menu. */
 export function BottomNav({ items, flags }: { items: readonly NavItem[]; flags: NavFlags }) {

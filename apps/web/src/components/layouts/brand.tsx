@@ -1,4 +1,4 @@
-import './layouts.css';
+import './brand.css';
 
 /** The product mark and name; the mark is decorative, the name is the accessible text. */
 export function Brand({ isCompact = false }: { isCompact?: boolean }) {

@@ -1,5 +1,5 @@
 import { Skeleton, SkeletonList } from '../ui/feedback/skeleton.tsx';
-import './layouts.css';
+import './frame-skeleton.css';
 
 /** The app's outline while the session or a screen loads, so nothing jumps when it arrives. */
 export function FrameSkeleton({ label = 'Loading Rehabit' }: { label?: string }) {

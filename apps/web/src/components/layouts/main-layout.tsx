@@ -10,7 +10,7 @@ import { MobileMenu } from './mobile-menu.tsx';
 import { navItemsFor } from './nav-items.ts';
 import { SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';
-import './layouts.css';
+import './main-layout.css';
 
 type MainLayoutProps = {
   user: SessionUser;

@@ -5,6 +5,7 @@ import { Modal } from '../ui/modal/modal.tsx';
 import type { NavItem } from './nav-items.ts';
 import { type NavFlags, NavLinkContent } from './nav-link-content.tsx';
 import { useIsNavItemActive } from './use-nav-state.ts';
+import './nav.css';
 
 type MobileMenuProps = { items: readonly NavItem[]; flags: NavFlags; onSignOut: () => void };
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import './layouts.css';
+import './page.css';
 
 type PageHeaderProps = { title: string; description?: ReactNode; actions?: ReactNode; badge?: ReactNode };
 

@@ -5,6 +5,7 @@ import { Brand } from './brand.tsx';
 import type { NavItem } from './nav-items.ts';
 import { type NavFlags, NavLinkContent } from './nav-link-content.tsx';
 import { useIsNavItemActive } from './use-nav-state.ts';
+import './nav.css';
 
 export const CHAT_PANEL_ID = 'chat-panel';
 

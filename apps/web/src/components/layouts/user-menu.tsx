@@ -1,6 +1,7 @@
 import { type Role, roleLabels } from '@rehabit/contract';
 import { ChevronDown, LogOut } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import './user-menu.css';
 
 type UserMenuProps = {
   displayName: string;

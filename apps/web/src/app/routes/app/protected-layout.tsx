@@ -46,7 +46,7 @@ function SignedInFrame() {
   useEffect(() => {
     if (!user.isError) return;
     // The stored token no longer names a user: revoke it (best effort) and start over at sign-in.
-    logout().catch(() => undefined);
+    if (useAuthStore.getState().token) logout().catch(() => undefined);
     endSession(queryClient);
   }, [user.isError, queryClient]);
 
