@@ -121,7 +121,8 @@ export const navItems: readonly NavItem[] = [
 
 export const navItemsFor = (role: Role) => navItems.filter((item) => item.roles.includes(role));
 
-const BOTTOM_MENU_PREFERENCE: readonly NavKey[] = ['patients', 'dashboard', 'chat', 'exercise-library', 'therapists'];
+// Supervisors' own work (approvals) comes before the library they rarely use.
+const BOTTOM_MENU_PREFERENCE: readonly NavKey[] = ['patients', 'dashboard', 'chat', 'therapists', 'exercise-library'];
 export const BOTTOM_MENU_DIRECT_ENTRIES = 4;
 
 /** The phone's bottom menu: four direct entries, the fifth opens the full menu. */
