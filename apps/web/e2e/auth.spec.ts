@@ -1,18 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { closeInitialNote, demo, latestEmailTo, signIn, snap, submitSignin } from './support.ts';
 
-test('a therapist signs in and lands on the patient list', async ({ page }, testInfo) => {
+test('a therapist signs in and lands on the patient list', async ({ page }) => {
   await page.goto('/login');
-  await snap(page, 'login', testInfo);
+  await snap(page, 'login');
   await submitSignin(page, demo.therapist.email, demo.therapist.password);
   await expect(page).toHaveURL(/\/patients$/);
   await expect(page.getByRole('heading', { name: 'Patients', level: 1 })).toBeVisible();
   await expect(page.getByText('Rehabit Demo Clinic')).toBeVisible();
   await expect(page.evaluate(() => localStorage.getItem('rehabit.access_token'))).resolves.toBeTruthy();
   await expect(page.getByRole('dialog', { name: "What's new in Rehabit" })).toBeVisible();
-  await snap(page, 'initial-note', testInfo);
+  await snap(page, 'initial-note');
   await closeInitialNote(page);
-  await snap(page, 'patients', testInfo);
+  await snap(page, 'patients');
 });
 
 test('a wrong password gets a clear message', async ({ page }) => {
@@ -22,13 +22,13 @@ test('a wrong password gets a clear message', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a protected address opened signed out returns there after sign-in', async ({ page }, testInfo) => {
+test('a protected address opened signed out returns there after sign-in', async ({ page }) => {
   await page.goto('/balances');
   await expect(page).toHaveURL(/\/login$/);
   await submitSignin(page, demo.therapist.email, demo.therapist.password);
   await expect(page).toHaveURL(/\/balances$/);
   await expect(page.getByRole('heading', { name: 'Balances', level: 1 })).toBeVisible();
-  await snap(page, 'balances', testInfo);
+  await snap(page, 'balances');
 });
 
 test('sign-up checks the clinic code and ends waiting for approval', async ({ page }, testInfo) => {
@@ -45,10 +45,10 @@ test('sign-up checks the clinic code and ends waiting for approval', async ({ pa
   await page.getByRole('option', { name: 'Office Manager' }).click();
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill('a-long-new-password');
-  await snap(page, 'signup', testInfo);
+  await snap(page, 'signup');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { name: 'Waiting for approval' })).toBeVisible();
-  await snap(page, 'signup-pending', testInfo);
+  await snap(page, 'signup-pending');
 
   // The account exists but cannot sign in before approval.
   await page.goto('/login');
@@ -62,7 +62,7 @@ test('a password is reset through the e-mailed link', async ({ page }, testInfo)
   await page.getByLabel('E-mail').fill(demo.manager.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
-  await snap(page, 'find-password-sent', testInfo);
+  await snap(page, 'find-password-sent');
 
   const mail = await latestEmailTo(page, demo.manager.email);
   const link = mail.body.match(/https?:\/\/\S+\/reset-password\?\S+/)?.[0];
@@ -74,7 +74,7 @@ test('a password is reset through the e-mailed link', async ({ page }, testInfo)
   await page.goto(`${url.pathname}${url.search}`);
   await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
   await page.getByRole('textbox', { name: 'New password again' }).fill(newPassword);
-  await snap(page, 'reset-password', testInfo);
+  await snap(page, 'reset-password');
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByRole('heading', { name: 'Your password is changed' })).toBeVisible();
 
@@ -88,11 +88,11 @@ test('a password is reset through the e-mailed link', async ({ page }, testInfo)
   await signIn(page, demo.manager.email, newPassword);
 });
 
-test('signing out forgets the token', async ({ page }, testInfo) => {
+test('signing out forgets the token', async ({ page }) => {
   await signIn(page, demo.therapist.email, demo.therapist.password);
   await closeInitialNote(page);
   await page.getByRole('button', { name: /account menu/ }).click();
-  await snap(page, 'user-menu', testInfo);
+  await snap(page, 'user-menu');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('rehabit.access_token'))).toBeNull();
@@ -102,26 +102,26 @@ test('signing out forgets the token', async ({ page }, testInfo) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('an unknown address shows not-found', async ({ page }, testInfo) => {
+test('an unknown address shows not-found', async ({ page }) => {
   await page.goto('/this/does/not/exist');
   await expect(page.getByRole('heading', { name: 'We could not find this page' })).toBeVisible();
-  await snap(page, 'not-found', testInfo);
+  await snap(page, 'not-found');
 });
 
-test('a supervisor signs in with the clinic code', async ({ page }, testInfo) => {
+test('a supervisor signs in with the clinic code', async ({ page }) => {
   await page.goto('/supervisor-login');
   await page.getByLabel('Clinic code').fill(demo.supervisor.code);
   await page.getByLabel('Supervisor password').fill(demo.supervisor.password);
-  await snap(page, 'supervisor-login', testInfo);
+  await snap(page, 'supervisor-login');
   await page.getByRole('button', { name: 'Sign in as supervisor' }).click();
   await expect(page).toHaveURL(/\/therapist-list$/);
   await expect(page.getByRole('heading', { name: 'Therapists', level: 1 })).toBeVisible();
-  await snap(page, 'therapist-list', testInfo);
+  await snap(page, 'therapist-list');
 });
 
-test('a restricted demo account sees the demo banner', async ({ page }, testInfo) => {
+test('a restricted demo account sees the demo banner', async ({ page }) => {
   await signIn(page, demo.restricted.email, demo.restricted.password);
   await closeInitialNote(page);
   await expect(page.getByRole('note')).toContainText('Demo account');
-  await snap(page, 'restricted', testInfo);
+  await snap(page, 'restricted');
 });

@@ -25,7 +25,7 @@ test('form errors are accessible too', async ({ page }) => {
   await expectAccessible(page);
 });
 
-test('the signed-in frame: navigation, chat panel, bottom menu', async ({ page, isMobile }, testInfo) => {
+test('the signed-in frame: navigation, chat panel, bottom menu', async ({ page, isMobile }) => {
   await signIn(page, demo.therapist.email, demo.therapist.password);
   await expectAccessible(page);
   await closeInitialNote(page);
@@ -35,38 +35,38 @@ test('the signed-in frame: navigation, chat panel, bottom menu', async ({ page, 
     await expect(bottomMenu.getByRole('link')).toHaveCount(4);
     await bottomMenu.getByRole('button', { name: 'More' }).click();
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
-    await snap(page, 'mobile-menu', testInfo);
+    await snap(page, 'mobile-menu');
     await page
       .getByRole('dialog')
       .getByRole('link', { name: /Exercise library/ })
       .click();
     await expect(page.getByRole('heading', { name: 'Exercise library', level: 1 })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
-    await snap(page, 'exercise-library', testInfo);
+    await snap(page, 'exercise-library');
     await page.goto('/chat');
     await expect(page.getByRole('heading', { name: 'Chat', level: 1 })).toBeVisible();
-    await snap(page, 'chat', testInfo);
+    await snap(page, 'chat');
   } else {
     await page.getByRole('button', { name: 'Chat' }).click();
     await expect(page.getByRole('complementary', { name: 'Chat' })).toBeVisible();
-    await snap(page, 'chat-panel', testInfo);
+    await snap(page, 'chat-panel');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('complementary', { name: 'Chat' })).toBeHidden();
     await page.getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-    await snap(page, 'dashboard', testInfo);
+    await snap(page, 'dashboard');
   }
   await page.goto('/patient/1/dashboard');
   await expect(page.getByRole('heading', { name: 'Patient dashboard', level: 1 })).toBeVisible();
-  await snap(page, 'patient-dashboard', testInfo);
+  await snap(page, 'patient-dashboard');
 });
 
-test('the smallest phones (360 px) and keyboard focus', async ({ page, isMobile }, testInfo) => {
+test('the smallest phones (360 px) and keyboard focus', async ({ page, isMobile }) => {
   test.skip(!isMobile, 'phone layout only');
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/therapist-signup');
   await page.getByRole('button', { name: 'Create account' }).click();
-  await snap(page, 'signup-errors', testInfo);
+  await snap(page, 'signup-errors');
   const hasOverflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
   expect(hasOverflow).toBe(false);
 
@@ -77,10 +77,10 @@ test('the smallest phones (360 px) and keyboard focus', async ({ page, isMobile 
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('E-mail')).toBeFocused();
-  await snap(page, 'login-focus', testInfo);
+  await snap(page, 'login-focus');
 
   await signIn(page, demo.therapist.email, demo.therapist.password);
   await closeInitialNote(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-  await snap(page, 'patients', testInfo);
+  await snap(page, 'patients');
 });

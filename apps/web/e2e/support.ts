@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export const demo = {
   therapist: { email: 'therapist@example.com', password: 'rehabit-demo-1' },
@@ -34,10 +34,9 @@ export async function closeInitialNote(page: Page) {
 }
 
 /** Keeps a picture of the screen per viewport width, for people to look at. */
-export async function snap(page: Page, name: string, testInfo: TestInfo) {
+export async function snap(page: Page, name: string) {
   const width = page.viewportSize()?.width ?? 0;
   await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
-  void testInfo;
 }
 
 /** No serious or critical accessibility violation on the screen as it is now. */
