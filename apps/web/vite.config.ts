@@ -1,31 +1,11 @@
-import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-
-// When another workspace pins a different Sentry major at the root, each Sentry browser package gets its
-// own nested copy of @sentry/core and @sentry/conventions. Resolve them all from @sentry/react's copy so
-// the lazy error-reporting chunk carries them once.
-const require = createRequire(import.meta.url);
-const sentryAnchor = require.resolve('@sentry/react');
-const sharedSentryPackage = /^@sentry\/(core|conventions)(\/|$)/;
-
-function dedupeSentry(): Plugin {
-  return {
-    name: 'rehabit:dedupe-sentry',
-    enforce: 'pre',
-    resolveId(source, importer, options) {
-      if (!importer || !sharedSentryPackage.test(source) || !importer.includes('/node_modules/@sentry/')) return null;
-      return this.resolve(source, sentryAnchor, { ...options, skipSelf: true });
-    },
-  };
-}
 
 const apiPrefixes = ['/api', '/clinic', '/user', '/video', '/chat', '/admin', '/dev', '/health', '/socket.io'];
 const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), dedupeSentry()],
+  plugins: [react()],
   server: {
     proxy: Object.fromEntries(
       apiPrefixes.map((prefix) => [

@@ -114,5 +114,7 @@ CREATE INDEX "patients_clinic_status_name_idx" ON "patients" USING btree ("clini
 CREATE INDEX "patients_clinic_name_idx" ON "patients" USING btree ("clinic_id","last_name","first_name","id");--> statement-breakpoint
 CREATE INDEX "patients_clinic_birthday_idx" ON "patients" USING btree ("clinic_id","birthday");--> statement-breakpoint
 CREATE INDEX "patients_therapist_idx" ON "patients" USING btree ("therapist_id");--> statement-breakpoint
-CREATE INDEX "patients_search_trgm_idx" ON "patients" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "patients_clinic_last_prefix_idx" ON "patients" USING btree ("clinic_id",lower("last_name") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "patients_clinic_first_prefix_idx" ON "patients" USING btree ("clinic_id",lower("first_name") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "patients_clinic_search_trgm_idx" ON "patients" USING gin ("clinic_id","search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "tasks_clinic_status_idx" ON "tasks" USING btree ("clinic_id","status","created_at");

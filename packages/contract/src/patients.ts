@@ -117,7 +117,9 @@ export const patientSchema = z.object({
   created_at: z.string(),
 });
 export type Patient = z.infer<typeof patientSchema>;
-export const patientListSchema = paginated(patientSchema);
+/** Searches count at most PATIENT_SEARCH_COUNT_CAP matches; `count_capped` says the real number is higher. */
+export const PATIENT_SEARCH_COUNT_CAP = 1000;
+export const patientListSchema = paginated(patientSchema).extend({ count_capped: z.boolean() });
 
 export const patientListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),

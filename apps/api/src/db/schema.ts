@@ -198,7 +198,11 @@ export const patients = pgTable(
     index('patients_clinic_name_idx').on(t.clinicId, t.lastName, t.firstName, t.id),
     index('patients_clinic_birthday_idx').on(t.clinicId, t.birthday),
     index('patients_therapist_idx').on(t.therapistId),
-    index('patients_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Searches of one or two letters match the start of a name; trigrams need three.
+    index('patients_clinic_last_prefix_idx').on(t.clinicId, sql`lower(${t.lastName}) text_pattern_ops`),
+    index('patients_clinic_first_prefix_idx').on(t.clinicId, sql`lower(${t.firstName}) text_pattern_ops`),
+    // btree_gin puts the clinic into the trigram index, so a search reads only the caller's clinic.
+    index('patients_clinic_search_trgm_idx').using('gin', t.clinicId, sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

@@ -6,7 +6,6 @@ export function startErrorReporting(dsn: string | undefined): ((err: Error) => v
   Sentry.init({
     dsn,
     tracesSampleRate: 0.1,
-    sendDefaultPii: false,
     beforeSend(event) {
       if (event.request) {
         delete event.request.data;

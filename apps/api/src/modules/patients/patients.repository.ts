@@ -1,5 +1,5 @@
-import type { Patient, PatientListQuery, PatientStatus } from '@rehabit/contract';
-import { and, asc, count, eq, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { PATIENT_SEARCH_COUNT_CAP, type Patient, type PatientListQuery, type PatientStatus } from '@rehabit/contract';
+import { and, asc, count, eq, ilike, inArray, isNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { icd10Codes, patientEpisodes, patientEvents, patients, users } from '../../db/schema.ts';
@@ -77,7 +77,10 @@ function parseBirthday(term: string): string | null {
   return us ? `${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}` : null;
 }
 
-/** Name, e-mail or phone words must all appear (trigram index); a date searches the birthday. */
+/**
+ * Every word must appear in the name, e-mail or phone (trigram index); a word of one or two letters must start the
+ * first or last name, since trigrams need three. A date searches the birthday.
+ */
 function searchCondition(search: string): SQL | undefined {
   const birthday = parseBirthday(search);
   if (birthday) return eq(patients.birthday, birthday);
@@ -87,7 +90,16 @@ function searchCondition(search: string): SQL | undefined {
     .map((w) => (/^[\d\s().+-]+$/.test(w) ? w.replace(/\D/g, '') : w))
     .filter(Boolean);
   if (words.length === 0) return undefined;
-  return and(...words.map((w) => ilike(patients.searchText, `%${escapeLike(w)}%`)));
+  return and(
+    ...words.map((w) =>
+      w.length >= 3
+        ? ilike(patients.searchText, `%${escapeLike(w)}%`)
+        : or(
+            like(sql`lower(${patients.firstName})`, `${escapeLike(w)}%`),
+            like(sql`lower(${patients.lastName})`, `${escapeLike(w)}%`),
+          ),
+    ),
+  );
 }
 
 export const createPatientsRepository = (db: DbOrTx) => {
@@ -100,15 +112,34 @@ export const createPatientsRepository = (db: DbOrTx) => {
       if (query.therapist_id) conditions.push(eq(patients.therapistId, query.therapist_id));
       if (query.search) conditions.push(searchCondition(query.search));
       const where = and(...conditions);
-      const [rows, [total]] = await Promise.all([
-        selectPatients(db)
+      // A broad search ("mar") can match most of a large clinic; counting stops at the cap so it stays fast.
+      const counted = query.search
+        ? db.select({ n: count() }).from(
+            db
+              .select({ one: sql`1` })
+              .from(patients)
+              .where(where)
+              .limit(PATIENT_SEARCH_COUNT_CAP + 1)
+              .as('capped'),
+          )
+        : db.select({ n: count() }).from(patients).where(where);
+      // Deferred join: find the page's ids on the indexes first, then read details for those 25 rows only.
+      const [pageIds, [total]] = await Promise.all([
+        db
+          .select({ id: patients.id })
+          .from(patients)
           .where(where)
           .orderBy(asc(patients.lastName), asc(patients.firstName), asc(patients.id))
           .limit(query.page_size)
           .offset((query.page - 1) * query.page_size),
-        db.select({ n: count() }).from(patients).where(where),
+        counted,
       ]);
-      return { rows, count: total?.n ?? 0 };
+      const ids = pageIds.map((r) => r.id);
+      const details = ids.length ? await selectPatients(db).where(inArray(patients.id, ids)) : [];
+      const rows = ids.map((id) => details.find((d) => d.id === id)!);
+      const n = total?.n ?? 0;
+      const countCapped = Boolean(query.search) && n > PATIENT_SEARCH_COUNT_CAP;
+      return { rows, count: countCapped ? PATIENT_SEARCH_COUNT_CAP : n, countCapped };
     },
 
     /** A patient of the scope; removed patients are gone for everyone but the audit trail. */

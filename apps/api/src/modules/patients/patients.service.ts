@@ -179,7 +179,7 @@ export function createPatientsService({ db, clock, audit }: Deps) {
 
   return {
     async list(actor: Actor, query: PatientListQuery, ctx: Ctx) {
-      const { rows, count } = await patientsRepo.list(scopeOf(actor), query);
+      const { rows, count, countCapped } = await patientsRepo.list(scopeOf(actor), query);
       await audit.record({
         action: 'patient.list',
         outcome: 'success',
@@ -188,7 +188,7 @@ export function createPatientsService({ db, clock, audit }: Deps) {
         ip: ctx.ip,
         detail: { count, page: query.page, patient_ids: rows.map((r) => r.id) },
       });
-      return toPage(rows.map(toPatient), count, query);
+      return { ...toPage(rows.map(toPatient), count, query), count_capped: countCapped };
     },
 
     async get(actor: Actor, id: number, ctx: Ctx) {

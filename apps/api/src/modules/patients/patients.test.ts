@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClinic, makeUser } from '../../../test/factories.ts';
 import { createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
 import { api, makeStaffedClinic, patientBody } from '../../../test/patients-support.ts';
-import { auditEvents, patientEpisodes, patientEvents } from '../../db/schema.ts';
+import { auditEvents, patientEpisodes, patientEvents, patients } from '../../db/schema.ts';
 
 let t: TestApp;
 let home: Awaited<ReturnType<typeof makeStaffedClinic>>;
@@ -78,6 +78,9 @@ describe('the patient list', () => {
     expect((await find('12/31/1949')).results.map((p: { id: number }) => p.id)).toContain(patient.id);
     expect((await find('1949-12-31')).results.map((p: { id: number }) => p.id)).toContain(patient.id);
     expect((await find('%')).count).toBe(0);
+    const byPrefix = await find(`${unique.slice(0, 2)} ${patient.last_name.slice(0, 2)}`);
+    expect(byPrefix.results.map((p: { id: number }) => p.id)).toContain(patient.id);
+    expect((await find('eb')).results.map((p: { id: number }) => p.id)).not.toContain(patient.id);
   });
 
   it('pages by 25 and answers an empty page beyond the end', async () => {
@@ -92,6 +95,26 @@ describe('the patient list', () => {
     expect(beyond).toMatchObject({ count: 27, results: [] });
     expectProblem(await call.get('/api/v1/patients/?page=0', clinic.manager.token), 400);
     expectProblem(await call.get('/api/v1/patients/?status=lost', clinic.manager.token), 400);
+  });
+
+  it('stops counting a broad search at the cap and says so', async () => {
+    const clinic = await makeStaffedClinic(t.app, t.database.db);
+    const rows = Array.from({ length: 1005 }, (_, i) => ({
+      clinicId: clinic.clinic.id,
+      firstName: 'Common',
+      lastName: `Name${i}`,
+      phone: `5550300${String(i).padStart(3, '0')}`,
+      birthday: '1960-01-01',
+    }));
+    await t.database.db.insert(patients).values(rows);
+    const broad = (await call.get('/api/v1/patients/?search=common', clinic.manager.token)).json();
+    expect(broad).toMatchObject({ count: 1000, count_capped: true });
+    const narrow = (await call.get('/api/v1/patients/?search=common name1004', clinic.manager.token)).json();
+    expect(narrow).toMatchObject({ count: 1, count_capped: false });
+    expect((await call.get('/api/v1/patients/?page_size=1', clinic.manager.token)).json()).toMatchObject({
+      count: 1005,
+      count_capped: false,
+    });
   });
 
   it('filters by status and audits the list read', async () => {
