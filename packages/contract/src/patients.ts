@@ -117,8 +117,11 @@ export const patientSchema = z.object({
   created_at: z.string(),
 });
 export type Patient = z.infer<typeof patientSchema>;
-/** Searches count at most PATIENT_SEARCH_COUNT_CAP matches; `count_capped` says the real number is higher. */
-export const PATIENT_SEARCH_COUNT_CAP = 1000;
+/**
+ * Patient lists count and page through at most PATIENT_LIST_CAP patients; `count_capped` says there are more,
+ * to be found by searching.
+ */
+export const PATIENT_LIST_CAP = 1000;
 export const patientListSchema = paginated(patientSchema).extend({ count_capped: z.boolean() });
 
 export const patientListQuerySchema = z.object({

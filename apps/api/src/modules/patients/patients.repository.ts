@@ -1,4 +1,4 @@
-import { PATIENT_SEARCH_COUNT_CAP, type Patient, type PatientListQuery, type PatientStatus } from '@rehabit/contract';
+import { PATIENT_LIST_CAP, type Patient, type PatientListQuery, type PatientStatus } from '@rehabit/contract';
 import { and, asc, count, eq, ilike, inArray, isNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
@@ -102,8 +102,30 @@ function searchCondition(search: string): SQL | undefined {
   );
 }
 
+/**
+ * The materialized match set is planned without the LIMIT, so the planner takes the trigram index instead of
+ * walking the name index past rows that never match (word combinations fool its estimates).
+ */
+async function fewMatchesInNameOrder(db: DbOrTx, where: SQL, limit: number, offset: number): Promise<number[]> {
+  // Both drivers answer raw queries with `{ rows }`.
+  const result = (await db.execute(sql`
+    with matches as materialized (
+      select ${patients.id} as id, ${patients.lastName} as last_name, ${patients.firstName} as first_name
+      from ${patients} where ${where}
+    )
+    select id from matches order by last_name, first_name, id limit ${limit} offset ${offset}`)) as unknown as {
+    rows: { id: number }[];
+  };
+  return result.rows.map((r) => Number(r.id));
+}
+
 export const createPatientsRepository = (db: DbOrTx) => {
   return {
+    /**
+     * One page of patients in name order. Counting stops past PATIENT_LIST_CAP, and pages beyond it are empty:
+     * a list that long is narrowed by searching, not paged through. Knowing whether the matches are few or many
+     * picks the plan: few are collected through the trigram index and sorted; many are read in name order.
+     */
     async list(scope: ClinicScope, query: PatientListQuery) {
       const conditions: (SQL | undefined)[] = [
         inScope(patients.clinicId, scope),
@@ -111,35 +133,36 @@ export const createPatientsRepository = (db: DbOrTx) => {
       ];
       if (query.therapist_id) conditions.push(eq(patients.therapistId, query.therapist_id));
       if (query.search) conditions.push(searchCondition(query.search));
-      const where = and(...conditions);
-      // A broad search ("mar") can match most of a large clinic; counting stops at the cap so it stays fast.
-      const counted = query.search
-        ? db.select({ n: count() }).from(
-            db
-              .select({ one: sql`1` })
-              .from(patients)
-              .where(where)
-              .limit(PATIENT_SEARCH_COUNT_CAP + 1)
-              .as('capped'),
-          )
-        : db.select({ n: count() }).from(patients).where(where);
-      // Deferred join: find the page's ids on the indexes first, then read details for those 25 rows only.
-      const [pageIds, [total]] = await Promise.all([
-        db
-          .select({ id: patients.id })
-          .from(patients)
-          .where(where)
-          .orderBy(asc(patients.lastName), asc(patients.firstName), asc(patients.id))
-          .limit(query.page_size)
-          .offset((query.page - 1) * query.page_size),
-        counted,
-      ]);
-      const ids = pageIds.map((r) => r.id);
+      const where = and(...conditions)!;
+      const capped = db
+        .select({ one: sql`1` })
+        .from(patients)
+        .where(where)
+        .limit(PATIENT_LIST_CAP + 1)
+        .as('capped');
+      const [total] = await db.select({ n: count() }).from(capped);
+      const n = total?.n ?? 0;
+      const countCapped = n > PATIENT_LIST_CAP;
+      const visible = Math.min(n, PATIENT_LIST_CAP);
+      const offset = (query.page - 1) * query.page_size;
+      const limit = Math.min(query.page_size, visible - offset);
+      if (limit <= 0) return { rows: [], count: visible, countCapped };
+
+      const ids =
+        countCapped || !query.search
+          ? (
+              await db
+                .select({ id: patients.id })
+                .from(patients)
+                .where(where)
+                .orderBy(asc(patients.lastName), asc(patients.firstName), asc(patients.id))
+                .limit(limit)
+                .offset(offset)
+            ).map((r) => r.id)
+          : await fewMatchesInNameOrder(db, where, limit, offset);
       const details = ids.length ? await selectPatients(db).where(inArray(patients.id, ids)) : [];
       const rows = ids.map((id) => details.find((d) => d.id === id)!);
-      const n = total?.n ?? 0;
-      const countCapped = Boolean(query.search) && n > PATIENT_SEARCH_COUNT_CAP;
-      return { rows, count: countCapped ? PATIENT_SEARCH_COUNT_CAP : n, countCapped };
+      return { rows, count: visible, countCapped };
     },
 
     /** A patient of the scope; removed patients are gone for everyone but the audit trail. */

@@ -97,7 +97,7 @@ describe('the patient list', () => {
     expectProblem(await call.get('/api/v1/patients/?status=lost', clinic.manager.token), 400);
   });
 
-  it('stops counting a broad search at the cap and says so', async () => {
+  it('stops counting at the cap, says so, and pages no further', async () => {
     const clinic = await makeStaffedClinic(t.app, t.database.db);
     const rows = Array.from({ length: 1005 }, (_, i) => ({
       clinicId: clinic.clinic.id,
@@ -111,10 +111,10 @@ describe('the patient list', () => {
     expect(broad).toMatchObject({ count: 1000, count_capped: true });
     const narrow = (await call.get('/api/v1/patients/?search=common name1004', clinic.manager.token)).json();
     expect(narrow).toMatchObject({ count: 1, count_capped: false });
-    expect((await call.get('/api/v1/patients/?page_size=1', clinic.manager.token)).json()).toMatchObject({
-      count: 1005,
-      count_capped: false,
-    });
+    const all = (await call.get('/api/v1/patients/?page_size=100&page=10', clinic.manager.token)).json();
+    expect(all).toMatchObject({ count: 1000, count_capped: true, next: null });
+    expect(all.results).toHaveLength(100);
+    expect((await call.get('/api/v1/patients/?page=41', clinic.manager.token)).json().results).toEqual([]);
   });
 
   it('filters by status and audits the list read', async () => {
