@@ -30,6 +30,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { authorize, requireActor } from '../../plugins/auth.ts';
+import { requestContext } from '../auth/auth.routes.ts';
 import { searchIcd10 } from './icd10.repository.ts';
 
 export const patientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -38,25 +39,24 @@ export const patientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   // Permission matrix (product decisions §2): staff work on patients; removing one is for managers and up.
   const staff = authorize('therapist', 'manager', 'supervisor', 'admin');
   const removers = authorize('manager', 'supervisor', 'admin');
-  const ctx = (request: { ip: string }) => ({ ip: request.ip ?? null });
 
   app.get(
     patientPaths.list,
     { schema: { tags, querystring: patientListQuerySchema, response: { 200: patientListSchema } }, preHandler: staff },
-    (request) => patients.list(requireActor(request), request.query, ctx(request)),
+    (request) => patients.list(requireActor(request), request.query, requestContext(request)),
   );
 
   app.get(
     patientPaths.detailRoute,
     { schema: { tags, params: idParamsSchema, response: { 200: patientSchema } }, preHandler: staff },
-    (request) => patients.get(requireActor(request), request.params.id, ctx(request)),
+    (request) => patients.get(requireActor(request), request.params.id, requestContext(request)),
   );
 
   app.post(
     patientPaths.register,
     { schema: { tags, body: registerPatientBodySchema, response: { 201: patientSchema } }, preHandler: staff },
     async (request, reply) =>
-      reply.code(201).send(await patients.register(requireActor(request), request.body, ctx(request))),
+      reply.code(201).send(await patients.register(requireActor(request), request.body, requestContext(request))),
   );
 
   app.put(
@@ -65,7 +65,7 @@ export const patientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       schema: { tags, params: idParamsSchema, body: updatePatientBodySchema, response: { 200: patientSchema } },
       preHandler: staff,
     },
-    (request) => patients.update(requireActor(request), request.params.id, request.body, ctx(request)),
+    (request) => patients.update(requireActor(request), request.params.id, request.body, requestContext(request)),
   );
 
   app.post(
@@ -74,25 +74,25 @@ export const patientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       schema: { tags, params: idParamsSchema, body: onboardBodySchema, response: { 200: patientSchema } },
       preHandler: staff,
     },
-    (request) => patients.onboard(requireActor(request), request.params.id, request.body, ctx(request)),
+    (request) => patients.onboard(requireActor(request), request.params.id, request.body, requestContext(request)),
   );
 
   app.patch(
     patientPaths.discharge,
     { schema: { tags, body: patientIdsBodySchema, response: { 200: patientResultsSchema } }, preHandler: staff },
-    (request) => patients.discharge(requireActor(request), request.body.patient_ids, ctx(request)),
+    (request) => patients.discharge(requireActor(request), request.body.patient_ids, requestContext(request)),
   );
 
   app.patch(
     patientPaths.reOnboard,
     { schema: { tags, body: patientIdsBodySchema, response: { 200: patientResultsSchema } }, preHandler: staff },
-    (request) => patients.reOnboard(requireActor(request), request.body.patient_ids, ctx(request)),
+    (request) => patients.reOnboard(requireActor(request), request.body.patient_ids, requestContext(request)),
   );
 
   app.post(
     patientPaths.removeRoute,
     { schema: { tags, params: idParamsSchema, response: { 200: patientSchema } }, preHandler: removers },
-    (request) => patients.remove(requireActor(request), request.params.id, ctx(request)),
+    (request) => patients.remove(requireActor(request), request.params.id, requestContext(request)),
   );
 
   app.patch(
@@ -102,7 +102,12 @@ export const patientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       preHandler: staff,
     },
     (request) =>
-      patients.changeTherapist(requireActor(request), request.params.id, request.body.therapist_id, ctx(request)),
+      patients.changeTherapist(
+        requireActor(request),
+        request.params.id,
+        request.body.therapist_id,
+        requestContext(request),
+      ),
   );
 
   app.patch(
@@ -112,7 +117,12 @@ export const patientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       preHandler: staff,
     },
     (request) =>
-      patients.setRtmCoverage(requireActor(request), request.params.id, request.body.is_rtm_covered, ctx(request)),
+      patients.setRtmCoverage(
+        requireActor(request),
+        request.params.id,
+        request.body.is_rtm_covered,
+        requestContext(request),
+      ),
   );
 
   app.get(
@@ -132,7 +142,7 @@ export const patientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         request.params.id,
         request.query.page,
         request.query.page_size,
-        ctx(request),
+        requestContext(request),
       ),
   );
 
@@ -145,7 +155,14 @@ export const patientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     async (request, reply) =>
       reply
         .code(201)
-        .send(await patients.logInteraction(requireActor(request), request.params.id, request.body, ctx(request))),
+        .send(
+          await patients.logInteraction(
+            requireActor(request),
+            request.params.id,
+            request.body,
+            requestContext(request),
+          ),
+        ),
   );
 
   app.post(
@@ -155,7 +172,12 @@ export const patientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       preHandler: staff,
     },
     async (request, reply) => {
-      await patients.deleteInteraction(requireActor(request), request.params.id, request.body.log, ctx(request));
+      await patients.deleteInteraction(
+        requireActor(request),
+        request.params.id,
+        request.body.log,
+        requestContext(request),
+      );
       return reply.code(204).send(null);
     },
   );
@@ -177,7 +199,7 @@ export const patientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       schema: { tags, body: sendOtpBodySchema, response: { 202: detailSchema } },
       config: { rateLimit: rateLimits.auth },
     },
-    async (request, reply) => reply.code(202).send(await registration.sendOtp(request.body, ctx(request))),
+    async (request, reply) => reply.code(202).send(await registration.sendOtp(request.body, requestContext(request))),
   );
 
   app.post(
@@ -186,7 +208,7 @@ export const patientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       schema: { tags, body: verifyOtpBodySchema, response: { 200: verifyOtpResponseSchema } },
       config: { rateLimit: rateLimits.auth },
     },
-    (request) => registration.verifyOtp(request.body, ctx(request)),
+    (request) => registration.verifyOtp(request.body, requestContext(request)),
   );
 
   app.post(
@@ -195,6 +217,6 @@ export const patientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       schema: { tags, body: qrRegistrationBodySchema, response: { 201: qrRegistrationResponseSchema } },
       config: { rateLimit: rateLimits.auth },
     },
-    async (request, reply) => reply.code(201).send(await registration.register(request.body, ctx(request))),
+    async (request, reply) => reply.code(201).send(await registration.register(request.body, requestContext(request))),
   );
 };

@@ -135,12 +135,14 @@ export function createPatientsService({ db, clock, audit }: Deps) {
     action: string,
     values: Parameters<typeof patientsRepo.update>[1],
     ctx: Ctx,
-    detail?: Record<string, unknown>,
+    options: { detail?: Record<string, unknown>; alsoInTx?: (tx: DbOrTx) => Promise<void> } = {},
   ) {
     const now = clock.now();
+    const { detail } = options;
     await db.transaction(async (tx) => {
       const repo = createPatientsRepository(tx);
       await repo.update(patient.id, values, now);
+      await options.alsoInTx?.(tx);
       await repo.recordEvent({
         patientId: patient.id,
         clinicId: patient.clinicId,
@@ -311,18 +313,17 @@ export function createPatientsService({ db, clock, audit }: Deps) {
       const patient = await findPatient(actor, id);
       await assertTherapist(therapistId, patient.clinicId, 'therapist_id');
       await recordChange(actor, patient, 'change_therapist', { therapistId }, ctx, {
-        from: patient.therapistId,
-        to: therapistId,
+        detail: { from: patient.therapistId, to: therapistId },
+        // The open RTM episode follows the patient to the new therapist.
+        alsoInTx: (tx) => createPatientsRepository(tx).setOpenEpisodeTherapist(id, therapistId),
       });
-      await createPatientsRepository(db).setOpenEpisodeTherapist(id, therapistId);
       return reload(actor, id);
     },
 
     async setRtmCoverage(actor: Actor, id: number, isCovered: boolean, ctx: Ctx) {
       const patient = await findPatient(actor, id);
       await recordChange(actor, patient, 'update_rtm_coverage', { isRtmCovered: isCovered }, ctx, {
-        from: patient.isRtmCovered,
-        to: isCovered,
+        detail: { from: patient.isRtmCovered, to: isCovered },
       });
       return reload(actor, id);
     },

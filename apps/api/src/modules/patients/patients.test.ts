@@ -270,6 +270,18 @@ describe('the lifecycle', () => {
       therapist_id: other.id,
     });
     expect(changed.json().therapist.id).toBe(other.id);
+    await call.post(`/api/v1/patients/${patient.id}/onboard/`, home.manager.token, {
+      diagnosis: 'M54.50',
+      therapist: other.id,
+    });
+    await call.patch(`/api/v1/patients/${patient.id}/change-therapist/`, home.manager.token, {
+      therapist_id: home.therapist.id,
+    });
+    const [episode] = await t.database.db
+      .select()
+      .from(patientEpisodes)
+      .where(eq(patientEpisodes.patientId, patient.id));
+    expect(episode?.therapistId).toBe(home.therapist.id);
     expectProblem(
       await call.patch(`/api/v1/patients/${patient.id}/change-therapist/`, home.manager.token, {
         therapist_id: away.therapist.id,
