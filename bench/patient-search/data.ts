@@ -65,13 +65,11 @@ export async function makeSignedInTherapist(db: Db, clinicId: number) {
     .returning({ id: users.id });
   const token = randomToken();
   const now = new Date();
-  await db
-    .insert(sessions)
-    .values({
-      userId: user!.id,
-      tokenHash: hashToken(token),
-      kind: 'staff',
-      expiresAt: new Date(now.getTime() + 86_400_000),
-    });
+  await db.insert(sessions).values({
+    userId: user!.id,
+    tokenHash: hashToken(token),
+    kind: 'staff',
+    expiresAt: new Date(now.getTime() + 86_400_000),
+  });
   return { token, actor: { id: user!.id, clinicId, clinicCode: clinic!.code } };
 }

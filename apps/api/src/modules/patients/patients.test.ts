@@ -296,7 +296,12 @@ describe('the lifecycle', () => {
     const updated = await call.put(
       `/clinic/patient/${patient.id}/update`,
       home.therapist.token,
-      patientBody({ first_name: 'Marisol', consent_date: '2026-02-01', consent_method: 'written' }),
+      patientBody({
+        first_name: 'Marisol',
+        diagnosis: 'M54.50',
+        consent_date: '2026-02-01',
+        consent_method: 'written',
+      }),
     );
     expect(updated.json()).toMatchObject({
       first_name: 'Marisol',
