@@ -1,6 +1,6 @@
 import { checkCodeResponseSchema, clinicPaths } from '@rehabit/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 
 export const checkClinicCode = (code: string, signal?: AbortSignal) =>
   api.get(clinicPaths.checkCode, { schema: checkCodeResponseSchema, query: { code }, signal });
