@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { REDIRECT_PATH_KEY } from '../lib/storage.ts';
 import { useUiStore } from '../lib/ui-store.ts';
 import { fixtureApi } from '../testing/fixture-api.ts';
-import { signedInRoutes, therapist, userPage } from '../testing/fixtures.ts';
+import { makePatient, signedInRoutes, therapist, userPage } from '../testing/fixtures.ts';
 import { renderApp } from '../testing/render-app.tsx';
 
 const as = (changes: Partial<CurrentUser>): CurrentUser => ({ ...therapist, ...changes });
@@ -37,9 +37,9 @@ describe('main layout', () => {
   });
 
   it('shows the clinic, the user menu, and marks the current page', async () => {
-    fixtureApi(signedInRoutes());
+    fixtureApi({ ...signedInRoutes(), 'GET /api/v1/patients/12/': { body: makePatient({ id: 12 }) } });
     renderApp('/patient/12/dashboard', { token: 't' });
-    await screen.findByRole('heading', { name: 'Patient dashboard', level: 1 });
+    await screen.findByRole('heading', { name: /Maria Garcia/, level: 1 });
     expect(screen.getByRole('banner')).toHaveTextContent('Demo Physical Therapy');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Patients' })).toHaveAttribute('aria-current', 'page');

@@ -5,7 +5,12 @@ export const paths = {
   // Public
   login: { path: '/login', getHref: () => '/login' },
   supervisorLogin: { path: '/supervisor-login', getHref: () => '/supervisor-login' },
-  patientSignup: { path: '/patient/signup', getHref: () => '/patient/signup' },
+  patientSignup: {
+    path: '/patient/signup',
+    /** The address the clinic's QR code opens, with the clinic's code. */
+    getHref: (clinicCode?: string) =>
+      clinicCode ? `/patient/signup?clinic=${encodeURIComponent(clinicCode)}` : '/patient/signup',
+  },
   therapistSignup: { path: '/therapist-signup', getHref: () => '/therapist-signup' },
   findPassword: { path: '/find-password', getHref: () => '/find-password' },
   resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },

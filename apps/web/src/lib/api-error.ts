@@ -61,3 +61,10 @@ export function errorMessage(error: unknown): string {
   if (isApiError(error)) return error.detail ?? error.title;
   return 'Something went wrong. Try again.';
 }
+
+/** The per-field messages of a refusal that say more than its detail, e.g. which records blocked it. */
+export function errorDetails(error: unknown): string[] {
+  if (!isApiError(error)) return [];
+  const detail = error.detail ?? error.title;
+  return [...new Set(Object.values(error.errors).flat())].filter((message) => message !== detail);
+}

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@rehabit/contract';
+import type { CurrentUser, Patient, StaffMember } from '@rehabit/contract';
 
 export const therapist: CurrentUser = {
   id: 7,
@@ -22,4 +22,83 @@ export const signedInRoutes = (user: CurrentUser = therapist) => ({
   'GET /api/v1/users/': { body: userPage(user) },
   'GET /user/settings-info': { body: settingsInfo },
   'POST /clinic/therapist/logout': { status: 204 },
+});
+
+export const manager: CurrentUser = {
+  ...therapist,
+  id: 8,
+  role: 'manager',
+  email: 'manager@example.com',
+  first_name: 'Morgan',
+  last_name: 'Lee',
+  display_name: 'Morgan Lee',
+};
+
+export const supervisor: CurrentUser = {
+  ...therapist,
+  id: 2,
+  role: 'supervisor',
+  email: 'supervisor@example.com',
+  first_name: 'Sam',
+  last_name: 'Boss',
+  display_name: 'Sam Boss',
+};
+
+export function makePatient(changes: Partial<Patient> = {}): Patient {
+  const first = changes.first_name ?? 'Maria';
+  const last = changes.last_name ?? 'Garcia';
+  return {
+    id: 101,
+    first_name: first,
+    last_name: last,
+    display_name: `${first} ${last}`,
+    phone: '5551234567',
+    selected_code: '+1',
+    birthday: '1956-03-04',
+    email: 'maria@example.com',
+    diagnosis: 'M54.50',
+    diagnosis_description: 'Low back pain, unspecified',
+    therapist: { id: 7, display_name: 'Tara Nguyen' },
+    status: 'onboarded',
+    is_rtm_covered: true,
+    consent_date: '2025-01-10',
+    consent_method: 'written',
+    episode_started_at: '2025-01-10T15:00:00Z',
+    source: 'staff',
+    created_at: '2025-01-09T15:00:00Z',
+    ...changes,
+  };
+}
+
+export const patientPage = (results: Patient[], count = results.length, countCapped = false) => ({
+  count,
+  next: null,
+  previous: null,
+  results,
+  count_capped: countCapped,
+});
+
+export function makeStaff(changes: Partial<StaffMember> = {}): StaffMember {
+  const first = changes.first_name ?? 'Tara';
+  const last = changes.last_name ?? 'Nguyen';
+  return {
+    id: 7,
+    email: `${first.toLowerCase()}@example.com`,
+    first_name: first,
+    last_name: last,
+    display_name: `${first} ${last}`,
+    role: 'therapist',
+    code: 'DEMO01',
+    status: 'approved',
+    has_access: true,
+    created_at: '2025-01-02T10:00:00Z',
+    ...changes,
+  };
+}
+
+export const staffPage = (results: StaffMember[], count = results.length) => ({
+  count,
+  next: null,
+  previous: null,
+  results,
 });

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// Screens are lazy routes: the first render of one in a test file compiles its modules, which can
+// take longer than the library's one-second default on a busy machine.
+configure({ asyncUtilTimeout: 4000 });
 
 beforeEach(() => {
   // jsdom does not scroll; tests read the calls instead.

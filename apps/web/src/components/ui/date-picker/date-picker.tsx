@@ -16,10 +16,16 @@ type DatePickerProps = {
   hint?: string;
   required?: boolean;
   placeholder?: string;
+  /** Month and year selects in the calendar header, for dates far from today such as birthdays. */
+  showYearDropdown?: boolean;
+  /** The month the calendar opens on while no date is chosen. */
+  openToDate?: Date;
+  onBlur?: () => void;
 };
 
-// date-fns spelling of the product's MMM D, YYYY display format.
-const PICKER_FORMAT = 'MMM d, yyyy';
+// date-fns spelling of the product's MMM D, YYYY display format; typed dates may also use the US
+// numeric or the ISO form, which is how people copy them from other systems.
+const PICKER_FORMATS = ['MMM d, yyyy', 'MM/dd/yyyy', 'M/d/yyyy', 'yyyy-MM-dd'];
 
 /** Dates in the product's format; at 768 px or less the calendar centres under the field and stays fixed. */
 export function DatePicker({
@@ -32,6 +38,9 @@ export function DatePicker({
   hint,
   required,
   placeholder,
+  showYearDropdown = false,
+  openToDate,
+  onBlur,
 }: DatePickerProps) {
   const id = useId();
   const isNarrow = useIsNarrowForDatePicker();
@@ -53,7 +62,12 @@ export function DatePicker({
         onChange={(date: Date | null) => onChange(date)}
         minDate={minDate}
         maxDate={maxDate}
-        dateFormat={PICKER_FORMAT}
+        dateFormat={PICKER_FORMATS}
+        onBlur={onBlur}
+        openToDate={openToDate}
+        showYearDropdown={showYearDropdown}
+        showMonthDropdown={showYearDropdown}
+        dropdownMode="select"
         placeholderText={placeholder ?? 'Choose a date'}
         className="field__input"
         required={required}

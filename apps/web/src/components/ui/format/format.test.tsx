@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Currency } from './currency.tsx';
 import { DateDisplay } from './date-display.tsx';
-import { formatCurrency, formatDate } from './format.ts';
+import { ageInYears, formatCurrency, formatDate } from './format.ts';
 
 describe('formatCurrency', () => {
   it.each([
@@ -44,5 +44,20 @@ describe('formatDate', () => {
     expect(time).toHaveTextContent('Jul 9, 2025');
     expect(time).toHaveAttribute('datetime', '2025-07-09');
     expect(render(<DateDisplay value={undefined} />).container).toBeEmptyDOMElement();
+  });
+});
+
+describe('ageInYears', () => {
+  const on = new Date(2025, 5, 15);
+  it.each([
+    ['1950-06-15', 75],
+    ['1950-06-16', 74],
+    ['2000-02-29', 25],
+    ['2025-06-15', 0],
+    ['2025-06-16', null],
+    [null, null],
+    ['nonsense', null],
+  ])('%s → %s', (birthday, age) => {
+    expect(ageInYears(birthday, on)).toBe(age);
   });
 });

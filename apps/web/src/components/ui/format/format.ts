@@ -27,3 +27,11 @@ export function toCalendarDay(value: string | number | Date | null | undefined) 
 export function formatDate(value: string | number | Date | null | undefined): string {
   return toCalendarDay(value)?.format(DATE_DISPLAY_FORMAT) ?? '';
 }
+
+/** Whole years between a birthday and today (or `on`); null without a valid birthday. */
+export function ageInYears(birthday: string | null | undefined, on: Date = new Date()): number | null {
+  const born = toCalendarDay(birthday);
+  if (!born) return null;
+  const today = dayjs(on).startOf('day');
+  return born.isAfter(today) ? null : today.diff(born, 'year');
+}

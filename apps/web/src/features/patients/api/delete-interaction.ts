@@ -1,0 +1,18 @@
+import { patientPaths } from '@rehabit/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client.ts';
+import { interactionsQueryKey } from './get-interactions.ts';
+
+/** Answers 204: the entry is kept for the audit trail but no longer counts or shows. */
+export const deleteInteraction = ({ patientId, logId }: { patientId: number; logId: number }) =>
+  api.post(patientPaths.deleteInteraction(patientId), { log: logId }, { schema: z.undefined() });
+
+export function useDeleteInteraction(patientId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (logId: number) => deleteInteraction({ patientId, logId }),
+    meta: { errorHandling: 'silent' },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: interactionsQueryKey(patientId) }),
+  });
+}

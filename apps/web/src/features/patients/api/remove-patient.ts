@@ -1,0 +1,16 @@
+import { patientPaths, patientSchema } from '@rehabit/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { useRefreshPatients } from './refresh-patients.ts';
+
+/** A soft delete: the patient leaves every list but stays for audit and billing history. */
+export const removePatient = (id: number) => api.post(patientPaths.remove(id), undefined, { schema: patientSchema });
+
+export function useRemovePatient() {
+  const refresh = useRefreshPatients();
+  return useMutation({
+    mutationFn: removePatient,
+    meta: { errorHandling: 'silent' },
+    onSuccess: (patient) => refresh([patient]),
+  });
+}

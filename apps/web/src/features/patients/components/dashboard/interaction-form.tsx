@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { interactionKinds, logInteractionBodySchema } from '@rehabit/contract';
+import { PhoneCall } from 'lucide-react';
+import { Controller, useForm } from 'react-hook-form';
+import { Button } from '../../../../components/ui/button/button.tsx';
+import { DatePicker } from '../../../../components/ui/date-picker/date-picker.tsx';
+import { dateToIso, isoToDate, todayIso } from '../../../../components/ui/date-picker/iso-date.ts';
+import { Dropdown } from '../../../../components/ui/dropdown/dropdown.tsx';
+import { Alert } from '../../../../components/ui/feedback/alert.tsx';
+import { TextArea } from '../../../../components/ui/field/text-area.tsx';
+import { TextField } from '../../../../components/ui/field/text-field.tsx';
+import { applyServerErrors } from '../../../../lib/form-errors.ts';
+import { notify } from '../../../../lib/notify.ts';
+import { useLogInteraction } from '../../api/log-interaction.ts';
+
+export const interactionKindLabels: Record<(typeof interactionKinds)[number], string> = {
+  phone: 'Phone call',
+  video: 'Video call',
+};
+const kindOptions = interactionKinds.map((kind) => ({ value: kind, label: interactionKindLabels[kind] }));
+const fields = ['date', 'kind', 'minutes', 'notes'] as const;
+
+const blank = () => ({ date: todayIso(), kind: 'phone' as const, minutes: '', notes: '' });
+
+/** A live call with the patient: it counts toward the month's RTM minutes and its live-call rule. */
+export function InteractionForm({ patientId }: { patientId: number }) {
+  const form = useForm({ resolver: zodResolver(logInteractionBodySchema), defaultValues: blank() });
+  const log = useLogInteraction(patientId);
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    try {
+      await log.mutateAsync(body);
+      notify.success('The call is logged');
+      form.reset(blank());
+    } catch (error) {
+      applyServerErrors(error, form.setError, fields);
+    }
+  });
+
+  return (
+    <form className="interaction-form" onSubmit={onSubmit} noValidate aria-label="Log a call">
+      <h3 className="interaction-form__title">Log a call</h3>
+      {errors.root?.server?.message && <Alert tone="danger">{errors.root.server.message}</Alert>}
+      <div className="interaction-form__row">
+        <Controller
+          control={form.control}
+          name="date"
+          render={({ field }) => (
+            <DatePicker
+              label="Date of the call"
+              required
+              maxDate={new Date()}
+              value={isoToDate(field.value)}
+              onChange={(date) => field.onChange(dateToIso(date) ?? '')}
+              onBlur={field.onBlur}
+              error={field.value ? errors.date?.message : errors.date && 'Choose the day of the call'}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="kind"
+          render={({ field }) => (
+            <Dropdown
+              ref={field.ref}
+              label="Kind"
+              options={kindOptions}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.kind?.message}
+            />
+          )}
+        />
+        <TextField
+          label="Minutes"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={240}
+          step={1}
+          hint="0 to 240"
+          error={errors.minutes && 'Enter whole minutes from 0 to 240'}
+          {...form.register('minutes')}
+        />
+      </div>
+      <TextArea
+        label="Notes"
+        rows={2}
+        placeholder="What was discussed, what changes next"
+        error={errors.notes?.message}
+        {...form.register('notes')}
+      />
+      <div className="interaction-form__actions">
+        <Button type="submit" isLoading={isSubmitting} icon={<PhoneCall size={18} aria-hidden="true" />}>
+          Log call
+        </Button>
+      </div>
+    </form>
+  );
+}

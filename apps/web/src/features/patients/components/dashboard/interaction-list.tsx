@@ -1,0 +1,51 @@
+import type { InteractionLog } from '@rehabit/contract';
+import { Phone, Trash2, Video } from 'lucide-react';
+import { DateDisplay } from '../../../../components/ui/format/date-display.tsx';
+import { formatDate } from '../../../../components/ui/format/format.ts';
+import { interactionKindLabels } from './interaction-form.tsx';
+
+/** Logged calls, newest first: when, how, how long, what was said and who logged it. */
+export function InteractionList({
+  logs,
+  onDelete,
+}: {
+  logs: readonly InteractionLog[];
+  onDelete: (log: InteractionLog) => void;
+}) {
+  return (
+    <ul className="interaction-list" aria-label="Logged calls">
+      {logs.map((log) => {
+        const KindIcon = log.kind === 'video' ? Video : Phone;
+        return (
+          <li key={log.id} className="interaction">
+            <span className="interaction__icon" aria-hidden="true">
+              <KindIcon size={18} />
+            </span>
+            <div className="interaction__body">
+              <p className="interaction__head">
+                <strong>
+                  <DateDisplay value={log.date} />
+                </strong>
+                <span>{interactionKindLabels[log.kind]}</span>
+                <span className="tabular">{log.minutes} min</span>
+              </p>
+              {log.notes && <p className="interaction__notes">{log.notes}</p>}
+              <p className="interaction__who">
+                Logged by {log.created_by?.display_name ?? 'a former staff member'} on{' '}
+                <DateDisplay value={log.created_at} />
+              </p>
+            </div>
+            <button
+              type="button"
+              className="icon-button icon-button--danger"
+              aria-label={`Delete the ${interactionKindLabels[log.kind].toLowerCase()} of ${formatDate(log.date)}`}
+              onClick={() => onDelete(log)}
+            >
+              <Trash2 size={18} aria-hidden="true" />
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,90 @@
+import type { InteractionLog as Log } from '@rehabit/contract';
+import { NotebookPen } from 'lucide-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog/confirm-dialog.tsx';
+import { EmptyState } from '../../../../components/ui/feedback/empty-state.tsx';
+import { ErrorState } from '../../../../components/ui/feedback/error-state.tsx';
+import { SkeletonList } from '../../../../components/ui/feedback/skeleton.tsx';
+import { formatDate } from '../../../../components/ui/format/format.ts';
+import { Pagination } from '../../../../components/ui/pagination/pagination.tsx';
+import { notify } from '../../../../lib/notify.ts';
+import { useDeleteInteraction } from '../../api/delete-interaction.ts';
+import { useInteractions } from '../../api/get-interactions.ts';
+import { InteractionForm } from './interaction-form.tsx';
+import { InteractionList } from './interaction-list.tsx';
+
+/** The patient's interaction log: calls for billing and audits, logged and removed here. */
+export function InteractionLogSection({ patientId }: { patientId: number }) {
+  const [page, setPage] = useState(1);
+  const [toDelete, setToDelete] = useState<Log | null>(null);
+  const logs = useInteractions(patientId, page);
+  const remove = useDeleteInteraction(patientId);
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete.id, {
+      onSuccess: () => {
+        notify.success('The call was deleted');
+        setToDelete(null);
+      },
+    });
+  };
+
+  return (
+    <section id="interaction-log" className="section-card" aria-labelledby="interaction-log-title">
+      <h2 id="interaction-log-title" className="section-card__title">
+        Interaction log
+      </h2>
+      <p className="section-card__intro">
+        Live calls count toward the month&apos;s RTM minutes; a month needs at least one to bill treatment management.
+      </p>
+      <InteractionForm patientId={patientId} />
+      {logs.isPending ? (
+        <SkeletonList rows={3} label="Loading the interaction log" />
+      ) : logs.isError ? (
+        <ErrorState
+          title="The interaction log could not be loaded"
+          error={logs.error}
+          onRetry={() => logs.refetch()}
+          isRetrying={logs.isFetching}
+        />
+      ) : logs.data.results.length === 0 ? (
+        <EmptyState
+          icon={NotebookPen}
+          title="No calls logged yet"
+          description="Log each phone or video call with the patient above, on the day it happened."
+        />
+      ) : (
+        <>
+          <InteractionList logs={logs.data.results} onDelete={setToDelete} />
+          <Pagination
+            label="Interaction log pages"
+            currentPage={page}
+            totalItems={logs.data.count}
+            onPageChange={setPage}
+          />
+        </>
+      )}
+      <ConfirmDialog
+        isOpen={toDelete !== null}
+        onClose={() => {
+          setToDelete(null);
+          remove.reset();
+        }}
+        onConfirm={confirmDelete}
+        title="Delete this call?"
+        confirmLabel="Delete call"
+        tone="danger"
+        isPending={remove.isPending}
+        error={remove.error ?? undefined}
+      >
+        {toDelete && (
+          <p>
+            The call of {formatDate(toDelete.date)} ({toDelete.minutes} min) will no longer count toward RTM minutes.
+            The audit trail keeps a record of the deletion.
+          </p>
+        )}
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+import { ArrowLeft, UserX } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { PageHeader } from '../../../../components/layouts/page-header.tsx';
+import { ButtonLink } from '../../../../components/ui/button/button-link.tsx';
+import { EmptyState } from '../../../../components/ui/feedback/empty-state.tsx';
+import { ErrorState } from '../../../../components/ui/feedback/error-state.tsx';
+import { Skeleton } from '../../../../components/ui/feedback/skeleton.tsx';
+import { paths } from '../../../../config/paths.ts';
+import { isApiError } from '../../../../lib/api-error.ts';
+import type { SessionUser } from '../../../../lib/session/get-current-user.ts';
+import { usePatient } from '../../api/get-patient.ts';
+import { dialogFor, type PatientDialogState, PatientDialogs } from '../dialogs/patient-dialogs.tsx';
+import { PatientStatusPill } from '../patient-status-pill.tsx';
+import { InteractionLogSection } from './interaction-log.tsx';
+import { PatientActionsBar } from './patient-actions-bar.tsx';
+import { PatientHeader } from './patient-header.tsx';
+import { PlaceholderSection, sectionsAfterLog, sectionsBeforeLog } from './placeholder-sections.tsx';
+import '../patients.css';
+import './dashboard.css';
+
+const sectionLinks = [
+  { id: 'program', title: 'Program' },
+  { id: 'progress', title: 'Progress' },
+  { id: 'functional-data', title: 'Functional data' },
+  { id: 'interaction-log', title: 'Interaction log' },
+  { id: 'chat', title: 'Chat' },
+];
+
+const backLink = (
+  <Link className="back-link" to={paths.patients.getHref()}>
+    <ArrowLeft size={16} aria-hidden="true" /> Patients
+  </Link>
+);
+
+/** One patient: who they are, what can be done now, and the sections the clinic works in. */
+export function PatientDashboard({ patientId, user }: { patientId: number; user: SessionUser }) {
+  const patient = usePatient(patientId);
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<PatientDialogState | null>(null);
+
+  const isKnownId = Number.isInteger(patientId) && patientId > 0;
+  if (!isKnownId || (isApiError(patient.error) && patient.error.status === 404)) {
+    return (
+      <>
+        {backLink}
+        <PageHeader title="Patient not found" />
+        <EmptyState
+          icon={UserX}
+          title="We could not find this patient"
+          description="This patient does not exist in your clinic, or was removed. Search the patient list instead."
+          action={<ButtonLink to={paths.patients.getHref()}>Go to the patient list</ButtonLink>}
+        />
+      </>
+    );
+  }
+
+  if (patient.isPending) {
+    return (
+      <div role="status" aria-live="polite">
+        {backLink}
+        <span className="visually-hidden">Loading the patient</span>
+        <Skeleton width="240px" height="32px" />
+        <div className="section-card dashboard-skeleton">
+          <Skeleton width="60%" />
+          <Skeleton width="80%" />
+          <Skeleton width="40%" />
+        </div>
+      </div>
+    );
+  }
+
+  if (patient.isError) {
+    return (
+      <>
+        {backLink}
+        <ErrorState
+          title="The patient could not be loaded"
+          error={patient.error}
+          onRetry={() => patient.refetch()}
+          isRetrying={patient.isFetching}
+        />
+      </>
+    );
+  }
+
+  const data = patient.data;
+  return (
+    <>
+      {backLink}
+      <PageHeader
+        title={data.display_name}
+        badge={<PatientStatusPill status={data.status} />}
+        actions={
+          <PatientActionsBar patient={data} user={user} onAction={(action) => setDialog(dialogFor(action, data))} />
+        }
+      />
+      <PatientHeader patient={data} />
+      <nav className="section-tabs" aria-label="Patient sections">
+        {sectionLinks.map((section) => (
+          <a key={section.id} href={`#${section.id}`} className="section-tabs__link">
+            {section.title}
+          </a>
+        ))}
+      </nav>
+      {sectionsBeforeLog.map((section) => (
+        <PlaceholderSection key={section.id} section={section} />
+      ))}
+      <InteractionLogSection patientId={data.id} />
+      {sectionsAfterLog.map((section) => (
+        <PlaceholderSection key={section.id} section={section} />
+      ))}
+      <PatientDialogs
+        state={dialog}
+        onClose={() => setDialog(null)}
+        onRemoved={() => navigate(paths.patients.getHref(), { replace: true })}
+      />
+    </>
+  );
+}

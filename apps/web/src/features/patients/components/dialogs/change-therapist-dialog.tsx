@@ -1,0 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { changeTherapistBodySchema, type Patient } from '@rehabit/contract';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Alert } from '../../../../components/ui/feedback/alert.tsx';
+import { Modal } from '../../../../components/ui/modal/modal.tsx';
+import { applyServerErrors } from '../../../../lib/form-errors.ts';
+import { notify } from '../../../../lib/notify.ts';
+import { useChangeTherapist } from '../../api/change-therapist.ts';
+import { TherapistField } from '../fields/therapist-field.tsx';
+import { FormFooter } from './form-footer.tsx';
+
+export function ChangeTherapistDialog({ patient, onClose }: { patient: Patient; onClose: () => void }) {
+  const formId = useId();
+  const form = useForm({
+    resolver: zodResolver(changeTherapistBodySchema),
+    defaultValues: { therapist_id: patient.therapist?.id },
+  });
+  const change = useChangeTherapist();
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ therapist_id }) => {
+    try {
+      const updated = await change.mutateAsync({ id: patient.id, therapistId: therapist_id });
+      notify.success(`${updated.therapist?.display_name ?? 'The new therapist'} now treats ${updated.display_name}`);
+      onClose();
+    } catch (error) {
+      applyServerErrors(error, form.setError, ['therapist_id']);
+    }
+  });
+
+  return (
+    <Modal
+      isOpen
+      onClose={onClose}
+      title={`Change therapist of ${patient.display_name}`}
+      description={
+        patient.therapist ? `${patient.therapist.display_name} treats this patient now.` : 'No therapist is assigned.'
+      }
+      footer={<FormFooter formId={formId} submitLabel="Save" isSubmitting={isSubmitting} onCancel={onClose} />}
+    >
+      <form id={formId} className="dialog-form" onSubmit={onSubmit} noValidate aria-label="Change therapist">
+        {errors.root?.server?.message && <Alert tone="danger">{errors.root.server.message}</Alert>}
+        <Controller
+          control={form.control}
+          name="therapist_id"
+          render={({ field, fieldState }) => (
+            <TherapistField
+              ref={field.ref}
+              label="New therapist"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={
+                fieldState.error &&
+                (fieldState.error.type === 'server' ? fieldState.error.message : 'Choose the new therapist')
+              }
+            />
+          )}
+        />
+      </form>
+    </Modal>
+  );
+}

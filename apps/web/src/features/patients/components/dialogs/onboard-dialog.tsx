@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { onboardBodySchema, type Patient } from '@rehabit/contract';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Alert } from '../../../../components/ui/feedback/alert.tsx';
+import { Modal } from '../../../../components/ui/modal/modal.tsx';
+import { applyServerErrors } from '../../../../lib/form-errors.ts';
+import { notify } from '../../../../lib/notify.ts';
+import { useCurrentUser } from '../../../../lib/session/get-current-user.ts';
+import { useOnboardPatient } from '../../api/onboard-patient.ts';
+import { Icd10Field } from '../fields/icd10-field.tsx';
+import { TherapistField } from '../fields/therapist-field.tsx';
+import { FormFooter } from './form-footer.tsx';
+
+const fields = ['diagnosis', 'therapist'] as const;
+
+/** Onboarding starts the RTM episode: a diagnosis and the treating therapist are both needed. */
+export function OnboardDialog({ patient, onClose }: { patient: Patient; onClose: () => void }) {
+  const formId = useId();
+  const user = useCurrentUser().data;
+  const canTreat = user?.role === 'therapist' || user?.role === 'supervisor';
+  const form = useForm({
+    resolver: zodResolver(onboardBodySchema),
+    defaultValues: {
+      diagnosis: patient.diagnosis ?? '',
+      // Whoever onboards usually treats; the patient's earlier therapist wins when there is one.
+      therapist: patient.therapist?.id ?? (canTreat ? user?.id : undefined),
+    },
+  });
+  const onboard = useOnboardPatient();
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    try {
+      const updated = await onboard.mutateAsync({ id: patient.id, body });
+      notify.success(`${updated.display_name} is onboarded`);
+      onClose();
+    } catch (error) {
+      applyServerErrors(error, form.setError, fields);
+    }
+  });
+
+  return (
+    <Modal
+      isOpen
+      onClose={onClose}
+      title={`Onboard ${patient.display_name}`}
+      description="Onboarding starts the remote monitoring episode with this diagnosis and therapist."
+      footer={<FormFooter formId={formId} submitLabel="Onboard" isSubmitting={isSubmitting} onCancel={onClose} />}
+    >
+      <form id={formId} className="dialog-form" onSubmit={onSubmit} noValidate aria-label="Onboard patient">
+        {errors.root?.server?.message && <Alert tone="danger">{errors.root.server.message}</Alert>}
+        <Controller
+          control={form.control}
+          name="diagnosis"
+          render={({ field, fieldState }) => (
+            <Icd10Field
+              ref={field.ref}
+              required
+              value={field.value}
+              description={field.value === patient.diagnosis ? patient.diagnosis_description : undefined}
+              onChange={(code) => field.onChange(code ?? '')}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="therapist"
+          render={({ field, fieldState }) => (
+            <TherapistField
+              ref={field.ref}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={
+                fieldState.error &&
+                (fieldState.error.type === 'server' ? fieldState.error.message : 'Choose the treating therapist')
+              }
+            />
+          )}
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type Patient, registerPatientBodySchema } from '@rehabit/contract';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { Alert } from '../../../../components/ui/feedback/alert.tsx';
+import { Modal } from '../../../../components/ui/modal/modal.tsx';
+import { paths } from '../../../../config/paths.ts';
+import { applyServerErrors } from '../../../../lib/form-errors.ts';
+import { notify } from '../../../../lib/notify.ts';
+import { useRegisterPatient } from '../../api/register-patient.ts';
+import { useUpdatePatient } from '../../api/update-patient.ts';
+import { FormFooter } from './form-footer.tsx';
+import { emptyPatientForm, patientFormFields, patientToForm } from './patient-form.ts';
+import { PatientFormFields } from './patient-form-fields.tsx';
+
+/** Registers a patient, or edits the details of one (`patient` given). */
+export function PatientFormDialog({ patient, onClose }: { patient?: Patient; onClose: () => void }) {
+  const formId = useId();
+  const navigate = useNavigate();
+  const form = useForm({
+    resolver: zodResolver(registerPatientBodySchema),
+    defaultValues: patient ? patientToForm(patient) : emptyPatientForm,
+  });
+  const register = useRegisterPatient();
+  const update = useUpdatePatient();
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    try {
+      if (patient) {
+        await update.mutateAsync({ id: patient.id, body });
+        notify.success('The details are saved');
+        onClose();
+      } else {
+        const created = await register.mutateAsync(body);
+        notify.success(`${created.display_name} is registered`);
+        onClose();
+        navigate(paths.patientDashboard.getHref(created.id));
+      }
+    } catch (error) {
+      applyServerErrors(error, form.setError, patientFormFields);
+    }
+  });
+
+  return (
+    <Modal
+      isOpen
+      onClose={onClose}
+      size="lg"
+      title={patient ? `Edit ${patient.display_name}` : 'Register a patient'}
+      description={
+        patient ? undefined : 'Onboard the patient afterwards, with the diagnosis and therapist, to start monitoring.'
+      }
+      footer={
+        <FormFooter
+          formId={formId}
+          submitLabel={patient ? 'Save details' : 'Register patient'}
+          isSubmitting={isSubmitting}
+          onCancel={onClose}
+        />
+      }
+    >
+      <form
+        id={formId}
+        className="dialog-form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-label={patient ? 'Edit patient details' : 'Register a patient'}
+      >
+        {errors.root?.server?.message && <Alert tone="danger">{errors.root.server.message}</Alert>}
+        <PatientFormFields
+          form={form}
+          savedDiagnosis={patient?.diagnosis}
+          savedDescription={patient?.diagnosis_description}
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,180 @@
+import { consentMethods, type RegisterPatientBody } from '@rehabit/contract';
+import { Controller, type FieldError, type UseFormReturn, useWatch } from 'react-hook-form';
+import { Checkbox } from '../../../../components/ui/checkbox/checkbox.tsx';
+import { DatePicker } from '../../../../components/ui/date-picker/date-picker.tsx';
+import { dateToIso, isoToDate } from '../../../../components/ui/date-picker/iso-date.ts';
+import { Dropdown } from '../../../../components/ui/dropdown/dropdown.tsx';
+import { TextField } from '../../../../components/ui/field/text-field.tsx';
+import { dialCodeOptions } from '../fields/dial-codes.ts';
+import { Icd10Field } from '../fields/icd10-field.tsx';
+import type { PatientFormValues } from './patient-form.ts';
+
+type FormApi = UseFormReturn<PatientFormValues, unknown, RegisterPatientBody>;
+
+const consentOptions = [
+  { value: '', label: 'Not recorded yet' },
+  ...consentMethods.map((method) => ({ value: method, label: method[0]!.toUpperCase() + method.slice(1) })),
+];
+
+/** An empty required field asks for the value; a filled one keeps the schema's or the server's message. */
+const messageFor = (value: unknown, error: FieldError | undefined, whenEmpty: string) =>
+  error && (value ? error.message : whenEmpty);
+
+// A birthday calendar opens decades back, where most patients' birthdays are.
+const BIRTHDAY_CALENDAR_START = new Date(1960, 0, 1);
+
+/** The fields of registration and edit; empty required fields say what to enter rather than a format. */
+export function PatientFormFields({
+  form,
+  savedDiagnosis,
+  savedDescription,
+}: {
+  form: FormApi;
+  savedDiagnosis?: string | null;
+  savedDescription?: string | null;
+}) {
+  const { errors } = form.formState;
+  const [firstName, lastName, phone, birthday, dialCode] = useWatch({
+    control: form.control,
+    name: ['first_name', 'last_name', 'phone', 'birthday', 'selected_code'],
+  });
+  const today = new Date();
+
+  return (
+    <>
+      <div className="dialog-form__row">
+        <TextField
+          label="First name"
+          autoComplete="off"
+          required
+          error={messageFor(firstName, errors.first_name, 'Enter the first name')}
+          {...form.register('first_name')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="off"
+          required
+          error={messageFor(lastName, errors.last_name, 'Enter the last name')}
+          {...form.register('last_name')}
+        />
+      </div>
+      <div className="dialog-form__row">
+        <Controller
+          control={form.control}
+          name="birthday"
+          render={({ field }) => (
+            <DatePicker
+              label="Birthday"
+              required
+              showYearDropdown
+              openToDate={BIRTHDAY_CALENDAR_START}
+              maxDate={today}
+              placeholder="e.g. Mar 4, 1956"
+              value={isoToDate(field.value)}
+              onChange={(date) => field.onChange(dateToIso(date) ?? '')}
+              onBlur={field.onBlur}
+              error={messageFor(birthday, errors.birthday, 'Enter the birthday')}
+            />
+          )}
+        />
+        <TextField
+          label="E-mail"
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          hint="Optional. For sign-in and reminders."
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+      </div>
+      <div className="dialog-form__row dialog-form__row--phone">
+        <Controller
+          control={form.control}
+          name="selected_code"
+          render={({ field }) => (
+            <Dropdown
+              ref={field.ref}
+              label="Country code"
+              options={dialCodeOptions(dialCode)}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.selected_code?.message}
+            />
+          )}
+        />
+        <TextField
+          label="Mobile phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          required
+          hint="The patient receives sign-in codes by text message."
+          error={messageFor(phone, errors.phone, 'Enter the phone number')}
+          {...form.register('phone')}
+        />
+      </div>
+      <Controller
+        control={form.control}
+        name="diagnosis"
+        render={({ field, fieldState }) => (
+          <Icd10Field
+            ref={field.ref}
+            label="Diagnosis (ICD-10)"
+            value={field.value}
+            description={field.value === savedDiagnosis ? savedDescription : undefined}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <fieldset className="dialog-form__group">
+        <legend>Remote Therapeutic Monitoring</legend>
+        <Controller
+          control={form.control}
+          name="is_rtm_covered"
+          render={({ field }) => (
+            <Checkbox
+              label="The patient's payer covers RTM"
+              checked={field.value ?? false}
+              onChange={(event) => field.onChange(event.target.checked)}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
+        <div className="dialog-form__row">
+          <Controller
+            control={form.control}
+            name="consent_date"
+            render={({ field }) => (
+              <DatePicker
+                label="Consent date"
+                maxDate={today}
+                value={isoToDate(field.value)}
+                onChange={(date) => field.onChange(dateToIso(date))}
+                onBlur={field.onBlur}
+                error={errors.consent_date?.message}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="consent_method"
+            render={({ field }) => (
+              <Dropdown
+                ref={field.ref}
+                label="Consent given"
+                options={consentOptions}
+                value={field.value ?? ''}
+                onChange={(value) => field.onChange(value || undefined)}
+                onBlur={field.onBlur}
+                error={errors.consent_method?.message}
+              />
+            )}
+          />
+        </div>
+      </fieldset>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import type { Ref } from 'react';
+import { Dropdown } from '../../../../components/ui/dropdown/dropdown.tsx';
+import { useTreatingTherapists } from '../../../../lib/staff/get-treating-therapists.ts';
+
+type TherapistFieldProps = {
+  value: unknown;
+  onChange: (id: number) => void;
+  onBlur?: () => void;
+  label?: string;
+  error?: string;
+  ref?: Ref<{ focus: () => void }>;
+};
+
+/** The treating therapist: approved therapists and the supervisor of the clinic who have access. */
+export function TherapistField({ value, onChange, onBlur, label = 'Therapist', error, ref }: TherapistFieldProps) {
+  const therapists = useTreatingTherapists();
+  const options = (therapists.data ?? []).map((member) => ({
+    value: member.id,
+    label: member.role === 'supervisor' ? `${member.display_name} (Supervisor)` : member.display_name,
+  }));
+  const hint = therapists.isPending
+    ? 'Loading the clinic’s therapists…'
+    : therapists.isError
+      ? 'The therapist list could not be loaded. Close this window and try again.'
+      : options.length === 0
+        ? 'No therapist of the clinic has access yet. The supervisor approves staff on the Therapists page.'
+        : undefined;
+  return (
+    <Dropdown
+      ref={ref}
+      label={label}
+      required
+      options={options}
+      value={typeof value === 'number' ? value : null}
+      onChange={onChange}
+      onBlur={onBlur}
+      disabled={therapists.isPending}
+      hint={hint}
+      error={error}
+    />
+  );
+}

@@ -1,0 +1,175 @@
+import type { Patient } from '@rehabit/contract';
+import { QrCode, SearchX, UserPlus, Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { PageHeader } from '../../../../components/layouts/page-header.tsx';
+import { Button } from '../../../../components/ui/button/button.tsx';
+import { EmptyState } from '../../../../components/ui/feedback/empty-state.tsx';
+import { ErrorState } from '../../../../components/ui/feedback/error-state.tsx';
+import { SkeletonList } from '../../../../components/ui/feedback/skeleton.tsx';
+import { Pagination } from '../../../../components/ui/pagination/pagination.tsx';
+import { useIsMobile } from '../../../../lib/device.ts';
+import type { SessionUser } from '../../../../lib/session/get-current-user.ts';
+import { useDebouncedValue } from '../../../../lib/use-debounced-value.ts';
+import { usePatients } from '../../api/get-patients.ts';
+import { dialogFor, type PatientDialogState, PatientDialogs } from '../dialogs/patient-dialogs.tsx';
+import { QrSignupDialog } from '../qr/qr-signup-dialog.tsx';
+import { BulkBar } from './bulk-bar.tsx';
+import { PatientCards } from './patient-cards.tsx';
+import { PatientsFilters } from './patients-filters.tsx';
+import { PatientsTable } from './patients-table.tsx';
+import { useListParams } from './use-list-params.ts';
+import '../patients.css';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const countText = (count: number, isCapped: boolean) =>
+  isCapped
+    ? `${count.toLocaleString('en-US')}+ patients`
+    : count === 1
+      ? '1 patient'
+      : `${count.toLocaleString('en-US')} patients`;
+
+/** The clinic's patients: search, filter, page, choose several, and act on one or many. */
+export function PatientList({ user }: { user: SessionUser }) {
+  const params = useListParams();
+  const [typed, setTyped] = useState(params.search);
+  const debounced = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
+  const [selected, setSelected] = useState<Map<number, Patient>>(new Map());
+  const [dialog, setDialog] = useState<PatientDialogState | null>(null);
+  const [isQrOpen, setQrOpen] = useState(false);
+  const isMobile = useIsMobile();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follow the typing only, not every address change
+  useEffect(() => {
+    if (debounced.trim() !== params.search) params.update({ search: debounced.trim() });
+  }, [debounced]);
+
+  const query = { search: params.search || undefined, status: params.status || undefined, page: params.page };
+  const list = usePatients(query);
+  const patients = list.data?.results ?? [];
+  const hasFilters = Boolean(params.search || params.status);
+
+  // A selection belongs to the rows on screen; another page or filter starts a new one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the query changes
+  useEffect(() => setSelected(new Map()), [params.search, params.status, params.page]);
+
+  const toggle = (patient: Patient) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (next.has(patient.id)) next.delete(patient.id);
+      else next.set(patient.id, patient);
+      return next;
+    });
+  const toggleAll = () =>
+    setSelected((current) =>
+      patients.every((patient) => current.has(patient.id))
+        ? new Map()
+        : new Map(patients.map((patient) => [patient.id, patient])),
+    );
+  const clearSelection = () => setSelected(new Map());
+  const rows = {
+    patients,
+    user,
+    selected: new Set(selected.keys()),
+    onToggle: toggle,
+    onToggleAll: toggleAll,
+    onAction: (action: Parameters<typeof dialogFor>[0], patient: Patient) => setDialog(dialogFor(action, patient)),
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Patients"
+        description={
+          list.data
+            ? countText(list.data.count, list.data.count_capped)
+            : 'Everyone your clinic follows between visits.'
+        }
+        actions={
+          <>
+            <Button variant="secondary" icon={<QrCode size={18} aria-hidden="true" />} onClick={() => setQrOpen(true)}>
+              QR sign-up
+            </Button>
+            <Button icon={<UserPlus size={18} aria-hidden="true" />} onClick={() => setDialog({ kind: 'register' })}>
+              Register patient
+            </Button>
+          </>
+        }
+      />
+      <PatientsFilters
+        search={typed}
+        onSearchChange={setTyped}
+        status={params.status}
+        onStatusChange={(status) => params.update({ status })}
+      />
+      {selected.size > 0 && (
+        <BulkBar
+          count={selected.size}
+          onDischarge={() => setDialog({ kind: 'discharge', patients: [...selected.values()] })}
+          onReOnboard={() => setDialog({ kind: 're_onboard', patients: [...selected.values()] })}
+          onClear={clearSelection}
+        />
+      )}
+      <section className="patient-list" aria-labelledby="patient-list-title" aria-busy={list.isFetching}>
+        <h2 id="patient-list-title" className="visually-hidden">
+          Patient list
+        </h2>
+        {list.isPending ? (
+          <SkeletonList rows={6} label="Loading patients" />
+        ) : list.isError ? (
+          <ErrorState
+            title="The patient list could not be loaded"
+            error={list.error}
+            onRetry={() => list.refetch()}
+            isRetrying={list.isFetching}
+          />
+        ) : patients.length === 0 ? (
+          hasFilters ? (
+            <EmptyState
+              icon={SearchX}
+              title="No patients match"
+              description="Check the spelling, search by phone digits or a birthday such as 03/04/1956, or clear the filters."
+              action={
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    setTyped('');
+                    params.update({ search: '', status: '' });
+                  }}
+                >
+                  Clear filters
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              icon={Users}
+              title="No patients yet — register the first one"
+              description="Patients your clinic registers, or who sign up with the clinic's QR code, are listed here."
+              action={
+                <Button
+                  icon={<UserPlus size={18} aria-hidden="true" />}
+                  onClick={() => setDialog({ kind: 'register' })}
+                >
+                  Register patient
+                </Button>
+              }
+            />
+          )
+        ) : isMobile ? (
+          <PatientCards {...rows} />
+        ) : (
+          <PatientsTable {...rows} />
+        )}
+      </section>
+      <Pagination
+        label="Patient list pages"
+        currentPage={params.page}
+        totalItems={list.data?.count ?? 0}
+        onPageChange={(page) => params.update({ page })}
+      />
+      <PatientDialogs state={dialog} onClose={() => setDialog(null)} onLifecycleDone={clearSelection} />
+      <QrSignupDialog isOpen={isQrOpen} onClose={() => setQrOpen(false)} user={user} />
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { type PatientStatus, patientStatuses, patientStatusLabels } from '@rehabit/contract';
+import { Search } from 'lucide-react';
+import { Dropdown } from '../../../../components/ui/dropdown/dropdown.tsx';
+import { TextField } from '../../../../components/ui/field/text-field.tsx';
+
+type StatusFilter = PatientStatus | '';
+
+// Removed patients are never listed, so they are no filter either.
+const statusOptions: { value: StatusFilter; label: string }[] = [
+  { value: '', label: 'All statuses' },
+  ...patientStatuses
+    .filter((status) => status !== 'removed')
+    .map((value) => ({ value, label: patientStatusLabels[value] })),
+];
+
+type PatientsFiltersProps = {
+  search: string;
+  onSearchChange: (search: string) => void;
+  status: StatusFilter;
+  onStatusChange: (status: StatusFilter) => void;
+};
+
+/** The filters in one row: a search that waits for typing to pause, and the status. */
+export function PatientsFilters({ search, onSearchChange, status, onStatusChange }: PatientsFiltersProps) {
+  return (
+    <search className="list-filters" aria-label="Filter patients">
+      <div className="list-filters__search">
+        <Search className="list-filters__icon" size={18} aria-hidden="true" />
+        <TextField
+          label="Search patients"
+          type="search"
+          placeholder="Name, phone, e-mail or birthday"
+          autoComplete="off"
+          value={search}
+          onChange={(event) => onSearchChange(event.target.value)}
+        />
+      </div>
+      <div className="list-filters__select">
+        <Dropdown label="Status" options={statusOptions} value={status} onChange={onStatusChange} />
+      </div>
+    </search>
+  );
+}

@@ -1,0 +1,101 @@
+import type { Patient } from '@rehabit/contract';
+import { Link } from 'react-router';
+import { Checkbox } from '../../../../components/ui/checkbox/checkbox.tsx';
+import { DateDisplay } from '../../../../components/ui/format/date-display.tsx';
+import { ageInYears } from '../../../../components/ui/format/format.ts';
+import { Table } from '../../../../components/ui/table/table.tsx';
+import { paths } from '../../../../config/paths.ts';
+import type { SessionUser } from '../../../../lib/session/get-current-user.ts';
+import type { PatientAction } from '../patient-actions.ts';
+import { PatientStatusPill } from '../patient-status-pill.tsx';
+import { PatientRowActions } from './patient-row-actions.tsx';
+import { RtmSwitch } from './rtm-switch.tsx';
+
+export type PatientRowsProps = {
+  patients: readonly Patient[];
+  user: SessionUser;
+  selected: ReadonlySet<number>;
+  onToggle: (patient: Patient) => void;
+  onToggleAll: () => void;
+  onAction: (action: PatientAction, patient: Patient) => void;
+};
+
+/** Desktop: one row per patient, dense but ordered, with the actions at the row's end. */
+export function PatientsTable({ patients, user, selected, onToggle, onToggleAll, onAction }: PatientRowsProps) {
+  const chosenHere = patients.filter((patient) => selected.has(patient.id)).length;
+  return (
+    <Table caption="Patients">
+      <thead>
+        <tr>
+          <th scope="col" className="data-table__narrow">
+            <Checkbox
+              label="Select all patients on this page"
+              isLabelHidden
+              checked={chosenHere > 0 && chosenHere === patients.length}
+              isIndeterminate={chosenHere > 0 && chosenHere < patients.length}
+              onChange={onToggleAll}
+            />
+          </th>
+          <th scope="col">Patient</th>
+          <th scope="col">Birthday</th>
+          <th scope="col">Status</th>
+          <th scope="col">Diagnosis</th>
+          <th scope="col">Therapist</th>
+          <th scope="col">RTM</th>
+          <th scope="col" className="data-table__narrow">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {patients.map((patient) => {
+          const age = ageInYears(patient.birthday);
+          return (
+            <tr key={patient.id} aria-selected={selected.has(patient.id)}>
+              <td>
+                <Checkbox
+                  label={`Select ${patient.display_name}`}
+                  isLabelHidden
+                  checked={selected.has(patient.id)}
+                  onChange={() => onToggle(patient)}
+                />
+              </td>
+              <td>
+                <Link className="patient-link" to={paths.patientDashboard.getHref(patient.id)}>
+                  {patient.display_name}
+                </Link>
+                <span className="data-table__secondary tabular">
+                  {patient.selected_code} {patient.phone}
+                </span>
+              </td>
+              <td className="tabular">
+                <DateDisplay value={patient.birthday} />
+                {age !== null && <span className="data-table__secondary">{age} years</span>}
+              </td>
+              <td>
+                <PatientStatusPill status={patient.status} />
+              </td>
+              <td>
+                {patient.diagnosis ? (
+                  <>
+                    <span className="tabular">{patient.diagnosis}</span>
+                    <span className="data-table__secondary patient-diagnosis">{patient.diagnosis_description}</span>
+                  </>
+                ) : (
+                  <span className="muted">Not set</span>
+                )}
+              </td>
+              <td>{patient.therapist?.display_name ?? <span className="muted">Not assigned</span>}</td>
+              <td>
+                <RtmSwitch patient={patient} />
+              </td>
+              <td>
+                <PatientRowActions patient={patient} user={user} onAction={onAction} />
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </Table>
+  );
+}

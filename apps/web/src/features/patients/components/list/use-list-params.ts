@@ -1,0 +1,28 @@
+import { type PatientStatus, patientStatusSchema } from '@rehabit/contract';
+import { useSearchParams } from 'react-router';
+
+/** The list's search, status and page live in the address, so a reload or a shared link keeps them. */
+export function useListParams() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const parsedStatus = patientStatusSchema.safeParse(params.get('status'));
+  const status: PatientStatus | '' = parsedStatus.success ? parsedStatus.data : '';
+  const search = params.get('search') ?? '';
+
+  const update = (changes: { search?: string; status?: PatientStatus | ''; page?: number }) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === '' || value === undefined || (key === 'page' && value === 1)) next.delete(key);
+          else next.set(key, String(value));
+        }
+        // A new filter starts again at the first page.
+        if (changes.page === undefined) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+
+  return { page, status, search, update };
+}
