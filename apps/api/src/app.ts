@@ -1,3 +1,4 @@
+import path from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -21,12 +22,18 @@ import { createPatientsService, type PatientsService } from './modules/patients/
 import { createRegistrationService, type RegistrationService } from './modules/patients/registration.service.ts';
 import { supervisorRoutes } from './modules/supervisor/supervisor.routes.ts';
 import { createSupervisorService, type SupervisorService } from './modules/supervisor/supervisor.service.ts';
+import { createFoldersService, type FoldersService } from './modules/videos/folders.service.ts';
+import { videosRoutes } from './modules/videos/videos.routes.ts';
+import { createVideoCatalog, createVideosService, type VideosService } from './modules/videos/videos.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerBodyParsers } from './plugins/body-parsers.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { contentSecurityPolicy } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { createVideoHost, type VideoHost } from './video-host/host.ts';
+import { playbackRoutes } from './video-host/playback.routes.ts';
+import { tusRoutes } from './video-host/tus.routes.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -45,6 +52,9 @@ export type AppDeps = {
   patients: PatientsService;
   registration: RegistrationService;
   sms: SmsSender;
+  videoHost: VideoHost;
+  videos: VideosService;
+  folders: FoldersService;
   rateLimits: { auth: RateLimitRule };
 };
 
@@ -92,6 +102,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   const patients = createPatientsService({ db, clock, audit });
   const registration = createRegistrationService({ db, clock, sms, audit, config });
+  const videoHost = createVideoHost({
+    storageDir: config.VIDEO_STORAGE_DIR ?? path.join(config.DATA_DIR, 'videos'),
+    secret: config.VIDEO_SIGNING_SECRET,
+    maxBytes: config.VIDEO_UPLOAD_MAX_BYTES,
+    uploadUrl: config.VIDEO_UPLOAD_URL,
+    tools: { ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH },
+    clock,
+    catalog: createVideoCatalog(db),
+    log: app.log,
+  });
+  const videos = createVideosService({ db, clock, audit, host: () => videoHost });
+  const folders = createFoldersService({ db, audit, host: () => videoHost });
   const deps: AppDeps = {
     config,
     database,
@@ -104,6 +126,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     patients,
     registration,
     sms,
+    videoHost,
+    videos,
+    folders,
     rateLimits: { auth: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
   };
 
@@ -145,6 +170,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(clinicsRoutes, deps);
   await app.register(supervisorRoutes, deps);
   await app.register(patientsRoutes, deps);
+  await app.register(videosRoutes, deps);
+  await app.register(tusRoutes, { host: videoHost, corsOrigins: config.CORS_ORIGINS });
+  await app.register(playbackRoutes, { host: videoHost });
+  // Processing cut short by a restart runs again; closing waits for the job at hand.
+  app.addHook(
+    'onReady',
+    async () =>
+      void videoHost.resumeProcessing().catch((err) => app.log.error({ err }, 'video processing could not resume')),
+  );
+  app.addHook('onClose', async () => videoHost.drain());
   if (config.isDemo) await app.register(devRoutes, deps);
   await registerWebApp(app, config);
   return app;

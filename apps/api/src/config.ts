@@ -40,6 +40,17 @@ const envSchema = z.object({
   SMS_WEBHOOK_URL: optionalUrl,
   SMS_WEBHOOK_TOKEN: z.string().optional(),
   VIDEO_SIGNING_SECRET: z.string().min(16).default('rehabit-development-video-secret'),
+  /** Where browsers send tus uploads; `create_by_therapist` hands it out as `upload_url`. Same origin by default. */
+  VIDEO_UPLOAD_URL: z.string().trim().min(1).default('/tus/'),
+  VIDEO_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 ** 3),
+  /** Video files and posters; `<DATA_DIR>/videos` by default. */
+  VIDEO_STORAGE_DIR: z.string().optional(),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   SESSION_IDLE_MINUTES: duration(30),
   SESSION_ABSOLUTE_HOURS: duration(12),
   AUTH_RATE_LIMIT_PER_MINUTE: duration(20),

@@ -7,3 +7,4 @@ export * from './problem.ts';
 export * from './roles.ts';
 export * from './supervisor.ts';
 export * from './ui-rules.ts';
+export * from './videos.ts';

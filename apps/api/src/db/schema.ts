@@ -313,3 +313,5 @@ export const tasks = pgTable(
   },
   (t) => [index('tasks_clinic_status_idx').on(t.clinicId, t.status, t.createdAt)],
 );
+
+export * from './schema-videos.ts';

@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { clinics, users } from './schema.ts';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** An exercise video: a clinic's own (clinic_id set) or the global library's (clinic_id null). */
+export const videos = pgTable(
+  'videos',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The video host's id of the file (`video_id` of the upload credentials). */
+    guid: text('guid').notNull(),
+    clinicId: integer('clinic_id').references(() => clinics.id),
+    ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    bodyPart: text('body_part').notNull(),
+    purpose: text('purpose').notNull(),
+    position: text('position').notNull(),
+    positionTitle: text('position_title').notNull(),
+    equipment: text('equipment').notNull(),
+    reps: integer('reps').notNull(),
+    sets: integer('sets').notNull(),
+    unhealthyBodyPart: text('unhealthy_body_part').notNull(),
+    purposeOfTreatment: text('purpose_of_treatment').notNull(),
+    description: text('description').notNull(),
+    status: text('status', { enum: ['uploading', 'processing', 'ready', 'failed'] })
+      .notNull()
+      .default('uploading'),
+    failureReason: text('failure_reason'),
+    durationSeconds: real('duration_seconds'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    mimeType: text('mime_type'),
+    hasPoster: boolean('has_poster').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('videos_guid_unique').on(t.guid),
+    index('videos_clinic_created_idx').on(t.clinicId, t.createdAt, t.id),
+    index('videos_owner_created_idx').on(t.ownerUserId, t.createdAt, t.id),
+    index('videos_global_created_idx').on(t.createdAt, t.id).where(sql`${t.clinicId} is null`),
+    index('videos_status_idx').on(t.status),
+    index('videos_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+  ],
+);
+
+/** A library folder: private to its owner until shared with the owner's clinic. */
+export const videoFolders = pgTable(
+  'video_folders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    clinicId: integer('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    isShared: boolean('is_shared').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('video_folders_owner_name_idx').on(t.ownerUserId, t.name, t.id),
+    index('video_folders_clinic_shared_name_idx').on(t.clinicId, t.isShared, t.name, t.id),
+  ],
+);
+
+export const videoFolderItems = pgTable(
+  'video_folder_items',
+  {
+    folderId: integer('folder_id')
+      .notNull()
+      .references(() => videoFolders.id, { onDelete: 'cascade' }),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.folderId, t.videoId] }),
+    index('video_folder_items_folder_added_idx').on(t.folderId, t.addedAt),
+    index('video_folder_items_video_idx').on(t.videoId),
+  ],
+);
+
+/** A therapist's request for a missing exercise video, answered by the content team (admins). */
+export const hepRequests = pgTable(
+  'hep_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    clinicId: integer('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => users.id),
+    requestContent: text('request_content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('hep_requests_created_idx').on(t.createdAt, t.id)],
+);

@@ -1,0 +1,136 @@
+import { type FolderListQuery, toPage } from '@rehabit/contract';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../db/scope.ts';
+import type { AuditLog } from '../../lib/audit.ts';
+import { AppError, forbidden } from '../../lib/errors.ts';
+import type { VideoHost } from '../../video-host/host.ts';
+import { createFoldersRepository, createHepRequestsRepository, type FolderRow } from './folders.repository.ts';
+import { toFolder, toVideo } from './video-mapping.ts';
+import { createVideosRepository } from './videos.repository.ts';
+
+type Deps = { db: Db; audit: AuditLog; host: () => VideoHost };
+type Ctx = { ip: string | null };
+type Page = { page: number; page_size: number };
+
+/**
+ * Folders are private to their owner until shared with the clinic; colleagues then read them. Only the owner
+ * (or an admin) renames, deletes, shares and files videos into a folder.
+ */
+export function createFoldersService({ db, audit, host }: Deps) {
+  const folders = createFoldersRepository(db);
+  const videos = createVideosRepository(db);
+  const requests = createHepRequestsRepository(db);
+  const record = (
+    actor: Actor,
+    action: string,
+    ctx: Ctx,
+    detail: Record<string, unknown>,
+    outcome: 'success' | 'denied' = 'success',
+  ) => audit.record({ action, outcome, actorUserId: actor.id, clinicId: actor.clinicId, ip: ctx.ip, detail });
+
+  /** Every id must be visible (else 404) and, when writing, owned (else 403). */
+  async function load(actor: Actor, ids: number[], action: string, ctx: Ctx, write: boolean): Promise<FolderRow[]> {
+    const unique = [...new Set(ids)];
+    const rows = await folders.findVisible(actor, unique);
+    const missing = unique.filter((id) => !rows.some((r) => r.id === id));
+    if (missing.length > 0) {
+      await record(actor, action, ctx, { folder_ids: missing }, 'denied');
+      throw new AppError('not_found', `No such folder: ${missing.join(', ')}`);
+    }
+    const notMine = write && actor.role !== 'admin' ? rows.filter((r) => r.ownerUserId !== actor.id) : [];
+    if (notMine.length > 0) {
+      await record(actor, action, ctx, { folder_ids: notMine.map((r) => r.id) }, 'denied');
+      throw forbidden('Only the owner of a folder can change it');
+    }
+    return rows;
+  }
+
+  async function reload(actor: Actor, ids: number[]) {
+    const rows = await folders.findVisible(actor, ids);
+    return ids.map((id) => toFolder(actor, rows.find((r) => r.id === id)!));
+  }
+
+  return {
+    async list(actor: Actor, query: FolderListQuery) {
+      const { rows, count } = await folders.list(actor, query);
+      return toPage(
+        rows.map((r) => toFolder(actor, r)),
+        count,
+        query,
+      );
+    },
+    async contents(actor: Actor, id: number, query: Page, ctx: Ctx) {
+      await load(actor, [id], 'video_folder.read', ctx, false);
+      const { rows, count } = await videos.list(actor, { ...query, folder: id });
+      return toPage(
+        rows.map((r) => toVideo(actor, r, host())),
+        count,
+        query,
+      );
+    },
+    async create(actor: Actor, name: string, ctx: Ctx) {
+      const id = await folders.insert(actor, name);
+      await record(actor, 'video_folder.create', ctx, { folder_id: id });
+      return (await reload(actor, [id]))[0]!;
+    },
+    async rename(actor: Actor, id: number, name: string, ctx: Ctx) {
+      await load(actor, [id], 'video_folder.rename', ctx, true);
+      await folders.rename(id, name);
+      await record(actor, 'video_folder.rename', ctx, { folder_id: id });
+      return (await reload(actor, [id]))[0]!;
+    },
+    async remove(actor: Actor, ids: number[], ctx: Ctx) {
+      await load(actor, ids, 'video_folder.delete', ctx, true);
+      await folders.deleteMany(ids);
+      await record(actor, 'video_folder.delete', ctx, { folder_ids: ids });
+      return { deleted: ids };
+    },
+    async share(actor: Actor, ids: number[], isShared: boolean, ctx: Ctx) {
+      const unique = [...new Set(ids)];
+      await load(actor, unique, 'video_folder.share', ctx, true);
+      await folders.setShared(unique, isShared);
+      await record(actor, 'video_folder.share', ctx, { folder_ids: unique, is_shared: isShared });
+      return { results: await reload(actor, unique) };
+    },
+    async addVideos(actor: Actor, videoIds: number[], folderIds: number[], ctx: Ctx) {
+      const folderList = [...new Set(folderIds)];
+      const videoList = [...new Set(videoIds)];
+      await load(actor, folderList, 'video_folder.add', ctx, true);
+      const found = await videos.findManyVisible(actor, videoList);
+      const missing = videoList.filter((id) => !found.some((v) => v.id === id));
+      if (missing.length > 0) {
+        await record(actor, 'video_folder.add', ctx, { video_ids: missing }, 'denied');
+        throw new AppError('not_found', `No such video: ${missing.join(', ')}`);
+      }
+      await folders.addItems(folderList, videoList);
+      await record(actor, 'video_folder.add', ctx, { folder_ids: folderList, video_ids: videoList });
+      return { results: await reload(actor, folderList) };
+    },
+    async removeVideos(actor: Actor, folderId: number, videoIds: number[], ctx: Ctx) {
+      await load(actor, [folderId], 'video_folder.remove', ctx, true);
+      const removed = await folders.removeItems(folderId, videoIds);
+      await record(actor, 'video_folder.remove', ctx, { folder_id: folderId, video_ids: removed });
+      return (await reload(actor, [folderId]))[0]!;
+    },
+    async requestVideo(actor: Actor, content: string, ctx: Ctx) {
+      const id = await requests.insert(actor, content);
+      await record(actor, 'hep_request.create', ctx, { hep_request_id: id });
+      const { rows } = await requests.list(1, 1, id);
+      return toHepRequest(rows[0]!);
+    },
+    async listRequests(query: Page) {
+      const { rows, count } = await requests.list(query.page, query.page_size);
+      return toPage(rows.map(toHepRequest), count, query);
+    },
+  };
+}
+export type FoldersService = ReturnType<typeof createFoldersService>;
+
+type RequestRow = Awaited<ReturnType<ReturnType<typeof createHepRequestsRepository>['list']>>['rows'][number];
+const toHepRequest = (r: RequestRow) => ({
+  id: r.id,
+  request_content: r.requestContent,
+  requested_by: { id: r.userId, display_name: `${r.firstName} ${r.lastName}` },
+  clinic_code: r.clinicCode,
+  created_at: r.createdAt.toISOString(),
+});

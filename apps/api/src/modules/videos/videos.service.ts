@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CreateVideoBody,
+  type CreateVideoResponse,
+  toPage,
+  type UpdateVideoBody,
+  VIDEO_DEFAULTS,
+  type VideoListQuery,
+} from '@rehabit/contract';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../db/scope.ts';
+import type { AuditLog } from '../../lib/audit.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import type { VideoCatalog, VideoHost } from '../../video-host/host.ts';
+import { createFoldersRepository } from './folders.repository.ts';
+import { canEditVideo, collectionIdOf, libraryIdOf, toVideo } from './video-mapping.ts';
+import { createVideosRepository } from './videos.repository.ts';
+
+type Deps = { db: Db; clock: Clock; audit: AuditLog; host: () => VideoHost };
+type Ctx = { ip: string | null };
+
+/** The host's view of the records: found by the host's file id, never scoped (the signature is the access). */
+export function createVideoCatalog(db: Db): VideoCatalog {
+  const repo = createVideosRepository(db);
+  return {
+    async findUpload(guid) {
+      const row = await repo.findUpload(guid);
+      return row ? { libraryId: libraryIdOf(row.clinicId), status: row.status } : null;
+    },
+    update: (guid, fields) => repo.updateByGuid(guid, { ...fields, updatedAt: new Date() }),
+    processingGuids: () => repo.guidsWithStatus('processing'),
+  };
+}
+
+export function createVideosService({ db, clock, audit, host }: Deps) {
+  const repo = createVideosRepository(db);
+  const folders = createFoldersRepository(db);
+  const record = (
+    actor: Actor,
+    action: string,
+    ctx: Ctx,
+    detail: Record<string, unknown>,
+    outcome: 'success' | 'denied' = 'success',
+  ) => audit.record({ action, outcome, actorUserId: actor.id, clinicId: actor.clinicId, ip: ctx.ip, detail });
+
+  async function find(actor: Actor, id: number, ctx: Ctx) {
+    const row = await repo.findById(actor, id);
+    if (!row) {
+      await record(actor, 'video.read', ctx, { video_id: id }, 'denied');
+      throw notFound('video');
+    }
+    return row;
+  }
+
+  return {
+    async list(actor: Actor, query: VideoListQuery, ctx: Ctx) {
+      if (query.folder && (await folders.findVisible(actor, [query.folder])).length === 0) {
+        await record(actor, 'video_folder.read', ctx, { folder_id: query.folder }, 'denied');
+        throw notFound('folder');
+      }
+      const { rows, count } = await repo.list(actor, query);
+      return toPage(
+        rows.map((row) => toVideo(actor, row, host())),
+        count,
+        query,
+      );
+    },
+
+    async get(actor: Actor, id: number, ctx: Ctx) {
+      return toVideo(actor, await find(actor, id, ctx), host());
+    },
+
+    /** A new record with §3's defaults and the credentials to upload its file; admins add to the global library. */
+    async create(actor: Actor, body: CreateVideoBody, ctx: Ctx): Promise<CreateVideoResponse> {
+      const videoHost = host();
+      if (body.size !== undefined && body.size > videoHost.maxBytes) {
+        throw new AppError(
+          'payload_too_large',
+          `Videos can be at most ${Math.floor(videoHost.maxBytes / 1024 ** 2)} MB`,
+          {
+            errors: { size: ['The file is larger than the maximum upload size'] },
+          },
+        );
+      }
+      const { size: _size, ...fields } = body;
+      const guid = randomUUID();
+      const clinicId = actor.role === 'admin' ? null : actor.clinicId;
+      const values = { ...VIDEO_DEFAULTS, ...fields };
+      const id = await repo.insert({ ...values, guid, clinicId, ownerUserId: actor.id });
+      await record(actor, 'video.create', ctx, { video_id: id, library: clinicId === null ? 'global' : 'clinic' });
+      const libraryId = libraryIdOf(clinicId);
+      return {
+        id,
+        video_id: guid,
+        library_id: libraryId,
+        collection_id: collectionIdOf(clinicId),
+        title: values.title,
+        ...videoHost.credentials(libraryId, guid),
+        upload_url: videoHost.uploadUrl,
+      };
+    },
+
+    async update(actor: Actor, id: number, body: UpdateVideoBody, ctx: Ctx) {
+      const row = await find(actor, id, ctx);
+      if (!canEditVideo(actor, row)) {
+        await record(actor, 'video.update', ctx, { video_id: id }, 'denied');
+        throw forbidden(
+          row.clinicId === null
+            ? 'Only admins change the global library'
+            : 'Only the owner or the supervisor can change this video',
+        );
+      }
+      await repo.update(id, body, clock.now());
+      await record(actor, 'video.update', ctx, { video_id: id, fields: Object.keys(body) });
+      return toVideo(actor, (await repo.findById(actor, id))!, host());
+    },
+
+    async remove(actor: Actor, ids: number[], ctx: Ctx) {
+      const unique = [...new Set(ids)];
+      const found = await repo.findManyVisible(actor, unique);
+      const missing = unique.filter((id) => !found.some((v) => v.id === id));
+      if (missing.length > 0) {
+        await record(actor, 'video.delete', ctx, { video_ids: missing }, 'denied');
+        throw new AppError('not_found', `No such video: ${missing.join(', ')}`);
+      }
+      const refused = found.filter((v) => !canEditVideo(actor, v));
+      if (refused.length > 0) {
+        await record(actor, 'video.delete', ctx, { video_ids: refused.map((v) => v.id) }, 'denied');
+        throw forbidden(`You cannot delete video ${refused.map((v) => v.id).join(', ')}`);
+      }
+      await repo.deleteMany(unique);
+      await Promise.all(found.map((v) => host().remove(v.guid)));
+      await record(actor, 'video.delete', ctx, { video_ids: unique });
+      return { deleted: unique };
+    },
+  };
+}
+export type VideosService = ReturnType<typeof createVideosService>;

@@ -1,0 +1,80 @@
+import { execFile } from 'node:child_process';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+export type ProbeResult =
+  | { kind: 'ok'; durationSeconds: number | null; hasPoster: boolean }
+  | { kind: 'missing-tools' }
+  | { kind: 'unreadable'; reason: string };
+
+type Tools = { ffprobe: string; ffmpeg: string };
+
+function run(file: string, args: string[], timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(file, args, { timeout: timeoutMs, maxBuffer: 1024 * 1024 }, (err, stdout) =>
+      err ? reject(err) : resolve(stdout),
+    );
+  });
+}
+
+const isMissing = (err: unknown) => (err as NodeJS.ErrnoException | null)?.code === 'ENOENT';
+
+/**
+ * Reads the duration with ffprobe and grabs a poster frame with ffmpeg. Without the tools the video is simply
+ * served as uploaded; a file ffprobe cannot read is reported as unreadable.
+ */
+export async function probeVideo(tools: Tools, file: string, posterFile: string): Promise<ProbeResult> {
+  let durationSeconds: number | null;
+  try {
+    const out = await run(
+      tools.ffprobe,
+      ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=noprint_wrappers=1:nokey=1', file],
+      60_000,
+    );
+    const value = Number.parseFloat(out.trim());
+    durationSeconds = Number.isFinite(value) && value >= 0 ? Math.round(value * 100) / 100 : null;
+  } catch (err) {
+    if (isMissing(err)) return { kind: 'missing-tools' };
+    return { kind: 'unreadable', reason: 'The file could not be read as a video' };
+  }
+  // A frame a little into the clip shows the exercise rather than a black first frame.
+  const at = durationSeconds ? Math.min(1, durationSeconds / 2) : 0;
+  await mkdir(path.dirname(posterFile), { recursive: true });
+  try {
+    await run(
+      tools.ffmpeg,
+      [
+        '-v',
+        'error',
+        '-y',
+        '-ss',
+        String(at),
+        '-i',
+        file,
+        '-frames:v',
+        '1',
+        '-vf',
+        'scale=640:-2',
+        '-f',
+        'image2',
+        posterFile,
+      ],
+      120_000,
+    );
+    return { kind: 'ok', durationSeconds, hasPoster: true };
+  } catch {
+    await rm(posterFile, { force: true });
+    return { kind: 'ok', durationSeconds, hasPoster: false };
+  }
+}
+
+/** One job at a time: processing is CPU-heavy and must not starve the API. */
+export function createJobQueue(onError: (err: unknown) => void) {
+  let tail: Promise<void> = Promise.resolve();
+  return {
+    push(job: () => Promise<void>) {
+      tail = tail.then(job).catch(onError);
+    },
+    drain: () => tail,
+  };
+}

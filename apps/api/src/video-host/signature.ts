@@ -1,0 +1,17 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+
+/** Product decisions §8: the upload signature is sha256(library_id + secret + expiration + video_id), in hex. */
+export const uploadSignature = (libraryId: string, secret: string, expiration: number, videoId: string) =>
+  createHash('sha256').update(`${libraryId}${secret}${expiration}${videoId}`).digest('hex');
+
+export const sameText = (a: string, b: string) => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+export type PlaybackKind = 'play' | 'poster';
+
+/** Playback links are HMACs over the file, its kind and the expiry, so they cannot be widened or extended. */
+export const playbackSignature = (secret: string, kind: PlaybackKind, guid: string, expires: number) =>
+  createHmac('sha256', secret).update(`playback:${kind}:${guid}:${expires}`).digest('base64url');

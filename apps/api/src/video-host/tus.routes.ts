@@ -1,0 +1,50 @@
+import { videoUploadHeaders } from '@rehabit/contract';
+import { Server } from '@tus/server';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { VideoHost } from './host.ts';
+
+type Options = { host: VideoHost; corsOrigins: string[] };
+
+/**
+ * tus 1.0 at /tus/: creation, HEAD for the offset, PATCH for bytes. Every request carries the signature headers
+ * of product decisions §8, checked before anything is stored. Downloads are not offered here (playback is signed).
+ */
+export const tusRoutes: FastifyPluginAsync<Options> = async (app, { host, corsOrigins }) => {
+  // Built on the first upload request, so an app that never uploads never creates the storage directory.
+  let server: Server | undefined;
+  const tus = () => {
+    server ??= createServer(host, corsOrigins);
+    return server;
+  };
+
+  // The body is the file: leave the request stream untouched for the tus server.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    await tus().handle(request.raw, reply.raw);
+  };
+  for (const url of ['/tus', '/tus/', '/tus/:id']) {
+    app.route({ method: ['POST', 'HEAD', 'PATCH', 'OPTIONS'], url, handler, schema: { hide: true } });
+  }
+};
+
+function createServer(host: VideoHost, corsOrigins: string[]) {
+  return new Server({
+    path: '/tus',
+    datastore: host.store(),
+    maxSize: host.maxBytes,
+    relativeLocation: true,
+    allowedHeaders: Object.values(videoUploadHeaders),
+    allowedOrigins: corsOrigins,
+    namingFunction: (req) => req.headers.get('videoid') ?? '',
+    onIncomingRequest: async (req, id) => {
+      const refusal = await host.refusal(req.headers, id);
+      if (refusal) throw refusal;
+    },
+    onUploadFinish: async (_req, upload) => {
+      await host.finished(upload.id, upload.size ?? upload.offset);
+      return {};
+    },
+  });
+}

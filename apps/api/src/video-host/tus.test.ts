@@ -1,0 +1,216 @@
+import { createReadStream, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as tus from 'tus-js-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
+import { makeStaffedClinic } from '../../test/patients-support.ts';
+import {
+  hasFfmpeg,
+  kill,
+  type ListeningApp,
+  listen,
+  makeBigFile,
+  makeClip,
+  sha256,
+  tempDir,
+  waitFor,
+} from '../../test/videos-support.ts';
+import { uploadSignature } from './signature.ts';
+
+type Credentials = { id: number; video_id: string; library_id: string; signature: string; expiration: number };
+
+let db: TestDatabase;
+let server: ListeningApp;
+let home: Awaited<ReturnType<typeof makeStaffedClinic>>;
+let away: Awaited<ReturnType<typeof makeStaffedClinic>>;
+const storage = tempDir();
+const work = tempDir('rehabit-clips-');
+const secret = 'rehabit-development-video-secret';
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  server = await listen(db.database, storage);
+  home = await makeStaffedClinic(server.app, db.database.db);
+  away = await makeStaffedClinic(server.app, db.database.db);
+});
+afterAll(async () => {
+  await server.app.close();
+  await db.drop();
+});
+
+async function create(token: string, body: object = {}): Promise<Credentials> {
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/video/create_by_therapist',
+    headers: { authorization: `Bearer ${token}` },
+    payload: body,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+const headersOf = (c: Credentials) => ({
+  AuthorizationSignature: c.signature,
+  AuthorizationExpire: String(c.expiration),
+  VideoId: c.video_id,
+  LibraryId: c.library_id,
+});
+
+function upload(
+  file: string,
+  endpoint: string,
+  headers: Record<string, string>,
+  options: Partial<tus.UploadOptions> = {},
+) {
+  return new Promise<tus.Upload>((resolve, reject) => {
+    const u: tus.Upload = new tus.Upload(createReadStream(file), {
+      endpoint: `${endpoint}/tus/`,
+      headers,
+      uploadSize: statSync(file).size,
+      retryDelays: [],
+      metadata: { filename: path.basename(file) },
+      onError: reject,
+      onSuccess: () => resolve(u),
+      ...options,
+    });
+    u.start();
+  });
+}
+
+const detail = async (token: string, id: number) =>
+  (await server.app.inject({ url: `/video/${id}`, headers: { authorization: `Bearer ${token}` } })).json();
+
+describe('uploading through tus', () => {
+  it('takes a clip, processes it and plays it back with ranges', async () => {
+    const clip = makeClip(work);
+    const c = await create(home.therapist.token, { title: 'Clamshell' });
+    await upload(clip, server.url, headersOf(c));
+    const video = await waitFor(async () => {
+      const v = await detail(home.therapist.token, c.id);
+      return v.status === 'ready' || v.status === 'failed' ? v : undefined;
+    });
+    expect(video.status).toBe('ready');
+    expect(sha256(path.join(storage, 'uploads', c.video_id))).toBe(sha256(clip));
+    if (hasFfmpeg) {
+      expect(video.duration_seconds).toBeGreaterThan(0.5);
+      expect(video.poster_url).toMatch(/^\/video-host\/poster\//);
+      const poster = await fetch(`${server.url}${video.poster_url}`);
+      expect(poster.headers.get('content-type')).toBe('image/jpeg');
+    }
+    const whole = await fetch(`${server.url}${video.play_url}`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(whole.headers.get('content-type')).toBe('video/mp4');
+    const size = statSync(clip).size;
+    const part = await fetch(`${server.url}${video.play_url}`, { headers: { range: 'bytes=100-199' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 100-199/${size}`);
+    expect((await part.arrayBuffer()).byteLength).toBe(100);
+    const tail = await fetch(`${server.url}${video.play_url}`, { headers: { range: 'bytes=-10' } });
+    expect(tail.headers.get('content-range')).toBe(`bytes ${size - 10}-${size - 1}/${size}`);
+    const beyond = await fetch(`${server.url}${video.play_url}`, { headers: { range: `bytes=${size}-` } });
+    expect(beyond.status).toBe(416);
+    // A tampered or expired link is a plain 404.
+    const tampered = video.play_url.replace(/sig=.{4}/, 'sig=AAAA');
+    expect((await fetch(`${server.url}${tampered}`)).status).toBe(404);
+    const expired = video.play_url.replace(/expires=\d+/, 'expires=1000');
+    expect((await fetch(`${server.url}${expired}`)).status).toBe(404);
+    // Another clinic neither sees the record nor gets a link.
+    expect((await detail(away.therapist.token, c.id)).status).toBe(404);
+  });
+
+  it.each([
+    ['a wrong signature', (c: Credentials) => ({ ...headersOf(c), AuthorizationSignature: 'f'.repeat(64) })],
+    [
+      'an expired signature',
+      (c: Credentials) => {
+        const past = Math.floor(Date.now() / 1000) - 60;
+        return {
+          ...headersOf(c),
+          AuthorizationExpire: String(past),
+          AuthorizationSignature: uploadSignature(c.library_id, secret, past, c.video_id),
+        };
+      },
+    ],
+    [
+      'another library',
+      (c: Credentials) => ({
+        ...headersOf(c),
+        LibraryId: '999',
+        AuthorizationSignature: uploadSignature('999', secret, c.expiration, c.video_id),
+      }),
+    ],
+    ['no signature at all', (c: Credentials) => ({ VideoId: c.video_id, LibraryId: c.library_id })],
+  ])('refuses %s', async (_label, headers) => {
+    const c = await create(home.therapist.token);
+    await expect(upload(makeClip(work), server.url, headers(c) as Record<string, string>)).rejects.toThrow(
+      /response code: 40[134]/,
+    );
+  });
+
+  it('refuses a VideoId that is not the signed one', async () => {
+    const a = await create(home.therapist.token);
+    const b = await create(home.therapist.token);
+    await expect(upload(makeClip(work), server.url, { ...headersOf(a), VideoId: b.video_id })).rejects.toThrow(
+      /response code: 403/,
+    );
+  });
+
+  it('refuses a file that is not a video', async () => {
+    const text = path.join(work, 'notes.txt');
+    writeFileSync(text, 'These are not the frames you are looking for.\n'.repeat(100));
+    const c = await create(home.therapist.token);
+    await expect(upload(text, server.url, headersOf(c))).rejects.toThrow(/response code: 415/);
+  });
+
+  it('refuses a file over the maximum size before any byte is sent', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/video/create_by_therapist',
+      headers: { authorization: `Bearer ${home.therapist.token}` },
+      payload: { size: 3 * 1024 ** 3 },
+    });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('resumes a 50 MB upload after the server is killed and restarted, byte for byte', async () => {
+    const file = makeBigFile(work, 50);
+    const size = statSync(file).size;
+    const c = await create(home.therapist.token, { title: 'Big one' });
+    let uploadUrl = '';
+    let killed: Promise<void> | undefined;
+    const first = upload(file, server.url, headersOf(c), {
+      chunkSize: 1024 * 1024,
+      onUploadUrlAvailable: () => undefined,
+      onProgress: (sent) => {
+        if (!killed && sent > size * 0.4) killed = kill(server.app);
+      },
+    }).catch((err: Error) => err);
+    const error = await first;
+    expect(error).toBeInstanceOf(Error);
+    await killed;
+
+    server = await listen(db.database, storage);
+    const stored = statSync(path.join(storage, 'uploads', c.video_id)).size;
+    uploadUrl = `${server.url}/tus/${c.video_id}`;
+    const head = await fetch(uploadUrl, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0', ...headersOf(c) } });
+    const offset = Number(head.headers.get('upload-offset'));
+    expect(offset).toBeGreaterThan(0);
+    expect(offset).toBeLessThan(size);
+    expect(offset).toBe(stored);
+
+    let firstProgress = -1;
+    await upload(file, server.url, headersOf(c), {
+      uploadUrl,
+      onProgress: (sent) => {
+        if (firstProgress < 0) firstProgress = sent;
+      },
+    });
+    expect(sha256(path.join(storage, 'uploads', c.video_id))).toBe(sha256(file));
+    const video = await waitFor(async () => {
+      const v = await detail(home.therapist.token, c.id);
+      return v.status !== 'uploading' && v.status !== 'processing' ? v : undefined;
+    });
+    expect(video.size_bytes).toBe(size);
+  }, 120_000);
+});

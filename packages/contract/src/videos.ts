@@ -1,0 +1,223 @@
+import { z } from 'zod';
+import { idSchema } from './common.ts';
+import { MAX_PAGE_SIZE, paginated } from './pagination.ts';
+
+export const videoPaths = {
+  list: '/video/list',
+  detail: (id: number) => `/video/${id}`,
+  detailRoute: '/video/:id',
+  create: '/video/create_by_therapist',
+  delete: '/video/delete',
+  folders: '/video/library',
+  folder: (id: number) => `/video/library/${id}`,
+  folderRoute: '/video/library/:id',
+  deleteFolders: (ids: number[]) => `/video/library/${ids.join(',')}`,
+  deleteFoldersRoute: '/video/library/:ids',
+  bulkAdd: '/video/library/bulk',
+  removeFromFolder: '/video/library/delete',
+  share: '/video/library/share',
+  hepRequestCreate: '/video/hep_request/create',
+  hepRequests: '/video/hep_request',
+} as const;
+
+/** The built-in video host's upload endpoint (tus 1.0) and its signed playback files. */
+export const videoHostPaths = { tus: '/tus/', play: '/video-host/play/' } as const;
+
+/** Upload headers of product decisions §8, sent on every tus request. */
+export const videoUploadHeaders = {
+  signature: 'AuthorizationSignature',
+  expire: 'AuthorizationExpire',
+  videoId: 'VideoId',
+  libraryId: 'LibraryId',
+} as const;
+
+/** Seed §8: video upload retry delays in milliseconds. */
+export const VIDEO_UPLOAD_RETRY_DELAYS = [0, 3000, 5000, 10000, 20000, 60000, 60000] as const;
+
+export const bodyParts = [
+  'Neck',
+  'Shoulder',
+  'Elbow',
+  'Wrist/Hand',
+  'Upper Back',
+  'Lower Back',
+  'Core',
+  'Hip',
+  'Knee',
+  'Ankle/Foot',
+  'Full Body',
+  'Other',
+] as const;
+export const purposes = [
+  'Strength',
+  'Stretching',
+  'Range of Motion',
+  'Balance',
+  'Stability',
+  'Mobility',
+  'Endurance',
+  'Other',
+] as const;
+export const positions = [
+  'Supine',
+  'Prone',
+  'Side-lying',
+  'Seated',
+  'Standing',
+  'Kneeling',
+  'Quadruped',
+  'Other',
+] as const;
+export const videoStatuses = ['uploading', 'processing', 'ready', 'failed'] as const;
+export const videoScopes = ['mine', 'clinic', 'global'] as const;
+
+export const bodyPartSchema = z.enum(bodyParts);
+export const purposeSchema = z.enum(purposes);
+export const positionSchema = z.enum(positions);
+export const videoStatusSchema = z.enum(videoStatuses);
+export type VideoStatus = z.infer<typeof videoStatusSchema>;
+export const videoScopeSchema = z.enum(videoScopes);
+export type VideoScope = z.infer<typeof videoScopeSchema>;
+
+/** Seed §3: the fields of a new video before the therapist changes them. */
+export const VIDEO_DEFAULTS = {
+  title: 'Untitled Video',
+  body_part: 'Other',
+  purpose: 'Other',
+  position: 'Other',
+  position_title: 'Position: Supine to Standing',
+  equipment: '-',
+  reps: 1,
+  sets: 1,
+  unhealthy_body_part: '-',
+  purpose_of_treatment: '-',
+  description: '-',
+} as const;
+
+const text = (max: number) => z.string().trim().min(1, { error: 'Required' }).max(max);
+const count = z.number().int().min(1, { error: 'At least 1' }).max(100, { error: 'At most 100' });
+
+/** The editable fields; every one optional on create (defaults above) and on PATCH. */
+export const videoFieldsSchema = z.object({
+  title: text(120),
+  body_part: bodyPartSchema,
+  purpose: purposeSchema,
+  position: positionSchema,
+  position_title: text(120),
+  equipment: text(120),
+  reps: count,
+  sets: count,
+  unhealthy_body_part: text(120),
+  purpose_of_treatment: text(240),
+  description: text(2000),
+});
+export type VideoFields = z.infer<typeof videoFieldsSchema>;
+export const createVideoBodySchema = videoFieldsSchema.partial().extend({
+  /** Size of the file to be uploaded, checked against the host's maximum before any byte is sent. */
+  size: z.number().int().min(1).optional(),
+});
+export type CreateVideoBody = z.infer<typeof createVideoBodySchema>;
+export const updateVideoBodySchema = videoFieldsSchema.partial();
+export type UpdateVideoBody = z.infer<typeof updateVideoBodySchema>;
+
+/** Product decisions §8: what the browser needs to upload the file to the video host. */
+export const createVideoResponseSchema = z.object({
+  id: z.number().int(),
+  video_id: z.string(),
+  library_id: z.string(),
+  collection_id: z.string(),
+  title: z.string(),
+  signature: z.string(),
+  expiration: z.number().int(),
+  upload_url: z.string(),
+});
+export type CreateVideoResponse = z.infer<typeof createVideoResponseSchema>;
+
+export const videoSchema = videoFieldsSchema.extend({
+  id: z.number().int(),
+  video_id: z.string(),
+  library: z.enum(['clinic', 'global']),
+  owner: z.object({ id: z.number().int(), display_name: z.string() }).nullable(),
+  status: videoStatusSchema,
+  failure_reason: z.string().nullable(),
+  duration_seconds: z.number().nullable(),
+  size_bytes: z.number().int().nullable(),
+  /** Short-lived signed URLs; null until the file (or poster) exists. */
+  play_url: z.string().nullable(),
+  poster_url: z.string().nullable(),
+  can_edit: z.boolean(),
+  folder_ids: z.array(z.number().int()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Video = z.infer<typeof videoSchema>;
+export const videoListSchema = paginated(videoSchema);
+export type VideoList = z.infer<typeof videoListSchema>;
+
+const optionalText = z.string().trim().max(100).optional();
+export const videoListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
+  search: optionalText,
+  body_part: bodyPartSchema.optional(),
+  purpose: purposeSchema.optional(),
+  position: positionSchema.optional(),
+  equipment: optionalText,
+  folder: idSchema.optional(),
+  scope: videoScopeSchema.optional(),
+  status: videoStatusSchema.optional(),
+});
+export type VideoListQuery = z.infer<typeof videoListQuerySchema>;
+
+const idList = (what: string) =>
+  z
+    .array(idSchema)
+    .min(1, { error: `Choose at least one ${what}` })
+    .max(MAX_PAGE_SIZE);
+export const deleteVideosBodySchema = z.object({ videos: idList('video') });
+export const deletedSchema = z.object({ deleted: z.array(z.number().int()) });
+
+export const folderSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  is_shared: z.boolean(),
+  is_mine: z.boolean(),
+  owner: z.object({ id: z.number().int(), display_name: z.string() }),
+  video_count: z.number().int(),
+  created_at: z.string(),
+});
+export type Folder = z.infer<typeof folderSchema>;
+export const folderListSchema = paginated(folderSchema);
+export const folderListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(MAX_PAGE_SIZE),
+  /** mine: folders I own; shared: colleagues' folders shared with the clinic; all by default. */
+  owner: z.enum(['mine', 'shared']).optional(),
+});
+export type FolderListQuery = z.infer<typeof folderListQuerySchema>;
+export const folderNameBodySchema = z.object({ name: text(80) });
+export const folderContentsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
+});
+export const folderIdsParamsSchema = z.object({
+  ids: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, { error: 'Give folder ids separated by commas' })
+    .transform((v) => [...new Set(v.split(',').map(Number))])
+    .pipe(z.array(z.number().int().positive()).max(MAX_PAGE_SIZE)),
+});
+export const bulkAddBodySchema = z.object({ video_ids: idList('video'), libraryfolder_ids: idList('folder') });
+export const removeFromFolderBodySchema = z.object({ libraryfolder_id: idSchema, video_ids: idList('video') });
+export const shareFoldersBodySchema = z.object({ libraryfolder_ids: idList('folder'), is_shared: z.boolean() });
+export const folderResultsSchema = z.object({ results: z.array(folderSchema) });
+
+export const hepRequestBodySchema = z.object({ request_content: text(2000) });
+export const hepRequestSchema = z.object({
+  id: z.number().int(),
+  request_content: z.string(),
+  requested_by: z.object({ id: z.number().int(), display_name: z.string() }),
+  clinic_code: z.string(),
+  created_at: z.string(),
+});
+export const hepRequestListSchema = paginated(hepRequestSchema);
