@@ -102,8 +102,9 @@ describe('navigation guard', () => {
   });
 
   it('shows a role notice on a page that is not part of the role', async () => {
-    fixtureApi(signedInRoutes());
-    renderApp('/therapist-list', { token: 'token' });
+    // The therapist dashboard is clinic work; platform admins have none.
+    fixtureApi(signedInRoutes({ ...therapist, role: 'admin' }));
+    renderApp('/dashboard', { token: 'token' });
     await screen.findByRole('heading', { name: 'This page is not part of your role' });
   });
 

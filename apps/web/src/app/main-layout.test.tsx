@@ -25,8 +25,8 @@ afterEach(() => {
 
 describe('main layout', () => {
   it.each([
-    ['therapist', ['Patients', 'Dashboard', 'Exercise library', 'Chat', 'Tasks', 'Balances', 'Referral']],
-    ['manager', ['Patients', 'Dashboard', 'Exercise library', 'Chat', 'Tasks', 'Balances', 'Referral']],
+    ['therapist', ['Patients', 'Dashboard', 'Exercise library', 'Chat', 'Tasks', 'Balances', 'Referral', 'Therapists']],
+    ['manager', ['Patients', 'Dashboard', 'Exercise library', 'Chat', 'Tasks', 'Balances', 'Referral', 'Therapists']],
     ['supervisor', ['Patients', 'Dashboard', 'Exercise library', 'Chat', 'Tasks', 'Balances', 'Therapists']],
     ['admin', ['Patients', 'Exercise library', 'Chat', 'Balances', 'Therapists']],
   ] as const)('shows a %s the entries of the role', async (role, labels) => {

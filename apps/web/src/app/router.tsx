@@ -9,7 +9,8 @@ import { RouteError } from './routes/route-error.tsx';
 /** What a route tells the protected layout: which roles may open it. */
 export type RouteHandle = { roles?: readonly Role[] };
 
-const supervisorsAndAdmins: RouteHandle = { roles: ['supervisor', 'admin'] };
+// The therapist dashboard and tasks are clinic work; admins belong to the platform (decision 0102).
+const clinicStaff: RouteHandle = { roles: ['therapist', 'manager', 'supervisor'] };
 
 /** Every screen of the app. Screens load on demand so the first page stays small. */
 export const appRoutes: RouteObject[] = [
@@ -64,11 +65,11 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: paths.therapistList.path,
-            handle: supervisorsAndAdmins,
             lazy: () => import('./routes/app/therapist-list.tsx').then((m) => ({ Component: m.TherapistListRoute })),
           },
           {
             path: paths.dashboard.path,
+            handle: clinicStaff,
             lazy: () => import('./routes/app/dashboard.tsx').then((m) => ({ Component: m.DashboardRoute })),
           },
           {

@@ -1,3 +1,4 @@
+import type { Role } from '@rehabit/contract';
 import { Menu } from 'lucide-react';
 import { Link } from 'react-router';
 import { useUiStore } from '../../lib/ui-store.ts';
@@ -7,19 +8,19 @@ import { useIsNavItemActive } from './use-nav-state.ts';
 import './nav.css';
 
 /** Phone bottom menu: five entries, the last opening the full menu. */
-export function BottomNav({ items, flags }: { items: readonly NavItem[]; flags: NavFlags }) {
+export function BottomNav({ items, flags, role }: { items: readonly NavItem[]; flags: NavFlags; role: Role }) {
   const isActive = useIsNavItemActive();
   const setMenuOpen = useUiStore((state) => state.setMobileMenuOpen);
   const isMenuOpen = useUiStore((state) => state.isMobileMenuOpen);
   const hasHiddenNotice = items
-    .filter((item) => !bottomMenuItems(items).includes(item))
+    .filter((item) => !bottomMenuItems(items, role).includes(item))
     .some(
       (item) => (item.hasBillingBadge && flags.hasNewBilling) || (item.isNewFeature && flags.hasFeatureNotifications),
     );
   return (
     <nav className="bottom-nav" aria-label="Main">
       <ul className="bottom-nav__list">
-        {bottomMenuItems(items).map((item) => (
+        {bottomMenuItems(items, role).map((item) => (
           <li key={item.key}>
             <Link
               to={item.href}

@@ -70,7 +70,7 @@ export function MainLayout({ user, onSignOut, isSigningOut, monitoring, chat, ch
         </main>
       </div>
       {!isMobile && <ChatPanel>{chat}</ChatPanel>}
-      {hasBottomMenu && <BottomNav items={items} flags={flags} />}
+      {hasBottomMenu && <BottomNav items={items} flags={flags} role={user.role} />}
       {isMobile && <MobileMenu items={items} flags={flags} onSignOut={onSignOut} />}
     </div>
   );

@@ -9,6 +9,6 @@ describe('bottom menu entries', () => {
     ['supervisor', ['patients', 'dashboard', 'chat', 'therapists']],
     ['admin', ['patients', 'chat', 'therapists', 'exercise-library']],
   ] as const)('%s → %o', (role: Role, keys) => {
-    expect(bottomMenuItems(navItemsFor(role)).map((item) => item.key)).toEqual(keys);
+    expect(bottomMenuItems(navItemsFor(role), role).map((item) => item.key)).toEqual(keys);
   });
 });

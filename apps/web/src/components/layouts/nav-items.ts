@@ -115,19 +115,25 @@ export const navItems: readonly NavItem[] = [
     href: paths.therapistList.getHref(),
     icon: UserCog,
     activeOn: [paths.therapistList.path],
-    roles: ['supervisor', 'admin'],
+    // Everyone can look up the clinic's staff; supervisors and admins also decide on sign-ups there.
+    roles: staff,
   },
 ];
 
 export const navItemsFor = (role: Role) => navItems.filter((item) => item.roles.includes(role));
 
-// Supervisors' own work (approvals) comes before the library they rarely use.
-const BOTTOM_MENU_PREFERENCE: readonly NavKey[] = ['patients', 'dashboard', 'chat', 'therapists', 'exercise-library'];
+// Supervisors' own work (approvals) comes before the library they rarely use; for the rest of the
+// staff the library is the daily tool and the staff list a look-up in the full menu.
+const managesStaff = (role: Role) => role === 'supervisor' || role === 'admin';
+const bottomMenuPreference = (role: Role): readonly NavKey[] =>
+  managesStaff(role)
+    ? ['patients', 'dashboard', 'chat', 'therapists', 'exercise-library']
+    : ['patients', 'dashboard', 'chat', 'exercise-library'];
 export const BOTTOM_MENU_DIRECT_ENTRIES = 4;
 
 /** The phone's bottom menu: four direct entries, the fifth opens the full menu. */
-export function bottomMenuItems(items: readonly NavItem[]): NavItem[] {
-  const preferred = BOTTOM_MENU_PREFERENCE.flatMap((key) => items.filter((item) => item.key === key));
+export function bottomMenuItems(items: readonly NavItem[], role: Role): NavItem[] {
+  const preferred = bottomMenuPreference(role).flatMap((key) => items.filter((item) => item.key === key));
   const rest = items.filter((item) => !preferred.includes(item));
   return [...preferred, ...rest].slice(0, BOTTOM_MENU_DIRECT_ENTRIES);
 }

@@ -1,19 +1,24 @@
-import { UserCog } from 'lucide-react';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
-import { EmptyState } from '../../../components/ui/feedback/empty-state.tsx';
+import { ApprovalsSection } from '../../../features/supervisor/components/approvals-section.tsx';
+import { StaffDirectory } from '../../../features/supervisor/components/staff-directory.tsx';
+import { useCurrentUser } from '../../../lib/session/get-current-user.ts';
 import './screens.css';
 
 export function TherapistListRoute() {
+  const user = useCurrentUser().data!;
+  const canManage = user.role === 'supervisor' || user.role === 'admin';
   return (
     <>
-      <PageHeader title="Therapists" description="Approve new staff and decide who has access to the clinic." />
-      <section className="section-card" aria-label="Staff">
-        <EmptyState
-          icon={UserCog}
-          title="No staff waiting for you"
-          description="Therapists and office managers who sign up with your clinic code appear here for approval."
-        />
-      </section>
+      <PageHeader
+        title="Therapists"
+        description={
+          canManage
+            ? 'Approve new staff and decide who has access to the clinic.'
+            : 'Everyone approved to work in your clinic.'
+        }
+      />
+      {canManage && <ApprovalsSection user={user} />}
+      <StaffDirectory />
     </>
   );
 }

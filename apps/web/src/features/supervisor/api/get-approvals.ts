@@ -1,0 +1,19 @@
+import { type ApprovalQuery, approvalListSchema, supervisorPaths } from '@rehabit/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const getApprovals = (query: Partial<ApprovalQuery>, signal?: AbortSignal) =>
+  api.get(supervisorPaths.approval, { schema: approvalListSchema, query, signal });
+
+/** Under the staff key: approving someone changes the clinic's staff list too. */
+export const approvalsQueryKey = ['staff', 'approvals'] as const;
+
+export const approvalsQueryOptions = (query: Partial<ApprovalQuery>) =>
+  queryOptions({
+    queryKey: [...approvalsQueryKey, query],
+    queryFn: ({ signal }) => getApprovals(query, signal),
+    placeholderData: keepPreviousData,
+    meta: { errorHandling: 'silent' },
+  });
+
+export const useApprovals = (query: Partial<ApprovalQuery>) => useQuery(approvalsQueryOptions(query));

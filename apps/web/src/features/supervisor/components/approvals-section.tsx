@@ -1,0 +1,99 @@
+import { type ApprovalStatus, approvalStatuses, type StaffMember } from '@rehabit/contract';
+import { UserCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button/button.tsx';
+import { Dropdown } from '../../../components/ui/dropdown/dropdown.tsx';
+import { EmptyState } from '../../../components/ui/feedback/empty-state.tsx';
+import { ErrorState } from '../../../components/ui/feedback/error-state.tsx';
+import { SkeletonList } from '../../../components/ui/feedback/skeleton.tsx';
+import { Pagination } from '../../../components/ui/pagination/pagination.tsx';
+import type { SessionUser } from '../../../lib/session/get-current-user.ts';
+import { useApprovals } from '../api/get-approvals.ts';
+import { HandOverDialog } from './hand-over-dialog.tsx';
+import { AccessSwitch, StaffActions } from './staff-actions.tsx';
+import { approvalLabels, StaffRows } from './staff-rows.tsx';
+
+type StatusFilter = ApprovalStatus | '';
+const statusOptions: { value: StatusFilter; label: string }[] = [
+  ...approvalStatuses.map((value) => ({ value, label: approvalLabels[value] })),
+  { value: '', label: 'All sign-ups' },
+];
+
+/** Supervisors' own work: sign-ups to decide on, access to grant or take away, the role to hand over. */
+export function ApprovalsSection({ user }: { user: SessionUser }) {
+  // Waiting sign-ups first: deciding on them is why a supervisor comes here.
+  const [status, setStatus] = useState<StatusFilter>('pending');
+  const [page, setPage] = useState(1);
+  const [handOver, setHandOver] = useState<StaffMember | null>(null);
+  const approvals = useApprovals({ status: status || undefined, page });
+  const members = approvals.data?.results ?? [];
+
+  return (
+    <section className="section-card staff-section" aria-labelledby="approvals-title">
+      <div className="staff-section__head">
+        <div>
+          <h2 id="approvals-title" className="section-card__title">
+            Sign-ups and access
+          </h2>
+          <p className="staff-section__intro">
+            Staff who sign up with the clinic code wait here until you approve them.
+          </p>
+        </div>
+        <div className="staff-section__filter">
+          <Dropdown
+            label="Show"
+            options={statusOptions}
+            value={status}
+            onChange={(next) => {
+              setStatus(next);
+              setPage(1);
+            }}
+          />
+        </div>
+      </div>
+      {approvals.isPending ? (
+        <SkeletonList rows={3} label="Loading sign-ups" />
+      ) : approvals.isError ? (
+        <ErrorState
+          title="The sign-ups could not be loaded"
+          error={approvals.error}
+          onRetry={() => approvals.refetch()}
+          isRetrying={approvals.isFetching}
+        />
+      ) : members.length === 0 ? (
+        <EmptyState
+          icon={UserCheck}
+          title={status === 'pending' ? 'No sign-ups are waiting' : 'Nobody to show'}
+          description={
+            status === 'pending'
+              ? 'Therapists and office managers who sign up with your clinic code appear here for approval.'
+              : 'No staff member has this status.'
+          }
+          action={
+            status !== '' && (
+              <Button variant="secondary" onClick={() => setStatus('')}>
+                Show all sign-ups
+              </Button>
+            )
+          }
+        />
+      ) : (
+        <>
+          <StaffRows
+            caption="Sign-ups and access"
+            members={members}
+            access={(member) => <AccessSwitch member={member} />}
+            actions={(member) => <StaffActions member={member} onHandOver={setHandOver} />}
+          />
+          <Pagination
+            label="Sign-up pages"
+            currentPage={page}
+            totalItems={approvals.data?.count ?? 0}
+            onPageChange={setPage}
+          />
+        </>
+      )}
+      {handOver && <HandOverDialog member={handOver} user={user} onClose={() => setHandOver(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { roleLabels, type StaffRole, staffRoles } from '@rehabit/contract';
+import { Users } from 'lucide-react';
+import { useState } from 'react';
+import { Dropdown } from '../../../components/ui/dropdown/dropdown.tsx';
+import { EmptyState } from '../../../components/ui/feedback/empty-state.tsx';
+import { ErrorState } from '../../../components/ui/feedback/error-state.tsx';
+import { SkeletonList } from '../../../components/ui/feedback/skeleton.tsx';
+import { TextField } from '../../../components/ui/field/text-field.tsx';
+import { Pagination } from '../../../components/ui/pagination/pagination.tsx';
+import { useClinicStaff } from '../../../lib/staff/get-clinic-staff.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { StaffRows } from './staff-rows.tsx';
+
+type RoleFilter = StaffRole | '';
+const roleOptions: { value: RoleFilter; label: string }[] = [
+  { value: '', label: 'All roles' },
+  ...staffRoles.map((value) => ({ value, label: roleLabels[value] })),
+];
+
+/** Everyone approved to work in the clinic, for every staff member to look up. */
+export function StaffDirectory() {
+  const [typed, setTyped] = useState('');
+  const search = useDebouncedValue(typed.trim(), 300);
+  const [role, setRole] = useState<RoleFilter>('');
+  const [page, setPage] = useState(1);
+  const staff = useClinicStaff({ search: search || undefined, role: role || undefined, page });
+  const members = staff.data?.results ?? [];
+
+  return (
+    <section className="section-card staff-section" aria-labelledby="directory-title">
+      <h2 id="directory-title" className="section-card__title">
+        Clinic staff
+      </h2>
+      <search className="staff-section__filters" aria-label="Filter staff">
+        <TextField
+          label="Search staff"
+          type="search"
+          placeholder="Name or e-mail"
+          value={typed}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            setPage(1);
+          }}
+        />
+        <Dropdown
+          label="Role"
+          options={roleOptions}
+          value={role}
+          onChange={(next) => {
+            setRole(next);
+            setPage(1);
+          }}
+        />
+      </search>
+      {staff.isPending ? (
+        <SkeletonList rows={4} label="Loading staff" />
+      ) : staff.isError ? (
+        <ErrorState
+          title="The staff list could not be loaded"
+          error={staff.error}
+          onRetry={() => staff.refetch()}
+          isRetrying={staff.isFetching}
+        />
+      ) : members.length === 0 ? (
+        <EmptyState
+          icon={Users}
+          title={search || role ? 'Nobody matches' : 'No approved staff yet'}
+          description={
+            search || role
+              ? 'Try another name, or all roles.'
+              : 'Staff sign up with the clinic code at /therapist-signup; the supervisor approves them.'
+          }
+        />
+      ) : (
+        <>
+          <StaffRows caption="Clinic staff" members={members} />
+          <Pagination
+            label="Staff pages"
+            currentPage={page}
+            totalItems={staff.data?.count ?? 0}
+            onPageChange={setPage}
+          />
+        </>
+      )}
+    </section>
+  );
+}

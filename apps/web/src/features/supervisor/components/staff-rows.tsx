@@ -1,0 +1,88 @@
+import { type ApprovalStatus, roleLabels, type StaffMember } from '@rehabit/contract';
+import type { ReactNode } from 'react';
+import { DateDisplay } from '../../../components/ui/format/date-display.tsx';
+import { type PillTone, StatusPill } from '../../../components/ui/pill/status-pill.tsx';
+import { Table } from '../../../components/ui/table/table.tsx';
+import { useIsMobile } from '../../../lib/device.ts';
+import './staff.css';
+
+const approvalTones: Record<ApprovalStatus, PillTone> = { pending: 'warning', approved: 'success', rejected: 'danger' };
+export const approvalLabels: Record<ApprovalStatus, string> = {
+  pending: 'Waiting for approval',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+
+export function ApprovalPill({ member }: { member: StaffMember }) {
+  if (member.status === 'approved' && !member.has_access) return <StatusPill tone="neutral">No access</StatusPill>;
+  return <StatusPill tone={approvalTones[member.status]}>{approvalLabels[member.status]}</StatusPill>;
+}
+
+type StaffRowsProps = {
+  caption: string;
+  members: readonly StaffMember[];
+  /** The actions of one member, when the viewer may act. */
+  actions?: (member: StaffMember) => ReactNode;
+  /** The access column, when the viewer may change it. */
+  access?: (member: StaffMember) => ReactNode;
+};
+
+/** Staff as a table on desktop and as cards on phones. */
+export function StaffRows({ caption, members, actions, access }: StaffRowsProps) {
+  const isMobile = useIsMobile();
+  if (isMobile) {
+    return (
+      <ul className="staff-cards" aria-label={caption}>
+        {members.map((member) => (
+          <li key={member.id} className="staff-card">
+            <div className="staff-card__who">
+              <strong>{member.display_name}</strong>
+              <span className="staff-card__meta">{member.email}</span>
+              <span className="staff-card__meta">{roleLabels[member.role]}</span>
+            </div>
+            <ApprovalPill member={member} />
+            {access && <div className="staff-card__access">{access(member)}</div>}
+            {actions && <div className="staff-card__actions">{actions(member)}</div>}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <Table caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Role</th>
+          <th scope="col">Status</th>
+          <th scope="col">Signed up</th>
+          {access && <th scope="col">Access</th>}
+          {actions && (
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {members.map((member) => (
+          <tr key={member.id}>
+            <td>
+              <strong>{member.display_name}</strong>
+              <span className="data-table__secondary">{member.email}</span>
+            </td>
+            <td>{roleLabels[member.role]}</td>
+            <td>
+              <ApprovalPill member={member} />
+            </td>
+            <td>
+              <DateDisplay value={member.created_at} />
+            </td>
+            {access && <td>{access(member)}</td>}
+            {actions && <td className="staff-actions-cell">{actions(member)}</td>}
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
