@@ -31,6 +31,7 @@ import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { contentSecurityPolicy } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { attachRealtime, type Realtime } from './realtime/socket-server.ts';
 import { createVideoHost, type VideoHost } from './video-host/host.ts';
 import { playbackRoutes } from './video-host/playback.routes.ts';
 import { tusRoutes } from './video-host/tus.routes.ts';
@@ -56,6 +57,7 @@ export type AppDeps = {
   videos: VideosService;
   folders: FoldersService;
   rateLimits: { auth: RateLimitRule };
+  realtime: Realtime;
 };
 
 export type BuildAppOptions = {
@@ -130,6 +132,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     videos,
     folders,
     rateLimits: { auth: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+    // Socket.IO shares the HTTP server, which exists from the moment Fastify is created.
+    realtime: await attachRealtime(app, { auth, config }),
   };
 
   await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(config) } });

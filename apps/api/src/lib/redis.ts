@@ -25,3 +25,11 @@ export async function connectRedis(url: string, log: FastifyBaseLogger): Promise
   });
   return redis;
 }
+
+/** Publisher and subscriber for fan-out between servers; they queue while reconnecting, so no event is dropped. */
+export function createRedisPubSub(url: string, log: FastifyBaseLogger) {
+  const pub = new Redis(url, { connectTimeout: 1000 });
+  const sub = new Redis(url, { connectTimeout: 1000 });
+  for (const client of [pub, sub]) client.on('error', (err) => log.warn({ err }, 'redis pub/sub unavailable'));
+  return { pub, sub, close: () => Promise.all([pub.quit().catch(() => {}), sub.quit().catch(() => {})]) };
+}

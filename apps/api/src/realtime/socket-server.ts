@@ -1,0 +1,82 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import { Server } from 'socket.io';
+import type { Config } from '../config.ts';
+import type { Actor } from '../db/scope.ts';
+import { createRedisPubSub } from '../lib/redis.ts';
+import type { AuthService } from '../modules/auth/auth.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+export const userRoom = (userId: number) => `private-user-${userId}`;
+
+export type Realtime = {
+  /** Emits to every connection of the user, on this server and, with Redis, on every other one. */
+  toUser: (userId: number, event: string, payload: unknown) => void;
+  io: Server;
+};
+
+type Options = { auth: AuthService; config: Pick<Config, 'PUBLIC_URL' | 'CORS_ORIGINS' | 'REDIS_URL'> };
+
+/**
+ * Socket.IO on the API's own HTTP server. A client authenticates with its session token in the handshake
+ * (`auth: { token }`) and joins its private room; browsers from origins other than the portal's are refused.
+ */
+export async function attachRealtime(app: FastifyInstance, { auth, config }: Options): Promise<Realtime> {
+  const allowedOrigins = new Set([new URL(config.PUBLIC_URL).origin, ...config.CORS_ORIGINS]);
+  const io = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    cors: { origin: [...allowedOrigins], credentials: true },
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      // Non-browser clients send no Origin; they still need a valid token below.
+      callback(null, !origin || allowedOrigins.has(origin) || isSameHost(origin, req.headers.host));
+    },
+  });
+
+  if (config.REDIS_URL) {
+    const redis = createRedisPubSub(config.REDIS_URL, app.log);
+    io.adapter(createAdapter(redis.pub, redis.sub));
+    app.addHook('onClose', async () => {
+      await redis.close();
+    });
+  }
+
+  io.use(async (socket, next) => {
+    const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
+    try {
+      const session = token ? await auth.resolveSession(token) : null;
+      if (!session) return next(new Error('unauthenticated'));
+      socket.data.actor = session.actor satisfies Actor;
+      socket.data.sessionId = session.sessionId;
+      await socket.join(userRoom(session.actor.id));
+      return next();
+    } catch (err) {
+      app.log.warn({ err }, 'socket authentication failed');
+      return next(new Error('unavailable'));
+    }
+  });
+
+  // Before the HTTP server stops: open websockets would otherwise keep it waiting forever.
+  app.addHook('preClose', async () => {
+    io.disconnectSockets(true);
+  });
+
+  const realtime: Realtime = { io, toUser: (userId, event, payload) => io.to(userRoom(userId)).emit(event, payload) };
+  app.decorate('realtime', realtime);
+  return realtime;
+}
+
+/** The page's own origin is always allowed, whatever host name the portal is reached by. */
+function isSameHost(origin: string, host: string | undefined) {
+  try {
+    return Boolean(host) && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
