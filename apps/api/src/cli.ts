@@ -9,7 +9,7 @@ import { createSessionsRepository } from './modules/auth/sessions.repository.ts'
 import { createUsersRepository } from './modules/auth/users.repository.ts';
 import { createClinicsRepository } from './modules/clinics/clinics.repository.ts';
 import { importIcd10, parseIcd10File } from './modules/patients/icd10.repository.ts';
-import { seedDemo } from './seed/demo.ts';
+import { demoVideoOptions, seedDemo } from './seed/demo.ts';
 
 const usage = `Usage: npm run cli -- <command> [options]
 
@@ -75,7 +75,7 @@ async function main() {
         break;
       case 'seed':
         console.log(
-          (await seedDemo(db, { restrictedCode: config.RESTRICTED_CLINIC_CODE }))
+          (await seedDemo(db, { restrictedCode: config.RESTRICTED_CLINIC_CODE, videos: demoVideoOptions(config) }))
             ? 'Demo data created.'
             : 'Demo data already present.',
         );

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { startErrorReporting } from './lib/error-reporting.ts';
-import { seedDemo } from './seed/demo.ts';
+import { demoVideoOptions, seedDemo } from './seed/demo.ts';
 
 async function main() {
   const config = loadConfig(process.env, process.argv.slice(2));
@@ -14,7 +14,10 @@ async function main() {
     onPoolError: (err) => app?.log.warn({ err }, 'database connection lost; the pool reconnects on demand'),
   });
   await runMigrations(database);
-  if (config.isDemo && (await seedDemo(database.db, { restrictedCode: config.RESTRICTED_CLINIC_CODE }))) {
+  if (
+    config.isDemo &&
+    (await seedDemo(database.db, { restrictedCode: config.RESTRICTED_CLINIC_CODE, videos: demoVideoOptions(config) }))
+  ) {
     console.log('Demo data created: see the README for the demo accounts.');
   }
   app = await buildApp({ config, database, onServerError: startErrorReporting(config.SENTRY_DSN) });

@@ -133,7 +133,19 @@ export const createVideoResponseSchema = z.object({
 });
 export type CreateVideoResponse = z.infer<typeof createVideoResponseSchema>;
 
-export const videoSchema = videoFieldsSchema.extend({
+/** Answers are not re-validated against the input rules: a stored value that predates a rule still serialises. */
+export const videoSchema = z.object({
+  title: z.string(),
+  body_part: bodyPartSchema,
+  purpose: purposeSchema,
+  position: positionSchema,
+  position_title: z.string(),
+  equipment: z.string(),
+  reps: z.number().int(),
+  sets: z.number().int(),
+  unhealthy_body_part: z.string(),
+  purpose_of_treatment: z.string(),
+  description: z.string(),
   id: z.number().int(),
   video_id: z.string(),
   library: z.enum(['clinic', 'global']),

@@ -1,9 +1,12 @@
+import path from 'node:path';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { createUsersRepository } from '../modules/auth/users.repository.ts';
 import { createClinicsRepository } from '../modules/clinics/clinics.repository.ts';
 import { createSettingsRepository } from '../modules/clinics/settings.repository.ts';
 import { seedDemoPatients } from './demo-patients.ts';
+import { type DemoClip, seedDemoVideos, writeDemoVideoFiles } from './demo-videos.ts';
 
 export const DEMO_PASSWORD = 'rehabit-demo-1';
 export const DEMO_SUPERVISOR_PASSWORD = 'demo-supervisor-1';
@@ -13,7 +16,18 @@ const INITIAL_NOTE =
   'Welcome to Rehabit. Register a patient, onboard them with a diagnosis, and every minute you spend on their dashboard is recorded for RTM billing.';
 
 /** Creates the demo clinics and accounts once; a second run changes nothing. */
-export async function seedDemo(db: Db, { restrictedCode }: { restrictedCode: string }): Promise<boolean> {
+export const demoVideoOptions = (config: Config) => ({
+  storageDir: config.VIDEO_STORAGE_DIR ?? path.join(config.DATA_DIR, 'videos'),
+  ffmpeg: config.FFMPEG_PATH,
+});
+
+export type SeedOptions = {
+  restrictedCode: string;
+  /** Where the video host keeps files: with it, the demo exercise library is seeded too. */
+  videos?: { storageDir: string; ffmpeg: string };
+};
+
+export async function seedDemo(db: Db, { restrictedCode, videos }: SeedOptions): Promise<boolean> {
   const clinics = createClinicsRepository(db);
   if (await clinics.findByCode(DEMO_CLINIC_CODE)) return false;
 
@@ -21,6 +35,7 @@ export async function seedDemo(db: Db, { restrictedCode }: { restrictedCode: str
     hashPassword(DEMO_PASSWORD),
     hashPassword(DEMO_SUPERVISOR_PASSWORD),
   ]);
+  let clips: DemoClip[] = [];
   await db.transaction(async (tx) => {
     const txClinics = createClinicsRepository(tx);
     const users = createUsersRepository(tx);
@@ -98,9 +113,21 @@ export async function seedDemo(db: Db, { restrictedCode }: { restrictedCode: str
       seed: 2,
     });
 
+    if (videos) {
+      clips = await seedDemoVideos(tx, {
+        adminId: supportId,
+        demoClinicId: demo.id,
+        therapistId: staffIds['therapist@example.com']!,
+        colleagueId,
+        otherClinicId: other.id,
+        otherTherapistId: staffIds['other@example.com']!,
+      });
+    }
+
     const settings = createSettingsRepository(tx);
     await settings.set('support_user_id', supportId);
     await settings.set('initial_note', INITIAL_NOTE);
   });
+  if (videos) await writeDemoVideoFiles(db, clips, videos);
   return true;
 }

@@ -44,6 +44,9 @@ export const GUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 
 export type VideoHost = ReturnType<typeof createVideoHost>;
 
+/** Where the host keeps an uploaded file; the demo seed writes its clips there too. */
+export const videoFilePath = (storageDir: string, guid: string) => path.join(storageDir, 'uploads', guid);
+
 /**
  * The built-in video host: resumable uploads checked by signature, a processing job, signed playback links.
  * It knows nothing of clinics: access is decided by whoever hands out the signatures (the videos module).
@@ -56,7 +59,7 @@ export function createVideoHost(options: VideoHostOptions) {
   const queue = createJobQueue((err) => log.error({ err }, 'video processing failed'));
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
 
-  const filePath = (guid: string) => path.join(uploadsDir, guid);
+  const filePath = (guid: string) => videoFilePath(storageDir, guid);
   const posterPath = (guid: string) => path.join(postersDir, `${guid}.jpg`);
 
   async function process(guid: string) {

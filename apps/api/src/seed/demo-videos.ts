@@ -1,0 +1,136 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { copyFile, mkdir, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { VIDEO_DEFAULTS, type VideoFields } from '@rehabit/contract';
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { videoFolderItems, videoFolders, videos } from '../db/schema.ts';
+import { videoFilePath } from '../video-host/host.ts';
+import { classicExercises, type DemoVideo, dataSetExercises } from './demo-video-catalog.ts';
+
+export type DemoVideoOwners = {
+  adminId: number;
+  demoClinicId: number;
+  therapistId: number;
+  colleagueId: number;
+  otherClinicId: number;
+  otherTherapistId: number;
+};
+export type DemoClip = { guid: string; label: string };
+
+/**
+ * The demo library: the global library (admins') with the data set's and our classic exercises, a few clinic
+ * videos, and folders, private and shared. Records wait in `processing`: the files are written after the
+ * transaction and the video host makes the posters when the server starts.
+ */
+export async function seedDemoVideos(tx: Tx, owners: DemoVideoOwners): Promise<DemoClip[]> {
+  const clips: DemoClip[] = [];
+  const ids = new Map<string, number>();
+  async function add(video: DemoVideo, clinicId: number | null, ownerUserId: number) {
+    const guid = randomUUID();
+    const [row] = await tx
+      .insert(videos)
+      .values({
+        ...columns({ ...VIDEO_DEFAULTS, ...video, reps: 10, sets: 2 }),
+        guid,
+        clinicId,
+        ownerUserId,
+        status: 'processing',
+      })
+      .returning({ id: videos.id });
+    ids.set(`${clinicId ?? 'global'}:${video.title}`, row!.id);
+    clips.push({ guid, label: video.title });
+  }
+  for (const video of [...dataSetExercises(), ...classicExercises]) await add(video, null, owners.adminId);
+  const clinicVideos = classicExercises.slice(0, 3).map((v) => ({ ...v, title: `${v.title} (our clinic's cueing)` }));
+  for (const video of clinicVideos) await add(video, owners.demoClinicId, owners.therapistId);
+  await add(
+    { ...classicExercises[5]!, title: 'Chin Tucks at the desk' },
+    owners.otherClinicId,
+    owners.otherTherapistId,
+  );
+
+  const folder = async (clinicId: number, ownerUserId: number, name: string, isShared: boolean, titles: string[]) => {
+    const [row] = await tx
+      .insert(videoFolders)
+      .values({ clinicId, ownerUserId, name, isShared })
+      .returning({ id: videoFolders.id });
+    const items = titles
+      .map((t) => ids.get(`global:${t}`) ?? ids.get(`${clinicId}:${t}`))
+      .filter((id): id is number => id !== undefined)
+      .map((videoId) => ({ folderId: row!.id, videoId }));
+    if (items.length > 0) await tx.insert(videoFolderItems).values(items);
+  };
+  const knee = ['Quad Sets', 'Heel Slides', 'Straight Leg Raise', 'Seated Knee Extension', 'Knee Circles'];
+  await folder(owners.demoClinicId, owners.therapistId, 'Post-op knee', true, knee);
+  await folder(owners.demoClinicId, owners.therapistId, 'Low back basics', false, [
+    'Prone Press-Up',
+    'Cat Stretch',
+    "Child's Pose",
+    'Bird Dog',
+  ]);
+  await folder(owners.demoClinicId, owners.colleagueId, 'Shoulder rehab', true, [
+    'Pendulum',
+    'Wall Slides',
+    'External Rotation with Band',
+    'Internal Rotation with Band',
+  ]);
+  await folder(owners.otherClinicId, owners.otherTherapistId, 'Neck', false, ['Chin Tucks at the desk', 'Chin Tucks']);
+  return clips;
+}
+
+const columns = (v: VideoFields) => ({
+  title: v.title,
+  bodyPart: v.body_part,
+  purpose: v.purpose,
+  position: v.position,
+  positionTitle: v.position_title,
+  equipment: v.equipment,
+  reps: v.reps,
+  sets: v.sets,
+  unhealthyBodyPart: v.unhealthy_body_part,
+  purposeOfTreatment: v.purpose_of_treatment,
+  description: v.description,
+});
+
+const bundledClip = new URL('./assets/demo-clip.mp4', import.meta.url);
+
+function render(ffmpeg: string, labelFile: string, out: string) {
+  // The label is read from a file, so names with quotes, colons or slashes need no escaping.
+  const text = `drawtext=textfile='${labelFile}':fontcolor=white:fontsize=22:x=(w-tw)/2:y=(h-th)/2`;
+  const args = ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x0f766e:s=480x270:r=10', '-t', '3'];
+  args.push('-vf', text, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-f', 'mp4', out);
+  return new Promise<void>((resolve, reject) =>
+    execFile(ffmpeg, args, { timeout: 30_000 }, (err) => (err ? reject(err) : resolve())),
+  );
+}
+
+/**
+ * Writes a short clip labelled with the exercise's name for each demo video (four at a time), or the bundled
+ * clip when ffmpeg is not installed or cannot draw text.
+ */
+export async function writeDemoVideoFiles(db: Db, clips: DemoClip[], options: { storageDir: string; ffmpeg: string }) {
+  await mkdir(path.dirname(videoFilePath(options.storageDir, 'x')), { recursive: true });
+  const work = path.join(tmpdir(), `rehabit-demo-${randomUUID()}`);
+  await mkdir(work, { recursive: true });
+  let useFfmpeg = true;
+  const queue = [...clips];
+  const worker = async () => {
+    for (let clip = queue.shift(); clip; clip = queue.shift()) {
+      const out = videoFilePath(options.storageDir, clip.guid);
+      if (useFfmpeg) {
+        const labelFile = path.join(work, `${clip.guid}.txt`);
+        await writeFile(labelFile, clip.label);
+        await render(options.ffmpeg, labelFile, out).catch(() => {
+          useFfmpeg = false;
+        });
+      }
+      if (!useFfmpeg) await copyFile(bundledClip, out);
+      const { size } = await stat(out);
+      await db.update(videos).set({ sizeBytes: size, mimeType: 'video/mp4' }).where(eq(videos.guid, clip.guid));
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+}

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../src/seed/demo.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+import { bearer } from './helpers.ts';
+import { type ListeningApp, listen, tempDir, waitFor } from './videos-support.ts';
+
+let db: TestDatabase;
+let server: ListeningApp;
+const storageDir = tempDir();
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  // Without ffmpeg the bundled clip stands in for every exercise; start-up then processes them all.
+  await seedDemo(db.database.db, { restrictedCode: 'X5218', videos: { storageDir, ffmpeg: '/nonexistent/ffmpeg' } });
+  server = await listen(db.database, storageDir);
+});
+afterAll(async () => {
+  await server.app.close();
+  await db.drop();
+});
+
+const signin = async (email: string) =>
+  (
+    await server.app.inject({
+      method: 'POST',
+      url: '/clinic/therapist/signin',
+      payload: { email, password: 'rehabit-demo-1' },
+    })
+  ).json().token as string;
+
+describe('the demo exercise library', () => {
+  it('holds about 50 playable exercises, clinic videos and folders, each clinic seeing its own', async () => {
+    const therapist = await signin('therapist@example.com');
+    const global = await waitFor(async () => {
+      const page = (
+        await server.app.inject({
+          url: '/video/list?scope=global&status=ready&page_size=100',
+          headers: bearer(therapist),
+        })
+      ).json();
+      return page.count >= 50 ? page : undefined;
+    }, 60_000);
+    const titles = global.results.map((v: { title: string }) => v.title);
+    expect(titles).toEqual(
+      expect.arrayContaining(['Clamshell', 'Bird Dog', 'Quad Sets', 'Chin Tucks', '90/90 Hamstring']),
+    );
+    const clip = await fetch(`${server.url}${global.results[0].play_url}`);
+    expect(clip.status).toBe(200);
+
+    const folders = (await server.app.inject({ url: '/video/library', headers: bearer(therapist) })).json();
+    expect(folders.results.map((f: { name: string }) => f.name)).toEqual([
+      'Low back basics',
+      'Post-op knee',
+      'Shoulder rehab',
+    ]);
+    const other = await signin('other@example.com');
+    const theirs = (await server.app.inject({ url: '/video/library', headers: bearer(other) })).json();
+    expect(theirs.results.map((f: { name: string }) => f.name)).toEqual(['Neck']);
+    const clinic = (await server.app.inject({ url: '/video/list?scope=clinic', headers: bearer(other) })).json();
+    expect(clinic.results.map((v: { title: string }) => v.title)).toEqual(['Chin Tucks at the desk']);
+  }, 90_000);
+});
