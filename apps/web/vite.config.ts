@@ -31,5 +31,7 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
     restoreMocks: true,
+    // Journeys through whole screens (forms, dialogs, calendars) take a few seconds in jsdom.
+    testTimeout: 20_000,
   },
 });

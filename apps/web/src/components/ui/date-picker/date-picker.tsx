@@ -63,6 +63,8 @@ export function DatePicker({
         minDate={minDate}
         maxDate={maxDate}
         dateFormat={PICKER_FORMATS}
+        // Only a whole typed date counts: "03/04/195" is not the year 195 while typing goes on.
+        strictParsing
         onBlur={onBlur}
         openToDate={openToDate}
         showYearDropdown={showYearDropdown}

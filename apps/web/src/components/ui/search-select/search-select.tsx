@@ -211,7 +211,12 @@ export function SearchSelect<V extends string | number>({
               onClick={() => choose(index)}
             >
               <span className="search-select__label">{option.label}</span>
-              {option.detail && <span className="search-select__detail"> {option.detail}</span>}
+              {option.detail && (
+                <>
+                  {' '}
+                  <span className="search-select__detail">{option.detail}</span>
+                </>
+              )}
             </div>
           ))}
           {options.length === 0 && (

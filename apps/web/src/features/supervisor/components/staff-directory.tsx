@@ -31,7 +31,7 @@ export function StaffDirectory() {
       <h2 id="directory-title" className="section-card__title">
         Clinic staff
       </h2>
-      <search className="staff-section__filters" aria-label="Filter staff">
+      <div className="staff-section__filters">
         <TextField
           label="Search staff"
           type="search"
@@ -51,7 +51,7 @@ export function StaffDirectory() {
             setPage(1);
           }}
         />
-      </search>
+      </div>
       {staff.isPending ? (
         <SkeletonList rows={4} label="Loading staff" />
       ) : staff.isError ? (

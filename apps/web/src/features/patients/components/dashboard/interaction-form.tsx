@@ -50,7 +50,6 @@ export function InteractionForm({ patientId }: { patientId: number }) {
             <DatePicker
               label="Date of the call"
               required
-              maxDate={new Date()}
               value={isoToDate(field.value)}
               onChange={(date) => field.onChange(dateToIso(date) ?? '')}
               onBlur={field.onBlur}

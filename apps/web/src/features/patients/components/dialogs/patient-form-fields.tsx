@@ -38,7 +38,6 @@ export function PatientFormFields({
     control: form.control,
     name: ['first_name', 'last_name', 'phone', 'birthday', 'selected_code'],
   });
-  const today = new Date();
 
   return (
     <>
@@ -68,7 +67,6 @@ export function PatientFormFields({
               required
               showYearDropdown
               openToDate={BIRTHDAY_CALENDAR_START}
-              maxDate={today}
               placeholder="e.g. Mar 4, 1956"
               value={isoToDate(field.value)}
               onChange={(date) => field.onChange(dateToIso(date) ?? '')}
@@ -150,7 +148,6 @@ export function PatientFormFields({
             render={({ field }) => (
               <DatePicker
                 label="Consent date"
-                maxDate={today}
                 value={isoToDate(field.value)}
                 onChange={(date) => field.onChange(dateToIso(date))}
                 onBlur={field.onBlur}

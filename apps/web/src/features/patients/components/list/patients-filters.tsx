@@ -23,7 +23,7 @@ type PatientsFiltersProps = {
 /** The filters in one row: a search that waits for typing to pause, and the status. */
 export function PatientsFilters({ search, onSearchChange, status, onStatusChange }: PatientsFiltersProps) {
   return (
-    <search className="list-filters" aria-label="Filter patients">
+    <div className="list-filters">
       <div className="list-filters__search">
         <Search className="list-filters__icon" size={18} aria-hidden="true" />
         <TextField
@@ -38,6 +38,6 @@ export function PatientsFilters({ search, onSearchChange, status, onStatusChange
       <div className="list-filters__select">
         <Dropdown label="Status" options={statusOptions} value={status} onChange={onStatusChange} />
       </div>
-    </search>
+    </div>
   );
 }

@@ -1,0 +1,105 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { verifyOtpBodySchema } from '@rehabit/contract';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../../components/ui/button/button.tsx';
+import { Alert } from '../../../../components/ui/feedback/alert.tsx';
+import { TextField } from '../../../../components/ui/field/text-field.tsx';
+import { errorMessage } from '../../../../lib/api-error.ts';
+import { applyServerErrors } from '../../../../lib/form-errors.ts';
+import { useSendOtp } from '../../api/send-otp.ts';
+import { useVerifyOtp } from '../../api/verify-otp.ts';
+import type { VerifiedPhone } from './phone-step.tsx';
+
+/** A new code may be asked for after this long; the server allows three codes in ten minutes. */
+export const RESEND_WAIT_SECONDS = 30;
+
+/** Step 2: the 6-digit code from the text message. */
+export function CodeStep({
+  phone,
+  clinicCode,
+  onVerified,
+  onChangeNumber,
+}: {
+  phone: VerifiedPhone;
+  clinicCode: string;
+  onVerified: (token: string) => void;
+  onChangeNumber: () => void;
+}) {
+  const form = useForm({
+    resolver: zodResolver(verifyOtpBodySchema),
+    defaultValues: { phone: phone.e164, otp: '' },
+  });
+  const verify = useVerifyOtp();
+  const resend = useSendOtp();
+  const [wait, setWait] = useState(RESEND_WAIT_SECONDS);
+  const [resent, setResent] = useState(false);
+  const { errors, isSubmitting } = form.formState;
+  const codeRef = useRef<HTMLInputElement | null>(null);
+  const { ref: registerRef, ...codeField } = form.register('otp');
+
+  useEffect(() => codeRef.current?.focus(), []);
+  useEffect(() => {
+    if (wait <= 0) return;
+    const timer = setTimeout(() => setWait((seconds) => seconds - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [wait]);
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    try {
+      const { verification_token } = await verify.mutateAsync(body);
+      onVerified(verification_token);
+    } catch (error) {
+      applyServerErrors(error, form.setError, ['otp']);
+    }
+  });
+
+  const sendAgain = () =>
+    resend.mutate(
+      { phone: phone.e164, clinic_code: clinicCode },
+      {
+        onSuccess: () => {
+          setResent(true);
+          setWait(RESEND_WAIT_SECONDS);
+          form.reset({ phone: phone.e164, otp: '' });
+          codeRef.current?.focus();
+        },
+      },
+    );
+
+  return (
+    <form className="signup-step" onSubmit={onSubmit} noValidate aria-label="Enter the code">
+      <p className="signup-step__lead">
+        We sent a text message with a 6-digit code to <strong className="tabular">{phone.e164}</strong>.
+      </p>
+      {resent && !resend.isError && (
+        <Alert tone="success">A new code is on its way. It replaces the earlier one.</Alert>
+      )}
+      {resend.isError && <Alert tone="danger">{errorMessage(resend.error)}</Alert>}
+      <TextField
+        ref={(node) => {
+          registerRef(node);
+          codeRef.current = node;
+        }}
+        label="6-digit code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        className="field__input signup-step__code tabular"
+        error={errors.otp?.message ?? errors.root?.server?.message}
+        {...codeField}
+      />
+      <Button type="submit" size="lg" isFullWidth isLoading={isSubmitting}>
+        Check the code
+      </Button>
+      <div className="signup-step__secondary">
+        <Button variant="ghost" size="lg" onClick={sendAgain} disabled={wait > 0} isLoading={resend.isPending}>
+          {wait > 0 ? `Send a new code in ${wait} s` : 'Send a new code'}
+        </Button>
+        <Button variant="ghost" size="lg" onClick={onChangeNumber}>
+          Change the number
+        </Button>
+      </div>
+    </form>
+  );
+}

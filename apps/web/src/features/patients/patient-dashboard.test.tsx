@@ -1,0 +1,132 @@
+import type { InteractionLog } from '@rehabit/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { fixtureApi, problem } from '../../testing/fixture-api.ts';
+import { makePatient, manager, signedInRoutes } from '../../testing/fixtures.ts';
+import { renderApp } from '../../testing/render-app.tsx';
+
+const maria = makePatient();
+const call: InteractionLog = {
+  id: 501,
+  date: '2025-02-03',
+  notes: 'Reviewed the bridge exercise; pain 3/10.',
+  kind: 'phone',
+  minutes: 12,
+  created_by: { id: 7, display_name: 'Tara Nguyen' },
+  created_at: '2025-02-03T16:00:00Z',
+};
+const logPage = (results: InteractionLog[]) => ({ count: results.length, next: null, previous: null, results });
+const routes = (logs: InteractionLog[] = [call]) => ({
+  ...signedInRoutes(),
+  'GET /api/v1/patients/101/': { body: maria },
+  'GET /api/v1/patients/101/log_interaction/': { body: logPage(logs) },
+});
+
+describe('patient dashboard', () => {
+  it('heads the page with who the patient is and where they stand', async () => {
+    fixtureApi(routes());
+    renderApp('/patient/101/dashboard', { token: 't' });
+    expect(await screen.findByRole('heading', { name: /Maria Garcia/, level: 1 })).toHaveTextContent('Onboarded');
+    const details = screen.getByRole('region', { name: 'Patient details' });
+    const age = dayjs().diff(dayjs('1956-03-04'), 'year');
+    expect(details).toHaveTextContent(`${age} years`);
+    expect(details).toHaveTextContent('Born Mar 4, 1956');
+    expect(details).toHaveTextContent('M54.50 Low back pain, unspecified');
+    expect(details).toHaveTextContent('Tara Nguyen');
+    expect(details).toHaveTextContent('Episode startedJan 10, 2025');
+    expect(details).toHaveTextContent('RTM consentJan 10, 2025written');
+    expect(within(details).getByRole('switch', { name: 'RTM coverage for Maria Garcia' })).toBeChecked();
+    // A therapist may discharge, change the therapist or edit, but not remove.
+    const actions = ['Edit details', 'Change therapist', 'Discharge'];
+    for (const name of actions) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
+    for (const name of ['Program', 'Progress', 'Functional data', 'Chat']) {
+      expect(screen.getByRole('heading', { name, level: 2 })).toBeInTheDocument();
+    }
+  });
+
+  it('answers an unknown or foreign patient with a not-found state', async () => {
+    fixtureApi({ ...signedInRoutes(), 'GET /api/v1/patients/999/': problem(404, 'not_found', 'Patient not found') });
+    renderApp('/patient/999/dashboard', { token: 't' });
+    expect(await screen.findByRole('heading', { name: 'Patient not found', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the patient list' })).toHaveAttribute('href', '/patients');
+  });
+
+  it('lists logged calls and logs a new one, never in the future', async () => {
+    const api = fixtureApi({
+      ...routes(),
+      'POST /api/v1/patients/101/log_interaction/': { status: 201, body: { ...call, id: 502 } },
+    });
+    const app = renderApp('/patient/101/dashboard', { token: 't' });
+    const list = await screen.findByRole('list', { name: 'Logged calls' });
+    expect(list).toHaveTextContent('Feb 3, 2025');
+    expect(list).toHaveTextContent('Phone call');
+    expect(list).toHaveTextContent('12 min');
+    expect(list).toHaveTextContent('Reviewed the bridge exercise; pain 3/10.');
+    expect(list).toHaveTextContent('Logged by Tara Nguyen');
+
+    const form = screen.getByRole('form', { name: 'Log a call' });
+    const date = within(form).getByLabelText(/Date of the call/);
+    expect(date).toHaveValue(dayjs().format('MMM D, YYYY'));
+    await app.user.clear(date);
+    await app.user.type(date, dayjs().add(2, 'day').format('MM/DD/YYYY'));
+    await app.user.click(within(form).getByRole('combobox', { name: 'Kind' }));
+    await app.user.click(within(form).getByRole('option', { name: 'Video call' }));
+    await app.user.type(within(form).getByLabelText('Minutes'), '15');
+    await app.user.type(within(form).getByLabelText('Notes'), 'Checked the new exercises by video.');
+    await app.user.click(within(form).getByRole('button', { name: 'Log call' }));
+    expect(await within(form).findByText('A call cannot be logged in the future')).toBeInTheDocument();
+    expect(api.calls('POST /api/v1/patients/101/log_interaction/')).toHaveLength(0);
+
+    await app.user.clear(date);
+    await app.user.type(date, '02/10/2025');
+    await app.user.click(within(form).getByRole('button', { name: 'Log call' }));
+    expect(await screen.findByText('The call is logged')).toBeInTheDocument();
+    expect(api.calls('POST /api/v1/patients/101/log_interaction/')[0]?.body).toEqual({
+      date: '2025-02-10',
+      kind: 'video',
+      minutes: 15,
+      notes: 'Checked the new exercises by video.',
+    });
+    await waitFor(() => expect(api.calls('GET /api/v1/patients/101/log_interaction/')).toHaveLength(2));
+  });
+
+  it('deletes a call after a confirmation', async () => {
+    const api = fixtureApi({ ...routes(), 'POST /api/v1/patients/101/log_interaction/delete/': { status: 204 } });
+    const app = renderApp('/patient/101/dashboard', { token: 't' });
+    await app.user.click(await screen.findByRole('button', { name: 'Delete the phone call of Feb 3, 2025' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this call?' });
+    expect(dialog).toHaveTextContent('The call of Feb 3, 2025 (12 min) will no longer count');
+    api.set('GET /api/v1/patients/101/log_interaction/', { body: logPage([]) });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Delete call' }));
+    expect(await screen.findByRole('region', { name: 'No calls logged yet' })).toBeInTheDocument();
+    expect(api.calls('POST /api/v1/patients/101/log_interaction/delete/')[0]?.body).toEqual({ log: 501 });
+  });
+
+  it('offers onboarding for a registered patient and removal to managers', async () => {
+    const registered = makePatient({
+      status: 'registered',
+      diagnosis: null,
+      diagnosis_description: null,
+      therapist: null,
+    });
+    fixtureApi({
+      ...signedInRoutes(manager),
+      'GET /api/v1/patients/101/': { body: registered },
+      'GET /api/v1/patients/101/log_interaction/': { body: logPage([]) },
+      'POST /api/v1/patients/101/remove/': { body: { ...registered, status: 'removed' } },
+      'GET /api/v1/patients/': { body: { count: 0, next: null, previous: null, results: [], count_capped: false } },
+    });
+    const app = renderApp('/patient/101/dashboard', { token: 't' });
+    expect(await screen.findByRole('button', { name: 'Onboard' })).toHaveClass('btn--primary');
+    expect(screen.getByRole('region', { name: 'Patient details' })).toHaveTextContent('Not set — onboarding sets it');
+    await app.user.click(screen.getByRole('button', { name: 'Remove' }));
+    await app.user.click(
+      within(await screen.findByRole('dialog', { name: 'Remove Maria Garcia?' })).getByRole('button', {
+        name: 'Remove patient',
+      }),
+    );
+    await waitFor(() => expect(app.location().pathname).toBe('/patients'));
+  });
+});

@@ -1,0 +1,136 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fixtureApi, problem, type RecordedRequest } from '../../testing/fixture-api.ts';
+import { renderApp } from '../../testing/render-app.tsx';
+import { RESEND_WAIT_SECONDS } from './components/signup/code-step.tsx';
+
+const checkCode = ({ url }: RecordedRequest) =>
+  url.searchParams.get('code') === 'DEMO01'
+    ? { body: { valid: true, clinic_name: 'Rehabit Demo Clinic' } }
+    : { body: { valid: false, clinic_name: null } };
+
+const token = 'verification-token-of-at-least-20-characters';
+
+describe('patient sign-up from the QR code', () => {
+  it('goes phone → code → details → done, one screen each', async () => {
+    const api = fixtureApi({
+      'GET /clinic/check_code': checkCode,
+      'POST /clinic/patient/send-otp': { status: 202, body: { detail: 'We sent a 6-digit code to +15551234567.' } },
+      'POST /clinic/patient/verify-otp': ({ body }) =>
+        (body as { otp: string }).otp === '123456'
+          ? { body: { verified: true, verification_token: token } }
+          : problem(400, 'validation_failed', 'Check the code', { otp: ['The code is not right. 4 tries left.'] }),
+      'POST /clinic/patient/qr-registration': {
+        status: 201,
+        body: { id: 9, detail: 'You are registered with Rehabit Demo Clinic. Your therapist will be in touch.' },
+      },
+    });
+    const app = renderApp('/patient/signup?clinic=demo01');
+    expect(await screen.findByRole('heading', { name: 'Your mobile number', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Rehabit Demo Clinic · Step 1 of 3')).toBeInTheDocument();
+
+    // Step 1: the number, checked before anything is sent.
+    await app.user.click(screen.getByRole('button', { name: 'Text me a code' }));
+    expect(await screen.findByText('Enter your mobile number')).toBeInTheDocument();
+    expect(api.calls('POST /clinic/patient/send-otp')).toHaveLength(0);
+    await app.user.type(screen.getByLabelText('Mobile number'), '(555) 123-4567');
+    await app.user.click(screen.getByRole('button', { name: 'Text me a code' }));
+
+    // Step 2: a wrong code says how many tries are left.
+    expect(await screen.findByRole('heading', { name: 'Enter the code', level: 1 })).toBeInTheDocument();
+    expect(api.calls('POST /clinic/patient/send-otp')[0]?.body).toEqual({
+      phone: '+15551234567',
+      clinic_code: 'DEMO01',
+    });
+    const code = screen.getByLabelText('6-digit code');
+    expect(code).toHaveFocus();
+    expect(screen.getByRole('button', { name: /Send a new code in \d+ s/ })).toBeDisabled();
+    await app.user.type(code, '12345');
+    await app.user.click(screen.getByRole('button', { name: 'Check the code' }));
+    expect(await screen.findByText('Enter the 6-digit code')).toBeInTheDocument();
+    await app.user.type(code, '9');
+    await app.user.click(screen.getByRole('button', { name: 'Check the code' }));
+    expect(await screen.findByText('The code is not right. 4 tries left.')).toBeInTheDocument();
+    await app.user.clear(code);
+    await app.user.type(code, '123456');
+    await app.user.click(screen.getByRole('button', { name: 'Check the code' }));
+
+    // Step 3: who they are; a password needs an e-mail.
+    expect(await screen.findByRole('heading', { name: 'About you', level: 1 })).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Enter your first name')).toBeInTheDocument();
+    expect(screen.getByText('Enter your date of birth')).toBeInTheDocument();
+    await app.user.type(screen.getByLabelText(/First name/), 'Rosa');
+    await app.user.type(screen.getByLabelText(/Last name/), 'Diaz');
+    await app.user.type(screen.getByLabelText('Month'), '2');
+    await app.user.type(screen.getByLabelText('Day'), '30');
+    await app.user.type(screen.getByLabelText('Year'), '1950');
+    await app.user.type(screen.getByLabelText('Password (optional)'), 'a-long-password');
+    await app.user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('This date does not exist')).toBeInTheDocument();
+    expect(screen.getByText(/Add your e-mail to sign in with a password/)).toBeInTheDocument();
+    await app.user.clear(screen.getByLabelText('Day'));
+    await app.user.type(screen.getByLabelText('Day'), '28');
+    await app.user.type(screen.getByLabelText('E-mail (optional)'), 'Rosa@Example.com');
+    await app.user.click(screen.getByRole('button', { name: 'Register' }));
+
+    // Step 4: done.
+    expect(await screen.findByRole('heading', { name: 'You are registered', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Your clinic will be in touch.')).toBeInTheDocument();
+    expect(api.calls('POST /clinic/patient/qr-registration')[0]?.body).toEqual({
+      first_name: 'Rosa',
+      last_name: 'Diaz',
+      birthday: '1950-02-28',
+      email: 'rosa@example.com',
+      password: 'a-long-password',
+      phone: '5551234567',
+      selected_code: '+1',
+      clinic_code: 'DEMO01',
+      verification_token: token,
+    });
+  });
+
+  it('says when too many codes were asked for', async () => {
+    fixtureApi({
+      'GET /clinic/check_code': checkCode,
+      'POST /clinic/patient/send-otp': problem(
+        429,
+        'rate_limited',
+        'Too many codes were sent to this phone. Try again in 10 minutes.',
+      ),
+    });
+    const app = renderApp('/patient/signup?clinic=DEMO01');
+    await app.user.type(await screen.findByLabelText('Mobile number'), '5551234567');
+    await app.user.click(screen.getByRole('button', { name: 'Text me a code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many codes were sent to this phone');
+  });
+
+  it('sends a new code after the wait, and goes back to change the number', async () => {
+    // Timers run on their own and can be pushed forward past the wait.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    const api = fixtureApi({
+      'GET /clinic/check_code': checkCode,
+      'POST /clinic/patient/send-otp': { status: 202, body: { detail: 'Sent.' } },
+    });
+    const app = renderApp('/patient/signup?clinic=DEMO01');
+    await app.user.type(await screen.findByLabelText('Mobile number'), '5551234567');
+    await app.user.click(screen.getByRole('button', { name: 'Text me a code' }));
+    const resend = await screen.findByRole('button', { name: /Send a new code/ });
+    for (let second = 0; second < RESEND_WAIT_SECONDS; second++) act(() => vi.advanceTimersByTime(1000));
+    await waitFor(() => expect(resend).toBeEnabled());
+    await app.user.click(resend);
+    expect(await screen.findByText(/A new code is on its way/)).toBeInTheDocument();
+    expect(api.calls('POST /clinic/patient/send-otp')).toHaveLength(2);
+    await app.user.click(screen.getByRole('button', { name: 'Change the number' }));
+    expect(await screen.findByLabelText('Mobile number')).toHaveValue('5551234567');
+  });
+
+  it('explains a link without a clinic, and a clinic code nobody has', async () => {
+    fixtureApi({ 'GET /clinic/check_code': checkCode });
+    const app = renderApp('/patient/signup');
+    expect(await screen.findByRole('region', { name: "Scan your clinic's QR code to sign up" })).toBeInTheDocument();
+    app.unmount();
+    renderApp('/patient/signup?clinic=NOPE99');
+    expect(await screen.findByRole('region', { name: 'We do not know this clinic' })).toHaveTextContent('NOPE99');
+  });
+});
