@@ -11,9 +11,9 @@ type Exercise = {
   description: string;
 };
 
-/** Public-domain exercises (see data/exercises/README.md), read once from the copy bundled with the code. */
+/** Public-domain exercises (see exercises/README.md), read once from the copy bundled with the code. */
 const exercises: Exercise[] = JSON.parse(
-  readFileSync(new URL('./data/exercises/exercises.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('./exercises/exercises.json', import.meta.url), 'utf8'),
 );
 
 /** The data set's exercises a clinic uses most, by id. */
