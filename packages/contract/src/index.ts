@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './chat.ts';
 export * from './clinics.ts';
 export * from './common.ts';
 export * from './pagination.ts';

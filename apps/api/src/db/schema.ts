@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -315,3 +316,64 @@ export const tasks = pgTable(
 );
 
 export * from './schema-videos.ts';
+
+/**
+ * A conversation: a patient's with their clinic (shared by the clinic's staff), or a staff member's with support.
+ */
+export const chatSessions = pgTable(
+  'chat_sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    clinicId: integer('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    kind: text('kind', { enum: ['patient', 'support'] }).notNull(),
+    patientId: integer('patient_id').references(() => patients.id),
+    staffUserId: integer('staff_user_id').references(() => users.id),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    lastPatientMessageAt: timestamp('last_patient_message_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('chat_sessions_patient_unique').on(t.patientId),
+    uniqueIndex('chat_sessions_support_staff_unique').on(t.staffUserId),
+    index('chat_sessions_clinic_kind_last_idx').on(t.clinicId, t.kind, t.lastMessageAt),
+    index('chat_sessions_kind_last_idx').on(t.kind, t.lastMessageAt),
+  ],
+);
+
+/** Saved before it is sent: a message exists here before any socket hears of it. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => chatSessions.id),
+    senderUserId: integer('sender_user_id')
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull(),
+    clientId: text('client_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('chat_messages_session_id_idx').on(t.sessionId, t.id),
+    uniqueIndex('chat_messages_client_unique').on(t.sessionId, t.senderUserId, t.clientId),
+  ],
+);
+
+/** How far each reader has read each conversation; unread counts are the messages after it. */
+export const chatReads = pgTable(
+  'chat_reads',
+  {
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => chatSessions.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    lastReadMessageId: bigint('last_read_message_id', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.userId] })],
+);

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { idSchema } from './common.ts';
+import { paginated } from './pagination.ts';
+
+export const chatPaths = {
+  therapistSessions: '/chat/therapist',
+  supportSessions: '/chat/support',
+  messages: '/chat/message',
+  session: '/chat/session',
+} as const;
+
+/** Socket.IO: each user's private room and the event that carries a saved message. */
+export const chatEvents = { newMessage: 'new_message', catchUp: 'catch_up' } as const;
+export const privateUserRoom = (userId: number) => `private-user-${userId}`;
+
+/** Product decisions §6: last patient message within 5 days, or none for 30 days. */
+export const CHAT_RECENT = 'CHAT_RECENT';
+export const CHAT_OUTDATED = 'CHAT_OUTDATED';
+export const CHAT_RECENT_DAYS = 5;
+export const CHAT_OUTDATED_DAYS = 30;
+export const CHAT_MESSAGE_MAX_LENGTH = 4000;
+
+export const chatFreshnessSchema = z.enum([CHAT_RECENT, CHAT_OUTDATED]).nullable();
+
+/** Freshness of a conversation from the time of the patient's last message. */
+export function chatFreshness(lastPatientMessageAt: Date | null, now: Date): z.infer<typeof chatFreshnessSchema> {
+  if (!lastPatientMessageAt) return CHAT_OUTDATED;
+  const days = (now.getTime() - lastPatientMessageAt.getTime()) / 86_400_000;
+  if (days <= CHAT_RECENT_DAYS) return CHAT_RECENT;
+  if (days >= CHAT_OUTDATED_DAYS) return CHAT_OUTDATED;
+  return null;
+}
+
+export const chatMessageSchema = z.object({
+  id: z.number().int(),
+  session: z.number().int(),
+  message: z.string(),
+  sender: z.object({ id: z.number().int(), display_name: z.string(), role: z.string() }),
+  created_at: z.string(),
+  client_id: z.string().nullable(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const chatSessionSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['patient', 'support']),
+  patient: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }).nullable(),
+  staff: z.object({ id: z.number().int(), display_name: z.string() }).nullable(),
+  last_message: chatMessageSchema.nullable(),
+  unread_message_count: z.number().int(),
+  freshness: chatFreshnessSchema,
+  updated_at: z.string(),
+});
+export type ChatSession = z.infer<typeof chatSessionSchema>;
+export const chatSessionListSchema = paginated(chatSessionSchema);
+
+export const chatSessionListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(25),
+});
+export const createChatSessionBodySchema = z.object({ patient: idSchema });
+
+export const chatMessagesQuerySchema = z.object({
+  session: idSchema,
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(25),
+});
+export const chatMessageListSchema = paginated(chatMessageSchema);
+
+export const sendChatMessageBodySchema = z.object({
+  session: idSchema,
+  message: z
+    .string()
+    .trim()
+    .min(1, { error: 'Write a message' })
+    .max(CHAT_MESSAGE_MAX_LENGTH, { error: `Keep messages under ${CHAT_MESSAGE_MAX_LENGTH} characters` }),
+  /** Chosen by the sender's device so a retried send is saved once. */
+  client_id: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/)
+    .optional(),
+});
+export type SendChatMessageBody = z.infer<typeof sendChatMessageBodySchema>;
