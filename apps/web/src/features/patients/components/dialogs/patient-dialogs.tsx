@@ -1,11 +1,16 @@
 import type { Patient } from '@rehabit/contract';
+import { lazy, Suspense } from 'react';
 import type { PatientAction } from '../patient-actions.ts';
 import { ChangeTherapistDialog } from './change-therapist-dialog.tsx';
 import { LifecycleDialog } from './lifecycle-dialog.tsx';
 import { OnboardDialog } from './onboard-dialog.tsx';
-import { PatientFormDialog } from './patient-form-dialog.tsx';
 import { RemoveDialog } from './remove-dialog.tsx';
 import '../patients.css';
+
+// The registration form brings the calendar; the list loads it only when the form is opened.
+const PatientFormDialog = lazy(() =>
+  import('./patient-form-dialog.tsx').then((m) => ({ default: m.PatientFormDialog })),
+);
 
 /** Which dialog of the patient screens is open, and for whom. */
 export type PatientDialogState =
@@ -29,9 +34,12 @@ export function PatientDialogs({ state, onClose, onLifecycleDone, onRemoved }: P
   if (!state) return null;
   switch (state.kind) {
     case 'register':
-      return <PatientFormDialog onClose={onClose} />;
     case 'edit':
-      return <PatientFormDialog patient={state.patient} onClose={onClose} />;
+      return (
+        <Suspense fallback={null}>
+          <PatientFormDialog patient={state.kind === 'edit' ? state.patient : undefined} onClose={onClose} />
+        </Suspense>
+      );
     case 'onboard':
       return <OnboardDialog patient={state.patient} onClose={onClose} />;
     case 'change_therapist':

@@ -1,0 +1,18 @@
+import { deletedSchema, videoPaths } from '@rehabit/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { foldersQueryKey, videosQueryKey } from './keys.ts';
+
+export const deleteVideos = (videos: number[]) => api.delete(videoPaths.delete, { body: { videos }, schema: deletedSchema });
+
+export function useDeleteVideos() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteVideos,
+    meta: { errorHandling: 'silent' },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: videosQueryKey });
+      void client.invalidateQueries({ queryKey: foldersQueryKey });
+    },
+  });
+}
