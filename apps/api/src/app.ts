@@ -14,6 +14,8 @@ import { connectRedis } from './lib/redis.ts';
 import { createSmsSender, type SmsSender } from './lib/sms.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { type ChatService, createChatService } from './modules/chat/chat.service.ts';
 import { clinicsRoutes } from './modules/clinics/clinics.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -58,6 +60,7 @@ export type AppDeps = {
   folders: FoldersService;
   rateLimits: { auth: RateLimitRule };
   realtime: Realtime;
+  chat: ChatService;
 };
 
 export type BuildAppOptions = {
@@ -116,6 +119,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const videos = createVideosService({ db, clock, audit, host: () => videoHost });
   const folders = createFoldersService({ db, audit, host: () => videoHost });
+  // Socket.IO shares the HTTP server, which exists from the moment Fastify is created.
+  const realtime = await attachRealtime(app, { auth, config });
   const deps: AppDeps = {
     config,
     database,
@@ -132,8 +137,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     videos,
     folders,
     rateLimits: { auth: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
-    // Socket.IO shares the HTTP server, which exists from the moment Fastify is created.
-    realtime: await attachRealtime(app, { auth, config }),
+    realtime,
+    chat: createChatService({ db, clock, audit, realtime }),
   };
 
   await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(config) } });
@@ -174,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(clinicsRoutes, deps);
   await app.register(supervisorRoutes, deps);
   await app.register(patientsRoutes, deps);
+  await app.register(chatRoutes, deps);
   await app.register(videosRoutes, deps);
   await app.register(tusRoutes, { host: videoHost, corsOrigins: config.CORS_ORIGINS });
   await app.register(playbackRoutes, { host: videoHost });

@@ -1,6 +1,6 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import type { Config } from '../config.ts';
 import type { Actor } from '../db/scope.ts';
 import { createRedisPubSub } from '../lib/redis.ts';
@@ -14,9 +14,13 @@ declare module 'fastify' {
 
 export const userRoom = (userId: number) => `private-user-${userId}`;
 
+type ConnectionHandler = (socket: Socket, actor: Actor) => Promise<void>;
+
 export type Realtime = {
   /** Emits to every connection of the user, on this server and, with Redis, on every other one. */
   toUser: (userId: number, event: string, payload: unknown) => void;
+  /** Runs for every authenticated connection, e.g. to send what a reconnecting client missed. */
+  onConnect: (handler: ConnectionHandler) => void;
   io: Server;
 };
 
@@ -67,7 +71,17 @@ export async function attachRealtime(app: FastifyInstance, { auth, config }: Opt
     io.disconnectSockets(true);
   });
 
-  const realtime: Realtime = { io, toUser: (userId, event, payload) => io.to(userRoom(userId)).emit(event, payload) };
+  const handlers: ConnectionHandler[] = [];
+  io.on('connection', (socket) => {
+    for (const handler of handlers) {
+      handler(socket, socket.data.actor).catch((err) => app.log.warn({ err }, 'socket connection handler failed'));
+    }
+  });
+  const realtime: Realtime = {
+    io,
+    toUser: (userId, event, payload) => io.to(userRoom(userId)).emit(event, payload),
+    onConnect: (handler) => handlers.push(handler),
+  };
   app.decorate('realtime', realtime);
   return realtime;
 }

@@ -1,0 +1,75 @@
+import {
+  chatEvents,
+  chatMessageListSchema,
+  chatMessageSchema,
+  chatMessagesQuerySchema,
+  chatPaths,
+  chatSessionListQuerySchema,
+  chatSessionListSchema,
+  chatSessionSchema,
+  createChatSessionBodySchema,
+  sendChatMessageBodySchema,
+} from '@rehabit/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app.ts';
+import { authorize, requireActor } from '../../plugins/auth.ts';
+import { requestContext } from '../auth/auth.routes.ts';
+
+export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { chat, realtime }) => {
+  const tags = ['chat'];
+  const staff = authorize('therapist', 'manager', 'supervisor', 'admin');
+
+  app.get(
+    chatPaths.therapistSessions,
+    {
+      schema: { tags, querystring: chatSessionListQuerySchema, response: { 200: chatSessionListSchema } },
+      preHandler: staff,
+    },
+    (request) => chat.patientSessions(requireActor(request), request.query.page, request.query.page_size),
+  );
+
+  app.get(
+    chatPaths.supportSessions,
+    {
+      schema: { tags, querystring: chatSessionListQuerySchema, response: { 200: chatSessionListSchema } },
+      preHandler: staff,
+    },
+    (request) => chat.supportSessions(requireActor(request), request.query.page, request.query.page_size),
+  );
+
+  app.post(
+    chatPaths.session,
+    { schema: { tags, body: createChatSessionBodySchema, response: { 200: chatSessionSchema } }, preHandler: staff },
+    (request) => chat.openPatientSession(requireActor(request), request.body.patient, requestContext(request)),
+  );
+
+  app.get(
+    chatPaths.messages,
+    {
+      schema: { tags, querystring: chatMessagesQuerySchema, response: { 200: chatMessageListSchema } },
+      preHandler: staff,
+    },
+    (request) =>
+      chat.messages(
+        requireActor(request),
+        request.query.session,
+        request.query.page,
+        request.query.page_size,
+        requestContext(request),
+      ),
+  );
+
+  app.post(
+    chatPaths.messages,
+    { schema: { tags, body: sendChatMessageBodySchema, response: { 201: chatMessageSchema } }, preHandler: staff },
+    async (request, reply) =>
+      reply.code(201).send(await chat.send(requireActor(request), request.body, requestContext(request))),
+  );
+
+  // A reconnecting client names the last message it has; it gets everything after it, each message once.
+  realtime.onConnect(async (socket, actor) => {
+    const last = socket.handshake.auth?.last_message_id;
+    if (typeof last !== 'number' || !Number.isSafeInteger(last) || last < 0) return;
+    for (const message of await chat.missedMessages(actor, last)) socket.emit(chatEvents.newMessage, message);
+  });
+};

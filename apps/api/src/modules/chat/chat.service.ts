@@ -1,0 +1,194 @@
+import type { ChatSession, SendChatMessageBody } from '@rehabit/contract';
+import { chatEvents, chatFreshness, toPage } from '@rehabit/contract';
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { chatSessions, patients, users } from '../../db/schema.ts';
+import { type Actor, clinicScope } from '../../db/scope.ts';
+import type { AuditLog } from '../../lib/audit.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { Realtime } from '../../realtime/socket-server.ts';
+import { createPatientsRepository } from '../patients/patients.repository.ts';
+import { createChatRepository, type SessionRow, toChatMessage } from './chat.repository.ts';
+
+type Deps = { db: Db; clock: Clock; audit: AuditLog; realtime: Realtime };
+type Ctx = { ip: string | null };
+const CATCH_UP_LIMIT = 500;
+
+/** Permission matrix: therapists and managers chat with patients; every staff role but admin has a support chat. */
+const chatsWithPatients = (actor: Actor) => actor.role === 'therapist' || actor.role === 'manager';
+
+export function createChatService({ db, clock, audit, realtime }: Deps) {
+  const repo = createChatRepository(db);
+
+  function canAccess(actor: Actor, session: SessionRow) {
+    if (session.kind === 'support') return actor.role === 'admin' || session.staffUserId === actor.id;
+    return chatsWithPatients(actor) && session.clinicId === actor.clinicId;
+  }
+
+  async function accessibleSession(actor: Actor, sessionId: number) {
+    const session = await repo.findSession(sessionId);
+    if (!session || !canAccess(actor, session)) throw notFound('chat session');
+    return session;
+  }
+
+  /** Everyone who should hear of a new message in the session, the sender included (their other tabs). */
+  async function participants(session: SessionRow): Promise<number[]> {
+    if (session.kind === 'support') {
+      const admins = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+      return [...new Set([session.staffUserId!, ...admins.map((a) => a.id)])];
+    }
+    const staff = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.clinicId, session.clinicId),
+          inArray(users.role, ['therapist', 'manager']),
+          eq(users.approvalStatus, 'approved'),
+          eq(users.hasAccess, true),
+        ),
+      );
+    const [patient] = await db
+      .select({ userId: patients.userId })
+      .from(patients)
+      .where(eq(patients.id, session.patientId!));
+    return [...staff.map((s) => s.id), ...(patient?.userId ? [patient.userId] : [])];
+  }
+
+  async function sessionsPage(actor: Actor, where: SQL, page: number, pageSize: number) {
+    const { rows, lastMessages, count } = await repo.listSessions(where, actor.id, page, pageSize);
+    const now = clock.now();
+    const results: ChatSession[] = rows.map((r) => {
+      const last = lastMessages.find((m) => m.id === Number(r.lastMessageId));
+      return {
+        id: r.session.id,
+        kind: r.session.kind,
+        patient: r.session.patientId
+          ? { id: r.session.patientId, first_name: r.patientFirstName ?? '', last_name: r.patientLastName ?? '' }
+          : null,
+        staff: r.session.staffUserId
+          ? { id: r.session.staffUserId, display_name: `${r.staffFirstName} ${r.staffLastName}` }
+          : null,
+        last_message: last ? toChatMessage(last) : null,
+        unread_message_count: Number(r.unread),
+        freshness: r.session.kind === 'patient' ? chatFreshness(r.session.lastPatientMessageAt, now) : null,
+        updated_at: (r.session.lastMessageAt ?? r.session.createdAt).toISOString(),
+      };
+    });
+    return toPage(results, count, { page, page_size: pageSize });
+  }
+
+  return {
+    async patientSessions(actor: Actor, page: number, pageSize: number) {
+      if (!chatsWithPatients(actor)) throw new AppError('forbidden');
+      const where = and(eq(chatSessions.clinicId, actor.clinicId), eq(chatSessions.kind, 'patient'))!;
+      return sessionsPage(actor, where, page, pageSize);
+    },
+
+    /** Staff: their own support conversation (opened on first use). Admins: every support conversation. */
+    async supportSessions(actor: Actor, page: number, pageSize: number) {
+      if (actor.role === 'admin') return sessionsPage(actor, eq(chatSessions.kind, 'support'), page, pageSize);
+      if (!(await repo.findSupportSession(actor.id))) {
+        await repo.insertSession({ clinicId: actor.clinicId, kind: 'support', staffUserId: actor.id });
+      }
+      return sessionsPage(actor, eq(chatSessions.staffUserId, actor.id), page, pageSize);
+    },
+
+    async openPatientSession(actor: Actor, patientId: number, ctx: Ctx) {
+      if (!chatsWithPatients(actor)) throw new AppError('forbidden');
+      const patient = await createPatientsRepository(db).findById(patientId, clinicScope(actor.clinicId));
+      if (!patient) throw notFound('patient');
+      if (!(await repo.findPatientSession(patientId))) {
+        await repo.insertSession({ clinicId: patient.clinicId, kind: 'patient', patientId });
+        await audit.record({
+          action: 'chat.open',
+          outcome: 'success',
+          actorUserId: actor.id,
+          clinicId: actor.clinicId,
+          patientId,
+          ip: ctx.ip,
+        });
+      }
+      const session = (await repo.findPatientSession(patientId))!;
+      const page = await sessionsPage(actor, eq(chatSessions.id, session.id), 1, 1);
+      return page.results[0]!;
+    },
+
+    /** Newest page first; reading a conversation marks it read for the reader. */
+    async messages(actor: Actor, sessionId: number, page: number, pageSize: number, ctx: Ctx) {
+      const session = await accessibleSession(actor, sessionId);
+      const { rows, count } = await repo.listMessages(sessionId, page, pageSize);
+      await repo.markRead(sessionId, actor.id);
+      await audit.record({
+        action: 'chat.read',
+        outcome: 'success',
+        actorUserId: actor.id,
+        clinicId: session.clinicId,
+        patientId: session.patientId,
+        ip: ctx.ip,
+        detail: { session_id: sessionId },
+      });
+      return toPage(rows.map(toChatMessage), count, { page, page_size: pageSize });
+    },
+
+    /** Saved first, then pushed to every participant; a retried send with the same client id is saved once. */
+    async send(actor: Actor, body: SendChatMessageBody, ctx: Ctx) {
+      const session = await accessibleSession(actor, body.session);
+      const now = clock.now();
+      const messageId = await db.transaction(async (tx) => {
+        const txRepo = createChatRepository(tx);
+        const id = await txRepo.insertMessage({
+          sessionId: session.id,
+          senderUserId: actor.id,
+          body: body.message,
+          clientId: body.client_id ?? null,
+          createdAt: now,
+        });
+        if (id === undefined) return undefined;
+        await txRepo.touchSession(session.id, now, actor.role === 'patient');
+        await txRepo.markRead(session.id, actor.id);
+        await audit.record(
+          {
+            action: 'chat.send',
+            outcome: 'success',
+            actorUserId: actor.id,
+            clinicId: session.clinicId,
+            patientId: session.patientId,
+            ip: ctx.ip,
+            detail: { session_id: session.id, message_id: id },
+          },
+          tx,
+        );
+        return id;
+      });
+      if (messageId === undefined) {
+        // Already saved by an earlier attempt: answer it again, without a second delivery.
+        return toChatMessage((await repo.findByClientId(session.id, actor.id, body.client_id!))!);
+      }
+      const message = toChatMessage((await repo.findMessage(messageId))!);
+      for (const userId of await participants(session)) realtime.toUser(userId, chatEvents.newMessage, message);
+      return message;
+    },
+
+    /** What a reconnecting client missed after its last message id, oldest first. */
+    async missedMessages(actor: Actor, afterId: number) {
+      const conditions: SQL[] = [];
+      if (chatsWithPatients(actor))
+        conditions.push(and(eq(chatSessions.clinicId, actor.clinicId), eq(chatSessions.kind, 'patient'))!);
+      if (actor.role === 'admin') conditions.push(eq(chatSessions.kind, 'support'));
+      else conditions.push(eq(chatSessions.staffUserId, actor.id));
+      const sessions = await db
+        .select({ id: chatSessions.id })
+        .from(chatSessions)
+        .where(or(...conditions));
+      const rows = await repo.messagesAfter(
+        sessions.map((s) => s.id),
+        afterId,
+        CATCH_UP_LIMIT,
+      );
+      return rows.map(toChatMessage);
+    },
+  };
+}
+export type ChatService = ReturnType<typeof createChatService>;

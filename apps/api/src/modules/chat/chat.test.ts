@@ -1,0 +1,164 @@
+import type { AddressInfo } from 'node:net';
+import type { ChatMessage } from '@rehabit/contract';
+import { eq } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeClinic, makeUser, PASSWORD } from '../../../test/factories.ts';
+import { createTestApp, expectProblem, type TestApp, testConfig } from '../../../test/helpers.ts';
+import { api, makeStaffedClinic } from '../../../test/patients-support.ts';
+import { buildApp } from '../../app.ts';
+import { chatMessages } from '../../db/schema.ts';
+
+let t: TestApp;
+let call: ReturnType<typeof api>;
+let home: Awaited<ReturnType<typeof makeStaffedClinic>>;
+let away: Awaited<ReturnType<typeof makeStaffedClinic>>;
+let admin: { id: number; token: string };
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  t = await createTestApp();
+  call = api(t.app);
+  home = await makeStaffedClinic(t.app, t.database.db);
+  away = await makeStaffedClinic(t.app, t.database.db);
+  const platform = await makeClinic(t.database.db);
+  const adminUser = await makeUser(t.database.db, platform.id, { role: 'admin' });
+  const token = (
+    await call.post('/clinic/therapist/signin', undefined, { email: adminUser.email, password: PASSWORD })
+  ).json().token;
+  admin = { id: adminUser.id, token };
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await t.close();
+});
+
+async function openSession(token: string, patientId: number) {
+  const res = await call.post('/chat/session', token, { patient: patientId });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { id: number; unread_message_count: number };
+}
+const send = (token: string, session: number, message: string, clientId?: string) =>
+  call.post('/chat/message', token, { session, message, ...(clientId ? { client_id: clientId } : {}) });
+
+function listen(baseUrl: string, token: string, lastMessageId?: number) {
+  const received: ChatMessage[] = [];
+  const socket = connect(baseUrl, {
+    auth: { token, last_message_id: lastMessageId },
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  sockets.push(socket);
+  socket.on('new_message', (m: ChatMessage) => received.push(m));
+  return new Promise<{ socket: Socket; received: ChatMessage[] }>((resolve, reject) => {
+    socket.on('connect', () => resolve({ socket, received }));
+    socket.on('connect_error', reject);
+  });
+}
+const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
+
+describe('chat with patients', () => {
+  it('opens one conversation per patient, saves messages and counts unread per reader', async () => {
+    const patient = await call.register(home.manager.token);
+    const session = await openSession(home.therapist.token, patient.id);
+    expect((await openSession(home.manager.token, patient.id)).id).toBe(session.id);
+
+    const first = await send(home.therapist.token, session.id, 'How is the knee today?');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({
+      session: session.id,
+      message: 'How is the knee today?',
+      sender: { id: home.therapist.id },
+    });
+    await send(home.therapist.token, session.id, 'Remember the heel slides.');
+
+    const forManager = (await call.get('/chat/therapist', home.manager.token)).json();
+    const listed = forManager.results.find((s: { id: number }) => s.id === session.id);
+    expect(listed).toMatchObject({
+      unread_message_count: 2,
+      patient: { id: patient.id },
+      last_message: { message: 'Remember the heel slides.' },
+    });
+    expect(listed.freshness).toBe('CHAT_OUTDATED');
+    const forSender = (await call.get('/chat/therapist', home.therapist.token)).json();
+    expect(forSender.results.find((s: { id: number }) => s.id === session.id).unread_message_count).toBe(0);
+
+    const messages = (await call.get(`/chat/message?session=${session.id}`, home.manager.token)).json();
+    expect(messages.results.map((m: ChatMessage) => m.message)).toEqual([
+      'Remember the heel slides.',
+      'How is the knee today?',
+    ]);
+    const after = (await call.get('/chat/therapist', home.manager.token)).json();
+    expect(after.results.find((s: { id: number }) => s.id === session.id).unread_message_count).toBe(0);
+  });
+
+  it('saves a retried send once', async () => {
+    const patient = await call.register(home.manager.token);
+    const session = await openSession(home.therapist.token, patient.id);
+    const a = await send(home.therapist.token, session.id, 'Once only', 'device-msg-0001');
+    const b = await send(home.therapist.token, session.id, 'Once only', 'device-msg-0001');
+    expect(b.json().id).toBe(a.json().id);
+    const rows = await t.database.db.select().from(chatMessages).where(eq(chatMessages.sessionId, session.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses other clinics, other roles and bad input', async () => {
+    const patient = await call.register(home.manager.token);
+    const session = await openSession(home.therapist.token, patient.id);
+    expectProblem(await call.post('/chat/session', away.therapist.token, { patient: patient.id }), 404);
+    expectProblem(await call.get(`/chat/message?session=${session.id}`, away.therapist.token), 404);
+    expectProblem(await send(away.therapist.token, session.id, 'Hello'), 404);
+    expectProblem(await call.post('/chat/session', home.supervisor.token, { patient: patient.id }), 403);
+    expectProblem(await send(home.therapist.token, session.id, '   '), 400);
+    expectProblem(await send(home.therapist.token, session.id, 'x'.repeat(4001)), 400);
+    expectProblem(await call.get('/chat/message', home.therapist.token), 400);
+    expectProblem(await call.get('/chat/therapist'), 401);
+  });
+});
+
+describe('support chat', () => {
+  it('gives each staff member one support conversation that admins see and answer', async () => {
+    const mine = (await call.get('/chat/support', home.therapist.token)).json();
+    expect(mine.count).toBe(1);
+    const session = mine.results[0];
+    expect(session).toMatchObject({ kind: 'support', staff: { id: home.therapist.id } });
+    expect((await call.get('/chat/support', home.therapist.token)).json().results[0].id).toBe(session.id);
+    await send(home.therapist.token, session.id, 'The billing badge will not clear.');
+
+    const queue = (await call.get('/chat/support', admin.token)).json();
+    expect(queue.results.find((s: { id: number }) => s.id === session.id).unread_message_count).toBe(1);
+    expect((await send(admin.token, session.id, 'Fixed, thanks for telling us.')).statusCode).toBe(201);
+    expect((await call.get('/chat/support', home.therapist.token)).json().results[0].unread_message_count).toBe(1);
+    expectProblem(await call.get(`/chat/message?session=${session.id}`, home.manager.token), 404);
+  });
+});
+
+describe('live delivery', () => {
+  it('pushes saved messages to the clinic staff and to nobody else, and catches up after a restart', async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const patient = await call.register(home.manager.token);
+    const session = await openSession(home.therapist.token, patient.id);
+    const manager = await listen(baseUrl, home.manager.token);
+    const stranger = await listen(baseUrl, away.therapist.token);
+    const sent = (await send(home.therapist.token, session.id, 'Live hello')).json() as ChatMessage;
+    await settle();
+    expect(manager.received.map((m) => m.id)).toEqual([sent.id]);
+    expect(stranger.received).toEqual([]);
+
+    // The manager goes offline; two messages arrive; the server restarts on the same database.
+    manager.socket.disconnect();
+    await send(home.therapist.token, session.id, 'While you were away 1');
+    await send(home.therapist.token, session.id, 'While you were away 2');
+    const restarted = await buildApp({ config: testConfig(), database: t.database, clock: t.clock, logger: false });
+    try {
+      await restarted.listen({ host: '127.0.0.1', port: 0 });
+      const url = `http://127.0.0.1:${(restarted.server.address() as AddressInfo).port}`;
+      const back = await listen(url, home.manager.token, sent.id);
+      await settle();
+      expect(back.received.map((m) => m.message)).toEqual(['While you were away 1', 'While you were away 2']);
+      expect(new Set(back.received.map((m) => m.id)).size).toBe(2);
+    } finally {
+      await restarted.close();
+    }
+  });
+});
