@@ -12,9 +12,7 @@ type Exercise = {
 };
 
 /** Public-domain exercises (see exercises/README.md), read once from the copy bundled with the code. */
-const exercises: Exercise[] = JSON.parse(
-  readFileSync(new URL('./exercises/exercises.json', import.meta.url), 'utf8'),
-);
+const exercises: Exercise[] = JSON.parse(readFileSync(new URL('./exercises/exercises.json', import.meta.url), 'utf8'));
 
 /** The data set's exercises a clinic uses most, by id. */
 const chosenIds = [

@@ -1,13 +1,16 @@
-import { ArrowLeft, FileVideo } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
-import { EmptyState } from '../../../components/ui/feedback/empty-state.tsx';
 import { paths } from '../../../config/paths.ts';
+import { EditVideo } from '../../../features/videos/components/edit-video.tsx';
+import { UploadVideo } from '../../../features/videos/components/upload-video.tsx';
+import '../../../features/videos/components/videos.css';
 import './screens.css';
 
 /** One screen for a new upload and for editing an existing video (seed §2). */
 export function ExerciseUploadRoute() {
   const { id } = useParams();
+  const videoId = Number(id);
   const isEditing = id !== undefined;
   return (
     <>
@@ -16,15 +19,13 @@ export function ExerciseUploadRoute() {
       </Link>
       <PageHeader
         title={isEditing ? 'Edit video' : 'Upload video'}
-        description={isEditing ? `Video #${id}` : 'Add an exercise video with its sets, reps and instructions.'}
+        description={
+          isEditing
+            ? 'The exercise as patients will see it in their programs.'
+            : 'Add an exercise video with its sets, reps and instructions. Uploads resume if the connection drops.'
+        }
       />
-      <section className="section-card" aria-label="Video">
-        <EmptyState
-          icon={FileVideo}
-          title={isEditing ? 'Video details load here' : 'Choose a video to upload'}
-          description="Uploads resume where they stopped if the connection drops, and show their progress in percent."
-        />
-      </section>
+      {isEditing ? <EditVideo key={videoId} id={videoId} /> : <UploadVideo />}
     </>
   );
 }

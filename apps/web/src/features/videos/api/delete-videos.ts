@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { foldersQueryKey, videosQueryKey } from './keys.ts';
 
-export const deleteVideos = (videos: number[]) => api.delete(videoPaths.delete, { body: { videos }, schema: deletedSchema });
+export const deleteVideos = (videos: number[]) =>
+  api.delete(videoPaths.delete, { body: { videos }, schema: deletedSchema });
 
 export function useDeleteVideos() {
   const client = useQueryClient();

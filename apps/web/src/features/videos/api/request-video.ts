@@ -6,5 +6,4 @@ import { api } from '../../../lib/api-client.ts';
 export const requestVideo = (requestContent: string) =>
   api.post(videoPaths.hepRequestCreate, { request_content: requestContent }, { schema: hepRequestSchema });
 
-export const useRequestVideo = () =>
-  useMutation({ mutationFn: requestVideo, meta: { errorHandling: 'silent' } });
+export const useRequestVideo = () => useMutation({ mutationFn: requestVideo, meta: { errorHandling: 'silent' } });

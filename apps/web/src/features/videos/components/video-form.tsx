@@ -1,11 +1,4 @@
-import {
-  bodyParts,
-  positions,
-  purposes,
-  VIDEO_DEFAULTS,
-  type VideoFields,
-  videoFieldsSchema,
-} from '@rehabit/contract';
+import { bodyParts, positions, purposes, VIDEO_DEFAULTS, type VideoFields, videoFieldsSchema } from '@rehabit/contract';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { Dropdown } from '../../../components/ui/dropdown/dropdown.tsx';
@@ -81,6 +74,7 @@ export function VideoForm({ initial, submitLabel, isPending, isReadOnly, serverE
           value={values.body_part}
           onChange={(v) => set('body_part', v as VideoFields['body_part'])}
           error={shown.body_part}
+          disabled={isReadOnly}
         />
         <Dropdown
           label="Purpose"
@@ -88,6 +82,7 @@ export function VideoForm({ initial, submitLabel, isPending, isReadOnly, serverE
           value={values.purpose}
           onChange={(v) => set('purpose', v as VideoFields['purpose'])}
           error={shown.purpose}
+          disabled={isReadOnly}
         />
         <Dropdown
           label="Position"
@@ -95,6 +90,7 @@ export function VideoForm({ initial, submitLabel, isPending, isReadOnly, serverE
           value={values.position}
           onChange={(v) => set('position', v as VideoFields['position'])}
           error={shown.position}
+          disabled={isReadOnly}
         />
       </div>
       <TextField label="Position title" {...text('position_title')} />

@@ -1,0 +1,102 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { closeInitialNote, demo, expectAccessible, signIn, snap } from './support.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** A two-second WebM made at test time (Chromium always plays VP8); the bundled MP4 when ffmpeg is missing. */
+function makeClip(): string {
+  const dir = join(here, '..', 'test-results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'e2e-clip.webm');
+  try {
+    execFileSync(
+      'ffmpeg',
+      ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=15', '-t', '2'].concat([
+        '-c:v',
+        'libvpx',
+        '-b:v',
+        '300k',
+        file,
+      ]),
+    );
+    return file;
+  } catch {
+    return join(here, '..', '..', 'api', 'src', 'seed', 'assets', 'demo-clip.mp4');
+  }
+}
+
+test('a therapist uploads a video, plays it, edits it and shares it in a folder', async ({
+  page,
+  browser,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'one journey on the desktop layout');
+  const stamp = Date.now().toString(36);
+  const title = `Sit to stand ${stamp}`;
+  const folder = `Knee class ${stamp}`;
+
+  await signIn(page, demo.therapist.email, demo.therapist.password);
+  await closeInitialNote(page);
+  await page.goto('/exercise-upload');
+  await expect(page.getByRole('heading', { name: 'Upload video', level: 1 })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Untitled Video');
+  await page.getByLabel('Choose a video').setInputFiles(makeClip());
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+  await page.getByRole('button', { name: 'Upload video' }).click();
+  await expect(page.getByTestId('upload-percent')).toHaveText('100%', { timeout: 30_000 });
+
+  const player = page.getByTestId('video-player');
+  await expect(player).toBeVisible({ timeout: 30_000 });
+  await expect(player).toHaveAttribute('poster', /\/video-host\/poster\//);
+  const poster = await page.request.get((await player.getAttribute('poster'))!);
+  expect(poster.headers()['content-type']).toBe('image/jpeg');
+  await player.evaluate((video: HTMLVideoElement) => {
+    video.muted = true;
+    return video.play();
+  });
+  await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime)).toBeGreaterThan(0);
+  await snap(page, 'video-uploaded');
+
+  await page.getByRole('link', { name: 'Edit details' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit video', level: 1 })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(`${title} (chair)`);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Video saved')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto('/exercise-library');
+  await page.getByLabel('New folder').fill(folder);
+  await page.getByRole('button', { name: 'Create folder' }).click();
+  const sidebar = page.getByRole('navigation', { name: 'Folders' });
+  await expect(sidebar.getByRole('button', { name: new RegExp(`^${folder}`) })).toBeVisible();
+  await page.getByLabel('Search videos').fill(stamp);
+  await expect(page.getByText('1 video', { exact: true })).toBeVisible();
+  await page.getByLabel(`Select ${title} (chair)`).check();
+  await page.getByRole('button', { name: 'Add to folders' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add to folders' });
+  await dialog.getByLabel(folder).check();
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByText('Video added to the folder')).toBeVisible();
+  await page.getByRole('button', { name: `Actions for folder ${folder}` }).click();
+  await page.getByRole('menuitem', { name: 'Share with clinic' }).click();
+  await expect(page.getByText('Folder shared with your clinic')).toBeVisible();
+  await sidebar.getByRole('button', { name: new RegExp(`^${folder}`) }).click();
+  await expect(page.getByRole('link', { name: `${title} (chair)` })).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'exercise-library-folder');
+
+  // A colleague sees the shared folder and its video.
+  const colleague = await browser.newPage();
+  await signIn(colleague, demo.manager.email, demo.manager.password);
+  await colleague.goto('/exercise-library');
+  const shared = colleague
+    .getByRole('navigation', { name: 'Folders' })
+    .getByRole('button', { name: new RegExp(`^${folder}`) });
+  await shared.click();
+  await expect(colleague.getByRole('link', { name: `${title} (chair)` })).toBeVisible();
+  await colleague.close();
+});

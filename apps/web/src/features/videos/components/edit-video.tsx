@@ -1,0 +1,52 @@
+import { SearchX } from 'lucide-react';
+import { EmptyState } from '../../../components/ui/feedback/empty-state.tsx';
+import { ErrorState } from '../../../components/ui/feedback/error-state.tsx';
+import { SkeletonList } from '../../../components/ui/feedback/skeleton.tsx';
+import { isApiError } from '../../../lib/api-error.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useVideo } from '../api/get-video.ts';
+import { useUpdateVideo } from '../api/update-video.ts';
+import { type FieldErrors, VideoForm } from './video-form.tsx';
+import { formatDuration, VideoPreview } from './video-preview.tsx';
+
+/** The upload screen for an existing video: its player and its details, editable by those who may. */
+export function EditVideo({ id }: { id: number }) {
+  const video = useVideo(id);
+  const update = useUpdateVideo(id);
+  if (video.isPending) return <SkeletonList rows={4} label="Loading the video" />;
+  if (video.isError) {
+    if (isApiError(video.error) && video.error.status === 404) {
+      return (
+        <EmptyState icon={SearchX} title="Video not found" description="It was deleted or is not in your library." />
+      );
+    }
+    return <ErrorState error={video.error} onRetry={() => void video.refetch()} />;
+  }
+  const data = video.data;
+  const serverErrors: FieldErrors | undefined =
+    update.error && isApiError(update.error)
+      ? Object.fromEntries(Object.entries(update.error.errors).map(([k, v]) => [k, v[0]]))
+      : undefined;
+  return (
+    <div className="upload-layout">
+      <section className="section-card upload-layout__file" aria-label="Video file">
+        <VideoPreview video={data} />
+        <p className="upload-layout__hint">
+          {data.library === 'global' ? 'Global library' : `Uploaded by ${data.owner?.display_name ?? 'a colleague'}`}
+          {data.duration_seconds !== null && ` · ${formatDuration(data.duration_seconds)}`}
+        </p>
+      </section>
+      <section className="section-card" aria-label="Exercise details">
+        <VideoForm
+          key={data.id}
+          initial={data}
+          submitLabel="Save changes"
+          isPending={update.isPending}
+          isReadOnly={!data.can_edit}
+          serverErrors={serverErrors}
+          onSubmit={(values) => update.mutate(values, { onSuccess: () => notify.success('Video saved') })}
+        />
+      </section>
+    </div>
+  );
+}

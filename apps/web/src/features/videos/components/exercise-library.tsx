@@ -1,0 +1,196 @@
+import type { Video as VideoItem } from '@rehabit/contract';
+import { FolderPlus, MessageSquarePlus, SearchX, Trash2, Upload, Video, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { PageHeader } from '../../../components/layouts/page-header.tsx';
+import { Button } from '../../../components/ui/button/button.tsx';
+import { ButtonLink } from '../../../components/ui/button/button-link.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog/confirm-dialog.tsx';
+import { EmptyState } from '../../../components/ui/feedback/empty-state.tsx';
+import { ErrorState } from '../../../components/ui/feedback/error-state.tsx';
+import { SkeletonList } from '../../../components/ui/feedback/skeleton.tsx';
+import { Modal } from '../../../components/ui/modal/modal.tsx';
+import { Pagination } from '../../../components/ui/pagination/pagination.tsx';
+import { paths } from '../../../config/paths.ts';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useDeleteVideos } from '../api/delete-videos.ts';
+import { useVideos } from '../api/get-videos.ts';
+import { AddToFoldersDialog } from './add-to-folders-dialog.tsx';
+import { FolderSidebar } from './folder-sidebar.tsx';
+import { emptyFilters, type LibraryFilters, LibraryFiltersBar } from './library-filters.tsx';
+import { RequestVideoDialog } from './request-video-dialog.tsx';
+import { VideoGrid, VideoTable } from './video-items.tsx';
+import { VideoPreview } from './video-preview.tsx';
+import './videos.css';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** The exercise library: filter, browse by folder, preview, and file or delete several videos at once. */
+export function ExerciseLibrary() {
+  const [filters, setFilters] = useState<LibraryFilters>(emptyFilters);
+  const [folder, setFolder] = useState<number | null>(null);
+  const [page, setPage] = useState(1);
+  const [view, setView] = useState<'grid' | 'list'>('grid');
+  const [selected, setSelected] = useState<Map<number, VideoItem>>(new Map());
+  const [preview, setPreview] = useState<VideoItem | null>(null);
+  const [dialog, setDialog] = useState<'folders' | 'delete' | 'request' | null>(null);
+  const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
+  const equipment = useDebouncedValue(filters.equipment.trim(), SEARCH_DEBOUNCE_MS);
+  const remove = useDeleteVideos();
+
+  const query = {
+    page,
+    search: search || undefined,
+    equipment: equipment || undefined,
+    body_part: (filters.body_part || undefined) as never,
+    purpose: (filters.purpose || undefined) as never,
+    position: (filters.position || undefined) as never,
+    scope: filters.scope || undefined,
+    folder: folder ?? undefined,
+  };
+  const list = useVideos(query);
+  const videos = list.data?.results ?? [];
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new query starts on page 1 with nothing chosen
+  useEffect(() => {
+    setPage(1);
+    setSelected(new Map());
+  }, [search, equipment, filters.body_part, filters.purpose, filters.position, filters.scope, folder]);
+
+  const toggle = (video: VideoItem) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (next.has(video.id)) next.delete(video.id);
+      else next.set(video.id, video);
+      return next;
+    });
+  const clear = () => setSelected(new Map());
+  const chosen = [...selected.values()];
+  const deletable = chosen.every((v) => v.can_edit);
+  const items = { videos, selected: new Set(selected.keys()), onToggle: toggle, onPreview: setPreview };
+
+  return (
+    <>
+      <PageHeader
+        title="Exercise library"
+        description={
+          list.data
+            ? `${list.data.count} ${list.data.count === 1 ? 'video' : 'videos'}`
+            : 'Exercise videos and your folders.'
+        }
+        actions={
+          <>
+            <Button
+              variant="secondary"
+              icon={<MessageSquarePlus size={18} aria-hidden="true" />}
+              onClick={() => setDialog('request')}
+            >
+              Request a video
+            </Button>
+            <ButtonLink to={paths.exerciseUpload.getHref()} icon={<Upload size={18} aria-hidden="true" />}>
+              Upload video
+            </ButtonLink>
+          </>
+        }
+      />
+      <div className="library-layout">
+        <FolderSidebar current={folder} onSelect={setFolder} />
+        <div className="library-layout__main">
+          <LibraryFiltersBar
+            filters={filters}
+            onChange={(patch) => setFilters((f) => ({ ...f, ...patch }))}
+            view={view}
+            onViewChange={setView}
+          />
+          {selected.size > 0 && (
+            <section className="bulk-bar" aria-label="Selected videos">
+              <span>{selected.size} selected</span>
+              <Button
+                size="sm"
+                variant="secondary"
+                icon={<FolderPlus size={16} aria-hidden="true" />}
+                onClick={() => setDialog('folders')}
+              >
+                Add to folders
+              </Button>
+              {deletable && (
+                <Button
+                  size="sm"
+                  variant="danger"
+                  icon={<Trash2 size={16} aria-hidden="true" />}
+                  onClick={() => setDialog('delete')}
+                >
+                  Delete
+                </Button>
+              )}
+              <Button size="sm" variant="ghost" icon={<X size={16} aria-hidden="true" />} onClick={clear}>
+                Clear
+              </Button>
+            </section>
+          )}
+          <section aria-label="Video results" aria-busy={list.isFetching}>
+            {list.isPending ? (
+              <SkeletonList rows={6} label="Loading videos" />
+            ) : list.isError ? (
+              <ErrorState
+                title="The videos could not be loaded"
+                error={list.error}
+                onRetry={() => void list.refetch()}
+                isRetrying={list.isFetching}
+              />
+            ) : videos.length === 0 ? (
+              <EmptyState
+                icon={folder || search ? SearchX : Video}
+                title={folder ? 'This folder is empty' : 'No videos match'}
+                description={
+                  folder
+                    ? 'Select videos and choose Add to folders.'
+                    : 'Change the filters, upload a video, or request one.'
+                }
+              />
+            ) : view === 'grid' ? (
+              <VideoGrid {...items} />
+            ) : (
+              <VideoTable {...items} />
+            )}
+            <Pagination currentPage={page} totalItems={list.data?.count ?? 0} onPageChange={setPage} />
+          </section>
+        </div>
+      </div>
+      <Modal isOpen={preview !== null} onClose={() => setPreview(null)} title={preview?.title ?? ''} size="lg">
+        {preview && <VideoPreview video={preview} autoPlay />}
+        {preview && <p className="upload-layout__hint">{preview.description}</p>}
+      </Modal>
+      <AddToFoldersDialog
+        videoIds={[...selected.keys()]}
+        isOpen={dialog === 'folders'}
+        onClose={() => setDialog(null)}
+        onDone={() => {
+          setDialog(null);
+          clear();
+        }}
+      />
+      <ConfirmDialog
+        isOpen={dialog === 'delete'}
+        onClose={() => setDialog(null)}
+        title={`Delete ${selected.size === 1 ? 'this video' : `${selected.size} videos`}?`}
+        confirmLabel="Delete"
+        tone="danger"
+        isPending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate([...selected.keys()], {
+            onSuccess: () => {
+              notify.success('Deleted');
+              setDialog(null);
+              clear();
+            },
+            onError: (error) => notify.error(errorMessage(error)),
+          })
+        }
+      >
+        <p>The files are removed and the videos leave every folder. This cannot be undone.</p>
+      </ConfirmDialog>
+      <RequestVideoDialog isOpen={dialog === 'request'} onClose={() => setDialog(null)} />
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../components/ui/button/button.tsx';
+import { TextArea } from '../../../components/ui/field/text-area.tsx';
+import { Modal } from '../../../components/ui/modal/modal.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useRequestVideo } from '../api/request-video.ts';
+
+/** Asks the content team for an exercise video the library does not have yet. */
+export function RequestVideoDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const request = useRequestVideo();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) {
+      setError('Describe the exercise you need');
+      return;
+    }
+    request.mutate(text.trim(), {
+      onSuccess: () => {
+        notify.success('Request sent to the content team');
+        setText('');
+        setError(undefined);
+        onClose();
+      },
+      onError: (e) => setError(errorMessage(e)),
+    });
+  };
+  return (
+    <Modal isOpen={isOpen} onClose={onClose} title="Request a video" description="Tell us which exercise is missing.">
+      <form onSubmit={submit} noValidate>
+        <TextArea
+          label="Exercise and how it is done"
+          rows={4}
+          maxLength={2000}
+          value={text}
+          error={error}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <div className="video-form__actions">
+          <Button type="submit" isLoading={request.isPending}>
+            Send request
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

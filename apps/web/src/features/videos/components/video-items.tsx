@@ -1,0 +1,121 @@
+import type { Video } from '@rehabit/contract';
+import { Film, Pencil } from 'lucide-react';
+import { Link } from 'react-router';
+import { Checkbox } from '../../../components/ui/checkbox/checkbox.tsx';
+import { paths } from '../../../config/paths.ts';
+import { resolveUrl } from '../../../lib/api-client.ts';
+import { formatDuration } from './video-preview.tsx';
+
+type ItemsProps = {
+  videos: Video[];
+  selected: Set<number>;
+  onToggle: (video: Video) => void;
+  onPreview: (video: Video) => void;
+};
+
+const statusLabel: Record<Video['status'], string> = {
+  uploading: 'Uploading',
+  processing: 'Processing',
+  ready: 'Ready',
+  failed: 'Failed',
+};
+
+const meta = (video: Video) =>
+  [video.body_part, video.position, video.duration_seconds !== null ? formatDuration(video.duration_seconds) : null]
+    .filter(Boolean)
+    .join(' · ');
+
+/** Cards with the poster; the title opens the preview player. */
+export function VideoGrid({ videos, selected, onToggle, onPreview }: ItemsProps) {
+  return (
+    <ul className="video-grid" aria-label="Videos">
+      {videos.map((video) => (
+        <li key={video.id} className="video-card">
+          <button
+            type="button"
+            className="video-card__poster"
+            onClick={() => onPreview(video)}
+            aria-label={`Preview ${video.title}`}
+          >
+            {video.poster_url ? (
+              <img src={resolveUrl(video.poster_url)} alt="" loading="lazy" />
+            ) : (
+              <span className="video-card__placeholder">
+                <Film size={28} aria-hidden="true" />
+                {video.status !== 'ready' && statusLabel[video.status]}
+              </span>
+            )}
+          </button>
+          <div className="video-card__body">
+            <Checkbox
+              label={`Select ${video.title}`}
+              isLabelHidden
+              checked={selected.has(video.id)}
+              onChange={() => onToggle(video)}
+            />
+            <div className="video-card__text">
+              <Link className="video-card__title" to={paths.exerciseEdit.getHref(video.id)}>
+                {video.title}
+              </Link>
+              <span className="video-card__meta">{meta(video)}</span>
+              {video.library === 'global' && <span className="video-card__tag">Global library</span>}
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The same videos as a compact table. */
+export function VideoTable({ videos, selected, onToggle, onPreview }: ItemsProps) {
+  return (
+    <table className="video-table" aria-label="Videos">
+      <thead>
+        <tr>
+          <th scope="col">
+            <span className="visually-hidden">Select</span>
+          </th>
+          <th scope="col">Title</th>
+          <th scope="col">Body part</th>
+          <th scope="col">Purpose</th>
+          <th scope="col">Position</th>
+          <th scope="col">Library</th>
+          <th scope="col">Status</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {videos.map((video) => (
+          <tr key={video.id}>
+            <td>
+              <Checkbox
+                label={`Select ${video.title}`}
+                isLabelHidden
+                checked={selected.has(video.id)}
+                onChange={() => onToggle(video)}
+              />
+            </td>
+            <td>
+              <button type="button" className="link-button" onClick={() => onPreview(video)}>
+                {video.title}
+              </button>
+            </td>
+            <td>{video.body_part}</td>
+            <td>{video.purpose}</td>
+            <td>{video.position}</td>
+            <td>{video.library === 'global' ? 'Global' : (video.owner?.display_name ?? 'Clinic')}</td>
+            <td>{statusLabel[video.status]}</td>
+            <td>
+              <Link to={paths.exerciseEdit.getHref(video.id)} aria-label={`Edit ${video.title}`}>
+                <Pencil size={16} aria-hidden="true" />
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

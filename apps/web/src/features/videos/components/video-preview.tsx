@@ -1,0 +1,46 @@
+import type { Video } from '@rehabit/contract';
+import { AlertTriangle, Loader2 } from 'lucide-react';
+import { resolveUrl } from '../../../lib/api-client.ts';
+
+const statusText: Record<Video['status'], string> = {
+  uploading: 'Waiting for the file to finish uploading.',
+  processing: 'Processing the video: reading its length and making a preview image.',
+  ready: 'Ready',
+  failed: 'This video could not be processed.',
+};
+
+/** The player once the video is ready (signed links, no sign-in header needed), its state until then. */
+export function VideoPreview({ video, autoPlay = false }: { video: Video; autoPlay?: boolean }) {
+  if (video.status === 'ready' && video.play_url) {
+    return (
+      // biome-ignore lint/a11y/useMediaCaption: exercise clips carry no speech; captions come with the patient side
+      <video
+        className="video-preview__player"
+        controls
+        autoPlay={autoPlay}
+        preload="metadata"
+        poster={video.poster_url ? resolveUrl(video.poster_url) : undefined}
+        src={resolveUrl(video.play_url)}
+        aria-label={`Video: ${video.title}`}
+        data-testid="video-player"
+      />
+    );
+  }
+  const isFailed = video.status === 'failed';
+  return (
+    <div className={`video-preview__state${isFailed ? ' video-preview__state--failed' : ''}`} role="status">
+      {isFailed ? (
+        <AlertTriangle size={24} aria-hidden="true" />
+      ) : (
+        <Loader2 className="spin" size={24} aria-hidden="true" />
+      )}
+      <p>{isFailed ? (video.failure_reason ?? statusText.failed) : statusText[video.status]}</p>
+    </div>
+  );
+}
+
+export const formatDuration = (seconds: number | null) => {
+  if (seconds === null) return '';
+  const whole = Math.round(seconds);
+  return whole < 60 ? `${whole}s` : `${Math.floor(whole / 60)}m ${whole % 60}s`;
+};

@@ -1,0 +1,141 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fixtureApi } from '../../testing/fixture-api.ts';
+import { signedInRoutes } from '../../testing/fixtures.ts';
+import { renderApp } from '../../testing/render-app.tsx';
+import { listOf, makeFolder, makeVideo } from '../../testing/video-fixtures.ts';
+
+const clamshell = makeVideo();
+const bridge = makeVideo({ id: 32, title: 'Glute bridge', library: 'global', can_edit: false, owner: null });
+const knee = makeFolder();
+const shared = makeFolder({ id: 6, name: 'Shoulder rehab', is_mine: false, is_shared: true, video_count: 3 });
+
+const libraryRoutes = () => ({
+  ...signedInRoutes(),
+  'GET /video/list': { body: listOf([clamshell, bridge]) },
+  'GET /video/library': { body: listOf([knee, shared]) },
+});
+
+describe('exercise library', () => {
+  it('shows the videos, my folders and the shared ones, and filters on the server', async () => {
+    const api = fixtureApi(libraryRoutes());
+    const app = renderApp('/exercise-library', { token: 't' });
+    const grid = await screen.findByRole('list', { name: 'Videos' });
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(2);
+    expect(grid).toHaveTextContent('Global library');
+    const folders = screen.getByRole('navigation', { name: 'Folders' });
+    expect(folders).toHaveTextContent('My folders');
+    expect(folders).toHaveTextContent('Shared with the clinic');
+    await app.user.click(within(folders).getByRole('button', { name: /^Shoulder rehab/ }));
+    await waitFor(() => expect(api.calls('GET /video/list').at(-1)!.url.searchParams.get('folder')).toBe('6'));
+    await app.user.click(screen.getByRole('combobox', { name: 'Body part' }));
+    await app.user.click(screen.getByRole('option', { name: 'Knee' }));
+    await waitFor(() => expect(api.calls('GET /video/list').at(-1)!.url.searchParams.get('body_part')).toBe('Knee'));
+    await app.user.click(screen.getByRole('button', { name: 'List view' }));
+    expect(await screen.findByRole('table', { name: 'Videos' })).toBeInTheDocument();
+  });
+
+  it('adds the chosen videos to a folder', async () => {
+    const api = fixtureApi({ ...libraryRoutes(), 'POST /video/library/bulk': { body: { results: [knee] } } });
+    const app = renderApp('/exercise-library', { token: 't' });
+    await app.user.click(await screen.findByRole('checkbox', { name: 'Select Clamshell' }));
+    await app.user.click(screen.getByRole('checkbox', { name: 'Select Glute bridge' }));
+    // A global video cannot be deleted by a therapist, so delete is not offered for this choice.
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Add to folders' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add to folders' });
+    expect(within(dialog).queryByLabelText('Shoulder rehab')).not.toBeInTheDocument();
+    await app.user.click(within(dialog).getByLabelText('Post-op knee'));
+    await app.user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() =>
+      expect(api.calls('POST /video/library/bulk')[0]?.body).toEqual({ video_ids: [31, 32], libraryfolder_ids: [5] }),
+    );
+  });
+
+  it('deletes after confirmation', async () => {
+    const api = fixtureApi({ ...libraryRoutes(), 'DELETE /video/delete': { body: { deleted: [31] } } });
+    const app = renderApp('/exercise-library', { token: 't' });
+    await app.user.click(await screen.findByRole('checkbox', { name: 'Select Clamshell' }));
+    await app.user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this video?' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.calls('DELETE /video/delete')[0]?.body).toEqual({ videos: [31] }));
+  });
+
+  it('shares my folder with the clinic and sends a request for a missing video', async () => {
+    const api = fixtureApi({
+      ...libraryRoutes(),
+      'POST /video/library/share': { body: { results: [{ ...knee, is_shared: true }] } },
+      'POST /video/hep_request/create': {
+        status: 201,
+        body: {
+          id: 1,
+          request_content: 'Seated marching',
+          requested_by: { id: 7, display_name: 'Tara Nguyen' },
+          clinic_code: 'DEMO01',
+          created_at: '2026-03-01T10:00:00.000Z',
+        },
+      },
+    });
+    const app = renderApp('/exercise-library', { token: 't' });
+    await app.user.click(await screen.findByRole('button', { name: 'Actions for folder Post-op knee' }));
+    await app.user.click(screen.getByRole('menuitem', { name: 'Share with clinic' }));
+    await waitFor(() =>
+      expect(api.calls('POST /video/library/share')[0]?.body).toEqual({ libraryfolder_ids: [5], is_shared: true }),
+    );
+    await app.user.click(screen.getByRole('button', { name: 'Request a video' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a video' });
+    await app.user.type(within(dialog).getByRole('textbox'), 'Seated marching');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    await waitFor(() =>
+      expect(api.calls('POST /video/hep_request/create')[0]?.body).toEqual({ request_content: 'Seated marching' }),
+    );
+  });
+});
+
+describe('upload and edit screen', () => {
+  it('starts with the defaults of a new video and refuses a file that is not a video', async () => {
+    fixtureApi(signedInRoutes());
+    renderApp('/exercise-upload', { token: 't' });
+    expect(await screen.findByRole('textbox', { name: 'Title' })).toHaveValue('Untitled Video');
+    expect(screen.getByRole('textbox', { name: 'Position title' })).toHaveValue('Position: Supine to Standing');
+    expect(screen.getByRole('textbox', { name: 'Equipment' })).toHaveValue('-');
+    expect(screen.getByRole('spinbutton', { name: 'Reps' })).toHaveValue(1);
+    expect(screen.getByRole('spinbutton', { name: 'Sets' })).toHaveValue(1);
+    expect(screen.getByRole('textbox', { name: 'Instructions' })).toHaveValue('-');
+    expect(screen.getByRole('combobox', { name: 'Body part' })).toHaveTextContent('Other');
+    // Nothing to upload yet: the details wait for a file.
+    expect(screen.getByRole('textbox', { name: 'Title' })).toBeDisabled();
+    const notes = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    fireEvent.change(screen.getByLabelText('Choose a video'), { target: { files: [notes] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose a video file');
+  });
+
+  it('edits an existing video and shows its player', async () => {
+    const api = fixtureApi({
+      ...signedInRoutes(),
+      'GET /video/31': { body: clamshell },
+      'PATCH /video/31': ({ body }) => ({ body: { ...clamshell, ...(body as object) } }),
+    });
+    const app = renderApp('/exercise-edit/31', { token: 't' });
+    const title = await screen.findByRole('textbox', { name: 'Title' });
+    expect(screen.getByTestId('video-player')).toHaveAttribute(
+      'poster',
+      expect.stringContaining('/video-host/poster/'),
+    );
+    await app.user.clear(title);
+    await app.user.type(title, 'Clamshell with band');
+    await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.calls('PATCH /video/31')[0]?.body).toMatchObject({ title: 'Clamshell with band' }));
+    expect(await screen.findByText('Video saved')).toBeInTheDocument();
+  });
+
+  it('shows the field errors of an empty title without calling the server', async () => {
+    const api = fixtureApi({ ...signedInRoutes(), 'GET /video/31': { body: clamshell } });
+    const app = renderApp('/exercise-edit/31', { token: 't' });
+    await app.user.clear(await screen.findByRole('textbox', { name: 'Title' }));
+    await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Required')).toBeInTheDocument();
+    expect(api.calls('PATCH /video/31')).toHaveLength(0);
+  });
+});
