@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { fakeSocket } from './fake-socket.ts';
+
+// No test opens a real socket; chat tests push server events through the fake.
+vi.mock('socket.io-client', async () => (await import('./fake-socket.ts')).fakeSocketModule);
 
 // Screens are lazy routes: the first render of one in a test file compiles its modules, which can
 // take longer than the library's one-second default on a busy machine.
@@ -14,6 +18,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  fakeSocket.reset();
   window.localStorage.clear();
   window.sessionStorage.clear();
   vi.unstubAllGlobals();

@@ -33,14 +33,17 @@ export function ChatPanel({ children }: { children?: ReactNode }) {
           <X size={20} aria-hidden="true" />
         </button>
       </div>
+      {/* Rendered only while open: closing the panel drops the draft with it (seed §4). */}
       <div className="chat-panel__body">
-        {children ?? (
-          <EmptyState
-            icon={MessageSquare}
-            title="No conversations yet"
-            description="Chats with your patients and with Rehabit support will be listed here."
-          />
-        )}
+        {!isOpen
+          ? null
+          : (children ?? (
+              <EmptyState
+                icon={MessageSquare}
+                title="No conversations yet"
+                description="Chats with your patients and with Rehabit support will be listed here."
+              />
+            ))}
       </div>
     </aside>
   );

@@ -2,6 +2,7 @@ import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import { bottomMenuHiddenPatterns } from '../../config/paths.ts';
+import { useUnreadChatCount } from '../../lib/chat/chat-sessions.ts';
 import { useIsMobile } from '../../lib/device.ts';
 import type { SessionUser } from '../../lib/session/get-current-user.ts';
 import { BottomNav } from './bottom-nav.tsx';
@@ -27,9 +28,11 @@ export function MainLayout({ user, onSignOut, isSigningOut, monitoring, chat, ch
   const isMobile = useIsMobile();
   const { pathname } = useLocation();
   const items = navItemsFor(user.role);
+  const unreadChats = useUnreadChatCount(user.role);
   const flags = {
     hasNewBilling: user.is_new_billing_uploaded,
     hasFeatureNotifications: user.is_feature_notification_on,
+    unreadChats,
   };
   const isBottomMenuHidden = bottomMenuHiddenPatterns.some((pattern) => matchPath(pattern, pathname));
   const hasBottomMenu = isMobile && !isBottomMenuHidden;

@@ -12,6 +12,7 @@ import { useSettingsInfo } from '../../../lib/session/get-settings-info.ts';
 import { endSession, logout, useLogout } from '../../../lib/session/logout.ts';
 import { rememberRedirectPath } from '../../../lib/storage.ts';
 import type { RouteHandle } from '../../router.tsx';
+import { ChatRealtime, DesktopChat } from './chat-realtime.tsx';
 
 /** The navigation guard (seed §2): every screen behind sign-in renders through here. */
 export function ProtectedLayout() {
@@ -56,7 +57,13 @@ function SignedInFrame() {
   const isAllowed = allowedRoles.length === 0 || allowedRoles.includes(user.data.role);
 
   return (
-    <MainLayout user={user.data} onSignOut={() => signOut.mutate()} isSigningOut={signOut.isPending}>
+    <MainLayout
+      user={user.data}
+      onSignOut={() => signOut.mutate()}
+      isSigningOut={signOut.isPending}
+      chat={<DesktopChat user={user.data} />}
+    >
+      <ChatRealtime userId={user.data.id} />
       {isAllowed ? <Outlet /> : <NotForYourRole />}
     </MainLayout>
   );

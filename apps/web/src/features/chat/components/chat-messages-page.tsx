@@ -1,0 +1,38 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '../../../components/layouts/page-header.tsx';
+import { paths } from '../../../config/paths.ts';
+import { chatKindsFor, useChatSessions } from '../../../lib/chat/chat-sessions.ts';
+import { useCurrentUser } from '../../../lib/session/get-current-user.ts';
+import { sessionTitle } from '../lib/chat-labels.ts';
+import { Conversation } from './conversation.tsx';
+import './chat.css';
+
+/** Phones: /chat/{id}/messages, one conversation as a full page. */
+export function ChatMessagesPage() {
+  const { id } = useParams();
+  const sessionId = Number(id);
+  const user = useCurrentUser();
+  const role = user.data?.role ?? 'therapist';
+  const kinds = chatKindsFor(role);
+  const patients = useChatSessions('patient', kinds.includes('patient'));
+  const support = useChatSessions('support', kinds.includes('support'));
+  const session = [...(patients.data?.results ?? []), ...(support.data?.results ?? [])].find(
+    (item) => item.id === sessionId,
+  );
+  const title = session ? sessionTitle(session, role) : 'Messages';
+
+  return (
+    <>
+      <Link className="back-link" to={paths.chat.getHref()}>
+        <ArrowLeft size={16} aria-hidden="true" /> All conversations
+      </Link>
+      <PageHeader title={title} />
+      {user.data && Number.isSafeInteger(sessionId) && sessionId > 0 && (
+        <section className="section-card chat-page-conversation" aria-label="Conversation">
+          <Conversation sessionId={sessionId} myUserId={user.data.id} />
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ChatSession } from '@rehabit/contract';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { SessionUser } from '../../../lib/session/get-current-user.ts';
+import { useUiStore } from '../../../lib/ui-store.ts';
+import { useOpenPatientSession } from '../api/open-session.ts';
+import { sessionTitle } from '../lib/chat-labels.ts';
+import { ChatHome } from './chat-home.tsx';
+import { Conversation } from './conversation.tsx';
+import './chat.css';
+
+/** Desktop: the room list and one conversation inside the right-hand panel. */
+export function ChatPanelContent({ user }: { user: SessionUser }) {
+  const [selected, setSelected] = useState<ChatSession | null>(null);
+  const patientId = useUiStore((state) => state.chatPatientId);
+  const clearPatient = useUiStore((state) => state.clearChatPatient);
+  const open = useOpenPatientSession();
+  const { mutate } = open;
+
+  // Asked to show a patient's conversation (the dashboard's "Message" action): open it, then forget the ask.
+  useEffect(() => {
+    if (patientId === null) return;
+    clearPatient();
+    mutate(patientId, { onSuccess: setSelected });
+  }, [patientId, clearPatient, mutate]);
+
+  if (!selected) return <ChatHome role={user.role} onOpen={setSelected} />;
+  return (
+    <div className="chat-room">
+      <div className="chat-room__header">
+        <button type="button" className="icon-button" aria-label="All conversations" onClick={() => setSelected(null)}>
+          <ArrowLeft size={20} aria-hidden="true" />
+        </button>
+        <h3 className="chat-room__title">{sessionTitle(selected, user.role)}</h3>
+      </div>
+      <Conversation key={selected.id} sessionId={selected.id} myUserId={user.id} />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/layouts/page-header.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useCurrentUser } from '../../../lib/session/get-current-user.ts';
+import { useOpenPatientSession } from '../api/open-session.ts';
+import { ChatHome } from './chat-home.tsx';
+import './chat.css';
+
+/** Phones: /chat lists the conversations (unread first); `?patient=` opens that patient's conversation. */
+export function ChatSessionsPage() {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const patientId = Number(params.get('patient'));
+  const { mutate } = useOpenPatientSession();
+
+  useEffect(() => {
+    if (!Number.isSafeInteger(patientId) || patientId <= 0) return;
+    mutate(patientId, {
+      onSuccess: (session) => navigate(paths.chatMessages.getHref(session.id), { replace: true }),
+    });
+  }, [patientId, mutate, navigate]);
+
+  return (
+    <>
+      <PageHeader title="Chat" description="Conversations with your patients and with Rehabit support." />
+      <section className="section-card chat-page-card" aria-label="Conversations">
+        {user.data && (
+          <ChatHome role={user.data.role} onOpen={(session) => navigate(paths.chatMessages.getHref(session.id))} />
+        )}
+      </section>
+    </>
+  );
+}

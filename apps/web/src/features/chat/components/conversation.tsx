@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import { showSession } from '../../../lib/chat/on-screen.ts';
+import { useSendMessage } from '../api/send-message.ts';
+import { newClientId, type OutgoingMessage, useOutboxStore } from '../lib/outbox.ts';
+import { Composer } from './composer.tsx';
+import { MessageList } from './message-list.tsx';
+
+/** One conversation: its messages and the composer. Sending shows at once and confirms when saved. */
+export function Conversation({ sessionId, myUserId }: { sessionId: number; myUserId: number }) {
+  const send = useSendMessage(myUserId);
+
+  // While on screen, arriving messages are read as they come.
+  useEffect(() => showSession(sessionId), [sessionId]);
+
+  const deliver = (message: OutgoingMessage) =>
+    send.mutate({ session: message.session, text: message.text, clientId: message.clientId });
+
+  return (
+    <div className="chat-conversation">
+      <MessageList sessionId={sessionId} myUserId={myUserId} onRetry={deliver} />
+      <Composer
+        key={sessionId}
+        onSend={(text) => deliver(useOutboxStore.getState().add({ clientId: newClientId(), session: sessionId, text }))}
+      />
+    </div>
+  );
+}

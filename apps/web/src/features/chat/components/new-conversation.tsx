@@ -1,0 +1,74 @@
+import type { ChatSession } from '@rehabit/contract';
+import { Plus, Search } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button/button.tsx';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useOpenPatientSession } from '../api/open-session.ts';
+import { usePatientSearch } from '../api/search-patients.ts';
+
+/** Finds a patient of the clinic by name and opens (or creates) their conversation. */
+export function NewConversation({ onOpened }: { onOpened: (session: ChatSession) => void }) {
+  const [isOpen, setOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search.trim(), 250);
+  const patients = usePatientSearch(debounced);
+  const open = useOpenPatientSession();
+  const id = useId();
+
+  if (!isOpen) {
+    return (
+      <div className="chat-new">
+        <Button
+          variant="secondary"
+          size="sm"
+          icon={<Plus size={16} aria-hidden="true" />}
+          onClick={() => setOpen(true)}
+        >
+          New conversation
+        </Button>
+      </div>
+    );
+  }
+  const results = debounced ? (patients.data?.results ?? []) : [];
+  return (
+    <div className="chat-new">
+      <label htmlFor={id} className="chat-new__label">
+        <Search size={16} aria-hidden="true" />
+        <span className="visually-hidden">Find a patient</span>
+      </label>
+      <input
+        id={id}
+        className="field__input"
+        type="search"
+        placeholder="Find a patient by name"
+        value={search}
+        // biome-ignore lint/a11y/noAutofocus: the person just asked to search
+        autoFocus
+        onChange={(event) => setSearch(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.stopPropagation();
+            setOpen(false);
+          }
+        }}
+      />
+      {debounced && patients.isSuccess && results.length === 0 && <p className="chat-new__none">No patient found.</p>}
+      {results.length > 0 && (
+        <ul className="chat-new__results" aria-label="Patients">
+          {results.map((patient) => (
+            <li key={patient.id}>
+              <button
+                type="button"
+                className="chat-new__result"
+                disabled={open.isPending}
+                onClick={() => open.mutate(patient.id, { onSuccess: onOpened })}
+              >
+                {patient.first_name} {patient.last_name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

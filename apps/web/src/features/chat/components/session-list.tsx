@@ -1,0 +1,79 @@
+import type { ChatSession, Role } from '@rehabit/contract';
+import { MessageSquare } from 'lucide-react';
+import { EmptyState } from '../../../components/ui/feedback/empty-state.tsx';
+import { ErrorState } from '../../../components/ui/feedback/error-state.tsx';
+import { SkeletonList } from '../../../components/ui/feedback/skeleton.tsx';
+import { type ChatKind, unreadFirst, useChatSessions } from '../../../lib/chat/chat-sessions.ts';
+import { messageTime, sessionTitle } from '../lib/chat-labels.ts';
+import { FreshnessTag } from './freshness-tag.tsx';
+
+type SessionListProps = { kind: ChatKind; role: Role; onOpen: (session: ChatSession) => void };
+
+const emptyText = {
+  patient: 'Start one with "New conversation", or wait for a patient to write.',
+  support: 'Your conversation with Rehabit support opens here.',
+};
+
+/** Conversations of one kind, unread first (seed §4), each with its unread count and freshness. */
+export function SessionList({ kind, role, onOpen }: SessionListProps) {
+  const sessions = useChatSessions(kind);
+  if (sessions.isPending) return <SkeletonList rows={4} label="Loading conversations" />;
+  if (sessions.isError)
+    return (
+      <ErrorState
+        title="Conversations could not be loaded"
+        error={sessions.error}
+        onRetry={() => sessions.refetch()}
+        isRetrying={sessions.isFetching}
+      />
+    );
+  const items = unreadFirst(sessions.data.results);
+  if (items.length === 0) {
+    return <EmptyState icon={MessageSquare} title="No conversations yet" description={emptyText[kind]} />;
+  }
+  return (
+    <ul className="chat-sessions" aria-label={kind === 'patient' ? 'Patient conversations' : 'Support conversations'}>
+      {items.map((session) => (
+        <li key={session.id}>
+          <SessionRow session={session} role={role} onOpen={onOpen} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SessionRow({
+  session,
+  role,
+  onOpen,
+}: {
+  session: ChatSession;
+  role: Role;
+  onOpen: SessionListProps['onOpen'];
+}) {
+  const title = sessionTitle(session, role);
+  const unread = session.unread_message_count;
+  const last = session.last_message;
+  return (
+    <button
+      type="button"
+      className={`chat-session${unread > 0 ? ' chat-session--unread' : ''}`}
+      onClick={() => onOpen(session)}
+    >
+      <span className="chat-session__top">
+        <span className="chat-session__title">{title}</span>
+        <FreshnessTag freshness={session.freshness} />
+        {last && <span className="chat-session__time">{messageTime(last.created_at)}</span>}
+      </span>
+      <span className="chat-session__bottom">
+        <span className="chat-session__preview">{last ? last.message : 'No messages yet'}</span>
+        {unread > 0 && (
+          <span className="chat-count" data-testid="unread-count">
+            {unread}
+            <span className="visually-hidden"> unread</span>
+          </span>
+        )}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,92 @@
+import { useEffect, useRef } from 'react';
+import type { Socket } from 'socket.io-client';
+import { env } from '../config/env.ts';
+import { useAuthStore } from './auth-store.ts';
+
+type Handler = (payload: unknown) => void;
+
+/** Raised to listeners after the connection comes back, so caches can catch up on what is not replayed. */
+export const SOCKET_RECONNECTED = 'rehabit:reconnected';
+
+// One connection for the signed-in user, shared by every hook that listens (architecture convention 10).
+let socket: Socket | null = null;
+let opening: Promise<void> | null = null;
+let users = 0;
+let lastMessageId = 0;
+const listeners = new Map<string, Set<Handler>>();
+
+/** The newest message id this tab has seen; a reconnect asks the server for everything after it. */
+export function noteMessageId(id: number) {
+  if (id > lastMessageId) lastMessageId = id;
+}
+
+function dispatch(event: string, payload?: unknown) {
+  for (const handler of listeners.get(event) ?? []) handler(payload);
+}
+
+function open() {
+  if (socket || opening || !useAuthStore.getState().token) return;
+  // The client library loads with the first listener, so the first screen stays small.
+  opening = import('socket.io-client')
+    .then(({ io }) => {
+      opening = null;
+      const token = useAuthStore.getState().token;
+      if (users === 0 || !token || socket) return;
+      const next = io(env.apiUrl || undefined, {
+        path: '/socket.io',
+        // Websocket only: no long-polling, so several servers need no sticky sessions.
+        transports: ['websocket'],
+        // Read at every (re)connection: the current token and the newest message this tab has.
+        auth: (send) => send(lastMessageId > 0 ? { token, last_message_id: lastMessageId } : { token }),
+      });
+      next.onAny((event: string, payload: unknown) => dispatch(event, payload));
+      next.io.on('reconnect', () => dispatch(SOCKET_RECONNECTED));
+      socket = next;
+    })
+    .catch(() => {
+      // A chunk that failed to load is retried by the next listener; chat still works by refreshing.
+      opening = null;
+    });
+}
+
+function close() {
+  socket?.disconnect();
+  socket = null;
+  lastMessageId = 0;
+}
+
+// Sign-in opens, sign-out closes; another user's token never reuses this user's connection.
+useAuthStore.subscribe((state, previous) => {
+  if (state.token === previous.token) return;
+  close();
+  if (users > 0 && state.token) open();
+});
+
+function acquire() {
+  users += 1;
+  open();
+}
+
+function release() {
+  users -= 1;
+  if (users === 0) close();
+}
+
+/** Listens to one socket event while the component is mounted; the connection opens with the first listener. */
+export function useSocketEvent(event: string, handler: Handler) {
+  const ref = useRef(handler);
+  useEffect(() => {
+    ref.current = handler;
+  });
+  useEffect(() => {
+    const listener: Handler = (payload) => ref.current(payload);
+    const set = listeners.get(event) ?? new Set();
+    set.add(listener);
+    listeners.set(event, set);
+    acquire();
+    return () => {
+      set.delete(listener);
+      release();
+    };
+  }, [event]);
+}

@@ -1,0 +1,55 @@
+type Handler = (...args: unknown[]) => void;
+
+/**
+ * Stands in for socket.io-client in tests: no network, and tests push server events with
+ * `fakeSocket.serverEmit(...)` and read how the app connected.
+ */
+class FakeSocket {
+  connections: Array<{ auth: Record<string, unknown> }> = [];
+  isConnected = false;
+  private anyHandlers = new Set<Handler>();
+  private managerHandlers = new Map<string, Set<Handler>>();
+  io = {
+    on: (event: string, handler: Handler) => {
+      const set = this.managerHandlers.get(event) ?? new Set();
+      set.add(handler);
+      this.managerHandlers.set(event, set);
+    },
+  };
+
+  connect(auth: unknown) {
+    const read = (value: Record<string, unknown>) => this.connections.push({ auth: value });
+    if (typeof auth === 'function') auth(read);
+    else read((auth ?? {}) as Record<string, unknown>);
+    this.isConnected = true;
+  }
+
+  onAny(handler: Handler) {
+    this.anyHandlers.add(handler);
+  }
+
+  disconnect() {
+    this.isConnected = false;
+    this.anyHandlers.clear();
+    this.managerHandlers.clear();
+  }
+
+  /** The server sends an event to this client. */
+  serverEmit(event: string, payload: unknown) {
+    for (const handler of this.anyHandlers) handler(event, payload);
+  }
+
+  reset() {
+    this.disconnect();
+    this.connections = [];
+  }
+}
+
+export const fakeSocket = new FakeSocket();
+
+export const fakeSocketModule = {
+  io: (_uri: unknown, options: { auth?: unknown } = {}) => {
+    fakeSocket.connect(options.auth);
+    return fakeSocket;
+  },
+};
