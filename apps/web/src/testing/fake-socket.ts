@@ -17,7 +17,10 @@ class FakeSocket {
     },
   };
 
+  private auth: unknown;
+
   connect(auth: unknown) {
+    this.auth = auth;
     const read = (value: Record<string, unknown>) => this.connections.push({ auth: value });
     if (typeof auth === 'function') auth(read);
     else read((auth ?? {}) as Record<string, unknown>);
@@ -32,6 +35,12 @@ class FakeSocket {
     this.isConnected = false;
     this.anyHandlers.clear();
     this.managerHandlers.clear();
+  }
+
+  /** The connection drops and comes back: the client sends its handshake again. */
+  reconnect() {
+    this.connect(this.auth);
+    for (const handler of this.managerHandlers.get('reconnect') ?? []) handler();
   }
 
   /** The server sends an event to this client. */

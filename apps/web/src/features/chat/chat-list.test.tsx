@@ -1,0 +1,94 @@
+import { CHAT_OUTDATED, CHAT_RECENT } from '@rehabit/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useUiStore } from '../../lib/ui-store.ts';
+import { fakeSocket } from '../../testing/fake-socket.ts';
+import { fixtureApi } from '../../testing/fixture-api.ts';
+import { signedInRoutes } from '../../testing/fixtures.ts';
+import { renderApp } from '../../testing/render-app.tsx';
+import { makeMessage, makeSession, page, supportSession } from './chat-fixtures.ts';
+
+afterEach(() => {
+  window.innerWidth = 1024;
+  useUiStore.setState({ isChatPanelOpen: false, isMobileMenuOpen: false, chatPatientId: null });
+});
+
+const sessions = [
+  makeSession(1, { freshness: CHAT_RECENT }),
+  makeSession(2, { unread_message_count: 3 }),
+  makeSession(3, { freshness: CHAT_OUTDATED }),
+  makeSession(4, { unread_message_count: 1 }),
+];
+
+const chatRoutes = () => ({
+  ...signedInRoutes(),
+  'GET /chat/therapist': { body: page(sessions) },
+  'GET /chat/support': { body: page([supportSession]) },
+});
+
+const rowTitles = () =>
+  within(screen.getByRole('list', { name: 'Patient conversations' }))
+    .getAllByRole('button')
+    .map((row) => row.querySelector('.chat-session__title')?.textContent);
+
+describe('chat room list', () => {
+  it('lists unread conversations first, with their counts, freshness words and a badge in navigation', async () => {
+    window.innerWidth = 390;
+    fixtureApi(chatRoutes());
+    renderApp('/chat', { token: 't' });
+    await screen.findByRole('list', { name: 'Patient conversations' });
+    expect(rowTitles()).toEqual(['Patient No2', 'Patient No4', 'Patient No1', 'Patient No3']);
+    expect(screen.getAllByTestId('unread-count').map((badge) => badge.textContent)).toEqual(['3 unread', '1 unread']);
+    expect(screen.getByText('Recent')).toHaveClass('chat-freshness--recent');
+    expect(screen.getByText('Outdated')).toHaveClass('chat-freshness--outdated');
+    // Two unread conversations: the bottom menu's Chat entry says so.
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: /Chat/ })).toHaveTextContent('2 unread');
+    expect(screen.getByRole('tab', { name: /Patients/ })).toHaveTextContent('2 unread');
+  });
+
+  it('shows the support conversation in its own tab', async () => {
+    window.innerWidth = 390;
+    fixtureApi(chatRoutes());
+    const app = renderApp('/chat', { token: 't' });
+    await app.user.click(await screen.findByRole('tab', { name: 'Support' }));
+    const list = await screen.findByRole('list', { name: 'Support conversations' });
+    expect(list).toHaveTextContent('Rehabit support');
+    await app.user.click(within(list).getByRole('button', { name: /Rehabit support/ }));
+    await waitFor(() => expect(app.location().pathname).toBe('/chat/50/messages'));
+  });
+
+  it('moves a conversation up and counts it unread when a message arrives live', async () => {
+    fixtureApi(chatRoutes());
+    const app = renderApp('/balances', { token: 't' });
+    const chat = await screen.findByRole('button', { name: /Chat/ });
+    await waitFor(() => expect(chat).toHaveTextContent('2 unread'));
+    await waitFor(() => expect(fakeSocket.connections.length).toBeGreaterThan(0));
+    await app.user.click(chat);
+    await screen.findByRole('list', { name: 'Patient conversations' });
+
+    fakeSocket.serverEmit('new_message', makeMessage(99, { session: 3, message: 'My knee hurts' }));
+    await waitFor(() => expect(rowTitles()[0]).toBe('Patient No3'));
+    expect(screen.getByRole('button', { name: /Patient No3/ })).toHaveTextContent('My knee hurts');
+    expect(screen.getByRole('button', { name: /Patient No3/ })).toHaveTextContent('1 unread');
+    expect(chat).toHaveTextContent('3 unread');
+
+    // The same message again (a replay after reconnecting) changes nothing.
+    fakeSocket.serverEmit('new_message', makeMessage(99, { session: 3, message: 'My knee hurts' }));
+    expect(screen.getByRole('button', { name: /Patient No3/ })).toHaveTextContent('1 unread');
+  });
+
+  it('connects with the token and, after it has seen messages, asks for what it missed', async () => {
+    const api = fixtureApi(chatRoutes());
+    renderApp('/balances', { token: 'live-token' });
+    await waitFor(() => expect(fakeSocket.connections.length).toBeGreaterThan(0));
+    expect(fakeSocket.connections[0]?.auth.token).toBe('live-token');
+    await waitFor(() => expect(api.calls('GET /chat/therapist')).toHaveLength(1));
+
+    // The newest message it has is 40 (the lists' last messages): a reconnect asks for everything after it.
+    fakeSocket.reconnect();
+    expect(fakeSocket.connections.at(-1)?.auth).toEqual({ token: 'live-token', last_message_id: 40 });
+    // Unread counts and new conversations are loaded again.
+    await waitFor(() => expect(api.calls('GET /chat/therapist')).toHaveLength(2));
+  });
+});
