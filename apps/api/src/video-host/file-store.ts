@@ -1,9 +1,30 @@
 import type http from 'node:http';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
 import { SNIFF_BYTES, sniffVideo } from './sniff.ts';
 
 export const notAVideo = { status_code: 415, body: 'The file is not a video\n' };
+
+/** The first `n` bytes of a stream (fewer if it ends first), left unread for whoever reads it next. */
+function peek(stream: Readable, n: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const done = (head: Buffer) => {
+      stream.off('readable', attempt);
+      stream.off('end', ended);
+      stream.off('error', reject);
+      if (head.length > 0) stream.unshift(head);
+      resolve(head);
+    };
+    const attempt = () => {
+      const head = stream.read(n) as Buffer | null;
+      if (head !== null) done(head);
+    };
+    const ended = () => done(Buffer.alloc(0));
+    stream.on('readable', attempt);
+    stream.once('end', ended);
+    stream.once('error', reject);
+  });
+}
 
 /**
  * The tus file store, refusing a file whose first bytes are not a video container before anything is written.
@@ -11,25 +32,11 @@ export const notAVideo = { status_code: 415, body: 'The file is not a video\n' }
  */
 export class VideoFileStore extends FileStore {
   override async write(readable: http.IncomingMessage | Readable, fileId: string, offset: number) {
-    if (offset > 0) return super.write(readable, fileId, offset);
-    const chunks = readable[Symbol.asyncIterator]();
-    const head: Buffer[] = [];
-    let length = 0;
-    while (length < SNIFF_BYTES) {
-      const next = await chunks.next();
-      if (next.done) break;
-      const chunk = Buffer.from(next.value as Buffer);
-      head.push(chunk);
-      length += chunk.length;
+    if (offset === 0) {
+      const head = await peek(readable, SNIFF_BYTES);
+      // A first request that ends early (paused at once) is let through empty; the next one is checked.
+      if (head.length > 0 && !sniffVideo(head)) throw notAVideo;
     }
-    const first = Buffer.concat(head);
-    // A first request that ends early (paused at once) is let through empty; the next one is checked.
-    if (first.length === 0) return 0;
-    if (!sniffVideo(first)) throw notAVideo;
-    async function* rest() {
-      yield first;
-      for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value as Buffer;
-    }
-    return super.write(Readable.from(rest()), fileId, offset);
+    return super.write(readable, fileId, offset);
   }
 }
