@@ -72,6 +72,15 @@ describe('real-time connections', () => {
     expect((await open(url, user.token)).error).toBe('unauthenticated');
   });
 
+  it('closes the connection when its session ends or access is removed', async () => {
+    const clinic = await makeClinic(t.database.db);
+    const user = await signedIn(t.app, clinic.id);
+    const { socket } = await open(url, user.token);
+    const closed = new Promise((resolve) => socket.on('disconnect', resolve));
+    await t.app.inject({ method: 'POST', url: '/clinic/therapist/logout', headers: bearer(user.token) });
+    expect(await closed).toBe('io server disconnect');
+  });
+
   it('refuses browsers from a foreign origin', async () => {
     const clinic = await makeClinic(t.database.db);
     const user = await signedIn(t.app, clinic.id);

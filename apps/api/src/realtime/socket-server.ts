@@ -15,12 +15,18 @@ declare module 'fastify' {
 export const userRoom = (userId: number) => `private-user-${userId}`;
 
 type ConnectionHandler = (socket: Socket, actor: Actor) => Promise<void>;
+type RoomRule = (actor: Actor) => string[];
 
 export type Realtime = {
-  /** Emits to every connection of the user, on this server and, with Redis, on every other one. */
+  /** Emits to every connection in the rooms, on this server and, with Redis, on every other one. */
+  toRooms: (rooms: string[], event: string, payload: unknown) => void;
   toUser: (userId: number, event: string, payload: unknown) => void;
+  /** Extra rooms a connection joins at its handshake, by who it is (e.g. the clinic's chat room). */
+  addRoomRule: (rule: RoomRule) => void;
   /** Runs for every authenticated connection, e.g. to send what a reconnecting client missed. */
   onConnect: (handler: ConnectionHandler) => void;
+  /** Closes the user's connections (all, or those of one session): at logout and when access ends. */
+  disconnectUser: (userId: number, sessionId?: number) => Promise<void>;
   io: Server;
 };
 
@@ -51,6 +57,7 @@ export async function attachRealtime(app: FastifyInstance, { auth, config }: Opt
     });
   }
 
+  const roomRules: RoomRule[] = [];
   io.use(async (socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
     try {
@@ -58,7 +65,7 @@ export async function attachRealtime(app: FastifyInstance, { auth, config }: Opt
       if (!session) return next(new Error('unauthenticated'));
       socket.data.actor = session.actor satisfies Actor;
       socket.data.sessionId = session.sessionId;
-      await socket.join(userRoom(session.actor.id));
+      await socket.join([userRoom(session.actor.id), ...roomRules.flatMap((rule) => rule(session.actor))]);
       return next();
     } catch (err) {
       app.log.warn({ err }, 'socket authentication failed');
@@ -79,8 +86,17 @@ export async function attachRealtime(app: FastifyInstance, { auth, config }: Opt
   });
   const realtime: Realtime = {
     io,
+    toRooms: (rooms, event, payload) => {
+      if (rooms.length > 0) io.to(rooms).emit(event, payload);
+    },
     toUser: (userId, event, payload) => io.to(userRoom(userId)).emit(event, payload),
+    addRoomRule: (rule) => roomRules.push(rule),
     onConnect: (handler) => handlers.push(handler),
+    disconnectUser: async (userId, sessionId) => {
+      for (const socket of await io.in(userRoom(userId)).fetchSockets()) {
+        if (sessionId === undefined || socket.data.sessionId === sessionId) socket.disconnect(true);
+      }
+    },
   };
   app.decorate('realtime', realtime);
   return realtime;

@@ -28,7 +28,7 @@ export const requestContext = (request: FastifyRequest): RequestContext => ({
   userAgent: request.headers['user-agent'] ?? null,
 });
 
-export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { auth, db, rateLimits }) => {
+export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { auth, db, rateLimits, realtime }) => {
   const tags = ['auth'];
   const users = createUsersRepository(db);
 
@@ -54,7 +54,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { auth, db
     authPaths.logout,
     { schema: { tags, response: { 204: z.null() } }, preHandler: authorize() },
     async (request, reply) => {
-      await auth.logout(requireActor(request), request.sessionId!, requestContext(request));
+      const actor = requireActor(request);
+      await auth.logout(actor, request.sessionId!, requestContext(request));
+      await realtime.disconnectUser(actor.id, request.sessionId!);
       return reply.code(204).send(null);
     },
   );
@@ -75,7 +77,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { auth, db
       schema: { tags, body: resetPasswordConfirmBodySchema, response: { 200: userEnvelopeSchema } },
       config: { rateLimit: rateLimits.auth },
     },
-    (request) => auth.confirmPasswordReset(request.body, requestContext(request)),
+    async (request) => {
+      const result = await auth.confirmPasswordReset(request.body, requestContext(request));
+      await realtime.disconnectUser(result.user.id);
+      return result;
+    },
   );
 
   app.get(

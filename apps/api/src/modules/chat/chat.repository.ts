@@ -149,6 +149,17 @@ export const createChatRepository = (db: DbOrTx) => ({
       .where(eq(chatSessions.id, sessionId));
   },
 
+  /** The sender has read up to their own message. */
+  async markReadUpTo(sessionId: number, userId: number, messageId: number) {
+    await db
+      .insert(chatReads)
+      .values({ sessionId, userId, lastReadMessageId: messageId })
+      .onConflictDoUpdate({
+        target: [chatReads.sessionId, chatReads.userId],
+        set: { lastReadMessageId: sql`greatest(${chatReads.lastReadMessageId}, excluded.last_read_message_id)` },
+      });
+  },
+
   async markRead(sessionId: number, userId: number) {
     await db.execute(sql`
       insert into ${chatReads} (session_id, user_id, last_read_message_id)

@@ -1,13 +1,13 @@
 import type { ChatSession, SendChatMessageBody } from '@rehabit/contract';
 import { chatEvents, chatFreshness, toPage } from '@rehabit/contract';
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { chatSessions, patients, users } from '../../db/schema.ts';
+import { chatSessions, patients } from '../../db/schema.ts';
 import { type Actor, clinicScope } from '../../db/scope.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { Realtime } from '../../realtime/socket-server.ts';
+import { type Realtime, userRoom } from '../../realtime/socket-server.ts';
 import { createPatientsRepository } from '../patients/patients.repository.ts';
 import { createChatRepository, type SessionRow, toChatMessage } from './chat.repository.ts';
 
@@ -18,8 +18,16 @@ const CATCH_UP_LIMIT = 500;
 /** Permission matrix: therapists and managers chat with patients; every staff role but admin has a support chat. */
 const chatsWithPatients = (actor: Actor) => actor.role === 'therapist' || actor.role === 'manager';
 
+export const clinicChatRoom = (clinicId: number) => `clinic-chat-${clinicId}`;
+const SUPPORT_ROOM = 'support-admins';
+
 export function createChatService({ db, clock, audit, realtime }: Deps) {
   const repo = createChatRepository(db);
+  // Joined at the handshake, so a message reaches a clinic's whole chat staff with one emit and no query.
+  realtime.addRoomRule((actor) => [
+    ...(chatsWithPatients(actor) ? [clinicChatRoom(actor.clinicId)] : []),
+    ...(actor.role === 'admin' ? [SUPPORT_ROOM] : []),
+  ]);
 
   function canAccess(actor: Actor, session: SessionRow) {
     if (session.kind === 'support') return actor.role === 'admin' || session.staffUserId === actor.id;
@@ -32,28 +40,14 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
     return session;
   }
 
-  /** Everyone who should hear of a new message in the session, the sender included (their other tabs). */
-  async function participants(session: SessionRow): Promise<number[]> {
-    if (session.kind === 'support') {
-      const admins = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
-      return [...new Set([session.staffUserId!, ...admins.map((a) => a.id)])];
-    }
-    const staff = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          eq(users.clinicId, session.clinicId),
-          inArray(users.role, ['therapist', 'manager']),
-          eq(users.approvalStatus, 'approved'),
-          eq(users.hasAccess, true),
-        ),
-      );
+  /** The rooms that hear of a new message: the clinic's chat staff (or admins) and the conversation's own person. */
+  async function roomsOf(session: SessionRow): Promise<string[]> {
+    if (session.kind === 'support') return [SUPPORT_ROOM, userRoom(session.staffUserId!)];
     const [patient] = await db
       .select({ userId: patients.userId })
       .from(patients)
       .where(eq(patients.id, session.patientId!));
-    return [...staff.map((s) => s.id), ...(patient?.userId ? [patient.userId] : [])];
+    return [clinicChatRoom(session.clinicId), ...(patient?.userId ? [userRoom(patient.userId)] : [])];
   }
 
   async function sessionsPage(actor: Actor, where: SQL, page: number, pageSize: number) {
@@ -147,7 +141,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
         });
         if (id === undefined) return undefined;
         await txRepo.touchSession(session.id, now, actor.role === 'patient');
-        await txRepo.markRead(session.id, actor.id);
+        await txRepo.markReadUpTo(session.id, actor.id, id);
         await audit.record(
           {
             action: 'chat.send',
@@ -167,7 +161,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
         return toChatMessage((await repo.findByClientId(session.id, actor.id, body.client_id!))!);
       }
       const message = toChatMessage((await repo.findMessage(messageId))!);
-      for (const userId of await participants(session)) realtime.toUser(userId, chatEvents.newMessage, message);
+      realtime.toRooms(await roomsOf(session), chatEvents.newMessage, message);
       return message;
     },
 

@@ -18,7 +18,10 @@ import type { AppDeps } from '../../app.ts';
 import { authorize, requireActor } from '../../plugins/auth.ts';
 import { requestContext } from '../auth/auth.routes.ts';
 
-export const supervisorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { auth, supervisor, rateLimits }) => {
+export const supervisorRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { auth, supervisor, rateLimits, realtime },
+) => {
   const tags = ['supervisor'];
   const supervisorOrAdmin = authorize('supervisor', 'admin');
 
@@ -56,7 +59,11 @@ export const supervisorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { au
       schema: { tags, body: approvalBodySchema, response: { 200: staffMemberSchema } },
       preHandler: supervisorOrAdmin,
     },
-    (request) => supervisor.setApproval(requireActor(request), request.body, requestContext(request)),
+    async (request) => {
+      const member = await supervisor.setApproval(requireActor(request), request.body, requestContext(request));
+      if (member.status !== 'approved') await realtime.disconnectUser(member.id);
+      return member;
+    },
   );
 
   app.patch(
@@ -65,7 +72,12 @@ export const supervisorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { au
       schema: { tags: ['admin'], body: hasAccessBodySchema, response: { 200: staffListEnvelopeSchema } },
       preHandler: supervisorOrAdmin,
     },
-    (request) => supervisor.setHasAccess(requireActor(request), request.body, requestContext(request)),
+    async (request) => {
+      const changed = await supervisor.setHasAccess(requireActor(request), request.body, requestContext(request));
+      // Ended sessions must not keep an open socket either.
+      if (!request.body.has_access) for (const member of changed.results) await realtime.disconnectUser(member.id);
+      return changed;
+    },
   );
 
   app.patch(

@@ -1,0 +1,201 @@
+/**
+ * Chat delivery under load: 200 connected staff clients in 10 clinics (20 each). One sender per clinic posts
+ * messages through the real API (saved, then pushed); every client of the clinic receives each one. Side by side
+ * in the same run: a bare Socket.IO relay (no auth, no database) with the same rooms and fan-out.
+ * Goals: ≥ 70% of the relay's deliveries/s, p99 send→receive ≤ 100 ms.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:chat
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { Server } from 'socket.io';
+import { io as connect, type Socket } from 'socket.io-client';
+import { Agent, request } from 'undici';
+import { buildApp } from '../../apps/api/src/app.ts';
+import { openDatabase } from '../../apps/api/src/db/client.ts';
+import { runMigrations } from '../../apps/api/src/db/migrate.ts';
+import { testConfig } from '../../apps/api/test/helpers.ts';
+import { percentile } from '../lib/load.ts';
+import { seedChatClinics } from './data.ts';
+
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CLINICS = 10;
+const PER_CLINIC = 20;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+// Each sender waits for its message to reach all of its clinic before the next: a steady, bounded load.
+const IN_FLIGHT_PER_SENDER = Number(process.env.BENCH_IN_FLIGHT ?? 2);
+const STEADY_PER_CLINIC = Number(process.env.BENCH_STEADY_PER_CLINIC ?? 5);
+
+type Result = { label: string; deliveries: number; perSecond: number; p50: number; p99: number };
+
+/** Measures one system: `post(clinic, text)` sends; clients report receipt of `text` by the embedded stamp. */
+async function measure(
+  label: string,
+  clients: Socket[][],
+  post: (clinic: number, text: string) => Promise<void>,
+  mode: 'saturated' | 'steady',
+): Promise<Result> {
+  const sentAt = new Map<string, number>();
+  const pending = new Map<string, { left: number; done: () => void }>();
+  const latencies: number[] = [];
+  clients.forEach((group) => {
+    for (const socket of group) {
+      socket.on('new_message', (m: { message: string }) => {
+        const start = sentAt.get(m.message);
+        if (start === undefined) return;
+        latencies.push(performance.now() - start);
+        const wait = pending.get(m.message);
+        if (wait && --wait.left === 0) wait.done();
+      });
+    }
+  });
+  const deadline = performance.now() + SECONDS * 1000;
+  let counter = 0;
+  const sender = async (clinic: number) => {
+    while (performance.now() < deadline) {
+      const text = `${label}-${clinic}-${counter++}`;
+      const delivered = new Promise<void>((done) => pending.set(text, { left: PER_CLINIC, done }));
+      sentAt.set(text, performance.now());
+      await post(clinic, text);
+      await Promise.race([delivered, new Promise((r) => setTimeout(r, 2000))]);
+      pending.delete(text);
+    }
+  };
+  const steadySender = async (clinic: number) => {
+    const sends: Promise<void>[] = [];
+    while (performance.now() < deadline) {
+      const text = `${label}-${clinic}-${counter++}`;
+      sentAt.set(text, performance.now());
+      sends.push(post(clinic, text));
+      await new Promise((r) => setTimeout(r, 1000 / STEADY_PER_CLINIC));
+    }
+    await Promise.all(sends);
+    await new Promise((r) => setTimeout(r, 500));
+  };
+  const started = performance.now();
+  await Promise.all(
+    mode === 'steady'
+      ? clients.map((_, clinic) => steadySender(clinic))
+      : clients.flatMap((_, clinic) => Array.from({ length: IN_FLIGHT_PER_SENDER }, () => sender(clinic))),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  for (const group of clients) for (const s of group) s.removeAllListeners('new_message');
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    label,
+    deliveries: sorted.length,
+    perSecond: Math.round(sorted.length / seconds),
+    p50: +percentile(sorted, 50).toFixed(2),
+    p99: +percentile(sorted, 99).toFixed(2),
+  };
+}
+
+const connectAll = (url: string, auths: object[][]) =>
+  Promise.all(
+    auths.map((group) =>
+      Promise.all(
+        group.map(
+          (auth) =>
+            new Promise<Socket>((resolve, reject) => {
+              const socket = connect(url, { auth, transports: ['websocket'], reconnection: false });
+              socket.on('connect', () => resolve(socket));
+              socket.on('connect_error', reject);
+            }),
+        ),
+      ),
+    ),
+  );
+
+async function bareRelay(): Promise<Result[]> {
+  const http = createServer();
+  const io = new Server(http);
+  io.on('connection', (socket) => {
+    const room = `clinic-${socket.handshake.auth.clinic}`;
+    socket.join(room);
+    socket.on('send', (text: string, ack: () => void) => {
+      io.to(room).emit('new_message', { message: text });
+      ack();
+    });
+  });
+  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  const auths = Array.from({ length: CLINICS }, (_, c) => Array.from({ length: PER_CLINIC }, () => ({ clinic: c })));
+  const clients = await connectAll(url, auths);
+  const senders = await connectAll(
+    url,
+    auths.map((g) => [g[0]!]),
+  );
+  const send = (clinic: number, text: string) =>
+    senders[clinic]![0]!.timeout(2000)
+      .emitWithAck('send', text)
+      .then(() => undefined);
+  const result = [
+    await measure('relay, saturated', clients, send, 'saturated'),
+    await measure('relay, steady', clients, send, 'steady'),
+  ];
+  for (const s of [...clients.flat(), ...senders.flat()]) s.disconnect();
+  io.close();
+  return result;
+}
+
+async function rehabit(databaseUrl: string): Promise<Result[]> {
+  const database = await openDatabase({ databaseUrl });
+  await runMigrations(database);
+  const clinics = await seedChatClinics(database.db, CLINICS, PER_CLINIC);
+  const app = await buildApp({ config: testConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '100000' }), database, logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const clients = await connectAll(
+    url,
+    clinics.map((c) => c.tokens.map((token) => ({ token }))),
+  );
+  const dispatcher = new Agent({ connections: CLINICS * IN_FLIGHT_PER_SENDER });
+  const send = async (clinic: number, text: string) => {
+    const c = clinics[clinic]!;
+    const res = await request(`${url}/chat/message`, {
+      method: 'POST',
+      dispatcher,
+      headers: { authorization: `Bearer ${c.senderToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ session: c.sessionId, message: text }),
+    });
+    await res.body.arrayBuffer();
+    if (res.statusCode !== 201) throw new Error(`send answered ${res.statusCode}`);
+  };
+  const result = [
+    await measure('Rehabit (HTTP send, saved, pushed), saturated', clients, send, 'saturated'),
+    await measure('Rehabit, steady', clients, send, 'steady'),
+  ];
+  for (const s of clients.flat()) s.disconnect();
+  await dispatcher.close();
+  await app.close();
+  await database.close();
+  return result;
+}
+
+const name = `rehabit_bench_chat_${process.pid}`;
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${name}`);
+const url = new URL(serverUrl);
+url.pathname = `/${name}`;
+try {
+  const [relaySaturated, relaySteady] = (await bareRelay()) as [Result, Result];
+  const [appSaturated, appSteady] = (await rehabit(url.toString())) as [Result, Result];
+  console.log(
+    `\n${CLINICS * PER_CLINIC} clients in ${CLINICS} clinics, ${SECONDS} s each; steady: ${STEADY_PER_CLINIC} messages/s per clinic\n`,
+  );
+  const row = (cells: (string | number)[]) =>
+    console.log(String(cells[0]).padEnd(48), ...cells.slice(1).map((c, i) => String(c).padStart(i === 0 ? 11 : 8)));
+  row(['scenario', 'deliveries', 'per s', 'p50 ms', 'p99 ms']);
+  for (const r of [relaySaturated, appSaturated, relaySteady, appSteady])
+    row([r.label, r.deliveries, r.perSecond, r.p50, r.p99]);
+  const ratio = (a: Result, b: Result) => (a.perSecond / b.perSecond).toFixed(2);
+  console.log(`\ndeliveries/s Rehabit / relay, saturated: ${ratio(appSaturated, relaySaturated)} (goal ≥ 0.70)`);
+  console.log(`deliveries/s Rehabit / relay, steady:    ${ratio(appSteady, relaySteady)}`);
+  console.log(`Rehabit p99, steady: ${appSteady.p99} ms (goal ≤ 100 ms) ${appSteady.p99 <= 100 ? 'met' : 'MISSED'}`);
+} finally {
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+}
+process.exit(0);
