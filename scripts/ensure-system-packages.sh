@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Debian packages the tests use: Chromium for the browser journeys, ffmpeg for video posters and durations.
+# Installs what is missing when run as root with apt; otherwise says what to install.
+set -euo pipefail
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v ffmpeg >/dev/null || missing+=(ffmpeg)
+[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  echo "Installing ${missing[*]} for the tests..."
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+else
+  echo "Missing Debian packages: ${missing[*]} (e.g. 'sudo apt-get install ${missing[*]}')." >&2
+  exit 1
+fi
