@@ -2,6 +2,7 @@ export * from './auth.ts';
 export * from './chat.ts';
 export * from './clinics.ts';
 export * from './common.ts';
+export * from './outcome-measures.ts';
 export * from './pagination.ts';
 export * from './patients.ts';
 export * from './problem.ts';
