@@ -148,3 +148,40 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/rehabit' }, ['--demo']).isDemo).toBe(true);
   });
 });
+
+describe('input the database would refuse', () => {
+  it('answers 400, never 500, for ids out of range and NUL bytes', async () => {
+    const clinic = await makeClinic(t.database.db);
+    const user = await makeUser(t.database.db, clinic.id, { role: 'manager' });
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/clinic/therapist/signin',
+      payload: { email: user.email, password: PASSWORD },
+      remoteAddress: '192.0.2.55',
+    });
+    const headers = { authorization: `Bearer ${signin.json().token}` };
+    for (const url of [
+      '/api/v1/patients/99999999999999/',
+      '/api/v1/patients/?therapist_id=99999999999',
+      '/chat/message?session=99999999999',
+      '/api/v1/patients/?search=%00',
+      '/api/v1/icd10_codes/?search=%00abc',
+    ]) {
+      expectProblem(await t.app.inject({ url, headers }), 400);
+    }
+    const register = await t.app.inject({
+      method: 'POST',
+      url: '/clinic/patient/register',
+      headers,
+      payload: { first_name: 'a\u0000', last_name: 'b', phone: '5551234567', birthday: '1950-01-01' },
+    });
+    expectProblem(register, 400, 'validation_failed');
+    const discharge = await t.app.inject({
+      method: 'PATCH',
+      url: '/clinic/therapist/patient/discharged',
+      headers,
+      payload: { patient_ids: [99999999999] },
+    });
+    expectProblem(discharge, 400);
+  });
+});

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-export const idSchema = z.coerce.number().int().positive();
+/** Ids are PostgreSQL integers: anything beyond their range cannot name a row. */
+export const MAX_ID = 2_147_483_647;
+export const idSchema = z.coerce.number().int().positive().max(MAX_ID, { error: 'No such id' });
 export const idParamsSchema = z.object({ id: idSchema });
 
 export const emailSchema = z

@@ -51,6 +51,22 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/**
+ * PostgreSQL's class 22 "data exception" (a NUL byte in text, a number out of range, an impossible date) is always
+ * the input's fault: a safety net that answers 400 where a schema let such a value through.
+ */
+export function isDataException(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = err;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 function fieldErrorsFromValidation(err: FastifyError & { validation: { instancePath: string; message?: string }[] }) {
   const errors: FieldErrors = {};
   for (const issue of err.validation) {
@@ -81,6 +97,13 @@ function handleError(options: ErrorHandlingOptions, err: FastifyError, request: 
   }
   const frameworkCode = err.code ? frameworkCodes[err.code] : undefined;
   if (frameworkCode) return sendProblem(reply, { code: frameworkCode, detail: err.message });
+  if (isDataException(err)) {
+    request.log.info({ err }, 'input refused by the database');
+    return sendProblem(reply, {
+      code: 'validation_failed',
+      detail: 'A value in the request is not valid (out of range or containing forbidden characters)',
+    });
+  }
   if (isDatabaseUnavailable(err)) {
     request.log.warn({ err }, 'database unavailable');
     reply.header('Retry-After', '5');
