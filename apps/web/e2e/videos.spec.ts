@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
@@ -99,4 +100,57 @@ test('a therapist uploads a video, plays it, edits it and shares it in a folder'
   await shared.click();
   await expect(colleague.getByRole('link', { name: `${title} (chair)` })).toBeVisible();
   await colleague.close();
+});
+
+test('an upload survives a page reload and continues where it stopped', async ({ page, isMobile }) => {
+  test.skip(isMobile, 'one journey on the desktop layout');
+  const stamp = Date.now().toString(36);
+  const title = `Reload ${stamp}`;
+  // 6 MB behind a WebM header, sent at 1 MB/s so the reload lands mid-upload.
+  const file = join(here, '..', 'test-results', `reload-${stamp}.webm`);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, Buffer.concat([Buffer.from('1a45dfa3', 'hex'), randomBytes(6 * 1024 * 1024)]));
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 1024 * 1024,
+  });
+
+  await signIn(page, demo.therapist.email, demo.therapist.password);
+  await closeInitialNote(page);
+  await page.goto('/exercise-upload');
+  await page.getByLabel('Choose a video').setInputFiles(file);
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+  await page.getByRole('button', { name: 'Upload video' }).click();
+  const percent = page.getByTestId('upload-percent');
+  await expect.poll(async () => Number.parseInt((await percent.textContent()) ?? '0', 10)).toBeGreaterThanOrEqual(20);
+  await page.reload();
+
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await expect(page.getByRole('note')).toContainText(`reload-${stamp}.webm`);
+  await page.getByLabel('Choose a video').setInputFiles(file);
+  await expect(page.getByText('This file continues its earlier, interrupted upload.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(title);
+  const tusCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/tus/')) tusCalls.push(request.method());
+  });
+  await page.getByRole('button', { name: 'Resume upload' }).click();
+  await expect(percent).toHaveText('100%', { timeout: 30_000 });
+  // Resumed, not restarted: the offset is asked for (HEAD) and no new upload is created (POST).
+  expect(tusCalls).toContain('HEAD');
+  expect(tusCalls).not.toContain('POST');
+
+  // One video, not two: the resumed upload finished the record it started.
+  await page.goto('/exercise-library');
+  await page.getByLabel('Search videos').fill(stamp);
+  await expect(page.getByText('1 video', { exact: true })).toBeVisible();
 });

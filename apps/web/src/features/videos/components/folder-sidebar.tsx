@@ -55,7 +55,12 @@ export function FolderSidebar({ current, onSelect }: Props) {
         <FolderOpen size={16} aria-hidden="true" />
         <span className="folder-list__name">{folder.name}</span>
         <span className="folder-list__count">{folder.video_count}</span>
-        {folder.is_mine && folder.is_shared && <span className="folder-list__tag">Shared</span>}
+        {folder.is_mine && folder.is_shared && (
+          <span className="folder-list__tag" title="Shared with the clinic">
+            <Share2 size={12} aria-hidden="true" />
+            <span className="visually-hidden">Shared</span>
+          </span>
+        )}
       </button>
       {folder.is_mine && (
         <ActionMenu

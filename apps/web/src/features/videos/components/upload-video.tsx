@@ -1,4 +1,5 @@
 import type { VideoFields } from '@rehabit/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type * as tus from 'tus-js-client';
@@ -6,7 +7,8 @@ import { ButtonLink } from '../../../components/ui/button/button-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage, isApiError } from '../../../lib/api-error.ts';
 import { createVideo } from '../api/create-video.ts';
-import { useVideo } from '../api/get-video.ts';
+import { getVideo, useVideo } from '../api/get-video.ts';
+import { videosQueryKey } from '../api/keys.ts';
 import { updateVideo } from '../api/update-video.ts';
 import { pendingUploads } from '../lib/pending-uploads.ts';
 import { startUpload, type UploadCredentials } from '../lib/upload.ts';
@@ -32,6 +34,8 @@ export function UploadVideo() {
   const [isStarting, setStarting] = useState(false);
   const upload = useRef<tus.Upload | null>(null);
   const interrupted = pendingUploads.list();
+  // An interrupted upload continues with the details saved when it started.
+  const resumed = useResumedVideo(resumable?.id ?? null);
 
   useEffect(() => () => void upload.current?.abort(), []);
 
@@ -130,7 +134,8 @@ export function UploadVideo() {
       </section>
       <section className="section-card" aria-label="Exercise details">
         <VideoForm
-          initial={defaultVideoFields()}
+          key={resumed.data ? `resume-${resumed.data.id}` : 'new'}
+          initial={resumed.data ?? defaultVideoFields()}
           submitLabel={resumable ? 'Resume upload' : 'Upload video'}
           isPending={isStarting}
           isReadOnly={!file || phase !== null}
@@ -140,6 +145,15 @@ export function UploadVideo() {
       </section>
     </div>
   );
+}
+
+function useResumedVideo(id: number | null) {
+  return useQuery({
+    queryKey: [...videosQueryKey, 'detail', id],
+    queryFn: ({ signal }) => getVideo(id!, signal),
+    enabled: id !== null,
+    meta: { errorHandling: 'silent' },
+  });
 }
 
 function UploadedVideo({ id }: { id: number }) {
