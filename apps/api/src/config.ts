@@ -48,7 +48,11 @@ const envSchema = z.object({
     .positive()
     .default(2 * 1024 ** 3),
   /** Video files and posters; `<DATA_DIR>/videos` by default. */
-  VIDEO_STORAGE_DIR: z.string().optional(),
+  VIDEO_STORAGE_DIR: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   SESSION_IDLE_MINUTES: duration(30),
