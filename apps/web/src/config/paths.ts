@@ -32,7 +32,11 @@ export const paths = {
     getHref: (id: number | string) => `/exercise-edit/${encodeURIComponent(String(id))}`,
   },
   referral: { path: '/referral', getHref: () => '/referral' },
-  chat: { path: '/chat', getHref: () => '/chat' },
+  chat: {
+    path: '/chat',
+    /** With a patient: opens (or starts) that patient's conversation. */
+    getHref: (patientId?: number) => (patientId ? `/chat?patient=${encodeURIComponent(String(patientId))}` : '/chat'),
+  },
   chatMessages: {
     path: '/chat/:id/messages',
     getHref: (id: number | string) => `/chat/${encodeURIComponent(String(id))}/messages`,

@@ -1,11 +1,20 @@
+import type { Role } from '@rehabit/contract';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
+import { canChatWithPatients } from '../../../lib/chat/chat-sessions.ts';
 import { useCurrentUser } from '../../../lib/session/get-current-user.ts';
 import { useOpenPatientSession } from '../api/open-session.ts';
 import { ChatHome } from './chat-home.tsx';
 import './chat.css';
+
+const describe = (role: Role | undefined) =>
+  role === 'admin'
+    ? 'Support conversations with clinic staff.'
+    : role && canChatWithPatients(role)
+      ? 'Conversations with your patients and with Rehabit support.'
+      : 'Your conversation with Rehabit support.';
 
 /** Phones: /chat lists the conversations (unread first); `?patient=` opens that patient's conversation. */
 export function ChatSessionsPage() {
@@ -24,7 +33,7 @@ export function ChatSessionsPage() {
 
   return (
     <>
-      <PageHeader title="Chat" description="Conversations with your patients and with Rehabit support." />
+      <PageHeader title="Chat" description={describe(user.data?.role)} />
       <section className="section-card chat-page-card" aria-label="Conversations">
         {user.data && (
           <ChatHome role={user.data.role} onOpen={(session) => navigate(paths.chatMessages.getHref(session.id))} />
