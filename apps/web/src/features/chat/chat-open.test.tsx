@@ -1,0 +1,63 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { act } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useUiStore } from '../../lib/ui-store.ts';
+import { fakeSocket } from '../../testing/fake-socket.ts';
+import { fixtureApi } from '../../testing/fixture-api.ts';
+import { signedInRoutes } from '../../testing/fixtures.ts';
+import { renderApp } from '../../testing/render-app.tsx';
+import { makeMessage, makeSession, page, supportSession } from './chat-fixtures.ts';
+
+afterEach(() => {
+  window.innerWidth = 1024;
+  useUiStore.setState({ isChatPanelOpen: false, isMobileMenuOpen: false, chatPatientId: null });
+});
+
+const opened = makeSession(7, { patient: { id: 12, first_name: 'Maria', last_name: 'Garcia' }, last_message: null });
+
+const routes = () => ({
+  ...signedInRoutes(),
+  'GET /chat/therapist': { body: page([makeSession(1)]) },
+  'GET /chat/support': { body: page([supportSession]) },
+  'POST /chat/session': { body: opened },
+  'GET /chat/message': { body: page([makeMessage(70, { session: 7, message: 'Hello Maria' })]) },
+});
+
+describe('opening a conversation', () => {
+  it('on phones, /chat?patient= opens the patient conversation page', async () => {
+    window.innerWidth = 390;
+    const api = fixtureApi(routes());
+    const app = renderApp('/chat?patient=12', { token: 't' });
+    await waitFor(() => expect(app.location().pathname).toBe('/chat/7/messages'));
+    expect(api.calls('POST /chat/session')[0]?.body).toEqual({ patient: 12 });
+    expect(await screen.findByRole('heading', { name: 'Maria Garcia', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText('Hello Maria')).toBeInTheDocument();
+  });
+
+  it('on desktop, another screen can open the panel on a patient conversation', async () => {
+    const api = fixtureApi(routes());
+    renderApp('/balances', { token: 't' });
+    await screen.findByRole('heading', { name: 'Balances', level: 1 });
+    act(() => useUiStore.getState().openChatWithPatient(12));
+    const panel = await screen.findByRole('complementary', { name: 'Chat' });
+    expect(await within(panel).findByRole('heading', { name: 'Maria Garcia' })).toBeInTheDocument();
+    expect(await within(panel).findByText('Hello Maria')).toBeInTheDocument();
+    expect(api.calls('POST /chat/session')).toHaveLength(1);
+  });
+
+  it('reads a message that arrives in the conversation on screen', async () => {
+    window.innerWidth = 390;
+    const saved = [makeMessage(70, { session: 7, message: 'Hello Maria' })];
+    const api = fixtureApi({ ...routes(), 'GET /chat/message': () => ({ body: page([...saved].reverse()) }) });
+    renderApp('/chat/7/messages', { token: 't' });
+    await screen.findByText('Hello Maria');
+    await waitFor(() => expect(fakeSocket.connections.length).toBeGreaterThan(0));
+    // Saved first, then pushed: the server has it by the time the event arrives.
+    const arrived = makeMessage(71, { session: 7, message: 'Thank you!' });
+    saved.push(arrived);
+    fakeSocket.serverEmit('new_message', arrived);
+    expect(await screen.findByText('Thank you!')).toBeInTheDocument();
+    // Reloading the newest page is what marks it read on the server.
+    await waitFor(() => expect(api.calls('GET /chat/message')).toHaveLength(2));
+  });
+});
