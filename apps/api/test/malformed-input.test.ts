@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeClinicWithSupervisor, makeUser, PASSWORD } from './factories.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+/**
+ * Every documented route, called by signed-in staff and by nobody, with malformed path parameters, query strings
+ * and bodies: whatever the input, the answer is never a 5xx.
+ */
+let t: TestApp;
+let tokens: string[];
+beforeAll(async () => {
+  t = await createTestApp();
+  const { clinic, supervisor } = await makeClinicWithSupervisor(t.database.db);
+  const manager = await makeUser(t.database.db, clinic.id, { role: 'manager' });
+  const admin = await makeUser(t.database.db, clinic.id, { role: 'admin' });
+  tokens = [];
+  for (const user of [manager, admin, supervisor]) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/clinic/therapist/signin',
+      payload: { email: user.email, password: PASSWORD },
+    });
+    tokens.push(res.json().token);
+  }
+});
+afterAll(() => t.close());
+
+const pathValues = ['x', '-1', '0', '1.5', '99999999999999', '%00', '%27%3B--', '1'];
+const queries = [
+  '',
+  '?page=-1',
+  '?page=abc&page_size=1000',
+  '?search=%00%ff&status=%00',
+  '?session=1e309',
+  '?weeks_ago=x',
+];
+const bodies: (string | undefined)[] = [
+  undefined,
+  '',
+  '{',
+  'null',
+  '[]',
+  '"text"',
+  '{"id":"x","session":-1,"patient_ids":["a"],"message":{"a":1},"video_ids":[1e309]}',
+  JSON.stringify({
+    name: 'a\u0000b',
+    email: 'x\u0000@y.z',
+    patient: 99999999999,
+    date: '2026-02-30',
+    user_id: 2 ** 53,
+  }),
+];
+
+describe('malformed input', () => {
+  it('never gets a 5xx from any documented route', async () => {
+    const doc = (await t.app.inject('/docs/json')).json() as { paths: Record<string, Record<string, unknown>> };
+    const failures: string[] = [];
+    let calls = 0;
+    // Logging out would end the callers' sessions and turn the rest of the run into 401s.
+    const routes = Object.entries(doc.paths).filter(([path]) => path !== '/clinic/therapist/logout');
+    for (const [path, operations] of routes) {
+      for (const method of Object.keys(operations)) {
+        const verb = method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+        // Paths without parameters need one pass; parameterised ones get every malformed value.
+        for (const value of path.includes('{') ? pathValues : ['']) {
+          const url = path.replace(/\{[^}]+\}/g, value);
+          for (const query of queries) {
+            for (const body of verb === 'GET' ? [undefined] : bodies) {
+              const token = tokens[calls % tokens.length]!;
+              const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+              if (body !== undefined) headers['content-type'] = 'application/json';
+              const res = await t.app.inject({ method: verb, url: `${url}${query}`, headers, payload: body });
+              calls++;
+              if (res.statusCode >= 500)
+                failures.push(`${res.statusCode} ${verb} ${url}${query} ${body ?? ''}: ${res.body.slice(0, 120)}`);
+            }
+          }
+        }
+      }
+    }
+    expect(calls).toBeGreaterThan(500);
+    expect(failures).toEqual([]);
+  }, 240_000);
+});
