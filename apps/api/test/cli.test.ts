@@ -67,5 +67,5 @@ describe('command line', () => {
     } finally {
       await database.close();
     }
-  });
+  }, 180_000);
 });
