@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
 import { env } from '../config/env.ts';
 import { useAuthStore } from './auth-store.ts';
@@ -14,6 +14,16 @@ let opening: Promise<void> | null = null;
 let users = 0;
 let lastMessageId = 0;
 const listeners = new Map<string, Set<Handler>>();
+
+/** Whether live updates flow; 'lost' after a drop until the connection is back. */
+export type SocketStatus = 'off' | 'live' | 'lost';
+let status: SocketStatus = 'off';
+const statusWatchers = new Set<() => void>();
+function setStatus(next: SocketStatus) {
+  if (next === status) return;
+  status = next;
+  for (const watcher of statusWatchers) watcher();
+}
 
 /** The newest message id this tab has seen; a reconnect asks the server for everything after it. */
 export function noteMessageId(id: number) {
@@ -40,6 +50,9 @@ function open() {
         auth: (send) => send(lastMessageId > 0 ? { token, last_message_id: lastMessageId } : { token }),
       });
       next.onAny((event: string, payload: unknown) => dispatch(event, payload));
+      next.on('connect', () => setStatus('live'));
+      // A drop the client repairs itself; a refused token ends the session through the API client instead.
+      next.on('disconnect', () => setStatus(next.active ? 'lost' : 'off'));
       next.io.on('reconnect', () => dispatch(SOCKET_RECONNECTED));
       socket = next;
     })
@@ -52,6 +65,7 @@ function open() {
 function close() {
   socket?.disconnect();
   socket = null;
+  setStatus('off');
   lastMessageId = 0;
 }
 
@@ -89,4 +103,16 @@ export function useSocketEvent(event: string, handler: Handler) {
       release();
     };
   }, [event]);
+}
+
+/** The connection's state, for a screen that tells people when messages may be late. */
+export function useSocketStatus() {
+  return useSyncExternalStore(
+    (onChange) => {
+      statusWatchers.add(onChange);
+      return () => statusWatchers.delete(onChange);
+    },
+    () => status,
+    () => status,
+  );
 }

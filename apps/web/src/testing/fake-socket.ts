@@ -7,7 +7,9 @@ type Handler = (...args: unknown[]) => void;
 class FakeSocket {
   connections: Array<{ auth: Record<string, unknown> }> = [];
   isConnected = false;
+  active = true;
   private anyHandlers = new Set<Handler>();
+  private handlers = new Map<string, Set<Handler>>();
   private managerHandlers = new Map<string, Set<Handler>>();
   io = {
     on: (event: string, handler: Handler) => {
@@ -27,6 +29,22 @@ class FakeSocket {
     this.isConnected = true;
   }
 
+  on(event: string, handler: Handler) {
+    const set = this.handlers.get(event) ?? new Set();
+    set.add(handler);
+    this.handlers.set(event, set);
+  }
+
+  private fire(event: string) {
+    for (const handler of this.handlers.get(event) ?? []) handler();
+  }
+
+  /** The connection drops; the client will try again. */
+  drop() {
+    this.isConnected = false;
+    this.fire('disconnect');
+  }
+
   onAny(handler: Handler) {
     this.anyHandlers.add(handler);
   }
@@ -35,11 +53,13 @@ class FakeSocket {
     this.isConnected = false;
     this.anyHandlers.clear();
     this.managerHandlers.clear();
+    this.handlers.clear();
   }
 
   /** The connection drops and comes back: the client sends its handshake again. */
   reconnect() {
     this.connect(this.auth);
+    this.fire('connect');
     for (const handler of this.managerHandlers.get('reconnect') ?? []) handler();
   }
 

@@ -60,4 +60,16 @@ describe('opening a conversation', () => {
     // Reloading the newest page is what marks it read on the server.
     await waitFor(() => expect(api.calls('GET /chat/message')).toHaveLength(2));
   });
+
+  it('says so while the connection is lost, and stops once it is back', async () => {
+    window.innerWidth = 390;
+    fixtureApi(routes());
+    renderApp('/chat/7/messages', { token: 't' });
+    await screen.findByText('Hello Maria');
+    await waitFor(() => expect(fakeSocket.connections.length).toBeGreaterThan(0));
+    act(() => fakeSocket.drop());
+    expect(await screen.findByRole('status')).toHaveTextContent('Reconnecting…');
+    act(() => fakeSocket.reconnect());
+    await waitFor(() => expect(screen.queryByText(/Reconnecting/)).not.toBeInTheDocument());
+  });
 });

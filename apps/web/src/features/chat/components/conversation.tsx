@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { showSession } from '../../../lib/chat/on-screen.ts';
+import { useSocketStatus } from '../../../lib/socket.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import { newClientId, type OutgoingMessage, useOutboxStore } from '../lib/outbox.ts';
 import { Composer } from './composer.tsx';
@@ -8,6 +9,7 @@ import { MessageList } from './message-list.tsx';
 /** One conversation: its messages and the composer. Sending shows at once and confirms when saved. */
 export function Conversation({ sessionId, myUserId }: { sessionId: number; myUserId: number }) {
   const send = useSendMessage(myUserId);
+  const isConnectionLost = useSocketStatus() === 'lost';
 
   // While on screen, arriving messages are read as they come.
   useEffect(() => showSession(sessionId), [sessionId]);
@@ -17,6 +19,11 @@ export function Conversation({ sessionId, myUserId }: { sessionId: number; myUse
 
   return (
     <div className="chat-conversation">
+      {isConnectionLost && (
+        <p className="chat-connection" role="status">
+          Reconnecting… New messages will appear when the connection is back; what you send is still saved.
+        </p>
+      )}
       <MessageList sessionId={sessionId} myUserId={myUserId} onRetry={deliver} />
       <Composer
         key={sessionId}
