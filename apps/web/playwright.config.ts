@@ -11,6 +11,9 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // One fresh database per run: the server seeds the demo accounts on first start. Workers load this
 // file again, so the directory is made once and handed down through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'rehabit-e2e-'));
+// The run's own build of the web app, so a build elsewhere in the tree (another run, `npm run build`)
+// never swaps the files under a server that is being tested.
+process.env.E2E_WEB_DIST ??= mkdtempSync(join(tmpdir(), 'rehabit-e2e-web-'));
 
 const chromium = {
   browserName: 'chromium' as const,
@@ -52,7 +55,7 @@ export default defineConfig({
     { name: 'phone', use: { ...chromium, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
   ],
   webServer: {
-    command: 'npm run build -w @rehabit/web && npx tsx apps/api/src/server.ts',
+    command: `npm run build -w @rehabit/web -- --outDir ${process.env.E2E_WEB_DIST} --emptyOutDir && npx tsx apps/api/src/server.ts`,
     cwd: repoRoot,
     url: `${baseURL}/health`,
     timeout: 180_000,
@@ -63,6 +66,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
+      WEB_DIST: process.env.E2E_WEB_DIST,
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       // Every journey signs in from the same address; the production limit would slow the run, not test it.

@@ -56,9 +56,11 @@ test('the signed-in frame: navigation, chat panel, bottom menu', async ({ page, 
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     await snap(page, 'dashboard');
   }
-  await page.goto('/patient/1/dashboard');
-  await expect(page.getByRole('heading', { name: 'Patient dashboard', level: 1 })).toBeVisible();
-  await snap(page, 'patient-dashboard');
+  await page.goto('/patients');
+  await page.locator('.patient-link').first().click();
+  await expect(page.getByRole('region', { name: 'Patient details' })).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'patient-dashboard-demo');
 });
 
 test('the smallest phones (360 px) and keyboard focus', async ({ page, isMobile }) => {

@@ -5,6 +5,7 @@ export const demo = {
   therapist: { email: 'therapist@example.com', password: 'rehabit-demo-1' },
   manager: { email: 'manager@example.com', password: 'rehabit-demo-1' },
   restricted: { email: 'demo@example.com', password: 'rehabit-demo-1' },
+  pending: { email: 'pending@example.com', password: 'rehabit-demo-1', name: 'Pat Pending' },
   supervisor: { code: 'DEMO01', password: 'demo-supervisor-1' },
   clinicCode: 'DEMO01',
 };
@@ -56,16 +57,44 @@ type OutboxMessage = {
   created_at: string;
 };
 
-/** The newest e-mail to `to` in the developer outbox. */
-export async function latestEmailTo(page: Page, to: string): Promise<OutboxMessage> {
+/** The newest message of a channel to `to` in the developer outbox. */
+async function latestMessageTo(page: Page, to: string, channel: 'email' | 'sms'): Promise<OutboxMessage> {
   let found: OutboxMessage | undefined;
   await expect
     .poll(async () => {
       const response = await page.request.get('/dev/outbox');
       const { results } = (await response.json()) as { results: OutboxMessage[] };
-      found = results.filter((m) => m.to === to && m.channel === 'email').sort((a, b) => b.id - a.id)[0];
+      found = results.filter((m) => m.to === to && m.channel === channel).sort((a, b) => b.id - a.id)[0];
       return found !== undefined;
     })
     .toBe(true);
   return found!;
+}
+
+/** The newest e-mail to `to` in the developer outbox. */
+export const latestEmailTo = (page: Page, to: string) => latestMessageTo(page, to, 'email');
+
+/** The 6-digit code of the newest text message to a phone (E.164). */
+export async function latestSmsCode(page: Page, phone: string): Promise<string> {
+  const message = await latestMessageTo(page, phone, 'sms');
+  const code = /\b(\d{6})\b/.exec(message.body)?.[1];
+  expect(code, 'a 6-digit code in the text message').toBeTruthy();
+  return code!;
+}
+
+/** Forgets this browser's session so the next sign-in starts fresh (the server session simply idles out). */
+export async function forgetSession(page: Page) {
+  await page.evaluate(() => localStorage.clear());
+}
+
+/** Letters only, so names stay valid and searchable: a run's own patients never meet another run's. */
+export const uniqueWord = () =>
+  Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+
+/** A US mobile number nobody else in the run uses, as digits. */
+export const uniquePhone = () => `555${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+
+/** Nothing on the page is wider than the window. */
+export async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
 }

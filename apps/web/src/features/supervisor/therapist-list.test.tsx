@@ -47,11 +47,15 @@ describe('therapist list', () => {
   });
 
   it('lets the supervisor approve a waiting sign-up', async () => {
+    let waiting = [nora];
     const api = fixtureApi({
       ...signedInRoutes(supervisor),
       'GET /clinic/therapist': { body: staffPage([boss, taylor]) },
-      'GET /clinic/supervisor/approval': approvals,
-      'PATCH /clinic/supervisor/approval': { body: { ...nora, status: 'approved' } },
+      'GET /clinic/supervisor/approval': () => ({ body: staffPage(waiting) }),
+      'PATCH /clinic/supervisor/approval': () => {
+        waiting = [];
+        return { body: { ...nora, status: 'approved' } };
+      },
     });
     const app = renderApp('/therapist-list', { token: 't' });
     const section = await screen.findByRole('region', { name: 'Sign-ups and access' });
@@ -62,6 +66,7 @@ describe('therapist list', () => {
 
     await app.user.click(within(table).getByRole('button', { name: 'Approve Nora Field' }));
     expect(await screen.findByText('Nora Field is approved and can sign in')).toBeInTheDocument();
+    expect(await within(section).findByRole('region', { name: 'No sign-ups are waiting' })).toBeInTheDocument();
     expect(api.calls('PATCH /clinic/supervisor/approval')[0]?.body).toEqual({ user_id: 21, status: 'approved' });
     // Both lists are read again: the approved person joins the clinic's staff.
     expect(api.calls('GET /clinic/supervisor/approval').length).toBeGreaterThan(1);

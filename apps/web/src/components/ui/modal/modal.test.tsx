@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { Dropdown } from '../dropdown/dropdown.tsx';
 import { Modal } from './modal.tsx';
 
 function Harness({ zIndex, onClose = () => {} }: { zIndex?: number; onClose?: () => void }) {
@@ -61,6 +62,23 @@ describe('Modal', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
+  });
+
+  it('leaves an Escape to a list inside that closes itself with it', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(
+      <Modal isOpen onClose={onClose} title="Choose">
+        <Dropdown label="Fruit" options={[{ value: 'apple', label: 'Apple' }]} value={null} onChange={() => {}} />
+      </Modal>,
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Fruit' }));
+    expect(screen.getByRole('listbox', { name: 'Fruit' })).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox', { name: 'Fruit' })).not.toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('keeps Tab and Shift+Tab inside', async () => {

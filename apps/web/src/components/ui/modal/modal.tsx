@@ -54,6 +54,8 @@ export function Modal({
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
+      // A list or calendar inside the dialog that closed itself on this Escape has used it up.
+      if (event.defaultPrevented) return;
       event.stopPropagation();
       onCloseRef.current();
     } else if (event.key === 'Tab' && contentRef.current && trapTab(contentRef.current, event.shiftKey)) {

@@ -19,18 +19,20 @@ export function StaffActions({
 }) {
   const approval = useSetApproval();
   if (!isManageable(member)) return null;
+  // Once decided, the row leaves the list of waiting sign-ups: the toast follows the promise, as
+  // mutate callbacks are dropped with the component.
   const decide = (status: 'approved' | 'rejected') =>
-    approval.mutate(
-      { user_id: member.id, status },
-      {
-        onSuccess: () =>
-          notify.success(
-            status === 'approved'
-              ? `${member.display_name} is approved and can sign in`
-              : `${member.display_name}'s sign-up is rejected`,
-          ),
-      },
-    );
+    approval
+      .mutateAsync({ user_id: member.id, status })
+      .then(() =>
+        notify.success(
+          status === 'approved'
+            ? `${member.display_name} is approved and can sign in`
+            : `${member.display_name}'s sign-up is rejected`,
+        ),
+      )
+      // A failure is already a toast (the query client's default for changes).
+      .catch(() => undefined);
   const isDeciding = (status: string) => approval.isPending && approval.variables?.status === status;
 
   return (
@@ -89,15 +91,14 @@ export function AccessSwitch({ member }: { member: StaffMember }) {
       offText="Blocked"
       isBusy={access.isPending}
       onChange={(hasAccess) =>
-        access.mutate(
-          { therapists: [member.id], has_access: hasAccess },
-          {
-            onSuccess: () =>
-              notify.success(
-                hasAccess ? `${member.display_name} can sign in again` : `${member.display_name} can no longer sign in`,
-              ),
-          },
-        )
+        access
+          .mutateAsync({ therapists: [member.id], has_access: hasAccess })
+          .then(() =>
+            notify.success(
+              hasAccess ? `${member.display_name} can sign in again` : `${member.display_name} can no longer sign in`,
+            ),
+          )
+          .catch(() => undefined)
       }
     />
   );

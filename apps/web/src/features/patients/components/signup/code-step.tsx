@@ -68,7 +68,7 @@ export function CodeStep({
     );
 
   return (
-    <form className="signup-step" onSubmit={onSubmit} noValidate aria-label="Enter the code">
+    <form className="signup-step" onSubmit={onSubmit} noValidate>
       <p className="signup-step__lead">
         We sent a text message with a 6-digit code to <strong className="tabular">{phone.e164}</strong>.
       </p>

@@ -58,7 +58,7 @@ export function DetailsStep({
   });
 
   return (
-    <form className="signup-step" onSubmit={onSubmit} noValidate aria-label="About you">
+    <form className="signup-step" onSubmit={onSubmit} noValidate>
       <p className="signup-step__lead">Your clinic uses these to find your record.</p>
       {errors.root?.server?.message && <Alert tone="danger">{errors.root.server.message}</Alert>}
       <TextField

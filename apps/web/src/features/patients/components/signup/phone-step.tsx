@@ -41,7 +41,7 @@ export function PhoneStep({
   });
 
   return (
-    <form className="signup-step" onSubmit={onSubmit} noValidate aria-label="Your mobile number">
+    <form className="signup-step" onSubmit={onSubmit} noValidate>
       <p className="signup-step__lead">We text you a 6-digit code to check the number is yours.</p>
       {errors.root?.server?.message && <Alert tone="danger">{errors.root.server.message}</Alert>}
       <Controller

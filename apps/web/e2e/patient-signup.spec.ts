@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import {
+  closeInitialNote,
+  demo,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  latestSmsCode,
+  signIn,
+  snap,
+  uniquePhone,
+  uniqueWord,
+} from './support.ts';
+
+test('a patient registers from the clinic’s QR code on a phone and appears on the staff list', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(!isMobile, 'patients sign up on their phones');
+  const phone = uniquePhone();
+  const lastName = `Rivera${uniqueWord()}`;
+
+  await page.goto(`/patient/signup?clinic=${demo.clinicCode}`);
+  await expect(page.getByRole('heading', { name: 'Your mobile number', level: 1 })).toBeVisible();
+  await expect(page.getByText('Rehabit Demo Clinic · Step 1 of 3')).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'signup-phone');
+  await page.getByRole('textbox', { name: 'Mobile number' }).fill(phone);
+  await page.getByRole('button', { name: 'Text me a code' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Enter the code', level: 1 })).toBeVisible();
+  const code = await latestSmsCode(page, `+1${phone}`);
+  const wrong = code === '000000' ? '111111' : '000000';
+  await page.getByLabel('6-digit code').fill(wrong);
+  await page.getByRole('button', { name: 'Check the code' }).click();
+  await expect(page.getByText(/The code is not right\. 4 tries left\./)).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'signup-code');
+  await page.getByLabel('6-digit code').fill(code);
+  await page.getByRole('button', { name: 'Check the code' }).click();
+
+  await expect(page.getByRole('heading', { name: 'About you', level: 1 })).toBeVisible();
+  await page.getByLabel('First name').fill('Rosa');
+  await page.getByLabel('Last name').fill(lastName);
+  await page.getByLabel('Month').fill('2');
+  await page.getByLabel('Day').fill('28');
+  await page.getByLabel('Year').fill('1950');
+  await expectAccessible(page);
+  await snap(page, 'signup-details');
+  await page.getByRole('button', { name: 'Register' }).click();
+
+  await expect(page.getByRole('heading', { name: 'You are registered', level: 1 })).toBeVisible();
+  await expect(page.getByText('Your clinic will be in touch.')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await snap(page, 'signup-done');
+
+  // The clinic sees the new patient, registered and waiting to be onboarded.
+  await signIn(page, demo.therapist.email, demo.therapist.password);
+  await closeInitialNote(page);
+  await page.getByRole('searchbox', { name: 'Search patients' }).fill(lastName);
+  const card = page.getByRole('list', { name: 'Patients' }).getByRole('listitem').filter({ hasText: lastName });
+  await expect(card).toContainText(`Rosa ${lastName}`);
+  await expect(card).toContainText('Registered');
+});
+
+test('the smallest phones (360 px) get the sign-up in one column', async ({ page, isMobile }) => {
+  test.skip(!isMobile, 'phone layout only');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/patient/signup?clinic=${demo.clinicCode}`);
+  await expect(page.getByRole('textbox', { name: 'Mobile number' })).toBeVisible();
+  const fontSize = await page
+    .getByRole('textbox', { name: 'Mobile number' })
+    .evaluate((input) => getComputedStyle(input).fontSize);
+  expect(Number.parseFloat(fontSize)).toBeGreaterThanOrEqual(18);
+  const button = await page.getByRole('button', { name: 'Text me a code' }).boundingBox();
+  expect(button?.height).toBeGreaterThanOrEqual(48);
+  await expectNoSidewaysScroll(page);
+  await snap(page, 'signup-phone');
+});
+
+test('a sign-up link with an unknown clinic says so', async ({ page }) => {
+  await page.goto('/patient/signup?clinic=NOPE99');
+  await expect(page.getByRole('heading', { name: 'We do not know this clinic' })).toBeVisible();
+  await expectAccessible(page);
+});

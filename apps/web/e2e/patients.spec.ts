@@ -1,0 +1,149 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  closeInitialNote,
+  demo,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  forgetSession,
+  signIn,
+  snap,
+  uniquePhone,
+  uniqueWord,
+} from './support.ts';
+
+/** Signs in on a fresh session and opens the patient list, past the clinic's note. */
+async function openPatients(page: Page, account: { email: string; password: string }) {
+  await forgetSession(page);
+  await signIn(page, account.email, account.password);
+  await closeInitialNote(page);
+}
+
+/** Finds a patient by name on the list and opens their dashboard. */
+async function openPatient(page: Page, name: string) {
+  await page.getByRole('searchbox', { name: 'Search patients' }).fill(name);
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(name), level: 1 })).toBeVisible();
+}
+
+const header = (page: Page) => page.getByRole('region', { name: 'Patient details' });
+
+test('a patient goes from registration to onboarding, a call, discharge, re-onboarding and removal', async ({
+  page,
+}) => {
+  const lastName = `Quill${uniqueWord()}`;
+  const name = `Ada ${lastName}`;
+
+  // The office manager registers the patient.
+  await page.goto('/login');
+  await openPatients(page, demo.manager);
+  await expect(
+    page.getByRole('table', { name: 'Patients' }).or(page.getByRole('list', { name: 'Patients' })),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'patient-list');
+  await page.getByRole('button', { name: 'Register patient' }).click();
+  const form = page.getByRole('dialog', { name: 'Register a patient' });
+  await form.getByRole('button', { name: 'Register patient' }).click();
+  await expect(form.getByText('Enter the first name')).toBeVisible();
+  await snap(page, 'register-errors');
+  await form.getByLabel('First name').fill('Ada');
+  await form.getByLabel('Last name').fill(lastName);
+  await form.getByLabel('Birthday').fill('03/04/1956');
+  await form.getByLabel('Birthday').press('Tab');
+  await form.getByLabel('Mobile phone').fill(uniquePhone());
+  await form.getByRole('checkbox', { name: "The patient's payer covers RTM" }).check();
+  await snap(page, 'register-form');
+  await form.getByRole('button', { name: 'Register patient' }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(name), level: 1 })).toContainText('Registered');
+  await expect(header(page)).toContainText('Mar 4, 1956');
+
+  // The therapist onboards them with a diagnosis found by words.
+  await openPatients(page, demo.therapist);
+  await openPatient(page, name);
+  await expect(page.getByRole('button', { name: 'Remove' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Onboard' }).click();
+  const onboard = page.getByRole('dialog', { name: `Onboard ${name}` });
+  await onboard.getByRole('combobox', { name: /Diagnosis/ }).fill('low back');
+  // The low back pain codes lead the answers.
+  await expect(onboard.getByRole('option').first()).toContainText(/M54\.5/);
+  const lowBackPain = onboard.getByRole('option', { name: /M54\.50 Low back pain, unspecified/ });
+  await snap(page, 'onboard-dialog');
+  await lowBackPain.click();
+  await expect(onboard.getByRole('combobox', { name: /Therapist/ })).toHaveText(/Taylor Reed/);
+  await onboard.getByRole('button', { name: 'Onboard' }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(name), level: 1 })).toContainText('Onboarded');
+  await expect(header(page)).toContainText('M54.50');
+  await expect(header(page)).toContainText('Taylor Reed');
+
+  // A call goes into the interaction log.
+  const log = page.getByRole('form', { name: 'Log a call' });
+  await log.getByLabel('Minutes').fill('12');
+  await log.getByLabel('Notes').fill('Went through the bridge and clamshell; pain 3 of 10.');
+  await log.getByRole('button', { name: 'Log call' }).click();
+  const calls = page.getByRole('list', { name: 'Logged calls' });
+  await expect(calls).toContainText('12 min');
+  await expect(calls).toContainText('Logged by Taylor Reed');
+  await expectAccessible(page);
+  await snap(page, 'patient-dashboard');
+
+  // Discharge, then re-onboard.
+  await page.getByRole('button', { name: 'Discharge' }).click();
+  await page
+    .getByRole('dialog', { name: `Discharge ${name}?` })
+    .getByRole('button', { name: 'Discharge' })
+    .click();
+  await expect(page.getByRole('heading', { name: new RegExp(name), level: 1 })).toContainText('Discharged');
+  await page.getByRole('button', { name: 'Re-onboard' }).click();
+  await page
+    .getByRole('dialog', { name: `Re-onboard ${name}?` })
+    .getByRole('button', { name: 'Re-onboard' })
+    .click();
+  await expect(page.getByRole('heading', { name: new RegExp(name), level: 1 })).toContainText('Onboarded');
+
+  // The office manager removes them: they leave the list.
+  await openPatients(page, demo.manager);
+  await openPatient(page, name);
+  await page.getByRole('button', { name: 'Remove' }).click();
+  const remove = page.getByRole('dialog', { name: `Remove ${name}?` });
+  await snap(page, 'remove-dialog');
+  await remove.getByRole('button', { name: 'Remove patient' }).click();
+  await expect(page).toHaveURL(/\/patients$/);
+  await page.getByRole('searchbox', { name: 'Search patients' }).fill(name);
+  await expect(page.getByRole('region', { name: 'No patients match' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+});
+
+test('the list searches, filters by status and pages through the demo patients', async ({ page }) => {
+  await page.goto('/login');
+  await openPatients(page, demo.therapist);
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Discharged' }).click();
+  await expect(page).toHaveURL(/status=discharged/);
+  const rows = page.getByRole('table', { name: 'Patients' }).or(page.getByRole('list', { name: 'Patients' }));
+  await expect(rows).toContainText('Discharged');
+  await expect(rows).not.toContainText('Registered');
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'All statuses' }).click();
+  const pages = page.getByRole('navigation', { name: 'Patient list pages' });
+  await pages.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expectNoSidewaysScroll(page);
+  await snap(page, 'patient-list-page-2');
+});
+
+test('the clinic prints its QR sign-up card', async ({ page }) => {
+  await page.goto('/login');
+  await openPatients(page, demo.manager);
+  await page.getByRole('button', { name: 'QR sign-up' }).click();
+  const card = page.getByRole('dialog', { name: 'QR sign-up for patients' });
+  await expect(card.getByRole('img', { name: /QR code that opens .*\/patient\/signup\?clinic=DEMO01/ })).toBeVisible();
+  await expect(card).toContainText('Rehabit Demo Clinic');
+  await snap(page, 'qr-card');
+  await page.emulateMedia({ media: 'print' });
+  // Printed, the card is all there is: the app frame behind the dialog is gone.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await expect(card.getByRole('img')).toBeVisible();
+  await snap(page, 'qr-card-print');
+  await page.emulateMedia({ media: 'screen' });
+});
