@@ -47,6 +47,13 @@ describe('chat room list', () => {
     expect(screen.getByRole('tab', { name: /Patients/ })).toHaveTextContent('2 unread');
   });
 
+  it('says how many older conversations are not listed', async () => {
+    window.innerWidth = 390;
+    fixtureApi({ ...chatRoutes(), 'GET /chat/therapist': { body: { ...page(sessions), count: 60 } } });
+    renderApp('/chat', { token: 't' });
+    expect(await screen.findByText(/56 older conversations are not listed/)).toHaveTextContent('New conversation');
+  });
+
   it('shows the support conversation in its own tab', async () => {
     window.innerWidth = 390;
     fixtureApi(chatRoutes());

@@ -31,14 +31,23 @@ export function SessionList({ kind, role, onOpen }: SessionListProps) {
   if (items.length === 0) {
     return <EmptyState icon={MessageSquare} title="No conversations yet" description={emptyText[kind]} />;
   }
+  const hidden = sessions.data.count - items.length;
   return (
-    <ul className="chat-sessions" aria-label={kind === 'patient' ? 'Patient conversations' : 'Support conversations'}>
-      {items.map((session) => (
-        <li key={session.id}>
-          <SessionRow session={session} role={role} onOpen={onOpen} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="chat-sessions" aria-label={kind === 'patient' ? 'Patient conversations' : 'Support conversations'}>
+        {items.map((session) => (
+          <li key={session.id}>
+            <SessionRow session={session} role={role} onOpen={onOpen} />
+          </li>
+        ))}
+      </ul>
+      {hidden > 0 && (
+        <p className="chat-sessions__more">
+          {hidden} older {hidden === 1 ? 'conversation is' : 'conversations are'} not listed.
+          {kind === 'patient' && ' Find them with "New conversation".'}
+        </p>
+      )}
+    </>
   );
 }
 
