@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fixtureApi } from '../../testing/fixture-api.ts';
-import { signedInRoutes } from '../../testing/fixtures.ts';
+import { signedInRoutes, therapist } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { listOf, makeFolder, makeVideo } from '../../testing/video-fixtures.ts';
 
@@ -90,6 +90,39 @@ describe('exercise library', () => {
     await waitFor(() =>
       expect(api.calls('POST /video/hep_request/create')[0]?.body).toEqual({ request_content: 'Seated marching' }),
     );
+  });
+});
+
+describe('video requests', () => {
+  it('lists the requests for admins only', async () => {
+    fixtureApi({
+      ...signedInRoutes({ ...therapist, role: 'admin' }),
+      'GET /video/list': { body: listOf([]) },
+      'GET /video/library': { body: listOf([]) },
+      'GET /video/hep_request': {
+        body: listOf([
+          {
+            id: 4,
+            request_content: 'Seated marching',
+            requested_by: { id: 7, display_name: 'Tara Nguyen' },
+            clinic_code: 'DEMO01',
+            created_at: '2026-03-01T10:00:00.000Z',
+          },
+        ]),
+      },
+    });
+    const app = renderApp('/exercise-library', { token: 't' });
+    await app.user.click(await screen.findByRole('button', { name: 'Video requests' }));
+    const table = await screen.findByRole('table', { name: 'Video requests' });
+    expect(table).toHaveTextContent('Seated marching');
+    expect(table).toHaveTextContent('DEMO01');
+  });
+
+  it('offers no queue to a therapist', async () => {
+    fixtureApi(libraryRoutes());
+    renderApp('/exercise-library', { token: 't' });
+    await screen.findByRole('list', { name: 'Videos' });
+    expect(screen.queryByRole('button', { name: 'Video requests' })).not.toBeInTheDocument();
   });
 });
 

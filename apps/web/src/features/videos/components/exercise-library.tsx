@@ -1,5 +1,5 @@
 import type { Video as VideoItem } from '@rehabit/contract';
-import { FolderPlus, MessageSquarePlus, SearchX, Trash2, Upload, Video, X } from 'lucide-react';
+import { FolderPlus, Inbox, MessageSquarePlus, SearchX, Trash2, Upload, Video, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { Button } from '../../../components/ui/button/button.tsx';
@@ -13,11 +13,13 @@ import { Pagination } from '../../../components/ui/pagination/pagination.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.ts';
+import { useCurrentUser } from '../../../lib/session/get-current-user.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useDeleteVideos } from '../api/delete-videos.ts';
 import { useVideos } from '../api/get-videos.ts';
 import { AddToFoldersDialog } from './add-to-folders-dialog.tsx';
 import { FolderSidebar } from './folder-sidebar.tsx';
+import { HepRequestsDialog } from './hep-requests-dialog.tsx';
 import { emptyFilters, type LibraryFilters, LibraryFiltersBar } from './library-filters.tsx';
 import { RequestVideoDialog } from './request-video-dialog.tsx';
 import { VideoGrid, VideoTable } from './video-items.tsx';
@@ -34,7 +36,8 @@ export function ExerciseLibrary() {
   const [view, setView] = useState<'grid' | 'list'>('grid');
   const [selected, setSelected] = useState<Map<number, VideoItem>>(new Map());
   const [preview, setPreview] = useState<VideoItem | null>(null);
-  const [dialog, setDialog] = useState<'folders' | 'delete' | 'request' | null>(null);
+  const [dialog, setDialog] = useState<'folders' | 'delete' | 'request' | 'requests' | null>(null);
+  const isAdmin = useCurrentUser().data?.role === 'admin';
   const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
   const equipment = useDebouncedValue(filters.equipment.trim(), SEARCH_DEBOUNCE_MS);
   const remove = useDeleteVideos();
@@ -80,6 +83,15 @@ export function ExerciseLibrary() {
         }
         actions={
           <>
+            {isAdmin && (
+              <Button
+                variant="secondary"
+                icon={<Inbox size={18} aria-hidden="true" />}
+                onClick={() => setDialog('requests')}
+              >
+                Video requests
+              </Button>
+            )}
             <Button
               variant="secondary"
               icon={<MessageSquarePlus size={18} aria-hidden="true" />}
@@ -191,6 +203,7 @@ export function ExerciseLibrary() {
         <p>The files are removed and the videos leave every folder. This cannot be undone.</p>
       </ConfirmDialog>
       <RequestVideoDialog isOpen={dialog === 'request'} onClose={() => setDialog(null)} />
+      {isAdmin && <HepRequestsDialog isOpen={dialog === 'requests'} onClose={() => setDialog(null)} />}
     </>
   );
 }

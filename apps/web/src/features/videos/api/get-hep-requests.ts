@@ -1,0 +1,16 @@
+import { hepRequestListSchema, videoPaths } from '@rehabit/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** The content team's queue of requested videos, every clinic's; admins only. */
+export const getHepRequests = (page: number, signal?: AbortSignal) =>
+  api.get(videoPaths.hepRequests, { schema: hepRequestListSchema, query: { page }, signal });
+
+export const useHepRequests = (page: number, isEnabled: boolean) =>
+  useQuery({
+    queryKey: ['hep-requests', page],
+    queryFn: ({ signal }) => getHepRequests(page, signal),
+    enabled: isEnabled,
+    placeholderData: keepPreviousData,
+    meta: { errorHandling: 'silent' },
+  });
