@@ -189,7 +189,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async () =>
       void videoHost.resumeProcessing().catch((err) => app.log.error({ err }, 'video processing could not resume')),
   );
-  app.addHook('onClose', async () => videoHost.drain());
+  // Hourly, unfinished uploads past their credentials' lifetime are cleared (the timer never holds the process).
+  const expiry = setInterval(
+    () => void videoHost.expireStaleUploads().catch((err) => app.log.error({ err }, 'stale uploads not cleared')),
+    60 * 60 * 1000,
+  ).unref();
+  app.addHook('onClose', async () => {
+    clearInterval(expiry);
+    await videoHost.drain();
+  });
   if (config.isDemo) await app.register(devRoutes, deps);
   await registerWebApp(app, config);
   return app;

@@ -23,6 +23,8 @@ export type VideoCatalog = {
     },
   ) => Promise<void>;
   processingGuids: () => Promise<string[]>;
+  /** Videos still uploading that were created before the given time. */
+  staleUploadGuids: (createdBefore: Date) => Promise<string[]>;
 };
 
 export type VideoHostOptions = {
@@ -134,6 +136,19 @@ export function createVideoHost(options: VideoHostOptions) {
       for (const guid of await catalog.processingGuids()) queue.push(() => process(guid));
     },
     drain: () => queue.drain(),
+    /**
+     * Uploads never finished within their credentials' lifetime (plus an hour's grace) cannot finish any more:
+     * their partial files are removed and the videos marked failed, so disks and libraries do not fill with them.
+     */
+    async expireStaleUploads() {
+      const before = new Date(clock.now().getTime() - (UPLOAD_CREDENTIAL_SECONDS + 3600) * 1000);
+      const guids = await catalog.staleUploadGuids(before);
+      for (const guid of guids) {
+        await Promise.all([rm(filePath(guid), { force: true }), rm(`${filePath(guid)}.json`, { force: true })]);
+        await catalog.update(guid, { status: 'failed', failureReason: 'The upload was not finished in time' });
+      }
+      return guids.length;
+    },
     playbackUrl(kind: PlaybackKind, guid: string) {
       const expires = nowSeconds() + PLAYBACK_LINK_SECONDS;
       const sig = playbackSignature(secret, kind, guid, expires);

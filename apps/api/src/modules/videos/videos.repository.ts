@@ -1,5 +1,5 @@
 import type { VideoFields, VideoListQuery, VideoStatus } from '@rehabit/contract';
-import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users, videoFolderItems, videoFolders, videos } from '../../db/schema.ts';
 import type { Actor } from '../../db/scope.ts';
@@ -153,8 +153,11 @@ export function createVideosRepository(db: DbOrTx) {
     async updateByGuid(guid: string, fields: Partial<typeof videos.$inferInsert>) {
       await db.update(videos).set(fields).where(eq(videos.guid, guid));
     },
-    async guidsWithStatus(status: VideoStatus) {
-      const rows = await db.select({ guid: videos.guid }).from(videos).where(eq(videos.status, status));
+    async guidsWithStatus(status: VideoStatus, createdBefore?: Date) {
+      const rows = await db
+        .select({ guid: videos.guid })
+        .from(videos)
+        .where(and(eq(videos.status, status), createdBefore ? lt(videos.createdAt, createdBefore) : undefined));
       return rows.map((r) => r.guid);
     },
   };

@@ -30,6 +30,7 @@ export function createVideoCatalog(db: Db): VideoCatalog {
     },
     update: (guid, fields) => repo.updateByGuid(guid, { ...fields, updatedAt: new Date() }),
     processingGuids: () => repo.guidsWithStatus('processing'),
+    staleUploadGuids: (createdBefore) => repo.guidsWithStatus('uploading', createdBefore),
   };
 }
 

@@ -1,0 +1,51 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { api, makeStaffedClinic } from '../../test/patients-support.ts';
+import { tempDir } from '../../test/videos-support.ts';
+import { videos } from '../db/schema.ts';
+import { createVideoCatalog } from '../modules/videos/videos.service.ts';
+import { createVideoHost, videoFilePath } from './host.ts';
+
+let t: TestApp;
+const storageDir = tempDir();
+beforeAll(async () => {
+  t = await createTestApp({ env: { VIDEO_STORAGE_DIR: storageDir } });
+});
+afterAll(() => t.close());
+
+describe('unfinished uploads', () => {
+  it('are cleared and marked failed once their credentials can no longer finish them', async () => {
+    const home = await makeStaffedClinic(t.app, t.database.db);
+    const call = api(t.app);
+    const created = (await call.post('/video/create_by_therapist', home.therapist.token, {})).json();
+    const partial = videoFilePath(storageDir, created.video_id);
+    await mkdir(path.dirname(partial), { recursive: true });
+    writeFileSync(partial, 'partial bytes');
+    const host = createVideoHost({
+      storageDir,
+      secret: 'rehabit-development-video-secret',
+      maxBytes: 1024,
+      uploadUrl: '/tus/',
+      tools: { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' },
+      clock: t.clock,
+      catalog: createVideoCatalog(t.database.db),
+      log: { error: () => undefined, warn: () => undefined },
+    });
+
+    t.clock.advanceMinutes(24 * 60);
+    expect(await host.expireStaleUploads()).toBe(0);
+    expect(existsSync(partial)).toBe(true);
+
+    // The rows' creation time is the database's clock, so move the test clock well past it.
+    t.clock.advanceMinutes(365 * 24 * 60);
+    expect(await host.expireStaleUploads()).toBeGreaterThanOrEqual(1);
+    expect(existsSync(partial)).toBe(false);
+    // Sessions have long ended by then, so the record is read directly.
+    const [row] = await t.database.db.select().from(videos).where(eq(videos.id, created.id));
+    expect(row).toMatchObject({ status: 'failed', failureReason: 'The upload was not finished in time' });
+  });
+});
