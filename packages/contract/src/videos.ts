@@ -202,7 +202,7 @@ export type Folder = z.infer<typeof folderSchema>;
 export const folderListSchema = paginated(folderSchema);
 export const folderListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(MAX_PAGE_SIZE),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
   /** mine: folders I own; shared: colleagues' folders shared with the clinic; all by default. */
   owner: z.enum(['mine', 'shared']).optional(),
 });
