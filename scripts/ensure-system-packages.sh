@@ -5,6 +5,8 @@ set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v ffmpeg >/dev/null || missing+=(ffmpeg)
+# Labels on the generated demo clips need a font.
+[ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
   echo "Installing ${missing[*]} for the tests..."
