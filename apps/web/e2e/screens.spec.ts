@@ -57,6 +57,7 @@ test('the signed-in frame: navigation, chat panel, bottom menu', async ({ page, 
     await snap(page, 'dashboard');
   }
   await page.goto('/patients');
+  await closeInitialNote(page);
   await page.locator('.patient-link').first().click();
   await expect(page.getByRole('region', { name: 'Patient details' })).toBeVisible();
   await expectAccessible(page);

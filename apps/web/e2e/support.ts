@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const demo = {
   therapist: { email: 'therapist@example.com', password: 'rehabit-demo-1' },
@@ -97,4 +97,37 @@ export const uniquePhone = () => `555${String(Math.floor(Math.random() * 10_000_
 /** Nothing on the page is wider than the window. */
 export async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+}
+
+/**
+ * A staff account of the demo clinic that only this journey uses, signed up and approved through the API:
+ * journeys that change the demo accounts (a password reset, for one) then cannot get in each other's way.
+ */
+export async function approvedStaff(request: APIRequestContext, role: 'therapist' | 'manager') {
+  const lastName = `Staff${uniqueWord()}`;
+  const account = { email: `${lastName.toLowerCase()}@example.com`, password: 'a-long-new-password' };
+  const signup = await request.post('/clinic/therapist/signup', {
+    data: {
+      ...account,
+      first_name: role === 'manager' ? 'Mona' : 'Theo',
+      last_name: lastName,
+      role,
+      code: demo.clinicCode,
+    },
+  });
+  expect(signup.status()).toBe(201);
+  const signin = await request.post('/clinic/supervisor/signin', {
+    data: { code: demo.supervisor.code, password: demo.supervisor.password },
+  });
+  const headers = { Authorization: `Bearer ${((await signin.json()) as { token: string }).token}` };
+  const waiting = await request.get('/clinic/supervisor/approval?status=pending&page_size=100', { headers });
+  const { results } = (await waiting.json()) as { results: { id: number; email: string }[] };
+  const user = results.find((member) => member.email === account.email);
+  expect(user, 'the new sign-up waits for approval').toBeTruthy();
+  const approval = await request.patch('/clinic/supervisor/approval', {
+    headers,
+    data: { user_id: user!.id, status: 'approved' },
+  });
+  expect(approval.status()).toBe(200);
+  return account;
 }

@@ -21,7 +21,7 @@ export function Checkbox({
     if (ref.current) ref.current.indeterminate = isIndeterminate;
   }, [isIndeterminate]);
   return (
-    <label className={['checkbox', className].filter(Boolean).join(' ')}>
+    <label className={['checkbox', isLabelHidden && 'checkbox--bare', className].filter(Boolean).join(' ')}>
       <input ref={ref} type="checkbox" className="checkbox__input" {...input} />
       <span className={isLabelHidden ? 'visually-hidden' : 'checkbox__label'}>{label}</span>
     </label>

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Currency } from './currency.tsx';
 import { DateDisplay } from './date-display.tsx';
-import { ageInYears, formatCurrency, formatDate } from './format.ts';
+import { ageInYears, formatCurrency, formatDate, formatPhone } from './format.ts';
 
 describe('formatCurrency', () => {
   it.each([
@@ -59,5 +59,16 @@ describe('ageInYears', () => {
     ['nonsense', null],
   ])('%s → %s', (birthday, age) => {
     expect(ageInYears(birthday, on)).toBe(age);
+  });
+});
+
+describe('formatPhone', () => {
+  it.each([
+    ['+1', '5551234567', '+1 (555) 123-4567'],
+    ['+1', '555123456', '+1 555123456'],
+    ['+44', '7911123456', '+44 7911123456'],
+    ['+52', '55 1234 5678', '+52 5512345678'],
+  ])('%s %s → %s', (code, digits, text) => {
+    expect(formatPhone(code, digits)).toBe(text);
   });
 });

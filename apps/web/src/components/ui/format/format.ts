@@ -35,3 +35,12 @@ export function ageInYears(birthday: string | null | undefined, on: Date = new D
   const today = dayjs(on).startOf('day');
   return born.isAfter(today) ? null : today.diff(born, 'year');
 }
+
+/** A phone as people read it: North American numbers as `+1 (555) 123-4567`, others as code and digits. */
+export function formatPhone(dialCode: string, digits: string): string {
+  const plain = digits.replace(/\D/g, '');
+  if (dialCode === '+1' && plain.length === 10) {
+    return `+1 (${plain.slice(0, 3)}) ${plain.slice(3, 6)}-${plain.slice(6)}`;
+  }
+  return `${dialCode} ${plain}`;
+}

@@ -1,6 +1,6 @@
-import { type Patient, patientStatusLabels } from '@rehabit/contract';
+import type { Patient } from '@rehabit/contract';
 import { DateDisplay } from '../../../../components/ui/format/date-display.tsx';
-import { ageInYears } from '../../../../components/ui/format/format.ts';
+import { ageInYears, formatPhone } from '../../../../components/ui/format/format.ts';
 import { RtmSwitch } from '../list/rtm-switch.tsx';
 
 const consentMethodLabels = { verbal: 'verbal', written: 'written', electronic: 'electronic' } as const;
@@ -19,10 +19,6 @@ export function PatientHeader({ patient }: { patient: Patient }) {
               Born <DateDisplay value={patient.birthday} />
             </span>
           </dd>
-        </div>
-        <div>
-          <dt>Status</dt>
-          <dd>{patientStatusLabels[patient.status]}</dd>
         </div>
         <div className="patient-header__wide">
           <dt>Diagnosis</dt>
@@ -76,7 +72,7 @@ export function PatientHeader({ patient }: { patient: Patient }) {
           <dt>Phone</dt>
           <dd className="tabular">
             <a href={`tel:${patient.selected_code}${patient.phone}`}>
-              {patient.selected_code} {patient.phone}
+              {formatPhone(patient.selected_code, patient.phone)}
             </a>
           </dd>
         </div>

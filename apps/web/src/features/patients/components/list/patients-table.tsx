@@ -2,7 +2,7 @@ import type { Patient } from '@rehabit/contract';
 import { Link } from 'react-router';
 import { Checkbox } from '../../../../components/ui/checkbox/checkbox.tsx';
 import { DateDisplay } from '../../../../components/ui/format/date-display.tsx';
-import { ageInYears } from '../../../../components/ui/format/format.ts';
+import { ageInYears, formatPhone } from '../../../../components/ui/format/format.ts';
 import { Table } from '../../../../components/ui/table/table.tsx';
 import { paths } from '../../../../config/paths.ts';
 import type { SessionUser } from '../../../../lib/session/get-current-user.ts';
@@ -65,7 +65,7 @@ export function PatientsTable({ patients, user, selected, onToggle, onToggleAll,
                   {patient.display_name}
                 </Link>
                 <span className="data-table__secondary tabular">
-                  {patient.selected_code} {patient.phone}
+                  {formatPhone(patient.selected_code, patient.phone)}
                 </span>
               </td>
               <td className="tabular">
