@@ -111,7 +111,8 @@ export const navItems: readonly NavItem[] = [
   {
     key: 'therapists',
     label: 'Therapists',
-    shortLabel: 'Therapists',
+    // The bottom menu's entries are a fifth of a 360 px screen wide.
+    shortLabel: 'Staff',
     href: paths.therapistList.getHref(),
     icon: UserCog,
     activeOn: [paths.therapistList.path],

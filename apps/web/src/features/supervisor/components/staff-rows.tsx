@@ -41,7 +41,7 @@ export function StaffRows({ caption, members, actions, access }: StaffRowsProps)
               <span className="staff-card__meta">{roleLabels[member.role]}</span>
             </div>
             <ApprovalPill member={member} />
-            {access && <div className="staff-card__access">{access(member)}</div>}
+            {access && member.status === 'approved' && <div className="staff-card__access">{access(member)}</div>}
             {actions && <div className="staff-card__actions">{actions(member)}</div>}
           </li>
         ))}

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../../../components/ui/button/button.tsx';
 import { Alert } from '../../../../components/ui/feedback/alert.tsx';
 import { TextField } from '../../../../components/ui/field/text-field.tsx';
+import { formatPhone } from '../../../../components/ui/format/format.ts';
 import { errorMessage } from '../../../../lib/api-error.ts';
 import { applyServerErrors } from '../../../../lib/form-errors.ts';
 import { useSendOtp } from '../../api/send-otp.ts';
@@ -70,7 +71,8 @@ export function CodeStep({
   return (
     <form className="signup-step" onSubmit={onSubmit} noValidate>
       <p className="signup-step__lead">
-        We sent a text message with a 6-digit code to <strong className="tabular">{phone.e164}</strong>.
+        We sent a text message with a 6-digit code to{' '}
+        <strong className="tabular">{formatPhone(phone.selectedCode, phone.phone)}</strong>.
       </p>
       {resent && !resend.isError && (
         <Alert tone="success">A new code is on its way. It replaces the earlier one.</Alert>
