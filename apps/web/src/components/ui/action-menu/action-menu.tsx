@@ -19,7 +19,11 @@ type ActionMenuProps = {
   text?: string;
 };
 
-type Position = { top: number; right: number };
+// Room a menu entry takes (a 44 px target) and the space kept free above the phone's bottom menu.
+const ITEM_HEIGHT = 44;
+const BOTTOM_RESERVE = 72;
+
+type Position = { top?: number; bottom?: number; right: number };
 
 /**
  * A menu button (WAI-ARIA menu pattern). The menu is drawn in a layer of its own so a scrolling table
@@ -35,7 +39,11 @@ export function ActionMenu({ label, items, text }: ActionMenuProps) {
   const open = () => {
     const rect = buttonRef.current?.getBoundingClientRect();
     if (!rect) return;
-    setPosition({ top: rect.bottom + 4, right: Math.max(8, window.innerWidth - rect.right) });
+    const right = Math.max(8, window.innerWidth - rect.right);
+    const height = items.length * ITEM_HEIGHT + 8;
+    // Near the bottom of the screen the menu opens upwards, so no entry hides off screen.
+    const fitsBelow = rect.bottom + 4 + height <= window.innerHeight - BOTTOM_RESERVE;
+    setPosition(fitsBelow ? { top: rect.bottom + 4, right } : { bottom: window.innerHeight - rect.top + 4, right });
   };
   const close = (returnFocus = true) => {
     setPosition(null);
@@ -106,7 +114,7 @@ export function ActionMenu({ label, items, text }: ActionMenuProps) {
             role="menu"
             aria-label={label}
             className="action-menu"
-            style={{ top: position.top, right: position.right }}
+            style={position}
             onKeyDown={onMenuKeyDown}
           >
             {items.map(({ key, label: itemLabel, icon: Icon, onSelect, tone }) => (

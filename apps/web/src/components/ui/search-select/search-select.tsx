@@ -175,7 +175,7 @@ export function SearchSelect<V extends string | number>({
           <button
             type="button"
             className="search-select__clear"
-            aria-label={`Clear ${label.toLowerCase()}`}
+            aria-label={`Clear: ${label}`}
             onClick={() => {
               onSelect(null);
               onQueryChange('');
