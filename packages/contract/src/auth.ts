@@ -86,9 +86,12 @@ export const staffMemberSchema = z.object({
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 
+const queryFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
+
 export const therapistListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
-  role: staffRoleSchema.optional(),
+  role: z.enum(['therapist', 'manager', 'supervisor']).optional(),
+  has_access: queryFlag.optional(),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(25),
 });

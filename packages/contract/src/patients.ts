@@ -124,9 +124,14 @@ export type Patient = z.infer<typeof patientSchema>;
 export const PATIENT_LIST_CAP = 1000;
 export const patientListSchema = paginated(patientSchema).extend({ count_capped: z.boolean() });
 
+/** Removed patients are kept for audit and billing history, never listed. */
+export const listedPatientStatuses = ['registered', 'onboarded', 'discharged'] as const;
+export const listedPatientStatusSchema = z.enum(listedPatientStatuses);
+export type ListedPatientStatus = z.infer<typeof listedPatientStatusSchema>;
+
 export const patientListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
-  status: patientStatusSchema.optional(),
+  status: listedPatientStatusSchema.optional(),
   therapist_id: idSchema.optional(),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(25),

@@ -119,10 +119,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { auth, db
     },
     async (request) => {
       const actor = requireActor(request);
-      const { search, role, page, page_size } = request.query;
+      const { search, role, has_access, page, page_size } = request.query;
       const { rows, count } = await users.listStaff(scopeOf(actor), {
         roles: role ? [role] : ['therapist', 'manager', 'supervisor'],
         status: 'approved',
+        hasAccess: has_access,
         search,
         page,
         pageSize: page_size,

@@ -244,6 +244,25 @@ describe('staff list', () => {
     });
     expect(paged.json()).toMatchObject({ count: 2, previous: 1, next: null });
     expect(paged.json().results).toHaveLength(1);
+    await makeUser(t.database.db, clinic.id, { role: 'supervisor', email: 'findme-boss@example.test' });
+    await makeUser(t.database.db, clinic.id, { hasAccess: false, email: 'findme-noaccess@example.test' });
+    const bosses = await t.app.inject({
+      method: 'GET',
+      url: '/clinic/therapist?role=supervisor',
+      headers: bearer(token),
+    });
+    expect(bosses.json().results.map((s: { email: string }) => s.email)).toEqual(['findme-boss@example.test']);
+    const active = await t.app.inject({
+      method: 'GET',
+      url: '/clinic/therapist?search=findme&has_access=true',
+      headers: bearer(token),
+    });
+    expect(
+      active
+        .json()
+        .results.map((s: { email: string }) => s.email)
+        .sort(),
+    ).toEqual(['findme-boss@example.test', 'findme-manager@example.test']);
     const tooBig = await t.app.inject({
       method: 'GET',
       url: '/clinic/therapist?page_size=500',

@@ -70,6 +70,7 @@ export const toStaffMember = (u: UserRow): StaffMember => ({
 export type StaffQuery = {
   roles: CurrentUser['role'][];
   status?: StaffMember['status'];
+  hasAccess?: boolean;
   clinicCode?: string;
   search?: string;
   page: number;
@@ -103,6 +104,7 @@ export const createUsersRepository = (db: DbOrTx) => {
     async listStaff(scope: ClinicScope, query: StaffQuery): Promise<{ rows: UserRow[]; count: number }> {
       const conditions: SQL[] = [inScope(users.clinicId, scope), inArray(users.role, query.roles)];
       if (query.status) conditions.push(eq(users.approvalStatus, query.status));
+      if (query.hasAccess !== undefined) conditions.push(eq(users.hasAccess, query.hasAccess));
       if (query.clinicCode) conditions.push(eq(clinics.code, query.clinicCode));
       if (query.search) {
         const pattern = `%${escapeLike(query.search)}%`;

@@ -56,8 +56,8 @@ export async function loadBundledIcd10IfEmpty(db: DbOrTx): Promise<void> {
 }
 
 /**
- * Ranked search: the exact code first, then codes starting with the term, then descriptions holding every word
- * (closest by trigram similarity first). An empty term lists codes in order.
+ * Ranked search: the exact code first, then codes starting with the term, then descriptions starting with it,
+ * then descriptions holding every word (closest by trigram similarity first). An empty term lists codes in order.
  */
 export async function searchIcd10(db: DbOrTx, search: string, page: number, pageSize: number) {
   const term = search.trim();
@@ -68,10 +68,12 @@ export async function searchIcd10(db: DbOrTx, search: string, page: number, page
     ? and(...words.map((w) => ilike(icd10Codes.description, `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)))
     : sql`true`;
   const where = term ? or(ilike(icd10Codes.code, codeLike), wordsMatch) : sql`true`;
+  const startsLike = `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rank = sql`case
     when upper(${icd10Codes.code}) = ${codeTerm} then 0
     when ${icd10Codes.code} ilike ${codeLike} then 1
-    else 2 end`;
+    when ${icd10Codes.description} ilike ${startsLike} then 2
+    else 3 end`;
   const [rows, [total]] = await Promise.all([
     db
       .select({ code: icd10Codes.code, description: icd10Codes.description })

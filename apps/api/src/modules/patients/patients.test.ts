@@ -95,6 +95,7 @@ describe('the patient list', () => {
     expect(beyond).toMatchObject({ count: 27, results: [] });
     expectProblem(await call.get('/api/v1/patients/?page=0', clinic.manager.token), 400);
     expectProblem(await call.get('/api/v1/patients/?status=lost', clinic.manager.token), 400);
+    expectProblem(await call.get('/api/v1/patients/?status=removed', clinic.manager.token), 400);
   });
 
   it('stops counting at the cap, says so, and pages no further', async () => {
@@ -374,6 +375,7 @@ describe('ICD-10 codes', () => {
     const search = async (q: string) =>
       (await call.get(`/api/v1/icd10_codes/?search=${encodeURIComponent(q)}`, home.therapist.token)).json();
     const lowBack = await search('low back');
+    expect(lowBack.results[0].code).toBe('M54.50');
     expect(
       lowBack.results
         .slice(0, 3)

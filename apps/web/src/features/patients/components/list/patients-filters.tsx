@@ -1,16 +1,14 @@
-import { type PatientStatus, patientStatuses, patientStatusLabels } from '@rehabit/contract';
+import { type ListedPatientStatus, listedPatientStatuses, patientStatusLabels } from '@rehabit/contract';
 import { Search } from 'lucide-react';
 import { Dropdown } from '../../../../components/ui/dropdown/dropdown.tsx';
 import { TextField } from '../../../../components/ui/field/text-field.tsx';
 
-type StatusFilter = PatientStatus | '';
+type StatusFilter = ListedPatientStatus | '';
 
 // Removed patients are never listed, so they are no filter either.
 const statusOptions: { value: StatusFilter; label: string }[] = [
   { value: '', label: 'All statuses' },
-  ...patientStatuses
-    .filter((status) => status !== 'removed')
-    .map((value) => ({ value, label: patientStatusLabels[value] })),
+  ...listedPatientStatuses.map((value) => ({ value, label: patientStatusLabels[value] })),
 ];
 
 type PatientsFiltersProps = {

@@ -1,15 +1,15 @@
-import { type PatientStatus, patientStatusSchema } from '@rehabit/contract';
+import { type ListedPatientStatus, listedPatientStatusSchema } from '@rehabit/contract';
 import { useSearchParams } from 'react-router';
 
 /** The list's search, status and page live in the address, so a reload or a shared link keeps them. */
 export function useListParams() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const parsedStatus = patientStatusSchema.safeParse(params.get('status'));
-  const status: PatientStatus | '' = parsedStatus.success ? parsedStatus.data : '';
+  const parsedStatus = listedPatientStatusSchema.safeParse(params.get('status'));
+  const status: ListedPatientStatus | '' = parsedStatus.success ? parsedStatus.data : '';
   const search = params.get('search') ?? '';
 
-  const update = (changes: { search?: string; status?: PatientStatus | ''; page?: number }) =>
+  const update = (changes: { search?: string; status?: ListedPatientStatus | ''; page?: number }) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
