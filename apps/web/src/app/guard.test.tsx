@@ -97,7 +97,8 @@ describe('navigation guard', () => {
     const before = vi.mocked(window.scrollTo).mock.calls.length;
     await app.user.click(screen.getByRole('link', { name: /Dashboard/ }));
     await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
-    expect(vi.mocked(window.scrollTo).mock.calls.length).toBeGreaterThan(before);
+    // The scroll runs in an effect after the new screen is committed, so it may land just after the heading.
+    await waitFor(() => expect(vi.mocked(window.scrollTo).mock.calls.length).toBeGreaterThan(before));
     expect(window.scrollTo).toHaveBeenLastCalledWith({ top: 0, left: 0, behavior: 'smooth' });
   });
 
