@@ -5,6 +5,7 @@ import 'react-datepicker/dist/react-datepicker.css';
 import { useIsNarrowForDatePicker } from '../../../lib/device.ts';
 import '../field/field.css';
 import './date-picker.css';
+import { FieldLabel } from '../field/field-label.tsx';
 
 type DatePickerProps = {
   label: string;
@@ -47,15 +48,9 @@ export function DatePicker({
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field date-picker" data-format={DATE_DISPLAY_FORMAT}>
-      <label className="field__label" htmlFor={id}>
+      <FieldLabel htmlFor={id} required={required}>
         {label}
-        {required && (
-          <span className="field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
+      </FieldLabel>
       <ReactDatePicker
         id={id}
         selected={value}

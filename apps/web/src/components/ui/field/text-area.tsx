@@ -1,5 +1,6 @@
 import { type ReactNode, type Ref, type TextareaHTMLAttributes, useId } from 'react';
 import './field.css';
+import { FieldLabel } from './field-label.tsx';
 
 type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
   label: string;
@@ -13,15 +14,9 @@ export function TextArea({ label, error, hint, ref, required, rows = 3, ...input
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
     <div className="field">
-      <label className="field__label" htmlFor={id}>
+      <FieldLabel htmlFor={id} required={required}>
         {label}
-        {required && (
-          <span className="field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
+      </FieldLabel>
       <textarea
         ref={ref}
         id={id}

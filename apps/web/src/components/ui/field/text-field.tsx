@@ -1,5 +1,6 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
 import './field.css';
+import { FieldLabel } from './field-label.tsx';
 
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   label: string;
@@ -19,15 +20,9 @@ export function TextField({ label, error, hint, status, ref, required, ...input 
   const describedBy = [hint && hintId, status !== undefined && statusId, error && errorId].filter(Boolean).join(' ');
   return (
     <div className="field">
-      <label className="field__label" htmlFor={id}>
+      <FieldLabel htmlFor={id} required={required}>
         {label}
-        {required && (
-          <span className="field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
+      </FieldLabel>
       <input
         ref={ref}
         id={id}

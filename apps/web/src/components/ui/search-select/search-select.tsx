@@ -14,6 +14,7 @@ import { Spinner } from '../feedback/spinner.tsx';
 import '../dropdown/dropdown.css';
 import '../field/field.css';
 import './search-select.css';
+import { FieldLabel } from '../field/field-label.tsx';
 
 export type SearchOption<V extends string | number> = { value: V; label: string; detail?: string };
 
@@ -125,15 +126,9 @@ export function SearchSelect<V extends string | number>({
 
   return (
     <div className="field search-select">
-      <label className="field__label" htmlFor={id}>
+      <FieldLabel htmlFor={id} required={required}>
         {label}
-        {required && (
-          <span className="field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
+      </FieldLabel>
       <div className="dropdown__anchor">
         <Search className="search-select__icon" size={18} aria-hidden="true" />
         <input
