@@ -191,7 +191,12 @@ export const verifyOtpBodySchema = z.object({
     .regex(/^\d{6}$/, { error: 'Enter the 6-digit code' }),
 });
 export type VerifyOtpBody = z.infer<typeof verifyOtpBodySchema>;
-export const verifyOtpResponseSchema = z.object({ verified: z.literal(true), verification_token: z.string() });
+export const verifyOtpResponseSchema = z.object({
+  verified: z.literal(true),
+  verification_token: z.string(),
+  /** A patient's sign-in token, when the verified phone belongs to a patient of a clinic (product decisions §7). */
+  token: z.string().optional(),
+});
 
 export const patientIdsBodySchema = z.object({
   patient_ids: z.array(idSchema).min(1, { error: 'Choose at least one patient' }).max(100),

@@ -377,3 +377,4 @@ export const chatReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.userId] })],
 );
+export * from './schema-hep.ts';

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { idSchema } from './common.ts';
+import { MAX_PAGE_SIZE } from './pagination.ts';
+import { videoStatusSchema } from './videos.ts';
+
+/** Seed §7 "Home exercise programs": the dashboard id is the patient's id. */
+export const hepPaths = {
+  program: (patientId: number) => `/video/hep/therapist/${patientId}`,
+  programRoute: '/video/hep/therapist/:dashboardId',
+  item: (patientId: number, hepId: number) => `/video/hep/therapist/${patientId}/${hepId}`,
+  itemRoute: '/video/hep/therapist/:dashboardId/:hepId',
+  restore: (hepId: number) => `/api/v1/heps/${hepId}/restore/`,
+  restoreRoute: '/api/v1/heps/:id/restore/',
+  setOrder: '/api/v1/heps/set_order/',
+} as const;
+
+/** A program holds at most this many exercises: more is never a home program a patient can follow. */
+export const HEP_MAX_ITEMS = 60;
+
+export const HEP_LIMITS = {
+  sets: { min: 1, max: 20 },
+  reps: { min: 1, max: 100 },
+  holdSeconds: { min: 0, max: 600 },
+  timesPerDay: { min: 1, max: 6 },
+  daysPerWeek: { min: 1, max: 7 },
+  description: 2000,
+} as const;
+
+const bounded = (limits: { min: number; max: number }) =>
+  z.coerce
+    .number()
+    .int({ error: 'Use a whole number' })
+    .min(limits.min, { error: `At least ${limits.min}` })
+    .max(limits.max, { error: `At most ${limits.max}` });
+
+/** The dosage fields a therapist sets per exercise. */
+export const hepDosageSchema = z.object({
+  sets: bounded(HEP_LIMITS.sets),
+  reps: bounded(HEP_LIMITS.reps),
+  hold_seconds: bounded(HEP_LIMITS.holdSeconds),
+  times_per_day: bounded(HEP_LIMITS.timesPerDay),
+  days_per_week: bounded(HEP_LIMITS.daysPerWeek),
+  description: z.string().trim().max(HEP_LIMITS.description),
+});
+export type HepDosage = z.infer<typeof hepDosageSchema>;
+
+/** Defaults of a new program item when the body leaves a field out (sets and reps come from the video). */
+export const HEP_DEFAULTS = { hold_seconds: 0, times_per_day: 1, days_per_week: 7, description: '' } as const;
+
+/**
+ * One element of the POST array: a video, or a folder whose videos are all added (in the folder's order).
+ * `order` places the new item(s); without it they go to the end.
+ */
+export const hepAddItemSchema = hepDosageSchema
+  .partial()
+  .extend({
+    video_id: idSchema.optional(),
+    folder_id: idSchema.optional(),
+    /** Informational: the folder's name as the client showed it; the server uses the stored name. */
+    folder_name: z.string().trim().max(80).optional(),
+    order: z.coerce.number().int().min(0).max(HEP_MAX_ITEMS).optional(),
+  })
+  .refine((item) => (item.video_id === undefined) !== (item.folder_id === undefined), {
+    error: 'Give either a video or a folder',
+  });
+export type HepAddItem = z.infer<typeof hepAddItemSchema>;
+export const hepAddBodySchema = z
+  .array(hepAddItemSchema)
+  .min(1, { error: 'Choose at least one exercise' })
+  .max(HEP_MAX_ITEMS);
+export type HepAddBody = z.infer<typeof hepAddBodySchema>;
+
+/** PATCH takes sets, reps and description (seed §7), and our hold and frequency fields. */
+export const hepUpdateBodySchema = hepDosageSchema
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, { error: 'Change at least one field' });
+export type HepUpdateBody = z.infer<typeof hepUpdateBodySchema>;
+
+const hepIdList = z
+  .array(idSchema)
+  .min(1, { error: 'Choose at least one exercise' })
+  .max(MAX_PAGE_SIZE)
+  .refine((ids) => new Set(ids).size === ids.length, { error: 'An exercise is listed twice' });
+export const hepDeleteBodySchema = z.object({ hep_ids: hepIdList });
+export type HepDeleteBody = z.infer<typeof hepDeleteBodySchema>;
+/** The whole program of one patient in its new order. */
+export const hepSetOrderBodySchema = z.object({ hep_ids: hepIdList });
+export type HepSetOrderBody = z.infer<typeof hepSetOrderBodySchema>;
+
+export const hepProgramParamsSchema = z.object({ dashboardId: idSchema });
+export const hepItemParamsSchema = z.object({ dashboardId: idSchema, hepId: idSchema });
+
+/** The video as a program shows it: enough to play it and label it. */
+export const hepVideoSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  status: videoStatusSchema,
+  body_part: z.string(),
+  equipment: z.string(),
+  duration_seconds: z.number().nullable(),
+  play_url: z.string().nullable(),
+  poster_url: z.string().nullable(),
+});
+export type HepVideo = z.infer<typeof hepVideoSchema>;
+
+export const hepItemSchema = z.object({
+  id: z.number().int(),
+  patient_id: z.number().int(),
+  video_id: z.number().int(),
+  video: hepVideoSchema,
+  order: z.number().int(),
+  sets: z.number().int(),
+  reps: z.number().int(),
+  hold_seconds: z.number().int(),
+  times_per_day: z.number().int(),
+  days_per_week: z.number().int(),
+  description: z.string(),
+  /** The folder the item was added from, if any. */
+  folder_id: z.number().int().nullable(),
+  folder_name: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type HepItem = z.infer<typeof hepItemSchema>;
+/** A patient's whole program in order; `updated_at` is the last change (for the "not updated for 30 days" rule). */
+export const hepProgramSchema = z.object({
+  results: z.array(hepItemSchema),
+  count: z.number().int(),
+  updated_at: z.string().nullable(),
+});
+export type HepProgram = z.infer<typeof hepProgramSchema>;
+export const hepDeletedSchema = z.object({ deleted: z.array(z.number().int()) });
