@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, localDateOf, streakOf, weekDays, weekStartOf } from './calendar.ts';
+
+describe('calendar days in the clinic timezone', () => {
+  it('takes the day where the clinic is', () => {
+    const lateEvening = new Date('2026-03-02T03:30:00Z'); // 22:30 on Mar 1 in New York, 19:30 in Los Angeles
+    expect(localDateOf(lateEvening, 'America/New_York')).toBe('2026-03-01');
+    expect(localDateOf(lateEvening, 'UTC')).toBe('2026-03-02');
+  });
+
+  it('adds days across months, years and leap days', () => {
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+
+  it('starts weeks on Sunday and counts weeks back', () => {
+    expect(weekStartOf('2026-11-21')).toBe('2026-11-15'); // a Saturday
+    expect(weekStartOf('2026-11-15')).toBe('2026-11-15'); // a Sunday
+    expect(weekStartOf('2026-11-21', 2)).toBe('2026-11-01');
+    expect(weekDays('2026-11-15')).toEqual([
+      '2026-11-15',
+      '2026-11-16',
+      '2026-11-17',
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+      '2026-11-21',
+    ]);
+  });
+
+  it('keeps a streak alive until a whole day passes without exercise', () => {
+    const days = ['2026-11-18', '2026-11-19', '2026-11-20'];
+    expect(streakOf(days, '2026-11-20')).toBe(3);
+    expect(streakOf(days, '2026-11-21')).toBe(3);
+    expect(streakOf([...days, '2026-11-21'], '2026-11-21')).toBe(4);
+    expect(streakOf(days, '2026-11-22')).toBe(0);
+    expect(streakOf([], '2026-11-22')).toBe(0);
+  });
+});
