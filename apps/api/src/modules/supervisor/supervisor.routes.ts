@@ -90,6 +90,14 @@ export const supervisorRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       },
       preHandler: supervisorOrAdmin,
     },
-    (request) => supervisor.assignSupervisor(requireActor(request), request.body.user_id, requestContext(request)),
+    async (request) => {
+      const { user, endedUserIds } = await supervisor.assignSupervisor(
+        requireActor(request),
+        request.body.user_id,
+        requestContext(request),
+      );
+      for (const id of endedUserIds) await realtime.disconnectUser(id);
+      return { user };
+    },
   );
 };

@@ -172,7 +172,9 @@ export function createSupervisorService({ db, clock, mailer, audit, config }: De
           tx,
         );
       });
-      return { user: toStaffMember({ ...user, role: 'supervisor' }) };
+      // Both accounts' sessions ended: the caller closes their sockets too.
+      const endedUserIds = previous && previous !== user.id ? [previous, user.id] : [user.id];
+      return { user: toStaffMember({ ...user, role: 'supervisor' }), endedUserIds };
     },
   };
 }
