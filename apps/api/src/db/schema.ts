@@ -64,7 +64,7 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
-    kind: text('kind', { enum: ['staff', 'supervisor'] }).notNull(),
+    kind: text('kind', { enum: ['staff', 'supervisor', 'patient'] }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
     createdAt: createdAt(),

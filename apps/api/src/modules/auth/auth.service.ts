@@ -19,7 +19,7 @@ import { createClinicsRepository } from '../clinics/clinics.repository.ts';
 import { createSettingsRepository } from '../clinics/settings.repository.ts';
 import { createLockoutRepository } from './lockout.repository.ts';
 import { createPasswordResetsRepository } from './password-resets.repository.ts';
-import { createSessionsRepository } from './sessions.repository.ts';
+import { createSessionsRepository, type SessionKind } from './sessions.repository.ts';
 import { createUsersRepository, toCurrentUser, type UserRow } from './users.repository.ts';
 
 export type RequestContext = { ip: string | null; userAgent: string | null };
@@ -41,6 +41,11 @@ type Deps = {
 };
 
 const RESET_TOKEN_MINUTES = 60;
+const signinActions: Record<SessionKind, string> = {
+  staff: 'auth.signin',
+  supervisor: 'auth.supervisor_signin',
+  patient: 'patient.signin',
+};
 // Writing last_seen_at on every request would turn every read into a write; a minute is precise enough.
 const TOUCH_AFTER_MS = 60_000;
 
@@ -98,7 +103,12 @@ export function createAuthService({ db, clock, mailer, audit, config }: Deps) {
     throw new AppError(refusal);
   }
 
-  async function openSession(user: UserRow, kind: 'staff' | 'supervisor', ctx: RequestContext) {
+  async function openSession(
+    user: UserRow,
+    kind: SessionKind,
+    ctx: RequestContext,
+    about: { patientId?: number; detail?: Record<string, unknown> } = {},
+  ) {
     const token = randomToken();
     const now = clock.now();
     await sessionsRepo.create({
@@ -111,11 +121,13 @@ export function createAuthService({ db, clock, mailer, audit, config }: Deps) {
       expiresAt: addMinutes(now, config.SESSION_ABSOLUTE_HOURS * 60),
     });
     await audit.record({
-      action: kind === 'supervisor' ? 'auth.supervisor_signin' : 'auth.signin',
+      action: signinActions[kind],
       outcome: 'success',
       actorUserId: user.id,
       clinicId: user.clinicId,
+      patientId: about.patientId,
       ip: ctx.ip,
+      detail: about.detail,
     });
     return { token };
   }
@@ -158,6 +170,30 @@ export function createAuthService({ db, clock, mailer, audit, config }: Deps) {
       // Patients have their own sign-in; here they are treated like unknown accounts.
       const staff = user && user.role !== 'patient' ? user : undefined;
       return openSession(await signIn(`email:${body.email}`, staff, body.password, ctx), 'staff', ctx);
+    },
+
+    /**
+     * A patient's e-mail sign-in, with the same lockout and unknown-account handling as staff. Staff accounts, and
+     * patient accounts without a patient record (`patientIdOf` answers undefined), are treated like unknown ones.
+     */
+    async patientSignin(
+      body: SigninBody,
+      ctx: RequestContext,
+      patientIdOf: (userId: number) => Promise<number | undefined>,
+    ) {
+      const user = await usersRepo.findByEmail(body.email);
+      const patientId = user?.role === 'patient' ? await patientIdOf(user.id) : undefined;
+      const account = `email:${body.email}`;
+      const signedIn = await signIn(account, patientId ? user : undefined, body.password, ctx);
+      return openSession(signedIn, 'patient', ctx, { patientId, detail: { method: 'password' } });
+    },
+
+    /** Opens a patient's session after another proof of identity (a phone code); refuses accounts without access. */
+    async openPatientSession(userId: number, clinicId: number, patientId: number, ctx: RequestContext) {
+      const user = await usersRepo.findById(userId, clinicScope(clinicId));
+      if (user?.role !== 'patient') throw new AppError('invalid_credentials');
+      await assertMaySignIn(user, ctx);
+      return openSession(user, 'patient', ctx, { patientId, detail: { method: 'phone' } });
     },
 
     async supervisorSignin(body: SupervisorSigninBody, ctx: RequestContext) {

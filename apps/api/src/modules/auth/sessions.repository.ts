@@ -2,10 +2,12 @@ import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clinics, sessions, users } from '../../db/schema.ts';
 
+export type SessionKind = 'staff' | 'supervisor' | 'patient';
+
 export type NewSession = {
   userId: number;
   tokenHash: string;
-  kind: 'staff' | 'supervisor';
+  kind: SessionKind;
   ip: string | null;
   userAgent: string | null;
   now: Date;

@@ -12,6 +12,14 @@ export type OwnPatient = { id: number; clinicId: number; userId: number; timezon
  */
 export async function findOwnPatient(db: DbOrTx, actor: Actor): Promise<OwnPatient> {
   if (actor.role !== 'patient') throw new AppError('forbidden');
+  const own = await ownPatientOf(db, actor);
+  if (!own) throw new AppError('not_found', 'No patient record belongs to this account');
+  return own;
+}
+
+/** The same record, or undefined, for checks that answer "not yours" themselves (e.g. a chat session's owner). */
+export async function ownPatientOf(db: DbOrTx, actor: Actor): Promise<OwnPatient | undefined> {
+  if (actor.role !== 'patient') return undefined;
   const [row] = await db
     .select({
       id: patients.id,
@@ -23,6 +31,5 @@ export async function findOwnPatient(db: DbOrTx, actor: Actor): Promise<OwnPatie
     .innerJoin(clinics, eq(clinics.id, patients.clinicId))
     .where(and(eq(patients.userId, actor.id), eq(patients.clinicId, actor.clinicId), ne(patients.status, 'removed')))
     .limit(1);
-  if (!row) throw new AppError('not_found', 'No patient record belongs to this account');
-  return { ...row, userId: actor.id };
+  return row ? { ...row, userId: actor.id } : undefined;
 }

@@ -10,6 +10,7 @@ import { AppError, fieldError } from '../../lib/errors.ts';
 import { hashPassword, passwordWeakness } from '../../lib/passwords.ts';
 import type { SmsSender } from '../../lib/sms.ts';
 import { hashToken, randomToken, safeEqual } from '../../lib/tokens.ts';
+import type { RequestContext } from '../auth/auth.service.ts';
 import { createUsersRepository } from '../auth/users.repository.ts';
 import { createClinicsRepository } from '../clinics/clinics.repository.ts';
 import { createOtpRepository } from './otp.repository.ts';
@@ -27,11 +28,13 @@ type Deps = {
   sms: SmsSender;
   audit: AuditLog;
   config: Pick<Config, 'APP_SECRET' | 'RESTRICTED_CLINIC_CODE'>;
+  /** Signs the patient behind a verified phone in (the patient app), answering a session token. */
+  signInByPhone?: (phone: string, ctx: RequestContext) => Promise<string | undefined>;
 };
-type Ctx = { ip: string | null };
+type Ctx = RequestContext;
 
 /** Phone verification by a 6-digit code, then the patient's own registration from the clinic's QR code. */
-export function createRegistrationService({ db, clock, sms, audit, config }: Deps) {
+export function createRegistrationService({ db, clock, sms, audit, config, signInByPhone }: Deps) {
   const otp = createOtpRepository(db);
   const clinics = createClinicsRepository(db);
   // Keyed hash: a leaked table does not give the codes away by brute force of a plain hash.
@@ -96,7 +99,8 @@ export function createRegistrationService({ db, clock, sms, audit, config }: Dep
       const token = randomToken();
       await otp.update(challenge.id, { verifiedAt: now, verificationTokenHash: hashToken(token) });
       await audit.record({ action: 'patient.otp_verify', outcome: 'success', ip: ctx.ip });
-      return { verified: true as const, verification_token: token };
+      const signinToken = await signInByPhone?.(body.phone, ctx);
+      return { verified: true as const, verification_token: token, ...(signinToken ? { token: signinToken } : {}) };
     },
 
     async register(body: QrRegistrationBody, ctx: Ctx) {

@@ -1,0 +1,118 @@
+import type { HealthDataBody, PatientChat, PatientMe } from '@rehabit/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { chatSessions } from '../../db/schema.ts';
+import type { Actor } from '../../db/scope.ts';
+import type { AuditLog } from '../../lib/audit.ts';
+import { localDateOf, streakOf } from '../../lib/calendar.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, type FieldErrors } from '../../lib/errors.ts';
+import { createChatRepository } from '../chat/chat.repository.ts';
+import { findOwnPatient } from './patient-actor.ts';
+import { createPatientAppRepository } from './patient-app.repository.ts';
+
+type Deps = { db: Db; clock: Clock; audit: AuditLog };
+type Ctx = { ip: string | null };
+
+/** A phone's clock may run a little ahead; more than this is a reading from the future. */
+const FUTURE_SLACK_MS = 5 * 60_000;
+/** Nothing older is accepted: no health platform sync reaches that far back, and such a reading is a wrong clock. */
+const EARLIEST_READING = new Date('2020-01-01T00:00:00Z');
+
+/** The patient's own profile, readings and conversation; every call reaches only the caller's patient record. */
+export function createPatientAppService({ db, clock, audit }: Deps) {
+  const repo = createPatientAppRepository(db);
+  const chat = createChatRepository(db);
+
+  return {
+    async me(actor: Actor, ctx: Ctx): Promise<PatientMe> {
+      const own = await findOwnPatient(db, actor);
+      const profile = (await repo.profile(own.id))!;
+      const today = localDateOf(clock.now(), own.timezone);
+      await audit.record({
+        action: 'patient.self_read',
+        outcome: 'success',
+        actorUserId: actor.id,
+        clinicId: own.clinicId,
+        patientId: own.id,
+        ip: ctx.ip,
+      });
+      return {
+        id: own.id,
+        user_id: actor.id,
+        first_name: profile.firstName,
+        last_name: profile.lastName,
+        clinic: { code: profile.clinicCode, name: profile.clinicName, timezone: profile.timezone },
+        therapist: profile.therapistId
+          ? {
+              id: profile.therapistId,
+              display_name: `${profile.therapistFirstName} ${profile.therapistLastName}`.trim(),
+            }
+          : null,
+        status: profile.status,
+        streak: streakOf(await repo.exerciseDays(own.id), today),
+      };
+    },
+
+    /** A batch of readings; ones stored before (same kind, source and instant) count as duplicates. */
+    async receiveHealthData(actor: Actor, body: HealthDataBody, ctx: Ctx) {
+      const own = await findOwnPatient(db, actor);
+      const latest = clock.now().getTime() + FUTURE_SLACK_MS;
+      const errors: FieldErrors = {};
+      const readings = body.entries.map((entry, index) => {
+        const measuredAt = new Date(entry.measured_at);
+        if (measuredAt.getTime() > latest) {
+          errors[`entries.${index}.measured_at`] = [`Reading ${index + 1} is in the future`];
+        } else if (measuredAt < EARLIEST_READING) {
+          errors[`entries.${index}.measured_at`] = [`Reading ${index + 1} is from before 2020`];
+        }
+        return {
+          clinicId: own.clinicId,
+          patientId: own.id,
+          kind: entry.kind,
+          value: entry.value,
+          measuredAt,
+          localDate: localDateOf(measuredAt, own.timezone),
+          source: body.source,
+        };
+      });
+      const refused = Object.keys(errors);
+      if (refused.length > 0) {
+        // Nothing of the batch is stored: the device sends it again once its clock is right.
+        throw new AppError('validation_failed', errors[refused[0]!]![0], { errors });
+      }
+      const created = await repo.insertReadings(readings);
+      const result = { created, duplicates: readings.length - created };
+      await audit.record({
+        action: 'health_data.received',
+        outcome: 'success',
+        actorUserId: actor.id,
+        clinicId: own.clinicId,
+        patientId: own.id,
+        ip: ctx.ip,
+        detail: { source: body.source, kinds: [...new Set(body.entries.map((e) => e.kind))], ...result },
+      });
+      return result;
+    },
+
+    /** The patient's conversation with their clinic, opened on first use; messages go through the chat calls. */
+    async chat(actor: Actor, ctx: Ctx): Promise<PatientChat> {
+      const own = await findOwnPatient(db, actor);
+      if (!(await chat.findPatientSession(own.id))) {
+        await chat.insertSession({ clinicId: own.clinicId, kind: 'patient', patientId: own.id });
+        await audit.record({
+          action: 'chat.open',
+          outcome: 'success',
+          actorUserId: actor.id,
+          clinicId: own.clinicId,
+          patientId: own.id,
+          ip: ctx.ip,
+        });
+      }
+      const session = (await chat.findPatientSession(own.id))!;
+      const { rows } = await chat.listSessions(eq(chatSessions.id, session.id), actor.id, 1, 1);
+      return { session: session.id, unread_message_count: Number(rows[0]?.unread ?? 0) };
+    },
+  };
+}
+export type PatientAppService = ReturnType<typeof createPatientAppService>;

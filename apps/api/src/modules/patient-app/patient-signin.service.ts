@@ -1,0 +1,77 @@
+import type { SigninBody } from '@rehabit/contract';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import type { AuditLog } from '../../lib/audit.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { randomToken } from '../../lib/tokens.ts';
+import type { AuthService, RequestContext } from '../auth/auth.service.ts';
+import { createUsersRepository } from '../auth/users.repository.ts';
+import { createPatientAppRepository } from './patient-app.repository.ts';
+
+type Deps = { db: Db; auth: AuthService; audit: AuditLog };
+
+/**
+ * `.invalid` is reserved (RFC 2606): the address of a phone-only account can never receive mail, and it keeps
+ * users.email unique and not null.
+ */
+export const phoneAccountEmail = (patientId: number) => `patient-${patientId}@phone.invalid`;
+
+/** Patients sign in by a verified phone or by e-mail and password (product decisions §7, decision 0410). */
+export function createPatientSigninService({ db, auth, audit }: Deps) {
+  const repo = createPatientAppRepository(db);
+
+  /** The patient's account: the linked one, or a phone-only account made now for a patient registered by staff. */
+  async function accountOf(patient: { id: number; clinicId: number; firstName: string; lastName: string }) {
+    const email = phoneAccountEmail(patient.id);
+    // Nobody knows this password; the account is reached by phone codes only.
+    const passwordHash = await hashPassword(randomToken());
+    return db.transaction(async (tx) => {
+      const txRepo = createPatientAppRepository(tx);
+      const linked = await txRepo.findLinkedUserId(patient.id);
+      if (linked) return linked;
+      // Two devices verifying at once both land here; the unique e-mail makes the second one reuse the first's.
+      await tx
+        .insert(users)
+        .values({
+          clinicId: patient.clinicId,
+          email,
+          passwordHash,
+          firstName: patient.firstName,
+          lastName: patient.lastName,
+          role: 'patient',
+          approvalStatus: 'approved',
+        })
+        .onConflictDoNothing();
+      const account = (await createUsersRepository(tx).findByEmail(email))!;
+      if (await txRepo.linkUser(patient.id, account.id)) {
+        await audit.record(
+          {
+            action: 'patient.account_created',
+            outcome: 'success',
+            actorUserId: account.id,
+            clinicId: patient.clinicId,
+            patientId: patient.id,
+            detail: { method: 'phone' },
+          },
+          tx,
+        );
+      }
+      return (await txRepo.findLinkedUserId(patient.id)) ?? account.id;
+    });
+  }
+
+  return {
+    /** After a phone code was verified: a session token when the phone belongs to a patient, else undefined. */
+    async signInByPhone(e164: string, ctx: RequestContext): Promise<string | undefined> {
+      const patient = await repo.findPatientByPhone(e164);
+      if (!patient) return undefined;
+      const userId = patient.userId ?? (await accountOf(patient));
+      const { token } = await auth.openPatientSession(userId, patient.clinicId, patient.id, ctx);
+      return token;
+    },
+
+    signInByPassword: (body: SigninBody, ctx: RequestContext) =>
+      auth.patientSignin(body, ctx, (userId) => repo.findPatientIdOfUser(userId)),
+  };
+}
+export type PatientSigninService = ReturnType<typeof createPatientSigninService>;
