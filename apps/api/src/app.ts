@@ -19,12 +19,8 @@ import { type ChatService, createChatService } from './modules/chat/chat.service
 import { clinicsRoutes } from './modules/clinics/clinics.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { patientAppRoutes } from './modules/patient-app/patient-app.routes.ts';
-import { createPatientAppService, type PatientAppService } from './modules/patient-app/patient-app.service.ts';
-import {
-  createPatientSigninService,
-  type PatientSigninService,
-} from './modules/patient-app/patient-signin.service.ts';
+import { hepRoutes } from './modules/hep/hep.routes.ts';
+import { createHepService, type HepService } from './modules/hep/hep.service.ts';
 import { patientsRoutes } from './modules/patients/patients.routes.ts';
 import { createPatientsService, type PatientsService } from './modules/patients/patients.service.ts';
 import { createRegistrationService, type RegistrationService } from './modules/patients/registration.service.ts';
@@ -64,11 +60,10 @@ export type AppDeps = {
   videoHost: VideoHost;
   videos: VideosService;
   folders: FoldersService;
+  hep: HepService;
   rateLimits: { auth: RateLimitRule };
   realtime: Realtime;
   chat: ChatService;
-  patientSignin: PatientSigninService;
-  patientApp: PatientAppService;
 };
 
 export type BuildAppOptions = {
@@ -114,15 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       log: app.log,
     });
   const patients = createPatientsService({ db, clock, audit });
-  const patientSignin = createPatientSigninService({ db, auth, audit });
-  const registration = createRegistrationService({
-    db,
-    clock,
-    sms,
-    audit,
-    config,
-    signInByPhone: patientSignin.signInByPhone,
-  });
+  const registration = createRegistrationService({ db, clock, sms, audit, config });
   const videoHost = createVideoHost({
     storageDir: config.VIDEO_STORAGE_DIR ?? path.join(config.DATA_DIR, 'videos'),
     secret: config.VIDEO_SIGNING_SECRET,
@@ -152,11 +139,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     videoHost,
     videos,
     folders,
+    hep: createHepService({ db, clock, audit, host: () => videoHost }),
     rateLimits: { auth: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
     realtime,
     chat: createChatService({ db, clock, audit, realtime }),
-    patientSignin,
-    patientApp: createPatientAppService({ db, clock, audit }),
   };
 
   await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(config) } });
@@ -198,8 +184,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(supervisorRoutes, deps);
   await app.register(patientsRoutes, deps);
   await app.register(chatRoutes, deps);
-  await app.register(patientAppRoutes, deps);
   await app.register(videosRoutes, deps);
+  await app.register(hepRoutes, deps);
   await app.register(tusRoutes, { host: videoHost, corsOrigins: config.CORS_ORIGINS });
   await app.register(playbackRoutes, { host: videoHost });
   // Processing cut short by a restart runs again; closing waits for the job at hand.

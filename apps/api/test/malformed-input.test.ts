@@ -49,6 +49,17 @@ const bodies: (string | undefined)[] = [
     date: '2026-02-30',
     user_id: 2 ** 53,
   }),
+  // Home exercise programs, exercise logs and functional data.
+  '[{"video_id":1e309,"order":-1},{"folder_id":"x","sets":1e309}]',
+  '{"hep_ids":[1,1e309],"hep_id":2147483648,"sets_done":"x","client_id":"%00"}',
+  JSON.stringify({
+    datatype_id: 3,
+    id: 2 ** 31,
+    entries: [
+      { id: 1, date: '2026-02-30', answers: [1e300, null, -1] },
+      { date: '9999-12-31', answers: [] },
+    ],
+  }),
 ];
 
 describe('malformed input', () => {

@@ -13,6 +13,7 @@ import type { AuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { VideoCatalog, VideoHost } from '../../video-host/host.ts';
+import { releaseVideosFromPrograms } from '../hep/video-usage.ts';
 import { createFoldersRepository } from './folders.repository.ts';
 import { canEditVideo, collectionIdOf, libraryIdOf, toVideo } from './video-mapping.ts';
 import { createVideosRepository } from './videos.repository.ts';
@@ -130,7 +131,10 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
         await record(actor, 'video.delete', ctx, { video_ids: refused.map((v) => v.id) }, 'denied');
         throw forbidden(`You cannot delete video ${refused.map((v) => v.id).join(', ')}`);
       }
-      await repo.deleteMany(unique);
+      await db.transaction(async (tx) => {
+        await releaseVideosFromPrograms(tx, unique);
+        await createVideosRepository(tx).deleteMany(unique);
+      });
       await Promise.all(found.map((v) => host().remove(v.guid)));
       await record(actor, 'video.delete', ctx, { video_ids: unique });
       return { deleted: unique };

@@ -1,0 +1,34 @@
+import type { HepItem } from '@rehabit/contract';
+import type { VideoHost } from '../../video-host/host.ts';
+import type { HepItemRow } from './hep.repository.ts';
+
+/** A program item as staff and the patient see it; playback links are signed like the library's (video-mapping). */
+export function toHepItem(row: HepItemRow, order: number, host: VideoHost): HepItem {
+  const playable = row.videoStatus === 'ready';
+  return {
+    id: row.id,
+    patient_id: row.patientId,
+    video_id: row.videoId,
+    video: {
+      id: row.videoId,
+      title: row.videoTitle,
+      status: row.videoStatus,
+      body_part: row.videoBodyPart,
+      equipment: row.videoEquipment,
+      duration_seconds: row.videoDurationSeconds,
+      play_url: playable ? host.playbackUrl('play', row.videoGuid) : null,
+      poster_url: playable && row.videoHasPoster ? host.playbackUrl('poster', row.videoGuid) : null,
+    },
+    order,
+    sets: row.sets,
+    reps: row.reps,
+    hold_seconds: row.holdSeconds,
+    times_per_day: row.timesPerDay,
+    days_per_week: row.daysPerWeek,
+    description: row.description,
+    folder_id: row.folderId,
+    folder_name: row.folderName,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

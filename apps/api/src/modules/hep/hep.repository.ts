@@ -1,0 +1,168 @@
+import { and, asc, count, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { hepItems, videoFolderItems, videoFolders, videos } from '../../db/schema.ts';
+import { type Actor, type ClinicScope, inScope } from '../../db/scope.ts';
+import { folderVisibleTo } from '../videos/videos.repository.ts';
+
+const itemColumns = {
+  id: hepItems.id,
+  clinicId: hepItems.clinicId,
+  patientId: hepItems.patientId,
+  videoId: hepItems.videoId,
+  folderId: hepItems.folderId,
+  folderName: hepItems.folderName,
+  position: hepItems.position,
+  sets: hepItems.sets,
+  reps: hepItems.reps,
+  holdSeconds: hepItems.holdSeconds,
+  timesPerDay: hepItems.timesPerDay,
+  daysPerWeek: hepItems.daysPerWeek,
+  description: hepItems.description,
+  createdAt: hepItems.createdAt,
+  updatedAt: hepItems.updatedAt,
+  deletedAt: hepItems.deletedAt,
+  videoGuid: videos.guid,
+  videoTitle: videos.title,
+  videoStatus: videos.status,
+  videoBodyPart: videos.bodyPart,
+  videoEquipment: videos.equipment,
+  videoDurationSeconds: videos.durationSeconds,
+  videoHasPoster: videos.hasPoster,
+};
+
+const selectItems = (db: DbOrTx) =>
+  db.select(itemColumns).from(hepItems).innerJoin(videos, eq(videos.id, hepItems.videoId)).$dynamic();
+export type HepItemRow = Awaited<ReturnType<ReturnType<typeof selectItems>['execute']>>[number];
+
+export type NewHepItem = {
+  clinicId: number;
+  patientId: number;
+  videoId: number;
+  folderId: number | null;
+  folderName: string | null;
+  sets: number;
+  reps: number;
+  holdSeconds: number;
+  timesPerDay: number;
+  daysPerWeek: number;
+  description: string;
+  createdBy: number;
+};
+
+export type HepItemChanges = Partial<
+  Pick<NewHepItem, 'sets' | 'reps' | 'holdSeconds' | 'timesPerDay' | 'daysPerWeek' | 'description'>
+>;
+
+/** A video that can go into a program: one of the clinic's own or the global library, never a failed one. */
+export type CandidateVideo = { id: number; clinicId: number | null; status: string; sets: number; reps: number };
+
+export function createHepRepository(db: DbOrTx) {
+  return {
+    /** The active program in order. */
+    async listActive(patientId: number) {
+      return selectItems(db)
+        .where(and(eq(hepItems.patientId, patientId), isNull(hepItems.deletedAt)))
+        .orderBy(asc(hepItems.position), asc(hepItems.id));
+    },
+    async findInScope(ids: number[], scope: ClinicScope) {
+      if (ids.length === 0) return [];
+      return selectItems(db).where(and(inArray(hepItems.id, ids), inScope(hepItems.clinicId, scope)));
+    },
+    async countActive(patientId: number) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(hepItems)
+        .where(and(eq(hepItems.patientId, patientId), isNull(hepItems.deletedAt)));
+      return row?.n ?? 0;
+    },
+    /** The last change to the program: an item added, edited, reordered, deleted or restored. */
+    async lastChange(patientId: number) {
+      const [row] = await db
+        .select({
+          at: max(sql<Date>`greatest(${hepItems.updatedAt}, coalesce(${hepItems.deletedAt}, ${hepItems.updatedAt}))`),
+        })
+        .from(hepItems)
+        .where(eq(hepItems.patientId, patientId));
+      const at = row?.at;
+      return at ? new Date(at) : null;
+    },
+    async insert(items: NewHepItem[], now: Date) {
+      if (items.length === 0) return [];
+      const rows = await db
+        .insert(hepItems)
+        .values(items.map((item) => ({ ...item, position: 0, createdAt: now, updatedAt: now })))
+        .returning({ id: hepItems.id });
+      return rows.map((r) => r.id);
+    },
+    async update(id: number, changes: HepItemChanges, now: Date) {
+      await db
+        .update(hepItems)
+        .set({ ...changes, updatedAt: now })
+        .where(eq(hepItems.id, id));
+    },
+    async softDelete(ids: number[], actorId: number, now: Date) {
+      await db.update(hepItems).set({ deletedAt: now, deletedBy: actorId }).where(inArray(hepItems.id, ids));
+    },
+    async restore(id: number, now: Date) {
+      await db.update(hepItems).set({ deletedAt: null, deletedBy: null, updatedAt: now }).where(eq(hepItems.id, id));
+    },
+    /**
+     * Positions 0…n-1 in the given order, in one statement. Items whose place changed count as changed (the
+     * program's last change moves with a reorder).
+     */
+    async setPositions(orderedIds: number[], now: Date) {
+      if (orderedIds.length === 0) return;
+      const cases = sql.join(
+        orderedIds.map((id, index) => sql`when ${id}::int then ${index}::int`),
+        sql` `,
+      );
+      const position = sql`(case ${hepItems.id} ${cases} end)`;
+      await db
+        .update(hepItems)
+        .set({
+          position: sql`${position}`,
+          updatedAt: sql`case when ${hepItems.position} = ${position} then ${hepItems.updatedAt} else ${now} end`,
+        })
+        .where(inArray(hepItems.id, orderedIds));
+    },
+    /** Videos by id that the program's clinic may use (its own and the global library). */
+    async findCandidateVideos(ids: number[], clinicId: number): Promise<CandidateVideo[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select({
+          id: videos.id,
+          clinicId: videos.clinicId,
+          status: videos.status,
+          sets: videos.sets,
+          reps: videos.reps,
+        })
+        .from(videos)
+        .where(and(inArray(videos.id, ids), usableBy(clinicId)));
+    },
+    /** Folders the actor sees that belong to the program's clinic. */
+    async findFolders(actor: Actor, ids: number[], clinicId: number) {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: videoFolders.id, name: videoFolders.name })
+        .from(videoFolders)
+        .where(and(inArray(videoFolders.id, ids), folderVisibleTo(actor), eq(videoFolders.clinicId, clinicId)));
+    },
+    /** A folder's videos in the folder's order (when each was added), limited to those the clinic may use. */
+    async folderVideos(folderId: number, clinicId: number): Promise<CandidateVideo[]> {
+      return db
+        .select({
+          id: videos.id,
+          clinicId: videos.clinicId,
+          status: videos.status,
+          sets: videos.sets,
+          reps: videos.reps,
+        })
+        .from(videoFolderItems)
+        .innerJoin(videos, eq(videos.id, videoFolderItems.videoId))
+        .where(and(eq(videoFolderItems.folderId, folderId), usableBy(clinicId)))
+        .orderBy(asc(videoFolderItems.addedAt), asc(videos.id));
+    },
+  };
+}
+
+const usableBy = (clinicId: number) => sql`(${videos.clinicId} is null or ${videos.clinicId} = ${clinicId})`;

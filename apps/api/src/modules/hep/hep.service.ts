@@ -1,0 +1,276 @@
+import {
+  HEP_DEFAULTS,
+  HEP_LIMITS,
+  HEP_MAX_ITEMS,
+  type HepAddBody,
+  type HepProgram,
+  type HepUpdateBody,
+} from '@rehabit/contract';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { type Actor, scopeOf } from '../../db/scope.ts';
+import type { AuditLog } from '../../lib/audit.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { VideoHost } from '../../video-host/host.ts';
+import { type Ctx, lockPatient, type ProgramPatient, requirePatient } from '../patient-data/staff-patient.ts';
+import { type CandidateVideo, createHepRepository, type HepItemChanges, type NewHepItem } from './hep.repository.ts';
+import { toHepItem } from './hep-mapping.ts';
+
+type Deps = { db: Db; clock: Clock; audit: AuditLog; host: () => VideoHost };
+
+const clamp = (value: number, limits: { min: number; max: number }) =>
+  Math.min(limits.max, Math.max(limits.min, value));
+
+const toChanges = (body: HepUpdateBody): HepItemChanges => ({
+  sets: body.sets,
+  reps: body.reps,
+  holdSeconds: body.hold_seconds,
+  timesPerDay: body.times_per_day,
+  daysPerWeek: body.days_per_week,
+  description: body.description,
+});
+
+const capMessage = (active: number, adding: number) =>
+  `A program holds at most ${HEP_MAX_ITEMS} exercises; this one has ${active} and ${adding} more would exceed it`;
+
+/** The whole program of a patient in order, with its last change. */
+export async function loadProgram(db: DbOrTx, host: VideoHost, patientId: number): Promise<HepProgram> {
+  const repo = createHepRepository(db);
+  const rows = await repo.listActive(patientId);
+  const updatedAt = await repo.lastChange(patientId);
+  return {
+    results: rows.map((row, index) => toHepItem(row, index, host)),
+    count: rows.length,
+    updated_at: updatedAt?.toISOString() ?? null,
+  };
+}
+
+export function createHepService({ db, clock, audit, host }: Deps) {
+  const repo = createHepRepository(db);
+
+  const record = (
+    actor: Actor,
+    action: string,
+    patient: { id: number; clinicId: number },
+    ctx: Ctx,
+    detail: Record<string, unknown>,
+    tx?: DbOrTx,
+  ) =>
+    audit.record(
+      {
+        action,
+        outcome: 'success',
+        actorUserId: actor.id,
+        clinicId: patient.clinicId,
+        patientId: patient.id,
+        ip: ctx.ip,
+        detail,
+      },
+      tx,
+    );
+
+  const deny = (actor: Actor, action: string, ctx: Ctx, detail: Record<string, unknown>) =>
+    audit.record({ action, outcome: 'denied', actorUserId: actor.id, clinicId: actor.clinicId, ip: ctx.ip, detail });
+
+  /** Program items of the patient by id; an id of another patient or clinic is not found. */
+  async function activeItemsOf(actor: Actor, patient: ProgramPatient, ids: number[], action: string, ctx: Ctx) {
+    const rows = (await repo.findInScope(ids, scopeOf(actor))).filter(
+      (row) => row.patientId === patient.id && row.deletedAt === null,
+    );
+    const missing = ids.filter((id) => !rows.some((row) => row.id === id));
+    if (missing.length > 0) {
+      await deny(actor, action, ctx, { patient_id: patient.id, hep_ids: missing });
+      throw new AppError('not_found', `No such exercise in this program: ${missing.join(', ')}`);
+    }
+    return rows;
+  }
+
+  /** Each element of a POST as the items it adds (a folder adds all its videos) and where they go. */
+  async function resolveAdditions(actor: Actor, patient: ProgramPatient, body: HepAddBody, ctx: Ctx) {
+    const videoIds = [...new Set(body.flatMap((el) => (el.video_id === undefined ? [] : [el.video_id])))];
+    const folderIds = [...new Set(body.flatMap((el) => (el.folder_id === undefined ? [] : [el.folder_id])))];
+    const videos = await repo.findCandidateVideos(videoIds, patient.clinicId);
+    const missingVideos = videoIds.filter((id) => !videos.some((v) => v.id === id));
+    if (missingVideos.length > 0) {
+      await deny(actor, 'hep.added', ctx, { patient_id: patient.id, video_ids: missingVideos });
+      throw new AppError('not_found', `No such video: ${missingVideos.join(', ')}`);
+    }
+    const folders = await repo.findFolders(actor, folderIds, patient.clinicId);
+    const missingFolders = folderIds.filter((id) => !folders.some((f) => f.id === id));
+    if (missingFolders.length > 0) {
+      await deny(actor, 'hep.added', ctx, { patient_id: patient.id, folder_ids: missingFolders });
+      throw new AppError('not_found', `No such folder: ${missingFolders.join(', ')}`);
+    }
+    const errors: Record<string, string[]> = {};
+    const groups: { order: number | undefined; items: NewHepItem[] }[] = [];
+    for (const [index, element] of body.entries()) {
+      let chosen: CandidateVideo[];
+      let folder: { id: number; name: string } | undefined;
+      if (element.video_id !== undefined) {
+        chosen = videos.filter((v) => v.id === element.video_id);
+        if (chosen[0]?.status === 'failed') {
+          errors[`${index}.video_id`] = ['This video could not be processed; choose another'];
+          continue;
+        }
+      } else {
+        folder = folders.find((f) => f.id === element.folder_id)!;
+        chosen = (await repo.folderVideos(folder.id, patient.clinicId)).filter((v) => v.status !== 'failed');
+        if (chosen.length === 0) {
+          errors[`${index}.folder_id`] = ['This folder has no videos to add'];
+          continue;
+        }
+      }
+      groups.push({
+        order: element.order,
+        items: chosen.map((video) => ({
+          clinicId: patient.clinicId,
+          patientId: patient.id,
+          videoId: video.id,
+          folderId: folder?.id ?? null,
+          folderName: folder?.name ?? null,
+          sets: element.sets ?? clamp(video.sets, HEP_LIMITS.sets),
+          reps: element.reps ?? clamp(video.reps, HEP_LIMITS.reps),
+          holdSeconds: element.hold_seconds ?? HEP_DEFAULTS.hold_seconds,
+          timesPerDay: element.times_per_day ?? HEP_DEFAULTS.times_per_day,
+          daysPerWeek: element.days_per_week ?? HEP_DEFAULTS.days_per_week,
+          description: element.description ?? HEP_DEFAULTS.description,
+          createdBy: actor.id,
+        })),
+      });
+    }
+    if (Object.keys(errors).length > 0) {
+      const detail = Object.entries(errors)
+        .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
+        .join('; ');
+      throw new AppError('validation_failed', detail, { errors });
+    }
+    return groups;
+  }
+
+  return {
+    async get(actor: Actor, patientId: number, ctx: Ctx) {
+      const patient = await requirePatient(db, audit, actor, patientId, 'hep.viewed', ctx);
+      const program = await loadProgram(db, host(), patient.id);
+      await record(actor, 'hep.viewed', patient, ctx, { count: program.count });
+      return program;
+    },
+
+    /** Adds videos and folders in one transaction: all of them, or nothing. */
+    async add(actor: Actor, patientId: number, body: HepAddBody, ctx: Ctx) {
+      const patient = await requirePatient(db, audit, actor, patientId, 'hep.added', ctx);
+      const groups = await resolveAdditions(actor, patient, body, ctx);
+      const adding = groups.reduce((n, g) => n + g.items.length, 0);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await lockPatient(tx, patient.id);
+        const txRepo = createHepRepository(tx);
+        const order = (await txRepo.listActive(patient.id)).map((row) => row.id);
+        if (order.length + adding > HEP_MAX_ITEMS) {
+          throw new AppError('conflict', capMessage(order.length, adding), {
+            errors: { body: [capMessage(order.length, adding)] },
+          });
+        }
+        const added: number[] = [];
+        // Elements are placed in body order: each one at its `order` in the program as it stands by then.
+        for (const group of groups) {
+          const ids = await txRepo.insert(group.items, now);
+          order.splice(Math.min(group.order ?? order.length, order.length), 0, ...ids);
+          added.push(...ids);
+        }
+        await txRepo.setPositions(order, now);
+        const videoIds = groups.flatMap((g) => g.items.map((i) => i.videoId));
+        await record(actor, 'hep.added', patient, ctx, { hep_ids: added, video_ids: videoIds }, tx);
+      });
+      return loadProgram(db, host(), patient.id);
+    },
+
+    async update(actor: Actor, patientId: number, hepId: number, body: HepUpdateBody, ctx: Ctx) {
+      const patient = await requirePatient(db, audit, actor, patientId, 'hep.updated', ctx);
+      await activeItemsOf(actor, patient, [hepId], 'hep.updated', ctx);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await createHepRepository(tx).update(hepId, toChanges(body), now);
+        await record(actor, 'hep.updated', patient, ctx, { hep_id: hepId, fields: Object.keys(body) }, tx);
+      });
+      const program = await loadProgram(db, host(), patient.id);
+      return program.results.find((item) => item.id === hepId)!;
+    },
+
+    /** Deleted items keep their row: the delete can be undone and past weeks still know what was assigned. */
+    async remove(actor: Actor, patientId: number, ids: number[], ctx: Ctx) {
+      const patient = await requirePatient(db, audit, actor, patientId, 'hep.deleted', ctx);
+      await activeItemsOf(actor, patient, ids, 'hep.deleted', ctx);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await lockPatient(tx, patient.id);
+        const txRepo = createHepRepository(tx);
+        await txRepo.softDelete(ids, actor.id, now);
+        await txRepo.setPositions(
+          (await txRepo.listActive(patient.id)).map((row) => row.id),
+          now,
+        );
+        await record(actor, 'hep.deleted', patient, ctx, { hep_ids: ids }, tx);
+      });
+      return { deleted: ids };
+    },
+
+    /**
+     * Undoes a delete: the item goes back to the place it had (later items move down one), or to the end when the
+     * program is shorter now. Restoring an item that is in the program already changes nothing.
+     */
+    async restore(actor: Actor, hepId: number, ctx: Ctx) {
+      const [item] = await repo.findInScope([hepId], scopeOf(actor));
+      if (!item) {
+        await deny(actor, 'hep.restored', ctx, { hep_id: hepId });
+        throw new AppError('not_found', 'No such exercise');
+      }
+      const patient = await requirePatient(db, audit, actor, item.patientId, 'hep.restored', ctx);
+      if (item.deletedAt !== null) {
+        const now = clock.now();
+        await db.transaction(async (tx) => {
+          await lockPatient(tx, patient.id);
+          const txRepo = createHepRepository(tx);
+          const order = (await txRepo.listActive(patient.id)).map((row) => row.id);
+          if (order.length + 1 > HEP_MAX_ITEMS) {
+            throw new AppError('conflict', capMessage(order.length, 1));
+          }
+          await txRepo.restore(hepId, now);
+          order.splice(Math.min(item.position, order.length), 0, hepId);
+          await txRepo.setPositions(order, now);
+          await record(actor, 'hep.restored', patient, ctx, { hep_id: hepId }, tx);
+        });
+      }
+      const program = await loadProgram(db, host(), patient.id);
+      return program.results.find((result) => result.id === hepId)!;
+    },
+
+    /** The patient's whole active program in its new order: every item once, nothing else. */
+    async setOrder(actor: Actor, ids: number[], ctx: Ctx) {
+      const rows = await repo.findInScope(ids, scopeOf(actor));
+      const missing = ids.filter((id) => !rows.some((row) => row.id === id));
+      if (missing.length > 0) {
+        await deny(actor, 'hep.reordered', ctx, { hep_ids: missing });
+        throw new AppError('not_found', `No such exercise: ${missing.join(', ')}`);
+      }
+      const patientIds = new Set(rows.map((row) => row.patientId));
+      if (patientIds.size > 1) throw orderError('List the exercises of one patient only');
+      const patient = await requirePatient(db, audit, actor, rows[0]!.patientId, 'hep.reordered', ctx);
+      const deleted = rows.filter((row) => row.deletedAt !== null).map((row) => row.id);
+      if (deleted.length > 0) throw orderError(`Exercise ${deleted.join(', ')} was deleted from the program`);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await lockPatient(tx, patient.id);
+        const txRepo = createHepRepository(tx);
+        const active = (await txRepo.listActive(patient.id)).map((row) => row.id);
+        const left = active.filter((id) => !ids.includes(id));
+        if (left.length > 0) throw orderError(`List the whole program: exercise ${left.join(', ')} is missing`);
+        await txRepo.setPositions(ids, now);
+        await record(actor, 'hep.reordered', patient, ctx, { hep_ids: ids }, tx);
+      });
+      return loadProgram(db, host(), patient.id);
+    },
+  };
+}
+export type HepService = ReturnType<typeof createHepService>;
+
+const orderError = (message: string) => new AppError('validation_failed', message, { errors: { hep_ids: [message] } });
