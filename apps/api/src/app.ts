@@ -21,6 +21,12 @@ import { devRoutes } from './modules/dev/dev.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { hepRoutes } from './modules/hep/hep.routes.ts';
 import { createHepService, type HepService } from './modules/hep/hep.service.ts';
+import { patientAppRoutes } from './modules/patient-app/patient-app.routes.ts';
+import { createPatientAppService, type PatientAppService } from './modules/patient-app/patient-app.service.ts';
+import {
+  createPatientSigninService,
+  type PatientSigninService,
+} from './modules/patient-app/patient-signin.service.ts';
 import { patientsRoutes } from './modules/patients/patients.routes.ts';
 import { createPatientsService, type PatientsService } from './modules/patients/patients.service.ts';
 import { createRegistrationService, type RegistrationService } from './modules/patients/registration.service.ts';
@@ -64,6 +70,8 @@ export type AppDeps = {
   rateLimits: { auth: RateLimitRule };
   realtime: Realtime;
   chat: ChatService;
+  patientSignin: PatientSigninService;
+  patientApp: PatientAppService;
 };
 
 export type BuildAppOptions = {
@@ -109,7 +117,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       log: app.log,
     });
   const patients = createPatientsService({ db, clock, audit });
-  const registration = createRegistrationService({ db, clock, sms, audit, config });
+  const patientSignin = createPatientSigninService({ db, auth, audit });
+  const registration = createRegistrationService({
+    db,
+    clock,
+    sms,
+    audit,
+    config,
+    signInByPhone: patientSignin.signInByPhone,
+  });
   const videoHost = createVideoHost({
     storageDir: config.VIDEO_STORAGE_DIR ?? path.join(config.DATA_DIR, 'videos'),
     secret: config.VIDEO_SIGNING_SECRET,
@@ -143,6 +159,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimits: { auth: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
     realtime,
     chat: createChatService({ db, clock, audit, realtime }),
+    patientSignin,
+    patientApp: createPatientAppService({ db, clock, audit }),
   };
 
   await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(config) } });
@@ -184,6 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(supervisorRoutes, deps);
   await app.register(patientsRoutes, deps);
   await app.register(chatRoutes, deps);
+  await app.register(patientAppRoutes, deps);
   await app.register(videosRoutes, deps);
   await app.register(hepRoutes, deps);
   await app.register(tusRoutes, { host: videoHost, corsOrigins: config.CORS_ORIGINS });
