@@ -18,6 +18,8 @@ import { requestContext } from '../auth/auth.routes.ts';
 export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { chat, realtime }) => {
   const tags = ['chat'];
   const staff = authorize('therapist', 'manager', 'supervisor', 'admin');
+  // Patients read and write their own conversation (the service answers 404 for any other).
+  const participants = authorize('therapist', 'manager', 'supervisor', 'admin', 'patient');
 
   app.get(
     chatPaths.therapistSessions,
@@ -47,7 +49,7 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { chat, re
     chatPaths.messages,
     {
       schema: { tags, querystring: chatMessagesQuerySchema, response: { 200: chatMessageListSchema } },
-      preHandler: staff,
+      preHandler: participants,
     },
     (request) =>
       chat.messages(
@@ -61,7 +63,10 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { chat, re
 
   app.post(
     chatPaths.messages,
-    { schema: { tags, body: sendChatMessageBodySchema, response: { 201: chatMessageSchema } }, preHandler: staff },
+    {
+      schema: { tags, body: sendChatMessageBodySchema, response: { 201: chatMessageSchema } },
+      preHandler: participants,
+    },
     async (request, reply) =>
       reply.code(201).send(await chat.send(requireActor(request), request.body, requestContext(request))),
   );

@@ -8,6 +8,7 @@ import type { AuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { type Realtime, userRoom } from '../../realtime/socket-server.ts';
+import { ownPatientOf } from '../patient-app/patient-actor.ts';
 import { createPatientsRepository } from '../patients/patients.repository.ts';
 import { createChatRepository, type SessionRow, toChatMessage } from './chat.repository.ts';
 
@@ -29,14 +30,18 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
     ...(actor.role === 'admin' ? [SUPPORT_ROOM] : []),
   ]);
 
-  function canAccess(actor: Actor, session: SessionRow) {
+  async function canAccess(actor: Actor, session: SessionRow) {
+    if (actor.role === 'patient') {
+      // A patient reaches only the conversation of their own (not removed) patient record.
+      return session.kind === 'patient' && (await ownPatientOf(db, actor))?.id === session.patientId;
+    }
     if (session.kind === 'support') return actor.role === 'admin' || session.staffUserId === actor.id;
     return chatsWithPatients(actor) && session.clinicId === actor.clinicId;
   }
 
   async function accessibleSession(actor: Actor, sessionId: number) {
     const session = await repo.findSession(sessionId);
-    if (!session || !canAccess(actor, session)) throw notFound('chat session');
+    if (!session || !(await canAccess(actor, session))) throw notFound('chat session');
     return session;
   }
 
@@ -168,6 +173,11 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
     /** What a reconnecting client missed after its last message id, oldest first. */
     async missedMessages(actor: Actor, afterId: number) {
       const conditions: SQL[] = [];
+      if (actor.role === 'patient') {
+        const own = await ownPatientOf(db, actor);
+        const session = own ? await repo.findPatientSession(own.id) : undefined;
+        return session ? (await repo.messagesAfter([session.id], afterId, CATCH_UP_LIMIT)).map(toChatMessage) : [];
+      }
       if (chatsWithPatients(actor))
         conditions.push(and(eq(chatSessions.clinicId, actor.clinicId), eq(chatSessions.kind, 'patient'))!);
       if (actor.role === 'admin') conditions.push(eq(chatSessions.kind, 'support'));
