@@ -21,12 +21,11 @@ import { devRoutes } from './modules/dev/dev.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { hepRoutes } from './modules/hep/hep.routes.ts';
 import { createHepService, type HepService } from './modules/hep/hep.service.ts';
+import { patientProgramRoutes } from './modules/hep/patient-program.routes.ts';
+import { createPatientProgramService, type PatientProgramService } from './modules/hep/patient-program.service.ts';
 import { patientAppRoutes } from './modules/patient-app/patient-app.routes.ts';
 import { createPatientAppService, type PatientAppService } from './modules/patient-app/patient-app.service.ts';
-import {
-  createPatientSigninService,
-  type PatientSigninService,
-} from './modules/patient-app/patient-signin.service.ts';
+import { createPatientSigninService, type PatientSigninService } from './modules/patient-app/patient-signin.service.ts';
 import { patientsRoutes } from './modules/patients/patients.routes.ts';
 import { createPatientsService, type PatientsService } from './modules/patients/patients.service.ts';
 import { createRegistrationService, type RegistrationService } from './modules/patients/registration.service.ts';
@@ -66,6 +65,7 @@ export type AppDeps = {
   videoHost: VideoHost;
   videos: VideosService;
   folders: FoldersService;
+  patientProgram: PatientProgramService;
   hep: HepService;
   rateLimits: { auth: RateLimitRule };
   realtime: Realtime;
@@ -155,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     videoHost,
     videos,
     folders,
+    patientProgram: createPatientProgramService({ db, clock, audit, host: () => videoHost }),
     hep: createHepService({ db, clock, audit, host: () => videoHost }),
     rateLimits: { auth: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
     realtime,
@@ -204,6 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(chatRoutes, deps);
   await app.register(patientAppRoutes, deps);
   await app.register(videosRoutes, deps);
+  await app.register(patientProgramRoutes, deps);
   await app.register(hepRoutes, deps);
   await app.register(tusRoutes, { host: videoHost, corsOrigins: config.CORS_ORIGINS });
   await app.register(playbackRoutes, { host: videoHost });

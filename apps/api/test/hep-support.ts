@@ -70,25 +70,28 @@ export async function makeFolder(
 }
 
 /**
- * A patient's own account signed in: a patient user linked to the record and a live session opened at the test
- * clock's time (move the clock more than the idle limit and sign in again).
+ * A patient's own account signed in: a patient user linked to the record (made on first use) and a live session
+ * opened at the test clock's time. After moving the clock past the idle limit, sign in again.
  */
 export async function signedInPatient(t: TestApp, patientId: number) {
   const db = t.database.db;
   const [patient] = await db.select().from(patients).where(eq(patients.id, patientId));
-  const user = await makeUser(db, patient!.clinicId, { role: 'patient' });
-  await db.update(patients).set({ userId: user.id }).where(eq(patients.id, patientId));
+  let userId = patient!.userId;
+  if (userId === null) {
+    userId = (await makeUser(db, patient!.clinicId, { role: 'patient' })).id;
+    await db.update(patients).set({ userId }).where(eq(patients.id, patientId));
+  }
   const token = randomToken();
   const now = t.clock.now();
   await db.insert(sessions).values({
-    userId: user.id,
+    userId,
     tokenHash: hashToken(token),
-    kind: 'staff',
+    kind: 'patient',
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + 12 * 3600_000),
   });
-  return { userId: user.id, token };
+  return { userId, token };
 }
 
 export async function setClinicTimezone(db: Db, clinicId: number, timezone: string) {

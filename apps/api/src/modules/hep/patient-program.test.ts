@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { hepPaths, patientAppPaths } from '@rehabit/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
+import { auditRows, makeVideo, setClinicTimezone, signedInPatient } from '../../../test/hep-support.ts';
+import { api, makeStaffedClinic } from '../../../test/patients-support.ts';
+import { exerciseLogs, healthMetrics } from '../../db/schema.ts';
+
+let t: TestApp;
+let home: Awaited<ReturnType<typeof makeStaffedClinic>>;
+let call: ReturnType<typeof api>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  call = api(t.app);
+  home = await makeStaffedClinic(t.app, t.database.db);
+  // 2026-03-02T15:00Z is 07:00 on Monday 2 March in Los Angeles.
+  await setClinicTimezone(t.database.db, home.clinic.id, 'America/Los_Angeles');
+});
+afterAll(() => t.close());
+
+const del = (url: string, token: string, payload: object) =>
+  t.app.inject({ method: 'DELETE', url, headers: { authorization: `Bearer ${token}` }, payload });
+
+/** A patient with a program of the given times a day, and the patient signed in. */
+async function patientWithProgram(timesPerDay: number[]) {
+  const patientId = (await call.register(home.therapist.token)).id;
+  const video = await makeVideo(t.database.db, { clinicId: home.clinic.id, title: 'Heel raise' });
+  const res = await call.post(
+    hepPaths.program(patientId),
+    home.therapist.token,
+    timesPerDay.map((times) => ({ video_id: video.id, times_per_day: times, days_per_week: 3 })),
+  );
+  const hepIds = (res.json().results as { id: number }[]).map((r) => r.id);
+  const { token } = await signedInPatient(t, patientId);
+  return { patientId, hepIds, token, videoId: video.id };
+}
+
+const logBody = (hepId: number, extra: object = {}) => ({
+  hep_id: hepId,
+  sets_done: 3,
+  client_id: randomUUID(),
+  ...extra,
+});
+
+describe('logging an exercise', () => {
+  it('stores the log on the clinic day, once per client id, and records its pain as a reading', async () => {
+    const { patientId, hepIds, token } = await patientWithProgram([1]);
+    const body = logBody(hepIds[0]!, { reps_done: 8, pain: 4, difficulty: 'hard', note: 'Tight calf' });
+    const res = await call.post(patientAppPaths.exerciseLogs, token, body);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      hep_id: hepIds[0],
+      sets_done: 3,
+      reps_done: 8,
+      pain: 4,
+      difficulty: 'hard',
+      note: 'Tight calf',
+      date: '2026-03-02',
+      performed_at: t.clock.now().toISOString(),
+      client_id: body.client_id,
+    });
+
+    const again = await call.post(patientAppPaths.exerciseLogs, token, { ...body, pain: 9 });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(res.json());
+    expect(await t.database.db.select().from(exerciseLogs).where(eq(exerciseLogs.patientId, patientId))).toHaveLength(
+      1,
+    );
+
+    const readings = await t.database.db.select().from(healthMetrics).where(eq(healthMetrics.patientId, patientId));
+    expect(readings).toMatchObject([
+      { kind: 'painlevel', value: 4, source: 'manual', localDate: '2026-03-02', measuredAt: t.clock.now() },
+    ]);
+    expect(await auditRows(t.database.db, 'exercise.logged', patientId)).toMatchObject([{ outcome: 'success' }]);
+  });
+
+  it('dates a late-evening log by the clinic timezone, not UTC', async () => {
+    const { hepIds, patientId } = await patientWithProgram([1]);
+    t.clock.advanceMinutes(16 * 60 + 30); // 2026-03-03T07:30Z is 23:30 on 2 March in Los Angeles
+    const { token } = await signedInPatient(t, patientId);
+    const res = await call.post(patientAppPaths.exerciseLogs, token, logBody(hepIds[0]!));
+    expect(res.json().date).toBe('2026-03-02');
+    t.clock.advanceMinutes(-(16 * 60 + 30));
+  });
+
+  it('refuses exercises outside the own active program, bad values, and staff', async () => {
+    const mine = await patientWithProgram([1, 1]);
+    const theirs = await patientWithProgram([1]);
+    expectProblem(await call.post(patientAppPaths.exerciseLogs, mine.token, logBody(theirs.hepIds[0]!)), 404);
+    await del(hepPaths.program(mine.patientId), home.therapist.token, { hep_ids: [mine.hepIds[1]] });
+    expectProblem(await call.post(patientAppPaths.exerciseLogs, mine.token, logBody(mine.hepIds[1]!)), 404);
+    const bad = [
+      logBody(mine.hepIds[0]!, { pain: 11 }),
+      logBody(mine.hepIds[0]!, { sets_done: 0 }),
+      logBody(mine.hepIds[0]!, { difficulty: 'brutal' }),
+      logBody(mine.hepIds[0]!, { client_id: 'not-a-uuid' }),
+      { hep_id: mine.hepIds[0] },
+    ];
+    for (const body of bad) {
+      expectProblem(await call.post(patientAppPaths.exerciseLogs, mine.token, body), 400, 'validation_failed');
+    }
+    const pain = expectProblem(
+      await call.post(patientAppPaths.exerciseLogs, mine.token, logBody(mine.hepIds[0]!, { pain: -1 })),
+      400,
+    );
+    expect(pain.errors?.pain).toEqual(['Pain is 0 to 10']);
+    expectProblem(await call.post(patientAppPaths.exerciseLogs, home.therapist.token, logBody(mine.hepIds[0]!)), 403);
+    expectProblem(await call.post(patientAppPaths.exerciseLogs, undefined, logBody(mine.hepIds[0]!)), 401);
+    expect(
+      await t.database.db.select().from(exerciseLogs).where(eq(exerciseLogs.patientId, mine.patientId)),
+    ).toHaveLength(0);
+  });
+
+  it('keeps a video with exercise history even after it left the program', async () => {
+    const { patientId, hepIds, token, videoId } = await patientWithProgram([1]);
+    await call.post(patientAppPaths.exerciseLogs, token, logBody(hepIds[0]!));
+    await del(hepPaths.program(patientId), home.therapist.token, { hep_ids: hepIds });
+    const refused = expectProblem(await del('/video/delete', home.supervisor.token, { videos: [videoId] }), 409);
+    expect(refused.detail).toMatch(/exercise history/);
+  });
+});
+
+describe("today's exercises", () => {
+  it('lists every exercise with what is due and done today, pain and streak', async () => {
+    const { patientId, hepIds, token } = await patientWithProgram([2, 1]);
+    const empty = (await call.get(patientAppPaths.today, token)).json();
+    expect(empty).toMatchObject({ date: '2026-03-02', done: 0, due: 3, pain_today: null, streak: 0 });
+    expect(empty.items.map((i: { due_today: number; last_log: unknown }) => [i.due_today, i.last_log])).toEqual([
+      [2, null],
+      [1, null],
+    ]);
+
+    // Yesterday's log starts a streak; today the second item is done twice, more than asked.
+    t.clock.advanceMinutes(-24 * 60);
+    let session = await signedInPatient(t, patientId);
+    await call.post(patientAppPaths.exerciseLogs, session.token, logBody(hepIds[0]!));
+    t.clock.advanceMinutes(24 * 60);
+    session = await signedInPatient(t, patientId);
+    await call.post(patientAppPaths.exerciseLogs, session.token, logBody(hepIds[1]!, { pain: 6 }));
+    t.clock.advanceMinutes(10);
+    const last = await call.post(patientAppPaths.exerciseLogs, session.token, logBody(hepIds[1]!, { pain: 3 }));
+
+    const today = (await call.get(patientAppPaths.today, session.token)).json();
+    expect(today).toMatchObject({ date: '2026-03-02', done: 1, due: 3, pain_today: 3, streak: 2 });
+    expect(today.items[0]).toMatchObject({ id: hepIds[0], done_today: 0, due_today: 2, days_per_week: 3 });
+    expect(today.items[0].last_log.date).toBe('2026-03-01');
+    expect(today.items[1]).toMatchObject({ id: hepIds[1], done_today: 2, due_today: 1 });
+    expect(today.items[1].last_log).toEqual(last.json());
+    expect(today.items[1].video.play_url).toMatch(/sig=/);
+    expect((await auditRows(t.database.db, 'hep.viewed', patientId)).at(-1)).toMatchObject({
+      actorUserId: session.userId,
+      outcome: 'success',
+    });
+    expect(token).not.toBe(session.token);
+  });
+
+  it('is for patients only', async () => {
+    expectProblem(await call.get(patientAppPaths.today, home.therapist.token), 403);
+    expectProblem(await call.get(patientAppPaths.today), 401);
+  });
+});
