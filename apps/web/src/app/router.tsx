@@ -52,6 +52,28 @@ export const appRoutes: RouteObject[] = [
         ],
       },
       {
+        path: paths.patientLogin.path,
+        lazy: () => import('./routes/patient/patient-login.tsx').then((m) => ({ Component: m.PatientLoginRoute })),
+      },
+      {
+        // The patient's side has its own frame, guard and languages (decision 0430).
+        lazy: () => import('./routes/patient/patient-layout.tsx').then((m) => ({ Component: m.PatientLayout })),
+        children: [
+          {
+            path: paths.myToday.path,
+            lazy: () => import('./routes/patient/today.tsx').then((m) => ({ Component: m.TodayRoute })),
+          },
+          {
+            path: paths.myProgress.path,
+            lazy: () => import('./routes/patient/progress.tsx').then((m) => ({ Component: m.ProgressRoute })),
+          },
+          {
+            path: paths.myChat.path,
+            lazy: () => import('./routes/patient/chat.tsx').then((m) => ({ Component: m.PatientChatRoute })),
+          },
+        ],
+      },
+      {
         lazy: () => import('./routes/app/protected-layout.tsx').then((m) => ({ Component: m.ProtectedLayout })),
         children: [
           {

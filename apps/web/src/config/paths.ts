@@ -14,6 +14,12 @@ export const paths = {
   therapistSignup: { path: '/therapist-signup', getHref: () => '/therapist-signup' },
   findPassword: { path: '/find-password', getHref: () => '/find-password' },
   resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  patientLogin: { path: '/patient/login', getHref: () => '/patient/login' },
+
+  // The patient's own side (product decisions §7)
+  myToday: { path: '/my/today', getHref: () => '/my/today' },
+  myProgress: { path: '/my/progress', getHref: () => '/my/progress' },
+  myChat: { path: '/my/chat', getHref: () => '/my/chat' },
 
   // Behind sign-in
   patients: { path: '/patients', getHref: () => '/patients' },

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ShieldX } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { FrameSkeleton } from '../../../components/layouts/frame-skeleton.tsx';
 import { MainLayout } from '../../../components/layouts/main-layout.tsx';
 import { EmptyState } from '../../../components/ui/feedback/empty-state.tsx';
@@ -52,6 +52,8 @@ function SignedInFrame() {
   }, [user.isError, queryClient]);
 
   if (!user.data) return <FrameSkeleton />;
+  // Patients have their own side; a staff address is never theirs.
+  if (user.data.role === 'patient') return <Navigate to={paths.myToday.getHref()} replace />;
 
   const allowedRoles = matches.flatMap((match) => (match.handle as RouteHandle | undefined)?.roles ?? []);
   const isAllowed = allowedRoles.length === 0 || allowedRoles.includes(user.data.role);

@@ -12,6 +12,9 @@ export function LoginRoute() {
       <p className="auth-card__subtitle">
         Clinic supervisor? <Link to={paths.supervisorLogin.getHref()}>Sign in with your clinic code</Link>
       </p>
+      <p className="auth-card__subtitle">
+        Are you a patient? <Link to={paths.patientLogin.getHref()}>Sign in here</Link>
+      </p>
     </AuthCard>
   );
 }

@@ -3,9 +3,9 @@ import { useLayoutEffect, useMemo, useRef } from 'react';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { ErrorState } from '../../../components/ui/feedback/error-state.tsx';
 import { SkeletonList } from '../../../components/ui/feedback/skeleton.tsx';
-import { useMessages } from '../api/get-messages.ts';
+import { useMessages } from '../../../lib/chat/get-messages.ts';
+import { type OutgoingMessage, useOutboxStore } from '../../../lib/chat/outbox.ts';
 import { messageTime } from '../lib/chat-labels.ts';
-import { type OutgoingMessage, useOutboxStore } from '../lib/outbox.ts';
 
 type MessageListProps = { sessionId: number; myUserId: number; onRetry: (message: OutgoingMessage) => void };
 

@@ -1,10 +1,10 @@
 import { type ChatMessage, type ChatSession, chatMessageSchema, chatPaths, type Paginated } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { chatKeys } from '../../../lib/chat/chat-sessions.ts';
-import { addMessage, applyMessageToSessions, type MessagePages } from '../../../lib/chat/merge-message.ts';
-import { noteMessageId } from '../../../lib/socket.ts';
-import { type OutgoingMessage, useOutboxStore } from '../lib/outbox.ts';
+import { api } from '../api-client.ts';
+import { noteMessageId } from '../socket.ts';
+import { chatKeys } from './chat-sessions.ts';
+import { addMessage, applyMessageToSessions, type MessagePages } from './merge-message.ts';
+import { type OutgoingMessage, useOutboxStore } from './outbox.ts';
 
 /** POST /chat/message: saved first, then pushed to everyone in the conversation. */
 export const sendMessage = ({ session, text, clientId }: Pick<OutgoingMessage, 'session' | 'text' | 'clientId'>) =>

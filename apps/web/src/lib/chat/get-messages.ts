@@ -1,9 +1,9 @@
 import { type ChatSession, chatMessageListSchema, chatPaths, type Paginated } from '@rehabit/contract';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { chatKeys } from '../../../lib/chat/chat-sessions.ts';
-import { markSessionRead } from '../../../lib/chat/merge-message.ts';
-import { noteMessageId } from '../../../lib/socket.ts';
+import { api } from '../api-client.ts';
+import { noteMessageId } from '../socket.ts';
+import { chatKeys } from './chat-sessions.ts';
+import { markSessionRead } from './merge-message.ts';
 
 export const MESSAGE_PAGE_SIZE = 25;
 

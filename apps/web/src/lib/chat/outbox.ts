@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { registerReset } from '../../../lib/client-state.ts';
+import { registerReset } from '../client-state.ts';
 
 export type OutgoingStatus = 'sending' | 'failed';
 

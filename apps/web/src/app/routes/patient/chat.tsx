@@ -1,0 +1,8 @@
+import { PatientChatPage } from '../../../features/patient-app/components/chat/patient-chat-page.tsx';
+import { useCurrentUser } from '../../../lib/session/get-current-user.ts';
+
+export function PatientChatRoute() {
+  // The layout has loaded the user before any patient screen renders.
+  const user = useCurrentUser().data;
+  return user ? <PatientChatPage myUserId={user.id} /> : null;
+}

@@ -1,0 +1,14 @@
+import { patientAppPaths, todaySchema } from '@rehabit/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { patientKeys } from './keys.ts';
+
+/** Today's program with what is done already, in the clinic's day. */
+export const getToday = (signal?: AbortSignal) => api.get(patientAppPaths.today, { schema: todaySchema, signal });
+
+export const useToday = () =>
+  useQuery({
+    queryKey: patientKeys.today,
+    queryFn: ({ signal }) => getToday(signal),
+    meta: { errorHandling: 'silent' },
+  });

@@ -1,0 +1,18 @@
+import { type ExerciseLogBody, exerciseLogSchema, patientAppPaths } from '@rehabit/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { patientKeys } from './keys.ts';
+
+/** One exercise done. The body's client_id is chosen once, so sending it again never counts it twice. */
+export const logExercise = (body: ExerciseLogBody) =>
+  api.post(patientAppPaths.exerciseLogs, body, { schema: exerciseLogSchema });
+
+export function useLogExercise() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logExercise,
+    // The card shows the failure and a retry; no toast on top.
+    meta: { errorHandling: 'silent' },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: patientKeys.all }),
+  });
+}

@@ -1,0 +1,46 @@
+import {
+  detailSchema,
+  type PatientSigninBody,
+  patientAppPaths,
+  patientPaths,
+  type SendOtpBody,
+  tokenResponseSchema,
+  type VerifyOtpBody,
+  verifyOtpResponseSchema,
+} from '@rehabit/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useAuthStore } from '../../../lib/auth-store.ts';
+
+/** Public: texts a 6-digit code to the patient's phone. */
+export const sendCode = (body: SendOtpBody) => api.post(patientPaths.sendOtp, body, { schema: detailSchema });
+export const useSendCode = () => useMutation({ mutationFn: sendCode, meta: { errorHandling: 'form' } });
+
+/** The phone checked, but it belongs to no patient of a clinic: there is no account to sign in to. */
+export class NoPatientAccountError extends Error {}
+
+/** Trades the texted code for a patient's token (answered only when the phone is a patient's). */
+export async function signInWithCode(body: VerifyOtpBody) {
+  const answer = await api.post(patientPaths.verifyOtp, body, { schema: verifyOtpResponseSchema });
+  if (!answer.token) throw new NoPatientAccountError();
+  return { token: answer.token };
+}
+
+export const signInWithPassword = (body: PatientSigninBody) =>
+  api.post(patientAppPaths.signin, body, { schema: tokenResponseSchema });
+
+/** Either way of signing in ends the same: the token is stored and the session begins. */
+function useTokenSignIn<T>(mutationFn: (body: T) => Promise<{ token: string }>) {
+  const { signinStarted, signinSucceeded, signinFailed } = useAuthStore.getState();
+  return useMutation({
+    mutationFn,
+    meta: { errorHandling: 'form' },
+    onMutate: () => signinStarted(),
+    onSuccess: ({ token }) => signinSucceeded(token),
+    onError: (error) => signinFailed(error instanceof ApiError ? error : ApiError.network()),
+  });
+}
+
+export const useSignInWithCode = () => useTokenSignIn(signInWithCode);
+export const useSignInWithPassword = () => useTokenSignIn(signInWithPassword);

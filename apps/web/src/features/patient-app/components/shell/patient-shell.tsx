@@ -1,0 +1,57 @@
+import { LogOut } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Brand } from '../../../../components/layouts/brand.tsx';
+import { usePatientSignOut } from '../../api/sign-out.ts';
+import { usePatientChatEvents } from '../../lib/use-patient-chat-events.ts';
+import { LanguageSwitch } from '../language-switch.tsx';
+import { BottomTabs } from './bottom-tabs.tsx';
+import '../../patient-app.css';
+
+/** The patient's frame on a phone: one column, the clinic's name on top, Today, Progress and Chat below. */
+export function PatientShell({
+  userId,
+  clinicName,
+  children,
+}: {
+  userId: number;
+  clinicName: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const signOut = usePatientSignOut();
+  usePatientChatEvents(userId);
+  // The staff side is in English; leaving the patient side gives the page its language back.
+  useEffect(() => () => document.documentElement.setAttribute('lang', 'en'), []);
+
+  return (
+    <div className="pa-app pa-shell">
+      <a className="skip-link" href="#main-content">
+        {t('common.skipToContent')}
+      </a>
+      <header className="pa-header">
+        <div className="pa-header__brand">
+          <Brand isCompact />
+          <span className="pa-header__clinic">{clinicName}</span>
+        </div>
+        <button
+          type="button"
+          className="pa-icon-button"
+          onClick={() => signOut.mutate()}
+          disabled={signOut.isPending}
+          aria-label={t('common.signOut')}
+          title={t('common.signOut')}
+        >
+          <LogOut size={24} aria-hidden="true" />
+        </button>
+      </header>
+      <main id="main-content" className="pa-main" tabIndex={-1}>
+        {children}
+        <div className="pa-shell__language">
+          <LanguageSwitch />
+        </div>
+      </main>
+      <BottomTabs />
+    </div>
+  );
+}

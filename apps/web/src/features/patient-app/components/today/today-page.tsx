@@ -1,0 +1,59 @@
+import { Dumbbell } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../../../lib/use-document-title.ts';
+import { useMe } from '../../api/get-me.ts';
+import { useProgress } from '../../api/get-progress.ts';
+import { useToday } from '../../api/get-today.ts';
+import { LoadError, StateCard } from '../state-card.tsx';
+import { ExerciseCard } from './exercise-card.tsx';
+import { PainCard } from './pain-card.tsx';
+import { StepsCard } from './steps-card.tsx';
+
+/** Today: the program as big cards, then how the pain is and the day's steps. */
+export function TodayPage() {
+  const { t } = useTranslation();
+  const today = useToday();
+  const me = useMe();
+  // This week's progress knows today's steps so far.
+  const week = useProgress(0);
+  useDocumentTitle(t('today.title'));
+
+  const stepsToday = week.data?.days.find((day) => day.date === today.data?.date)?.metrics.steps ?? null;
+
+  return (
+    <div className="pa-page">
+      <div className="pa-page__heading">
+        <h1 className="pa-title">{t('today.title')}</h1>
+        {me.data && <p className="pa-muted">{t('today.greeting', { name: me.data.first_name })}</p>}
+      </div>
+      {today.isPending && (
+        <p className="pa-muted" role="status">
+          {t('common.loading')}
+        </p>
+      )}
+      {today.isError && <LoadError title={t('today.loadFailed')} error={today.error} onRetry={() => today.refetch()} />}
+      {today.data && (
+        <>
+          {today.data.items.length === 0 ? (
+            <StateCard icon={Dumbbell} title={t('today.emptyTitle')}>
+              {t('today.empty')}
+            </StateCard>
+          ) : (
+            <>
+              <p className="pa-summary" role="status">
+                {today.data.due > 0 && today.data.done >= today.data.due
+                  ? t('today.allDone')
+                  : t('today.summary', { done: today.data.done, count: today.data.due })}
+              </p>
+              {today.data.items.map((item) => (
+                <ExerciseCard key={item.id} item={item} />
+              ))}
+            </>
+          )}
+          <PainCard painToday={today.data.pain_today} />
+          <StepsCard stepsToday={stepsToday} />
+        </>
+      )}
+    </div>
+  );
+}

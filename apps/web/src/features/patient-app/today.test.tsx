@@ -1,0 +1,175 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fixtureApi, problem } from '../../testing/fixture-api.ts';
+import { renderApp } from '../../testing/render-app.tsx';
+import { changeLanguage } from './i18n/i18n.ts';
+import { makeToday, makeTodayItem, patientRoutes } from './patient-fixtures.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const savedLog = (body: Record<string, unknown>) => ({
+  status: 201,
+  body: {
+    id: 1,
+    hep_id: body.hep_id,
+    sets_done: body.sets_done,
+    reps_done: null,
+    pain: body.pain ?? null,
+    difficulty: body.difficulty ?? null,
+    note: '',
+    performed_at: '2026-03-04T15:00:00.000Z',
+    date: '2026-03-04',
+    client_id: body.client_id,
+  },
+});
+
+const openToday = async (routes = patientRoutes()) => {
+  const api = fixtureApi(routes);
+  const app = renderApp('/my/today', { token: 'patient-token' });
+  await screen.findByRole('heading', { name: 'Today', level: 1 });
+  return { api, app };
+};
+
+describe('today', () => {
+  beforeEach(() => changeLanguage('en'));
+
+  it('shows each exercise as a card: video inline with its poster, dosage and the therapist notes', async () => {
+    await openToday();
+    const card = await screen.findByRole('article', { name: 'Exercise 1' });
+    const video = within(card).getByLabelText('Video: Exercise 1') as HTMLVideoElement;
+    expect(video.tagName).toBe('VIDEO');
+    expect(video).toHaveAttribute('playsinline');
+    expect(video).toHaveAttribute('controls');
+    expect(video).toHaveAttribute('poster', '/video/play/501.jpg');
+    expect(within(card).getByText('Sets').nextElementSibling).toHaveTextContent('3');
+    expect(within(card).getByText('Reps').nextElementSibling).toHaveTextContent('10');
+    expect(within(card).getByText('Hold').nextElementSibling).toHaveTextContent('5 s');
+    expect(within(card).getByText('Once a day')).toBeInTheDocument();
+    expect(within(card).getByText('Keep your back straight.')).toBeInTheDocument();
+    expect(screen.getByText('0 of 1 exercise done today')).toBeInTheDocument();
+  });
+
+  it('counts sets one tap at a time, asks pain and difficulty, and sends the log once with a client id', async () => {
+    const { api, app } = await openToday();
+    api.set('POST /api/v1/patient/exercise-logs/', (request) => savedLog(request.body as Record<string, unknown>));
+    const card = await screen.findByRole('article', { name: 'Exercise 1' });
+
+    expect(within(card).getByText('Set 1 of 3')).toBeInTheDocument();
+    await app.user.click(within(card).getByRole('button', { name: 'Mark set 1 done' }));
+    expect(within(card).getByText('Set 2 of 3')).toBeInTheDocument();
+    await app.user.click(within(card).getByRole('button', { name: 'Mark set 2 done' }));
+    await app.user.click(within(card).getByRole('button', { name: 'Mark set 3 done' }));
+
+    expect(within(card).getByText('3 sets done')).toBeInTheDocument();
+    const painButtons = within(card).getAllByRole('button', { name: /^Pain \d+$/ });
+    expect(painButtons.map((button) => button.textContent)).toEqual(
+      Array.from({ length: 11 }, (_, value) => String(value)),
+    );
+    await app.user.click(within(card).getByRole('button', { name: 'Pain 4' }));
+    expect(within(card).getByRole('button', { name: 'Pain 4' })).toHaveAttribute('aria-pressed', 'true');
+    await app.user.click(within(card).getByRole('button', { name: 'About right' }));
+    expect(api.calls('POST /api/v1/patient/exercise-logs/')).toHaveLength(0);
+    await app.user.click(within(card).getByRole('button', { name: 'Save' }));
+
+    expect(await within(card).findByText('Done today')).toBeInTheDocument();
+    const logs = api.calls('POST /api/v1/patient/exercise-logs/');
+    expect(logs).toHaveLength(1);
+    expect(logs[0]?.body).toEqual({
+      hep_id: 1,
+      sets_done: 3,
+      pain: 4,
+      difficulty: 'right',
+      client_id: expect.stringMatching(UUID),
+    });
+  });
+
+  it('lets a patient stop early and retries a failed send with the same client id', async () => {
+    const { api, app } = await openToday();
+    api.set('POST /api/v1/patient/exercise-logs/', problem(503, 'database_unavailable', 'Try again'));
+    const card = await screen.findByRole('article', { name: 'Exercise 1' });
+
+    expect(within(card).queryByRole('button', { name: "I'm done" })).not.toBeInTheDocument();
+    await app.user.click(within(card).getByRole('button', { name: 'Mark set 1 done' }));
+    await app.user.click(within(card).getByRole('button', { name: "I'm done" }));
+    expect(within(card).getByText('1 set done')).toBeInTheDocument();
+    await app.user.click(within(card).getByRole('button', { name: 'Pain 2' }));
+    await app.user.click(within(card).getByRole('button', { name: 'Save' }));
+
+    expect(await within(card).findByText(/Not saved yet/)).toBeInTheDocument();
+    api.set('POST /api/v1/patient/exercise-logs/', (request) => savedLog(request.body as Record<string, unknown>));
+    await app.user.click(within(card).getByRole('button', { name: 'Try again' }));
+    expect(await within(card).findByText('Done today')).toBeInTheDocument();
+
+    const [first, second] = api.calls('POST /api/v1/patient/exercise-logs/');
+    expect(api.calls('POST /api/v1/patient/exercise-logs/')).toHaveLength(2);
+    expect(first?.body).toMatchObject({ hep_id: 1, sets_done: 1, pain: 2 });
+    expect(second?.body).toEqual(first?.body);
+  });
+
+  it('shows an exercise already done today as done, and lets it be done again', async () => {
+    const { app } = await openToday(patientRoutes(makeToday([makeTodayItem(1, { done_today: 1 })])));
+    const card = await screen.findByRole('article', { name: 'Exercise 1' });
+    expect(within(card).getByText('Done today')).toBeInTheDocument();
+    expect(screen.getByText('All done for today. Well done!')).toBeInTheDocument();
+    await app.user.click(within(card).getByRole('button', { name: 'Do it again' }));
+    expect(within(card).getByText('Set 1 of 3')).toBeInTheDocument();
+  });
+
+  it('says the therapist has not added exercises yet when there is no program', async () => {
+    await openToday(patientRoutes(makeToday([])));
+    expect(
+      await screen.findByText("Your therapist hasn't added exercises yet. They will appear here."),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    // Pain and steps can be told without a program.
+    expect(screen.getByRole('heading', { name: 'How is your pain today?' })).toBeInTheDocument();
+  });
+
+  it('saves today’s pain with one tap, as a manual pain reading', async () => {
+    const { api, app } = await openToday();
+    api.set('POST /api/v1/patient/health-data/', { status: 201, body: { created: 1, duplicates: 0 } });
+    const painCard = await screen.findByRole('region', { name: 'How is your pain today?' });
+    await app.user.click(within(painCard).getByRole('button', { name: 'Pain 7' }));
+
+    expect(await within(painCard).findByText('Saved: 7 of 10')).toBeInTheDocument();
+    const [call] = api.calls('POST /api/v1/patient/health-data/');
+    expect(call?.body).toEqual({
+      source: 'manual',
+      entries: [{ kind: 'painlevel', value: 7, measured_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }],
+    });
+  });
+
+  it('adds steps to the day and refuses what is not a number of steps', async () => {
+    const { api, app } = await openToday();
+    api.set('POST /api/v1/patient/health-data/', { status: 201, body: { created: 1, duplicates: 0 } });
+    const stepsCard = await screen.findByRole('region', { name: 'Steps today' });
+    const field = within(stepsCard).getByLabelText('Steps to add');
+    await app.user.type(field, 'lots');
+    await app.user.click(within(stepsCard).getByRole('button', { name: 'Save' }));
+    expect(within(stepsCard).getByText('Enter a number from 0 to 100,000')).toBeInTheDocument();
+    expect(api.calls('POST /api/v1/patient/health-data/')).toHaveLength(0);
+
+    await app.user.clear(field);
+    await app.user.type(field, '2,500');
+    await app.user.click(within(stepsCard).getByRole('button', { name: 'Save' }));
+    expect(await within(stepsCard).findByText('Saved: 2,500 steps')).toBeInTheDocument();
+    expect(api.calls('POST /api/v1/patient/health-data/')[0]?.body).toMatchObject({
+      source: 'manual',
+      entries: [{ kind: 'steps', value: 2500 }],
+    });
+  });
+
+  it('renders in Spanish when Spanish is chosen', async () => {
+    fixtureApi(patientRoutes());
+    const app = renderApp('/my/today', { token: 'patient-token' });
+    await screen.findByRole('heading', { name: 'Today', level: 1 });
+    await app.user.click(screen.getByRole('button', { name: 'Español' }));
+
+    expect(await screen.findByRole('heading', { name: 'Hoy', level: 1 })).toBeInTheDocument();
+    const card = screen.getByRole('article', { name: 'Exercise 1' });
+    expect(within(card).getByText('Serie 1 de 3')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Terminé la serie 1' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '¿Cómo está su dolor hoy?' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Progreso' })).toBeInTheDocument();
+    await waitFor(() => expect(document.documentElement.lang).toBe('es'));
+  });
+});
