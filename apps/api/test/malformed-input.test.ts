@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClinicWithSupervisor, makeUser, PASSWORD } from './factories.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { signedInPatient } from './patient-app-support.ts';
 
 /**
  * Every documented route, called by signed-in staff and by nobody, with malformed path parameters, query strings
@@ -22,6 +23,8 @@ beforeAll(async () => {
     });
     tokens.push(res.json().token);
   }
+  // A patient too: the patient's own calls validate their input past the role check.
+  tokens.push((await signedInPatient(t.app, t.database.db, tokens[0]!)).token);
 });
 afterAll(() => t.close());
 
@@ -49,6 +52,11 @@ const bodies: (string | undefined)[] = [
     date: '2026-02-30',
     user_id: 2 ** 53,
   }),
+  // The patient's health readings and e-mail sign-in.
+  '{"source":"manual","entries":[{"kind":"steps","value":1,"measured_at":"0000-01-01T00:00:00Z"}]}',
+  '{"source":"device","entries":[{"kind":"painlevel","value":3,"measured_at":"9999-12-31T23:59:59+14:00"}]}',
+  '{"source":"device","entries":[{"kind":"steps","value":1e308,"measured_at":"2026-02-30T00:00:00Z"},null]}',
+  '{"email":"a@b.test","password":"x\\u0000"}',
   // Home exercise programs, exercise logs and functional data.
   '[{"video_id":1e309,"order":-1},{"folder_id":"x","sets":1e309}]',
   '{"hep_ids":[1,1e309],"hep_id":2147483648,"sets_done":"x","client_id":"%00"}',

@@ -61,7 +61,9 @@ export function createPatientAppService({ db, clock, audit }: Deps) {
       const errors: FieldErrors = {};
       const readings = body.entries.map((entry, index) => {
         const measuredAt = new Date(entry.measured_at);
-        if (measuredAt.getTime() > latest) {
+        if (Number.isNaN(measuredAt.getTime())) {
+          errors[`entries.${index}.measured_at`] = [`Reading ${index + 1} has no valid time`];
+        } else if (measuredAt.getTime() > latest) {
           errors[`entries.${index}.measured_at`] = [`Reading ${index + 1} is in the future`];
         } else if (measuredAt < EARLIEST_READING) {
           errors[`entries.${index}.measured_at`] = [`Reading ${index + 1} is from before 2020`];
@@ -72,7 +74,7 @@ export function createPatientAppService({ db, clock, audit }: Deps) {
           kind: entry.kind,
           value: entry.value,
           measuredAt,
-          localDate: localDateOf(measuredAt, own.timezone),
+          localDate: Number.isNaN(measuredAt.getTime()) ? '' : localDateOf(measuredAt, own.timezone),
           source: body.source,
         };
       });
