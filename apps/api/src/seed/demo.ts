@@ -6,6 +6,7 @@ import { createUsersRepository } from '../modules/auth/users.repository.ts';
 import { createClinicsRepository } from '../modules/clinics/clinics.repository.ts';
 import { createSettingsRepository } from '../modules/clinics/settings.repository.ts';
 import { seedDemoPatients } from './demo-patients.ts';
+import { seedDemoPrograms } from './demo-programs.ts';
 import { type DemoClip, seedDemoVideos, writeDemoVideoFiles } from './demo-videos.ts';
 
 export const DEMO_PASSWORD = 'rehabit-demo-1';
@@ -25,9 +26,11 @@ export type SeedOptions = {
   restrictedCode: string;
   /** Where the video host keeps files: with it, the demo exercise library is seeded too. */
   videos?: { storageDir: string; ffmpeg: string };
+  /** The day the demo history runs up to (today by default). */
+  now?: Date;
 };
 
-export async function seedDemo(db: Db, { restrictedCode, videos }: SeedOptions): Promise<boolean> {
+export async function seedDemo(db: Db, { restrictedCode, videos, now = new Date() }: SeedOptions): Promise<boolean> {
   const clinics = createClinicsRepository(db);
   if (await clinics.findByCode(DEMO_CLINIC_CODE)) return false;
 
@@ -98,20 +101,28 @@ export async function seedDemo(db: Db, { restrictedCode, videos }: SeedOptions):
       approvalStatus: 'pending',
     });
 
-    await seedDemoPatients(tx, {
-      clinicId: demo.id,
-      therapistIds: [staffIds['therapist@example.com']!, colleagueId],
-      staffId: staffIds['manager@example.com']!,
-      count: 60,
-      seed: 1,
-    });
-    await seedDemoPatients(tx, {
-      clinicId: other.id,
-      therapistIds: [staffIds['other@example.com']!],
-      staffId: staffIds['other@example.com']!,
-      count: 6,
-      seed: 2,
-    });
+    await seedDemoPatients(
+      tx,
+      {
+        clinicId: demo.id,
+        therapistIds: [staffIds['therapist@example.com']!, colleagueId],
+        staffId: staffIds['manager@example.com']!,
+        count: 60,
+        seed: 1,
+      },
+      now,
+    );
+    await seedDemoPatients(
+      tx,
+      {
+        clinicId: other.id,
+        therapistIds: [staffIds['other@example.com']!],
+        staffId: staffIds['other@example.com']!,
+        count: 6,
+        seed: 2,
+      },
+      now,
+    );
 
     if (videos) {
       clips = await seedDemoVideos(tx, {
@@ -123,6 +134,14 @@ export async function seedDemo(db: Db, { restrictedCode, videos }: SeedOptions):
         otherTherapistId: staffIds['other@example.com']!,
       });
     }
+
+    // Programs are built from the library: without it the patients get their readings and outcome history only.
+    await seedDemoPrograms(tx, {
+      clinicIds: [demo.id, other.id],
+      therapistId: staffIds['therapist@example.com']!,
+      passwordHash: staffHash,
+      now,
+    });
 
     const settings = createSettingsRepository(tx);
     await settings.set('support_user_id', supportId);
