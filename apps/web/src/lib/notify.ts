@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import { type TypeOptions, toast } from 'react-toastify/unstyled';
 
 export type ToastType = Extract<TypeOptions, 'success' | 'error' | 'warning' | 'info' | 'default'>;
@@ -16,3 +17,19 @@ notify.success = (message: string) => notify(message, 'success');
 notify.error = (message: string) => notify(message, 'error');
 notify.warning = (message: string) => notify(message, 'warning');
 notify.info = (message: string) => notify(message, 'info');
+
+/** A toast with one action (e.g. Undo): the action runs, and the click closes the toast as any click does. */
+notify.withAction = (message: string, action: { label: string; onClick: () => void }, type: ToastType = 'success') =>
+  toast(
+    createElement(
+      'span',
+      { className: 'toast-action' },
+      createElement('span', null, message),
+      createElement(
+        'button',
+        { type: 'button', className: 'toast-action__button', onClick: action.onClick },
+        action.label,
+      ),
+    ),
+    { type, role: 'status' },
+  );

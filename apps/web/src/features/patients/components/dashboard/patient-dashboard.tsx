@@ -1,5 +1,5 @@
 import { ArrowLeft, UserX } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../../../components/layouts/page-header.tsx';
 import { ButtonLink } from '../../../../components/ui/button/button-link.tsx';
@@ -15,7 +15,7 @@ import { PatientStatusPill } from '../patient-status-pill.tsx';
 import { InteractionLogSection } from './interaction-log.tsx';
 import { PatientActionsBar } from './patient-actions-bar.tsx';
 import { PatientHeader } from './patient-header.tsx';
-import { PlaceholderSection, sectionsAfterLog, sectionsBeforeLog } from './placeholder-sections.tsx';
+import { PlaceholderSection, sectionsAfterLog } from './placeholder-sections.tsx';
 import '../patients.css';
 import './dashboard.css';
 
@@ -33,8 +33,15 @@ const backLink = (
   </Link>
 );
 
+type Props = {
+  patientId: number;
+  user: SessionUser;
+  /** Program, progress and functional data: features of their own, placed by the route in the design's order. */
+  sections?: ReactNode;
+};
+
 /** One patient: who they are, what can be done now, and the sections the clinic works in. */
-export function PatientDashboard({ patientId, user }: { patientId: number; user: SessionUser }) {
+export function PatientDashboard({ patientId, user, sections }: Props) {
   const patient = usePatient(patientId);
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<PatientDialogState | null>(null);
@@ -103,9 +110,7 @@ export function PatientDashboard({ patientId, user }: { patientId: number; user:
           </a>
         ))}
       </nav>
-      {sectionsBeforeLog.map((section) => (
-        <PlaceholderSection key={section.id} section={section} />
-      ))}
+      {sections}
       <InteractionLogSection patientId={data.id} />
       {sectionsAfterLog.map((section) => (
         <PlaceholderSection key={section.id} section={section} />

@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/ui/button/button.tsx';
-import { TextArea } from '../../../components/ui/field/text-area.tsx';
-import { Modal } from '../../../components/ui/modal/modal.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { notify } from '../../../lib/notify.ts';
-import { useRequestVideo } from '../api/request-video.ts';
+import { errorMessage } from '../../lib/api-error.ts';
+import { notify } from '../../lib/notify.ts';
+import { useRequestVideo } from '../../lib/videos/request-video.ts';
+import { Button } from '../ui/button/button.tsx';
+import { TextArea } from '../ui/field/text-area.tsx';
+import { Modal } from '../ui/modal/modal.tsx';
+import './request-video-dialog.css';
 
 /** Asks the content team for an exercise video the library does not have yet. */
 export function RequestVideoDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
@@ -38,7 +39,7 @@ export function RequestVideoDialog({ isOpen, onClose }: { isOpen: boolean; onClo
           error={error}
           onChange={(e) => setText(e.target.value)}
         />
-        <div className="video-form__actions">
+        <div className="request-video__actions">
           <Button type="submit" isLoading={request.isPending}>
             Send request
           </Button>

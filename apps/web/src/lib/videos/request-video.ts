@@ -1,6 +1,6 @@
 import { hepRequestSchema, videoPaths } from '@rehabit/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 
 /** Asks the content team for an exercise video the library lacks. */
 export const requestVideo = (requestContent: string) =>

@@ -1,0 +1,17 @@
+import { type HepAddBody, hepPaths, hepProgramSchema } from '@rehabit/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { programQueryKey } from './get-program.ts';
+
+/** Adds videos, or whole folders, to the end of the program; the answer is the whole program. */
+export const addExercises = (patientId: number, body: HepAddBody) =>
+  api.post(hepPaths.program(patientId), body, { schema: hepProgramSchema });
+
+export function useAddExercises(patientId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: HepAddBody) => addExercises(patientId, body),
+    meta: { errorHandling: 'silent' },
+    onSuccess: (program) => queryClient.setQueryData(programQueryKey(patientId), program),
+  });
+}

@@ -1,0 +1,28 @@
+import { folderListSchema, type VideoScope, videoListSchema, videoPaths } from '@rehabit/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export type LibraryFilter = { search: string; scope: VideoScope | null; folder: number | null };
+
+/** Ready videos of the library for the exercise picker, 50 at a time. */
+export const usePickerVideos = ({ search, scope, folder }: LibraryFilter) =>
+  useQuery({
+    queryKey: ['program-picker', 'videos', search, scope, folder],
+    queryFn: ({ signal }) =>
+      api.get(videoPaths.list, {
+        schema: videoListSchema,
+        query: { search, scope, folder, status: 'ready', page_size: 50 },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    meta: { errorHandling: 'silent' },
+  });
+
+/** My folders and those shared with the clinic, to add one whole. */
+export const usePickerFolders = () =>
+  useQuery({
+    queryKey: ['program-picker', 'folders'],
+    queryFn: ({ signal }) =>
+      api.get(videoPaths.folders, { schema: folderListSchema, query: { page_size: 100 }, signal }),
+    meta: { errorHandling: 'silent' },
+  });

@@ -1,0 +1,18 @@
+import { hepItemSchema, hepPaths } from '@rehabit/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { programQueryKey } from './get-program.ts';
+
+export const restoreExercise = (hepId: number) =>
+  api.post(hepPaths.restore(hepId), undefined, { schema: hepItemSchema });
+
+/** Undo of a delete: every exercise taken out comes back in its place. */
+export function useRestoreExercises(patientId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (hepIds: number[]) => {
+      for (const id of hepIds) await restoreExercise(id);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: programQueryKey(patientId) }),
+  });
+}

@@ -1,0 +1,34 @@
+import { type HepProgram, hepPaths, hepProgramSchema } from '@rehabit/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { programQueryKey } from './get-program.ts';
+
+export const setOrder = (hepIds: number[]) =>
+  api.post(hepPaths.setOrder, { hep_ids: hepIds }, { schema: hepProgramSchema });
+
+/** Saves a new order; the list shows it at once and goes back if the server refuses it. */
+export function useSetOrder(patientId: number) {
+  const queryClient = useQueryClient();
+  const key = programQueryKey(patientId);
+  return useMutation({
+    mutationFn: setOrder,
+    onMutate: async (hepIds: number[]) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<HepProgram>(key);
+      if (previous) {
+        const byId = new Map(previous.results.map((item) => [item.id, item]));
+        const results = hepIds.flatMap((id, order) => {
+          const item = byId.get(id);
+          return item ? [{ ...item, order }] : [];
+        });
+        queryClient.setQueryData<HepProgram>(key, { ...previous, results });
+      }
+      return { previous };
+    },
+    onError: (_error, _ids, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      return queryClient.invalidateQueries({ queryKey: key });
+    },
+    onSuccess: (program) => queryClient.setQueryData(key, program),
+  });
+}

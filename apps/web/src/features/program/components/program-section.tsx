@@ -1,0 +1,102 @@
+import { ClipboardList, Plus, Trash2, Video } from 'lucide-react';
+import { useState } from 'react';
+import { RequestVideoDialog } from '../../../components/request-video/request-video-dialog.tsx';
+import { Button } from '../../../components/ui/button/button.tsx';
+import { EmptyState } from '../../../components/ui/feedback/empty-state.tsx';
+import { ErrorState } from '../../../components/ui/feedback/error-state.tsx';
+import { SkeletonList } from '../../../components/ui/feedback/skeleton.tsx';
+import { notify } from '../../../lib/notify.ts';
+import { useDeleteExercises } from '../api/delete-exercises.ts';
+import { useProgram } from '../api/get-program.ts';
+import { useRestoreExercises } from '../api/restore-exercises.ts';
+import { ExercisePicker } from './exercise-picker.tsx';
+import { ProgramList } from './program-list.tsx';
+import './program.css';
+
+const exercises = (count: number) => (count === 1 ? '1 exercise' : `${count} exercises`);
+
+/** The patient's home exercise program: built from the library, dosed, ordered, and trimmed with an undo. */
+export function ProgramSection({ patientId }: { patientId: number }) {
+  const program = useProgram(patientId);
+  const remove = useDeleteExercises(patientId);
+  const restore = useRestoreExercises(patientId);
+  const [dialog, setDialog] = useState<'picker' | 'request' | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const items = [...(program.data?.results ?? [])].sort((a, b) => a.order - b.order);
+  const chosen = items.filter((item) => selected.has(item.id)).map((item) => item.id);
+
+  const select = (id: number, isOn: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (isOn) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const deleteItems = (ids: number[]) =>
+    remove.mutate(ids, {
+      onSuccess: ({ deleted }) => {
+        setSelected(new Set());
+        notify.withAction(`${exercises(deleted.length)} removed from the program`, {
+          label: 'Undo',
+          onClick: () =>
+            restore.mutate(deleted, { onSuccess: () => notify.success(`${exercises(deleted.length)} restored`) }),
+        });
+      },
+    });
+
+  return (
+    <section id="program" className="section-card" aria-labelledby="program-title">
+      <div className="section-card__head">
+        <h2 id="program-title" className="section-card__title">
+          Program
+        </h2>
+        <div className="section-card__actions">
+          {chosen.length > 0 && (
+            <Button
+              variant="secondary"
+              size="sm"
+              className="btn--danger-text"
+              icon={<Trash2 size={16} aria-hidden="true" />}
+              isLoading={remove.isPending}
+              onClick={() => deleteItems(chosen)}
+            >
+              Delete selected ({chosen.length})
+            </Button>
+          )}
+          <Button
+            variant="ghost"
+            size="sm"
+            icon={<Video size={16} aria-hidden="true" />}
+            onClick={() => setDialog('request')}
+          >
+            Request a video
+          </Button>
+          <Button size="sm" icon={<Plus size={16} aria-hidden="true" />} onClick={() => setDialog('picker')}>
+            Add exercises
+          </Button>
+        </div>
+      </div>
+      {program.isPending ? (
+        <SkeletonList rows={3} label="Loading the program" />
+      ) : program.isError ? (
+        <ErrorState
+          title="The program could not be loaded"
+          error={program.error}
+          onRetry={() => program.refetch()}
+          isRetrying={program.isFetching}
+        />
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={ClipboardList}
+          title="No home exercise program yet"
+          description="Add exercise videos or a whole folder from the library; the patient sees them in this order."
+        />
+      ) : (
+        <ProgramList items={items} patientId={patientId} selected={selected} onSelect={select} onDelete={deleteItems} />
+      )}
+      <ExercisePicker patientId={patientId} isOpen={dialog === 'picker'} onClose={() => setDialog(null)} />
+      <RequestVideoDialog isOpen={dialog === 'request'} onClose={() => setDialog(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,193 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fixtureApi, problem } from '../../testing/fixture-api.ts';
+import { makePatient, signedInRoutes } from '../../testing/fixtures.ts';
+import { renderApp } from '../../testing/render-app.tsx';
+import { listOf, makeFolder, makeVideo } from '../../testing/video-fixtures.ts';
+import { bridge, clamshell, heelSlide, makeHepItem, programOf } from './program-fixtures.ts';
+
+const wallSit = makeHepItem(4, 'Wall sit');
+
+const programPath = '/video/hep/therapist/101';
+const routes = (items = [bridge, clamshell, heelSlide]) => ({
+  ...signedInRoutes(),
+  'GET /api/v1/patients/101/': { body: makePatient() },
+  'GET /api/v1/patients/101/log_interaction/': { body: listOf([]) },
+  [`GET ${programPath}`]: { body: programOf(items) },
+});
+
+const openDashboard = async (api = fixtureApi(routes())) => {
+  const app = renderApp('/patient/101/dashboard', { token: 't' });
+  const list = await screen.findByRole('list', { name: 'Exercises in order' });
+  return { api, app, list };
+};
+
+const titles = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('heading', { level: 3 })
+    .map((h) => h.textContent);
+
+describe('program section', () => {
+  it('shows the program in order with its dosage, notes and folder', async () => {
+    const { list } = await openDashboard();
+    expect(titles(list)).toEqual(['1. Bridge', '2. Clamshell', '3. Heel slide']);
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('3 sets × 12 reps · hold 5 s · 1× a day · every day');
+    expect(items[0]).toHaveTextContent('Squeeze at the top.');
+    expect(items[1]).toHaveTextContent('From folder Post-op knee');
+    expect(items[2]).toHaveTextContent('2 sets × 10 reps · 2× a day · 5 days a week');
+  });
+
+  it('says so when there is no program yet', async () => {
+    fixtureApi(routes([]));
+    renderApp('/patient/101/dashboard', { token: 't' });
+    expect(await screen.findByRole('region', { name: 'No home exercise program yet' })).toBeInTheDocument();
+  });
+
+  it('says what failed when the program cannot be loaded, with a retry', async () => {
+    const api = fixtureApi({ ...routes(), [`GET ${programPath}`]: problem(403, 'forbidden', 'Not your patient') });
+    const app = renderApp('/patient/101/dashboard', { token: 't' });
+    const section = await screen.findByRole('region', { name: 'Program' });
+    expect(await within(section).findByRole('alert')).toHaveTextContent('The program could not be loaded');
+    api.set(`GET ${programPath}`, { body: programOf([bridge]) });
+    await app.user.click(within(section).getByRole('button', { name: 'Try again' }));
+    expect(await within(section).findByRole('heading', { name: '1. Bridge' })).toBeInTheDocument();
+  });
+
+  it('adds chosen videos and a whole folder from the library', async () => {
+    const api = fixtureApi({
+      ...routes(),
+      'GET /video/list': {
+        body: listOf([makeVideo({ id: 31, title: 'Side plank' }), makeVideo({ id: 32, title: 'Wall sit' })]),
+      },
+      'GET /video/library': { body: listOf([makeFolder({ id: 5, name: 'Post-op knee', video_count: 4 })]) },
+      [`POST ${programPath}`]: { status: 201, body: programOf([bridge, clamshell, heelSlide, wallSit]) },
+    });
+    const { app } = await openDashboard(api);
+    await app.user.click(screen.getByRole('button', { name: 'Add exercises' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add exercises' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Add to program' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose at least one video or folder');
+    await app.user.click(await within(dialog).findByRole('checkbox', { name: 'Wall sit' }));
+    await app.user.click(within(dialog).getByRole('checkbox', { name: 'Folder Post-op knee' }));
+    expect(within(dialog).getByText('2 chosen')).toBeInTheDocument();
+    await app.user.type(within(dialog).getByLabelText('Search videos'), 'wall');
+    await waitFor(() => expect(api.calls('GET /video/list').at(-1)?.url.searchParams.get('search')).toBe('wall'));
+    expect(api.calls('GET /video/list').at(-1)?.url.searchParams.get('status')).toBe('ready');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Add to program' }));
+    expect(await screen.findByText('Exercises added to the program')).toBeInTheDocument();
+    expect(api.calls(`POST ${programPath}`)[0]?.body).toEqual([
+      { video_id: 32 },
+      { folder_id: 5, folder_name: 'Post-op knee' },
+    ]);
+    expect(screen.queryByRole('dialog', { name: 'Add exercises' })).not.toBeInTheDocument();
+    expect(titles(screen.getByRole('list', { name: 'Exercises in order' }))).toContain('4. Wall sit');
+  });
+
+  it('edits sets in place and sends only what changed, refusing out-of-range values', async () => {
+    const api = fixtureApi({
+      ...routes(),
+      [`PATCH ${programPath}/1`]: { body: { ...bridge, sets: 4 } },
+    });
+    const { app } = await openDashboard(api);
+    await app.user.click(screen.getByRole('button', { name: 'Edit Bridge' }));
+    const form = screen.getByRole('form', { name: 'Dosage of Bridge' });
+    const sets = within(form).getByLabelText('Sets');
+    await app.user.clear(sets);
+    await app.user.type(sets, '40');
+    await app.user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(within(form).getByText('At most 20')).toBeInTheDocument();
+    expect(api.calls(`PATCH ${programPath}/1`)).toHaveLength(0);
+    await app.user.clear(sets);
+    await app.user.type(sets, '4');
+    await app.user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Dosage of Bridge' })).not.toBeInTheDocument());
+    expect(api.calls(`PATCH ${programPath}/1`)[0]?.body).toEqual({ sets: 4 });
+  });
+
+  it('reorders with Alt+Arrow on the handle and with the move buttons, announcing the new place', async () => {
+    const byId = new Map([bridge, clamshell, heelSlide].map((i) => [i.id, i]));
+    // The server answers with the whole program in its new order.
+    const api = fixtureApi({
+      ...routes(),
+      'POST /api/v1/heps/set_order/': (request) => {
+        const { hep_ids } = request.body as { hep_ids: number[] };
+        return { body: programOf(hep_ids.map((id, order) => ({ ...byId.get(id)!, order }))) };
+      },
+    });
+    const { app, list } = await openDashboard(api);
+    const handle = within(list).getByRole('button', { name: /^Reorder Bridge/ });
+    handle.focus();
+    await app.user.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    expect(api.calls('POST /api/v1/heps/set_order/')[0]?.body).toEqual({ hep_ids: [2, 1, 3] });
+    expect(titles(list)).toEqual(['1. Clamshell', '2. Bridge', '3. Heel slide']);
+    expect(screen.getByText('Bridge moved to position 2 of 3')).toBeInTheDocument();
+    await waitFor(() => expect(within(list).getByRole('button', { name: /^Reorder Bridge/ })).toHaveFocus());
+
+    await app.user.click(within(list).getByRole('button', { name: 'Move Heel slide up' }));
+    expect(api.calls('POST /api/v1/heps/set_order/')[1]?.body).toEqual({ hep_ids: [2, 3, 1] });
+    expect(titles(list)).toEqual(['1. Clamshell', '2. Heel slide', '3. Bridge']);
+    expect(within(list).getByRole('button', { name: 'Move Clamshell up' })).toBeDisabled();
+    expect(within(list).getByRole('button', { name: 'Move Bridge down' })).toBeDisabled();
+  });
+
+  it('puts the order back when the server refuses it', async () => {
+    const api = fixtureApi({
+      ...routes(),
+      'POST /api/v1/heps/set_order/': problem(400, 'validation_error', 'The program changed meanwhile'),
+    });
+    const { app, list } = await openDashboard(api);
+    await app.user.click(within(list).getByRole('button', { name: 'Move Clamshell up' }));
+    expect(
+      await screen.findByText('The new order could not be saved; the program is back as it was'),
+    ).toBeInTheDocument();
+    expect(titles(list)).toEqual(['1. Bridge', '2. Clamshell', '3. Heel slide']);
+  });
+
+  it('deletes several exercises and brings them back with Undo', async () => {
+    const api = fixtureApi({
+      ...routes(),
+      [`DELETE ${programPath}`]: { body: { deleted: [1, 3] } },
+      'POST /api/v1/heps/1/restore/': { body: bridge },
+      'POST /api/v1/heps/3/restore/': { body: heelSlide },
+    });
+    const { app, list } = await openDashboard(api);
+    await app.user.click(within(list).getByRole('checkbox', { name: 'Select Bridge' }));
+    await app.user.click(within(list).getByRole('checkbox', { name: 'Select Heel slide' }));
+    api.set(`GET ${programPath}`, { body: programOf([clamshell]) });
+    await app.user.click(screen.getByRole('button', { name: 'Delete selected (2)' }));
+    expect(api.calls(`DELETE ${programPath}`)[0]?.body).toEqual({ hep_ids: [1, 3] });
+    expect(await screen.findByText('2 exercises removed from the program')).toBeInTheDocument();
+    await waitFor(() => expect(titles(list)).toEqual(['1. Clamshell']));
+
+    api.set(`GET ${programPath}`, { body: programOf([bridge, clamshell, heelSlide]) });
+    await app.user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('2 exercises restored')).toBeInTheDocument();
+    expect(api.calls('POST /api/v1/heps/1/restore/')).toHaveLength(1);
+    expect(api.calls('POST /api/v1/heps/3/restore/')).toHaveLength(1);
+    await waitFor(() => expect(titles(list)).toHaveLength(3));
+  });
+
+  it('asks the content team for a missing video', async () => {
+    const api = fixtureApi({
+      ...routes(),
+      'POST /video/hep_request/create': {
+        status: 201,
+        body: {
+          id: 9,
+          request_content: 'Seated marching',
+          requested_by: { id: 7, display_name: 'Tara Nguyen' },
+          clinic_code: 'DEMO01',
+          created_at: '2026-03-01T10:00:00.000Z',
+        },
+      },
+    });
+    const { app } = await openDashboard(api);
+    await app.user.click(screen.getByRole('button', { name: 'Request a video' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a video' });
+    await app.user.type(within(dialog).getByLabelText('Exercise and how it is done'), 'Seated marching');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('Request sent to the content team')).toBeInTheDocument();
+    expect(api.calls('POST /video/hep_request/create')[0]?.body).toEqual({ request_content: 'Seated marching' });
+  });
+});

@@ -1,0 +1,119 @@
+import type { FunctionalSeries } from '@rehabit/contract';
+import { measures } from '@rehabit/contract';
+import { Activity, ClipboardPlus, Pencil, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button/button.tsx';
+import { EmptyState } from '../../../components/ui/feedback/empty-state.tsx';
+import { ErrorState } from '../../../components/ui/feedback/error-state.tsx';
+import { SkeletonList } from '../../../components/ui/feedback/skeleton.tsx';
+import { formatDate } from '../../../components/ui/format/format.ts';
+import { Table } from '../../../components/ui/table/table.tsx';
+import { useFunctionalData } from '../api/functional-data.ts';
+import { answersSummary } from '../lib/measure-form.ts';
+import { EntryDialog, type EntryDialogState } from './entry-dialog.tsx';
+import './functional.css';
+
+/** "−3 since Jan 4, 2026 (better)": the change over the series, in the measure's direction. */
+function changeText(series: FunctionalSeries) {
+  const first = series.entries[0];
+  const last = series.entries.at(-1);
+  if (!first || !last || first === last) return null;
+  const delta = Math.round((last.score - first.score) * 10) / 10;
+  if (delta === 0) return `No change since ${formatDate(first.date)}`;
+  const better = delta > 0 === series.higher_is_better;
+  return `${delta > 0 ? '+' : '−'}${Math.abs(delta)} since ${formatDate(first.date)} (${better ? 'better' : 'worse'})`;
+}
+
+/** Outcome measures of the episode: one table per series, entries added and corrected here. */
+export function FunctionalDataSection({ patientId }: { patientId: number }) {
+  const data = useFunctionalData(patientId);
+  const [dialog, setDialog] = useState<EntryDialogState | null>(null);
+
+  return (
+    <section id="functional-data" className="section-card" aria-labelledby="functional-data-title">
+      <div className="section-card__head">
+        <h2 id="functional-data-title" className="section-card__title">
+          Functional data
+        </h2>
+        <div className="section-card__actions">
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<Plus size={16} aria-hidden="true" />}
+            onClick={() => setDialog({ kind: 'free' })}
+          >
+            Add entry
+          </Button>
+          <Button
+            size="sm"
+            icon={<ClipboardPlus size={16} aria-hidden="true" />}
+            onClick={() => setDialog({ kind: 'questionnaire' })}
+          >
+            Add questionnaire
+          </Button>
+        </div>
+      </div>
+      {data.isPending ? (
+        <SkeletonList rows={3} label="Loading the functional data" />
+      ) : data.isError ? (
+        <ErrorState
+          title="The functional data could not be loaded"
+          error={data.error}
+          onRetry={() => data.refetch()}
+          isRetrying={data.isFetching}
+        />
+      ) : data.data.results.length === 0 ? (
+        <EmptyState
+          icon={Activity}
+          title="No outcome measures yet"
+          description="Add a questionnaire such as NPRS, LEFS or ODI, or a measured value such as range of motion, to follow change over the episode."
+        />
+      ) : (
+        <div className="functional-series-list">
+          {data.data.results.map((series) => (
+            <div key={series.id} className="functional-series">
+              <h3 className="functional-series__title">
+                {series.name} <span className="functional-series__unit">({series.unit})</span>
+              </h3>
+              {changeText(series) && <p className="functional-series__change">{changeText(series)}</p>}
+              <Table caption={`${series.name} entries`}>
+                <thead>
+                  <tr>
+                    <th scope="col">Date</th>
+                    <th scope="col">Score</th>
+                    <th scope="col">Answers</th>
+                    <th scope="col">Note</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {series.entries.map((entry) => (
+                    <tr key={entry.id}>
+                      <td>{formatDate(entry.date)}</td>
+                      <td className="functional-series__score">{entry.score}</td>
+                      <td>{answersSummary(series.key, entry.answers) || '–'}</td>
+                      <td className="functional-series__note">{entry.note || '–'}</td>
+                      <td>
+                        <button
+                          type="button"
+                          className="icon-button"
+                          aria-label={`Correct the ${measures[series.key].name} entry of ${formatDate(entry.date)}`}
+                          onClick={() => setDialog({ kind: 'correct', series, entry })}
+                        >
+                          <Pencil size={16} aria-hidden="true" />
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </div>
+          ))}
+        </div>
+      )}
+      {dialog && <EntryDialog patientId={patientId} state={dialog} onClose={() => setDialog(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ChartMode, HealthMetricKind } from '@rehabit/contract';
+import dayjs from 'dayjs';
+import { type DayValue, formatValue, levelCounts, levelOf, metricInfo, statsOf } from './metrics.ts';
+
+export const weekday = (date: string) => dayjs(date).format('ddd');
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/** The chart in words, for screen readers and for anyone who prefers numbers to shapes. */
+export function chartSummary(kind: HealthMetricKind, days: DayValue[], mode: ChartMode): string {
+  const info = metricInfo[kind];
+  const values = days.map((d) => d.value);
+  const stats = statsOf(values);
+  if (!stats) return `${info.label}: no data this week.`;
+  if (mode === 'normalDistribution') {
+    const spread = `mean ${formatValue(kind, round1(stats.mean))}, standard deviation ${round1(stats.sd)}`;
+    return `${info.label} across ${stats.count} ${stats.count === 1 ? 'day' : 'days'}: ${spread}; lowest ${formatValue(kind, stats.min)}, highest ${formatValue(kind, stats.max)}.`;
+  }
+  const perDay = days
+    .map((d) => {
+      if (d.value === null) return `${weekday(d.date)} no data`;
+      const level = mode === 'level' ? ` (${levelOf(kind, d.value).name.toLowerCase()})` : '';
+      return `${weekday(d.date)} ${formatValue(kind, d.value)}${level}`;
+    })
+    .join(', ');
+  if (mode === 'level') {
+    const counts = levelCounts(kind, values)
+      .map((c) => `${c.days} ${c.level.name.toLowerCase()}`)
+      .join(', ');
+    return `${info.label} by day: ${perDay}. Days per level: ${counts}.`;
+  }
+  return `${info.label} by day: ${perDay}. Average ${formatValue(kind, round1(stats.mean))}.`;
+}
+
+/** "Sun, Nov 15": a day of the week in tables. */
+export const shortDay = (date: string) => dayjs(date).format('ddd, MMM D');
