@@ -113,7 +113,7 @@ describe('patient sign-in', () => {
     fixtureApi();
     const app = renderApp('/login');
     await app.user.click(await screen.findByRole('link', { name: 'Sign in here' }));
-    expect(await screen.findByRole('heading', { name: 'Sign in', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'With my phone' })).toBeInTheDocument();
     expect(app.location().pathname).toBe('/patient/login');
   });
 
