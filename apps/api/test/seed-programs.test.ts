@@ -14,17 +14,19 @@ import {
 } from '../src/db/schema.ts';
 import { addDays, localDateOf } from '../src/lib/calendar.ts';
 import { verifyPassword } from '../src/lib/passwords.ts';
+import { phoneAccountEmail } from '../src/modules/patient-app/patient-signin.service.ts';
 import { demoVideoOptions, seedDemo } from '../src/seed/demo.ts';
 import { exerciseHistory, type HistoryPlan } from '../src/seed/demo-history.ts';
 import { regionExercises, regionOf } from '../src/seed/demo-program-plans.ts';
 import { DEMO_PATIENT_EMAIL } from '../src/seed/demo-programs.ts';
 import { seededRandom } from '../src/seed/demo-random.ts';
-import { createTestDatabase, type TestDatabase } from './database.ts';
-import { testConfig } from './helpers.ts';
+import { bearer, createTestApp, type TestApp, testConfig } from './helpers.ts';
+import { verifyPhone } from './patient-app-support.ts';
 import { tempDir } from './videos-support.ts';
 
+let t: TestApp;
+/** The test clock's time: the history ends where the app's today is. */
 const now = new Date('2026-03-02T15:00:00Z');
-let t: TestDatabase;
 const db = () => t.database.db;
 
 const seed = () =>
@@ -36,10 +38,11 @@ const seed = () =>
   });
 
 beforeAll(async () => {
-  t = await createTestDatabase();
+  t = await createTestApp();
+  expect(t.clock.now()).toEqual(now);
   expect(await seed()).toBe(true);
 }, 120_000);
-afterAll(() => t.drop());
+afterAll(() => t.close());
 
 const tables = { hepItems, exerciseLogs, healthMetrics, functionalMeasures, functionalEntries };
 const counts = async () =>
@@ -135,16 +138,41 @@ describe('demo programs and their history', () => {
     expect(await verifyPassword(user.passwordHash, 'rehabit-demo-1')).toBe(true);
   });
 
-  it('gives a second patient an account for the phone code, with a password nobody knows', async () => {
+  it("lets the demo patient sign in by e-mail and see today's exercises", async () => {
+    const { patient } = await theDemoPatient();
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/patient/signin/',
+      payload: { email: DEMO_PATIENT_EMAIL, password: 'rehabit-demo-1' },
+    });
+    expect(signin.statusCode, signin.body).toBe(200);
+    const token = signin.json().token as string;
+    const me = await t.app.inject({ url: '/api/v1/patient/me/', headers: bearer(token) });
+    expect(me.json()).toMatchObject({ id: patient.id, first_name: patient.firstName, status: 'onboarded' });
+    const today = await t.app.inject({ url: '/api/v1/patient/program/today/', headers: bearer(token) });
+    expect(today.statusCode, today.body).toBe(200);
+    expect(today.json().date).toBe('2026-03-02');
+    expect(today.json().items.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('gives a second patient the phone-only account a phone code signs in to', async () => {
     const accounts = await db()
-      .select({ user: users, patientId: patients.id })
+      .select({ user: users, patient: patients })
       .from(users)
       .innerJoin(patients, eq(patients.userId, users.id))
       .where(eq(users.role, 'patient'));
     expect(accounts).toHaveLength(2);
     const phoneOnly = accounts.find((a) => a.user.email !== DEMO_PATIENT_EMAIL)!;
-    expect(phoneOnly.user.approvalStatus).toBe('approved');
+    expect(phoneOnly.user).toMatchObject({
+      approvalStatus: 'approved',
+      email: phoneAccountEmail(phoneOnly.patient.id),
+    });
     expect(await verifyPassword(phoneOnly.user.passwordHash, 'rehabit-demo-1')).toBe(false);
+
+    const verified = await verifyPhone(t.app, db(), `${phoneOnly.patient.dialCode}${phoneOnly.patient.phone}`);
+    expect(verified.statusCode, verified.body).toBe(200);
+    const me = await t.app.inject({ url: '/api/v1/patient/me/', headers: bearer(verified.json().token) });
+    expect(me.json()).toMatchObject({ id: phoneOnly.patient.id, user_id: phoneOnly.user.id });
   });
 
   it('scores every outcome entry as the contract does, improving from the first entry to the last', async () => {

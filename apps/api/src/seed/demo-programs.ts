@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.ts';
@@ -18,6 +17,8 @@ import {
 } from '../db/schema.ts';
 import { addDays, localDateOf } from '../lib/calendar.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { randomToken } from '../lib/tokens.ts';
+import { phoneAccountEmail } from '../modules/patient-app/patient-signin.service.ts';
 import { type Adherence, exerciseHistory } from './demo-history.ts';
 import { outcomeHistory } from './demo-outcomes.ts';
 import { defaultDosage, dosages, type Region, regionExercises, regionFolder, regionOf } from './demo-program-plans.ts';
@@ -366,16 +367,17 @@ function chooseSignInPatients(
 }
 
 /**
- * Patient accounts (role patient, approved, linked by the record's user id). The phone-code patient's account has
- * a password nobody knows, so the code sent to the phone is the way in.
+ * Patient accounts (role patient, approved, linked by the record's user id). The phone-code patient's account is
+ * the one a first phone sign-in would make (decision 0410): an address that cannot receive mail and a password
+ * nobody knows.
  */
 async function createSignIns(tx: Tx, options: DemoProgramsOptions, withEmail?: DemoPatient, byPhone?: DemoPatient) {
   const accounts = [
     withEmail && { patient: withEmail, email: DEMO_PATIENT_EMAIL, passwordHash: options.passwordHash },
     byPhone && {
       patient: byPhone,
-      email: byPhone.email ?? `${byPhone.firstName}.${byPhone.lastName}.${byPhone.id}@example.net`.toLowerCase(),
-      passwordHash: await hashPassword(randomBytes(24).toString('base64url')),
+      email: phoneAccountEmail(byPhone.id),
+      passwordHash: await hashPassword(randomToken()),
     },
   ];
   for (const account of accounts) {
@@ -394,6 +396,10 @@ async function createSignIns(tx: Tx, options: DemoProgramsOptions, withEmail?: D
         createdAt: patient.startedAt,
       })
       .returning({ id: users.id });
-    await tx.update(patients).set({ userId: user!.id, email }).where(eq(patients.id, patient.id));
+    const contact = email === DEMO_PATIENT_EMAIL ? { email } : {};
+    await tx
+      .update(patients)
+      .set({ userId: user!.id, ...contact })
+      .where(eq(patients.id, patient.id));
   }
 }
