@@ -26,6 +26,8 @@ import { createPatientProgramService, type PatientProgramService } from './modul
 import { patientAppRoutes } from './modules/patient-app/patient-app.routes.ts';
 import { createPatientAppService, type PatientAppService } from './modules/patient-app/patient-app.service.ts';
 import { createPatientSigninService, type PatientSigninService } from './modules/patient-app/patient-signin.service.ts';
+import { patientDataRoutes } from './modules/patient-data/patient-data.routes.ts';
+import { createPatientDataService, type PatientDataService } from './modules/patient-data/patient-data.service.ts';
 import { patientsRoutes } from './modules/patients/patients.routes.ts';
 import { createPatientsService, type PatientsService } from './modules/patients/patients.service.ts';
 import { createRegistrationService, type RegistrationService } from './modules/patients/registration.service.ts';
@@ -65,6 +67,7 @@ export type AppDeps = {
   videoHost: VideoHost;
   videos: VideosService;
   folders: FoldersService;
+  patientData: PatientDataService;
   patientProgram: PatientProgramService;
   hep: HepService;
   rateLimits: { auth: RateLimitRule };
@@ -155,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     videoHost,
     videos,
     folders,
+    patientData: createPatientDataService({ db, clock, audit }),
     patientProgram: createPatientProgramService({ db, clock, audit, host: () => videoHost }),
     hep: createHepService({ db, clock, audit, host: () => videoHost }),
     rateLimits: { auth: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
@@ -205,6 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(chatRoutes, deps);
   await app.register(patientAppRoutes, deps);
   await app.register(videosRoutes, deps);
+  await app.register(patientDataRoutes, deps);
   await app.register(patientProgramRoutes, deps);
   await app.register(hepRoutes, deps);
   await app.register(tusRoutes, { host: videoHost, corsOrigins: config.CORS_ORIGINS });
