@@ -1,0 +1,85 @@
+import {
+  type FunctionalSeries,
+  type HealthMetricKind,
+  healthMetricKinds,
+  type MetricValues,
+  type Progress,
+} from '@rehabit/contract';
+import dayjs from 'dayjs';
+
+const noMetrics = () => Object.fromEntries(healthMetricKinds.map((k) => [k, null])) as MetricValues;
+
+/** A Sunday-to-Saturday week with pain, steps and engagement on its first days; `extra` adds other kinds. */
+export function makeProgress(weeksAgo = 0, extra: Partial<Record<HealthMetricKind, (number | null)[]>> = {}): Progress {
+  const start = dayjs('2026-11-15').subtract(weeksAgo, 'week');
+  const pain = [3, 5, 8, null, 2, null, null];
+  const steps = [4000, 8000, null, 1200, 3000, null, null];
+  const done = [2, 1, 0, 2, 1, 0, 0];
+  const days = Array.from({ length: 7 }, (_, i) => {
+    const assigned = i < 5 ? 2 : 0;
+    const engagement = assigned ? ((done[i] ?? 0) / assigned) * 100 : null;
+    const metrics = { ...noMetrics(), painlevel: pain[i] ?? null, steps: steps[i] ?? null, engagement };
+    for (const [kind, values] of Object.entries(extra)) metrics[kind as HealthMetricKind] = values?.[i] ?? null;
+    return {
+      date: start.add(i, 'day').format('YYYY-MM-DD'),
+      assigned,
+      done: done[i] ?? 0,
+      engagement,
+      metrics,
+      difficulty: i === 0 ? 3 : null,
+      is_data_day: i < 5,
+      is_future: i >= 5,
+    };
+  });
+  return {
+    patient_id: 101,
+    weeks_ago: weeksAgo,
+    timezone: 'America/New_York',
+    week_start: start.format('YYYY-MM-DD'),
+    week_end: start.add(6, 'day').format('YYYY-MM-DD'),
+    days,
+    summary: {
+      assigned: 10,
+      done: 6,
+      engagement: 60,
+      metrics: { ...noMetrics(), painlevel: 4.5, steps: 16200, engagement: 60 },
+      data_days: 5,
+      exercises: [
+        { hep_id: 1, title: 'Bridge', assigned: 5, done: 4 },
+        { hep_id: 2, title: 'Clamshell', assigned: 5, done: 2 },
+      ],
+    },
+    streak: 2,
+  };
+}
+
+export const odiSeries: FunctionalSeries = {
+  id: 40,
+  datatype_id: 5,
+  key: 'odi',
+  name: 'Oswestry Disability Index',
+  unit: '% disability (0–100)',
+  higher_is_better: false,
+  entries: [
+    {
+      id: 401,
+      date: '2026-10-01',
+      answers: [3, 3, 2, 2, 3, 2, 2, 3, 2, null],
+      score: 48.9,
+      scoring_version: 'ODI 2.1a total/(5*answered)*100',
+      note: 'At evaluation',
+      created_by: { id: 7, display_name: 'Tara Nguyen' },
+      created_at: '2026-10-01T15:00:00.000Z',
+    },
+    {
+      id: 402,
+      date: '2026-11-01',
+      answers: [2, 2, 1, 1, 2, 1, 1, 2, 1, 1],
+      score: 28,
+      scoring_version: 'ODI 2.1a total/(5*answered)*100',
+      note: '',
+      created_by: { id: 7, display_name: 'Tara Nguyen' },
+      created_at: '2026-11-01T15:00:00.000Z',
+    },
+  ],
+};

@@ -1,0 +1,113 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fixtureApi } from '../../testing/fixture-api.ts';
+import { makePatient, signedInRoutes } from '../../testing/fixtures.ts';
+import { renderApp } from '../../testing/render-app.tsx';
+import { listOf } from '../../testing/video-fixtures.ts';
+import { makeProgress } from './progress-fixtures.ts';
+
+const progressPath = '/user/therapist/dashboard/progress/101';
+const routes = () => ({
+  ...signedInRoutes(),
+  'GET /api/v1/patients/101/': { body: makePatient() },
+  'GET /api/v1/patients/101/log_interaction/': { body: listOf([]) },
+  'GET /video/hep/therapist/101': { body: { results: [], count: 0, updated_at: null } },
+  'GET /user/therapist/dashboard/functional-data/101': { body: { results: [] } },
+  [`GET ${progressPath}`]: (request: { url: URL }) => ({
+    body: makeProgress(Number(request.url.searchParams.get('weeks_ago') ?? 0), {
+      heart_rate: [72, null, 80, null, null, null, null],
+    }),
+  }),
+});
+
+const openProgress = async () => {
+  const api = fixtureApi(routes());
+  const app = renderApp('/patient/101/dashboard', { token: 't' });
+  const section = await screen.findByRole('region', { name: 'Progress' });
+  await within(section).findByText(/This week: Nov 15, 2026 – Nov 21, 2026/);
+  return { api, app, section };
+};
+
+const chart = async (section: HTMLElement, name: RegExp) => within(section).findByRole('figure', { name });
+
+describe('progress section', () => {
+  it('moves between weeks and back to this one', async () => {
+    const { api, app, section } = await openProgress();
+    expect(api.calls(`GET ${progressPath}`)[0]?.url.searchParams.get('weeks_ago')).toBe('0');
+    expect(within(section).getByRole('button', { name: 'Next week' })).toBeDisabled();
+    expect(within(section).getByRole('button', { name: 'This week' })).toBeDisabled();
+    await app.user.click(within(section).getByRole('button', { name: 'Previous week' }));
+    expect(await within(section).findByText('Last week: Nov 8, 2026 – Nov 14, 2026')).toBeInTheDocument();
+    await app.user.click(within(section).getByRole('button', { name: 'Previous week' }));
+    expect(await within(section).findByText('2 weeks ago: Nov 1, 2026 – Nov 7, 2026')).toBeInTheDocument();
+    await app.user.click(within(section).getByRole('button', { name: 'Next week' }));
+    expect(await within(section).findByText('Last week: Nov 8, 2026 – Nov 14, 2026')).toBeInTheDocument();
+    await app.user.click(within(section).getByRole('button', { name: 'This week' }));
+    expect(await within(section).findByText(/This week: Nov 15, 2026/)).toBeInTheDocument();
+    expect(api.calls(`GET ${progressPath}`).map((c) => c.url.searchParams.get('weeks_ago'))).toEqual(['0', '1', '2']);
+  });
+
+  it('sums up the week: engagement, data days and streak', async () => {
+    const { section } = await openProgress();
+    expect(section).toHaveTextContent('Engagement60% 6 of 10 sessions');
+    expect(section).toHaveTextContent('Data days5 days');
+    expect(section).toHaveTextContent('Streak2 days');
+  });
+
+  it('charts engagement, pain, steps and the readings present, each with a summary in words', async () => {
+    const { app, section } = await openProgress();
+    const pain = await chart(section, /^Pain/);
+    expect(pain).toHaveTextContent(
+      'Pain by day: Sun 3 NPRS 0–10, Mon 5 NPRS 0–10, Tue 8 NPRS 0–10, Wed no data, Thu 2 NPRS 0–10, Fri no data, Sat no data. Average 4.5 NPRS 0–10.',
+    );
+    expect(within(pain).getByRole('img')).toHaveAccessibleName('Pain chart, by day');
+    expect(await chart(section, /^Engagement/)).toHaveTextContent('Engagement by day: Sun 100%, Mon 50%, Tue 0%');
+    expect(await chart(section, /^Steps/)).toBeInTheDocument();
+    expect(await chart(section, /^Heart rate/)).toHaveTextContent('Heart rate by day: Sun 72 bpm');
+    expect(within(section).queryByRole('figure', { name: /Blood glucose/ })).not.toBeInTheDocument();
+
+    const chartMode = within(section).getByRole('group', { name: 'Chart' });
+    await app.user.click(within(chartMode).getByRole('radio', { name: 'Levels' }));
+    expect(await chart(section, /^Pain/)).toHaveTextContent(
+      'Sun 3 NPRS 0–10 (mild), Mon 5 NPRS 0–10 (moderate), Tue 8 NPRS 0–10 (severe)',
+    );
+    expect(await chart(section, /^Pain/)).toHaveTextContent('Days per level: 2 mild, 1 moderate, 1 severe.');
+
+    await app.user.click(within(chartMode).getByRole('radio', { name: 'Distribution' }));
+    expect(await chart(section, /^Pain/)).toHaveTextContent(
+      'Pain across 4 days: mean 4.5 NPRS 0–10, standard deviation 2.3; lowest 2 NPRS 0–10, highest 8 NPRS 0–10.',
+    );
+  });
+
+  it('reports averages, days per level, each exercise and each day', async () => {
+    const { app, section } = await openProgress();
+    const averages = within(section).getByRole('table', { name: 'Week averages' });
+    expect(within(averages).getByRole('row', { name: /Pain/ })).toHaveTextContent('Pain4.5 NPRS 0–104');
+    expect(within(averages).getByRole('row', { name: /Steps/ })).toHaveTextContent('Steps16,200 steps4');
+
+    const report = within(section).getByRole('group', { name: 'Report' });
+    await app.user.click(within(report).getByRole('radio', { name: 'Levels' }));
+    const levels = within(section).getByRole('table', { name: 'Days at each level' });
+    expect(within(levels).getByRole('row', { name: /Pain/ })).toHaveTextContent('Mild 2 · Moderate 1 · Severe 1');
+
+    await app.user.click(within(report).getByRole('radio', { name: 'Exercises' }));
+    const exercises = within(section).getByRole('table', { name: 'Exercises assigned and done' });
+    expect(within(exercises).getByRole('row', { name: /Clamshell/ })).toHaveTextContent('Clamshell5240%');
+
+    await app.user.click(within(report).getByRole('radio', { name: 'Engagement' }));
+    const perDay = within(section).getByRole('table', { name: 'Engagement per day' });
+    expect(within(perDay).getByRole('row', { name: /Sun, Nov 15/ })).toHaveTextContent('Sun, Nov 1522100%Hard');
+    expect(within(perDay).getByRole('row', { name: /Sat, Nov 21/ })).toHaveTextContent('Not yet');
+  });
+
+  it('says when a week has nothing to show', async () => {
+    const api = fixtureApi(routes());
+    const empty = makeProgress(0);
+    api.set(`GET ${progressPath}`, {
+      body: { ...empty, summary: { ...empty.summary, assigned: 0, data_days: 0, exercises: [] } },
+    });
+    renderApp('/patient/101/dashboard', { token: 't' });
+    expect(await screen.findByRole('region', { name: 'No progress this week' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('figure')).not.toBeInTheDocument());
+  });
+});
