@@ -1,5 +1,5 @@
 import { type MeasureKey, measureByDatatypeId, scoreMeasure } from '@rehabit/contract';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clinics,
@@ -155,6 +155,36 @@ describe('demo programs and their history', () => {
     expect(today.json().items.length).toBeGreaterThanOrEqual(4);
   });
 
+  it('shows the demo therapist the program, a full progress week and the outcome series of the demo patient', async () => {
+    const { patient } = await theDemoPatient();
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/clinic/therapist/signin',
+      payload: { email: 'therapist@example.com', password: 'rehabit-demo-1' },
+    });
+    const headers = bearer(signin.json().token);
+    const program = (await t.app.inject({ url: `/video/hep/therapist/${patient.id}`, headers })).json();
+    expect(program.count).toBeGreaterThanOrEqual(4);
+    expect(program.results.map((item: { order: number }) => item.order)).toEqual([...program.results.keys()]);
+
+    const progress = await t.app.inject({
+      url: `/user/therapist/dashboard/progress/${patient.id}?weeks_ago=1`,
+      headers,
+    });
+    expect(progress.statusCode, progress.body).toBe(200);
+    const week = progress.json();
+    expect(week.summary.data_days).toBeGreaterThanOrEqual(5);
+    expect(week.summary.engagement).toBeGreaterThan(40);
+    expect(week.summary.metrics.steps).toBeGreaterThan(10_000);
+    expect(week.summary.metrics.painlevel).toBeLessThan(5);
+
+    const functional = (
+      await t.app.inject({ url: `/user/therapist/dashboard/functional-data/${patient.id}`, headers })
+    ).json();
+    const keys = functional.results.map((series: { key: string }) => series.key);
+    expect(keys).toEqual(expect.arrayContaining(['nprs', 'lefs', 'psfs', 'rom']));
+  });
+
   it('gives a second patient the phone-only account a phone code signs in to', async () => {
     const accounts = await db()
       .select({ user: users, patient: patients })
@@ -236,6 +266,13 @@ describe('demo programs and their history', () => {
       }
     }
     const readings = await db().select().from(healthMetrics);
+    // Pain given with a log is a reading too, at the log's time.
+    const painTimes = new Set(
+      readings.filter((r) => r.kind === 'painlevel').map((r) => `${r.patientId}@${+r.measuredAt}`),
+    );
+    const painLogs = await db().select().from(exerciseLogs).where(isNotNull(exerciseLogs.pain));
+    expect(painLogs.length).toBeGreaterThan(100);
+    expect(painLogs.filter((l) => !painTimes.has(`${l.patientId}@${+l.performedAt}`))).toEqual([]);
     expect(readings.every((r) => r.measuredAt <= now)).toBe(true);
     expect(readings.every((r) => r.localDate === localDateOf(r.measuredAt, timezones.get(r.clinicId)!))).toBe(true);
     expect(new Set(readings.map((r) => r.source))).toEqual(new Set(['manual', 'apple_health', 'health_connect']));

@@ -105,6 +105,14 @@ export function exerciseHistory(plan: HistoryPlan, random: Random): { logs: LogR
   const readings: ReadingRow[] = [];
   const at = (day: string, minute: number) => atLocalTime(day, minute, plan.timezone);
   const past = (instant: Date) => instant.getTime() <= plan.now.getTime();
+  const painTimes = new Set<number>();
+  // A pain rating is a reading, whether given on its own or with a log (as the API stores it, decision 0400).
+  const ratePain = (measuredAt: Date, value: number) => {
+    if (painTimes.has(measuredAt.getTime())) return;
+    painTimes.add(measuredAt.getTime());
+    const localDate = localDateOf(measuredAt, plan.timezone);
+    readings.push({ kind: 'painlevel', value, measuredAt, localDate, source: 'manual' });
+  };
   let weekFactor = 1;
   let flareDays = 0;
   for (let day = plan.firstDay; day <= plan.lastDay; day = addDays(day, 1)) {
@@ -128,13 +136,15 @@ export function exerciseHistory(plan: HistoryPlan, random: Random): { logs: LogR
           minute += random.int(2, 5);
           const performedAt = at(day, minute);
           if (!past(performedAt)) return;
+          const pain = random.chance(0.25) ? painToday() : null;
+          if (pain !== null) ratePain(performedAt, pain);
           logs.push({
             item,
             performedAt,
             localDate: localDateOf(performedAt, plan.timezone),
             setsDone: random.chance(0.85) ? dosage.sets : Math.max(1, dosage.sets - 1),
             repsDone: random.chance(0.9) ? dosage.reps : Math.max(1, dosage.reps - random.int(1, 3)),
-            pain: random.chance(0.25) ? painToday() : null,
+            pain,
             difficulty: difficultyOn(random, progress),
             note: random.chance(0.02) ? random.pick(notes) : '',
             clientId: random.uuid(),
@@ -144,17 +154,9 @@ export function exerciseHistory(plan: HistoryPlan, random: Random): { logs: LogR
     }
 
     const lapsed = plan.adherence === 'lapsed' && daysBetween(day, plan.lastDay) <= 9;
-    if (!lapsed && random.chance(active ? 0.45 : 0.15)) {
+    if (!lapsed && random.chance(active ? 0.3 : 0.15)) {
       const measuredAt = at(day, 20 * 60 + random.int(0, 90));
-      if (past(measuredAt)) {
-        readings.push({
-          kind: 'painlevel',
-          value: painToday(),
-          measuredAt,
-          localDate: localDateOf(measuredAt, plan.timezone),
-          source: 'manual',
-        });
-      }
+      if (past(measuredAt)) ratePain(measuredAt, painToday());
     }
     if (plan.steps && random.chance(0.95)) {
       // One reading a day: the phone's total at 21:00, as the health platforms sync it.
