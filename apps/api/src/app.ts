@@ -1,4 +1,3 @@
-import path from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -45,6 +44,7 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { attachRealtime, type Realtime } from './realtime/socket-server.ts';
 import { createVideoHost, type VideoHost } from './video-host/host.ts';
 import { playbackRoutes } from './video-host/playback.routes.ts';
+import { videoStorageFromConfig } from './video-host/storage.ts';
 import { tusRoutes } from './video-host/tus.routes.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -130,13 +130,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     signInByPhone: patientSignin.signInByPhone,
   });
   const videoHost = createVideoHost({
-    storageDir: config.VIDEO_STORAGE_DIR ?? path.join(config.DATA_DIR, 'videos'),
+    storage: videoStorageFromConfig(config),
     secret: config.VIDEO_SIGNING_SECRET,
     maxBytes: config.VIDEO_UPLOAD_MAX_BYTES,
     uploadUrl: config.VIDEO_UPLOAD_URL,
     tools: { ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH },
     clock,
-    catalog: createVideoCatalog(db),
+    catalog: createVideoCatalog(db, audit),
     log: app.log,
   });
   const videos = createVideosService({ db, clock, audit, host: () => videoHost });

@@ -53,6 +53,33 @@ const envSchema = z.object({
     .trim()
     .optional()
     .transform((v) => v || undefined),
+  /** An S3-compatible bucket for video files and posters instead of the local disk (decision 0201). */
+  VIDEO_S3_BUCKET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3-63 lower-case letters, digits, dots, dashes')
+        .optional(),
+    ),
+  /** The S3 service's address; AWS's own for the region when empty (MinIO, Ceph, R2 and others need it). */
+  VIDEO_S3_ENDPOINT: optionalUrl.refine((v) => !v || /^https?:\/\//.test(v), 'an http:// or https:// address'),
+  VIDEO_S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** Without a key pair the AWS SDK's usual sources apply (AWS_* variables, instance or task roles). */
+  VIDEO_S3_ACCESS_KEY_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  VIDEO_S3_SECRET_ACCESS_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  /** `bucket` in the path rather than the host name, as most self-hosted S3-compatible servers want. */
+  VIDEO_S3_FORCE_PATH_STYLE: flag,
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   SESSION_IDLE_MINUTES: duration(30),
@@ -81,5 +108,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
+  if (Boolean(config.VIDEO_S3_ACCESS_KEY_ID) !== Boolean(config.VIDEO_S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VIDEO_S3_ACCESS_KEY_ID / VIDEO_S3_SECRET_ACCESS_KEY: set both or neither',
+    );
+  }
   return { ...config, isDemo: config.DEMO || argv.includes('--demo') || !config.DATABASE_URL };
 }

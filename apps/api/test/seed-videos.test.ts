@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/seed/demo.ts';
+import { createLocalVideoStorage } from '../src/video-host/local-storage.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { bearer } from './helpers.ts';
 import { type ListeningApp, listen, tempDir, waitFor } from './videos-support.ts';
@@ -11,7 +12,10 @@ const storageDir = tempDir();
 beforeAll(async () => {
   db = await createTestDatabase();
   // Without ffmpeg the bundled clip stands in for every exercise; start-up then processes them all.
-  await seedDemo(db.database.db, { restrictedCode: 'X5218', videos: { storageDir, ffmpeg: '/nonexistent/ffmpeg' } });
+  await seedDemo(db.database.db, {
+    restrictedCode: 'X5218',
+    videos: { storage: createLocalVideoStorage(storageDir), ffmpeg: '/nonexistent/ffmpeg' },
+  });
   server = await listen(db.database, storageDir);
 });
 afterAll(async () => {

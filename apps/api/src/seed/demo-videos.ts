@@ -1,13 +1,13 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { VIDEO_DEFAULTS, type VideoFields } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { videoFolderItems, videoFolders, videos } from '../db/schema.ts';
-import { videoFilePath } from '../video-host/host.ts';
+import type { VideoStorage } from '../video-host/storage.ts';
 import { classicExercises, type DemoVideo, dataSetExercises } from './demo-video-catalog.ts';
 
 export type DemoVideoOwners = {
@@ -111,15 +111,18 @@ function render(ffmpeg: string, labelFile: string, out: string) {
  * Writes a short clip labelled with the exercise's name for each demo video (four at a time), or the bundled
  * clip when ffmpeg is not installed or cannot draw text.
  */
-export async function writeDemoVideoFiles(db: Db, clips: DemoClip[], options: { storageDir: string; ffmpeg: string }) {
-  await mkdir(path.dirname(videoFilePath(options.storageDir, 'x')), { recursive: true });
+export async function writeDemoVideoFiles(
+  db: Db,
+  clips: DemoClip[],
+  options: { storage: VideoStorage; ffmpeg: string },
+) {
   const work = path.join(tmpdir(), `rehabit-demo-${randomUUID()}`);
   await mkdir(work, { recursive: true });
   let useFfmpeg = true;
   const queue = [...clips];
   const worker = async () => {
     for (let clip = queue.shift(); clip; clip = queue.shift()) {
-      const out = videoFilePath(options.storageDir, clip.guid);
+      const out = path.join(work, `${clip.guid}.mp4`);
       if (useFfmpeg) {
         const labelFile = path.join(work, `${clip.guid}.txt`);
         await writeFile(labelFile, clip.label);
@@ -129,8 +132,13 @@ export async function writeDemoVideoFiles(db: Db, clips: DemoClip[], options: { 
       }
       if (!useFfmpeg) await copyFile(bundledClip, out);
       const { size } = await stat(out);
+      await options.storage.put('play', clip.guid, out);
       await db.update(videos).set({ sizeBytes: size, mimeType: 'video/mp4' }).where(eq(videos.guid, clip.guid));
     }
   };
-  await Promise.all([worker(), worker(), worker(), worker()]);
+  try {
+    await Promise.all([worker(), worker(), worker(), worker()]);
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
 }

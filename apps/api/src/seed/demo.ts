@@ -1,10 +1,10 @@
-import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { createUsersRepository } from '../modules/auth/users.repository.ts';
 import { createClinicsRepository } from '../modules/clinics/clinics.repository.ts';
 import { createSettingsRepository } from '../modules/clinics/settings.repository.ts';
+import { type VideoStorage, videoStorageFromConfig } from '../video-host/storage.ts';
 import { seedDemoPatients } from './demo-patients.ts';
 import { seedDemoPrograms } from './demo-programs.ts';
 import { type DemoClip, seedDemoVideos, writeDemoVideoFiles } from './demo-videos.ts';
@@ -18,14 +18,14 @@ const INITIAL_NOTE =
 
 /** Creates the demo clinics and accounts once; a second run changes nothing. */
 export const demoVideoOptions = (config: Config) => ({
-  storageDir: config.VIDEO_STORAGE_DIR ?? path.join(config.DATA_DIR, 'videos'),
+  storage: videoStorageFromConfig(config),
   ffmpeg: config.FFMPEG_PATH,
 });
 
 export type SeedOptions = {
   restrictedCode: string;
   /** Where the video host keeps files: with it, the demo exercise library is seeded too. */
-  videos?: { storageDir: string; ffmpeg: string };
+  videos?: { storage: VideoStorage; ffmpeg: string };
   /** The day the demo history runs up to (today by default). */
   now?: Date;
 };

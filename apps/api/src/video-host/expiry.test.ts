@@ -1,14 +1,16 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { api, makeStaffedClinic } from '../../test/patients-support.ts';
 import { tempDir } from '../../test/videos-support.ts';
-import { videos } from '../db/schema.ts';
+import { auditEvents, videos } from '../db/schema.ts';
+import { createAuditLog } from '../lib/audit.ts';
 import { createVideoCatalog } from '../modules/videos/videos.service.ts';
-import { createVideoHost, videoFilePath } from './host.ts';
+import { createVideoHost } from './host.ts';
+import { createLocalVideoStorage, videoFilePath } from './local-storage.ts';
 
 let t: TestApp;
 const storageDir = tempDir();
@@ -26,13 +28,13 @@ describe('unfinished uploads', () => {
     await mkdir(path.dirname(partial), { recursive: true });
     writeFileSync(partial, 'partial bytes');
     const host = createVideoHost({
-      storageDir,
+      storage: createLocalVideoStorage(storageDir),
       secret: 'rehabit-development-video-secret',
       maxBytes: 1024,
       uploadUrl: '/tus/',
       tools: { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' },
       clock: t.clock,
-      catalog: createVideoCatalog(t.database.db),
+      catalog: createVideoCatalog(t.database.db, createAuditLog(t.database.db)),
       log: { error: () => undefined, warn: () => undefined },
     });
 
@@ -47,5 +49,14 @@ describe('unfinished uploads', () => {
     // Sessions have long ended by then, so the record is read directly.
     const [row] = await t.database.db.select().from(videos).where(eq(videos.id, created.id));
     expect(row).toMatchObject({ status: 'failed', failureReason: 'The upload was not finished in time' });
+    const [entry] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'video.upload_expired'), eq(auditEvents.actorUserId, home.therapist.id)));
+    expect(entry).toMatchObject({
+      outcome: 'failure',
+      clinicId: home.clinic.id,
+      detail: { video_id: created.id, reason: 'The upload was not finished in time' },
+    });
   });
 });

@@ -27,16 +27,22 @@ function peek(stream: Readable, n: number): Promise<Buffer> {
 }
 
 /**
+ * Throws tus's 415 when the bytes written at offset 0 do not start like a video container, before any is stored.
+ * A first request that ends early (paused at once) is let through empty; the next one is checked.
+ */
+export async function refuseNonVideo(readable: Readable, offset: number) {
+  if (offset !== 0) return;
+  const head = await peek(readable, SNIFF_BYTES);
+  if (head.length > 0 && !sniffVideo(head)) throw notAVideo;
+}
+
+/**
  * The tus file store, refusing a file whose first bytes are not a video container before anything is written.
  * Sizes and upload offsets live beside each file in `<id>.json`, so an upload resumes after a restart.
  */
 export class VideoFileStore extends FileStore {
   override async write(readable: http.IncomingMessage | Readable, fileId: string, offset: number) {
-    if (offset === 0) {
-      const head = await peek(readable, SNIFF_BYTES);
-      // A first request that ends early (paused at once) is let through empty; the next one is checked.
-      if (head.length > 0 && !sniffVideo(head)) throw notAVideo;
-    }
+    await refuseNonVideo(readable, offset);
     return super.write(readable, fileId, offset);
   }
 }

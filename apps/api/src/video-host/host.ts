@@ -1,12 +1,25 @@
-import { open, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { VideoStatus } from '@rehabit/contract';
 import { videoHostPaths } from '@rehabit/contract';
 import type { Clock } from '../lib/clock.ts';
-import { VideoFileStore } from './file-store.ts';
 import { createJobQueue, probeVideo } from './processing.ts';
 import { type PlaybackKind, playbackSignature, sameText, uploadSignature } from './signature.ts';
 import { SNIFF_BYTES, sniffVideo } from './sniff.ts';
+import type { ByteRange, VideoStorage } from './storage.ts';
+
+/** What the host reports of an upload's life; the catalog writes it to the audit log as the video's owner. */
+export type VideoHostEvent = {
+  action:
+    | 'video.upload_started'
+    | 'video.upload_finished'
+    | 'video.upload_expired'
+    | 'video.processing_ready'
+    | 'video.processing_failed';
+  outcome: 'success' | 'failure';
+  detail?: Record<string, unknown>;
+};
 
 /** What the host needs to know of the video records; the videos module provides it. */
 export type VideoCatalog = {
@@ -25,10 +38,11 @@ export type VideoCatalog = {
   processingGuids: () => Promise<string[]>;
   /** Videos still uploading that were created before the given time. */
   staleUploadGuids: (createdBefore: Date) => Promise<string[]>;
+  record: (guid: string, event: VideoHostEvent) => Promise<void>;
 };
 
 export type VideoHostOptions = {
-  storageDir: string;
+  storage: VideoStorage;
   secret: string;
   maxBytes: number;
   uploadUrl: string;
@@ -46,59 +60,58 @@ export const GUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 
 export type VideoHost = ReturnType<typeof createVideoHost>;
 
-/** Where the host keeps an uploaded file; the demo seed writes its clips there too. */
-export const videoFilePath = (storageDir: string, guid: string) => path.join(storageDir, 'uploads', guid);
-
 /**
  * The built-in video host: resumable uploads checked by signature, a processing job, signed playback links.
  * It knows nothing of clinics: access is decided by whoever hands out the signatures (the videos module).
  */
 export function createVideoHost(options: VideoHostOptions) {
-  const { storageDir, secret, clock, catalog, log } = options;
-  const uploadsDir = path.join(storageDir, 'uploads');
-  const postersDir = path.join(storageDir, 'posters');
-  let store: VideoFileStore | undefined;
+  const { storage, secret, clock, catalog, log } = options;
   const queue = createJobQueue((err) => log.error({ err }, 'video processing failed'));
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
 
-  const filePath = (guid: string) => videoFilePath(storageDir, guid);
-  const posterPath = (guid: string) => path.join(postersDir, `${guid}.jpg`);
-
   async function process(guid: string) {
-    const result = await probeVideo(options.tools, filePath(guid), posterPath(guid));
-    if (result.kind === 'unreadable') {
-      await catalog.update(guid, { status: 'failed', failureReason: result.reason });
-    } else if (result.kind === 'missing-tools') {
-      await catalog.update(guid, { status: 'ready', failureReason: null });
-    } else {
-      await catalog.update(guid, {
-        status: 'ready',
-        failureReason: null,
-        durationSeconds: result.durationSeconds,
-        hasPoster: result.hasPoster,
-      });
-    }
-  }
-
-  async function sniffFile(guid: string) {
-    const handle = await open(filePath(guid), 'r');
+    const work = await mkdtemp(path.join(tmpdir(), 'rehabit-poster-'));
     try {
-      const buf = Buffer.alloc(SNIFF_BYTES);
-      const { bytesRead } = await handle.read(buf, 0, SNIFF_BYTES, 0);
-      return sniffVideo(buf.subarray(0, bytesRead));
+      const poster = path.join(work, `${guid}.jpg`);
+      const result = await storage.withLocalFile(guid, (file) => probeVideo(options.tools, file, poster));
+      if (result.kind === 'ok' && result.hasPoster) await storage.put('poster', guid, poster);
+      if (result.kind === 'unreadable') {
+        await catalog.update(guid, { status: 'failed', failureReason: result.reason });
+        await catalog.record(guid, {
+          action: 'video.processing_failed',
+          outcome: 'failure',
+          detail: { reason: result.reason },
+        });
+      } else if (result.kind === 'missing-tools') {
+        await catalog.update(guid, { status: 'ready', failureReason: null });
+        await catalog.record(guid, {
+          action: 'video.processing_ready',
+          outcome: 'success',
+          detail: { duration_seconds: null, poster: false },
+        });
+      } else {
+        await catalog.update(guid, {
+          status: 'ready',
+          failureReason: null,
+          durationSeconds: result.durationSeconds,
+          hasPoster: result.hasPoster,
+        });
+        await catalog.record(guid, {
+          action: 'video.processing_ready',
+          outcome: 'success',
+          detail: { duration_seconds: result.durationSeconds, poster: result.hasPoster },
+        });
+      }
     } finally {
-      await handle.close();
+      await rm(work, { recursive: true, force: true });
     }
   }
 
   return {
     uploadUrl: options.uploadUrl,
     maxBytes: options.maxBytes,
-    /** Created on first use, so an app that never uploads never touches the disk. */
-    store: () => {
-      store ??= new VideoFileStore({ directory: uploadsDir });
-      return store;
-    },
+    /** Created on first use, so an app that never uploads never touches the disk or the bucket. */
+    store: () => storage.datastore(),
     credentials(libraryId: string, guid: string) {
       const expiration = nowSeconds() + UPLOAD_CREDENTIAL_SECONDS;
       return { expiration, signature: uploadSignature(libraryId, secret, expiration, guid) };
@@ -125,10 +138,23 @@ export function createVideoHost(options: VideoHostOptions) {
       if (video.status !== 'uploading') return { status_code: 410, body: 'This video was uploaded already\n' };
       return null;
     },
+    /** A tus creation request passed its checks: the upload begins. */
+    async started(guid: string, size: number | undefined) {
+      await catalog.record(guid, {
+        action: 'video.upload_started',
+        outcome: 'success',
+        detail: { size: size ?? null },
+      });
+    },
     /** Called once the last byte is stored: the video moves to processing and a job takes it from there. */
     async finished(guid: string, size: number) {
-      const mimeType = await sniffFile(guid);
+      const mimeType = sniffVideo(await storage.head(guid, SNIFF_BYTES));
       await catalog.update(guid, { status: 'processing', sizeBytes: size, mimeType });
+      await catalog.record(guid, {
+        action: 'video.upload_finished',
+        outcome: 'success',
+        detail: { size_bytes: size, mime_type: mimeType },
+      });
       queue.push(() => process(guid));
     },
     /** Jobs cut short by a restart run again. */
@@ -143,9 +169,11 @@ export function createVideoHost(options: VideoHostOptions) {
     async expireStaleUploads() {
       const before = new Date(clock.now().getTime() - (UPLOAD_CREDENTIAL_SECONDS + 3600) * 1000);
       const guids = await catalog.staleUploadGuids(before);
+      const reason = 'The upload was not finished in time';
       for (const guid of guids) {
-        await Promise.all([rm(filePath(guid), { force: true }), rm(`${filePath(guid)}.json`, { force: true })]);
-        await catalog.update(guid, { status: 'failed', failureReason: 'The upload was not finished in time' });
+        await storage.removeUpload(guid);
+        await catalog.update(guid, { status: 'failed', failureReason: reason });
+        await catalog.record(guid, { action: 'video.upload_expired', outcome: 'failure', detail: { reason } });
       }
       return guids.length;
     },
@@ -157,17 +185,16 @@ export function createVideoHost(options: VideoHostOptions) {
     checkPlayback(kind: PlaybackKind, guid: string, expires: number, sig: string) {
       return expires > nowSeconds() && sameText(sig, playbackSignature(secret, kind, guid, expires));
     },
+    /** A stored video or poster for playback: its size, its type and a way to read it, or null when missing. */
     async file(kind: PlaybackKind, guid: string) {
-      const file = kind === 'play' ? filePath(guid) : posterPath(guid);
-      const info = await stat(file).catch(() => null);
-      return info?.isFile() ? { file, size: info.size } : null;
+      const size = await storage.size(kind, guid);
+      if (size === null) return null;
+      const type =
+        kind === 'poster'
+          ? 'image/jpeg'
+          : (sniffVideo(await storage.head(guid, SNIFF_BYTES)) ?? 'application/octet-stream');
+      return { size, type, read: (range?: ByteRange) => storage.read(kind, guid, range) };
     },
-    async remove(guid: string) {
-      await Promise.all([
-        rm(filePath(guid), { force: true }),
-        rm(`${filePath(guid)}.json`, { force: true }),
-        rm(posterPath(guid), { force: true }),
-      ]);
-    },
+    remove: (guid: string) => storage.remove(guid),
   };
 }

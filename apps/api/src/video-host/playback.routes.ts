@@ -1,25 +1,11 @@
-import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../lib/errors.ts';
 import { GUID_PATTERN, PLAYBACK_LINK_SECONDS, type VideoHost } from './host.ts';
 import { parseRange } from './range.ts';
-import { SNIFF_BYTES, sniffVideo } from './sniff.ts';
 
 const querystring = z.object({ expires: z.coerce.number().int().positive(), sig: z.string().min(1).max(100) });
 const params = z.object({ kind: z.enum(['play', 'poster']), guid: z.string().regex(GUID_PATTERN) });
-
-async function contentType(file: string) {
-  const handle = await open(file, 'r');
-  try {
-    const buf = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buf, 0, SNIFF_BYTES, 0);
-    return sniffVideo(buf.subarray(0, bytesRead)) ?? 'application/octet-stream';
-  } finally {
-    await handle.close();
-  }
-}
 
 /**
  * Signed playback: a `<video>` tag cannot send a bearer header, so the link itself is the short-lived permission.
@@ -33,10 +19,9 @@ export const playbackRoutes: FastifyPluginAsyncZod<{ host: VideoHost }> = async 
     }
     const found = await host.file(kind, guid);
     if (!found) throw new AppError('not_found', 'No such video');
-    const type = kind === 'poster' ? 'image/jpeg' : await contentType(found.file);
     reply
       .header('accept-ranges', 'bytes')
-      .header('content-type', type)
+      .header('content-type', found.type)
       .header('cache-control', `private, max-age=${Math.min(PLAYBACK_LINK_SECONDS, 600)}`)
       .header('cross-origin-resource-policy', 'same-site');
     const range = parseRange(request.headers.range, found.size);
@@ -45,12 +30,12 @@ export const playbackRoutes: FastifyPluginAsyncZod<{ host: VideoHost }> = async 
     }
     if (range === undefined) {
       reply.header('content-length', found.size);
-      return reply.send(request.method === 'HEAD' ? undefined : createReadStream(found.file));
+      return reply.send(request.method === 'HEAD' ? undefined : await found.read());
     }
     reply
       .code(206)
       .header('content-range', `bytes ${range.start}-${range.end}/${found.size}`)
       .header('content-length', range.end - range.start + 1);
-    return reply.send(createReadStream(found.file, range));
+    return reply.send(request.method === 'HEAD' ? undefined : await found.read(range));
   });
 };

@@ -1,6 +1,6 @@
 import { videoUploadHeaders } from '@rehabit/contract';
 import { Server } from '@tus/server';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { VideoHost } from './host.ts';
 
 type Options = { host: VideoHost; corsOrigins: string[] };
@@ -13,7 +13,7 @@ export const tusRoutes: FastifyPluginAsync<Options> = async (app, { host, corsOr
   // Built on the first upload request, so an app that never uploads never creates the storage directory.
   let server: Server | undefined;
   const tus = () => {
-    server ??= createServer(host, corsOrigins);
+    server ??= createServer(host, corsOrigins, app.log);
     return server;
   };
 
@@ -29,7 +29,7 @@ export const tusRoutes: FastifyPluginAsync<Options> = async (app, { host, corsOr
   }
 };
 
-function createServer(host: VideoHost, corsOrigins: string[]) {
+function createServer(host: VideoHost, corsOrigins: string[], log: FastifyBaseLogger) {
   return new Server({
     path: '/tus',
     datastore: host.store(),
@@ -42,9 +42,19 @@ function createServer(host: VideoHost, corsOrigins: string[]) {
       const refusal = await host.refusal(req.headers, id);
       if (refusal) throw refusal;
     },
+    onUploadCreate: async (_req, upload) => {
+      await host.started(upload.id, upload.size);
+      return {};
+    },
     onUploadFinish: async (_req, upload) => {
       await host.finished(upload.id, upload.size ?? upload.offset);
       return {};
+    },
+    // Refusals keep their answer; anything unexpected (a storage outage) is logged, not shown to the uploader.
+    onResponseError: (_req, err) => {
+      if ('status_code' in err && err.status_code < 500) return undefined;
+      log.error({ err }, 'video upload failed');
+      return { status_code: 500, body: 'The upload could not be stored. Try again later.\n' };
     },
   });
 }

@@ -1,5 +1,6 @@
 import { createReadStream, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { asc, sql } from 'drizzle-orm';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
@@ -15,6 +16,7 @@ import {
   tempDir,
   waitFor,
 } from '../../test/videos-support.ts';
+import { auditEvents } from '../db/schema.ts';
 import { uploadSignature } from './signature.ts';
 
 type Credentials = { id: number; video_id: string; library_id: string; signature: string; expiration: number };
@@ -77,6 +79,14 @@ function upload(
   });
 }
 
+/** The audit log's entries about one video's file, oldest first. */
+const auditOf = (guid: string) =>
+  db.database.db
+    .select()
+    .from(auditEvents)
+    .where(sql`${auditEvents.detail}->>'guid' = ${guid}`)
+    .orderBy(asc(auditEvents.id));
+
 const detail = async (token: string, id: number) =>
   (await server.app.inject({ url: `/video/${id}`, headers: { authorization: `Bearer ${token}` } })).json();
 
@@ -117,6 +127,66 @@ describe('uploading through tus', () => {
     expect((await fetch(`${server.url}${expired}`)).status).toBe(404);
     // Another clinic neither sees the record nor gets a link.
     expect((await detail(away.therapist.token, c.id)).status).toBe(404);
+  });
+
+  it("audits the upload's start, finish and processing as done by the video's owner", async () => {
+    const clip = makeClip(work);
+    const c = await create(home.therapist.token, { title: 'Audited clamshell' });
+    await upload(clip, server.url, headersOf(c));
+    await waitFor(async () => {
+      const v = await detail(home.therapist.token, c.id);
+      return v.status === 'ready' ? v : undefined;
+    });
+    const size = statSync(clip).size;
+    const rows = await waitFor(async () => {
+      const found = await auditOf(c.video_id);
+      return found.length >= 3 ? found : undefined;
+    });
+    expect(rows.map((r) => [r.action, r.outcome])).toEqual([
+      ['video.upload_started', 'success'],
+      ['video.upload_finished', 'success'],
+      ['video.processing_ready', 'success'],
+    ]);
+    for (const row of rows) {
+      expect(row).toMatchObject({ actorUserId: home.therapist.id, clinicId: home.clinic.id });
+      expect(row.detail).toMatchObject({ video_id: c.id, guid: c.video_id });
+    }
+    expect(rows[0]!.detail).toMatchObject({ size });
+    expect(rows[1]!.detail).toMatchObject({ size_bytes: size, mime_type: 'video/mp4' });
+    expect(rows[2]!.detail).toMatchObject({ poster: hasFfmpeg });
+  });
+
+  it.runIf(hasFfmpeg)('audits a file ffprobe cannot read as failed processing, with the reason', async () => {
+    // A container's first bytes over noise: accepted by the upload check, refused by ffprobe.
+    const noise = makeBigFile(work, 1);
+    const c = await create(home.therapist.token, { title: 'Noise' });
+    await upload(noise, server.url, headersOf(c));
+    const video = await waitFor(async () => {
+      const v = await detail(home.therapist.token, c.id);
+      return v.status === 'failed' ? v : undefined;
+    });
+    const rows = await waitFor(async () => {
+      const found = await auditOf(c.video_id);
+      return found.length >= 3 ? found : undefined;
+    });
+    expect(rows.map((r) => r.action)).toEqual([
+      'video.upload_started',
+      'video.upload_finished',
+      'video.processing_failed',
+    ]);
+    expect(rows[2]).toMatchObject({
+      outcome: 'failure',
+      actorUserId: home.therapist.id,
+      detail: { reason: video.failure_reason },
+    });
+  });
+
+  it('audits no upload that was refused before it began', async () => {
+    const c = await create(home.therapist.token);
+    await expect(
+      upload(makeClip(work), server.url, { ...headersOf(c), AuthorizationSignature: 'f'.repeat(64) }),
+    ).rejects.toThrow(/response code: 403/);
+    expect(await auditOf(c.video_id)).toEqual([]);
   });
 
   it.each([

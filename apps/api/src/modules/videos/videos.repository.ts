@@ -145,7 +145,7 @@ export function createVideosRepository(db: DbOrTx) {
     },
     async findUpload(guid: string) {
       const [row] = await db
-        .select({ clinicId: videos.clinicId, status: videos.status })
+        .select({ id: videos.id, clinicId: videos.clinicId, ownerUserId: videos.ownerUserId, status: videos.status })
         .from(videos)
         .where(eq(videos.guid, guid));
       return row ?? null;

@@ -21,8 +21,11 @@ import { createVideosRepository } from './videos.repository.ts';
 type Deps = { db: Db; clock: Clock; audit: AuditLog; host: () => VideoHost };
 type Ctx = { ip: string | null };
 
-/** The host's view of the records: found by the host's file id, never scoped (the signature is the access). */
-export function createVideoCatalog(db: Db): VideoCatalog {
+/**
+ * The host's view of the records: found by the host's file id, never scoped (the signature is the access).
+ * What happens to an upload is audited as done by the video's owner, who asked for the upload.
+ */
+export function createVideoCatalog(db: Db, audit: AuditLog): VideoCatalog {
   const repo = createVideosRepository(db);
   return {
     async findUpload(guid) {
@@ -32,6 +35,17 @@ export function createVideoCatalog(db: Db): VideoCatalog {
     update: (guid, fields) => repo.updateByGuid(guid, { ...fields, updatedAt: new Date() }),
     processingGuids: () => repo.guidsWithStatus('processing'),
     staleUploadGuids: (createdBefore) => repo.guidsWithStatus('uploading', createdBefore),
+    async record(guid, event) {
+      const row = await repo.findUpload(guid);
+      if (!row) return;
+      await audit.record({
+        action: event.action,
+        outcome: event.outcome,
+        actorUserId: row.ownerUserId,
+        clinicId: row.clinicId,
+        detail: { video_id: row.id, guid, ...event.detail },
+      });
+    },
   };
 }
 
