@@ -46,8 +46,8 @@ const notes = [
   'Much easier than last week.',
   'Did these after my walk.',
   'Tired today, stopped early.',
-  'No pain at all today!',
-  'Used the stronger band.',
+  'Felt good today.',
+  'Did them while the coffee brewed.',
 ];
 
 /**
