@@ -22,6 +22,12 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('./data'),
   REDIS_URL: optionalUrl,
+  /** Starts the real-time channels in Redis, so several portals (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits, dots, colons, dashes and underscores only')
+    .default('rehabit'),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Rehabit <no-reply@rehabit.local>'),
   PUBLIC_URL: z.url().default('http://localhost:3000'),

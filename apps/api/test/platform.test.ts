@@ -143,7 +143,15 @@ describe('configuration', () => {
 
   it('uses the embedded database and demo mode without DATABASE_URL', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', RESTRICTED_CLINIC_CODE: 'X5218', isDemo: true });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      RESTRICTED_CLINIC_CODE: 'X5218',
+      REDIS_KEY_PREFIX: 'rehabit',
+      isDemo: true,
+    });
+    // `#` separates the parts of the Socket.IO channel names built on the prefix.
+    expect(() => loadConfig({ REDIS_KEY_PREFIX: 'rehabit#1' })).toThrow(/REDIS_KEY_PREFIX/);
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/rehabit' }).isDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/rehabit' }, ['--demo']).isDemo).toBe(true);
   });

@@ -30,7 +30,10 @@ export type Realtime = {
   io: Server;
 };
 
-type Options = { auth: AuthService; config: Pick<Config, 'PUBLIC_URL' | 'CORS_ORIGINS' | 'REDIS_URL'> };
+type Options = {
+  auth: AuthService;
+  config: Pick<Config, 'PUBLIC_URL' | 'CORS_ORIGINS' | 'REDIS_URL' | 'REDIS_KEY_PREFIX'>;
+};
 
 /**
  * Socket.IO on the API's own HTTP server. A client authenticates with its session token in the handshake
@@ -51,7 +54,8 @@ export async function attachRealtime(app: FastifyInstance, { auth, config }: Opt
 
   if (config.REDIS_URL) {
     const redis = createRedisPubSub(config.REDIS_URL, app.log);
-    io.adapter(createAdapter(redis.pub, redis.sub));
+    // Servers with the same prefix hear each other: `<prefix>-socket.io#/#…` channels.
+    io.adapter(createAdapter(redis.pub, redis.sub, { key: `${config.REDIS_KEY_PREFIX}-socket.io` }));
     app.addHook('onClose', async () => {
       await redis.close();
     });

@@ -3,7 +3,7 @@
  * balancer: a message sent through one process reaches the clients connected to the other, and no one else.
  *
  * Each run creates its own PostgreSQL database (dropped afterwards) and starts two `src/server.ts` processes on
- * it, as `npm start` does.
+ * it, as `npm start` does, with a Redis key prefix of its own so parallel runs never hear each other.
  *
  * Needs: PostgreSQL and Redis. The database server is TEST_DATABASE_URL; on the embedded-database run (no
  * TEST_DATABASE_URL) the test is skipped, because two processes cannot share an in-memory database (CI runs it
@@ -25,6 +25,7 @@ import { makeClinic, makeClinicWithSupervisor, makeUser, PASSWORD } from '../../
 import { patientBody } from '../../test/patients-support.ts';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
+const keyPrefix = `rehabit-test-${process.pid}-${Date.now().toString(36)}`;
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 type Server = { name: string; url: string; child: ChildProcess; output: () => string };
@@ -67,6 +68,7 @@ async function startServer(name: string, databaseUrl: string): Promise<Server> {
       DATA_DIR: dataDir!,
       WEB_DIST: '/nonexistent',
       REDIS_URL,
+      REDIS_KEY_PREFIX: keyPrefix,
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       LOG_LEVEL: 'silent',
       SMTP_URL: '',
@@ -106,7 +108,7 @@ async function waitReady(server: Server, ms = 40_000) {
  * after start-up, and a message published before that would be missed by design, not by a bug.
  */
 async function waitSubscribed(redis: Redis, count: number, ms = 10_000) {
-  const channel = 'socket.io-request#/#';
+  const channel = `${keyPrefix}-socket.io-request#/#`;
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     const [, subscribers] = (await redis.pubsub('NUMSUB', channel)) as [string, number];
