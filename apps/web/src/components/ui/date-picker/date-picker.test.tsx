@@ -35,7 +35,7 @@ describe('DatePicker', () => {
     const onChange = vi.fn();
     render(<Harness onChange={onChange} />);
     await user.click(screen.getByLabelText('Visit date'));
-    await user.click(screen.getByRole('gridcell', { name: /March 10th, 2025/ }));
+    await user.click(screen.getByRole('button', { name: /March 10th, 2025/ }));
     expect(onChange).toHaveBeenCalledWith(new Date(2025, 2, 10));
     expect(screen.getByLabelText('Visit date')).toHaveValue('Mar 10, 2025');
   });

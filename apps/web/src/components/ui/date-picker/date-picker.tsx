@@ -1,11 +1,12 @@
 import { DATE_DISPLAY_FORMAT } from '@rehabit/contract';
-import { useId } from 'react';
-import ReactDatePicker from 'react-datepicker';
-import 'react-datepicker/dist/react-datepicker.css';
+import dayjs from 'dayjs';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useIsNarrowForDatePicker } from '../../../lib/device.ts';
 import '../field/field.css';
 import './date-picker.css';
 import { FieldLabel } from '../field/field-label.tsx';
+import { Calendar, sameDay } from './calendar.tsx';
+import { parseTypedDate } from './parse-date.ts';
 
 type DatePickerProps = {
   label: string;
@@ -24,11 +25,13 @@ type DatePickerProps = {
   onBlur?: () => void;
 };
 
-// date-fns spelling of the product's MMM D, YYYY display format; typed dates may also use the US
-// numeric or the ISO form, which is how people copy them from other systems.
-const PICKER_FORMATS = ['MMM d, yyyy', 'MM/dd/yyyy', 'M/d/yyyy', 'yyyy-MM-dd'];
+const display = (date: Date | null) => (date ? dayjs(date).format(DATE_DISPLAY_FORMAT) : '');
+const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate());
 
-/** Dates in the product's format; at 768 px or less the calendar centres under the field and stays fixed. */
+/**
+ * Dates in the product's format, typed (also as MM/DD/YYYY or YYYY-MM-DD) or picked from a month calendar.
+ * At 768 px or less the calendar centres under the field and stays fixed.
+ */
 export function DatePicker({
   label,
   value,
@@ -45,36 +48,127 @@ export function DatePicker({
 }: DatePickerProps) {
   const id = useId();
   const isNarrow = useIsNarrowForDatePicker();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState(() => display(value));
+  const [isOpen, setOpen] = useState(false);
+  const [active, setActive] = useState(() => value ?? openToDate ?? new Date());
+  const [top, setTop] = useState(0);
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const valueTime = value?.getTime();
+
+  // A value set from outside (a reset, a loaded record) shows as typed text.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the day, not the Date object, is what changed
+  useEffect(() => {
+    setText((current) => (sameDay(parseTypedDate(current), value) ? current : display(value)));
+  }, [valueTime]);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const onPointerDown = (event: MouseEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onPointerDown);
+    return () => document.removeEventListener('mousedown', onPointerDown);
+  }, [isOpen]);
+
+  const isOutOfRange = (day: Date) =>
+    (minDate !== undefined && day < startOfDay(minDate)) || (maxDate !== undefined && day > startOfDay(maxDate));
+
+  const open = () => {
+    if (isOpen) return;
+    setActive(value ?? openToDate ?? new Date());
+    setTop((inputRef.current?.getBoundingClientRect().bottom ?? 0) + 4);
+    setOpen(true);
+  };
+
+  const pick = (day: Date) => {
+    onChange(day);
+    setText(display(day));
+    setOpen(false);
+    inputRef.current?.focus();
+  };
+
+  const type = (typed: string) => {
+    setText(typed);
+    if (typed.trim() === '') return onChange(null);
+    const day = parseTypedDate(typed);
+    if (day && !isOutOfRange(day)) {
+      onChange(day);
+      setActive(day);
+    }
+  };
+
+  const onInputKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && isOpen) {
+      event.preventDefault();
+      setOpen(false);
+    } else if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      open();
+      requestAnimationFrame(() =>
+        rootRef.current?.querySelector<HTMLElement>('.calendar__grid button[tabindex="0"]')?.focus(),
+      );
+    } else if (event.key === 'Enter' && isOpen) {
+      event.preventDefault();
+      setOpen(false);
+    } else if (event.key === 'Tab') {
+      setOpen(false);
+    }
+  };
+
+  const popperClass = isNarrow ? 'date-picker__popper date-picker__popper--narrow' : 'date-picker__popper';
   return (
-    <div className="field date-picker" data-format={DATE_DISPLAY_FORMAT}>
+    <div className="field date-picker" data-format={DATE_DISPLAY_FORMAT} ref={rootRef}>
       <FieldLabel htmlFor={id} required={required}>
         {label}
       </FieldLabel>
-      <ReactDatePicker
+      <input
+        ref={inputRef}
         id={id}
-        selected={value}
-        onChange={(date: Date | null) => onChange(date)}
-        minDate={minDate}
-        maxDate={maxDate}
-        dateFormat={PICKER_FORMATS}
-        // Only a whole typed date counts: "03/04/195" is not the year 195 while typing goes on.
-        strictParsing
-        onBlur={onBlur}
-        openToDate={openToDate}
-        showYearDropdown={showYearDropdown}
-        showMonthDropdown={showYearDropdown}
-        dropdownMode="select"
-        placeholderText={placeholder ?? 'Choose a date'}
+        type="text"
+        autoComplete="off"
         className="field__input"
+        value={text}
+        placeholder={placeholder ?? 'Choose a date'}
         required={required}
-        ariaDescribedBy={describedBy}
-        ariaInvalid={error ? 'true' : undefined}
-        popperPlacement={isNarrow ? 'bottom' : 'bottom-start'}
-        popperProps={isNarrow ? { strategy: 'fixed' } : undefined}
-        popperClassName={isNarrow ? 'date-picker__popper date-picker__popper--narrow' : 'date-picker__popper'}
-        showPopperArrow={!isNarrow}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        aria-haspopup="dialog"
+        onChange={(e) => type(e.target.value)}
+        onClick={open}
+        onFocus={open}
+        onKeyDown={onInputKeyDown}
+        onBlur={() => {
+          // Half-typed text gives way to the date that is chosen.
+          if (!parseTypedDate(text) || !sameDay(parseTypedDate(text), value)) setText(display(value));
+          onBlur?.();
+        }}
       />
+      {isOpen && (
+        <div
+          className={popperClass}
+          role="dialog"
+          aria-label={`Choose ${label.toLowerCase()}`}
+          style={isNarrow ? { top } : undefined}
+        >
+          <Calendar
+            selected={value}
+            active={active}
+            onActive={setActive}
+            onPick={pick}
+            onClose={() => {
+              setOpen(false);
+              inputRef.current?.focus();
+            }}
+            isOutOfRange={isOutOfRange}
+            showYearDropdown={showYearDropdown}
+            minYear={minDate?.getFullYear() ?? 1900}
+            maxYear={(maxDate ?? new Date()).getFullYear() + (maxDate ? 0 : 5)}
+          />
+        </div>
+      )}
       {hint && (
         <p id={`${id}-hint`} className="field__hint">
           {hint}

@@ -4,14 +4,14 @@ import { api } from '../../../lib/api-client.ts';
 
 export type LibraryFilter = { search: string; scope: VideoScope | null; folder: number | null };
 
-/** Ready videos of the library for the exercise picker, 50 at a time. */
+/** Videos of the library for the exercise picker, 50 at a time (a video still processing can be prescribed). */
 export const usePickerVideos = ({ search, scope, folder }: LibraryFilter) =>
   useQuery({
     queryKey: ['program-picker', 'videos', search, scope, folder],
     queryFn: ({ signal }) =>
       api.get(videoPaths.list, {
         schema: videoListSchema,
-        query: { search, scope, folder, status: 'ready', page_size: 50 },
+        query: { search, scope, folder, page_size: 50 },
         signal,
       }),
     placeholderData: keepPreviousData,

@@ -47,6 +47,8 @@ export function ExercisePicker({ patientId, isOpen, onClose }: Props) {
   });
   const folders = usePickerFolders();
   const folderList = folders.data?.results ?? [];
+  // A video that could not be processed cannot be prescribed; the server refuses it too.
+  const videoList = videos.data?.results.filter((video) => video.status !== 'failed') ?? [];
   const chosen = videoIds.size + folderIds.size;
 
   const close = () => {
@@ -94,11 +96,11 @@ export function ExercisePicker({ patientId, isOpen, onClose }: Props) {
             <SkeletonList rows={4} label="Loading videos" />
           ) : videos.isError ? (
             <ErrorState title="Videos could not be loaded" error={videos.error} onRetry={() => videos.refetch()} />
-          ) : videos.data.results.length === 0 ? (
-            <p className="exercise-picker__empty">No ready videos match. Change the search, or request a video.</p>
+          ) : videoList.length === 0 ? (
+            <p className="exercise-picker__empty">No videos match. Change the search, or request a video.</p>
           ) : (
             <ul className="exercise-picker__list" aria-label="Videos">
-              {videos.data.results.map((video) => (
+              {videoList.map((video) => (
                 <li key={video.id} className="exercise-picker__option">
                   {video.poster_url ? (
                     <img className="exercise-picker__poster" src={video.poster_url} alt="" loading="lazy" />
@@ -112,7 +114,9 @@ export function ExercisePicker({ patientId, isOpen, onClose }: Props) {
                     checked={videoIds.has(video.id)}
                     onChange={(e) => setVideoIds((set) => toggled(set, video.id, e.target.checked))}
                   />
-                  <span className="exercise-picker__meta">{video.body_part}</span>
+                  <span className="exercise-picker__meta">
+                    {video.status === 'ready' ? video.body_part : `${video.body_part}, processing`}
+                  </span>
                 </li>
               ))}
             </ul>
