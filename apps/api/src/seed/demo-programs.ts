@@ -1,5 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import {
   clinics,
@@ -10,21 +9,19 @@ import {
   hepItems,
   patientEpisodes,
   patients,
-  users,
   videoFolderItems,
   videoFolders,
   videos,
 } from '../db/schema.ts';
 import { addDays, localDateOf } from '../lib/calendar.ts';
-import { hashPassword } from '../lib/passwords.ts';
-import { randomToken } from '../lib/tokens.ts';
-import { phoneAccountEmail } from '../modules/patient-app/patient-signin.service.ts';
+import { insertMany } from './demo-bulk-insert.ts';
 import { type Adherence, exerciseHistory } from './demo-history.ts';
 import { outcomeHistory } from './demo-outcomes.ts';
+import { chooseSignInPatients, createSignIns } from './demo-patient-sign-ins.ts';
 import { defaultDosage, dosages, type Region, regionExercises, regionFolder, regionOf } from './demo-program-plans.ts';
 import { atLocalTime, daysBetween, type Random, seededRandom } from './demo-random.ts';
 
-export const DEMO_PATIENT_EMAIL = 'patient@example.com';
+export { DEMO_PATIENT_EMAIL } from './demo-patient-sign-ins.ts';
 
 export type DemoProgramsOptions = {
   /** DEMO01 first: its demo therapist's patients get the patient sign-ins. */
@@ -134,8 +131,11 @@ function buildProgram(patient: DemoPatient, library: Library, random: Random, us
     if (videoId !== undefined && !has(videoId))
       program.push({ videoId, title, folder: null, addedOn: patient.startDay });
   }
-  const episodeDays = daysBetween(patient.startDay, patient.lastDay);
-  if (program.length >= 5 && episodeDays > 40) program.at(-1)!.addedOn = addDays(patient.startDay, random.int(21, 35));
+  // A folder comes in whole on the first day; a single exercise is what a therapist adds later.
+  const last = program.at(-1);
+  if (last && !last.folder && program.length >= 5 && daysBetween(patient.startDay, patient.lastDay) > 40) {
+    last.addedOn = addDays(patient.startDay, random.int(21, 35));
+  }
   return program;
 }
 
@@ -151,43 +151,11 @@ const adherenceCycle: Adherence[] = [
 ];
 const response: Record<Adherence, number> = { engaged: 1, steady: 0.8, fading: 0.55, sporadic: 0.35, lapsed: 0.5 };
 
-/**
- * Inserts many rows as one JSON parameter per few thousand rows: far faster than bound values on the embedded
- * database, which keeps the first start quick.
- */
-async function insertMany<T extends PgTable>(tx: Tx, table: T, rows: T['$inferInsert'][], size = 5000) {
-  if (rows.length === 0) return;
-  const columns = Object.entries(getTableColumns(table)).filter(([key]) => key in rows[0]!);
-  const names = sql.join(
-    columns.map(([, column]) => sql.identifier(column.name)),
-    sql`, `,
-  );
-  const types = sql.join(
-    columns.map(([, column]) => sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`),
-    sql`, `,
-  );
-  for (let i = 0; i < rows.length; i += size) {
-    const records = rows
-      .slice(i, i + size)
-      .map((row) =>
-        Object.fromEntries(columns.map(([key, column]) => [column.name, (row as Record<string, unknown>)[key]])),
-      );
-    await tx.execute(
-      sql`insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as x(${types})`,
-    );
-  }
-}
-
-/**
- * Home exercise programs and their history for the onboarded (and some discharged) demo patients: 90 days of
- * exercise logs, pain ratings and steps, and outcome measures every few weeks, then patient sign-ins for two of
- * them. Deterministic: the same clinics give the same data, relative to `now`.
- */
-export async function seedDemoPrograms(tx: Tx, options: DemoProgramsOptions) {
-  const { now } = options;
+/** The demo patients who get a program, with their clinic's calendar, and each clinic's library. */
+async function loadDemoPatients(tx: Tx, clinicIds: number[], now: Date) {
   const all: DemoPatient[] = [];
   const libraries = new Map<number, Library>();
-  for (const [clinicIndex, clinicId] of options.clinicIds.entries()) {
+  for (const [clinicIndex, clinicId] of clinicIds.entries()) {
     const [clinic] = await tx.select({ timezone: clinics.timezone }).from(clinics).where(eq(clinics.id, clinicId));
     const timezone = clinic!.timezone;
     libraries.set(clinicId, await loadLibrary(tx, clinicId));
@@ -198,31 +166,27 @@ export async function seedDemoPrograms(tx: Tx, options: DemoProgramsOptions) {
       if (row.status === 'discharged' && discharged++ % 2 === 1) continue;
       const startDay = localDateOf(row.startedAt, timezone);
       const lastDay = row.endedAt ? localDateOf(row.endedAt, timezone) : today;
-      all.push({
-        ...row,
-        ordinal: ordinal + 1000 * clinicIndex,
-        timezone,
-        region: regionOf(row.diagnosis),
-        startDay,
-        lastDay,
-      });
+      const region = regionOf(row.diagnosis);
+      all.push({ ...row, ordinal: ordinal + 1000 * clinicIndex, timezone, region, startDay, lastDay });
     }
   }
-  const [withEmail, byPhone] = chooseSignInPatients(all, options);
+  return { all, libraries };
+}
 
-  const programs = all.map((patient) => {
-    const random = seededRandom(patient.ordinal * 7919 + 17);
-    const special = patient === withEmail || patient === byPhone;
-    const adherence =
-      patient === withEmail ? 'engaged' : patient === byPhone ? 'steady' : adherenceCycle[patient.ordinal % 8]!;
-    const items = buildProgram(patient, libraries.get(patient.clinicId)!, random, special || random.chance(0.5));
-    return { patient, random, adherence, items, special };
-  });
+type DemoProgram = {
+  patient: DemoPatient;
+  random: Random;
+  adherence: Adherence;
+  items: ProgramItem[];
+  /** One of the patients who sign in: a full picture (steps, PSFS, range of motion). */
+  special: boolean;
+};
 
-  const itemRows = programs.flatMap(({ patient, items }) =>
+/** Inserts the program items; answers their ids by patient and position. */
+async function insertPrograms(tx: Tx, programs: DemoProgram[]) {
+  const rows = programs.flatMap(({ patient, items }) =>
     items.map((item, position) => {
       const createdAt = atLocalTime(item.addedOn, 11 * 60 + position, patient.timezone);
-      const dosage = dosages[item.title] ?? defaultDosage;
       return {
         clinicId: patient.clinicId,
         patientId: patient.id,
@@ -230,77 +194,118 @@ export async function seedDemoPrograms(tx: Tx, options: DemoProgramsOptions) {
         folderId: item.folder?.id ?? null,
         folderName: item.folder?.name ?? null,
         position,
-        ...dosage,
+        ...(dosages[item.title] ?? defaultDosage),
         createdBy: patient.therapistId,
         createdAt,
         updatedAt: createdAt,
       };
     }),
   );
-  const itemIds = new Map<string, number>();
-  for (let i = 0; i < itemRows.length; i += 1000) {
+  const ids = new Map<string, number>();
+  for (let i = 0; i < rows.length; i += 1000) {
     const inserted = await tx
       .insert(hepItems)
-      .values(itemRows.slice(i, i + 1000))
+      .values(rows.slice(i, i + 1000))
       .returning({ id: hepItems.id, patientId: hepItems.patientId, position: hepItems.position });
-    for (const row of inserted) itemIds.set(`${row.patientId}:${row.position}`, row.id);
+    for (const row of inserted) ids.set(`${row.patientId}:${row.position}`, row.id);
   }
+  return ids;
+}
 
-  const logs: (typeof exerciseLogs.$inferInsert)[] = [];
-  const readings: (typeof healthMetrics.$inferInsert)[] = [];
-  const measures: MeasureToInsert[] = [];
-  for (const { patient, random, adherence, items, special } of programs) {
-    const firstDay = [patient.startDay, addDays(localDateOf(now, patient.timezone), -89)].sort()[1]!;
-    const pain = {
-      start: random.int(5, 8),
-      end: adherence === 'sporadic' ? random.int(4, 5) : random.int(1, 3),
-      span: daysBetween(patient.startDay, patient.lastDay),
-    };
-    const history = exerciseHistory(
-      {
-        timezone: patient.timezone,
-        now,
-        startDay: patient.startDay,
-        firstDay,
-        lastDay: patient.lastDay,
-        adherence,
-        pain,
-        steps:
-          special || (adherence !== 'lapsed' && patient.ordinal % 2 === 0)
-            ? { source: random.pick(['apple_health', 'health_connect'] as const), base: random.int(3500, 8000) }
-            : null,
-        items: items.map((item) => ({ dosage: dosages[item.title] ?? defaultDosage, addedOn: item.addedOn })),
-      },
-      random,
-    );
-    const ids = { clinicId: patient.clinicId, patientId: patient.id };
-    for (const { item, ...log } of history.logs) {
-      logs.push({ ...ids, ...log, hepItemId: itemIds.get(`${patient.id}:${item}`)!, createdAt: log.performedAt });
-    }
-    for (const reading of history.readings) readings.push({ ...ids, ...reading, createdAt: reading.measuredAt });
+/** One patient's logs, readings and outcome series, as rows. */
+function historyOf(
+  { patient, random, adherence, items, special }: DemoProgram,
+  itemIds: Map<string, number>,
+  now: Date,
+) {
+  const firstDay = [patient.startDay, addDays(localDateOf(now, patient.timezone), -89)].sort()[1]!;
+  const pain = {
+    start: random.int(5, 8),
+    end: adherence === 'sporadic' ? random.int(4, 5) : random.int(1, 3),
+    span: daysBetween(patient.startDay, patient.lastDay),
+  };
+  const history = exerciseHistory(
+    {
+      timezone: patient.timezone,
+      now,
+      startDay: patient.startDay,
+      firstDay,
+      lastDay: patient.lastDay,
+      adherence,
+      pain,
+      steps:
+        special || (adherence !== 'lapsed' && patient.ordinal % 2 === 0)
+          ? { source: random.pick(['apple_health', 'health_connect'] as const), base: random.int(3500, 8000) }
+          : null,
+      items: items.map((item) => ({ dosage: dosages[item.title] ?? defaultDosage, addedOn: item.addedOn })),
+    },
+    random,
+  );
+  const outcomes = outcomeHistory(
+    {
+      region: patient.region,
+      diagnosis: patient.diagnosis,
+      timezone: patient.timezone,
+      startDay: patient.startDay,
+      lastDay: patient.lastDay,
+      discharged: patient.status === 'discharged',
+      pain,
+      response: response[adherence],
+      psfs: special || patient.ordinal % 3 === 1,
+      rom: special || patient.ordinal % 3 === 0,
+      tug: patient.region === 'balance' || patient.region === 'hip',
+    },
+    random,
+  );
+  const ids = { clinicId: patient.clinicId, patientId: patient.id };
+  return {
+    logs: history.logs.map(({ item, ...log }) => ({
+      ...ids,
+      ...log,
+      hepItemId: itemIds.get(`${patient.id}:${item}`)!,
+      createdAt: log.performedAt,
+    })),
+    readings: history.readings.map((reading) => ({ ...ids, ...reading, createdAt: reading.measuredAt })),
+    measures: outcomes.map((series) => ({ ...ids, createdBy: patient.therapistId, series })),
+  };
+}
 
-    const outcomes = outcomeHistory(
-      {
-        region: patient.region,
-        diagnosis: patient.diagnosis,
-        timezone: patient.timezone,
-        startDay: patient.startDay,
-        lastDay: patient.lastDay,
-        discharged: patient.status === 'discharged',
-        pain,
-        response: response[adherence],
-        psfs: special || patient.ordinal % 3 === 1,
-        rom: special || patient.ordinal % 3 === 0,
-        tug: patient.region === 'balance' || patient.region === 'hip',
-      },
-      random,
-    );
-    for (const series of outcomes) measures.push({ ...ids, createdBy: patient.therapistId, series });
-  }
-  await insertMany(tx, exerciseLogs, logs);
-  await insertMany(tx, healthMetrics, readings);
-  await insertOutcomes(tx, measures);
-  await createSignIns(tx, options, withEmail, byPhone);
+/**
+ * Home exercise programs and their history for the onboarded (and some discharged) demo patients: 90 days of
+ * exercise logs, pain ratings and steps, and outcome measures every few weeks, then patient sign-ins for two of
+ * them. Deterministic: the same clinics give the same data, relative to `now`.
+ */
+export async function seedDemoPrograms(tx: Tx, options: DemoProgramsOptions) {
+  const { all, libraries } = await loadDemoPatients(tx, options.clinicIds, options.now);
+  const [withEmail, byPhone] = chooseSignInPatients(all, {
+    clinicId: options.clinicIds[0]!,
+    therapistId: options.therapistId,
+  });
+  const programs = all.map((patient): DemoProgram => {
+    const random = seededRandom(patient.ordinal * 7919 + 17);
+    const special = patient === withEmail || patient === byPhone;
+    const adherence =
+      patient === withEmail ? 'engaged' : patient === byPhone ? 'steady' : adherenceCycle[patient.ordinal % 8]!;
+    const items = buildProgram(patient, libraries.get(patient.clinicId)!, random, special || random.chance(0.5));
+    return { patient, random, adherence, items, special };
+  });
+  const itemIds = await insertPrograms(tx, programs);
+  const histories = programs.map((program) => historyOf(program, itemIds, options.now));
+  await insertMany(
+    tx,
+    exerciseLogs,
+    histories.flatMap((h) => h.logs),
+  );
+  await insertMany(
+    tx,
+    healthMetrics,
+    histories.flatMap((h) => h.readings),
+  );
+  await insertOutcomes(
+    tx,
+    histories.flatMap((h) => h.measures),
+  );
+  await createSignIns(tx, { withEmail, byPhone, passwordHash: options.passwordHash });
 }
 
 type MeasureToInsert = {
@@ -338,68 +343,4 @@ async function insertOutcomes(tx: Tx, measures: MeasureToInsert[]) {
     }
   }
   await insertMany(tx, functionalEntries, entries);
-}
-
-/**
- * The patients who can sign in to the patient app: a long, engaged knee program of the demo therapist for the
- * e-mail sign-in, and another of their patients for the phone code.
- */
-function chooseSignInPatients(
-  all: DemoPatient[],
-  options: DemoProgramsOptions,
-): [DemoPatient | undefined, DemoPatient | undefined] {
-  const candidates = all.filter((p) => p.clinicId === options.clinicIds[0] && p.status === 'onboarded');
-  // Shortest episodes first: a program of about three months shows its whole course in the last 90 days.
-  const ours = candidates
-    .filter((p) => p.therapistId === options.therapistId)
-    .sort((a, b) => b.startDay.localeCompare(a.startDay) || a.id - b.id);
-  const runningFor = (p: DemoPatient, days: number) => daysBetween(p.startDay, p.lastDay) >= days;
-  const withEmail =
-    ours.find((p) => p.region === 'knee' && runningFor(p, 95)) ??
-    ours.find((p) => runningFor(p, 95)) ??
-    [...candidates].sort((a, b) => a.startDay.localeCompare(b.startDay))[0];
-  const others = candidates.filter((p) => p !== withEmail);
-  const byPhone =
-    others.find((p) => p.therapistId === options.therapistId && p.region === 'lowBack' && runningFor(p, 60)) ??
-    others.find((p) => p.therapistId === options.therapistId && p.region !== withEmail?.region && runningFor(p, 60)) ??
-    others[0];
-  return [withEmail, byPhone];
-}
-
-/**
- * Patient accounts (role patient, approved, linked by the record's user id). The phone-code patient's account is
- * the one a first phone sign-in would make (decision 0410): an address that cannot receive mail and a password
- * nobody knows.
- */
-async function createSignIns(tx: Tx, options: DemoProgramsOptions, withEmail?: DemoPatient, byPhone?: DemoPatient) {
-  const accounts = [
-    withEmail && { patient: withEmail, email: DEMO_PATIENT_EMAIL, passwordHash: options.passwordHash },
-    byPhone && {
-      patient: byPhone,
-      email: phoneAccountEmail(byPhone.id),
-      passwordHash: await hashPassword(randomToken()),
-    },
-  ];
-  for (const account of accounts) {
-    if (!account) continue;
-    const { patient, email, passwordHash } = account;
-    const [user] = await tx
-      .insert(users)
-      .values({
-        clinicId: patient.clinicId,
-        email,
-        passwordHash,
-        firstName: patient.firstName,
-        lastName: patient.lastName,
-        role: 'patient',
-        approvalStatus: 'approved',
-        createdAt: patient.startedAt,
-      })
-      .returning({ id: users.id });
-    const contact = email === DEMO_PATIENT_EMAIL ? { email } : {};
-    await tx
-      .update(patients)
-      .set({ userId: user!.id, ...contact })
-      .where(eq(patients.id, patient.id));
-  }
 }
