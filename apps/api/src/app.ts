@@ -67,9 +67,9 @@ export type AppDeps = {
   videoHost: VideoHost;
   videos: VideosService;
   folders: FoldersService;
-  patientData: PatientDataService;
-  patientProgram: PatientProgramService;
   hep: HepService;
+  patientProgram: PatientProgramService;
+  patientData: PatientDataService;
   rateLimits: { auth: RateLimitRule };
   realtime: Realtime;
   chat: ChatService;
@@ -158,9 +158,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     videoHost,
     videos,
     folders,
-    patientData: createPatientDataService({ db, clock, audit }),
-    patientProgram: createPatientProgramService({ db, clock, audit, host: () => videoHost }),
     hep: createHepService({ db, clock, audit, host: () => videoHost }),
+    patientProgram: createPatientProgramService({ db, clock, audit, host: () => videoHost }),
+    patientData: createPatientDataService({ db, clock, audit }),
     rateLimits: { auth: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
     realtime,
     chat: createChatService({ db, clock, audit, realtime }),
@@ -209,9 +209,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(chatRoutes, deps);
   await app.register(patientAppRoutes, deps);
   await app.register(videosRoutes, deps);
-  await app.register(patientDataRoutes, deps);
-  await app.register(patientProgramRoutes, deps);
   await app.register(hepRoutes, deps);
+  await app.register(patientProgramRoutes, deps);
+  await app.register(patientDataRoutes, deps);
   await app.register(tusRoutes, { host: videoHost, corsOrigins: config.CORS_ORIGINS });
   await app.register(playbackRoutes, { host: videoHost });
   // Processing cut short by a restart runs again; closing waits for the job at hand.
