@@ -191,6 +191,18 @@ describe('sign-in by e-mail and password', () => {
     );
   });
 
+  it('ends the sessions of a patient who is removed', async () => {
+    const patient = await selfRegistered('rosa.signed-in@example.test');
+    const signin = await call.post('/api/v1/patient/signin/', undefined, {
+      email: patient.email,
+      password: patient.password,
+    });
+    const token = signin.json().token as string;
+    expect((await call.get('/api/v1/patient/me/', token)).statusCode).toBe(200);
+    await call.post(`/api/v1/patients/${patient.id}/remove/`, home.manager.token);
+    expectProblem(await call.get('/api/v1/patient/me/', token), 401, 'unauthenticated');
+  });
+
   it('answers bad input with 400', async () => {
     expectProblem(await call.post('/api/v1/patient/signin/', undefined, { email: 'not-an-email' }), 400);
     expectProblem(await call.post('/api/v1/patient/signin/', undefined, { email: 'a@b.test', password: '' }), 400);

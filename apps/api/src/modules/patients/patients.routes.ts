@@ -34,7 +34,7 @@ import { requestContext } from '../auth/auth.routes.ts';
 import { searchIcd10 } from './icd10.repository.ts';
 
 export const patientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { patients, registration, rateLimits, db } = deps;
+  const { patients, registration, rateLimits, db, realtime } = deps;
   const tags = ['patients'];
   // Permission matrix (product decisions §2): staff work on patients; removing one is for managers and up.
   const staff = authorize('therapist', 'manager', 'supervisor', 'admin');
@@ -92,7 +92,11 @@ export const patientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   app.post(
     patientPaths.removeRoute,
     { schema: { tags, params: idParamsSchema, response: { 200: patientSchema } }, preHandler: removers },
-    (request) => patients.remove(requireActor(request), request.params.id, requestContext(request)),
+    async (request) => {
+      const removed = await patients.remove(requireActor(request), request.params.id, requestContext(request));
+      if (removed.userId) await realtime.disconnectUser(removed.userId);
+      return removed.patient;
+    },
   );
 
   app.patch(

@@ -11,6 +11,7 @@ import { type Actor, clinicScope, scopeOf } from '../../db/scope.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
+import { createSessionsRepository } from '../auth/sessions.repository.ts';
 import { createUsersRepository } from '../auth/users.repository.ts';
 import { findIcd10 } from './icd10.repository.ts';
 import { createInteractionsRepository, toInteractionLog } from './interactions.repository.ts';
@@ -303,10 +304,12 @@ export function createPatientsService({ db, clock, audit }: Deps) {
 
     async remove(actor: Actor, id: number, ctx: Ctx) {
       const patient = await findPatient(actor, id);
-      await applyTransition(actor, 'remove', [patient], ctx, (tx, p, now) =>
-        createPatientsRepository(tx).closeOpenEpisode(p.id, now, actor.id),
-      );
-      return { ...toPatient(patient), status: 'removed' as const };
+      await applyTransition(actor, 'remove', [patient], ctx, async (tx, p, now) => {
+        await createPatientsRepository(tx).closeOpenEpisode(p.id, now, actor.id);
+        // A removed patient's own sign-in ends with the record (the caller closes the live connection too).
+        if (p.userId) await createSessionsRepository(tx).revokeAllForUser(p.userId, now);
+      });
+      return { patient: { ...toPatient(patient), status: 'removed' as const }, userId: patient.userId };
     },
 
     async changeTherapist(actor: Actor, id: number, therapistId: number, ctx: Ctx) {
