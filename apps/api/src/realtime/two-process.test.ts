@@ -86,8 +86,11 @@ async function startServer(name: string, databaseUrl: string): Promise<Server> {
   return server;
 }
 
-/** Until the server answers /ready (its database is there), or fails with what the process printed. */
-async function waitReady(server: Server, ms = 40_000) {
+/**
+ * Until the server answers /ready (its database is there), or fails with what the process printed. A start takes
+ * a few seconds; on a machine busy with other work, much longer.
+ */
+async function waitReady(server: Server, ms = 90_000) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) {
@@ -168,7 +171,7 @@ function listen(server: Server, person: Person): Promise<Listener> {
 }
 
 /** The listener's copy of message `id`, once it arrives. */
-async function delivered(listener: Listener, id: number, ms = 5000): Promise<ChatMessage | undefined> {
+async function delivered(listener: Listener, id: number, ms = 10_000): Promise<ChatMessage | undefined> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     const found = listener.received.find((m) => m.id === id);
@@ -236,7 +239,7 @@ describe.skipIf(!databaseServer)(
       } finally {
         redis.disconnect();
       }
-    });
+    }, 120_000);
 
     afterAll(async () => {
       for (const s of sockets) s.disconnect();
