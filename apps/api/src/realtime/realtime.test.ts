@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeClinic, makeUser, PASSWORD } from '../../test/factories.ts';
+import { makeClinic, makeClinicWithSupervisor, makeUser, PASSWORD } from '../../test/factories.ts';
 import { bearer, createTestApp, type TestApp, testConfig } from '../../test/helpers.ts';
 import { buildApp } from '../app.ts';
 
@@ -79,6 +79,30 @@ describe('real-time connections', () => {
     const closed = new Promise((resolve) => socket.on('disconnect', resolve));
     await t.app.inject({ method: 'POST', url: '/clinic/therapist/logout', headers: bearer(user.token) });
     expect(await closed).toBe('io server disconnect');
+  });
+
+  it("closes both accounts' connections when the supervisor role is handed over", async () => {
+    const { clinic, supervisor } = await makeClinicWithSupervisor(t.database.db);
+    const former = await t.app.inject({
+      method: 'POST',
+      url: '/clinic/therapist/signin',
+      payload: { email: supervisor.email, password: PASSWORD },
+    });
+    const formerToken = former.json().token as string;
+    const successor = await signedIn(t.app, clinic.id);
+    const formerSocket = (await open(url, formerToken)).socket;
+    const successorSocket = (await open(url, successor.token)).socket;
+    const formerClosed = new Promise((resolve) => formerSocket.on('disconnect', resolve));
+    const successorClosed = new Promise((resolve) => successorSocket.on('disconnect', resolve));
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/admin/clinic/update/supervisor',
+      headers: bearer(formerToken),
+      payload: { user_id: successor.id },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await formerClosed).toBe('io server disconnect');
+    expect(await successorClosed).toBe('io server disconnect');
   });
 
   it('refuses browsers from a foreign origin', async () => {
