@@ -130,7 +130,7 @@ describe('today', () => {
     const painCard = await screen.findByRole('region', { name: 'How is your pain today?' });
     await app.user.click(within(painCard).getByRole('button', { name: 'Pain 7' }));
 
-    expect(await within(painCard).findByText('Saved: 7 of 10')).toBeInTheDocument();
+    expect(await within(painCard).findByText('Your pain today: 7 of 10')).toBeInTheDocument();
     const [call] = api.calls('POST /api/v1/patient/health-data/');
     expect(call?.body).toEqual({
       source: 'manual',

@@ -5,17 +5,20 @@ const levels = Array.from({ length: 11 }, (_, value) => value);
 /** Eleven big buttons, 0 to 10: one tap to say how much it hurts (NPRS). */
 export function PainScale({
   legend,
+  isLegendHidden = false,
   value,
   onChange,
 }: {
   legend: string;
+  /** When a heading above already asks the question. */
+  isLegendHidden?: boolean;
   value: number | null;
   onChange: (value: number) => void;
 }) {
   const { t } = useTranslation();
   return (
     <fieldset className="pa-scale">
-      <legend className="pa-scale__legend">{legend}</legend>
+      <legend className={isLegendHidden ? 'visually-hidden' : 'pa-scale__legend'}>{legend}</legend>
       <p className="pa-scale__hint">{t('rating.painHint')}</p>
       <div className="pa-scale__buttons">
         {levels.map((level) => (

@@ -1,7 +1,6 @@
 /** Every string of the patient's side in English; es.ts must have the same keys (the type checks it). */
 export const en = {
   common: {
-    appName: 'Rehabit',
     skipToContent: 'Skip to main content',
     language: 'Language',
     signOut: 'Sign out',
@@ -10,7 +9,6 @@ export const en = {
     save: 'Save',
   },
   nav: {
-    label: 'Main',
     today: 'Today',
     progress: 'Progress',
     chat: 'Chat',
@@ -98,7 +96,7 @@ export const en = {
   },
   pain: {
     title: 'How is your pain today?',
-    saved: 'Saved: {{value}} of 10',
+    saved: 'Your pain today: {{value}} of 10',
     change: 'Change',
     failed: 'Not saved. Try again.',
   },
@@ -106,7 +104,6 @@ export const en = {
     add: 'Steps to add',
     total: 'So far today: {{value}} steps',
     title: 'Steps today',
-    label: 'Steps',
     hint: 'From your phone or step counter',
     invalid: 'Enter a number from 0 to 100,000',
     saved: 'Saved: {{value}} steps',
@@ -137,8 +134,6 @@ export const en = {
   },
   chat: {
     title: 'Chat',
-    lead: 'Messages with {{clinic}}',
-    yourClinic: 'your clinic',
     empty: 'No messages yet. Write to your clinic below.',
     older: 'Show older messages',
     messages: 'Messages',
@@ -153,7 +148,6 @@ export const en = {
     required: 'Write a message',
     reconnecting: 'Reconnecting… New messages will appear when the connection is back.',
     loadFailed: 'Your messages could not be loaded.',
-    you: 'You',
   },
 };
 

@@ -3,7 +3,6 @@ import type { PatientStrings } from './en.ts';
 /** El lado del paciente en español: las mismas claves que en.ts. */
 export const es: PatientStrings = {
   common: {
-    appName: 'Rehabit',
     skipToContent: 'Ir al contenido principal',
     language: 'Idioma',
     signOut: 'Cerrar sesión',
@@ -12,7 +11,6 @@ export const es: PatientStrings = {
     save: 'Guardar',
   },
   nav: {
-    label: 'Principal',
     today: 'Hoy',
     progress: 'Progreso',
     chat: 'Chat',
@@ -100,7 +98,7 @@ export const es: PatientStrings = {
   },
   pain: {
     title: '¿Cómo está su dolor hoy?',
-    saved: 'Guardado: {{value}} de 10',
+    saved: 'Su dolor hoy: {{value}} de 10',
     change: 'Cambiar',
     failed: 'No se guardó. Inténtelo de nuevo.',
   },
@@ -108,7 +106,6 @@ export const es: PatientStrings = {
     add: 'Pasos para sumar',
     total: 'Hoy lleva: {{value}} pasos',
     title: 'Pasos de hoy',
-    label: 'Pasos',
     hint: 'De su teléfono o contador de pasos',
     invalid: 'Escriba un número del 0 al 100.000',
     saved: 'Guardado: {{value}} pasos',
@@ -139,8 +136,6 @@ export const es: PatientStrings = {
   },
   chat: {
     title: 'Chat',
-    lead: 'Mensajes con {{clinic}}',
-    yourClinic: 'su clínica',
     empty: 'Aún no hay mensajes. Escriba a su clínica aquí abajo.',
     older: 'Ver mensajes anteriores',
     messages: 'Mensajes',
@@ -155,6 +150,5 @@ export const es: PatientStrings = {
     required: 'Escriba un mensaje',
     reconnecting: 'Reconectando… Los mensajes nuevos aparecerán cuando vuelva la conexión.',
     loadFailed: 'No pudimos cargar sus mensajes.',
-    you: 'Usted',
   },
 };

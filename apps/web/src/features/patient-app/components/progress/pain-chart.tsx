@@ -5,7 +5,7 @@ import { weekdayOf } from './week-bars.tsx';
 
 const WIDTH = 300;
 const HEIGHT = 120;
-const PAD = 16;
+const PAD = 24;
 
 /** Pain over the week: a sentence first, then a small line of the daily values (0 at the bottom, 10 at the top). */
 export function PainChart({ days }: { days: readonly ProgressDay[] }) {

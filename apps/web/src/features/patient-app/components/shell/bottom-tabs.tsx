@@ -18,7 +18,11 @@ export function BottomTabs() {
       <ul className="pa-tabs__list">
         {tabs.map(({ to, label, icon: Icon, unread: count = 0 }) => (
           <li key={to}>
-            <NavLink to={to} className="pa-tabs__link">
+            <NavLink
+              to={to}
+              className="pa-tabs__link"
+              aria-label={count > 0 ? `${label}, ${t('nav.unread', { count })}` : undefined}
+            >
               <span className="pa-tabs__icon">
                 <Icon size={26} aria-hidden="true" />
                 {count > 0 && (
@@ -28,7 +32,6 @@ export function BottomTabs() {
                 )}
               </span>
               <span>{label}</span>
-              {count > 0 && <span className="visually-hidden">, {t('nav.unread', { count })}</span>}
             </NavLink>
           </li>
         ))}

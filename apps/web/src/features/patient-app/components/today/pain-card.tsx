@@ -29,6 +29,7 @@ export function PainCard({ painToday }: { painToday: number | null }) {
         <>
           <PainScale
             legend={t('pain.title')}
+            isLegendHidden
             value={reading?.value ?? null}
             onChange={(value) => send({ kind: 'painlevel', value, measuredAt: new Date().toISOString() })}
           />

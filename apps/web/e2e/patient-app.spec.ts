@@ -1,0 +1,230 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import {
+  demo,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  latestSmsCode,
+  signIn,
+  snap,
+  uniquePhone,
+  uniqueWord,
+} from './support.ts';
+
+type Staff = { headers: { Authorization: string }; userId: number };
+
+/** The demo therapist's session for API calls, as the staff screens would make them. */
+async function therapistApi(request: APIRequestContext): Promise<Staff> {
+  const signin = await request.post('/clinic/therapist/signin', { data: demo.therapist });
+  expect(signin.status()).toBe(200);
+  const headers = { Authorization: `Bearer ${((await signin.json()) as { token: string }).token}` };
+  const me = (await (await request.get('/api/v1/users/', { headers })).json()) as { results: { id: number }[] };
+  return { headers, userId: me.results[0]!.id };
+}
+
+/** A new patient of the demo clinic, registered, onboarded and given a two-exercise program by the therapist. */
+async function patientWithProgram(request: APIRequestContext) {
+  const staff = await therapistApi(request);
+  const phone = uniquePhone();
+  const lastName = `Home${uniqueWord()}`;
+  const registered = await request.post('/clinic/patient/register', {
+    headers: staff.headers,
+    data: { first_name: 'Rosa', last_name: lastName, phone, selected_code: '+1', birthday: '1950-02-28' },
+  });
+  expect(registered.status()).toBe(201);
+  const { id } = (await registered.json()) as { id: number };
+  const onboarded = await request.post(`/api/v1/patients/${id}/onboard/`, {
+    headers: staff.headers,
+    data: { diagnosis: 'M17.11', therapist: staff.userId },
+  });
+  expect(onboarded.status()).toBe(200);
+
+  // The demo clips get their posters when the server starts; two playable ones make the program.
+  let videos: { id: number; title: string; status: string }[] = [];
+  await expect
+    .poll(
+      async () => {
+        const list = await request.get('/video/list?page_size=50', { headers: staff.headers });
+        const { results } = (await list.json()) as { results: typeof videos };
+        videos = results.filter((video) => video.status === 'ready').slice(0, 2);
+        return videos.length;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(2);
+  const program = await request.post(`/video/hep/therapist/${id}`, {
+    headers: staff.headers,
+    data: [
+      { video_id: videos[0]!.id, sets: 2, reps: 10, hold_seconds: 5, description: 'Slowly, and stop if it hurts.' },
+      { video_id: videos[1]!.id, sets: 1, reps: 8 },
+    ],
+  });
+  expect(program.status()).toBe(201);
+  return { id, phone, name: `Rosa ${lastName}`, titles: videos.map((video) => video.title) };
+}
+
+/** Signs in on the patient's sign-in page with the code texted to the phone. */
+async function signInByCode(page: Page, phone: string) {
+  await page.goto('/patient/login');
+  await page.getByRole('textbox', { name: 'Mobile number' }).fill(phone);
+  await page.getByRole('button', { name: 'Text me a code' }).click();
+  const code = await latestSmsCode(page, `+1${phone}`);
+  await page.getByLabel('6-digit code').fill(code);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/my\/today$/);
+}
+
+const exercise = (page: Page, title: string) => page.getByRole('article', { name: title });
+
+async function phoneContext(browser: Browser, width = 390) {
+  const context = await browser.newContext({
+    viewport: { width, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    reducedMotion: 'reduce',
+  });
+  return context.newPage();
+}
+
+test('a patient signs in by code, does today’s exercises, rates pain and reads it all in Spanish', async ({
+  page,
+  request,
+  isMobile,
+}) => {
+  test.skip(!isMobile, 'patients use their phones');
+  const patient = await patientWithProgram(request);
+
+  await page.goto('/patient/login');
+  await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'patient-login');
+  await signInByCode(page, patient.phone);
+
+  await expect(page.getByRole('heading', { name: 'Today', level: 1 })).toBeVisible();
+  await expect(page.getByText('0 of 2 exercises done today')).toBeVisible();
+  const first = exercise(page, patient.titles[0]!);
+  await expect(first.locator('video')).toHaveAttribute('playsinline', '');
+  await expect(first).toContainText('Slowly, and stop if it hurts.');
+  await expectAccessible(page);
+  await snap(page, 'patient-today');
+
+  // The first exercise: two sets, tapped one by one, then pain and difficulty.
+  await expect(first.getByText('Set 1 of 2')).toBeVisible();
+  await first.getByRole('button', { name: 'Mark set 1 done' }).click();
+  await expect(first.getByText('Set 2 of 2')).toBeVisible();
+  await first.getByRole('button', { name: 'Mark set 2 done' }).click();
+  await first.getByRole('button', { name: 'Pain 3' }).click();
+  await first.getByRole('button', { name: 'About right' }).click();
+  await expectAccessible(page);
+  await snap(page, 'patient-rating');
+  await first.getByRole('button', { name: 'Save' }).click();
+  await expect(first.getByText('Done today')).toBeVisible();
+
+  // The second: one set, rated easy.
+  const second = exercise(page, patient.titles[1]!);
+  await second.getByRole('button', { name: 'Mark set 1 done' }).click();
+  await second.getByRole('button', { name: 'Pain 2' }).click();
+  await second.getByRole('button', { name: 'Easy' }).click();
+  await second.getByRole('button', { name: 'Save' }).click();
+  await expect(second.getByText('Done today')).toBeVisible();
+  await expect(page.getByText('All done for today. Well done!')).toBeVisible();
+
+  // The pain rated with the last exercise is today's pain; a later rating, in one tap, replaces it.
+  const pain = page.getByRole('region', { name: 'How is your pain today?' });
+  await expect(pain.getByText('Your pain today: 2 of 10')).toBeVisible();
+  await pain.getByRole('button', { name: 'Change' }).click();
+  await pain.getByRole('button', { name: 'Pain 4' }).click();
+  await expect(pain.getByText('Your pain today: 4 of 10')).toBeVisible();
+
+  // Progress: the streak has begun and today's bar is full.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Progress' }).click();
+  await expect(page.getByText('1 day in a row')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Exercises done each day' })).toContainText('2 of 2 done');
+  await expectAccessible(page);
+  await snap(page, 'patient-progress');
+
+  // Spanish, kept after a reload.
+  await page.getByRole('button', { name: 'Español' }).click();
+  await expect(page.getByRole('heading', { name: 'Progreso', level: 1 })).toBeVisible();
+  await expect(page.getByText('1 día seguido')).toBeVisible();
+  await page.reload();
+  await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Hoy' }).click();
+  await expect(page.getByRole('heading', { name: 'Hoy', level: 1 })).toBeVisible();
+  await expect(exercise(page, patient.titles[0]!).getByText('Hecho hoy')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expectAccessible(page);
+  await snap(page, 'patient-today-es');
+
+  // The smallest phones: one column, nothing sideways, big text and targets.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectNoSidewaysScroll(page);
+  const again = exercise(page, patient.titles[0]!).getByRole('button', { name: 'Hacerlo otra vez' });
+  expect((await again.boundingBox())?.height).toBeGreaterThanOrEqual(48);
+  expect(Number.parseFloat(await again.evaluate((button) => getComputedStyle(button).fontSize))).toBeGreaterThanOrEqual(
+    18,
+  );
+  await snap(page, 'patient-today-es');
+  await page.getByRole('button', { name: 'English' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Progress' }).click();
+  await expectNoSidewaysScroll(page);
+  await snap(page, 'patient-progress');
+});
+
+test('a patient and the therapist chat live; the Chat tab shows unread messages until read', async ({
+  browser,
+  request,
+  isMobile,
+}) => {
+  test.skip(!isMobile, 'patients use their phones');
+  const patient = await patientWithProgram(request);
+
+  const patientPage = await phoneContext(browser);
+  await signInByCode(patientPage, patient.phone);
+  const chatTab = patientPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Chat/ });
+  await expect(chatTab).toHaveAccessibleName('Chat');
+
+  // The therapist opens the patient's conversation and writes.
+  const therapist = await phoneContext(browser);
+  await signIn(therapist, demo.therapist.email, demo.therapist.password);
+  await therapist.goto(`/chat?patient=${patient.id}`);
+  await expect(therapist).toHaveURL(/\/chat\/\d+\/messages$/);
+  const question = `How is the knee today? ${Date.now()}`;
+  await therapist.getByLabel('Message', { exact: true }).fill(question);
+  await therapist.getByRole('button', { name: 'Send' }).click();
+  await expect(therapist.getByRole('list', { name: 'Messages' }).locator('li', { hasText: question })).toContainText(
+    'Sent',
+  );
+
+  // The patient, on Today, sees the badge arrive without reloading.
+  await expect(chatTab.getByTestId('chat-unread-badge')).toHaveText('1');
+  await expect(chatTab).toHaveAccessibleName('Chat, 1 unread message');
+  await snap(patientPage, 'patient-chat-unread');
+
+  // Opening Chat reads it: the badge clears. The patient answers.
+  await chatTab.click();
+  const messages = patientPage.getByRole('list', { name: 'Messages' });
+  await expect(messages).toContainText(question);
+  await expect(chatTab.getByTestId('chat-unread-badge')).toHaveCount(0);
+  const answer = `Better, pain is down to 3 ${Date.now()}`;
+  await patientPage.getByLabel('Message', { exact: true }).fill(answer);
+  await patientPage.getByRole('button', { name: 'Send' }).click();
+  await expect(messages.locator('li', { hasText: answer })).toContainText('Sent');
+  await expectAccessible(patientPage);
+  await snap(patientPage, 'patient-chat');
+
+  // The therapist sees the answer live, from the patient.
+  const received = therapist.getByRole('list', { name: 'Messages' }).locator('li', { hasText: answer });
+  await expect(received).toContainText(patient.name);
+
+  // A live message while the patient reads the conversation is read at once: no badge.
+  const followUp = `Great, keep going ${Date.now()}`;
+  await therapist.getByLabel('Message', { exact: true }).fill(followUp);
+  await therapist.getByRole('button', { name: 'Send' }).click();
+  await expect(messages).toContainText(followUp);
+  await expect(chatTab.getByTestId('chat-unread-badge')).toHaveCount(0);
+
+  await patientPage.setViewportSize({ width: 360, height: 740 });
+  await expectNoSidewaysScroll(patientPage);
+  await snap(patientPage, 'patient-chat');
+  await patientPage.context().close();
+  await therapist.context().close();
+});
