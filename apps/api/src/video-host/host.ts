@@ -159,7 +159,7 @@ export function createVideoHost(options: VideoHostOptions) {
     },
     /** Jobs cut short by a restart run again. */
     async resumeProcessing() {
-      for (const guid of await catalog.processingGuids()) queue.push(() => process(guid));
+      for (const guid of await catalog.processingGuids()) queue.push(() => process(guid), { backlog: true });
     },
     drain: () => queue.drain(),
     /**

@@ -68,13 +68,32 @@ export async function probeVideo(tools: Tools, file: string, posterFile: string)
   }
 }
 
-/** One job at a time: processing is CPU-heavy and must not starve the API. */
+type Job = () => Promise<void>;
+
+/**
+ * One job at a time: processing is CPU-heavy and must not starve the API. A fresh upload, whose uploader is
+ * waiting for it, goes before the backlog resumed at start-up (the demo library's clips, jobs cut short).
+ */
 export function createJobQueue(onError: (err: unknown) => void) {
-  let tail: Promise<void> = Promise.resolve();
+  const fresh: Job[] = [];
+  const backlog: Job[] = [];
+  let running: Promise<void> | null = null;
+  async function run() {
+    for (let job = fresh.shift() ?? backlog.shift(); job; job = fresh.shift() ?? backlog.shift()) {
+      try {
+        await job();
+      } catch (err) {
+        onError(err);
+      }
+    }
+    running = null;
+  }
   return {
-    push(job: () => Promise<void>) {
-      tail = tail.then(job).catch(onError);
+    push(job: Job, { backlog: later = false }: { backlog?: boolean } = {}) {
+      (later ? backlog : fresh).push(job);
+      running ??= run();
     },
-    drain: () => tail,
+    /** Settles once every queued job has run. */
+    drain: () => running ?? Promise.resolve(),
   };
 }
