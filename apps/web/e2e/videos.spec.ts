@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { closeInitialNote, demo, expectAccessible, signIn, snap } from './support.ts';
+import { closeInitialNote, demo, expectAccessible, expectNoSidewaysScroll, signIn, snap } from './support.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -100,6 +100,67 @@ test('a therapist uploads a video, plays it, edits it and shares it in a folder'
   await shared.click();
   await expect(colleague.getByRole('link', { name: `${title} (chair)` })).toBeVisible();
   await colleague.close();
+});
+
+test('on a phone, a therapist uploads a video, sees it ready and saves its details', async ({ page, isMobile }) => {
+  test.skip(!isMobile, 'the phone layout of the upload journey');
+  const stamp = Date.now().toString(36);
+  const title = `Heel raise ${stamp}`;
+  const mainMenu = page.getByRole('navigation', { name: 'Main' });
+
+  await signIn(page, demo.therapist.email, demo.therapist.password);
+  await closeInitialNote(page);
+  await expect(mainMenu).toBeVisible();
+  await page.goto('/exercise-upload');
+  await expect(page.getByRole('heading', { name: 'Upload video', level: 1 })).toBeVisible();
+  // The exercise screens give the whole height to the work: no bottom menu.
+  await expect(mainMenu).toBeHidden();
+  await expectNoSidewaysScroll(page);
+  await snap(page, 'video-upload-empty');
+
+  await page.getByLabel('Choose a video').setInputFiles(makeClip());
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+  await expectNoSidewaysScroll(page);
+  await page.getByRole('button', { name: 'Upload video' }).click();
+  await expect(page.getByTestId('upload-percent')).toHaveText('100%', { timeout: 30_000 });
+  const player = page.getByTestId('video-player');
+  await expect(player).toBeVisible({ timeout: 30_000 });
+  await expect(player).toHaveAttribute('poster', /\/video-host\/poster\//);
+  const box = await player.boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  await snap(page, 'video-uploaded');
+
+  await page.getByRole('link', { name: 'Edit details' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit video', level: 1 })).toBeVisible();
+  await expect(mainMenu).toBeHidden();
+  await page.getByLabel('Reps').fill('12');
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(`${title} (wall)`);
+  await expectNoSidewaysScroll(page);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Video saved')).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'video-edit');
+
+  await page.goto('/exercise-library');
+  await expect(page.getByRole('heading', { name: 'Exercise library', level: 1 })).toBeVisible();
+  await expect(mainMenu).toBeHidden();
+  await page.getByLabel('Search videos').fill(stamp);
+  await expect(page.getByText('1 video', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: `${title} (wall)` })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  await snap(page, 'exercise-library-search');
+  // The list keeps the title, status and edit link on a phone; the other columns would push past the edge.
+  await page.getByRole('button', { name: 'List view' }).click();
+  const table = page.getByRole('table', { name: 'Videos' });
+  await expect(table.getByRole('button', { name: `${title} (wall)` })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Body part' })).toBeHidden();
+  await expect(table.getByRole('link', { name: `Edit ${title} (wall)` })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await snap(page, 'exercise-library-list');
 });
 
 test('an upload survives a page reload and continues where it stopped', async ({ page, isMobile }) => {

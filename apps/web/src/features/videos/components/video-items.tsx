@@ -67,7 +67,7 @@ export function VideoGrid({ videos, selected, onToggle, onPreview }: ItemsProps)
   );
 }
 
-/** The same videos as a compact table. */
+/** The same videos as a compact table; phones keep the title, the status and the actions. */
 export function VideoTable({ videos, selected, onToggle, onPreview }: ItemsProps) {
   return (
     <table className="video-table" aria-label="Videos">
@@ -77,10 +77,18 @@ export function VideoTable({ videos, selected, onToggle, onPreview }: ItemsProps
             <span className="visually-hidden">Select</span>
           </th>
           <th scope="col">Title</th>
-          <th scope="col">Body part</th>
-          <th scope="col">Purpose</th>
-          <th scope="col">Position</th>
-          <th scope="col">Library</th>
+          <th scope="col" className="video-table__extra">
+            Body part
+          </th>
+          <th scope="col" className="video-table__extra">
+            Purpose
+          </th>
+          <th scope="col" className="video-table__extra">
+            Position
+          </th>
+          <th scope="col" className="video-table__extra">
+            Library
+          </th>
           <th scope="col">Status</th>
           <th scope="col">
             <span className="visually-hidden">Actions</span>
@@ -103,10 +111,12 @@ export function VideoTable({ videos, selected, onToggle, onPreview }: ItemsProps
                 {video.title}
               </button>
             </td>
-            <td>{video.body_part}</td>
-            <td>{video.purpose}</td>
-            <td>{video.position}</td>
-            <td>{video.library === 'global' ? 'Global' : (video.owner?.display_name ?? 'Clinic')}</td>
+            <td className="video-table__extra">{video.body_part}</td>
+            <td className="video-table__extra">{video.purpose}</td>
+            <td className="video-table__extra">{video.position}</td>
+            <td className="video-table__extra">
+              {video.library === 'global' ? 'Global' : (video.owner?.display_name ?? 'Clinic')}
+            </td>
             <td>{statusLabel[video.status]}</td>
             <td>
               <Link to={paths.exerciseEdit.getHref(video.id)} aria-label={`Edit ${video.title}`}>
