@@ -162,6 +162,57 @@ describe('video storage in an S3-compatible bucket', () => {
     expect((await s3.keys()).filter((k) => k.startsWith(c.video_id))).toEqual([c.video_id, `${c.video_id}.info`]);
   }, 60_000);
 
+  it('resumes an upload on another server from what the bucket holds', async () => {
+    const file = makeBigFile(work, 8);
+    const size = statSync(file).size;
+    const c = await create({ title: 'Resumed in the bucket' });
+    let uploadUrl = '';
+    await new Promise<void>((resolve, reject) => {
+      const first = new tus.Upload(createReadStream(file), {
+        endpoint: `${server.url}/tus/`,
+        headers: headersOf(c),
+        uploadSize: size,
+        chunkSize: 1024 * 1024,
+        retryDelays: [],
+        onError: reject,
+        onUploadUrlAvailable: () => {
+          uploadUrl = first.url ?? '';
+        },
+        onChunkComplete: (_chunk, sent) => {
+          if (sent >= 3 * 1024 * 1024) void first.abort().then(resolve, reject);
+        },
+      });
+      first.start();
+    });
+    expect(uploadUrl).toMatch(new RegExp(`/tus/${c.video_id}$`));
+
+    // A second server, sharing only the database and the bucket, picks the upload up.
+    const other = await listen(db.database, tempDir(), s3.env);
+    try {
+      const location = new URL(uploadUrl, server.url).pathname;
+      const head = await fetch(`${other.url}${location}`, {
+        method: 'HEAD',
+        headers: { 'Tus-Resumable': '1.0.0', ...headersOf(c) },
+      });
+      const offset = Number(head.headers.get('upload-offset'));
+      expect(offset).toBeGreaterThanOrEqual(3 * 1024 * 1024);
+      expect(offset).toBeLessThan(size);
+      await new Promise<void>((resolve, reject) => {
+        new tus.Upload(createReadStream(file), {
+          uploadUrl: `${other.url}${location}`,
+          headers: headersOf(c),
+          uploadSize: size,
+          retryDelays: [],
+          onError: reject,
+          onSuccess: () => resolve(),
+        }).start();
+      });
+      expect(sha256Of(await s3.get(c.video_id))).toBe(sha256(file));
+    } finally {
+      await other.app.close();
+    }
+  }, 60_000);
+
   it('refuses a file that is not a video before anything reaches the bucket', async () => {
     const text = path.join(work, 'notes.txt');
     writeFileSync(text, 'These are not the frames you are looking for.\n'.repeat(100));
