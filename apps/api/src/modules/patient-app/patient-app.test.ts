@@ -99,7 +99,7 @@ describe('GET /api/v1/patient/me/', () => {
     expectProblem(await call.get('/api/v1/patient/me/'), 401);
     const patient = await signedInPatient(t.app, t.database.db, home.manager.token);
     await call.post(`/api/v1/patients/${patient.id}/remove/`, home.manager.token);
-    expectProblem(await call.get('/api/v1/patient/me/', patient.token), 404);
+    expectProblem(await call.get('/api/v1/patient/me/', patient.token), 401);
   });
 });
 

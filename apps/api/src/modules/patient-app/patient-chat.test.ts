@@ -111,10 +111,10 @@ describe("the patient's conversation with the clinic", () => {
     expectProblem(await call.get(`/chat/message?session=${own.session}`, stranger.token), 404);
     expectProblem(await call.get('/api/v1/patient/chat/', home.therapist.token), 403);
     expectProblem(await send(patient.token, own.session, '  '), 400);
-    // The removed patient's conversation is closed to them.
+    // The removed patient's conversation is closed to them: removal ends their sign-in.
     await call.post(`/api/v1/patients/${patient.id}/remove/`, home.manager.token);
-    expectProblem(await call.get(`/chat/message?session=${own.session}`, patient.token), 404);
-    expectProblem(await call.get('/api/v1/patient/chat/', patient.token), 404);
+    expectProblem(await call.get(`/chat/message?session=${own.session}`, patient.token), 401);
+    expectProblem(await call.get('/api/v1/patient/chat/', patient.token), 401);
   });
 });
 
