@@ -40,10 +40,78 @@ export const toChatMessage = (row: MessageRow): ChatMessage => ({
 const selectMessages = (db: DbOrTx) =>
   db.select(messageColumns).from(chatMessages).innerJoin(users, eq(users.id, chatMessages.senderUserId)).$dynamic();
 
+/** A conversation with the sign-in account of its patient, if any: whose private room also hears a message. */
+export type SessionWithPatientUser = SessionRow & { patientUserId: number | null };
+
+type NewMessage = {
+  sessionId: number;
+  senderUserId: number;
+  body: string;
+  clientId: string | null;
+  createdAt: Date;
+  byPatient: boolean;
+  audit: { clinicId: number; patientId: number | null; ip: string | null };
+};
+
 export const createChatRepository = (db: DbOrTx) => ({
-  async findSession(id: number): Promise<SessionRow | undefined> {
-    const [row] = await db.select().from(chatSessions).where(eq(chatSessions.id, id)).limit(1);
-    return row;
+  async findSession(id: number): Promise<SessionWithPatientUser | undefined> {
+    const [row] = await db
+      .select({ session: chatSessions, patientUserId: patients.userId })
+      .from(chatSessions)
+      .leftJoin(patients, eq(patients.id, chatSessions.patientId))
+      .where(eq(chatSessions.id, id))
+      .limit(1);
+    return row ? { ...row.session, patientUserId: row.patientUserId } : undefined;
+  },
+
+  /**
+   * Saves a message, moves the conversation's last-message times, marks it read for its sender and writes the
+   * audit event, in one statement (one round trip, atomic on its own). Nothing when the client id was seen before.
+   */
+  async saveMessage(m: NewMessage): Promise<MessageRow | undefined> {
+    // Both drivers answer raw queries with `{ rows }`.
+    const result = (await db.execute(sql`
+      with saved as (
+        insert into ${chatMessages} (session_id, sender_user_id, body, client_id, created_at)
+        values (${m.sessionId}, ${m.senderUserId}, ${m.body}, ${m.clientId}, ${m.createdAt})
+        on conflict do nothing
+        returning id, created_at
+      ),
+      touched as (
+        update ${chatSessions}
+        set last_message_at = ${m.createdAt},
+            last_patient_message_at = ${m.byPatient ? m.createdAt : sql`last_patient_message_at`}
+        where id = ${m.sessionId} and exists (select 1 from saved)
+      ),
+      read as (
+        insert into ${chatReads} (session_id, user_id, last_read_message_id)
+        select ${m.sessionId}, ${m.senderUserId}, id from saved
+        on conflict (session_id, user_id) do update
+        set last_read_message_id = greatest(${chatReads.lastReadMessageId}, excluded.last_read_message_id)
+      ),
+      audited as (
+        insert into audit_events (action, outcome, actor_user_id, clinic_id, patient_id, ip, detail)
+        select 'chat.send', 'success', ${m.senderUserId}, ${m.audit.clinicId}, ${m.audit.patientId}, ${m.audit.ip},
+               jsonb_build_object('session_id', ${m.sessionId}::int, 'message_id', id)
+        from saved
+      )
+      select saved.id, saved.created_at, u.first_name, u.last_name, u.role
+      from saved join ${users} u on u.id = ${m.senderUserId}`)) as unknown as {
+      rows: { id: number; created_at: string | Date; first_name: string; last_name: string; role: string }[];
+    };
+    const [row] = result.rows;
+    if (!row) return undefined;
+    return {
+      id: Number(row.id),
+      sessionId: m.sessionId,
+      body: m.body,
+      clientId: m.clientId,
+      createdAt: new Date(row.created_at),
+      senderId: m.senderUserId,
+      senderFirstName: row.first_name,
+      senderLastName: row.last_name,
+      senderRole: row.role,
+    };
   },
 
   /** Sessions with what a list shows: the other party, the last message and the reader's unread count. */
@@ -110,11 +178,6 @@ export const createChatRepository = (db: DbOrTx) => ({
     return { rows, count: total?.n ?? 0 };
   },
 
-  async findMessage(id: number) {
-    const [row] = await selectMessages(db).where(eq(chatMessages.id, id)).limit(1);
-    return row;
-  },
-
   async findByClientId(sessionId: number, senderId: number, clientId: string) {
     const [row] = await selectMessages(db)
       .where(
@@ -135,29 +198,6 @@ export const createChatRepository = (db: DbOrTx) => ({
       .where(and(inArray(chatMessages.sessionId, sessionIds), gt(chatMessages.id, afterId)))
       .orderBy(chatMessages.id)
       .limit(limit);
-  },
-
-  async insertMessage(values: typeof chatMessages.$inferInsert): Promise<number | undefined> {
-    const [row] = await db.insert(chatMessages).values(values).onConflictDoNothing().returning({ id: chatMessages.id });
-    return row?.id;
-  },
-
-  async touchSession(sessionId: number, at: Date, byPatient: boolean) {
-    await db
-      .update(chatSessions)
-      .set(byPatient ? { lastMessageAt: at, lastPatientMessageAt: at } : { lastMessageAt: at })
-      .where(eq(chatSessions.id, sessionId));
-  },
-
-  /** The sender has read up to their own message. */
-  async markReadUpTo(sessionId: number, userId: number, messageId: number) {
-    await db
-      .insert(chatReads)
-      .values({ sessionId, userId, lastReadMessageId: messageId })
-      .onConflictDoUpdate({
-        target: [chatReads.sessionId, chatReads.userId],
-        set: { lastReadMessageId: sql`greatest(${chatReads.lastReadMessageId}, excluded.last_read_message_id)` },
-      });
   },
 
   async markRead(sessionId: number, userId: number) {

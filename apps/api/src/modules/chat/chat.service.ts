@@ -2,7 +2,7 @@ import type { ChatSession, SendChatMessageBody } from '@rehabit/contract';
 import { chatEvents, chatFreshness, toPage } from '@rehabit/contract';
 import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { chatSessions, patients } from '../../db/schema.ts';
+import { chatSessions } from '../../db/schema.ts';
 import { type Actor, clinicScope } from '../../db/scope.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -10,7 +10,12 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { type Realtime, userRoom } from '../../realtime/socket-server.ts';
 import { ownPatientOf } from '../patient-app/patient-actor.ts';
 import { createPatientsRepository } from '../patients/patients.repository.ts';
-import { createChatRepository, type SessionRow, toChatMessage } from './chat.repository.ts';
+import {
+  createChatRepository,
+  type SessionRow,
+  type SessionWithPatientUser,
+  toChatMessage,
+} from './chat.repository.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog; realtime: Realtime };
 type Ctx = { ip: string | null };
@@ -46,13 +51,9 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
   }
 
   /** The rooms that hear of a new message: the clinic's chat staff (or admins) and the conversation's own person. */
-  async function roomsOf(session: SessionRow): Promise<string[]> {
+  function roomsOf(session: SessionWithPatientUser): string[] {
     if (session.kind === 'support') return [SUPPORT_ROOM, userRoom(session.staffUserId!)];
-    const [patient] = await db
-      .select({ userId: patients.userId })
-      .from(patients)
-      .where(eq(patients.id, session.patientId!));
-    return [clinicChatRoom(session.clinicId), ...(patient?.userId ? [userRoom(patient.userId)] : [])];
+    return [clinicChatRoom(session.clinicId), ...(session.patientUserId ? [userRoom(session.patientUserId)] : [])];
   }
 
   async function sessionsPage(actor: Actor, where: SQL, page: number, pageSize: number) {
@@ -134,39 +135,21 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
     /** Saved first, then pushed to every participant; a retried send with the same client id is saved once. */
     async send(actor: Actor, body: SendChatMessageBody, ctx: Ctx) {
       const session = await accessibleSession(actor, body.session);
-      const now = clock.now();
-      const messageId = await db.transaction(async (tx) => {
-        const txRepo = createChatRepository(tx);
-        const id = await txRepo.insertMessage({
-          sessionId: session.id,
-          senderUserId: actor.id,
-          body: body.message,
-          clientId: body.client_id ?? null,
-          createdAt: now,
-        });
-        if (id === undefined) return undefined;
-        await txRepo.touchSession(session.id, now, actor.role === 'patient');
-        await txRepo.markReadUpTo(session.id, actor.id, id);
-        await audit.record(
-          {
-            action: 'chat.send',
-            outcome: 'success',
-            actorUserId: actor.id,
-            clinicId: session.clinicId,
-            patientId: session.patientId,
-            ip: ctx.ip,
-            detail: { session_id: session.id, message_id: id },
-          },
-          tx,
-        );
-        return id;
+      const saved = await repo.saveMessage({
+        sessionId: session.id,
+        senderUserId: actor.id,
+        body: body.message,
+        clientId: body.client_id ?? null,
+        createdAt: clock.now(),
+        byPatient: actor.role === 'patient',
+        audit: { clinicId: session.clinicId, patientId: session.patientId, ip: ctx.ip },
       });
-      if (messageId === undefined) {
+      if (!saved) {
         // Already saved by an earlier attempt: answer it again, without a second delivery.
         return toChatMessage((await repo.findByClientId(session.id, actor.id, body.client_id!))!);
       }
-      const message = toChatMessage((await repo.findMessage(messageId))!);
-      realtime.toRooms(await roomsOf(session), chatEvents.newMessage, message);
+      const message = toChatMessage(saved);
+      realtime.toRooms(roomsOf(session), chatEvents.newMessage, message);
       return message;
     },
 
