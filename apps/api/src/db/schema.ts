@@ -204,6 +204,10 @@ export const patients = pgTable(
     index('patients_clinic_first_prefix_idx').on(t.clinicId, sql`lower(${t.firstName}) text_pattern_ops`),
     // btree_gin puts the clinic into the trigram index, so a search reads only the caller's clinic.
     index('patients_clinic_search_trgm_idx').using('gin', t.clinicId, sql`${t.searchText} gin_trgm_ops`),
+    // Sign-in by phone code finds the patient by the full E.164 number across clinics.
+    index('patients_e164_phone_idx').on(
+      sql`('+' || regexp_replace(${t.dialCode}, '\\D', '', 'g') || regexp_replace(${t.phone}, '\\D', '', 'g'))`,
+    ),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "patients_e164_phone_idx" ON "patients" USING btree (('+' || regexp_replace("dial_code", '\D', '', 'g') || regexp_replace("phone", '\D', '', 'g')));
