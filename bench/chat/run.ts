@@ -1,24 +1,24 @@
 /**
  * Chat delivery under load: 200 connected staff clients in 10 clinics (20 each). One sender per clinic posts
  * messages through the real API (saved, then pushed); every client of the clinic receives each one. Side by side
- * in the same run: a bare Socket.IO relay (no auth, no database) with the same rooms and fan-out.
+ * in the same run: a bare Socket.IO relay (no auth, no database) with the same rooms and fan-out. Each server runs
+ * in a process of its own (server.ts), apart from the measuring clients.
  * Goals: ≥ 70% of the relay's deliveries/s, p99 send→receive ≤ 100 ms.
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:chat
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { Agent, request } from 'undici';
-import { buildApp } from '../../apps/api/src/app.ts';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { runMigrations } from '../../apps/api/src/db/migrate.ts';
-import { testConfig } from '../../apps/api/test/helpers.ts';
 import { percentile } from '../lib/load.ts';
 import { seedChatClinics } from './data.ts';
 
+const here = dirname(fileURLToPath(import.meta.url));
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CLINICS = 10;
 const PER_CLINIC = 20;
@@ -107,23 +107,35 @@ const connectAll = (url: string, auths: object[][]) =>
     ),
   );
 
-async function bareRelay(): Promise<Result[]> {
-  const http = createServer();
-  const io = new Server(http);
-  io.on('connection', (socket) => {
-    const room = `clinic-${socket.handshake.auth.clinic}`;
-    socket.join(room);
-    socket.on('send', (text: string, ack: () => void) => {
-      io.to(room).emit('new_message', { message: text });
-      ack();
-    });
+/** Starts `server.ts` in a process of its own and resolves with its URL and a way to stop it. */
+async function startServer(kind: 'relay' | 'rehabit', env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'server.ts'), kind], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening (\S+)/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`the ${kind} server stopped (${code})`)));
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { url, stop };
+}
+
+async function bareRelay(): Promise<Result[]> {
+  const server = await startServer('relay');
   const auths = Array.from({ length: CLINICS }, (_, c) => Array.from({ length: PER_CLINIC }, () => ({ clinic: c })));
-  const clients = await connectAll(url, auths);
+  const clients = await connectAll(server.url, auths);
   const senders = await connectAll(
-    url,
+    server.url,
     auths.map((g) => [g[0]!]),
   );
   const send = (clinic: number, text: string) =>
@@ -135,7 +147,7 @@ async function bareRelay(): Promise<Result[]> {
     await measure('relay, steady', clients, send, 'steady'),
   ];
   for (const s of [...clients.flat(), ...senders.flat()]) s.disconnect();
-  io.close();
+  await server.stop();
   return result;
 }
 
@@ -143,9 +155,9 @@ async function rehabit(databaseUrl: string): Promise<Result[]> {
   const database = await openDatabase({ databaseUrl });
   await runMigrations(database);
   const clinics = await seedChatClinics(database.db, CLINICS, PER_CLINIC);
-  const app = await buildApp({ config: testConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '100000' }), database, logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  await database.close();
+  const server = await startServer('rehabit', { BENCH_CHAT_DATABASE_URL: databaseUrl });
+  const url = server.url;
   const clients = await connectAll(
     url,
     clinics.map((c) => c.tokens.map((token) => ({ token }))),
@@ -168,8 +180,7 @@ async function rehabit(databaseUrl: string): Promise<Result[]> {
   ];
   for (const s of clients.flat()) s.disconnect();
   await dispatcher.close();
-  await app.close();
-  await database.close();
+  await server.stop();
   return result;
 }
 
