@@ -27,7 +27,7 @@ const chatRoutes = (unread = 0) => ({
   },
 });
 
-const chatTab = () => screen.getByRole('link', { name: /^Chat/ });
+const chatTab = () => within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: /^Chat/ });
 
 describe('patient chat', () => {
   beforeEach(() => changeLanguage('en'));

@@ -126,5 +126,10 @@ describe('patient sign-in', () => {
     expect(screen.getByLabelText('Número de celular')).toBeInTheDocument();
     expect(window.localStorage.getItem('rehabit.patient_language')).toBe('es');
     expect(document.documentElement.lang).toBe('es');
+
+    // The staff side stays English.
+    await app.user.click(screen.getByRole('link', { name: '¿Personal de la clínica? Entre aquí' }));
+    await screen.findByRole('link', { name: 'Sign in here' });
+    expect(document.documentElement.lang).toBe('en');
   });
 });

@@ -169,7 +169,8 @@ describe('today', () => {
     expect(within(card).getByText('Serie 1 de 3')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Terminé la serie 1' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '¿Cómo está su dolor hoy?' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Progreso' })).toBeInTheDocument();
+    const tabs = screen.getByRole('navigation', { name: 'Principal' });
+    expect(within(tabs).getByRole('link', { name: 'Progreso' })).toBeInTheDocument();
     await waitFor(() => expect(document.documentElement.lang).toBe('es'));
   });
 });

@@ -9,6 +9,7 @@ export const en = {
     save: 'Save',
   },
   nav: {
+    label: 'Main',
     today: 'Today',
     progress: 'Progress',
     chat: 'Chat',

@@ -11,6 +11,7 @@ export const es: PatientStrings = {
     save: 'Guardar',
   },
   nav: {
+    label: 'Principal',
     today: 'Hoy',
     progress: 'Progreso',
     chat: 'Chat',

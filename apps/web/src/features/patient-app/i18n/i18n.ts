@@ -1,5 +1,6 @@
 import type { PatientLanguage } from '@rehabit/contract';
 import i18next from 'i18next';
+import { useEffect } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en.ts';
 import { es } from './es.ts';
@@ -21,11 +22,20 @@ void patientI18n.use(initReactI18next).init({
   react: { useSuspense: false },
 });
 
-const followLanguage = (language: string) => {
+// The page's language follows the patient's choice while a patient screen is open.
+patientI18n.on('languageChanged', (language) => {
   document.documentElement.lang = language;
-};
-followLanguage(patientI18n.language);
-patientI18n.on('languageChanged', followLanguage);
+});
+
+/** Gives the page the patient's language while mounted, and English (the staff side's) back afterwards. */
+export function usePatientPageLanguage() {
+  useEffect(() => {
+    document.documentElement.lang = patientI18n.language;
+    return () => {
+      document.documentElement.lang = 'en';
+    };
+  }, []);
+}
 
 export function changeLanguage(language: PatientLanguage) {
   saveLanguage(language);

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Brand } from '../../../../components/layouts/brand.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { useDocumentTitle } from '../../../../lib/use-document-title.ts';
+import { usePatientPageLanguage } from '../../i18n/i18n.ts';
 import { LanguageSwitch } from '../language-switch.tsx';
 import { CodeForm } from './code-form.tsx';
 import { PasswordForm } from './password-form.tsx';
@@ -17,6 +18,7 @@ export function PatientLogin({ onSignedIn }: { onSignedIn: () => void }) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<Mode>({ name: 'phone' });
   useDocumentTitle(t('login.title'));
+  usePatientPageLanguage();
   const isEmail = mode.name === 'email';
 
   return (

@@ -1,8 +1,9 @@
 import { LogOut } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Brand } from '../../../../components/layouts/brand.tsx';
 import { usePatientSignOut } from '../../api/sign-out.ts';
+import { usePatientPageLanguage } from '../../i18n/i18n.ts';
 import { usePatientChatEvents } from '../../lib/use-patient-chat-events.ts';
 import { LanguageSwitch } from '../language-switch.tsx';
 import { BottomTabs } from './bottom-tabs.tsx';
@@ -21,8 +22,7 @@ export function PatientShell({
   const { t } = useTranslation();
   const signOut = usePatientSignOut();
   usePatientChatEvents(userId);
-  // The staff side is in English; leaving the patient side gives the page its language back.
-  useEffect(() => () => document.documentElement.setAttribute('lang', 'en'), []);
+  usePatientPageLanguage();
 
   return (
     <div className="pa-app pa-shell">
