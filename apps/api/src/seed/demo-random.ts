@@ -25,11 +25,13 @@ export function seededRandom(seed: number) {
     },
     /** A UUID-shaped id (version 4 layout), as the patient app sends with each log. */
     uuid: () => {
-      const hex = Array.from({ length: 32 }, () => int(0, 15).toString(16));
-      hex[12] = '4';
-      hex[16] = (8 + int(0, 3)).toString(16);
-      const s = hex.join('');
-      return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+      const word = () =>
+        Math.floor(next() * 4_294_967_296)
+          .toString(16)
+          .padStart(8, '0');
+      const [a, b, c, d] = [word(), word(), word(), word()];
+      const variant = (8 + (Number.parseInt(c[0]!, 16) % 4)).toString(16);
+      return `${a}-${b.slice(0, 4)}-4${b.slice(5)}-${variant}${c.slice(1, 4)}-${c.slice(4)}${d}`;
     },
   };
 }
