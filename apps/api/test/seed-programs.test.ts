@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { type MeasureKey, measureByDatatypeId, scoreMeasure } from '@rehabit/contract';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,11 +30,12 @@ let t: TestApp;
 const now = new Date('2026-03-02T15:00:00Z');
 const db = () => t.database.db;
 
+const storage = tempDir();
 const seed = () =>
   seedDemo(db(), {
     restrictedCode: 'X5218',
     // Without ffmpeg the bundled clip is written for each exercise: the library exists without rendering.
-    videos: demoVideoOptions(testConfig({ DATA_DIR: tempDir(), FFMPEG_PATH: '/nonexistent/ffmpeg' })),
+    videos: demoVideoOptions(testConfig({ DATA_DIR: storage, FFMPEG_PATH: '/nonexistent/ffmpeg' })),
     now,
   });
 
@@ -42,7 +44,10 @@ beforeAll(async () => {
   expect(t.clock.now()).toEqual(now);
   expect(await seed()).toBe(true);
 }, 120_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await rm(storage, { recursive: true, force: true });
+});
 
 const tables = { hepItems, exerciseLogs, healthMetrics, functionalMeasures, functionalEntries };
 const counts = async () =>
