@@ -18,7 +18,8 @@ const routes = (items = [bridge, clamshell, heelSlide]) => ({
 
 const openDashboard = async (api = fixtureApi(routes())) => {
   const app = renderApp('/patient/101/dashboard', { token: 't' });
-  const list = await screen.findByRole('list', { name: 'Exercises in order' });
+  // The first screen of a file loads its lazy route; a loaded machine takes a while.
+  const list = await screen.findByRole('list', { name: 'Exercises in order' }, { timeout: 10_000 });
   return { api, app, list };
 };
 

@@ -18,14 +18,19 @@ const routes = (series = [odiSeries]) => ({
 
 const openSection = async (api = fixtureApi(routes())) => {
   const app = renderApp('/patient/101/dashboard', { token: 't' });
-  const section = await screen.findByRole('region', { name: 'Functional data' });
+  // The first screen of a file loads its lazy route; a loaded machine takes a while.
+  const section = await screen.findByRole('region', { name: 'Functional data' }, { timeout: 10_000 });
   return { api, app, section };
 };
 
 describe('functional data section', () => {
   it('shows one table per series with date, score, answers and note, and the change so far', async () => {
     const { section } = await openSection();
-    const table = await within(section).findByRole('table', { name: 'Oswestry Disability Index entries' });
+    const table = await within(section).findByRole(
+      'table',
+      { name: 'Oswestry Disability Index entries' },
+      { timeout: 5_000 },
+    );
     const rows = within(table).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('Oct 1, 202648.93, 3, 2, 2, 3, 2, 2, 3, 2, – (9 of 10 answered)At evaluation');
     expect(rows[2]).toHaveTextContent('Nov 1, 202628');

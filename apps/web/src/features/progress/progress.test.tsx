@@ -23,8 +23,9 @@ const routes = () => ({
 const openProgress = async () => {
   const api = fixtureApi(routes());
   const app = renderApp('/patient/101/dashboard', { token: 't' });
-  const section = await screen.findByRole('region', { name: 'Progress' });
-  await within(section).findByText(/This week: Nov 15, 2026 – Nov 21, 2026/);
+  // The first screen of a file loads its lazy route; a loaded machine takes a while.
+  const section = await screen.findByRole('region', { name: 'Progress' }, { timeout: 10_000 });
+  await within(section).findByText(/This week: Nov 15, 2026 – Nov 21, 2026/, {}, { timeout: 5_000 });
   return { api, app, section };
 };
 

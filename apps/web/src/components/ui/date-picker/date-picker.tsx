@@ -92,8 +92,9 @@ export function DatePicker({
   const type = (typed: string) => {
     setText(typed);
     if (typed.trim() === '') return onChange(null);
+    // A typed day outside the limits still counts, so the form's rule says why it is refused (decision 0113).
     const day = parseTypedDate(typed);
-    if (day && !isOutOfRange(day)) {
+    if (day) {
       onChange(day);
       setActive(day);
     }
@@ -147,12 +148,7 @@ export function DatePicker({
         }}
       />
       {isOpen && (
-        <div
-          className={popperClass}
-          role="dialog"
-          aria-label={`Choose ${label.toLowerCase()}`}
-          style={isNarrow ? { top } : undefined}
-        >
+        <div className={popperClass} role="dialog" aria-label="Calendar" style={isNarrow ? { top } : undefined}>
           <Calendar
             selected={value}
             active={active}

@@ -103,13 +103,7 @@ export function EntryDialog({ patientId, state, onClose }: Props) {
               onChange={(e) => setName(e.target.value)}
             />
           )}
-          <DatePicker
-            label="Date"
-            required
-            value={isoToDate(date)}
-            maxDate={new Date()}
-            onChange={(d) => setDate(dateToIso(d) ?? '')}
-          />
+          <DatePicker label="Date" required value={isoToDate(date)} onChange={(d) => setDate(dateToIso(d) ?? '')} />
         </div>
         <fieldset className="entry-form__items">
           <legend className="entry-form__legend">

@@ -142,7 +142,9 @@ function WeekView({ week, isStale, mode, onMode, view, onView }: WeekViewProps) 
           <div className="progress-controls">
             <ChoiceGroup legend="Report" options={viewOptions} value={view} onChange={onView} />
           </div>
-          <ReportViewTable progress={week} view={view} />
+          <div className="progress-report">
+            <ReportViewTable progress={week} view={view} />
+          </div>
         </>
       )}
     </div>
