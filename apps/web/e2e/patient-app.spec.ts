@@ -75,6 +75,16 @@ async function signInByCode(page: Page, phone: string) {
 
 const exercise = (page: Page, title: string) => page.getByRole('article', { name: title });
 
+/** No word on the screen is wider than the box it sits in (long Spanish words on narrow phones). */
+async function expectNoClippedText(page: Page) {
+  const clipped = await page.evaluate(() =>
+    [...document.querySelectorAll('main :is(h1, h2, h3, p, dt, dd, button, a, legend, label)')]
+      .filter((element) => !element.matches('.visually-hidden') && element.scrollWidth > element.clientWidth + 1)
+      .map((element) => element.textContent),
+  );
+  expect(clipped).toEqual([]);
+}
+
 async function phoneContext(browser: Browser, width = 390) {
   const context = await browser.newContext({
     viewport: { width, height: 844 },
@@ -157,6 +167,7 @@ test('a patient signs in by code, does today’s exercises, rates pain and reads
   // The smallest phones: one column, nothing sideways, big text and targets.
   await page.setViewportSize({ width: 360, height: 740 });
   await expectNoSidewaysScroll(page);
+  await expectNoClippedText(page);
   const again = exercise(page, patient.titles[0]!).getByRole('button', { name: 'Hacerlo otra vez' });
   expect((await again.boundingBox())?.height).toBeGreaterThanOrEqual(48);
   expect(Number.parseFloat(await again.evaluate((button) => getComputedStyle(button).fontSize))).toBeGreaterThanOrEqual(
@@ -165,7 +176,9 @@ test('a patient signs in by code, does today’s exercises, rates pain and reads
   await snap(page, 'patient-today-es');
   await page.getByRole('button', { name: 'English' }).click();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Progress' }).click();
+  await expect(page.getByRole('heading', { name: 'Progress', level: 1 })).toBeVisible();
   await expectNoSidewaysScroll(page);
+  await expectNoClippedText(page);
   await snap(page, 'patient-progress');
 });
 
@@ -224,6 +237,7 @@ test('a patient and the therapist chat live; the Chat tab shows unread messages 
 
   await patientPage.setViewportSize({ width: 360, height: 740 });
   await expectNoSidewaysScroll(patientPage);
+  await expectNoClippedText(patientPage);
   await snap(patientPage, 'patient-chat');
   await patientPage.context().close();
   await therapist.context().close();
