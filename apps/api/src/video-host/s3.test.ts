@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { asc, sql } from 'drizzle-orm';
@@ -19,6 +19,8 @@ import {
 } from '../../test/videos-support.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { auditEvents } from '../db/schema.ts';
+import { writeDemoVideoFiles } from '../seed/demo-videos.ts';
+import { videoStorageFromConfig } from './storage.ts';
 
 type Credentials = { id: number; video_id: string; library_id: string; signature: string; expiration: number };
 
@@ -221,6 +223,18 @@ describe('video storage in an S3-compatible bucket', () => {
     expect(await s3.keys()).not.toContain(c.video_id);
     expect(await s3.keys()).not.toContain(`${c.video_id}.part`);
     expect((await detail(c.id)).status).toBe('uploading');
+  });
+});
+
+describe('the demo library with a bucket', () => {
+  it('writes its clips to the bucket', async () => {
+    const clips = [randomUUID(), randomUUID()].map((guid, i) => ({ guid, label: `Demo exercise ${i}` }));
+    const bucket = videoStorageFromConfig(loadConfig(s3.env));
+    expect(bucket.kind).toBe('s3');
+    // Without ffmpeg every clip is the bundled one.
+    await writeDemoVideoFiles(db.database.db, clips, { storage: bucket, ffmpeg: '/nonexistent/ffmpeg' });
+    const bundled = readFileSync(new URL('../seed/assets/demo-clip.mp4', import.meta.url));
+    for (const clip of clips) expect(await s3.get(clip.guid)).toEqual(bundled);
   });
 });
 
