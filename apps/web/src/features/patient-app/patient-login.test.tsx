@@ -109,6 +109,13 @@ describe('patient sign-in', () => {
     await waitFor(() => expect(staffApp.location().pathname).toBe('/patients'));
   });
 
+  it('takes a patient who is signed in already past the sign-in page', async () => {
+    fixtureApi(patientRoutes());
+    const app = renderApp('/patient/login', { token: 'patient-token' });
+    await screen.findByRole('heading', { name: 'Today', level: 1 });
+    expect(app.location().pathname).toBe('/my/today');
+  });
+
   it('offers the patient sign-in from the staff sign-in page', async () => {
     fixtureApi();
     const app = renderApp('/login');

@@ -1,11 +1,16 @@
 import '../../../features/patient-app/i18n/i18n.ts';
-import { useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { PatientLogin } from '../../../features/patient-app/components/login/patient-login.tsx';
+import { useAuthStore } from '../../../lib/auth-store.ts';
 import { takeRedirectPath } from '../../../lib/storage.ts';
 
 /** Public: the patient's sign-in; afterwards the page they wanted, or today's exercises. */
 export function PatientLoginRoute() {
   const navigate = useNavigate();
+  // Someone already signed in goes straight on; read once, as signing in here sets the token too.
+  const [hadToken] = useState(() => useAuthStore.getState().token !== null);
+  if (hadToken) return <Navigate to={paths.myToday.getHref()} replace />;
   return <PatientLogin onSignedIn={() => navigate(takeRedirectPath() ?? paths.myToday.getHref(), { replace: true })} />;
 }
