@@ -172,6 +172,10 @@ test('a therapist builds a program from a folder, orders it by mouse and keyboar
   const psfs = functional.getByRole('table', { name: 'Patient-Specific Functional Scale entries' });
   await expect(psfs.getByRole('row').filter({ hasText: note })).toContainText('4.67');
   await snap(page, 'functional-data');
+  // Wide tables scroll inside their section: the page itself never scrolls sideways on a phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()?.width ?? 0,
+  );
 
   // The journey's exercises leave the demo patient's program as it was.
   // Chosen with the keyboard: on a phone the toasts and the bottom menu sit over part of the list.
