@@ -26,6 +26,9 @@ const viewOptions: { value: ReportView; label: string }[] = [
   { value: 'engagement', label: 'Engagement' },
 ];
 
+/** The API answers weeks up to ten years back (`progressQuerySchema`). */
+const OLDEST_WEEK = 520;
+
 const days = (count: number) => (count === 1 ? '1 day' : `${count} days`);
 
 /** Week by week: adherence, pain, activity and readings, charted and in numbers. */
@@ -46,7 +49,8 @@ export function ProgressSection({ patientId }: { patientId: number }) {
             variant="ghost"
             size="sm"
             icon={<ChevronLeft size={16} aria-hidden="true" />}
-            onClick={() => setWeeksAgo((w) => w + 1)}
+            disabled={weeksAgo >= OLDEST_WEEK}
+            onClick={() => setWeeksAgo((w) => Math.min(OLDEST_WEEK, w + 1))}
           >
             Previous week
           </Button>
