@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import {
+  closeInitialNote,
   demo,
   expectAccessible,
   expectNoSidewaysScroll,
@@ -95,13 +96,35 @@ async function phoneContext(browser: Browser, width = 390) {
   return context.newPage();
 }
 
+/** The therapist's window: the patient's dashboard on a desktop, at the progress week. */
+async function therapistProgress(browser: Browser, patientId: number) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await signIn(page, demo.therapist.email, demo.therapist.password);
+  await closeInitialNote(page);
+  await page.goto(`/patient/${patientId}/dashboard`);
+  const progress = page.getByRole('region', { name: 'Progress' });
+  await progress.scrollIntoViewIfNeeded();
+  await expect(progress.getByText(/^This week:/)).toBeVisible();
+  return { page, progress, close: () => context.close() };
+}
+
 test('a patient signs in by code, does today’s exercises, rates pain and reads it all in Spanish', async ({
   page,
   request,
+  browser,
   isMobile,
 }) => {
   test.skip(!isMobile, 'patients use their phones');
+  test.setTimeout(150_000);
   const patient = await patientWithProgram(request);
+
+  // The therapist, in a window of their own, sees the new program with nothing done yet.
+  const therapist = await therapistProgress(browser, patient.id);
+  const engagement = therapist.progress.getByRole('definition').filter({ hasText: 'sessions' });
+  await expect(engagement).toHaveText(/^0%\s+0 of 2 sessions$/);
+  const painChart = therapist.progress.getByRole('figure', { name: /^Pain/ });
+  await expect(painChart).toContainText('no data this week');
 
   await page.goto('/patient/login');
   await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
@@ -144,6 +167,15 @@ test('a patient signs in by code, does today’s exercises, rates pain and reads
   await pain.getByRole('button', { name: 'Change' }).click();
   await pain.getByRole('button', { name: 'Pain 4' }).click();
   await expect(pain.getByText('Your pain today: 4 of 10')).toBeVisible();
+
+  // The therapist's progress week moves: both of today's sessions done, and pain charted.
+  await therapist.page.reload();
+  await therapist.progress.scrollIntoViewIfNeeded();
+  await expect(engagement).toHaveText(/^100%\s+2 of 2 sessions$/);
+  // Pain 3 and 2 given with the exercises, then 4 rated on its own.
+  await expect(painChart).toContainText(/Average 3\b/);
+  await snap(therapist.page, 'therapist-progress-after-patient');
+  await therapist.close();
 
   // Progress: the streak has begun and today's bar is full.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Progress' }).click();
