@@ -12,7 +12,13 @@ import type { AuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { VideoHost } from '../../video-host/host.ts';
-import { type Ctx, lockPatient, type ProgramPatient, requirePatient } from '../patient-data/staff-patient.ts';
+import {
+  type Ctx,
+  lockPatient,
+  type ProgramPatient,
+  patientAudit,
+  requirePatient,
+} from '../patient-data/staff-patient.ts';
 import { type CandidateVideo, createHepRepository, type HepItemChanges, type NewHepItem } from './hep.repository.ts';
 import { toHepItem } from './hep-mapping.ts';
 
@@ -48,29 +54,7 @@ export async function loadProgram(db: DbOrTx, host: VideoHost, patientId: number
 export function createHepService({ db, clock, audit, host }: Deps) {
   const repo = createHepRepository(db);
 
-  const record = (
-    actor: Actor,
-    action: string,
-    patient: { id: number; clinicId: number },
-    ctx: Ctx,
-    detail: Record<string, unknown>,
-    tx?: DbOrTx,
-  ) =>
-    audit.record(
-      {
-        action,
-        outcome: 'success',
-        actorUserId: actor.id,
-        clinicId: patient.clinicId,
-        patientId: patient.id,
-        ip: ctx.ip,
-        detail,
-      },
-      tx,
-    );
-
-  const deny = (actor: Actor, action: string, ctx: Ctx, detail: Record<string, unknown>) =>
-    audit.record({ action, outcome: 'denied', actorUserId: actor.id, clinicId: actor.clinicId, ip: ctx.ip, detail });
+  const { success: record, denied: deny } = patientAudit(audit);
 
   /** Program items of the patient by id; an id of another patient or clinic is not found. */
   async function activeItemsOf(actor: Actor, patient: ProgramPatient, ids: number[], action: string, ctx: Ctx) {

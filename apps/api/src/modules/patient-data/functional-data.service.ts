@@ -19,7 +19,7 @@ import {
   type FunctionalSeriesRow,
   type NewFunctionalEntry,
 } from './functional-data.repository.ts';
-import { type Ctx, lockPatient, type ProgramPatient, requirePatient } from './staff-patient.ts';
+import { type Ctx, lockPatient, type ProgramPatient, patientAudit, requirePatient } from './staff-patient.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog };
 
@@ -99,26 +99,7 @@ export function createFunctionalDataService({ db, clock, audit }: Deps) {
     return toSeries(current, await createFunctionalDataRepository(tx).entriesOf([series.id]));
   }
 
-  const record = (
-    actor: Actor,
-    action: string,
-    patient: ProgramPatient,
-    ctx: Ctx,
-    detail: Record<string, unknown>,
-    tx?: DbOrTx,
-  ) =>
-    audit.record(
-      {
-        action,
-        outcome: 'success',
-        actorUserId: actor.id,
-        clinicId: patient.clinicId,
-        patientId: patient.id,
-        ip: ctx.ip,
-        detail,
-      },
-      tx,
-    );
+  const { success: record } = patientAudit(audit);
 
   return {
     async list(actor: Actor, patientId: number, ctx: Ctx) {

@@ -57,3 +57,29 @@ export async function requirePatient(
   }
   return patient;
 }
+
+/** Audit writer for what staff do to one patient's record, inside the caller's transaction when given one. */
+export const patientAudit = (audit: AuditLog) => ({
+  success: (
+    actor: Actor,
+    action: string,
+    patient: { id: number; clinicId: number },
+    ctx: Ctx,
+    detail: Record<string, unknown>,
+    tx?: DbOrTx,
+  ) =>
+    audit.record(
+      {
+        action,
+        outcome: 'success',
+        actorUserId: actor.id,
+        clinicId: patient.clinicId,
+        patientId: patient.id,
+        ip: ctx.ip,
+        detail,
+      },
+      tx,
+    ),
+  denied: (actor: Actor, action: string, ctx: Ctx, detail: Record<string, unknown>) =>
+    audit.record({ action, outcome: 'denied', actorUserId: actor.id, clinicId: actor.clinicId, ip: ctx.ip, detail }),
+});
