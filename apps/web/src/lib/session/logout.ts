@@ -22,8 +22,11 @@ export function endSession(queryClient: QueryClient, { isVoluntary = false } = {
   queryClient.clear();
 }
 
-/** Sign-out: ask the server to revoke the token, then clear everything whatever it answered. */
-export function useLogout() {
+/**
+ * Sign-out: ask the server to revoke the token, then clear everything whatever it answered and go to a sign-in
+ * page (staff's by default; the patient side passes its own).
+ */
+export function useLogout(signInHref: string = paths.login.getHref()) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
@@ -32,7 +35,7 @@ export function useLogout() {
     onSettled: () => {
       forgetRedirectPath();
       endSession(queryClient, { isVoluntary: true });
-      navigate(paths.login.getHref(), { replace: true });
+      navigate(signInHref, { replace: true });
     },
   });
 }

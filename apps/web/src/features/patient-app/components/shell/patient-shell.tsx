@@ -2,7 +2,8 @@ import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Brand } from '../../../../components/layouts/brand.tsx';
-import { usePatientSignOut } from '../../api/sign-out.ts';
+import { paths } from '../../../../config/paths.ts';
+import { useLogout } from '../../../../lib/session/logout.ts';
 import { usePatientPageLanguage } from '../../i18n/i18n.ts';
 import { usePatientChatEvents } from '../../lib/use-patient-chat-events.ts';
 import { LanguageSwitch } from '../language-switch.tsx';
@@ -20,7 +21,7 @@ export function PatientShell({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const signOut = usePatientSignOut();
+  const signOut = useLogout(paths.patientLogin.getHref());
   usePatientChatEvents(userId);
   usePatientPageLanguage();
 
