@@ -1,39 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ShieldX } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { Link, Navigate, Outlet, useMatches } from 'react-router';
 import { FrameSkeleton } from '../../../components/layouts/frame-skeleton.tsx';
 import { MainLayout } from '../../../components/layouts/main-layout.tsx';
+import { RedirectToSignIn } from '../../../components/layouts/redirect-to-sign-in.tsx';
 import { EmptyState } from '../../../components/ui/feedback/empty-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { useCurrentUser } from '../../../lib/session/get-current-user.ts';
 import { useSettingsInfo } from '../../../lib/session/get-settings-info.ts';
 import { endSession, logout, useLogout } from '../../../lib/session/logout.ts';
-import { rememberRedirectPath } from '../../../lib/storage.ts';
 import type { RouteHandle } from '../../router.tsx';
 import { ChatRealtime, DesktopChat } from './chat-realtime.tsx';
 
 /** The navigation guard (seed §2): every screen behind sign-in renders through here. */
 export function ProtectedLayout() {
   const token = useAuthStore((state) => state.token);
-  if (!token) return <RedirectToLogin />;
+  if (!token) return <RedirectToSignIn signInHref={paths.login.getHref()} />;
   return <SignedInFrame />;
-}
-
-/** No token: remember where the person was going, then ask them to sign in. */
-function RedirectToLogin() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const hasSignedOut = useAuthStore((state) => state.hasSignedOut);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, for the location that was refused
-  useEffect(() => {
-    if (!hasSignedOut) rememberRedirectPath(`${location.pathname}${location.search}${location.hash}`);
-    navigate(paths.login.getHref(), { replace: true });
-  }, []);
-
-  return <FrameSkeleton label="Redirecting to sign in" />;
 }
 
 function SignedInFrame() {

@@ -1,14 +1,14 @@
 import '../../../features/patient-app/i18n/i18n.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet } from 'react-router';
 import { FrameSkeleton } from '../../../components/layouts/frame-skeleton.tsx';
+import { RedirectToSignIn } from '../../../components/layouts/redirect-to-sign-in.tsx';
 import { paths } from '../../../config/paths.ts';
 import { PatientShell } from '../../../features/patient-app/components/shell/patient-shell.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { useCurrentUser } from '../../../lib/session/get-current-user.ts';
 import { endSession, logout } from '../../../lib/session/logout.ts';
-import { rememberRedirectPath } from '../../../lib/storage.ts';
 
 /**
  * The guard of the patient's side (decision 0430): no token goes to the patient's sign-in and back,
@@ -16,22 +16,8 @@ import { rememberRedirectPath } from '../../../lib/storage.ts';
  */
 export function PatientLayout() {
   const token = useAuthStore((state) => state.token);
-  if (!token) return <RedirectToPatientLogin />;
+  if (!token) return <RedirectToSignIn signInHref={paths.patientLogin.getHref()} />;
   return <SignedInPatient />;
-}
-
-function RedirectToPatientLogin() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const hasSignedOut = useAuthStore((state) => state.hasSignedOut);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, for the location that was refused
-  useEffect(() => {
-    if (!hasSignedOut) rememberRedirectPath(`${location.pathname}${location.search}${location.hash}`);
-    navigate(paths.patientLogin.getHref(), { replace: true });
-  }, []);
-
-  return <FrameSkeleton label="Redirecting to sign in" />;
 }
 
 function SignedInPatient() {
