@@ -70,10 +70,12 @@ export async function makeFolder(
 }
 
 /**
- * A patient's own account signed in: a patient user linked to the record (made on first use) and a live session
- * opened at the test clock's time. After moving the clock past the idle limit, sign in again.
+ * A session for a patient's own account, opened directly at the test clock's time: a patient user linked to the
+ * record (made on first use). For tests of what a patient does, not of how they sign in (that is
+ * `signedInPatient` in patient-app-support.ts, through the real phone-code calls). After moving the clock past
+ * the idle limit, open another.
  */
-export async function signedInPatient(t: TestApp, patientId: number) {
+export async function sessionForPatient(t: TestApp, patientId: number) {
   const db = t.database.db;
   const [patient] = await db.select().from(patients).where(eq(patients.id, patientId));
   let userId = patient!.userId;

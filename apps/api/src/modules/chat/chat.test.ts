@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { ChatMessage } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatListeners, settle } from '../../../test/chat-support.ts';
 import { makeClinic, makeUser, PASSWORD } from '../../../test/factories.ts';
 import { createTestApp, expectProblem, type TestApp, testConfig } from '../../../test/helpers.ts';
 import { api, makeStaffedClinic } from '../../../test/patients-support.ts';
@@ -14,7 +14,7 @@ let call: ReturnType<typeof api>;
 let home: Awaited<ReturnType<typeof makeStaffedClinic>>;
 let away: Awaited<ReturnType<typeof makeStaffedClinic>>;
 let admin: { id: number; token: string };
-const sockets: Socket[] = [];
+const chat = chatListeners();
 beforeAll(async () => {
   t = await createTestApp();
   call = api(t.app);
@@ -28,7 +28,7 @@ beforeAll(async () => {
   admin = { id: adminUser.id, token };
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
+  chat.closeAll();
   await t.close();
 });
 
@@ -39,22 +39,6 @@ async function openSession(token: string, patientId: number) {
 }
 const send = (token: string, session: number, message: string, clientId?: string) =>
   call.post('/chat/message', token, { session, message, ...(clientId ? { client_id: clientId } : {}) });
-
-function listen(baseUrl: string, token: string, lastMessageId?: number) {
-  const received: ChatMessage[] = [];
-  const socket = connect(baseUrl, {
-    auth: { token, last_message_id: lastMessageId },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  sockets.push(socket);
-  socket.on('new_message', (m: ChatMessage) => received.push(m));
-  return new Promise<{ socket: Socket; received: ChatMessage[] }>((resolve, reject) => {
-    socket.on('connect', () => resolve({ socket, received }));
-    socket.on('connect_error', reject);
-  });
-}
-const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
 
 describe('chat with patients', () => {
   it('opens one conversation per patient, saves messages and counts unread per reader', async () => {
@@ -138,8 +122,8 @@ describe('live delivery', () => {
     const baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const patient = await call.register(home.manager.token);
     const session = await openSession(home.therapist.token, patient.id);
-    const manager = await listen(baseUrl, home.manager.token);
-    const stranger = await listen(baseUrl, away.therapist.token);
+    const manager = await chat.listen(baseUrl, home.manager.token);
+    const stranger = await chat.listen(baseUrl, away.therapist.token);
     const sent = (await send(home.therapist.token, session.id, 'Live hello')).json() as ChatMessage;
     await settle();
     expect(manager.received.map((m) => m.id)).toEqual([sent.id]);
@@ -153,7 +137,7 @@ describe('live delivery', () => {
     try {
       await restarted.listen({ host: '127.0.0.1', port: 0 });
       const url = `http://127.0.0.1:${(restarted.server.address() as AddressInfo).port}`;
-      const back = await listen(url, home.manager.token, sent.id);
+      const back = await chat.listen(url, home.manager.token, sent.id);
       await settle();
       expect(back.received.map((m) => m.message)).toEqual(['While you were away 1', 'While you were away 2']);
       expect(new Set(back.received.map((m) => m.id)).size).toBe(2);

@@ -2,7 +2,7 @@ import { HEP_MAX_ITEMS, hepPaths } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
-import { auditRows, makeFolder, makeVideo, signedInPatient } from '../../../test/hep-support.ts';
+import { auditRows, makeFolder, makeVideo, sessionForPatient } from '../../../test/hep-support.ts';
 import { api, makeStaffedClinic } from '../../../test/patients-support.ts';
 import { hepItems, patients } from '../../db/schema.ts';
 
@@ -171,7 +171,7 @@ describe('who may work on a program', () => {
     const video = await clinicVideo();
     const program = await add(patientId, [{ video_id: video.id }]);
     const hepId = program.results[0]!.id;
-    const patient = await signedInPatient(t, patientId);
+    const patient = await sessionForPatient(t, patientId);
 
     expectProblem(await call.get(hepPaths.program(patientId)), 401);
     for (const who of [patient.token]) {

@@ -3,7 +3,7 @@ import { hepPaths, patientAppPaths } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
-import { auditRows, makeVideo, setClinicTimezone, signedInPatient } from '../../../test/hep-support.ts';
+import { auditRows, makeVideo, sessionForPatient, setClinicTimezone } from '../../../test/hep-support.ts';
 import { api, makeStaffedClinic } from '../../../test/patients-support.ts';
 import { exerciseLogs, healthMetrics } from '../../db/schema.ts';
 
@@ -33,7 +33,7 @@ async function patientWithProgram(timesPerDay: number[]) {
     timesPerDay.map((times) => ({ video_id: video.id, times_per_day: times, days_per_week: 3 })),
   );
   const hepIds = (res.json().results as { id: number }[]).map((r) => r.id);
-  const { token } = await signedInPatient(t, patientId);
+  const { token } = await sessionForPatient(t, patientId);
   return { patientId, hepIds, token, videoId: video.id };
 }
 
@@ -79,7 +79,7 @@ describe('logging an exercise', () => {
   it('dates a late-evening log by the clinic timezone, not UTC', async () => {
     const { hepIds, patientId } = await patientWithProgram([1]);
     t.clock.advanceMinutes(16 * 60 + 30); // 2026-03-03T07:30Z is 23:30 on 2 March in Los Angeles
-    const { token } = await signedInPatient(t, patientId);
+    const { token } = await sessionForPatient(t, patientId);
     const res = await call.post(patientAppPaths.exerciseLogs, token, logBody(hepIds[0]!));
     expect(res.json().date).toBe('2026-03-02');
     t.clock.advanceMinutes(-(16 * 60 + 30));
@@ -134,10 +134,10 @@ describe("today's exercises", () => {
 
     // Yesterday's log starts a streak; today the second item is done twice, more than asked.
     t.clock.advanceMinutes(-24 * 60);
-    let session = await signedInPatient(t, patientId);
+    let session = await sessionForPatient(t, patientId);
     await call.post(patientAppPaths.exerciseLogs, session.token, logBody(hepIds[0]!));
     t.clock.advanceMinutes(24 * 60);
-    session = await signedInPatient(t, patientId);
+    session = await sessionForPatient(t, patientId);
     await call.post(patientAppPaths.exerciseLogs, session.token, logBody(hepIds[1]!, { pain: 6 }));
     t.clock.advanceMinutes(10);
     const last = await call.post(patientAppPaths.exerciseLogs, session.token, logBody(hepIds[1]!, { pain: 3 }));

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { ChatMessage } from '@rehabit/contract';
 import { and, eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatListeners, settle } from '../../../test/chat-support.ts';
 import { createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
 import { signedInPatient } from '../../../test/patient-app-support.ts';
 import { api, makeStaffedClinic } from '../../../test/patients-support.ts';
@@ -13,7 +13,8 @@ let call: ReturnType<typeof api>;
 let home: Awaited<ReturnType<typeof makeStaffedClinic>>;
 let away: Awaited<ReturnType<typeof makeStaffedClinic>>;
 let baseUrl: string;
-const sockets: Socket[] = [];
+const chat = chatListeners();
+const listen = (token: string, lastMessageId?: number) => chat.listen(baseUrl, token, lastMessageId);
 beforeAll(async () => {
   t = await createTestApp();
   call = api(t.app);
@@ -23,7 +24,7 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
+  chat.closeAll();
   await t.close();
 });
 
@@ -41,22 +42,6 @@ const audited = (action: string, patientId: number) =>
     .select()
     .from(auditEvents)
     .where(and(eq(auditEvents.action, action), eq(auditEvents.patientId, patientId)));
-
-function listen(token: string, lastMessageId?: number) {
-  const received: ChatMessage[] = [];
-  const socket = connect(baseUrl, {
-    auth: { token, last_message_id: lastMessageId },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  sockets.push(socket);
-  socket.on('new_message', (m: ChatMessage) => received.push(m));
-  return new Promise<{ socket: Socket; received: ChatMessage[] }>((resolve, reject) => {
-    socket.on('connect', () => resolve({ socket, received }));
-    socket.on('connect_error', reject);
-  });
-}
-const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
 
 describe("the patient's conversation with the clinic", () => {
   it('is opened once, is the one staff see, and counts unread messages for each reader', async () => {

@@ -2,7 +2,7 @@ import { measures, patientDataPaths } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
-import { auditRows, setClinicTimezone, signedInPatient } from '../../../test/hep-support.ts';
+import { auditRows, sessionForPatient, setClinicTimezone } from '../../../test/hep-support.ts';
 import { api, makeStaffedClinic } from '../../../test/patients-support.ts';
 import { functionalEntries } from '../../db/schema.ts';
 
@@ -188,7 +188,7 @@ describe('functional data', () => {
     expect(await auditRows(t.database.db, 'functional_data.viewed')).toContainEqual(
       expect.objectContaining({ outcome: 'denied', actorUserId: away.therapist.id }),
     );
-    const patient = await signedInPatient(t, patientId);
+    const patient = await sessionForPatient(t, patientId);
     expectProblem(await call.get(url(patientId), patient.token), 403);
     expectProblem(await call.post(url(patientId), patient.token, body), 403);
     expectProblem(await call.post(url(patientId), undefined, body), 401);

@@ -3,7 +3,7 @@ import { hepPaths, patientAppPaths, patientDataPaths } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
-import { auditRows, makeVideo, setClinicTimezone, signedInPatient } from '../../../test/hep-support.ts';
+import { auditRows, makeVideo, sessionForPatient, setClinicTimezone } from '../../../test/hep-support.ts';
 import { api, makeStaffedClinic } from '../../../test/patients-support.ts';
 import { healthMetrics, hepItems } from '../../db/schema.ts';
 
@@ -54,7 +54,7 @@ async function patientWithItems(items: { createdAt: Date; timesPerDay: number }[
 
 async function logAt(at: Date, patientId: number, hepId: number, extra: object = {}) {
   setClock(at);
-  const { token } = await signedInPatient(t, patientId);
+  const { token } = await sessionForPatient(t, patientId);
   const res = await call.post(patientAppPaths.exerciseLogs, token, {
     hep_id: hepId,
     sets_done: 1,
@@ -127,7 +127,7 @@ describe('the progress week', () => {
     expect(current.summary).toMatchObject({ assigned: 4, done: 2, engagement: 50, data_days: 1 });
     expect(current.streak).toBe(1);
 
-    const { token } = await signedInPatient(t, patientId);
+    const { token } = await sessionForPatient(t, patientId);
     const own = await call.get(`${patientAppPaths.progress}?weeks_ago=1`, token);
     expect(own.statusCode).toBe(200);
     expect(own.json()).toEqual(last);
@@ -228,7 +228,7 @@ describe('the progress week', () => {
       expectProblem(await call.get(`${patientDataPaths.progress(patientId)}?weeks_ago=${weeks}`, token), 400);
     }
     expectProblem(await call.get(patientDataPaths.progress(999_999), token), 404);
-    const patient = await signedInPatient(t, patientId);
+    const patient = await sessionForPatient(t, patientId);
     expectProblem(await call.get(patientDataPaths.progress(patientId), patient.token), 403);
     expectProblem(await call.get(patientAppPaths.progress, token), 403);
     expectProblem(await call.get(patientAppPaths.progress), 401);
