@@ -51,6 +51,12 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
+/** The error for a refused call, over HTTP or the socket; a refused token ends the session. */
+export function refusal(status: number, body: unknown, token = getToken()): ApiError {
+  if (status === 401 && token) onUnauthorized?.();
+  return ApiError.fromResponse(status, body);
+}
+
 export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
   const { schema, method = 'GET', body, query, signal } = options;
   const token = getToken();
@@ -74,11 +80,7 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
   }
 
   const data = await readBody(response);
-  if (!response.ok) {
-    const error = ApiError.fromResponse(response.status, data);
-    if (response.status === 401 && token) onUnauthorized?.();
-    throw error;
-  }
+  if (!response.ok) throw refusal(response.status, data, token);
 
   const parsed = schema.safeParse(data);
   if (!parsed.success) {

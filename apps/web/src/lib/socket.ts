@@ -86,6 +86,14 @@ function release() {
   if (users === 0) close();
 }
 
+/**
+ * Sends an event the server acknowledges, failing after `timeoutMs` without an answer. Null when the connection is
+ * not live, so the caller can take another way (the API over HTTP).
+ */
+export function emitWithAck(event: string, payload: unknown, timeoutMs: number): Promise<unknown> | null {
+  return status === 'live' && socket?.connected ? socket.timeout(timeoutMs).emitWithAck(event, payload) : null;
+}
+
 /** Listens to one socket event while the component is mounted; the connection opens with the first listener. */
 export function useSocketEvent(event: string, handler: Handler) {
   const ref = useRef(handler);

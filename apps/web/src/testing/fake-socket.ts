@@ -1,12 +1,20 @@
 type Handler = (...args: unknown[]) => void;
 
+/** What the server does with an event sent for an acknowledgement: answer `ack` (a promise answers later), or never. */
+export type AckAnswer = { ack: unknown } | 'no answer';
+type Emitted = { event: string; payload: unknown; timeoutMs: number };
+
 /**
  * Stands in for socket.io-client in tests: no network, and tests push server events with
- * `fakeSocket.serverEmit(...)` and read how the app connected.
+ * `fakeSocket.serverEmit(...)`, read how the app connected and what it sent, and decide the server's
+ * acknowledgements with `fakeSocket.answerWith(...)`.
  */
 class FakeSocket {
   connections: Array<{ auth: Record<string, unknown> }> = [];
+  /** Events the app sent for an acknowledgement, in order. */
+  emitted: Emitted[] = [];
   isConnected = false;
+  private answer: (event: string, payload: unknown) => AckAnswer = () => 'no answer';
   active = true;
   private anyHandlers = new Set<Handler>();
   private handlers = new Map<string, Set<Handler>>();
@@ -27,6 +35,34 @@ class FakeSocket {
     if (typeof auth === 'function') auth(read);
     else read((auth ?? {}) as Record<string, unknown>);
     this.isConnected = true;
+  }
+
+  get connected() {
+    return this.isConnected;
+  }
+
+  /** The handshake completes: the app sees the connection live. */
+  goLive() {
+    this.fire('connect');
+  }
+
+  /** Decides the server's acknowledgements from now on; until then the server never answers. */
+  answerWith(answer: (event: string, payload: unknown) => AckAnswer) {
+    this.answer = answer;
+  }
+
+  /** As socket.io-client: the promise rejects when no acknowledgement comes within `timeoutMs`. */
+  timeout(timeoutMs: number) {
+    return {
+      emitWithAck: (event: string, payload: unknown) => {
+        this.emitted.push({ event, payload, timeoutMs });
+        const answer = this.answer(event, payload);
+        if (answer !== 'no answer') return Promise.resolve(answer.ack);
+        return new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('operation has timed out')), timeoutMs),
+        );
+      },
+    };
   }
 
   on(event: string, handler: Handler) {
@@ -71,6 +107,8 @@ class FakeSocket {
   reset() {
     this.disconnect();
     this.connections = [];
+    this.emitted = [];
+    this.answer = () => 'no answer';
   }
 }
 

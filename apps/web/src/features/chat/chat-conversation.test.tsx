@@ -1,6 +1,9 @@
+import type { ChatMessage } from '@rehabit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useUiStore } from '../../lib/ui-store.ts';
+import { fakeSocket } from '../../testing/fake-socket.ts';
 import { fixtureApi, problem, type RecordedRequest } from '../../testing/fixture-api.ts';
 import { signedInRoutes, therapist } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
@@ -127,5 +130,102 @@ describe('a conversation', () => {
     expect(screen.queryByLabelText('Message')).not.toBeInTheDocument();
     await openConversation(app);
     expect(screen.getByLabelText('Message')).toHaveValue('');
+  });
+});
+
+type SentOverSocket = { session: number; message: string; client_id: string };
+
+/** The message the server saves for what came over the socket. */
+const savedFromSocket = (payload: unknown, id: number): ChatMessage => {
+  const body = payload as SentOverSocket;
+  return makeMessage(id, {
+    session: body.session,
+    message: body.message,
+    client_id: body.client_id,
+    sender: { id: therapist.id, display_name: therapist.display_name, role: 'therapist' },
+  });
+};
+
+/** Opens the conversation once the chat's connection is up and live. */
+async function openLiveConversation(app: ReturnType<typeof renderApp>) {
+  const list = await openConversation(app);
+  await waitFor(() => expect(fakeSocket.connections.length).toBeGreaterThan(0));
+  act(() => fakeSocket.goLive());
+  return list;
+}
+
+const clientIdOf = (body: unknown) => (body as SentOverSocket | undefined)?.client_id;
+
+const bubbleOf = (list: HTMLElement, text: string) => within(list).getByText(text).closest('li')!;
+
+describe('sending a message', () => {
+  it('goes over the live connection with its client id, and shows as sent without an HTTP call', async () => {
+    let answer: (message: ChatMessage) => void = () => undefined;
+    fakeSocket.answerWith(() => ({
+      ack: new Promise((resolve) => {
+        answer = (message) => resolve({ message });
+      }),
+    }));
+    const { api, app } = setup();
+    const list = await openLiveConversation(app);
+    await app.user.type(screen.getByLabelText('Message'), 'See you Tuesday{Enter}');
+    await waitFor(() => expect(fakeSocket.emitted).toHaveLength(1));
+    expect(bubbleOf(list, 'See you Tuesday')).toHaveTextContent('Sending…');
+    const [sent] = fakeSocket.emitted;
+    expect(sent?.event).toBe('send_message');
+    expect(sent?.payload).toMatchObject({ session: 1, message: 'See you Tuesday' });
+    expect(clientIdOf(sent?.payload)).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+
+    act(() => answer(savedFromSocket(sent?.payload, 600)));
+    await waitFor(() => expect(bubbleOf(list, 'See you Tuesday')).toHaveTextContent('Sent'));
+    expect(within(list).getAllByText('See you Tuesday')).toHaveLength(1);
+    expect(api.calls('POST /chat/message')).toHaveLength(0);
+  });
+
+  it('goes by HTTP while the connection is lost', async () => {
+    fakeSocket.answerWith((_event, payload) => ({ ack: { message: savedFromSocket(payload, 601) } }));
+    const { api, app } = setup({ 'POST /chat/message': (request) => ({ status: 201, body: saved(request, 601) }) });
+    const list = await openLiveConversation(app);
+    act(() => fakeSocket.drop());
+    await app.user.type(screen.getByLabelText('Message'), 'Ice after walking{Enter}');
+    await waitFor(() => expect(bubbleOf(list, 'Ice after walking')).toHaveTextContent('Sent'));
+    expect(api.calls('POST /chat/message')[0]?.body).toMatchObject({ session: 1, message: 'Ice after walking' });
+    expect(fakeSocket.emitted).toHaveLength(0);
+  });
+
+  it('marks a message the server refuses over the connection as not sent, and retries it with the same client id', async () => {
+    let refuse = true;
+    fakeSocket.answerWith((_event, payload) => ({
+      ack: refuse ? { problem: problem(503, 'unavailable').body } : { message: savedFromSocket(payload, 602) },
+    }));
+    const { api, app } = setup();
+    const list = await openLiveConversation(app);
+    await app.user.type(screen.getByLabelText('Message'), 'Rest on Sunday{Enter}');
+    await waitFor(() => expect(bubbleOf(list, 'Rest on Sunday')).toHaveTextContent('Not sent'));
+
+    refuse = false;
+    await app.user.click(within(bubbleOf(list, 'Rest on Sunday')).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(bubbleOf(list, 'Rest on Sunday')).toHaveTextContent('Sent'));
+    const [first, second] = fakeSocket.emitted.map((sent) => clientIdOf(sent.payload));
+    expect(second).toBe(first);
+    expect(api.calls('POST /chat/message')).toHaveLength(0);
+  });
+
+  it('goes by HTTP, with the same client id, when the connection does not answer within 8 seconds', async () => {
+    const { api, app } = setup({ 'POST /chat/message': (request) => ({ status: 201, body: saved(request, 603) }) });
+    const list = await openLiveConversation(app);
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    await app.user.type(screen.getByLabelText('Message'), 'Two sets of ten{Enter}');
+    await waitFor(() => expect(fakeSocket.emitted).toHaveLength(1));
+    expect(fakeSocket.emitted[0]?.timeoutMs).toBe(8000);
+
+    await act(() => vi.advanceTimersByTimeAsync(7000));
+    expect(bubbleOf(list, 'Two sets of ten')).toHaveTextContent('Sending…');
+    expect(api.calls('POST /chat/message')).toHaveLength(0);
+
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    await waitFor(() => expect(bubbleOf(list, 'Two sets of ten')).toHaveTextContent('Sent'));
+    const [posted] = api.calls('POST /chat/message');
+    expect(clientIdOf(posted?.body)).toBe(clientIdOf(fakeSocket.emitted[0]?.payload));
   });
 });

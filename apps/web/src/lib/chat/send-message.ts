@@ -1,14 +1,38 @@
-import { type ChatMessage, type ChatSession, chatMessageSchema, chatPaths, type Paginated } from '@rehabit/contract';
+import {
+  type ChatMessage,
+  type ChatSession,
+  chatEvents,
+  chatMessageSchema,
+  chatPaths,
+  chatSendAckSchema,
+  type Paginated,
+} from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api-client.ts';
-import { noteMessageId } from '../socket.ts';
+import { api, refusal } from '../api-client.ts';
+import { emitWithAck, noteMessageId } from '../socket.ts';
 import { chatKeys } from './chat-sessions.ts';
 import { addMessage, applyMessageToSessions, type MessagePages } from './merge-message.ts';
 import { type OutgoingMessage, useOutboxStore } from './outbox.ts';
 
-/** POST /chat/message: saved first, then pushed to everyone in the conversation. */
-export const sendMessage = ({ session, text, clientId }: Pick<OutgoingMessage, 'session' | 'text' | 'clientId'>) =>
-  api.post(chatPaths.messages, { session, message: text, client_id: clientId }, { schema: chatMessageSchema });
+/** How long the socket has to acknowledge a message before it goes by HTTP instead. */
+export const SEND_ACK_TIMEOUT_MS = 8000;
+
+/**
+ * Sends over the live socket, answered with the saved message or the problem POST /chat/message would answer.
+ * Without a live socket, an answer in time or an answer this page understands, POST /chat/message: saved first,
+ * then pushed to everyone in the conversation. The same client id has the server save it once either way.
+ */
+export async function sendMessage({ session, text, clientId }: Pick<OutgoingMessage, 'session' | 'text' | 'clientId'>) {
+  const body = { session, message: text, client_id: clientId };
+  const ack = chatSendAckSchema.safeParse(
+    await emitWithAck(chatEvents.sendMessage, body, SEND_ACK_TIMEOUT_MS)?.catch(() => null),
+  );
+  if (ack.success) {
+    if ('problem' in ack.data) throw refusal(ack.data.problem.status, ack.data.problem);
+    return ack.data.message;
+  }
+  return api.post(chatPaths.messages, body, { schema: chatMessageSchema });
+}
 
 /**
  * Sends what the outbox holds. A failed send stays there, marked failed, and a retry sends the same
