@@ -1,6 +1,7 @@
 /**
- * Chat delivery under load: 200 connected staff clients in 10 clinics (20 each). One sender per clinic posts
- * messages through the real API (saved, then pushed); every client of the clinic receives each one. Side by side
+ * Chat delivery under load: 200 connected staff clients in 10 clinics (20 each). One sender per clinic sends
+ * messages through the real API (saved, then pushed) as the web client does, over its socket, and once more by
+ * POST /chat/message; every client of the clinic receives each one. Side by side
  * in the same run: a bare Socket.IO relay (no auth, no database) with the same rooms and fan-out. Each server runs
  * in a process of its own (server.ts), apart from the measuring clients.
  * Goals: ≥ 70% of the relay's deliveries/s, p99 send→receive ≤ 100 ms.
@@ -109,10 +110,20 @@ const connectAll = (url: string, auths: object[][]) =>
 
 /** Starts `server.ts` in a process of its own and resolves with its URL and a way to stop it. */
 async function startServer(kind: 'relay' | 'rehabit', env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'server.ts'), kind], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
+      '--import',
+      'tsx',
+      join(here, 'server.ts'),
+      kind,
+    ],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -140,7 +151,7 @@ async function bareRelay(): Promise<Result[]> {
   );
   const send = (clinic: number, text: string) =>
     senders[clinic]![0]!.timeout(2000)
-      .emitWithAck('send', text)
+      .emitWithAck('send_message', { session: clinic, message: text })
       .then(() => undefined);
   const result = [
     await measure('relay, saturated', clients, send, 'saturated'),
@@ -162,8 +173,20 @@ async function rehabit(databaseUrl: string): Promise<Result[]> {
     url,
     clinics.map((c) => c.tokens.map((token) => ({ token }))),
   );
+  const senders = await connectAll(
+    url,
+    clinics.map((c) => [{ token: c.senderToken }]),
+  );
+  // As the web client sends: over its socket, acknowledged with the saved message.
+  const sendOverSocket = async (clinic: number, text: string) => {
+    const ack = await senders[clinic]![0]!.timeout(2000).emitWithAck('send_message', {
+      session: clinics[clinic]!.sessionId,
+      message: text,
+    });
+    if (!ack?.message) throw new Error(`send refused: ${JSON.stringify(ack)}`);
+  };
   const dispatcher = new Agent({ connections: CLINICS * IN_FLIGHT_PER_SENDER });
-  const send = async (clinic: number, text: string) => {
+  const sendOverHttp = async (clinic: number, text: string) => {
     const c = clinics[clinic]!;
     const res = await request(`${url}/chat/message`, {
       method: 'POST',
@@ -175,10 +198,11 @@ async function rehabit(databaseUrl: string): Promise<Result[]> {
     if (res.statusCode !== 201) throw new Error(`send answered ${res.statusCode}`);
   };
   const result = [
-    await measure('Rehabit (HTTP send, saved, pushed), saturated', clients, send, 'saturated'),
-    await measure('Rehabit, steady', clients, send, 'steady'),
+    await measure('Rehabit (socket send, saved, pushed), saturated', clients, sendOverSocket, 'saturated'),
+    await measure('Rehabit, steady', clients, sendOverSocket, 'steady'),
+    await measure('Rehabit (HTTP send), saturated', clients, sendOverHttp, 'saturated'),
   ];
-  for (const s of clients.flat()) s.disconnect();
+  for (const s of [...clients.flat(), ...senders.flat()]) s.disconnect();
   await dispatcher.close();
   await server.stop();
   return result;
@@ -192,14 +216,14 @@ const url = new URL(serverUrl);
 url.pathname = `/${name}`;
 try {
   const [relaySaturated, relaySteady] = (await bareRelay()) as [Result, Result];
-  const [appSaturated, appSteady] = (await rehabit(url.toString())) as [Result, Result];
+  const [appSaturated, appSteady, appHttp] = (await rehabit(url.toString())) as [Result, Result, Result];
   console.log(
     `\n${CLINICS * PER_CLINIC} clients in ${CLINICS} clinics, ${SECONDS} s each; steady: ${STEADY_PER_CLINIC} messages/s per clinic\n`,
   );
   const row = (cells: (string | number)[]) =>
     console.log(String(cells[0]).padEnd(48), ...cells.slice(1).map((c, i) => String(c).padStart(i === 0 ? 11 : 8)));
   row(['scenario', 'deliveries', 'per s', 'p50 ms', 'p99 ms']);
-  for (const r of [relaySaturated, appSaturated, relaySteady, appSteady])
+  for (const r of [relaySaturated, appSaturated, appHttp, relaySteady, appSteady])
     row([r.label, r.deliveries, r.perSecond, r.p50, r.p99]);
   const ratio = (a: Result, b: Result) => (a.perSecond / b.perSecond).toFixed(2);
   console.log(`\ndeliveries/s Rehabit / relay, saturated: ${ratio(appSaturated, relaySaturated)} (goal ≥ 0.70)`);

@@ -2,6 +2,7 @@
  * The server side of the chat benchmark, in a process of its own so that the 200 measuring clients do not share
  * its event loop: `relay` is a bare Socket.IO relay (no auth, no database), `rehabit` the real API on
  * `BENCH_CHAT_DATABASE_URL` (already migrated and seeded by the runner). Prints `listening <url>` when ready.
+ * The relay answers the same `send_message` event with the same payload and acknowledgement as Rehabit.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,9 +17,19 @@ async function relay() {
   io.on('connection', (socket) => {
     const room = `clinic-${socket.handshake.auth.clinic}`;
     socket.join(room);
-    socket.on('send', (text: string, ack: () => void) => {
-      io.to(room).emit('new_message', { message: text });
-      ack();
+    let id = 0;
+    // The same payload as Rehabit's saved message, so both sides encode and parse as much.
+    socket.on('send_message', (body: { session: number; message: string }, ack: (reply: object) => void) => {
+      const message = {
+        id: ++id,
+        session: body.session,
+        message: body.message,
+        sender: { id: 1, display_name: 'Staff 0-20', role: 'therapist' },
+        created_at: new Date().toISOString(),
+        client_id: null,
+      };
+      io.to(room).emit('new_message', message);
+      ack({ message });
     });
   });
   await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
@@ -36,3 +47,4 @@ async function rehabit() {
 
 const url = process.argv[2] === 'relay' ? await relay() : await rehabit();
 console.log(`listening ${url}`);
+process.on('SIGTERM', () => process.exit(0));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
 import { paginated } from './pagination.ts';
+import { problemSchema } from './problem.ts';
 
 export const chatPaths = {
   therapistSessions: '/chat/therapist',
@@ -9,8 +10,11 @@ export const chatPaths = {
   session: '/chat/session',
 } as const;
 
-/** Socket.IO: each user's private room and the event that carries a saved message. */
-export const chatEvents = { newMessage: 'new_message', catchUp: 'catch_up' } as const;
+/**
+ * Socket.IO: each user's private room, the event that carries a saved message, and `send_message`, the socket's
+ * way to send (the body of POST /chat/message, answered by an acknowledgement, see `chatSendAckSchema`).
+ */
+export const chatEvents = { newMessage: 'new_message', catchUp: 'catch_up', sendMessage: 'send_message' } as const;
 export const privateUserRoom = (userId: number) => `private-user-${userId}`;
 
 /** Product decisions §6: last patient message within 5 days, or none for 30 days. */
@@ -82,3 +86,10 @@ export const sendChatMessageBodySchema = z.object({
     .optional(),
 });
 export type SendChatMessageBody = z.infer<typeof sendChatMessageBodySchema>;
+
+/** The acknowledgement of `send_message`: the saved message, or the problem POST /chat/message would answer. */
+export const chatSendAckSchema = z.union([
+  z.object({ message: chatMessageSchema }),
+  z.object({ problem: problemSchema }),
+]);
+export type ChatSendAck = z.infer<typeof chatSendAckSchema>;

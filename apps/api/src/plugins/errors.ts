@@ -1,24 +1,54 @@
-import type { ErrorCode } from '@rehabit/contract';
+import type { ErrorCode, Problem } from '@rehabit/contract';
 import { PROBLEM_CONTENT_TYPE } from '@rehabit/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ZodError } from 'zod';
 import { AppError, type FieldErrors, problemStatus, problemTitle } from '../lib/errors.ts';
 
 type ProblemInput = { code: ErrorCode; status?: number; detail?: string; errors?: FieldErrors };
 
-export function sendProblem(reply: FastifyReply, problem: ProblemInput) {
+/** The problem+json body of an error answer. */
+export function problemBody(problem: ProblemInput): Problem {
   const status = problem.status ?? problemStatus(problem.code);
-  return reply
-    .code(status)
-    .type(PROBLEM_CONTENT_TYPE)
-    .send({
-      type: `about:blank#${problem.code}`,
-      title: problemTitle(problem.code),
-      status,
-      detail: problem.detail ?? problemTitle(problem.code),
-      code: problem.code,
-      ...(problem.errors ? { errors: problem.errors } : {}),
-    });
+  return {
+    type: `about:blank#${problem.code}`,
+    title: problemTitle(problem.code),
+    status,
+    detail: problem.detail ?? problemTitle(problem.code),
+    code: problem.code,
+    ...(problem.errors ? { errors: problem.errors } : {}),
+  };
+}
+
+export function sendProblem(reply: FastifyReply, problem: ProblemInput) {
+  const body = problemBody(problem);
+  return reply.code(body.status).type(PROBLEM_CONTENT_TYPE).send(body);
+}
+
+/** A refused body outside an HTTP request, with its field errors named as the HTTP answer names them. */
+export function validationProblem(error: ZodError): Problem {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || 'body';
+    errors[key] = [...(errors[key] ?? []), issue.message];
+  }
+  const detail = Object.entries(errors)
+    .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
+    .join('; ');
+  return problemBody({ code: 'validation_failed', detail, errors });
+}
+
+/**
+ * The problem for an error outside an HTTP request (a socket event): our own errors and the input's faults as the
+ * HTTP answer would give them; anything else is the server's fault (`unexpected`), to be logged.
+ */
+export function problemOf(err: unknown): { problem: Problem; unexpected: boolean } {
+  if (err instanceof AppError) {
+    return { problem: problemBody({ code: err.code, detail: err.message, errors: err.errors }), unexpected: false };
+  }
+  if (isDataException(err)) return { problem: problemBody({ code: 'validation_failed' }), unexpected: false };
+  if (isDatabaseUnavailable(err)) return { problem: problemBody({ code: 'database_unavailable' }), unexpected: false };
+  return { problem: problemBody({ code: 'internal_error' }), unexpected: true };
 }
 
 const connectionErrorCodes = new Set([

@@ -25,14 +25,14 @@ export type Realtime = {
   addRoomRule: (rule: RoomRule) => void;
   /** Runs for every authenticated connection, e.g. to send what a reconnecting client missed. */
   onConnect: (handler: ConnectionHandler) => void;
-  /** Closes the user's connections (all, or those of one session): at logout and when access ends. */
-  disconnectUser: (userId: number, sessionId?: number) => Promise<void>;
+  /** Closes the user's connections (all, one session's, or all but one session's): at logout and when access ends. */
+  disconnectUser: (userId: number, only?: { session?: number; except?: number }) => Promise<void>;
   io: Server;
 };
 
 type Options = {
   auth: AuthService;
-  config: Pick<Config, 'PUBLIC_URL' | 'CORS_ORIGINS' | 'REDIS_URL' | 'REDIS_KEY_PREFIX'>;
+  config: Pick<Config, 'PUBLIC_URL' | 'CORS_ORIGINS' | 'REDIS_URL' | 'REDIS_KEY_PREFIX' | 'TRUST_PROXY'>;
 };
 
 /**
@@ -69,6 +69,7 @@ export async function attachRealtime(app: FastifyInstance, { auth, config }: Opt
       if (!session) return next(new Error('unauthenticated'));
       socket.data.actor = session.actor satisfies Actor;
       socket.data.sessionId = session.sessionId;
+      socket.data.ip = clientIp(socket.handshake, config.TRUST_PROXY);
       await socket.join([userRoom(session.actor.id), ...roomRules.flatMap((rule) => rule(session.actor))]);
       return next();
     } catch (err) {
@@ -96,9 +97,12 @@ export async function attachRealtime(app: FastifyInstance, { auth, config }: Opt
     toUser: (userId, event, payload) => io.to(userRoom(userId)).emit(event, payload),
     addRoomRule: (rule) => roomRules.push(rule),
     onConnect: (handler) => handlers.push(handler),
-    disconnectUser: async (userId, sessionId) => {
+    disconnectUser: async (userId, only = {}) => {
       for (const socket of await io.in(userRoom(userId)).fetchSockets()) {
-        if (sessionId === undefined || socket.data.sessionId === sessionId) socket.disconnect(true);
+        const { sessionId } = socket.data;
+        if (only.session !== undefined && sessionId !== only.session) continue;
+        if (only.except !== undefined && sessionId === only.except) continue;
+        socket.disconnect(true);
       }
     },
   };
@@ -113,4 +117,11 @@ function isSameHost(origin: string, host: string | undefined) {
   } catch {
     return false;
   }
+}
+
+/** The client's address for the audit log, read as HTTP requests read it (the proxy's forwarded address if trusted). */
+function clientIp(handshake: Socket['handshake'], trustProxy: boolean): string | null {
+  const forwarded = handshake.headers['x-forwarded-for'];
+  const first = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined;
+  return (trustProxy && first) || handshake.address || null;
 }

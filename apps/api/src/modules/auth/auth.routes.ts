@@ -56,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { auth, db
     async (request, reply) => {
       const actor = requireActor(request);
       await auth.logout(actor, request.sessionId!, requestContext(request));
-      await realtime.disconnectUser(actor.id, request.sessionId!);
+      await realtime.disconnectUser(actor.id, { session: request.sessionId! });
       return reply.code(204).send(null);
     },
   );

@@ -12,6 +12,7 @@ import { type Actor, clinicScope } from '../../db/scope.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { addMinutes, type Clock } from '../../lib/clock.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
+import { groupCalls } from '../../lib/group-calls.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, passwordWeakness, verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
@@ -56,6 +57,20 @@ export function createAuthService({ db, clock, mailer, audit, config }: Deps) {
   const resets = createPasswordResetsRepository(db);
   const clinicsRepo = createClinicsRepository(db);
   const settings = createSettingsRepository(db);
+
+  // Open sockets' sessions, checked again at each socket action: many in one query under load.
+  const liveSessions = groupCalls(async (sessionIds: number[]) => {
+    const now = clock.now();
+    const idleSince = addMinutes(now, -config.SESSION_IDLE_MINUTES);
+    const live = await sessionsRepo.findLiveByIds([...new Set(sessionIds)], now, idleSince);
+    const stale = live.filter((row) => now.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS);
+    await sessionsRepo.touchMany(
+      stale.map((row) => row.sessionId),
+      now,
+    );
+    const liveIds = new Set(live.map((row) => row.sessionId));
+    return sessionIds.map((id) => liveIds.has(id));
+  });
 
   const isRestricted = (user: { clinicCode: string }) => user.clinicCode === config.RESTRICTED_CLINIC_CODE;
 
@@ -164,6 +179,9 @@ export function createAuthService({ db, clock, mailer, audit, config }: Deps) {
       const actor: Actor = { id: row.userId, clinicId: row.clinicId, clinicCode: row.clinicCode, role: row.role };
       return { sessionId: row.sessionId, actor };
     },
+
+    /** Whether a socket's session may still act (not ended, expired or idle); the action counts as activity. */
+    isSessionLive: (sessionId: number): Promise<boolean> => liveSessions(sessionId),
 
     async signin(body: SigninBody, ctx: RequestContext) {
       const user = await usersRepo.findByEmail(body.email);

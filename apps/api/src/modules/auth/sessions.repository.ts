@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clinics, sessions, users } from '../../db/schema.ts';
 
@@ -54,6 +54,29 @@ export const createSessionsRepository = (db: DbOrTx) => ({
       )
       .limit(1);
     return row;
+  },
+
+  /** Of the given sessions, those still live (as `findLive` judges), with when each was last seen. */
+  async findLiveByIds(sessionIds: number[], now: Date, idleSince: Date) {
+    return db
+      .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          inArray(sessions.id, sessionIds),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+          gt(sessions.lastSeenAt, idleSince),
+          eq(users.hasAccess, true),
+          eq(users.approvalStatus, 'approved'),
+        ),
+      );
+  },
+
+  async touchMany(sessionIds: number[], now: Date) {
+    if (sessionIds.length > 0)
+      await db.update(sessions).set({ lastSeenAt: now }).where(inArray(sessions.id, sessionIds));
   },
 
   async touch(sessionId: number, now: Date) {

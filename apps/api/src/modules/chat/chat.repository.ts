@@ -40,10 +40,10 @@ export const toChatMessage = (row: MessageRow): ChatMessage => ({
 const selectMessages = (db: DbOrTx) =>
   db.select(messageColumns).from(chatMessages).innerJoin(users, eq(users.id, chatMessages.senderUserId)).$dynamic();
 
-/** A conversation with the sign-in account of its patient, if any: whose private room also hears a message. */
-export type SessionWithPatientUser = SessionRow & { patientUserId: number | null };
+/** A saved message with the sign-in account of its conversation's patient, if any, whose private room hears it. */
+export type SavedMessage = MessageRow & { patientUserId: number | null };
 
-type NewMessage = {
+export type NewMessage = {
   sessionId: number;
   senderUserId: number;
   body: string;
@@ -54,64 +54,101 @@ type NewMessage = {
 };
 
 export const createChatRepository = (db: DbOrTx) => ({
-  async findSession(id: number): Promise<SessionWithPatientUser | undefined> {
-    const [row] = await db
-      .select({ session: chatSessions, patientUserId: patients.userId })
-      .from(chatSessions)
-      .leftJoin(patients, eq(patients.id, chatSessions.patientId))
-      .where(eq(chatSessions.id, id))
-      .limit(1);
-    return row ? { ...row.session, patientUserId: row.patientUserId } : undefined;
+  async findSession(id: number): Promise<SessionRow | undefined> {
+    const [row] = await db.select().from(chatSessions).where(eq(chatSessions.id, id)).limit(1);
+    return row;
   },
 
   /**
-   * Saves a message, moves the conversation's last-message times, marks it read for its sender and writes the
-   * audit event, in one statement (one round trip, atomic on its own). Nothing when the client id was seen before.
+   * Saves a group of messages in one statement (one round trip, one commit, atomic): each message, its
+   * conversation's last-message times, the sender's read position and the audit event. Answers, in the order given,
+   * each saved message with the conversation patient's account (whose private room also hears it), or undefined
+   * where the client id was seen before.
    */
-  async saveMessage(m: NewMessage): Promise<MessageRow | undefined> {
-    // Both drivers answer raw queries with `{ rows }`.
+  async saveMessages(messages: NewMessage[]): Promise<(SavedMessage | undefined)[]> {
+    const input = JSON.stringify(
+      messages.map((m, ord) => ({
+        ord,
+        session_id: m.sessionId,
+        sender_user_id: m.senderUserId,
+        body: m.body,
+        client_id: m.clientId,
+        created_at: m.createdAt.toISOString(),
+        by_patient: m.byPatient,
+        clinic_id: m.audit.clinicId,
+        patient_id: m.audit.patientId,
+        ip: m.audit.ip,
+      })),
+    );
+    // Ids are drawn in the order given, so one sender's messages keep their order within a group.
     const result = (await db.execute(sql`
-      with saved as (
-        insert into ${chatMessages} (session_id, sender_user_id, body, client_id, created_at)
-        values (${m.sessionId}, ${m.senderUserId}, ${m.body}, ${m.clientId}, ${m.createdAt})
-        on conflict do nothing
-        returning id, created_at
+      with input as materialized (
+        select nextval(pg_get_serial_sequence('chat_messages', 'id')) as id, i.*
+        from (
+          select * from jsonb_to_recordset(${input}::jsonb) as r(
+            ord int, session_id int, sender_user_id int, body text, client_id text, created_at timestamptz,
+            by_patient boolean, clinic_id int, patient_id int, ip text)
+          order by ord
+        ) i
       ),
+      saved as (
+        insert into ${chatMessages} (id, session_id, sender_user_id, body, client_id, created_at)
+        overriding system value
+        select id, session_id, sender_user_id, body, client_id, created_at from input
+        on conflict do nothing
+        returning id
+      ),
+      kept as (select input.* from input join saved using (id)),
       touched as (
-        update ${chatSessions}
-        set last_message_at = ${m.createdAt},
-            last_patient_message_at = ${m.byPatient ? m.createdAt : sql`last_patient_message_at`}
-        where id = ${m.sessionId} and exists (select 1 from saved)
+        update ${chatSessions} s
+        set last_message_at = greatest(s.last_message_at, k.last_at),
+            last_patient_message_at = greatest(s.last_patient_message_at, k.last_patient_at)
+        from (select session_id, max(created_at) as last_at, max(created_at) filter (where by_patient) as last_patient_at
+              from kept group by session_id) k
+        where s.id = k.session_id
       ),
       read as (
         insert into ${chatReads} (session_id, user_id, last_read_message_id)
-        select ${m.sessionId}, ${m.senderUserId}, id from saved
+        select session_id, sender_user_id, max(id) from kept group by session_id, sender_user_id
         on conflict (session_id, user_id) do update
         set last_read_message_id = greatest(${chatReads.lastReadMessageId}, excluded.last_read_message_id)
       ),
       audited as (
         insert into audit_events (action, outcome, actor_user_id, clinic_id, patient_id, ip, detail)
-        select 'chat.send', 'success', ${m.senderUserId}, ${m.audit.clinicId}, ${m.audit.patientId}, ${m.audit.ip},
-               jsonb_build_object('session_id', ${m.sessionId}::int, 'message_id', id)
-        from saved
+        select 'chat.send', 'success', sender_user_id, clinic_id, patient_id, ip,
+               jsonb_build_object('session_id', session_id, 'message_id', id)
+        from kept order by id
       )
-      select saved.id, saved.created_at, u.first_name, u.last_name, u.role
-      from saved join ${users} u on u.id = ${m.senderUserId}`)) as unknown as {
-      rows: { id: number; created_at: string | Date; first_name: string; last_name: string; role: string }[];
+      select k.ord, k.id, u.first_name, u.last_name, u.role, p.user_id as patient_user_id
+      from kept k
+      join ${users} u on u.id = k.sender_user_id
+      left join ${patients} p on p.id = k.patient_id`)) as unknown as {
+      rows: {
+        ord: number;
+        id: number | string;
+        first_name: string;
+        last_name: string;
+        role: string;
+        patient_user_id: number | null;
+      }[];
     };
-    const [row] = result.rows;
-    if (!row) return undefined;
-    return {
-      id: Number(row.id),
-      sessionId: m.sessionId,
-      body: m.body,
-      clientId: m.clientId,
-      createdAt: new Date(row.created_at),
-      senderId: m.senderUserId,
-      senderFirstName: row.first_name,
-      senderLastName: row.last_name,
-      senderRole: row.role,
-    };
+    const answers: (SavedMessage | undefined)[] = messages.map(() => undefined);
+    for (const row of result.rows) {
+      const m = messages[row.ord]!;
+      answers[row.ord] = {
+        id: Number(row.id),
+        sessionId: m.sessionId,
+        body: m.body,
+        clientId: m.clientId,
+        createdAt: m.createdAt,
+        senderId: m.senderUserId,
+        senderFirstName: row.first_name,
+        senderLastName: row.last_name,
+        senderRole: row.role,
+        patientUserId: row.patient_user_id,
+      };
+    }
+    return answers;
   },
 
   /** Sessions with what a list shows: the other party, the last message and the reader's unread count. */

@@ -14,8 +14,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
 import { authorize, requireActor } from '../../plugins/auth.ts';
 import { requestContext } from '../auth/auth.routes.ts';
+import { acceptSocketSends } from './chat.socket.ts';
 
-export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { chat, realtime }) => {
+export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { chat, realtime, auth, clock }) => {
   const tags = ['chat'];
   const staff = authorize('therapist', 'manager', 'supervisor', 'admin');
   // Patients read and write their own conversation (the service answers 404 for any other).
@@ -70,6 +71,8 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { chat, re
     async (request, reply) =>
       reply.code(201).send(await chat.send(requireActor(request), request.body, requestContext(request))),
   );
+
+  acceptSocketSends({ chat, auth, realtime, clock, log: app.log });
 
   // A reconnecting client names the last message it has; it gets everything after it, each message once.
   realtime.onConnect(async (socket, actor) => {

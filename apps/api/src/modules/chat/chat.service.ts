@@ -7,19 +7,22 @@ import { type Actor, clinicScope } from '../../db/scope.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { groupCalls } from '../../lib/group-calls.ts';
 import { type Realtime, userRoom } from '../../realtime/socket-server.ts';
 import { ownPatientOf } from '../patient-app/patient-actor.ts';
 import { createPatientsRepository } from '../patients/patients.repository.ts';
 import {
   createChatRepository,
+  type NewMessage,
+  type SavedMessage,
   type SessionRow,
-  type SessionWithPatientUser,
   toChatMessage,
 } from './chat.repository.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog; realtime: Realtime };
 type Ctx = { ip: string | null };
 const CATCH_UP_LIMIT = 500;
+const KNOWN_SESSIONS_LIMIT = 10_000;
 
 /** Permission matrix: therapists and managers chat with patients; every staff role but admin has a support chat. */
 const chatsWithPatients = (actor: Actor) => actor.role === 'therapist' || actor.role === 'manager';
@@ -29,6 +32,22 @@ const SUPPORT_ROOM = 'support-admins';
 
 export function createChatService({ db, clock, audit, realtime }: Deps) {
   const repo = createChatRepository(db);
+  // Sends arriving together are saved together: one statement and one commit for the group.
+  const saveMessage = groupCalls((messages: NewMessage[]) => repo.saveMessages(messages));
+  // A conversation's clinic, kind and people never change once it exists (conversations are never deleted), so
+  // the rows read to check access are kept; what can change, a patient's account, is read with each save.
+  const knownSessions = new Map<number, SessionRow>();
+  async function findSession(id: number) {
+    const known = knownSessions.get(id);
+    if (known) return known;
+    const session = await repo.findSession(id);
+    if (session) {
+      if (knownSessions.size >= KNOWN_SESSIONS_LIMIT) knownSessions.delete(knownSessions.keys().next().value!);
+      knownSessions.set(id, session);
+    }
+    return session;
+  }
+
   // Joined at the handshake, so a message reaches a clinic's whole chat staff with one emit and no query.
   realtime.addRoomRule((actor) => [
     ...(chatsWithPatients(actor) ? [clinicChatRoom(actor.clinicId)] : []),
@@ -45,15 +64,15 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
   }
 
   async function accessibleSession(actor: Actor, sessionId: number) {
-    const session = await repo.findSession(sessionId);
+    const session = await findSession(sessionId);
     if (!session || !(await canAccess(actor, session))) throw notFound('chat session');
     return session;
   }
 
   /** The rooms that hear of a new message: the clinic's chat staff (or admins) and the conversation's own person. */
-  function roomsOf(session: SessionWithPatientUser): string[] {
+  function roomsOf(session: SessionRow, saved: SavedMessage): string[] {
     if (session.kind === 'support') return [SUPPORT_ROOM, userRoom(session.staffUserId!)];
-    return [clinicChatRoom(session.clinicId), ...(session.patientUserId ? [userRoom(session.patientUserId)] : [])];
+    return [clinicChatRoom(session.clinicId), ...(saved.patientUserId ? [userRoom(saved.patientUserId)] : [])];
   }
 
   async function sessionsPage(actor: Actor, where: SQL, page: number, pageSize: number) {
@@ -135,7 +154,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
     /** Saved first, then pushed to every participant; a retried send with the same client id is saved once. */
     async send(actor: Actor, body: SendChatMessageBody, ctx: Ctx) {
       const session = await accessibleSession(actor, body.session);
-      const saved = await repo.saveMessage({
+      const saved = await saveMessage({
         sessionId: session.id,
         senderUserId: actor.id,
         body: body.message,
@@ -149,7 +168,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
         return toChatMessage((await repo.findByClientId(session.id, actor.id, body.client_id!))!);
       }
       const message = toChatMessage(saved);
-      realtime.toRooms(roomsOf(session), chatEvents.newMessage, message);
+      realtime.toRooms(roomsOf(session, saved), chatEvents.newMessage, message);
       return message;
     },
 

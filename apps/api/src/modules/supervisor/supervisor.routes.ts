@@ -40,8 +40,13 @@ export const supervisorRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       schema: { tags, body: supervisorProfileBodySchema, response: { 200: userEnvelopeSchema } },
       preHandler: authorize('supervisor'),
     },
-    (request) =>
-      supervisor.updateProfile(requireActor(request), request.sessionId!, request.body, requestContext(request)),
+    async (request) => {
+      const actor = requireActor(request);
+      const updated = await supervisor.updateProfile(actor, request.sessionId!, request.body, requestContext(request));
+      // A new password ends the account's other sessions, and their sockets with them.
+      if (request.body.new_password) await realtime.disconnectUser(actor.id, { except: request.sessionId! });
+      return updated;
+    },
   );
 
   app.get(
