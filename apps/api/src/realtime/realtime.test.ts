@@ -105,6 +105,32 @@ describe('real-time connections', () => {
     expect(await successorClosed).toBe('io server disconnect');
   });
 
+  it("closes the supervisor's other connections at a new password, and keeps the one that set it", async () => {
+    const { supervisor } = await makeClinicWithSupervisor(t.database.db);
+    const signin = async () =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/clinic/therapist/signin',
+          payload: { email: supervisor.email, password: PASSWORD },
+        })
+      ).json().token as string;
+    const [here, elsewhere] = [await signin(), await signin()];
+    const hereSocket = (await open(url, here)).socket;
+    const elsewhereSocket = (await open(url, elsewhere)).socket;
+    const elsewhereClosed = new Promise((resolve) => elsewhereSocket.on('disconnect', resolve));
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/clinic/supervisor',
+      headers: bearer(here),
+      payload: { new_password: 'steady-maple-forest-2' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await elsewhereClosed).toBe('io server disconnect');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(hereSocket.connected).toBe(true);
+  });
+
   it('refuses browsers from a foreign origin', async () => {
     const clinic = await makeClinic(t.database.db);
     const user = await signedIn(t.app, clinic.id);
