@@ -23,10 +23,14 @@ const here = dirname(fileURLToPath(import.meta.url));
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CLINICS = 10;
 const PER_CLINIC = 20;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-// Each sender waits for its message to reach all of its clinic before the next: a steady, bounded load.
-const IN_FLIGHT_PER_SENDER = Number(process.env.BENCH_IN_FLIGHT ?? 2);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+// Saturated: each sender keeps this many messages on their way (sending the next once one reached all of its
+// clinic). From 20 up, neither side delivers more with more in flight (see bench/README.md).
+const IN_FLIGHT_PER_SENDER = Number(process.env.BENCH_IN_FLIGHT ?? 20);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const STEADY_PER_CLINIC = Number(process.env.BENCH_STEADY_PER_CLINIC ?? 5);
+// Node flags for both servers alike, e.g. `--cpu-prof` to see where their time goes.
+const SERVER_NODE_FLAGS = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 
 type Result = { label: string; deliveries: number; perSecond: number; p50: number; p99: number };
 
@@ -110,20 +114,10 @@ const connectAll = (url: string, auths: object[][]) =>
 
 /** Starts `server.ts` in a process of its own and resolves with its URL and a way to stop it. */
 async function startServer(kind: 'relay' | 'rehabit', env: Record<string, string> = {}) {
-  const child = spawn(
-    process.execPath,
-    [
-      ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
-      '--import',
-      'tsx',
-      join(here, 'server.ts'),
-      kind,
-    ],
-    {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', join(here, 'server.ts'), kind], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -141,7 +135,13 @@ async function startServer(kind: 'relay' | 'rehabit', env: Record<string, string
   return { url, stop };
 }
 
-async function bareRelay(): Promise<Result[]> {
+type System = {
+  clients: Socket[][];
+  send: (clinic: number, text: string) => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+async function bareRelay(): Promise<System> {
   const server = await startServer('relay');
   const auths = Array.from({ length: CLINICS }, (_, c) => Array.from({ length: PER_CLINIC }, () => ({ clinic: c })));
   const clients = await connectAll(server.url, auths);
@@ -153,16 +153,14 @@ async function bareRelay(): Promise<Result[]> {
     senders[clinic]![0]!.timeout(2000)
       .emitWithAck('send_message', { session: clinic, message: text })
       .then(() => undefined);
-  const result = [
-    await measure('relay, saturated', clients, send, 'saturated'),
-    await measure('relay, steady', clients, send, 'steady'),
-  ];
-  for (const s of [...clients.flat(), ...senders.flat()]) s.disconnect();
-  await server.stop();
-  return result;
+  const stop = async () => {
+    for (const s of [...clients.flat(), ...senders.flat()]) s.disconnect();
+    await server.stop();
+  };
+  return { clients, send, stop };
 }
 
-async function rehabit(databaseUrl: string): Promise<Result[]> {
+async function rehabit(databaseUrl: string): Promise<System & { sendOverHttp: System['send'] }> {
   const database = await openDatabase({ databaseUrl });
   await runMigrations(database);
   const clinics = await seedChatClinics(database.db, CLINICS, PER_CLINIC);
@@ -178,7 +176,7 @@ async function rehabit(databaseUrl: string): Promise<Result[]> {
     clinics.map((c) => [{ token: c.senderToken }]),
   );
   // As the web client sends: over its socket, acknowledged with the saved message.
-  const sendOverSocket = async (clinic: number, text: string) => {
+  const send = async (clinic: number, text: string) => {
     const ack = await senders[clinic]![0]!.timeout(2000).emitWithAck('send_message', {
       session: clinics[clinic]!.sessionId,
       message: text,
@@ -197,16 +195,17 @@ async function rehabit(databaseUrl: string): Promise<Result[]> {
     await res.body.arrayBuffer();
     if (res.statusCode !== 201) throw new Error(`send answered ${res.statusCode}`);
   };
-  const result = [
-    await measure('Rehabit (socket send, saved, pushed), saturated', clients, sendOverSocket, 'saturated'),
-    await measure('Rehabit, steady', clients, sendOverSocket, 'steady'),
-    await measure('Rehabit (HTTP send), saturated', clients, sendOverHttp, 'saturated'),
-  ];
-  for (const s of [...clients.flat(), ...senders.flat()]) s.disconnect();
-  await dispatcher.close();
-  await server.stop();
-  return result;
+  const stop = async () => {
+    for (const s of [...clients.flat(), ...senders.flat()]) s.disconnect();
+    await dispatcher.close();
+    await server.stop();
+  };
+  return { clients, send, sendOverHttp, stop };
 }
+
+/** The round with the median deliveries/s. */
+const median = (results: Result[]) =>
+  [...results].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(results.length / 2)]!;
 
 const name = `rehabit_bench_chat_${process.pid}`;
 const admin = new pg.Client({ connectionString: serverUrl });
@@ -215,16 +214,34 @@ await admin.query(`CREATE DATABASE ${name}`);
 const url = new URL(serverUrl);
 url.pathname = `/${name}`;
 try {
-  const [relaySaturated, relaySteady] = (await bareRelay()) as [Result, Result];
-  const [appSaturated, appSteady, appHttp] = (await rehabit(url.toString())) as [Result, Result, Result];
+  const relay = await bareRelay();
+  const app = await rehabit(url.toString());
+  // Rounds take turns, so a slow moment of the machine does not fall on one side only.
+  const relayRounds: Result[] = [];
+  const appRounds: Result[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    relayRounds.push(await measure(`relay, saturated`, relay.clients, relay.send, 'saturated'));
+    appRounds.push(await measure(`Rehabit, saturated`, app.clients, app.send, 'saturated'));
+  }
+  const relaySteady = await measure('relay, steady', relay.clients, relay.send, 'steady');
+  const appSteady = await measure('Rehabit, steady', app.clients, app.send, 'steady');
+  const appHttp = await measure('Rehabit, HTTP sends, saturated', app.clients, app.sendOverHttp, 'saturated');
+  await relay.stop();
+  await app.stop();
+
   console.log(
-    `\n${CLINICS * PER_CLINIC} clients in ${CLINICS} clinics, ${SECONDS} s each; steady: ${STEADY_PER_CLINIC} messages/s per clinic\n`,
+    `\n${CLINICS * PER_CLINIC} clients in ${CLINICS} clinics, ${SECONDS} s a measure; saturated: ` +
+      `${IN_FLIGHT_PER_SENDER} messages in flight per clinic, median of ${ROUNDS} rounds; ` +
+      `steady: ${STEADY_PER_CLINIC} messages/s per clinic\n`,
   );
   const row = (cells: (string | number)[]) =>
-    console.log(String(cells[0]).padEnd(48), ...cells.slice(1).map((c, i) => String(c).padStart(i === 0 ? 11 : 8)));
+    console.log(String(cells[0]).padEnd(40), ...cells.slice(1).map((c, i) => String(c).padStart(i === 0 ? 11 : 8)));
   row(['scenario', 'deliveries', 'per s', 'p50 ms', 'p99 ms']);
+  const [relaySaturated, appSaturated] = [median(relayRounds), median(appRounds)];
   for (const r of [relaySaturated, appSaturated, appHttp, relaySteady, appSteady])
     row([r.label, r.deliveries, r.perSecond, r.p50, r.p99]);
+  const perSecond = (rounds: Result[]) => rounds.map((r) => r.perSecond).join(', ');
+  console.log(`\nrounds, relay:   ${perSecond(relayRounds)}\nrounds, Rehabit: ${perSecond(appRounds)}`);
   const ratio = (a: Result, b: Result) => (a.perSecond / b.perSecond).toFixed(2);
   console.log(`\ndeliveries/s Rehabit / relay, saturated: ${ratio(appSaturated, relaySaturated)} (goal ≥ 0.70)`);
   console.log(`deliveries/s Rehabit / relay, steady:    ${ratio(appSteady, relaySteady)}`);

@@ -1,7 +1,8 @@
 /**
  * Runs calls in groups: while one group is at work, new calls wait, and the next group takes all of them (up to
  * `maxGroup`). Alone, a call runs at once; under load, many calls share one database round trip and one commit.
- * A group that fails is tried again call by call, so one call's bad input cannot fail the others.
+ * Groups run one after another, in the order their calls came. A group that fails is tried again call by call, so
+ * one call's bad input cannot fail the others.
  */
 export function groupCalls<In, Out>(
   runGroup: (inputs: In[]) => Promise<Out[]>,
@@ -11,26 +12,36 @@ export function groupCalls<In, Out>(
   let waiting: Waiting[] = [];
   let busy = false;
 
-  async function run(group: Waiting[]) {
-    let outs: Out[];
+  /** Runs a group and answers how to hand its outcome to its callers. */
+  async function settle(group: Waiting[]): Promise<() => void> {
     try {
-      outs = await runGroup(group.map((w) => w.input));
+      const outs = await runGroup(group.map((w) => w.input));
+      return () => {
+        for (const [i, w] of group.entries()) w.resolve(outs[i]!);
+      };
     } catch (err) {
-      if (group.length === 1) group[0]!.reject(err);
-      else for (const w of group) await run([w]);
-      return;
+      if (group.length === 1) return () => group[0]!.reject(err);
+      const handOuts: (() => void)[] = [];
+      for (const w of group) handOuts.push(await settle([w]));
+      return () => {
+        for (const handOut of handOuts) handOut();
+      };
     }
-    for (const [i, w] of group.entries()) w.resolve(outs[i]!);
   }
 
   async function drain() {
     busy = true;
+    let handOut: (() => void) | undefined;
     while (waiting.length > 0) {
       const group = waiting.slice(0, maxGroup);
       waiting = waiting.slice(group.length);
-      await run(group);
+      const next = settle(group);
+      // The previous group's callers go on (pushing their messages, say) once this group's work is under way.
+      if (handOut) setImmediate(handOut);
+      handOut = await next;
     }
     busy = false;
+    handOut?.();
   }
 
   return (input) =>
