@@ -29,8 +29,12 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const IN_FLIGHT_PER_SENDER = Number(process.env.BENCH_IN_FLIGHT ?? 20);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const STEADY_PER_CLINIC = Number(process.env.BENCH_STEADY_PER_CLINIC ?? 5);
-// Node flags for both servers alike, e.g. `--cpu-prof` to see where their time goes.
-const SERVER_NODE_FLAGS = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+// Both servers run with the young-generation size `npm start` gives the API (decision 0450), and any further Node
+// flags given, e.g. `--cpu-prof` to see where their time goes.
+const SERVER_NODE_FLAGS = [
+  '--max-semi-space-size=64',
+  ...(process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' '),
+].filter(Boolean);
 
 type Result = { label: string; deliveries: number; perSecond: number; p50: number; p99: number };
 

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '@rehabit/contract';
 import { and, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { runPrepared } from '../../db/prepared.ts';
 import { chatMessages, chatReads, chatSessions, patients, users } from '../../db/schema.ts';
 
 export type SessionRow = typeof chatSessions.$inferSelect;
@@ -53,6 +54,59 @@ export type NewMessage = {
   audit: { clinicId: number; patientId: number | null; ip: string | null };
 };
 
+type SavedRow = {
+  ord: number;
+  id: number | string;
+  first_name: string;
+  last_name: string;
+  role: string;
+  patient_user_id: number | null;
+};
+
+// $1: the messages as a JSON array. Ids are drawn in the order given, so one sender's messages keep their order.
+const SAVE_MESSAGES_SQL = `
+  with input as materialized (
+    select nextval(pg_get_serial_sequence('chat_messages', 'id')) as id, i.*
+    from (
+      select * from jsonb_to_recordset($1::jsonb) as r(
+        ord int, session_id int, sender_user_id int, body text, client_id text, created_at timestamptz,
+        by_patient boolean, clinic_id int, patient_id int, ip text)
+      order by ord
+    ) i
+  ),
+  saved as (
+    insert into chat_messages (id, session_id, sender_user_id, body, client_id, created_at)
+    overriding system value
+    select id, session_id, sender_user_id, body, client_id, created_at from input
+    on conflict do nothing
+    returning id
+  ),
+  kept as (select input.* from input join saved using (id)),
+  touched as (
+    update chat_sessions s
+    set last_message_at = greatest(s.last_message_at, k.last_at),
+        last_patient_message_at = greatest(s.last_patient_message_at, k.last_patient_at)
+    from (select session_id, max(created_at) as last_at, max(created_at) filter (where by_patient) as last_patient_at
+          from kept group by session_id) k
+    where s.id = k.session_id
+  ),
+  read as (
+    insert into chat_reads (session_id, user_id, last_read_message_id)
+    select session_id, sender_user_id, max(id) from kept group by session_id, sender_user_id
+    on conflict (session_id, user_id) do update
+    set last_read_message_id = greatest(chat_reads.last_read_message_id, excluded.last_read_message_id)
+  ),
+  audited as (
+    insert into audit_events (action, outcome, actor_user_id, clinic_id, patient_id, ip, detail)
+    select 'chat.send', 'success', sender_user_id, clinic_id, patient_id, ip,
+           jsonb_build_object('session_id', session_id, 'message_id', id)
+    from kept order by id
+  )
+  select k.ord, k.id, u.first_name, u.last_name, u.role, p.user_id as patient_user_id
+  from kept k
+  join users u on u.id = k.sender_user_id
+  left join patients p on p.id = k.patient_id`;
+
 export const createChatRepository = (db: DbOrTx) => ({
   async findSession(id: number): Promise<SessionRow | undefined> {
     const [row] = await db.select().from(chatSessions).where(eq(chatSessions.id, id)).limit(1);
@@ -60,7 +114,7 @@ export const createChatRepository = (db: DbOrTx) => ({
   },
 
   /**
-   * Saves a group of messages in one statement (one round trip, one commit, atomic): each message, its
+   * Saves a group of messages in one prepared statement (one round trip, one commit, atomic): each message, its
    * conversation's last-message times, the sender's read position and the audit event. Answers, in the order given,
    * each saved message with the conversation patient's account (whose private room also hears it), or undefined
    * where the client id was seen before.
@@ -80,60 +134,9 @@ export const createChatRepository = (db: DbOrTx) => ({
         ip: m.audit.ip,
       })),
     );
-    // Ids are drawn in the order given, so one sender's messages keep their order within a group.
-    const result = (await db.execute(sql`
-      with input as materialized (
-        select nextval(pg_get_serial_sequence('chat_messages', 'id')) as id, i.*
-        from (
-          select * from jsonb_to_recordset(${input}::jsonb) as r(
-            ord int, session_id int, sender_user_id int, body text, client_id text, created_at timestamptz,
-            by_patient boolean, clinic_id int, patient_id int, ip text)
-          order by ord
-        ) i
-      ),
-      saved as (
-        insert into ${chatMessages} (id, session_id, sender_user_id, body, client_id, created_at)
-        overriding system value
-        select id, session_id, sender_user_id, body, client_id, created_at from input
-        on conflict do nothing
-        returning id
-      ),
-      kept as (select input.* from input join saved using (id)),
-      touched as (
-        update ${chatSessions} s
-        set last_message_at = greatest(s.last_message_at, k.last_at),
-            last_patient_message_at = greatest(s.last_patient_message_at, k.last_patient_at)
-        from (select session_id, max(created_at) as last_at, max(created_at) filter (where by_patient) as last_patient_at
-              from kept group by session_id) k
-        where s.id = k.session_id
-      ),
-      read as (
-        insert into ${chatReads} (session_id, user_id, last_read_message_id)
-        select session_id, sender_user_id, max(id) from kept group by session_id, sender_user_id
-        on conflict (session_id, user_id) do update
-        set last_read_message_id = greatest(${chatReads.lastReadMessageId}, excluded.last_read_message_id)
-      ),
-      audited as (
-        insert into audit_events (action, outcome, actor_user_id, clinic_id, patient_id, ip, detail)
-        select 'chat.send', 'success', sender_user_id, clinic_id, patient_id, ip,
-               jsonb_build_object('session_id', session_id, 'message_id', id)
-        from kept order by id
-      )
-      select k.ord, k.id, u.first_name, u.last_name, u.role, p.user_id as patient_user_id
-      from kept k
-      join ${users} u on u.id = k.sender_user_id
-      left join ${patients} p on p.id = k.patient_id`)) as unknown as {
-      rows: {
-        ord: number;
-        id: number | string;
-        first_name: string;
-        last_name: string;
-        role: string;
-        patient_user_id: number | null;
-      }[];
-    };
+    const rows = await runPrepared<SavedRow>(db as Db, 'chat_save_messages', SAVE_MESSAGES_SQL, [input]);
     const answers: (SavedMessage | undefined)[] = messages.map(() => undefined);
-    for (const row of result.rows) {
+    for (const row of rows) {
       const m = messages[row.ord]!;
       answers[row.ord] = {
         id: Number(row.id),

@@ -1,0 +1,14 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { Db } from './client.ts';
+
+/**
+ * Runs a statement that PostgreSQL plans once per connection and then reuses (a named prepared statement): for a
+ * busy statement whose planning costs about as much as its work. Embedded PGlite runs it as a plain query.
+ */
+export async function runPrepared<Row>(db: Db, name: string, text: string, values: unknown[]): Promise<Row[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as Row[];
+  if (client instanceof PGlite) return (await client.query<Row>(text, values)).rows;
+  throw new Error('a prepared statement needs the database itself');
+}
