@@ -249,10 +249,16 @@ test('a patient and the therapist chat live; the Chat tab shows unread messages 
   const messages = patientPage.getByRole('list', { name: 'Messages' });
   await expect(messages).toContainText(question);
   await expect(chatTab.getByTestId('chat-unread-badge')).toHaveCount(0);
+  // The live connection that brought the badge also carries the answer: no HTTP send.
+  const httpSends: string[] = [];
+  patientPage.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/chat/message')) httpSends.push(r.url());
+  });
   const answer = `Better, pain is down to 3 ${Date.now()}`;
   await patientPage.getByLabel('Message', { exact: true }).fill(answer);
   await patientPage.getByRole('button', { name: 'Send' }).click();
   await expect(messages.locator('li', { hasText: answer })).toContainText('Sent');
+  expect(httpSends).toEqual([]);
   await expectAccessible(patientPage);
   await snap(patientPage, 'patient-chat');
 
