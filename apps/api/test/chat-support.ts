@@ -1,5 +1,8 @@
+import type { AddressInfo } from 'node:net';
 import type { ChatMessage } from '@rehabit/contract';
 import { io as connect, type Socket } from 'socket.io-client';
+import { createTestApp } from './helpers.ts';
+import { api, makeStaffedClinic } from './patients-support.ts';
 
 /**
  * Live chat clients for socket tests: each one records the `new_message` events it receives. Call `closeAll` after
@@ -30,3 +33,28 @@ export function chatListeners() {
 
 /** Gives in-flight socket events time to arrive before asserting that nothing (more) came. */
 export const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The app listening on a loopback port with two staffed clinics (`home`, `away`), for tests with live chat clients:
+ * `listen(token)` connects one. `close` ends the clients and the app.
+ */
+export async function chatTestbed() {
+  const t = await createTestApp();
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  const home = await makeStaffedClinic(t.app, t.database.db);
+  const away = await makeStaffedClinic(t.app, t.database.db);
+  const listeners = chatListeners();
+  return {
+    t,
+    call: api(t.app),
+    home,
+    away,
+    listen: (token: string, lastMessageId?: number) => listeners.listen(baseUrl, token, lastMessageId),
+    close: async () => {
+      listeners.closeAll();
+      await t.close();
+    },
+  };
+}
+export type ChatTestbed = Awaited<ReturnType<typeof chatTestbed>>;

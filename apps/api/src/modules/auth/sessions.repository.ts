@@ -14,6 +14,10 @@ export type NewSession = {
   expiresAt: Date;
 };
 
+/** Not revoked, and past neither its expiry nor its idle limit. */
+const isLive = (now: Date, idleSince: Date) =>
+  and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince));
+
 export const createSessionsRepository = (db: DbOrTx) => ({
   async create(session: NewSession) {
     await db.insert(sessions).values({
@@ -44,14 +48,7 @@ export const createSessionsRepository = (db: DbOrTx) => ({
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .innerJoin(clinics, eq(clinics.id, users.clinicId))
-      .where(
-        and(
-          eq(sessions.tokenHash, tokenHash),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, now),
-          gt(sessions.lastSeenAt, idleSince),
-        ),
-      )
+      .where(and(eq(sessions.tokenHash, tokenHash), isLive(now, idleSince)))
       .limit(1);
     return row;
   },
@@ -65,9 +62,7 @@ export const createSessionsRepository = (db: DbOrTx) => ({
       .where(
         and(
           inArray(sessions.id, sessionIds),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, now),
-          gt(sessions.lastSeenAt, idleSince),
+          isLive(now, idleSince),
           eq(users.hasAccess, true),
           eq(users.approvalStatus, 'approved'),
         ),

@@ -1,36 +1,25 @@
-import type { AddressInfo } from 'node:net';
 import type { ChatMessage, ChatSendAck } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatListeners, settle } from '../../../test/chat-support.ts';
+import { type ChatTestbed, chatTestbed, settle } from '../../../test/chat-support.ts';
 import { PASSWORD } from '../../../test/factories.ts';
-import { createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
+import { expectProblem } from '../../../test/helpers.ts';
 import { auditRows, sessionForPatient } from '../../../test/hep-support.ts';
-import { api, makeStaffedClinic } from '../../../test/patients-support.ts';
 import { chatMessages, sessions } from '../../db/schema.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { SESSION_RECHECK_MS } from './chat.socket.ts';
 
-let t: TestApp;
-let call: ReturnType<typeof api>;
-let baseUrl: string;
-let home: Awaited<ReturnType<typeof makeStaffedClinic>>;
-let away: Awaited<ReturnType<typeof makeStaffedClinic>>;
-const chat = chatListeners();
-
+let bed: ChatTestbed;
+let t: ChatTestbed['t'];
+let call: ChatTestbed['call'];
+let home: ChatTestbed['home'];
+let away: ChatTestbed['away'];
 beforeAll(async () => {
-  t = await createTestApp();
-  call = api(t.app);
-  home = await makeStaffedClinic(t.app, t.database.db);
-  away = await makeStaffedClinic(t.app, t.database.db);
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  bed = await chatTestbed();
+  ({ t, call, home, away } = bed);
 });
-afterAll(async () => {
-  chat.closeAll();
-  await t.close();
-});
+afterAll(() => bed.close());
 
 async function conversationWithNewPatient() {
   const patient = await call.register(home.manager.token);
@@ -45,9 +34,9 @@ const savedIn = (sessionId: number) =>
 describe('sending over the socket', () => {
   it('saves, audits and delivers as POST /chat/message does, and answers with the saved message', async () => {
     const { patient, sessionId } = await conversationWithNewPatient();
-    const sender = await chat.listen(baseUrl, home.therapist.token);
-    const manager = await chat.listen(baseUrl, home.manager.token);
-    const stranger = await chat.listen(baseUrl, away.therapist.token);
+    const sender = await bed.listen(home.therapist.token);
+    const manager = await bed.listen(home.manager.token);
+    const stranger = await bed.listen(away.therapist.token);
 
     const ack = await sendOver(sender.socket, { session: sessionId, message: '  Ice after the walk  ' });
     if (!('message' in ack)) throw new Error(JSON.stringify(ack));
@@ -73,8 +62,8 @@ describe('sending over the socket', () => {
 
   it('answers bad input and other clinics with the HTTP problem, saving nothing', async () => {
     const { sessionId } = await conversationWithNewPatient();
-    const own = await chat.listen(baseUrl, home.therapist.token);
-    const other = await chat.listen(baseUrl, away.therapist.token);
+    const own = await bed.listen(home.therapist.token);
+    const other = await bed.listen(away.therapist.token);
 
     const blank = await sendOver(own.socket, { session: sessionId, message: '   ' });
     expect(blank).toMatchObject({ problem: { status: 400, code: 'validation_failed' } });
@@ -98,8 +87,8 @@ describe('sending over the socket', () => {
 
   it('saves a retried send once and delivers it once', async () => {
     const { sessionId } = await conversationWithNewPatient();
-    const sender = await chat.listen(baseUrl, home.therapist.token);
-    const manager = await chat.listen(baseUrl, home.manager.token);
+    const sender = await bed.listen(home.therapist.token);
+    const manager = await bed.listen(home.manager.token);
     const body = { session: sessionId, message: 'Once only', client_id: 'socket-retry-0001' };
     const [first, second] = await Promise.all([sendOver(sender.socket, body), sendOver(sender.socket, body)]);
     const third = await sendOver(sender.socket, body);
@@ -113,8 +102,8 @@ describe('sending over the socket', () => {
 
   it('saves sends arriving together, each to its own conversation, and fails only the bad one', async () => {
     const conversations = await Promise.all([1, 2, 3, 4].map(() => conversationWithNewPatient()));
-    const sender = await chat.listen(baseUrl, home.therapist.token);
-    const manager = await chat.listen(baseUrl, home.manager.token);
+    const sender = await bed.listen(home.therapist.token);
+    const manager = await bed.listen(home.manager.token);
     const bodies = conversations.map(({ sessionId }, i) => ({ session: sessionId, message: `Group message ${i}` }));
     // PostgreSQL refuses a NUL character in text: that send alone fails, as its HTTP twin would.
     bodies[2]!.message = 'Broken \u0000 text';
@@ -136,11 +125,11 @@ describe('sending over the socket', () => {
 
   it("reaches a patient whose account was made after the conversation's first message", async () => {
     const { patient, sessionId } = await conversationWithNewPatient();
-    const sender = await chat.listen(baseUrl, home.therapist.token);
+    const sender = await bed.listen(home.therapist.token);
     expect(await sendOver(sender.socket, { session: sessionId, message: 'Before the app' })).toHaveProperty('message');
 
     const account = await sessionForPatient(t, patient.id);
-    const phone = await chat.listen(baseUrl, account.token);
+    const phone = await bed.listen(account.token);
     const ack = await sendOver(sender.socket, { session: sessionId, message: 'Welcome to the app' });
     await settle();
     expect(phone.received.map((m) => m.message)).toEqual(['Welcome to the app']);
@@ -162,7 +151,7 @@ describe('sending over the socket', () => {
       password: PASSWORD,
     });
     const token = fresh.json().token as string;
-    const listener = await chat.listen(baseUrl, token);
+    const listener = await bed.listen(token);
     const closed = new Promise<string>((resolve) => listener.socket.on('disconnect', resolve));
     // Ended in the database only (as a command-line revocation does), so no one closed the socket.
     const ended = await t.database.db

@@ -1,32 +1,22 @@
-import type { AddressInfo } from 'node:net';
 import type { ChatMessage } from '@rehabit/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatListeners, settle } from '../../../test/chat-support.ts';
-import { createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
+import { type ChatTestbed, chatTestbed, settle } from '../../../test/chat-support.ts';
+import { expectProblem } from '../../../test/helpers.ts';
 import { signedInPatient } from '../../../test/patient-app-support.ts';
-import { api, makeStaffedClinic } from '../../../test/patients-support.ts';
 import { auditEvents, chatSessions } from '../../db/schema.ts';
 
-let t: TestApp;
-let call: ReturnType<typeof api>;
-let home: Awaited<ReturnType<typeof makeStaffedClinic>>;
-let away: Awaited<ReturnType<typeof makeStaffedClinic>>;
-let baseUrl: string;
-const chat = chatListeners();
-const listen = (token: string, lastMessageId?: number) => chat.listen(baseUrl, token, lastMessageId);
+let bed: ChatTestbed;
+let t: ChatTestbed['t'];
+let call: ChatTestbed['call'];
+let home: ChatTestbed['home'];
+let away: ChatTestbed['away'];
+let listen: ChatTestbed['listen'];
 beforeAll(async () => {
-  t = await createTestApp();
-  call = api(t.app);
-  home = await makeStaffedClinic(t.app, t.database.db);
-  away = await makeStaffedClinic(t.app, t.database.db);
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  bed = await chatTestbed();
+  ({ t, call, home, away, listen } = bed);
 });
-afterAll(async () => {
-  chat.closeAll();
-  await t.close();
-});
+afterAll(() => bed.close());
 
 const patientChat = async (token: string) => {
   const res = await call.get('/api/v1/patient/chat/', token);
