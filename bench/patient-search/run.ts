@@ -79,6 +79,19 @@ try {
     connections: CONNECTIONS,
     seconds: SECONDS,
   });
+  // A plain read: one patient's record (session, the row, the PHI-access audit event).
+  const { rows: someIds } = await database.pool!.query<{ id: number }>(
+    'select id from patients where clinic_id = $1 order by id limit 200',
+    [clinicId],
+  );
+  const record = await loadTest({
+    label: 'GET /api/v1/patients/{id}/',
+    baseUrl,
+    paths: someIds.map((r) => `/api/v1/patients/${r.id}/`),
+    headers,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+  });
   const repo = createPatientsRepository(database.db);
   const scope = { kind: 'clinic' as const, clinicId: actor.clinicId };
   const direct = await timeDirect(
@@ -97,10 +110,11 @@ try {
   }
   await app.close();
 
-  printTable([bare, search, pages, direct, ...perTerm]);
+  printTable([bare, search, pages, record, direct, ...perTerm]);
   console.log('\nratios');
   console.log(`  search route req/s / bare route req/s : ${(search.rps / bare.rps).toFixed(2)}`);
-  console.log(`  page route req/s / bare route req/s   : ${(pages.rps / bare.rps).toFixed(2)}   (budget ≥ 0.30)`);
+  console.log(`  page route req/s / bare route req/s   : ${(pages.rps / bare.rps).toFixed(2)}`);
+  console.log(`  record route req/s / bare route req/s : ${(record.rps / bare.rps).toFixed(2)}   (budget ≥ 0.30)`);
   console.log(`  search route p95 / direct SQL p95     : ${(search.p95 / direct.p95).toFixed(2)}`);
   console.log(
     `  search route p95                      : ${search.p95} ms (goal ≤ 50 ms) ${search.p95 <= 50 ? 'met' : 'MISSED'}`,

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../db/client.ts';
 import { auditEvents } from '../db/schema.ts';
+import { groupCalls } from './group-calls.ts';
 
 export type AuditEvent = {
   action: string;
@@ -13,17 +14,30 @@ export type AuditEvent = {
 
 export type AuditLog = { record: (event: AuditEvent, tx?: DbOrTx) => Promise<void> };
 
-/** Writes who did what to whom, with the outcome; inside the caller's transaction when given one. */
-export const createAuditLog = (db: DbOrTx): AuditLog => ({
-  record: async (event, tx) => {
-    await (tx ?? db).insert(auditEvents).values({
-      action: event.action,
-      outcome: event.outcome,
-      actorUserId: event.actorUserId ?? null,
-      clinicId: event.clinicId ?? null,
-      patientId: event.patientId ?? null,
-      ip: event.ip ?? null,
-      detail: event.detail ?? null,
-    });
-  },
+const toRow = (event: AuditEvent) => ({
+  action: event.action,
+  outcome: event.outcome,
+  actorUserId: event.actorUserId ?? null,
+  clinicId: event.clinicId ?? null,
+  patientId: event.patientId ?? null,
+  ip: event.ip ?? null,
+  detail: event.detail ?? null,
 });
+
+/**
+ * Writes who did what to whom, with the outcome; inside the caller's transaction when given one. Otherwise events
+ * recorded at the same moment (by requests served together) are written together, in one insert and one commit;
+ * each caller still waits until its event is stored.
+ */
+export const createAuditLog = (db: DbOrTx): AuditLog => {
+  const writeTogether = groupCalls(async (events: AuditEvent[]) => {
+    await db.insert(auditEvents).values(events.map(toRow));
+    return events.map(() => undefined);
+  });
+  return {
+    record: async (event, tx) => {
+      if (tx) await tx.insert(auditEvents).values(toRow(event));
+      else await writeTogether(event);
+    },
+  };
+};

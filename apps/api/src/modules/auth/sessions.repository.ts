@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, type Placeholder, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clinics, sessions, users } from '../../db/schema.ts';
 
@@ -15,81 +15,95 @@ export type NewSession = {
 };
 
 /** Not revoked, and past neither its expiry nor its idle limit. */
-const isLive = (now: Date, idleSince: Date) =>
+const isLive = (now: Date | Placeholder, idleSince: Date | Placeholder) =>
   and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince));
 
-export const createSessionsRepository = (db: DbOrTx) => ({
-  async create(session: NewSession) {
-    await db.insert(sessions).values({
-      userId: session.userId,
-      tokenHash: session.tokenHash,
-      kind: session.kind,
-      ip: session.ip,
-      userAgent: session.userAgent?.slice(0, 300) ?? null,
-      createdAt: session.now,
-      lastSeenAt: session.now,
-      expiresAt: session.expiresAt,
-    });
-  },
+/** Read for every request: built once and prepared, since building the query cost more than running it. */
+const prepareFindLive = (db: DbOrTx) =>
+  db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      userId: users.id,
+      role: users.role,
+      clinicId: users.clinicId,
+      clinicCode: clinics.code,
+      hasAccess: users.hasAccess,
+      approvalStatus: users.approvalStatus,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(clinics, eq(clinics.id, users.clinicId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isLive(sql.placeholder('now'), sql.placeholder('idleSince')),
+      ),
+    )
+    .limit(1)
+    .prepare('sessions_find_live');
 
-  /** A live session (not revoked, not past either expiry) with its user and clinic, or undefined. */
-  async findLive(tokenHash: string, now: Date, idleSince: Date) {
-    const [row] = await db
-      .select({
-        sessionId: sessions.id,
-        lastSeenAt: sessions.lastSeenAt,
-        userId: users.id,
-        role: users.role,
-        clinicId: users.clinicId,
-        clinicCode: clinics.code,
-        hasAccess: users.hasAccess,
-        approvalStatus: users.approvalStatus,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .innerJoin(clinics, eq(clinics.id, users.clinicId))
-      .where(and(eq(sessions.tokenHash, tokenHash), isLive(now, idleSince)))
-      .limit(1);
-    return row;
-  },
+export function createSessionsRepository(db: DbOrTx) {
+  let findLiveQuery: ReturnType<typeof prepareFindLive> | undefined;
+  return {
+    async create(session: NewSession) {
+      await db.insert(sessions).values({
+        userId: session.userId,
+        tokenHash: session.tokenHash,
+        kind: session.kind,
+        ip: session.ip,
+        userAgent: session.userAgent?.slice(0, 300) ?? null,
+        createdAt: session.now,
+        lastSeenAt: session.now,
+        expiresAt: session.expiresAt,
+      });
+    },
 
-  /** Of the given sessions, those still live (as `findLive` judges), with when each was last seen. */
-  async findLiveByIds(sessionIds: number[], now: Date, idleSince: Date) {
-    return db
-      .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          inArray(sessions.id, sessionIds),
-          isLive(now, idleSince),
-          eq(users.hasAccess, true),
-          eq(users.approvalStatus, 'approved'),
-        ),
-      );
-  },
+    /** A live session (not revoked, not past either expiry) with its user and clinic, or undefined. */
+    async findLive(tokenHash: string, now: Date, idleSince: Date) {
+      findLiveQuery ??= prepareFindLive(db);
+      const [row] = await findLiveQuery.execute({ tokenHash, now, idleSince });
+      return row;
+    },
 
-  async touchMany(sessionIds: number[], now: Date) {
-    if (sessionIds.length > 0)
-      await db.update(sessions).set({ lastSeenAt: now }).where(inArray(sessions.id, sessionIds));
-  },
+    /** Of the given sessions, those still live (as `findLive` judges), with when each was last seen. */
+    async findLiveByIds(sessionIds: number[], now: Date, idleSince: Date) {
+      return db
+        .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            inArray(sessions.id, sessionIds),
+            isLive(now, idleSince),
+            eq(users.hasAccess, true),
+            eq(users.approvalStatus, 'approved'),
+          ),
+        );
+    },
 
-  async touch(sessionId: number, now: Date) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
-  },
+    async touchMany(sessionIds: number[], now: Date) {
+      if (sessionIds.length > 0)
+        await db.update(sessions).set({ lastSeenAt: now }).where(inArray(sessions.id, sessionIds));
+    },
 
-  async revoke(sessionId: number, now: Date) {
-    await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
-  },
+    async touch(sessionId: number, now: Date) {
+      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+    },
 
-  /** Ends every session of a user, optionally keeping the one in use. */
-  async revokeAllForUser(userId: number, now: Date, exceptSessionId?: number) {
-    const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
-    if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
-    await db
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(and(...conditions));
-  },
-});
+    async revoke(sessionId: number, now: Date) {
+      await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
+    },
+
+    /** Ends every session of a user, optionally keeping the one in use. */
+    async revokeAllForUser(userId: number, now: Date, exceptSessionId?: number) {
+      const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+      if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
+      await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(...conditions));
+    },
+  };
+}
 export type SessionsRepository = ReturnType<typeof createSessionsRepository>;
