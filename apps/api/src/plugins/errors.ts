@@ -20,9 +20,18 @@ export function problemBody(problem: ProblemInput): Problem {
   };
 }
 
+const sendBody = (reply: FastifyReply, body: Problem) => reply.code(body.status).type(PROBLEM_CONTENT_TYPE).send(body);
+
 export function sendProblem(reply: FastifyReply, problem: ProblemInput) {
-  const body = problemBody(problem);
-  return reply.code(body.status).type(PROBLEM_CONTENT_TYPE).send(body);
+  return sendBody(reply, problemBody(problem));
+}
+
+/** A refused request body: its field errors, and all of them in one sentence as the detail. */
+function validationFailed(errors: FieldErrors): Problem {
+  const detail = Object.entries(errors)
+    .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
+    .join('; ');
+  return problemBody({ code: 'validation_failed', detail, errors });
 }
 
 /** A refused body outside an HTTP request, with its field errors named as the HTTP answer names them. */
@@ -32,23 +41,28 @@ export function validationProblem(error: ZodError): Problem {
     const key = issue.path.join('.') || 'body';
     errors[key] = [...(errors[key] ?? []), issue.message];
   }
-  const detail = Object.entries(errors)
-    .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
-    .join('; ');
-  return problemBody({ code: 'validation_failed', detail, errors });
+  return validationFailed(errors);
 }
 
+/** Whose fault an error is: ours to explain (an AppError), the input's, an unreachable database, or unexpected. */
+type Fault = 'explained' | 'input' | 'database_unavailable' | 'unexpected';
+
 /**
- * The problem for an error outside an HTTP request (a socket event): our own errors and the input's faults as the
- * HTTP answer would give them; anything else is the server's fault (`unexpected`), to be logged.
+ * The problem an error is answered with, over HTTP or a socket. `unexpected` errors are the server's fault and are
+ * answered with `internal_error`, to be logged by the caller.
  */
-export function problemOf(err: unknown): { problem: Problem; unexpected: boolean } {
+export function problemOf(err: unknown): { problem: Problem; fault: Fault } {
   if (err instanceof AppError) {
-    return { problem: problemBody({ code: err.code, detail: err.message, errors: err.errors }), unexpected: false };
+    return { problem: problemBody({ code: err.code, detail: err.message, errors: err.errors }), fault: 'explained' };
   }
-  if (isDataException(err)) return { problem: problemBody({ code: 'validation_failed' }), unexpected: false };
-  if (isDatabaseUnavailable(err)) return { problem: problemBody({ code: 'database_unavailable' }), unexpected: false };
-  return { problem: problemBody({ code: 'internal_error' }), unexpected: true };
+  if (isDataException(err)) {
+    const detail = 'A value in the request is not valid (out of range or containing forbidden characters)';
+    return { problem: problemBody({ code: 'validation_failed', detail }), fault: 'input' };
+  }
+  if (isDatabaseUnavailable(err)) {
+    return { problem: problemBody({ code: 'database_unavailable' }), fault: 'database_unavailable' };
+  }
+  return { problem: problemBody({ code: 'internal_error' }), fault: 'unexpected' };
 }
 
 const connectionErrorCodes = new Set([
@@ -114,31 +128,19 @@ const frameworkCodes: Record<string, ErrorCode> = {
 type ErrorHandlingOptions = { onServerError?: (err: Error) => void };
 
 function handleError(options: ErrorHandlingOptions, err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (err instanceof AppError) {
-    if (err.headers) reply.headers(err.headers);
-    return sendProblem(reply, { code: err.code, detail: err.message, errors: err.errors });
-  }
   if (hasZodFastifySchemaValidationErrors(err)) {
-    const errors = fieldErrorsFromValidation(err);
-    const detail = Object.entries(errors)
-      .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
-      .join('; ');
-    return sendProblem(reply, { code: 'validation_failed', detail, errors });
+    return sendBody(reply, validationFailed(fieldErrorsFromValidation(err)));
   }
   const frameworkCode = err.code ? frameworkCodes[err.code] : undefined;
   if (frameworkCode) return sendProblem(reply, { code: frameworkCode, detail: err.message });
-  if (isDataException(err)) {
-    request.log.info({ err }, 'input refused by the database');
-    return sendProblem(reply, {
-      code: 'validation_failed',
-      detail: 'A value in the request is not valid (out of range or containing forbidden characters)',
-    });
-  }
-  if (isDatabaseUnavailable(err)) {
+  const { problem, fault } = problemOf(err);
+  if (err instanceof AppError && err.headers) reply.headers(err.headers);
+  if (fault === 'input') request.log.info({ err }, 'input refused by the database');
+  if (fault === 'database_unavailable') {
     request.log.warn({ err }, 'database unavailable');
     reply.header('Retry-After', '5');
-    return sendProblem(reply, { code: 'database_unavailable' });
   }
+  if (fault !== 'unexpected') return sendBody(reply, problem);
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
     const code: ErrorCode = err.statusCode === 429 ? 'rate_limited' : 'validation_failed';
     return sendProblem(reply, { code, status: err.statusCode, detail: err.message });

@@ -41,8 +41,8 @@ export function acceptSocketSends({ chat, auth, realtime, clock, log }: Deps) {
       }
       return { message: await chat.send(actor, parsed.data, { ip: socket.data.ip }) };
     } catch (err) {
-      const { problem, unexpected } = problemOf(err);
-      if (unexpected) log.error({ err }, 'socket send failed');
+      const { problem, fault } = problemOf(err);
+      if (fault === 'unexpected') log.error({ err }, 'socket send failed');
       return { problem };
     }
   }

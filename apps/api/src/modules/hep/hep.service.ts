@@ -8,17 +8,11 @@ import {
 } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type Actor, scopeOf } from '../../db/scope.ts';
-import type { AuditLog } from '../../lib/audit.ts';
+import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { VideoHost } from '../../video-host/host.ts';
-import {
-  type Ctx,
-  lockPatient,
-  type ProgramPatient,
-  patientAudit,
-  requirePatient,
-} from '../patient-data/staff-patient.ts';
+import { type Ctx, lockPatient, type ProgramPatient, requirePatient } from '../patient-data/staff-patient.ts';
 import { type CandidateVideo, createHepRepository, type HepItemChanges, type NewHepItem } from './hep.repository.ts';
 import { toHepItem } from './hep-mapping.ts';
 

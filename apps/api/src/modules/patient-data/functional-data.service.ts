@@ -9,7 +9,7 @@ import {
 } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
-import type { AuditLog } from '../../lib/audit.ts';
+import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, type FieldErrors } from '../../lib/errors.ts';
@@ -19,7 +19,7 @@ import {
   type FunctionalSeriesRow,
   type NewFunctionalEntry,
 } from './functional-data.repository.ts';
-import { type Ctx, lockPatient, type ProgramPatient, patientAudit, requirePatient } from './staff-patient.ts';
+import { type Ctx, lockPatient, type ProgramPatient, requirePatient } from './staff-patient.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog };
 

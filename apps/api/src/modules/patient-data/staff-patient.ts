@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clinics, patients } from '../../db/schema.ts';
 import { type Actor, inScope, scopeOf } from '../../db/scope.ts';
-import type { AuditLog } from '../../lib/audit.ts';
+import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 
 /** The patient a staff call is about, with what day arithmetic needs: the clinic's timezone and the birthday. */
@@ -45,41 +45,8 @@ export async function requirePatient(
 ): Promise<ProgramPatient> {
   const patient = await findPatientInScope(db, actor, patientId);
   if (!patient) {
-    await audit.record({
-      action,
-      outcome: 'denied',
-      actorUserId: actor.id,
-      clinicId: actor.clinicId,
-      ip: ctx.ip,
-      detail: { patient_id: patientId },
-    });
+    await patientAudit(audit).denied(actor, action, ctx, { patient_id: patientId });
     throw notFound('patient');
   }
   return patient;
 }
-
-/** Audit writer for what staff do to one patient's record, inside the caller's transaction when given one. */
-export const patientAudit = (audit: AuditLog) => ({
-  success: (
-    actor: Actor,
-    action: string,
-    patient: { id: number; clinicId: number },
-    ctx: Ctx,
-    detail: Record<string, unknown>,
-    tx?: DbOrTx,
-  ) =>
-    audit.record(
-      {
-        action,
-        outcome: 'success',
-        actorUserId: actor.id,
-        clinicId: patient.clinicId,
-        patientId: patient.id,
-        ip: ctx.ip,
-        detail,
-      },
-      tx,
-    ),
-  denied: (actor: Actor, action: string, ctx: Ctx, detail: Record<string, unknown>) =>
-    audit.record({ action, outcome: 'denied', actorUserId: actor.id, clinicId: actor.clinicId, ip: ctx.ip, detail }),
-});

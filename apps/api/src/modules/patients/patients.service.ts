@@ -8,7 +8,7 @@ import type {
 import { toPage } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type Actor, clinicScope, scopeOf } from '../../db/scope.ts';
-import type { AuditLog } from '../../lib/audit.ts';
+import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { createSessionsRepository } from '../auth/sessions.repository.ts';
@@ -38,18 +38,13 @@ const transitionRefusal: Record<Transition, string> = {
 
 export function createPatientsService({ db, clock, audit }: Deps) {
   const patientsRepo = createPatientsRepository(db);
+  const { success: record, denied: deny } = patientAudit(audit);
   const interactions = createInteractionsRepository(db);
 
-  async function findPatient(actor: Actor, id: number) {
+  async function findPatient(actor: Actor, id: number, ctx: Ctx) {
     const patient = await patientsRepo.findById(id, scopeOf(actor));
     if (!patient) {
-      await audit.record({
-        action: 'patient.read',
-        outcome: 'denied',
-        actorUserId: actor.id,
-        clinicId: actor.clinicId,
-        detail: { patient_id: id },
-      });
+      await deny(actor, 'patient.read', ctx, { patient_id: id });
       throw notFound('patient');
     }
     return patient;
@@ -107,17 +102,7 @@ export function createPatientsService({ db, clock, audit }: Deps) {
           actorUserId: actor.id,
           at: now,
         });
-        await audit.record(
-          {
-            action: `patient.${transition}`,
-            outcome: 'success',
-            actorUserId: actor.id,
-            clinicId: patient.clinicId,
-            patientId: patient.id,
-            ip: ctx.ip,
-          },
-          tx,
-        );
+        await record(actor, `patient.${transition}`, patient, ctx, undefined, tx);
       }
     });
   }
@@ -152,18 +137,7 @@ export function createPatientsService({ db, clock, audit }: Deps) {
         at: now,
         detail,
       });
-      await audit.record(
-        {
-          action: `patient.${action}`,
-          outcome: 'success',
-          actorUserId: actor.id,
-          clinicId: patient.clinicId,
-          patientId: patient.id,
-          ip: ctx.ip,
-          detail,
-        },
-        tx,
-      );
+      await record(actor, `patient.${action}`, patient, ctx, detail, tx);
     });
   }
 
@@ -195,15 +169,8 @@ export function createPatientsService({ db, clock, audit }: Deps) {
     },
 
     async get(actor: Actor, id: number, ctx: Ctx) {
-      const patient = await findPatient(actor, id);
-      await audit.record({
-        action: 'patient.read',
-        outcome: 'success',
-        actorUserId: actor.id,
-        clinicId: patient.clinicId,
-        patientId: id,
-        ip: ctx.ip,
-      });
+      const patient = await findPatient(actor, id, ctx);
+      await record(actor, 'patient.read', patient, ctx);
       return toPatient(patient);
     },
 
@@ -228,24 +195,14 @@ export function createPatientsService({ db, clock, audit }: Deps) {
           actorUserId: actor.id,
           at: now,
         });
-        await audit.record(
-          {
-            action: 'patient.register',
-            outcome: 'success',
-            actorUserId: actor.id,
-            clinicId: actor.clinicId,
-            patientId,
-            ip: ctx.ip,
-          },
-          tx,
-        );
+        await record(actor, 'patient.register', { id: patientId, clinicId: actor.clinicId }, ctx, undefined, tx);
         return patientId;
       });
       return reload(actor, id);
     },
 
     async update(actor: Actor, id: number, body: RegisterPatientBody, ctx: Ctx) {
-      const patient = await findPatient(actor, id);
+      const patient = await findPatient(actor, id, ctx);
       if (body.diagnosis) await assertDiagnosis(body.diagnosis);
       if (!body.diagnosis && patient.status === 'onboarded') {
         throw fieldError('diagnosis', 'An onboarded patient needs a diagnosis');
@@ -255,7 +212,7 @@ export function createPatientsService({ db, clock, audit }: Deps) {
     },
 
     async onboard(actor: Actor, id: number, body: OnboardBody, ctx: Ctx) {
-      const patient = await findPatient(actor, id);
+      const patient = await findPatient(actor, id, ctx);
       await assertDiagnosis(body.diagnosis);
       await assertTherapist(body.therapist, patient.clinicId, 'therapist');
       await applyTransition(actor, 'onboard', [patient], ctx, async (tx, p, now) => {
@@ -303,7 +260,7 @@ export function createPatientsService({ db, clock, audit }: Deps) {
     },
 
     async remove(actor: Actor, id: number, ctx: Ctx) {
-      const patient = await findPatient(actor, id);
+      const patient = await findPatient(actor, id, ctx);
       await applyTransition(actor, 'remove', [patient], ctx, async (tx, p, now) => {
         await createPatientsRepository(tx).closeOpenEpisode(p.id, now, actor.id);
         // A removed patient's own sign-in ends with the record (the caller closes the live connection too).
@@ -313,7 +270,7 @@ export function createPatientsService({ db, clock, audit }: Deps) {
     },
 
     async changeTherapist(actor: Actor, id: number, therapistId: number, ctx: Ctx) {
-      const patient = await findPatient(actor, id);
+      const patient = await findPatient(actor, id, ctx);
       await assertTherapist(therapistId, patient.clinicId, 'therapist_id');
       await recordChange(actor, patient, 'change_therapist', { therapistId }, ctx, {
         detail: { from: patient.therapistId, to: therapistId },
@@ -324,7 +281,7 @@ export function createPatientsService({ db, clock, audit }: Deps) {
     },
 
     async setRtmCoverage(actor: Actor, id: number, isCovered: boolean, ctx: Ctx) {
-      const patient = await findPatient(actor, id);
+      const patient = await findPatient(actor, id, ctx);
       await recordChange(actor, patient, 'update_rtm_coverage', { isRtmCovered: isCovered }, ctx, {
         detail: { from: patient.isRtmCovered, to: isCovered },
       });
@@ -332,21 +289,14 @@ export function createPatientsService({ db, clock, audit }: Deps) {
     },
 
     async listInteractions(actor: Actor, id: number, page: number, pageSize: number, ctx: Ctx) {
-      const patient = await findPatient(actor, id);
+      const patient = await findPatient(actor, id, ctx);
       const { rows, count } = await interactions.list(id, page, pageSize);
-      await audit.record({
-        action: 'patient.interactions_read',
-        outcome: 'success',
-        actorUserId: actor.id,
-        clinicId: patient.clinicId,
-        patientId: id,
-        ip: ctx.ip,
-      });
+      await record(actor, 'patient.interactions_read', patient, ctx);
       return toPage(rows.map(toInteractionLog), count, { page, page_size: pageSize });
     },
 
     async logInteraction(actor: Actor, id: number, body: LogInteractionBody, ctx: Ctx) {
-      const patient = await findPatient(actor, id);
+      const patient = await findPatient(actor, id, ctx);
       const logId = await db.transaction(async (tx) => {
         const newId = await createInteractionsRepository(tx).insert({
           patientId: id,
@@ -358,40 +308,18 @@ export function createPatientsService({ db, clock, audit }: Deps) {
           createdBy: actor.id,
           createdAt: clock.now(),
         });
-        await audit.record(
-          {
-            action: 'patient.log_interaction',
-            outcome: 'success',
-            actorUserId: actor.id,
-            clinicId: patient.clinicId,
-            patientId: id,
-            ip: ctx.ip,
-            detail: { log_id: newId },
-          },
-          tx,
-        );
+        await record(actor, 'patient.log_interaction', patient, ctx, { log_id: newId }, tx);
         return newId;
       });
       return toInteractionLog((await interactions.findLive(id, logId))!);
     },
 
     async deleteInteraction(actor: Actor, id: number, logId: number, ctx: Ctx) {
-      const patient = await findPatient(actor, id);
+      const patient = await findPatient(actor, id, ctx);
       if (!(await interactions.findLive(id, logId))) throw notFound('interaction log');
       await db.transaction(async (tx) => {
         await createInteractionsRepository(tx).softDelete(logId, actor.id, clock.now());
-        await audit.record(
-          {
-            action: 'patient.delete_interaction',
-            outcome: 'success',
-            actorUserId: actor.id,
-            clinicId: patient.clinicId,
-            patientId: id,
-            ip: ctx.ip,
-            detail: { log_id: logId },
-          },
-          tx,
-        );
+        await record(actor, 'patient.delete_interaction', patient, ctx, { log_id: logId }, tx);
       });
     },
   };

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClinic, makeUser } from '../../../test/factories.ts';
 import { createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
@@ -143,6 +143,17 @@ describe('patient detail', () => {
     expectProblem(await call.get('/api/v1/patients/abc/', home.therapist.token), 400);
     const read = await t.database.db.select().from(auditEvents).where(eq(auditEvents.patientId, mine.id));
     expect(read.map((e) => e.action)).toContain('patient.read');
+    // The refused read of another clinic's patient is recorded against the caller, with where it came from.
+    const denied = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.outcome, 'denied'), eq(auditEvents.actorUserId, home.therapist.id)));
+    expect(denied.find((e) => (e.detail as { patient_id?: number })?.patient_id === theirs.id)).toMatchObject({
+      action: 'patient.read',
+      clinicId: home.clinic.id,
+      patientId: null,
+      ip: '127.0.0.1',
+    });
   });
 
   it('lets an admin read any clinic patient', async () => {
