@@ -285,6 +285,8 @@ export const otpChallenges = pgTable(
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     ip: text('ip'),
+    /** Who asked for the code, for the limits per phone and client: the address, an IPv6 one by its /64. */
+    client: text('client'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
@@ -296,6 +298,19 @@ export const otpChallenges = pgTable(
     index('otp_challenges_phone_idx').on(t.phone, t.createdAt),
     index('otp_challenges_token_idx').on(t.verificationTokenHash),
   ],
+);
+
+/** Wrong phone codes, counted per phone and per phone and client apart from the codes sent (decision 0504). */
+export const otpFailures = pgTable(
+  'otp_failures',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    phone: text('phone').notNull(),
+    client: text('client').notNull(),
+    ip: text('ip'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('otp_failures_phone_at_idx').on(t.phone, t.at)],
 );
 
 export const tasks = pgTable(
