@@ -66,6 +66,8 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
+      // The journeys sign in with the demo accounts and read codes from the demo outbox.
+      DEMO: 'true',
       WEB_DIST: process.env.E2E_WEB_DIST,
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',

@@ -11,6 +11,7 @@ import { AppError } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { connectRedis } from './lib/redis.ts';
 import { createSmsSender, type SmsSender } from './lib/sms.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { type AuthService, createAuthService } from './modules/auth/auth.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -209,6 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, deps);
   await app.register(clinicsRoutes, deps);
   await app.register(supervisorRoutes, deps);
+  await app.register(adminRoutes, deps);
   await app.register(patientsRoutes, deps);
   await app.register(chatRoutes, deps);
   await app.register(patientAppRoutes, deps);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { DEFAULT_RESTRICTED_CLINIC_CODE } from '@rehabit/contract';
 import { z } from 'zod';
 
@@ -8,6 +9,12 @@ const optionalUrl = z
   .transform((v) => v || undefined)
   .pipe(z.url().optional());
 
+const optionalSecret = z
+  .string()
+  .optional()
+  .transform((v) => v || undefined)
+  .pipe(z.string().min(16).optional());
+
 const duration = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const flag = z
@@ -17,7 +24,8 @@ const flag = z
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /** This machine only unless asked: a portal holding health data is never on every network by accident. */
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('./data'),
@@ -30,7 +38,7 @@ const envSchema = z.object({
     .default('rehabit'),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Rehabit <no-reply@rehabit.local>'),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  PUBLIC_URL: z.url().optional(),
   CORS_ORIGINS: z
     .string()
     .default('')
@@ -42,10 +50,10 @@ const envSchema = z.object({
     ),
   SENTRY_DSN: optionalUrl,
   RESTRICTED_CLINIC_CODE: z.string().trim().min(1).default(DEFAULT_RESTRICTED_CLINIC_CODE),
-  APP_SECRET: z.string().min(16).default('rehabit-development-secret'),
+  APP_SECRET: optionalSecret,
   SMS_WEBHOOK_URL: optionalUrl,
   SMS_WEBHOOK_TOKEN: z.string().optional(),
-  VIDEO_SIGNING_SECRET: z.string().min(16).default('rehabit-development-video-secret'),
+  VIDEO_SIGNING_SECRET: optionalSecret,
   /** Where browsers send tus uploads; `create_by_therapist` hands it out as `upload_url`. Same origin by default. */
   VIDEO_UPLOAD_URL: z.string().trim().min(1).default('/tus/'),
   VIDEO_UPLOAD_MAX_BYTES: z.coerce
@@ -99,25 +107,75 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
 });
 
-export type Config = z.infer<typeof envSchema> & {
-  /** Demo data and the developer outbox page: on for the embedded database or when asked for. */
+type ParsedEnv = z.infer<typeof envSchema>;
+
+export type Config = Omit<ParsedEnv, 'PUBLIC_URL' | 'APP_SECRET' | 'VIDEO_SIGNING_SECRET'> & {
+  PUBLIC_URL: string;
+  APP_SECRET: string;
+  VIDEO_SIGNING_SECRET: string;
+  /** Demo data and the developer outbox page: only when asked for (`DEMO=true` or `--demo`), never in production. */
   isDemo: boolean;
 };
 
 export class ConfigError extends Error {}
 
+/** Secrets every checkout shares: fine on a developer's machine, refused in production. */
+const developmentSecrets = {
+  APP_SECRET: 'rehabit-development-secret',
+  VIDEO_SIGNING_SECRET: 'rehabit-development-video-secret',
+} as const;
+const knownPlaceholders = new Set(['change-me-to-a-long-random-string', ...Object.values(developmentSecrets)]);
+export const PRODUCTION_SECRET_MIN_LENGTH = 32;
+
+const fail = (lines: string[]) => new ConfigError(`Invalid configuration:\n${lines.map((l) => `  ${l}`).join('\n')}`);
+
+/** What production refuses: anything that would let a stranger sign links, read the outbox or get wrong links. */
+function productionProblems(env: ParsedEnv, isDemo: boolean): string[] {
+  const problems: string[] = [];
+  for (const name of ['APP_SECRET', 'VIDEO_SIGNING_SECRET'] as const) {
+    const value = env[name];
+    if (!value) problems.push(`${name}: required in production (e.g. \`openssl rand -base64 48\`)`);
+    else if (knownPlaceholders.has(value)) problems.push(`${name}: a published example value; set your own secret`);
+    else if (value.length < PRODUCTION_SECRET_MIN_LENGTH)
+      problems.push(`${name}: at least ${PRODUCTION_SECRET_MIN_LENGTH} characters in production`);
+  }
+  if (env.APP_SECRET && env.APP_SECRET === env.VIDEO_SIGNING_SECRET) {
+    problems.push('APP_SECRET / VIDEO_SIGNING_SECRET: must differ, so one leaked secret does not give away the other');
+  }
+  if (isDemo) problems.push('DEMO: demo mode (known passwords, an open outbox) is never on in production');
+  if (!env.PUBLIC_URL)
+    problems.push("PUBLIC_URL: required in production: e-mailed links must reach the portal's address");
+  return problems;
+}
+
+/**
+ * Relative paths are read from where the command was started (npm runs workspace scripts inside the workspace,
+ * and `INIT_CWD` keeps the folder the person typed the command in).
+ */
+const fromStartFolder = (env: Record<string, string | undefined>, dir: string) =>
+  path.resolve(env.INIT_CWD || process.cwd(), dir);
+
 /** Parses the environment once; every bad variable is named in one message. */
 export function loadConfig(env: Record<string, string | undefined> = process.env, argv: string[] = []): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    throw fail(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`));
   }
   const config = parsed.data;
+  const problems: string[] = [];
   if (Boolean(config.VIDEO_S3_ACCESS_KEY_ID) !== Boolean(config.VIDEO_S3_SECRET_ACCESS_KEY)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  VIDEO_S3_ACCESS_KEY_ID / VIDEO_S3_SECRET_ACCESS_KEY: set both or neither',
-    );
+    problems.push('VIDEO_S3_ACCESS_KEY_ID / VIDEO_S3_SECRET_ACCESS_KEY: set both or neither');
   }
-  return { ...config, isDemo: config.DEMO || argv.includes('--demo') || !config.DATABASE_URL };
+  const isDemo = config.DEMO || argv.includes('--demo');
+  if (config.NODE_ENV === 'production') problems.push(...productionProblems(config, isDemo));
+  if (problems.length > 0) throw fail(problems);
+  return {
+    ...config,
+    DATA_DIR: fromStartFolder(env, config.DATA_DIR),
+    VIDEO_STORAGE_DIR: config.VIDEO_STORAGE_DIR && fromStartFolder(env, config.VIDEO_STORAGE_DIR),
+    PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    APP_SECRET: config.APP_SECRET ?? developmentSecrets.APP_SECRET,
+    VIDEO_SIGNING_SECRET: config.VIDEO_SIGNING_SECRET ?? developmentSecrets.VIDEO_SIGNING_SECRET,
+    isDemo,
+  };
 }

@@ -1,9 +1,31 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
+import { deliveryStatus } from './lib/delivery.ts';
 import { startErrorReporting } from './lib/error-reporting.ts';
 import { demoVideoOptions, seedDemo } from './seed/demo.ts';
+
+/** Set once Ctrl-C or a stop signal arrives: from then on, a failing start-up step is the stop, not an error. */
+let isStopping = false;
+let stop: () => Promise<void> = async () => {};
+
+const onSignal = (signal: NodeJS.Signals) => {
+  if (isStopping) return;
+  isStopping = true;
+  // A stop that hangs (a request that never ends) still ends the process, but as a failure.
+  setTimeout(() => process.exit(1), 10_000).unref();
+  stop().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(`Rehabit did not stop cleanly after ${signal}:`, err);
+      process.exit(1);
+    },
+  );
+};
+// Installed before anything starts, so Ctrl-C during migrations or the first demo seed stops cleanly too.
+process.once('SIGINT', onSignal);
+process.once('SIGTERM', onSignal);
 
 async function main() {
   const config = loadConfig(process.env, process.argv.slice(2));
@@ -13,6 +35,13 @@ async function main() {
     dataDir: config.DATA_DIR,
     onPoolError: (err) => app?.log.warn({ err }, 'database connection lost; the pool reconnects on demand'),
   });
+  // Stop accepting, let in-flight requests finish and close the sockets, then end the database.
+  stop = async () => {
+    app?.log.info('shutting down');
+    await app?.close();
+    await database.close();
+  };
+  if (isStopping) return;
   await runMigrations(database);
   if (
     config.isDemo &&
@@ -20,27 +49,27 @@ async function main() {
   ) {
     console.log('Demo data created: see the README for the demo accounts.');
   }
+  if (isStopping) return;
   app = await buildApp({ config, database, onServerError: startErrorReporting(config.SENTRY_DSN) });
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app?.log.info({ signal }, 'shutting down');
-    // Stop accepting, let in-flight requests finish, then end the pool.
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
-    await app?.close();
-    await database.close();
-    clearTimeout(timer);
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
   await app.listen({ host: config.HOST, port: config.PORT });
+  announceDelivery(config);
+}
+
+/** E-mail and texts that reach nobody must not go unnoticed: said at every start, loudest in production. */
+function announceDelivery(config: Config) {
+  const { warnings } = deliveryStatus(config);
+  if (config.isDemo) {
+    if (warnings.length > 0)
+      console.log(`Demo mode: e-mails and texts wait in the outbox, ${config.PUBLIC_URL}/dev/outbox`);
+    return;
+  }
+  if (warnings.length === 0) return;
+  const rule = '!'.repeat(78);
+  console.error([rule, ...warnings.map((w) => `! ${w}`), rule].join('\n'));
 }
 
 main().catch((err) => {
+  if (isStopping) return;
   if (err instanceof ConfigError) {
     console.error(err.message);
   } else {

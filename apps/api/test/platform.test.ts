@@ -141,19 +141,71 @@ describe('configuration', () => {
     }
   });
 
-  it('uses the embedded database and demo mode without DATABASE_URL', () => {
-    const config = loadConfig({});
+  it('uses the embedded database without DATABASE_URL, on this machine only, and demo mode only when asked', () => {
+    const config = loadConfig({ INIT_CWD: '/srv/rehabit' });
     expect(config).toMatchObject({
       PORT: 3000,
-      DATA_DIR: './data',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'http://localhost:3000',
+      // Relative to the folder the command was typed in, not the workspace npm runs the server from.
+      DATA_DIR: '/srv/rehabit/data',
       RESTRICTED_CLINIC_CODE: 'X5218',
       REDIS_KEY_PREFIX: 'rehabit',
-      isDemo: true,
+      isDemo: false,
     });
+    expect(loadConfig({ INIT_CWD: '/srv/rehabit', DATA_DIR: '/var/lib/rehabit' }).DATA_DIR).toBe('/var/lib/rehabit');
+    expect(loadConfig({ INIT_CWD: '/srv/rehabit', VIDEO_STORAGE_DIR: 'clips' }).VIDEO_STORAGE_DIR).toBe(
+      '/srv/rehabit/clips',
+    );
     // `#` separates the parts of the Socket.IO channel names built on the prefix.
     expect(() => loadConfig({ REDIS_KEY_PREFIX: 'rehabit#1' })).toThrow(/REDIS_KEY_PREFIX/);
+    expect(loadConfig({ DEMO: 'true' }).isDemo).toBe(true);
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/rehabit' }).isDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/rehabit' }, ['--demo']).isDemo).toBe(true);
+  });
+});
+
+describe('production configuration', () => {
+  const secrets = { APP_SECRET: 'a'.repeat(40), VIDEO_SIGNING_SECRET: 'b'.repeat(40) };
+  const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.org', ...secrets };
+  const refusal = (env: Record<string, string>, argv: string[] = []) => {
+    try {
+      loadConfig(env, argv);
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      return (err as Error).message;
+    }
+    throw new Error('the configuration was accepted');
+  };
+
+  it('starts with its own long secrets and public address', () => {
+    expect(loadConfig(production)).toMatchObject({ ...secrets, isDemo: false });
+  });
+
+  it('refuses missing, short, published or shared secrets, naming each', () => {
+    const missing = refusal({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.org' });
+    expect(missing).toMatch(/APP_SECRET: required in production/);
+    expect(missing).toMatch(/VIDEO_SIGNING_SECRET: required in production/);
+    expect(refusal({ ...production, APP_SECRET: 'x'.repeat(20) })).toMatch(/APP_SECRET: at least 32 characters/);
+    for (const published of ['rehabit-development-video-secret', 'change-me-to-a-long-random-string']) {
+      expect(refusal({ ...production, VIDEO_SIGNING_SECRET: published })).toMatch(
+        /VIDEO_SIGNING_SECRET: a published example value/,
+      );
+    }
+    expect(refusal({ ...production, VIDEO_SIGNING_SECRET: secrets.APP_SECRET })).toMatch(/must differ/);
+  });
+
+  it('refuses demo mode and a missing public address', () => {
+    expect(refusal({ ...production, DEMO: 'true' })).toMatch(/DEMO: demo mode .* never on in production/);
+    expect(refusal(production, ['--demo'])).toMatch(/DEMO:/);
+    const { PUBLIC_URL: _, ...withoutUrl } = production;
+    expect(refusal(withoutUrl)).toMatch(/PUBLIC_URL: required in production/);
+  });
+
+  it('keeps the development secrets outside production only', () => {
+    const development = loadConfig({});
+    expect(development.APP_SECRET).toBe('rehabit-development-secret');
+    expect(development.VIDEO_SIGNING_SECRET).toBe('rehabit-development-video-secret');
   });
 });
 

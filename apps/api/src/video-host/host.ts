@@ -55,6 +55,15 @@ export type VideoHostOptions = {
 /** How long upload credentials and playback links stay valid. */
 export const UPLOAD_CREDENTIAL_SECONDS = 24 * 60 * 60;
 export const PLAYBACK_LINK_SECONDS = 60 * 60;
+/** Clock difference between servers that a link made on one and checked on another may show. */
+const CLOCK_SKEW_SECONDS = 60;
+
+/**
+ * A signature is only as good as the lifetime this server would have given it: a link or credential whose expiry
+ * lies further ahead was not made by Rehabit (or was made with a leaked secret) and is refused, whatever it says.
+ */
+const withinLifetime = (expires: number, now: number, lifetime: number) =>
+  expires > now && expires <= now + lifetime + CLOCK_SKEW_SECONDS;
 
 export const GUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -131,7 +140,9 @@ export function createVideoHost(options: VideoHostOptions) {
       if (!sameText(signature.toLowerCase(), uploadSignature(libraryId, secret, Number(expire), videoId))) {
         return { status_code: 403, body: 'Invalid upload signature\n' };
       }
-      if (Number(expire) <= nowSeconds()) return { status_code: 403, body: 'The upload signature has expired\n' };
+      if (!withinLifetime(Number(expire), nowSeconds(), UPLOAD_CREDENTIAL_SECONDS)) {
+        return { status_code: 403, body: 'The upload signature has expired or outlives its lifetime\n' };
+      }
       const video = await catalog.findUpload(videoId);
       if (!video) return { status_code: 404, body: 'No such video\n' };
       if (video.libraryId !== libraryId) return { status_code: 403, body: 'LibraryId does not match the video\n' };
@@ -183,7 +194,10 @@ export function createVideoHost(options: VideoHostOptions) {
       return `${videoHostPaths.play.replace('play/', `${kind}/`)}${guid}?expires=${expires}&sig=${sig}`;
     },
     checkPlayback(kind: PlaybackKind, guid: string, expires: number, sig: string) {
-      return expires > nowSeconds() && sameText(sig, playbackSignature(secret, kind, guid, expires));
+      return (
+        withinLifetime(expires, nowSeconds(), PLAYBACK_LINK_SECONDS) &&
+        sameText(sig, playbackSignature(secret, kind, guid, expires))
+      );
     },
     /** A stored video or poster for playback: its size, its type and a way to read it, or null when missing. */
     async file(kind: PlaybackKind, guid: string) {

@@ -60,6 +60,8 @@ const isNotFound = (err: unknown) => {
 export function createS3VideoStorage(options: S3StorageOptions): VideoStorage {
   const { bucket } = options;
   const config = s3ClientConfig(options);
+  // The pinned SDK supports Node 20; its notice concerns releases after January 2027, which the pin never takes.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const client = new S3Client(config);
   let store: VideoS3Store | undefined;
   const keyOf = (kind: PlaybackKind, guid: string) => (kind === 'play' ? guid : `posters/${guid}.jpg`);

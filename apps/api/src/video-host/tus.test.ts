@@ -17,7 +17,7 @@ import {
   waitFor,
 } from '../../test/videos-support.ts';
 import { auditEvents } from '../db/schema.ts';
-import { uploadSignature } from './signature.ts';
+import { playbackSignature, uploadSignature } from './signature.ts';
 
 type Credentials = { id: number; video_id: string; library_id: string; signature: string; expiration: number };
 
@@ -125,6 +125,11 @@ describe('uploading through tus', () => {
     expect((await fetch(`${server.url}${tampered}`)).status).toBe(404);
     const expired = video.play_url.replace(/expires=\d+/, 'expires=1000');
     expect((await fetch(`${server.url}${expired}`)).status).toBe(404);
+    // A link correctly signed but living longer than the server would ever grant (three years) is refused too.
+    const farFuture = Math.floor(Date.now() / 1000) + 3 * 365 * 24 * 3600;
+    const guid = /\/play\/([0-9a-f-]+)\?/.exec(video.play_url)![1]!;
+    const longLived = `/video-host/play/${guid}?expires=${farFuture}&sig=${playbackSignature(secret, 'play', guid, farFuture)}`;
+    expect((await fetch(`${server.url}${longLived}`)).status).toBe(404);
     // Another clinic neither sees the record nor gets a link.
     expect((await detail(away.therapist.token, c.id)).status).toBe(404);
   });
@@ -199,6 +204,17 @@ describe('uploading through tus', () => {
           ...headersOf(c),
           AuthorizationExpire: String(past),
           AuthorizationSignature: uploadSignature(c.library_id, secret, past, c.video_id),
+        };
+      },
+    ],
+    [
+      'a signature living longer than the server grants',
+      (c: Credentials) => {
+        const farFuture = Math.floor(Date.now() / 1000) + 3 * 365 * 24 * 3600;
+        return {
+          ...headersOf(c),
+          AuthorizationExpire: String(farFuture),
+          AuthorizationSignature: uploadSignature(c.library_id, secret, farFuture, c.video_id),
         };
       },
     ],

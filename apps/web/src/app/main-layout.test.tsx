@@ -70,6 +70,31 @@ describe('main layout', () => {
     expect(await screen.findByRole('note')).toHaveTextContent('Demo account');
   });
 
+  it('tells a platform admin on every screen that e-mail and texts reach nobody', async () => {
+    const warnings = ['E-mail is not delivered: no SMTP server is configured (SMTP_URL).'];
+    fixtureApi({
+      ...signedInRoutes(as({ role: 'admin' })),
+      'GET /admin/delivery-status': { body: { email: 'outbox', sms: 'webhook', is_demo: false, warnings } },
+    });
+    renderApp('/patients', { token: 't' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(warnings[0]!);
+  });
+
+  it('asks nobody but admins about delivery, and shows nothing once it is configured', async () => {
+    const api = fixtureApi(signedInRoutes());
+    renderApp('/patients', { token: 't' });
+    await screen.findByRole('heading', { name: 'Patients', level: 1 });
+    expect(api.calls('GET /admin/delivery-status')).toHaveLength(0);
+
+    const admin = fixtureApi({
+      ...signedInRoutes(as({ role: 'admin' })),
+      'GET /admin/delivery-status': { body: { email: 'smtp', sms: 'webhook', is_demo: false, warnings: [] } },
+    });
+    renderApp('/patients', { token: 't' });
+    await waitFor(() => expect(admin.calls('GET /admin/delivery-status')).toHaveLength(1));
+    expect(screen.queryByText(/not delivered/)).not.toBeInTheDocument();
+  });
+
   it('opens and closes the desktop chat panel from the rail', async () => {
     fixtureApi(signedInRoutes());
     const app = renderApp('/patients', { token: 't' });

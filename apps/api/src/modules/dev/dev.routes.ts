@@ -1,8 +1,10 @@
 import { desc } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { outbox } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
 
 const outboxMessageSchema = z.object({
   id: z.number().int(),
@@ -14,11 +16,28 @@ const outboxMessageSchema = z.object({
   created_at: z.string(),
 });
 
+const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * The outbox holds one-time codes and password-reset links: a person at the server's own machine may read it, as
+ * may a platform admin. A request a proxy forwarded is not "at the machine", whatever address it comes from.
+ */
+function mayReadOutbox(request: FastifyRequest) {
+  if (request.actor?.role === 'admin') return true;
+  const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  return !forwarded && loopback.has(request.socket.remoteAddress ?? '');
+}
+
 /** Demo mode only: lets a person read the e-mails and texts that were not delivered anywhere. */
 export const devRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
     '/dev/outbox',
     {
+      preHandler: async (request) => {
+        if (!mayReadOutbox(request)) {
+          throw new AppError('forbidden', "The outbox is shown on the server's own machine or to a platform admin.");
+        }
+      },
       schema: {
         tags: ['dev'],
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) }),

@@ -7,6 +7,7 @@ import { useIsMobile } from '../../lib/device.ts';
 import type { SessionUser } from '../../lib/session/get-current-user.ts';
 import { BottomNav } from './bottom-nav.tsx';
 import { ChatPanel } from './chat-panel.tsx';
+import { DeliveryWarning } from './delivery-warning.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { navItemsFor } from './nav-items.ts';
 import { SideNav } from './side-nav.tsx';
@@ -68,6 +69,7 @@ export function MainLayout({ user, onSignOut, isSigningOut, monitoring, chat, ch
             </span>
           </p>
         )}
+        <DeliveryWarning role={user.role} />
         <main id="main-content" className="main-layout__content" tabIndex={-1}>
           {children}
         </main>
