@@ -25,7 +25,12 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; onPoolError?: (err: Error) => void };
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Told of every connection to PostgreSQL lost, with only the error's class and code (never a statement's values). */
+  onPoolError?: (err: Error) => void;
+};
 
 /** PostgreSQL through a pool when a URL is given; otherwise embedded PGlite (in memory without a data dir). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -33,17 +38,47 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPglite(options.dataDir);
 }
 
+// The driver's own words for a lost connection: they name no data, so they may be logged.
+const driverMessages = new Set([
+  'Connection terminated unexpectedly',
+  'Connection terminated',
+  'Connection terminated due to connection timeout',
+]);
+
+/**
+ * What may be logged of a lost connection: the error's class and code. The error itself may not: the pool hangs
+ * the client on it, with its connection settings and the text of its prepared statements.
+ */
+function connectionLost(err: unknown): Error {
+  const e = (err ?? {}) as { code?: unknown; message?: unknown; constructor?: { name?: string } };
+  const code = typeof e.code === 'string' ? e.code : undefined;
+  const known = typeof e.message === 'string' && driverMessages.has(e.message) ? e.message : undefined;
+  const reason = [e.constructor?.name ?? 'Error', code, known].filter(Boolean).join(' ');
+  const lost = new Error(`database connection lost (${reason})`);
+  lost.name = 'DatabaseConnectionLost';
+  lost.stack = `${lost.name}: ${lost.message}`;
+  return Object.assign(lost, code ? { code } : {});
+}
+
 function openPostgres(url: string, onPoolError?: (err: Error) => void): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // Bounds both opening a connection and waiting for a free one: with the server away, a request answers 503 in
+    // about two seconds instead of waiting for it.
     connectionTimeoutMillis: 2000,
     idleTimeoutMillis: 30_000,
     // A statement stuck behind a lost server must not hold a request forever.
     query_timeout: 15_000,
   });
-  // An idle client losing its server emits here; without a listener the process would crash.
-  pool.on('error', (err) => onPoolError?.(err));
+  const report = (err: unknown) => onPoolError?.(connectionLost(err));
+  // A connection can be lost at any moment, also while a request holds it (a transaction between two statements).
+  // Without a listener its client's error would end the process; with one, the statement at hand (or the next one)
+  // fails, the transaction rejects and its request answers 503, and the pool drops the dead client when it is given
+  // back, opening new ones on demand once the server answers again.
+  pool.on('connect', (client) => client.on('error', report));
+  // Idle clients are reported by the listener above; the pool's own event must still be listened to.
+  pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
     db,
