@@ -62,4 +62,19 @@ describe('groupCalls', () => {
     await runner.releaseNext();
     expect(await next).toBe(20);
   });
+
+  it('fails a whole group with a lost database at once, trying no call again alone', async () => {
+    const groups: number[][] = [];
+    let releaseFirst: () => void = () => {};
+    const call = groupCalls(async (inputs: number[]) => {
+      groups.push(inputs);
+      // The first group is held, so that the next calls form a group of their own.
+      if (groups.length === 1) await new Promise<void>((r) => (releaseFirst = r));
+      throw new Error('Connection terminated unexpectedly');
+    });
+    const all = [call(1), call(2), call(3)].map((p) => p.catch((err: Error) => err.message));
+    releaseFirst();
+    expect(await Promise.all(all)).toEqual(Array(3).fill('Connection terminated unexpectedly'));
+    expect(groups).toEqual([[1], [2, 3]]);
+  });
 });

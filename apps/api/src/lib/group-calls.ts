@@ -1,8 +1,12 @@
+import { isDatabaseUnavailable } from '../plugins/errors.ts';
+
 /**
  * Runs calls in groups: while one group is at work, new calls wait, and the next group takes all of them (up to
  * `maxGroup`). Alone, a call runs at once; under load, many calls share one database round trip and one commit.
  * Groups run one after another, in the order their calls came. A group that fails is tried again call by call, so
- * one call's bad input cannot fail the others.
+ * one call's bad input cannot fail the others; but a lost database is no call's fault: then every call of the group
+ * fails with it at once (answered 503), none is tried again alone. Trying again would only wait for the database
+ * once per call, and a group whose commit went through with its answer lost would be written a second time.
  */
 export function groupCalls<In, Out>(
   runGroup: (inputs: In[]) => Promise<Out[]>,
@@ -20,7 +24,11 @@ export function groupCalls<In, Out>(
         for (const [i, w] of group.entries()) w.resolve(outs[i]!);
       };
     } catch (err) {
-      if (group.length === 1) return () => group[0]!.reject(err);
+      if (group.length === 1 || isDatabaseUnavailable(err)) {
+        return () => {
+          for (const w of group) w.reject(err);
+        };
+      }
       const handOuts: (() => void)[] = [];
       for (const w of group) handOuts.push(await settle([w]));
       return () => {
