@@ -177,6 +177,27 @@ export const qrRegistrationBodySchema = z.object({
 export type QrRegistrationBody = z.infer<typeof qrRegistrationBodySchema>;
 export const qrRegistrationResponseSchema = z.object({ id: z.number().int(), detail: z.string() });
 
+/**
+ * Phone codes (decisions 0006 and 0504). A "client" is the caller's address (an IPv6 address by its /64); "a day"
+ * is the last 24 hours. Sends are limited per phone and client, so one caller cannot spend another's, with a short
+ * cool-down per phone and a ceiling per phone; wrong codes are counted apart from sends, per code, per phone and
+ * client, and per phone, so asking for new codes never buys more guesses.
+ */
+export const OTP_TTL_MINUTES = 10;
+/** Between two codes texted to one phone, from anyone. */
+export const OTP_RESEND_COOLDOWN_SECONDS = 60;
+/** Codes one client may have texted to one phone in `OTP_SEND_WINDOW_MINUTES`. */
+export const OTP_MAX_SENDS_PER_WINDOW = 3;
+export const OTP_SEND_WINDOW_MINUTES = 10;
+export const OTP_MAX_SENDS_PER_CLIENT_PER_DAY = 5;
+/** Codes texted to one phone in a day, from all clients together: the bound on texts (cost and spam). */
+export const OTP_MAX_SENDS_PER_PHONE_PER_DAY = 20;
+/** Wrong tries of one code. */
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_MAX_FAILURES_PER_CLIENT_PER_DAY = 10;
+/** Wrong codes for one phone in a day, from all clients together: at most 2 in 100,000 to guess it in a day. */
+export const OTP_MAX_FAILURES_PER_PHONE_PER_DAY = 20;
+
 export const sendOtpBodySchema = z.object({
   phone: e164PhoneSchema,
   /** The clinic whose QR code was scanned; a restricted demo clinic's codes are shown, never sent. */

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClinic, makeUser, PASSWORD } from '../../../test/factories.ts';
 import { bearer, createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
-import { verifyPhone } from '../../../test/patient-app-support.ts';
+import { codeSentTo, verifyPhone } from '../../../test/patient-app-support.ts';
 import { api, makeStaffedClinic, patientBody } from '../../../test/patients-support.ts';
 import { auditEvents, patients, sessions, users } from '../../db/schema.ts';
 import { phoneAccountEmail } from './patient-signin.service.ts';
@@ -136,6 +136,30 @@ describe('sign-in by phone code', () => {
     await call.register(managerToken, { phone: phone.national });
     const res = await verifyPhone(t.app, t.database.db, phone.e164);
     expect(await currentUser(res.json().token)).toMatchObject({ role: 'patient', code: 'RSTR02' });
+  });
+
+  it('signs the patient in from their phone while another address keeps asking for codes to the number', async () => {
+    const phone = newPhone();
+    const patient = await call.register(home.manager.token, { phone: phone.national });
+    const post = (url: string, payload: object, remoteAddress: string) =>
+      t.app.inject({ method: 'POST', url, payload, remoteAddress });
+    const attacker = '203.0.113.80';
+    let refusedAttacker = 0;
+    for (let minute = 0; minute < 5; minute++) {
+      const res = await post('/clinic/patient/send-otp', { phone: phone.e164 }, attacker);
+      if (res.statusCode === 429) refusedAttacker += 1;
+      t.clock.advanceMinutes(1);
+    }
+    expect(refusedAttacker).toBe(2);
+    const own = await post('/clinic/patient/send-otp', { phone: phone.e164 }, '198.51.100.30');
+    expect(own.statusCode, own.body).toBe(202);
+    const code = await codeSentTo(t.database.db, phone.e164);
+    t.clock.advanceMinutes(1);
+    expect((await post('/clinic/patient/send-otp', { phone: phone.e164 }, '203.0.113.81')).statusCode).toBe(202);
+    const res = await post('/clinic/patient/verify-otp', { phone: phone.e164, otp: code }, '198.51.100.30');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().token).toEqual(expect.any(String));
+    expect(await auditOf('patient.signin', patient.id)).toHaveLength(1);
   });
 
   it('keeps a wrong code a 400 without a token', async () => {

@@ -1,6 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
 import type { QrRegistrationBody, SendOtpBody, VerifyOtpBody } from '@rehabit/contract';
-import { toE164 } from '@rehabit/contract';
+import { OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES, toE164 } from '@rehabit/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { tasks } from '../../db/schema.ts';
@@ -14,11 +14,9 @@ import type { RequestContext } from '../auth/auth.service.ts';
 import { createUsersRepository } from '../auth/users.repository.ts';
 import { createClinicsRepository } from '../clinics/clinics.repository.ts';
 import { createOtpRepository } from './otp.repository.ts';
+import { clientKey, DAY_MS, retryAfter, sendRefusal, verifyRefusal, wrongCodeMessage } from './otp-limits.ts';
 import { createPatientsRepository } from './patients.repository.ts';
 
-export const OTP_TTL_MINUTES = 10;
-export const OTP_MAX_ATTEMPTS = 5;
-export const OTP_MAX_SENDS_PER_WINDOW = 3;
 /** After the phone is verified, the registration form must be sent within this time. */
 const VERIFIED_TTL_MINUTES = 30;
 
@@ -32,6 +30,7 @@ type Deps = {
   signInByPhone?: (phone: string, ctx: RequestContext) => Promise<string | undefined>;
 };
 type Ctx = RequestContext;
+const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
 
 /** Phone verification by a 6-digit code, then the patient's own registration from the clinic's QR code. */
 export function createRegistrationService({ db, clock, sms, audit, config, signInByPhone }: Deps) {
@@ -46,24 +45,26 @@ export function createRegistrationService({ db, clock, sms, audit, config, signI
       const now = clock.now();
       const clinic = body.clinic_code ? await clinics.findByCode(body.clinic_code) : undefined;
       if (body.clinic_code && !clinic) throw fieldError('clinic_code', 'No clinic has this code');
-      const recent = await otp.countSince(body.phone, addMinutes(now, -OTP_TTL_MINUTES));
-      if (recent >= OTP_MAX_SENDS_PER_WINDOW) {
-        throw new AppError(
-          'rate_limited',
-          `Too many codes were sent to this phone. Try again in ${OTP_TTL_MINUTES} minutes.`,
-          {
-            headers: { 'Retry-After': String(OTP_TTL_MINUTES * 60) },
-          },
-        );
-      }
+      const client = clientKey(ctx.ip);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await otp.create({
-        phone: body.phone,
-        codeHash: hashCode(body.phone, code),
-        ip: ctx.ip,
-        createdAt: now,
-        expiresAt: addMinutes(now, OTP_TTL_MINUTES),
+      const refusal = await db.transaction(async (tx) => {
+        const repo = createOtpRepository(tx);
+        await repo.lockPhone(body.phone);
+        const refused = sendRefusal(await repo.sendsSince(body.phone, ago(now, DAY_MS)), client, now);
+        if (refused) return refused;
+        await repo.create({
+          phone: body.phone,
+          codeHash: hashCode(body.phone, code),
+          ip: ctx.ip,
+          client,
+          createdAt: now,
+          expiresAt: addMinutes(now, OTP_TTL_MINUTES),
+        });
+        return undefined;
       });
+      if (refusal) {
+        throw new AppError('rate_limited', refusal.message, { headers: { 'Retry-After': retryAfter(refusal.waitMs) } });
+      }
       await sms.send({
         to: body.phone,
         text: `Your Rehabit verification code is ${code}. It expires in ${OTP_TTL_MINUTES} minutes.`,
@@ -75,32 +76,60 @@ export function createRegistrationService({ db, clock, sms, audit, config, signI
 
     async verifyOtp(body: VerifyOtpBody, ctx: Ctx) {
       const now = clock.now();
-      const challenge = await otp.findPending(body.phone, now);
-      if (!challenge)
-        throw new AppError('invalid_token', 'This code has expired. Ask for a new one.', {
-          errors: { otp: ['This code has expired. Ask for a new one.'] },
-        });
-      if (challenge.attempts >= OTP_MAX_ATTEMPTS) {
-        throw new AppError('rate_limited', 'Too many wrong codes. Ask for a new one.', {
-          errors: { otp: ['Too many wrong codes. Ask for a new one.'] },
-        });
+      const client = clientKey(ctx.ip);
+      const since = ago(now, DAY_MS);
+      const outcome = await db.transaction(async (tx) => {
+        const repo = createOtpRepository(tx);
+        await repo.lockPhone(body.phone);
+        const challenge = await repo.findPending(body.phone, client, now);
+        if (!challenge) return { kind: 'expired' } as const;
+        // Wrong codes are counted per phone, not per code: a new code does not bring new guesses.
+        const failures = await repo.failuresSince(body.phone, since);
+        const refused = verifyRefusal(failures, client, now);
+        if (refused) return { kind: 'refused', ...refused } as const;
+        if (challenge.attempts >= OTP_MAX_ATTEMPTS) {
+          const wait = sendRefusal(await repo.sendsSince(body.phone, since), client, now)?.waitMs ?? 0;
+          return { kind: 'used_up', wait } as const;
+        }
+        if (!safeEqual(challenge.codeHash, hashCode(body.phone, body.otp))) {
+          const attempts = challenge.attempts + 1;
+          await repo.update(challenge.id, { attempts });
+          await repo.recordFailure({ phone: body.phone, client, ip: ctx.ip, at: now }, since);
+          const counted = [...failures, { at: now, client }];
+          return { kind: 'wrong', message: wrongCodeMessage(attempts, counted, client, now) } as const;
+        }
+        const token = randomToken();
+        await repo.update(challenge.id, { verifiedAt: now, verificationTokenHash: hashToken(token) });
+        return { kind: 'verified', token } as const;
+      });
+      switch (outcome.kind) {
+        case 'expired':
+          throw new AppError('invalid_token', 'This code has expired. Ask for a new one.', {
+            errors: { otp: ['This code has expired. Ask for a new one.'] },
+          });
+        case 'refused':
+          throw new AppError('rate_limited', outcome.message, {
+            errors: { otp: [outcome.message] },
+            headers: { 'Retry-After': retryAfter(outcome.waitMs) },
+          });
+        case 'used_up': {
+          const message = 'Too many wrong codes. Ask for a new one.';
+          throw new AppError('rate_limited', message, {
+            errors: { otp: [message] },
+            headers: { 'Retry-After': retryAfter(outcome.wait) },
+          });
+        }
+        case 'wrong':
+          await audit.record({ action: 'patient.otp_verify', outcome: 'failure', ip: ctx.ip });
+          throw fieldError('otp', outcome.message);
       }
-      if (!safeEqual(challenge.codeHash, hashCode(body.phone, body.otp))) {
-        const attempts = challenge.attempts + 1;
-        await otp.update(challenge.id, { attempts });
-        await audit.record({ action: 'patient.otp_verify', outcome: 'failure', ip: ctx.ip });
-        const left = OTP_MAX_ATTEMPTS - attempts;
-        const message =
-          left > 0
-            ? `The code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`
-            : 'Too many wrong codes. Ask for a new one.';
-        throw fieldError('otp', message);
-      }
-      const token = randomToken();
-      await otp.update(challenge.id, { verifiedAt: now, verificationTokenHash: hashToken(token) });
       await audit.record({ action: 'patient.otp_verify', outcome: 'success', ip: ctx.ip });
       const signinToken = await signInByPhone?.(body.phone, ctx);
-      return { verified: true as const, verification_token: token, ...(signinToken ? { token: signinToken } : {}) };
+      return {
+        verified: true as const,
+        verification_token: outcome.token,
+        ...(signinToken ? { token: signinToken } : {}),
+      };
     },
 
     async register(body: QrRegistrationBody, ctx: Ctx) {

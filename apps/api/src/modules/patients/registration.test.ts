@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClinic } from '../../../test/factories.ts';
 import { createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
 import { api, makeStaffedClinic } from '../../../test/patients-support.ts';
-import { outbox, patients, tasks, users } from '../../db/schema.ts';
+import { otpFailures, outbox, patients, tasks, users } from '../../db/schema.ts';
 
 let t: TestApp;
 let call: ReturnType<typeof api>;
@@ -33,6 +33,21 @@ async function codeSentTo(phone: string) {
   const latest = messages.at(-1);
   return { code: /\b(\d{6})\b/.exec(latest?.body ?? '')?.[1] ?? '', status: latest?.status };
 }
+
+const PATIENT_IP = '198.51.100.20';
+const ATTACKER_IP = '203.0.113.66';
+const sendFrom = (ip: string, phone: string, app = t.app, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: '/clinic/patient/send-otp', payload: { phone }, remoteAddress: ip, headers });
+const verifyFrom = (ip: string, phone: string, otp: string) =>
+  t.app.inject({ method: 'POST', url: '/clinic/patient/verify-otp', payload: { phone, otp }, remoteAddress: ip });
+const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
+const textsTo = async (phone: string) =>
+  (
+    await t.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, phone), eq(outbox.channel, 'sms')))
+  ).length;
 
 async function verifiedToken(phone: string) {
   expect((await call.post('/clinic/patient/send-otp', undefined, { phone })).statusCode).toBe(202);
@@ -101,15 +116,6 @@ describe('phone verification', () => {
       400,
       'invalid_token',
     );
-  });
-
-  it('sends at most three codes to a phone in ten minutes', async () => {
-    const phone = newPhone();
-    for (let i = 0; i < 3; i++)
-      expect((await call.post('/clinic/patient/send-otp', undefined, { phone: phone.e164 })).statusCode).toBe(202);
-    expectProblem(await call.post('/clinic/patient/send-otp', undefined, { phone: phone.e164 }), 429, 'rate_limited');
-    t.clock.advanceMinutes(11);
-    expect((await call.post('/clinic/patient/send-otp', undefined, { phone: phone.e164 })).statusCode).toBe(202);
   });
 
   it('refuses malformed phones and codes, and unknown clinics', async () => {
@@ -244,5 +250,169 @@ describe('SMS provider', () => {
       await withProvider.close();
       provider.close();
     }
+  });
+});
+
+describe('phone-code limits one caller cannot spend for another', () => {
+  // These move the clock by hours and days: they come last, after the tests that use staff sessions.
+  it('sends at most three codes to a phone from one address in ten minutes, and five in a day', async () => {
+    const phone = newPhone();
+    for (let i = 0; i < 3; i++) {
+      expect((await sendFrom(PATIENT_IP, phone.e164)).statusCode).toBe(202);
+      t.clock.advanceMinutes(1);
+    }
+    // Three minutes after the first code, its window of ten minutes ends in seven.
+    const refused = await sendFrom(PATIENT_IP, phone.e164);
+    expect(expectProblem(refused, 429, 'rate_limited').detail).toBe(
+      'You asked for 3 codes for this phone in 10 minutes. Ask for a new one in 7 minutes.',
+    );
+    expect(refused.headers['retry-after']).toBe(String(7 * 60));
+    t.clock.advanceMinutes(7);
+    expect((await sendFrom(PATIENT_IP, phone.e164)).statusCode).toBe(202);
+    t.clock.advanceMinutes(1);
+    expect((await sendFrom(PATIENT_IP, phone.e164)).statusCode).toBe(202);
+    t.clock.advanceMinutes(30);
+    const daily = await sendFrom(PATIENT_IP, phone.e164);
+    expect(expectProblem(daily, 429, 'rate_limited').detail).toBe(
+      'Too many codes were sent to this phone today. Try again in 24 hours or ask your clinic for help.',
+    );
+    // The day's first code leaves the count 24 hours after it was sent.
+    expect(daily.headers['retry-after']).toBe(String((24 * 60 - 41) * 60));
+  });
+
+  it('lets the patient ask from their own address while another address has spent its codes', async () => {
+    const phone = newPhone();
+    for (let i = 0; i < 3; i++) {
+      expect((await sendFrom(ATTACKER_IP, phone.e164)).statusCode).toBe(202);
+      t.clock.advanceMinutes(1);
+    }
+    expectProblem(await sendFrom(ATTACKER_IP, phone.e164), 429, 'rate_limited');
+    const own = await sendFrom(PATIENT_IP, phone.e164);
+    expect(own.statusCode, own.body).toBe(202);
+    const { code } = await codeSentTo(phone.e164);
+    // A code asked for later from yet another address does not replace the one the patient holds.
+    t.clock.advanceMinutes(1);
+    expect((await sendFrom('203.0.113.67', phone.e164)).statusCode).toBe(202);
+    const verified = await verifyFrom(PATIENT_IP, phone.e164, code);
+    expect(verified.statusCode, verified.body).toBe(200);
+  });
+
+  it('counts an IPv6 caller by its /64, and reads the address behind a trusted proxy', async () => {
+    const phone = newPhone();
+    for (let i = 1; i <= 3; i++) {
+      expect((await sendFrom(`2001:db8:1:2::${i}`, phone.e164)).statusCode).toBe(202);
+      t.clock.advanceMinutes(1);
+    }
+    expectProblem(await sendFrom('2001:db8:1:2:ffff::9', phone.e164), 429, 'rate_limited');
+    expect((await sendFrom('2001:db8:1:3::1', phone.e164)).statusCode).toBe(202);
+
+    const behindProxy = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const forwarded = (ip: string) =>
+        sendFrom('10.0.0.1', '+15550208888', behindProxy.app, { 'x-forwarded-for': ip });
+      for (let i = 0; i < 3; i++) {
+        expect((await forwarded(ATTACKER_IP)).statusCode).toBe(202);
+        behindProxy.clock.advanceMinutes(1);
+      }
+      expectProblem(await forwarded(ATTACKER_IP), 429, 'rate_limited');
+      expect((await forwarded(PATIENT_IP)).statusCode).toBe(202);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it('keeps the texts to one phone within twenty a day, however many addresses ask', async () => {
+    const phone = newPhone();
+    for (let i = 1; i <= 20; i++) {
+      const sent = await sendFrom(`203.0.113.${i}`, phone.e164);
+      expect(sent.statusCode, sent.body).toBe(202);
+      t.clock.advanceMinutes(1);
+    }
+    const refused = await sendFrom(PATIENT_IP, phone.e164);
+    expect(expectProblem(refused, 429, 'rate_limited').detail).toBe(
+      'Too many codes were sent to this phone today. Try again in 24 hours or ask your clinic for help.',
+    );
+    expect(refused.headers['retry-after']).toBe(String((24 * 60 - 20) * 60));
+    expect(await textsTo(phone.e164)).toBe(20);
+    t.clock.advanceMinutes(24 * 60 - 20);
+    expect((await sendFrom(PATIENT_IP, phone.e164)).statusCode).toBe(202);
+  });
+
+  it('asks for a short pause between codes to one phone, from anyone, instead of a lock', async () => {
+    const phone = newPhone();
+    expect((await sendFrom(PATIENT_IP, phone.e164)).statusCode).toBe(202);
+    const soon = await sendFrom(ATTACKER_IP, phone.e164);
+    expect(expectProblem(soon, 429, 'rate_limited').detail).toBe(
+      'A code was sent to this phone a moment ago. Ask for a new one in 60 seconds.',
+    );
+    expect(soon.headers['retry-after']).toBe('60');
+    t.clock.advanceMinutes(0.5);
+    const later = expectProblem(await sendFrom(PATIENT_IP, phone.e164), 429, 'rate_limited');
+    expect(later.detail).toContain('in 30 seconds');
+    // Refused requests do not make the pause longer.
+    t.clock.advanceMinutes(0.5);
+    expect((await sendFrom(PATIENT_IP, phone.e164)).statusCode).toBe(202);
+    expect(await textsTo(phone.e164)).toBe(2);
+  });
+
+  it('holds when many ask or guess at the same moment', async () => {
+    const phone = newPhone();
+    const ips = Array.from({ length: 8 }, (_, i) => `203.0.113.${100 + i}`);
+    const sends = await Promise.all(ips.map((ip) => sendFrom(ip, phone.e164)));
+    expect(sends.map((res) => res.statusCode).sort()).toEqual([202, 429, 429, 429, 429, 429, 429, 429]);
+    expect(await textsTo(phone.e164)).toBe(1);
+    const { code } = await codeSentTo(phone.e164);
+    const guesses = await Promise.all(ips.map((ip) => verifyFrom(ip, phone.e164, wrongCode(code))));
+    expect(guesses.map((res) => res.statusCode).sort()).toEqual([400, 400, 400, 400, 400, 429, 429, 429]);
+    const failures = await t.database.db.select().from(otpFailures).where(eq(otpFailures.phone, phone.e164));
+    expect(failures).toHaveLength(5);
+  });
+
+  it('counts wrong codes per phone apart from the codes sent, so new codes buy no more guesses', async () => {
+    const phone = newPhone();
+    /** A new code for the address, then wrong guesses at it from there: the answers. */
+    const guessFrom = async (ip: string, tries: number) => {
+      const sent = await sendFrom(ip, phone.e164);
+      expect(sent.statusCode, sent.body).toBe(202);
+      const { code } = await codeSentTo(phone.e164);
+      t.clock.advanceMinutes(1);
+      const answers = [];
+      for (let i = 0; i < tries; i++) answers.push(await verifyFrom(ip, phone.e164, wrongCode(code)));
+      return answers;
+    };
+
+    // One address: five wrong tries use up a code; a new one brings only what is left of its ten a day.
+    const first = await guessFrom(ATTACKER_IP, 6);
+    expect(first.slice(0, 5).map((res) => res.statusCode)).toEqual([400, 400, 400, 400, 400]);
+    const usedUp = expectProblem(first[5]!, 429, 'rate_limited');
+    expect(usedUp.detail).toBe('Too many wrong codes. Ask for a new one.');
+    expect(first[5]!.headers['retry-after']).toBeDefined();
+    const second = await guessFrom(ATTACKER_IP, 5);
+    expect(expectProblem(second[0]!, 400).errors?.otp).toEqual(['The code is not right. 4 tries left.']);
+    expect(second.map((res) => res.statusCode)).toEqual([400, 400, 400, 400, 400]);
+    const third = await guessFrom(ATTACKER_IP, 1);
+    expect(expectProblem(third[0]!, 429, 'rate_limited').detail).toBe(
+      'Too many wrong codes were entered for this phone. Try again in 24 hours or ask your clinic for help.',
+    );
+    expect(Number(third[0]!.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+
+    // Other addresses together stop at twenty wrong codes for the phone.
+    t.clock.advanceMinutes(10);
+    expect((await guessFrom('203.0.113.70', 5)).map((res) => res.statusCode)).toEqual([400, 400, 400, 400, 400]);
+    expect((await guessFrom('203.0.113.71', 5)).map((res) => res.statusCode)).toEqual([400, 400, 400, 400, 400]);
+    const failures = await t.database.db.select().from(otpFailures).where(eq(otpFailures.phone, phone.e164));
+    expect(failures).toHaveLength(20);
+
+    // Past twenty, even the right code is refused for the day: a guess that hits counts for nothing.
+    expect((await sendFrom(PATIENT_IP, phone.e164)).statusCode).toBe(202);
+    const { code } = await codeSentTo(phone.e164);
+    const refused = await verifyFrom(PATIENT_IP, phone.e164, code);
+    expectProblem(refused, 429, 'rate_limited');
+    expect(refused.headers['retry-after']).toBeDefined();
+    t.clock.advanceMinutes(Number(refused.headers['retry-after']) / 60);
+    expect((await sendFrom(PATIENT_IP, phone.e164)).statusCode).toBe(202);
+    const fresh = await codeSentTo(phone.e164);
+    const verified = await verifyFrom(PATIENT_IP, phone.e164, fresh.code);
+    expect(verified.statusCode, verified.body).toBe(200);
   });
 });
