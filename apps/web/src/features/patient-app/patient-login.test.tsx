@@ -1,5 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { REDIRECT_PATH_KEY } from '../../lib/storage.ts';
 import { fixtureApi, problem } from '../../testing/fixture-api.ts';
 import { signedInRoutes } from '../../testing/fixtures.ts';
@@ -56,6 +56,23 @@ describe('patient sign-in', () => {
     expect(await screen.findByText(/This phone number has no patient account/)).toBeInTheDocument();
     expect(window.localStorage.getItem('rehabit.access_token')).toBeNull();
     expect(app.location().pathname).toBe('/patient/login');
+  });
+
+  it('offers a new code only after the server’s one-minute pause between codes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    const api = fixtureApi({ 'POST /clinic/patient/send-otp': { status: 202, body: { detail: 'sent' } } });
+    const app = renderApp('/patient/login');
+    await app.user.type(await screen.findByLabelText('Mobile number'), '5551234567');
+    await app.user.click(screen.getByRole('button', { name: 'Text me a code' }));
+    const resend = await screen.findByRole('button', { name: 'Send a new code in 60 s' });
+    for (let second = 0; second < 59; second++) act(() => vi.advanceTimersByTime(1000));
+    await waitFor(() => expect(resend).toHaveAccessibleName('Send a new code in 1 s'));
+    expect(resend).toBeDisabled();
+    act(() => vi.advanceTimersByTime(1000));
+    await waitFor(() => expect(resend).toBeEnabled());
+    await app.user.click(resend);
+    expect(await screen.findByText('A new code is on its way.')).toBeInTheDocument();
+    expect(api.calls('POST /clinic/patient/send-otp')).toHaveLength(2);
   });
 
   it('signs in by e-mail and password, and names a wrong password', async () => {

@@ -125,6 +125,31 @@ describe('patient sign-up from the QR code', () => {
     expect(await screen.findByLabelText('Mobile number')).toHaveValue('5551234567');
   });
 
+  it('offers a new code only after the server’s one-minute pause, and says how long to wait when refused', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    const api = fixtureApi({
+      'GET /clinic/check_code': checkCode,
+      'POST /clinic/patient/send-otp': { status: 202, body: { detail: 'Sent.' } },
+    });
+    const app = renderApp('/patient/signup?clinic=DEMO01');
+    await app.user.type(await screen.findByLabelText('Mobile number'), '5551234567');
+    await app.user.click(screen.getByRole('button', { name: 'Text me a code' }));
+    const resend = await screen.findByRole('button', { name: 'Send a new code in 60 s' });
+    for (let second = 0; second < 30; second++) act(() => vi.advanceTimersByTime(1000));
+    await waitFor(() => expect(resend).toHaveAccessibleName('Send a new code in 30 s'));
+    expect(resend).toBeDisabled();
+    for (let second = 0; second < 30; second++) act(() => vi.advanceTimersByTime(1000));
+    await waitFor(() => expect(resend).toBeEnabled());
+
+    // Someone else had a code texted to the number meanwhile: the server's answer says how long to wait.
+    api.set(
+      'POST /clinic/patient/send-otp',
+      problem(429, 'rate_limited', 'A code was sent to this phone a moment ago. Ask for a new one in 42 seconds.'),
+    );
+    await app.user.click(resend);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ask for a new one in 42 seconds.');
+  });
+
   it('explains a link without a clinic, and a clinic code nobody has', async () => {
     fixtureApi({ 'GET /clinic/check_code': checkCode });
     const app = renderApp('/patient/signup');

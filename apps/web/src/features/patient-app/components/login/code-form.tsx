@@ -1,3 +1,4 @@
+import { OTP_RESEND_COOLDOWN_SECONDS } from '@rehabit/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button/button.tsx';
@@ -7,8 +8,8 @@ import { NoPatientAccountError, useSendCode, useSignInWithCode } from '../../api
 import { problemKey } from '../../lib/problem-key.ts';
 import type { Phone } from './phone-form.tsx';
 
-/** A new code may be asked for after this long; the server allows three codes in ten minutes. */
-export const RESEND_WAIT_SECONDS = 30;
+/** A new code may be asked for after the server's pause between two codes to one phone. */
+export const RESEND_WAIT_SECONDS = OTP_RESEND_COOLDOWN_SECONDS;
 
 /** Step 2 of signing in by phone: the 6-digit code from the text message signs the patient in. */
 export function CodeForm({

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { verifyOtpBodySchema } from '@rehabit/contract';
+import { OTP_RESEND_COOLDOWN_SECONDS, verifyOtpBodySchema } from '@rehabit/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../../components/ui/button/button.tsx';
@@ -12,8 +12,8 @@ import { useSendOtp } from '../../api/send-otp.ts';
 import { useVerifyOtp } from '../../api/verify-otp.ts';
 import type { VerifiedPhone } from './phone-step.tsx';
 
-/** A new code may be asked for after this long; the server allows three codes in ten minutes. */
-export const RESEND_WAIT_SECONDS = 30;
+/** A new code may be asked for after the server's pause between two codes to one phone. */
+export const RESEND_WAIT_SECONDS = OTP_RESEND_COOLDOWN_SECONDS;
 
 /** Step 2: the 6-digit code from the text message. */
 export function CodeStep({
