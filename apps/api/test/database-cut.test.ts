@@ -450,6 +450,16 @@ describe.skipIf(!databaseServer)(
       // The server never exited.
       expect(s.exits, `the server process ended:\n${s.output().slice(-4000)}`).toEqual([]);
       expect(cuts).toHaveLength(CUTS);
+      // Lost connections are logged by error class and code: not the driver's client (its settings and prepared
+      // statements), nor anything a statement carried.
+      const lostLines = s
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('database connection lost'));
+      expect(lostLines.length, 'lost connections logged').toBeGreaterThan(0);
+      expect(lostLines.filter((line) => /parsedStatements|connectionParameters|password|note /i.test(line))).toEqual(
+        [],
+      );
 
       // Every answer was an acknowledgement or a 503 problem, within the bound: none hung, none was a 500.
       for (const w of Object.values(writers)) {
