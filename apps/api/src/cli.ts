@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util';
 import { clinicCodeSchema, emailSchema, roleSchema } from '@rehabit/contract';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { runMigrations } from './db/migrate.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { createApplicationRole, grantApplicationRole, roleOf } from './db/roles.ts';
 import { hashPassword, passwordWeakness } from './lib/passwords.ts';
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
 import { createUsersRepository } from './modules/auth/users.repository.ts';
@@ -14,6 +15,10 @@ import { demoVideoOptions, seedDemo } from './seed/demo.ts';
 const usage = `Usage: npm run cli -- <command> [options]
 
   migrate                                   apply the database migrations
+  setup-database --app-role ROLE [--app-password PASSWORD]
+                                            PostgreSQL: migrate as the tables' owner (DATABASE_MIGRATION_URL,
+                                            else DATABASE_URL), create the server's login role if missing, and let
+                                            it read and change data but only read and append the audit log
   seed                                      create the demo clinics and accounts (idempotent)
   create-clinic --code CODE --name NAME [--timezone TZ]
                 [--supervisor-email EMAIL --supervisor-password PASSWORD]
@@ -38,6 +43,8 @@ const options = {
   'first-name': { type: 'string' },
   'last-name': { type: 'string' },
   file: { type: 'string' },
+  'app-role': { type: 'string' },
+  'app-password': { type: 'string' },
   help: { type: 'boolean' },
 } as const;
 
@@ -65,7 +72,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
-    await runMigrations(database);
+    await migrateDatabase(database, config);
     const db = database.db;
     const clinics = createClinicsRepository(db);
     const users = createUsersRepository(db);
@@ -73,6 +80,29 @@ async function main() {
       case 'migrate':
         console.log('Migrations applied.');
         break;
+      case 'setup-database': {
+        if (database.kind !== 'postgres') throw new UsageError('setup-database is for PostgreSQL (set DATABASE_URL)');
+        const role = required(values, 'app-role');
+        const ownerUrl = config.DATABASE_MIGRATION_URL ?? config.DATABASE_URL!;
+        if (role === roleOf(ownerUrl)) throw new UsageError('--app-role must differ from the owner of the tables');
+        const owner = config.DATABASE_MIGRATION_URL
+          ? await openDatabase({ databaseUrl: config.DATABASE_MIGRATION_URL })
+          : database;
+        try {
+          const created = await createApplicationRole(owner.db, role, values['app-password']);
+          await grantApplicationRole(owner.db, role);
+          const appUrl = new URL(ownerUrl);
+          appUrl.username = role;
+          appUrl.password = values['app-password'] ? '<app-password>' : '';
+          console.log(
+            `${created ? 'Role created' : 'Role existed'}: ${role} may read and change data, and only read and append the audit log.\n` +
+              `Run the server with DATABASE_URL=${appUrl} and DATABASE_MIGRATION_URL set to the owner's address.`,
+          );
+        } finally {
+          if (owner !== database) await owner.close();
+        }
+        break;
+      }
       case 'seed':
         console.log(
           (await seedDemo(db, { restrictedCode: config.RESTRICTED_CLINIC_CODE, videos: demoVideoOptions(config) }))

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_RESTRICTED_CLINIC_CODE } from '@rehabit/contract';
 import { z } from 'zod';
+import { roleOf } from './db/roles.ts';
 
 const optionalUrl = z
   .string()
@@ -28,6 +29,8 @@ const envSchema = z.object({
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: optionalUrl,
+  /** The tables' owner, for migrations only; the server then runs as the user of DATABASE_URL (decision 0506). */
+  DATABASE_MIGRATION_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('./data'),
   REDIS_URL: optionalUrl,
   /** Starts the real-time channels in Redis, so several portals (or test runs) can share one Redis. */
@@ -165,6 +168,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems: string[] = [];
   if (Boolean(config.VIDEO_S3_ACCESS_KEY_ID) !== Boolean(config.VIDEO_S3_SECRET_ACCESS_KEY)) {
     problems.push('VIDEO_S3_ACCESS_KEY_ID / VIDEO_S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  if (config.DATABASE_MIGRATION_URL && !roleOf(config.DATABASE_URL)) {
+    problems.push('DATABASE_MIGRATION_URL: needs DATABASE_URL with the user the server runs as');
   }
   const isDemo = config.DEMO || argv.includes('--demo');
   if (config.NODE_ENV === 'production') problems.push(...productionProblems(config, isDemo));

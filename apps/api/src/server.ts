@@ -1,7 +1,8 @@
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { runMigrations } from './db/migrate.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { canAlterAuditLog } from './db/roles.ts';
 import { deliveryStatus } from './lib/delivery.ts';
 import { startErrorReporting } from './lib/error-reporting.ts';
 import { demoVideoOptions, seedDemo } from './seed/demo.ts';
@@ -42,7 +43,15 @@ async function main() {
     await database.close();
   };
   if (isStopping) return;
-  await runMigrations(database);
+  await migrateDatabase(database, config);
+  if (config.NODE_ENV === 'production' && database.kind === 'postgres') {
+    const { role, canAlter } = await canAlterAuditLog(database.db);
+    if (canAlter) {
+      throw new ConfigError(
+        `Invalid configuration:\n  DATABASE_URL: the role ${role} can change or empty the audit log; in production the server runs as a role that can only read and append it (npm run cli -- setup-database, decision 0506)`,
+      );
+    }
+  }
   if (
     config.isDemo &&
     (await seedDemo(database.db, { restrictedCode: config.RESTRICTED_CLINIC_CODE, videos: demoVideoOptions(config) }))

@@ -5,7 +5,8 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { loadBundledIcd10IfEmpty } from '../modules/patients/icd10.repository.ts';
-import type { Database } from './client.ts';
+import { type Database, openDatabase } from './client.ts';
+import { grantApplicationRole, roleOf } from './roles.ts';
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
@@ -19,6 +20,25 @@ const MIGRATION_LOCK_KEY = 73_424_822;
 export async function runMigrations(database: Database): Promise<void> {
   await applyMigrations(database);
   await loadBundledIcd10IfEmpty(database.db);
+}
+
+/**
+ * Migrates as the tables' owner when `DATABASE_MIGRATION_URL` is set, then gives the application's role (the user
+ * of `DATABASE_URL`) its rights (decision 0506); otherwise migrates over the application's own connection.
+ */
+export async function migrateDatabase(
+  database: Database,
+  urls: { DATABASE_URL?: string; DATABASE_MIGRATION_URL?: string },
+): Promise<void> {
+  if (!urls.DATABASE_MIGRATION_URL) return runMigrations(database);
+  const owner = await openDatabase({ databaseUrl: urls.DATABASE_MIGRATION_URL });
+  try {
+    await runMigrations(owner);
+    const appRole = roleOf(urls.DATABASE_URL);
+    if (appRole && appRole !== roleOf(urls.DATABASE_MIGRATION_URL)) await grantApplicationRole(owner.db, appRole);
+  } finally {
+    await owner.close();
+  }
 }
 
 async function applyMigrations(database: Database): Promise<void> {
