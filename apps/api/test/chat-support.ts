@@ -20,6 +20,7 @@ export function chatListeners() {
       });
       sockets.push(socket);
       socket.on('new_message', (m: ChatMessage) => received.push(m));
+      socket.on('disconnect', (reason) => closeReasons.set(socket, reason));
       return new Promise<{ socket: Socket; received: ChatMessage[] }>((resolve, reject) => {
         socket.on('connect', () => resolve({ socket, received }));
         socket.on('connect_error', reject);
@@ -30,6 +31,20 @@ export function chatListeners() {
     },
   };
 }
+
+const closeReasons = new WeakMap<Socket, string>();
+
+/** Why the socket closed (now or within `ms`; e.g. 'io server disconnect'), or 'still open'. */
+export const closedWithin = (socket: Socket, ms: number) =>
+  new Promise<string>((resolve) => {
+    const reason = closeReasons.get(socket);
+    if (reason) return resolve(reason);
+    const timer = setTimeout(() => resolve('still open'), ms);
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });
 
 /** Gives in-flight socket events time to arrive before asserting that nothing (more) came. */
 export const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));

@@ -14,6 +14,16 @@ declare module 'fastify' {
 
 export const userRoom = (userId: number) => `private-user-${userId}`;
 
+/**
+ * How long a socket's session is trusted for an action (a send) between checks. Sign-out, a new password, removed
+ * access and a removed patient close the account's sockets at once, and expiry closes them at the session's end;
+ * this bounds a change made outside the portal (the command line) to seconds, without a query for every message.
+ */
+export const SESSION_RECHECK_MS = 10_000;
+
+/** How often a server looks among its own sockets for those whose session's known end has come. */
+export const SESSION_SWEEP_MS = 1_000;
+
 type ConnectionHandler = (socket: Socket, actor: Actor) => Promise<void>;
 type RoomRule = (actor: Actor) => string[];
 
@@ -27,8 +37,26 @@ export type Realtime = {
   onConnect: (handler: ConnectionHandler) => void;
   /** Closes the user's connections (all, one session's, or all but one session's): at logout and when access ends. */
   disconnectUser: (userId: number, only?: { session?: number; except?: number }) => Promise<void>;
+  /**
+   * Whether the socket's session may still act (e.g. send): checked again, and counted as activity as a request is,
+   * when the last check is `SESSION_RECHECK_MS` old or the session's known end has come. False when it has ended.
+   */
+  mayAct: (socket: Socket) => Promise<boolean>;
   io: Server;
 };
+
+/** What a connection knows of its session (`socket.data`). */
+type SocketSession = {
+  actor: Actor;
+  sessionId: number;
+  ip: string | null;
+  /** When the session ends unless used again (clock milliseconds), as last read. */
+  sessionEndsAt: number;
+  /** When the session was last checked for an action. */
+  sessionCheckedAt: number;
+};
+type Packet = Parameters<Socket['conn']['write']>;
+const sessionOf = (socket: Socket) => socket.data as SocketSession;
 
 type Options = {
   auth: AuthService;
@@ -61,15 +89,20 @@ export async function attachRealtime(app: FastifyInstance, { auth, config }: Opt
     });
   }
 
+  const clock = auth.clock;
   const roomRules: RoomRule[] = [];
   io.use(async (socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
     try {
       const session = token ? await auth.resolveSession(token) : null;
       if (!session) return next(new Error('unauthenticated'));
-      socket.data.actor = session.actor satisfies Actor;
-      socket.data.sessionId = session.sessionId;
-      socket.data.ip = clientIp(socket.handshake, config.TRUST_PROXY);
+      socket.data = {
+        actor: session.actor,
+        sessionId: session.sessionId,
+        ip: clientIp(socket.handshake, config.TRUST_PROXY),
+        sessionEndsAt: session.endsAt.getTime(),
+        sessionCheckedAt: clock.now().getTime(),
+      } satisfies SocketSession;
       await socket.join([userRoom(session.actor.id), ...roomRules.flatMap((rule) => rule(session.actor))]);
       return next();
     } catch (err) {
@@ -83,8 +116,70 @@ export async function attachRealtime(app: FastifyInstance, { auth, config }: Opt
     io.disconnectSockets(true);
   });
 
+  const hasEnded = (socket: Socket) => clock.now().getTime() >= sessionOf(socket).sessionEndsAt;
+  /** A later end, read from the database (requests and sends move it); an earlier one is an older reading. */
+  const extend = (socket: Socket, endsAt: Date) => {
+    const session = sessionOf(socket);
+    session.sessionEndsAt = Math.max(session.sessionEndsAt, endsAt.getTime());
+  };
+
+  /**
+   * Holds a socket whose session's known end has come: nothing more is written to it until the session is read again.
+   * Still live (requests moved its end): what waited goes out and the new end is kept. Ended: what waited is dropped
+   * and the socket is closed. A socket closed meanwhile (sign-out, shutdown) drops what waited and closes as usual.
+   */
+  const held = new Map<Socket, Packet[]>();
+  function hold(socket: Socket) {
+    if (held.has(socket)) return;
+    const waiting: Packet[] = [];
+    held.set(socket, waiting);
+    const conn = socket.conn;
+    conn.write = (...packet) => {
+      waiting.push(packet);
+      return conn;
+    };
+    socket.disconnect = (close) => {
+      release(socket);
+      return socket.disconnect(close);
+    };
+    const read = auth.sessionEndsAt(sessionOf(socket).sessionId).catch((err) => {
+      // Unknown is treated as ended: the client reconnects (and catches up) once the database answers again.
+      app.log.warn({ err }, 'socket session check failed');
+      return null;
+    });
+    void read.then((endsAt) => {
+      if (held.get(socket) !== waiting) return;
+      release(socket);
+      if (endsAt) extend(socket, endsAt);
+      if (!endsAt || hasEnded(socket)) socket.disconnect(true);
+      else for (const packet of waiting) conn.write(...packet);
+    });
+  }
+
+  function release(socket: Socket) {
+    if (!held.delete(socket)) return;
+    // The instance's own versions go; the library's return.
+    Reflect.deleteProperty(socket.conn, 'write');
+    Reflect.deleteProperty(socket, 'disconnect');
+  }
+
+  // Each server sweeps its own sockets, so a session that ends while its socket is quiet closes within a second.
+  const sweep = setInterval(() => {
+    for (const socket of io.of('/').sockets.values()) if (hasEnded(socket)) hold(socket);
+  }, SESSION_SWEEP_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+  });
+
   const handlers: ConnectionHandler[] = [];
   io.on('connection', (socket) => {
+    // Every packet for the socket, from this server or another (Redis), passes here before it is written: past the
+    // session's known end it waits for the session to be read again, so an ended session is never sent anything.
+    socket.onAnyOutgoing(() => {
+      if (hasEnded(socket)) hold(socket);
+    });
+    socket.on('disconnect', () => release(socket));
     for (const handler of handlers) {
       handler(socket, socket.data.actor).catch((err) => app.log.warn({ err }, 'socket connection handler failed'));
     }
@@ -104,6 +199,16 @@ export async function attachRealtime(app: FastifyInstance, { auth, config }: Opt
         if (only.except !== undefined && sessionId === only.except) continue;
         socket.disconnect(true);
       }
+    },
+    mayAct: async (socket) => {
+      const session = sessionOf(socket);
+      const now = clock.now().getTime();
+      if (now - session.sessionCheckedAt < SESSION_RECHECK_MS && now < session.sessionEndsAt) return true;
+      const endsAt = await auth.useSession(session.sessionId);
+      if (!endsAt) return false;
+      session.sessionCheckedAt = now;
+      extend(socket, endsAt);
+      return true;
     },
   };
   app.decorate('realtime', realtime);

@@ -58,19 +58,33 @@ export function createAuthService({ db, clock, mailer, audit, config }: Deps) {
   const clinicsRepo = createClinicsRepository(db);
   const settings = createSettingsRepository(db);
 
-  // Open sockets' sessions, checked again at each socket action: many in one query under load.
-  const liveSessions = groupCalls(async (sessionIds: number[]) => {
-    const now = clock.now();
-    const idleSince = addMinutes(now, -config.SESSION_IDLE_MINUTES);
-    const live = await sessionsRepo.findLiveByIds([...new Set(sessionIds)], now, idleSince);
-    const stale = live.filter((row) => now.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS);
-    await sessionsRepo.touchMany(
-      stale.map((row) => row.sessionId),
-      now,
-    );
-    const liveIds = new Set(live.map((row) => row.sessionId));
-    return sessionIds.map((id) => liveIds.has(id));
-  });
+  /** When a live session ends unless it is used again: idle since its last recorded use, or at its fixed expiry. */
+  const endOf = (lastSeenAt: Date, expiresAt: Date) =>
+    new Date(Math.min(addMinutes(lastSeenAt, config.SESSION_IDLE_MINUTES).getTime(), expiresAt.getTime()));
+
+  /**
+   * Open sockets' sessions, checked again: many in one query under load. Each answers when the session ends, or null
+   * when it has ended. A check for an action (a send) counts as activity, as a request does; a check made because
+   * the session's known end has come does not, so a socket that only listens never keeps its session alive.
+   */
+  const sessionEnds = (asActivity: boolean) =>
+    groupCalls(async (sessionIds: number[]) => {
+      const now = clock.now();
+      const idleSince = addMinutes(now, -config.SESSION_IDLE_MINUTES);
+      const live = await sessionsRepo.findLiveByIds([...new Set(sessionIds)], now, idleSince);
+      const stale = asActivity ? live.filter((row) => now.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) : [];
+      await sessionsRepo.touchMany(
+        stale.map((row) => row.sessionId),
+        now,
+      );
+      const touched = new Set(stale.map((row) => row.sessionId));
+      const ends = new Map(
+        live.map((row) => [row.sessionId, endOf(touched.has(row.sessionId) ? now : row.lastSeenAt, row.expiresAt)]),
+      );
+      return sessionIds.map((id) => ends.get(id) ?? null);
+    });
+  const endsAfterUse = sessionEnds(true);
+  const endsUnused = sessionEnds(false);
 
   const isRestricted = (user: { clinicCode: string }) => user.clinicCode === config.RESTRICTED_CLINIC_CODE;
 
@@ -171,17 +185,25 @@ export function createAuthService({ db, clock, mailer, audit, config }: Deps) {
   }
 
   return {
+    /** The caller of a request or socket handshake (which counts as activity), and when the session ends unused. */
     async resolveSession(token: string) {
       const now = clock.now();
       const row = await sessionsRepo.findLive(hashToken(token), now, addMinutes(now, -config.SESSION_IDLE_MINUTES));
       if (!row?.hasAccess || row.approvalStatus !== 'approved') return null;
-      if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) await sessionsRepo.touch(row.sessionId, now);
+      const touch = now.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS;
+      if (touch) await sessionsRepo.touch(row.sessionId, now);
       const actor: Actor = { id: row.userId, clinicId: row.clinicId, clinicCode: row.clinicCode, role: row.role };
-      return { sessionId: row.sessionId, actor };
+      return { sessionId: row.sessionId, actor, endsAt: endOf(touch ? now : row.lastSeenAt, row.expiresAt) };
     },
 
-    /** Whether a socket's session may still act (not ended, expired or idle); the action counts as activity. */
-    isSessionLive: (sessionId: number): Promise<boolean> => liveSessions(sessionId),
+    /** For a socket's action (a send): when its session ends, counting the action as activity; null if it ended. */
+    useSession: (sessionId: number): Promise<Date | null> => endsAfterUse(sessionId),
+
+    /** When a socket's session ends as the database has it now (HTTP requests may have moved it); null if it ended. */
+    sessionEndsAt: (sessionId: number): Promise<Date | null> => endsUnused(sessionId),
+
+    /** The clock sessions are judged by: open sockets compare their session's end with it. */
+    clock,
 
     async signin(body: SigninBody, ctx: RequestContext) {
       const user = await usersRepo.findByEmail(body.email);

@@ -24,6 +24,7 @@ const prepareFindLive = (db: DbOrTx) =>
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
       userId: users.id,
       role: users.role,
       clinicId: users.clinicId,
@@ -66,10 +67,10 @@ export function createSessionsRepository(db: DbOrTx) {
       return row;
     },
 
-    /** Of the given sessions, those still live (as `findLive` judges), with when each was last seen. */
+    /** Of the given sessions, those still live (as `findLive` judges), with when each was last seen and expires. */
     async findLiveByIds(sessionIds: number[], now: Date, idleSince: Date) {
       return db
-        .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
+        .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(

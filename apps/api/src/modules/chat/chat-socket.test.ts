@@ -8,7 +8,7 @@ import { expectProblem } from '../../../test/helpers.ts';
 import { auditRows, sessionForPatient } from '../../../test/hep-support.ts';
 import { chatMessages, sessions } from '../../db/schema.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { SESSION_RECHECK_MS } from './chat.socket.ts';
+import { SESSION_RECHECK_MS } from '../../realtime/socket-server.ts';
 
 let bed: ChatTestbed;
 let t: ChatTestbed['t'];
@@ -167,5 +167,48 @@ describe('sending over the socket', () => {
     expect(await closed).toBe('io server disconnect');
     expect(await savedIn(sessionId)).toEqual([]);
     expectProblem(await call.get('/chat/therapist', token), 401);
+  });
+});
+
+describe('catching up over the socket', () => {
+  it("audits the read of each conversation it sends, as the HTTP read does, with the caller's address", async () => {
+    const first = await conversationWithNewPatient();
+    const second = await conversationWithNewPatient();
+    const send = async (session: number, message: string) =>
+      (await call.post('/chat/message', home.therapist.token, { session, message })).json() as ChatMessage;
+    const seen = await send(first.sessionId, 'Seen already');
+    await send(first.sessionId, 'Missed 1');
+    const last = await send(second.sessionId, 'Missed 2');
+
+    const back = await bed.listen(home.manager.token, seen.id);
+    await settle();
+    expect(back.received.map((m) => m.message)).toEqual(['Missed 1', 'Missed 2']);
+    for (const { patient, sessionId } of [first, second]) {
+      expect(await auditRows(t.database.db, 'chat.read', patient.id)).toMatchObject([
+        {
+          outcome: 'success',
+          actorUserId: home.manager.id,
+          clinicId: home.clinic.id,
+          ip: '127.0.0.1',
+          detail: { session_id: sessionId, transport: 'socket' },
+        },
+      ]);
+    }
+
+    // The same read over HTTP writes the same event.
+    expect((await call.get(`/chat/message?session=${first.sessionId}`, home.manager.token)).statusCode).toBe(200);
+    expect((await auditRows(t.database.db, 'chat.read', first.patient.id))[1]).toMatchObject({
+      outcome: 'success',
+      actorUserId: home.manager.id,
+      clinicId: home.clinic.id,
+      ip: '127.0.0.1',
+      detail: { session_id: first.sessionId, transport: 'http' },
+    });
+
+    // Nothing missed, nothing read.
+    const upToDate = await bed.listen(home.manager.token, last.id);
+    await settle();
+    expect(upToDate.received).toEqual([]);
+    expect(await auditRows(t.database.db, 'chat.read', second.patient.id)).toHaveLength(1);
   });
 });

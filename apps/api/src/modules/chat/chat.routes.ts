@@ -16,7 +16,7 @@ import { authorize, requireActor } from '../../plugins/auth.ts';
 import { requestContext } from '../auth/auth.routes.ts';
 import { acceptSocketSends } from './chat.socket.ts';
 
-export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { chat, realtime, auth, clock }) => {
+export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { chat, realtime }) => {
   const tags = ['chat'];
   const staff = authorize('therapist', 'manager', 'supervisor', 'admin');
   // Patients read and write their own conversation (the service answers 404 for any other).
@@ -72,12 +72,14 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { chat, re
       reply.code(201).send(await chat.send(requireActor(request), request.body, requestContext(request))),
   );
 
-  acceptSocketSends({ chat, auth, realtime, clock, log: app.log });
+  acceptSocketSends({ chat, realtime, log: app.log });
 
-  // A reconnecting client names the last message it has; it gets everything after it, each message once.
+  // A reconnecting client names the last message it has; it gets everything after it, each message once, audited
+  // as a read of each conversation it hears from.
   realtime.onConnect(async (socket, actor) => {
     const last = socket.handshake.auth?.last_message_id;
     if (typeof last !== 'number' || !Number.isSafeInteger(last) || last < 0) return;
-    for (const message of await chat.missedMessages(actor, last)) socket.emit(chatEvents.newMessage, message);
+    const missed = await chat.missedMessages(actor, last, { ip: socket.data.ip });
+    for (const message of missed) socket.emit(chatEvents.newMessage, message);
   });
 };

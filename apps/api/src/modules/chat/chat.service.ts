@@ -75,6 +75,41 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
     return [clinicChatRoom(session.clinicId), ...(saved.patientUserId ? [userRoom(saved.patientUserId)] : [])];
   }
 
+  /**
+   * A conversation was read (its messages shown to the reader): one `chat.read` event, whatever carried them, over
+   * HTTP (a page of messages) or the socket (what a reconnecting client missed).
+   */
+  function recordRead(actor: Actor, session: SessionRow, ctx: Ctx, transport: 'http' | 'socket') {
+    return audit.record({
+      action: 'chat.read',
+      outcome: 'success',
+      actorUserId: actor.id,
+      clinicId: session.clinicId,
+      patientId: session.patientId,
+      ip: ctx.ip,
+      detail: { session_id: session.id, transport },
+    });
+  }
+
+  /** The conversations whose messages reach the actor live: their own, their clinic's patients', or support's. */
+  async function readableSessionIds(actor: Actor): Promise<number[]> {
+    if (actor.role === 'patient') {
+      const own = await ownPatientOf(db, actor);
+      const session = own ? await repo.findPatientSession(own.id) : undefined;
+      return session ? [session.id] : [];
+    }
+    const conditions: SQL[] = [];
+    if (chatsWithPatients(actor))
+      conditions.push(and(eq(chatSessions.clinicId, actor.clinicId), eq(chatSessions.kind, 'patient'))!);
+    if (actor.role === 'admin') conditions.push(eq(chatSessions.kind, 'support'));
+    else conditions.push(eq(chatSessions.staffUserId, actor.id));
+    const sessions = await db
+      .select({ id: chatSessions.id })
+      .from(chatSessions)
+      .where(or(...conditions));
+    return sessions.map((s) => s.id);
+  }
+
   async function sessionsPage(actor: Actor, where: SQL, page: number, pageSize: number) {
     const { rows, lastMessages, count } = await repo.listSessions(where, actor.id, page, pageSize);
     const now = clock.now();
@@ -139,15 +174,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
       const session = await accessibleSession(actor, sessionId);
       const { rows, count } = await repo.listMessages(sessionId, page, pageSize);
       await repo.markRead(sessionId, actor.id);
-      await audit.record({
-        action: 'chat.read',
-        outcome: 'success',
-        actorUserId: actor.id,
-        clinicId: session.clinicId,
-        patientId: session.patientId,
-        ip: ctx.ip,
-        detail: { session_id: sessionId },
-      });
+      await recordRead(actor, session, ctx, 'http');
       return toPage(rows.map(toChatMessage), count, { page, page_size: pageSize });
     },
 
@@ -172,27 +199,12 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
       return message;
     },
 
-    /** What a reconnecting client missed after its last message id, oldest first. */
-    async missedMessages(actor: Actor, afterId: number) {
-      const conditions: SQL[] = [];
-      if (actor.role === 'patient') {
-        const own = await ownPatientOf(db, actor);
-        const session = own ? await repo.findPatientSession(own.id) : undefined;
-        return session ? (await repo.messagesAfter([session.id], afterId, CATCH_UP_LIMIT)).map(toChatMessage) : [];
-      }
-      if (chatsWithPatients(actor))
-        conditions.push(and(eq(chatSessions.clinicId, actor.clinicId), eq(chatSessions.kind, 'patient'))!);
-      if (actor.role === 'admin') conditions.push(eq(chatSessions.kind, 'support'));
-      else conditions.push(eq(chatSessions.staffUserId, actor.id));
-      const sessions = await db
-        .select({ id: chatSessions.id })
-        .from(chatSessions)
-        .where(or(...conditions));
-      const rows = await repo.messagesAfter(
-        sessions.map((s) => s.id),
-        afterId,
-        CATCH_UP_LIMIT,
-      );
+    /** What a reconnecting client missed after its last message id, oldest first; each conversation's read audited. */
+    async missedMessages(actor: Actor, afterId: number, ctx: Ctx) {
+      const rows = await repo.messagesAfter(await readableSessionIds(actor), afterId, CATCH_UP_LIMIT);
+      const read = [...new Set(rows.map((row) => row.sessionId))];
+      // Written (together) before any message goes out, as an HTTP read answers only once its event is stored.
+      await Promise.all(read.map(async (id) => recordRead(actor, (await findSession(id))!, ctx, 'socket')));
       return rows.map(toChatMessage);
     },
   };
