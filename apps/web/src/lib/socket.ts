@@ -2,6 +2,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
 import { env } from '../config/env.ts';
 import { useAuthStore } from './auth-store.ts';
+import { getCurrentUser } from './session/get-current-user.ts';
 
 type Handler = (payload: unknown) => void;
 
@@ -13,6 +14,8 @@ let socket: Socket | null = null;
 let opening: Promise<void> | null = null;
 let users = 0;
 let lastMessageId = 0;
+// Reconnections after the server closed or refused the connection, each after the session was confirmed.
+let confirmations = 0;
 const listeners = new Map<string, Set<Handler>>();
 
 /** Whether live updates flow; 'lost' after a drop until the connection is back. */
@@ -50,9 +53,22 @@ function open() {
         auth: (send) => send(lastMessageId > 0 ? { token, last_message_id: lastMessageId } : { token }),
       });
       next.onAny((event: string, payload: unknown) => dispatch(event, payload));
-      next.on('connect', () => setStatus('live'));
-      // A drop the client repairs itself; a refused token ends the session through the API client instead.
-      next.on('disconnect', () => setStatus(next.active ? 'lost' : 'off'));
+      next.on('connect', () => {
+        // Caches catch up on what is not replayed, as after a reconnection the library makes.
+        if (confirmations > 0) dispatch(SOCKET_RECONNECTED);
+        confirmations = 0;
+        setStatus('live');
+      });
+      next.on('disconnect', (reason: string) => {
+        // A drop the client repairs itself. The server closes a connection when its session ends (sign-out
+        // elsewhere, expiry, lost access) and at a restart; the client library does not come back by itself then.
+        if (reason === 'io server disconnect') confirmSession(next);
+        else setStatus(next.active ? 'lost' : 'off');
+      });
+      // Refused at the handshake (an ended session, or the server could not check it): not retried by the library.
+      next.on('connect_error', () => {
+        if (!next.active) confirmSession(next);
+      });
       next.io.on('reconnect', () => dispatch(SOCKET_RECONNECTED));
       socket = next;
     })
@@ -62,11 +78,31 @@ function open() {
     });
 }
 
+/**
+ * After the server closed or refused the connection, asks the API whether the session still stands. An ended session
+ * answers 401, which signs the user out (the API client's handler) and closes this connection. A session that
+ * stands (or an API out of reach) connects again, catching up on the messages it missed, a little later each time.
+ */
+function confirmSession(closed: Socket) {
+  setStatus('lost');
+  const delayMs = Math.min(30_000, confirmations === 0 ? 0 : 1000 * 2 ** (confirmations - 1));
+  confirmations += 1;
+  // A 401 signs out, which closes this connection for good (`socket` is no longer it).
+  void getCurrentUser()
+    .catch(() => undefined)
+    .then(() =>
+      setTimeout(() => {
+        if (socket === closed && users > 0) closed.connect();
+      }, delayMs),
+    );
+}
+
 function close() {
   socket?.disconnect();
   socket = null;
   setStatus('off');
   lastMessageId = 0;
+  confirmations = 0;
 }
 
 // Sign-in opens, sign-out closes; another user's token never reuses this user's connection.

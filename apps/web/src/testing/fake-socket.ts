@@ -29,8 +29,10 @@ class FakeSocket {
 
   private auth: unknown;
 
-  connect(auth: unknown) {
+  /** Opens the connection; called again without `auth` (as `socket.connect()`), it sends the same handshake. */
+  connect(auth: unknown = this.auth) {
     this.auth = auth;
+    this.active = true;
     const read = (value: Record<string, unknown>) => this.connections.push({ auth: value });
     if (typeof auth === 'function') auth(read);
     else read((auth ?? {}) as Record<string, unknown>);
@@ -71,14 +73,28 @@ class FakeSocket {
     this.handlers.set(event, set);
   }
 
-  private fire(event: string) {
-    for (const handler of this.handlers.get(event) ?? []) handler();
+  private fire(event: string, ...args: unknown[]) {
+    for (const handler of this.handlers.get(event) ?? []) handler(...args);
   }
 
   /** The connection drops; the client will try again. */
   drop() {
     this.isConnected = false;
-    this.fire('disconnect');
+    this.fire('disconnect', 'transport close');
+  }
+
+  /** The server closes the connection (a session that ended, a restart); the client does not try again by itself. */
+  serverDisconnect() {
+    this.isConnected = false;
+    this.active = false;
+    this.fire('disconnect', 'io server disconnect');
+  }
+
+  /** The server refuses the handshake (e.g. `unauthenticated`); the client does not try again by itself. */
+  refuse(message: string) {
+    this.isConnected = false;
+    this.active = false;
+    this.fire('connect_error', new Error(message));
   }
 
   onAny(handler: Handler) {
@@ -106,6 +122,7 @@ class FakeSocket {
 
   reset() {
     this.disconnect();
+    this.active = true;
     this.connections = [];
     this.emitted = [];
     this.answer = () => 'no answer';
