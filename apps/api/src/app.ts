@@ -8,6 +8,7 @@ import type { Database, Db } from './db/client.ts';
 import { type AuditLog, createAuditLog } from './lib/audit.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
+import { errorLogOptions } from './lib/log-errors.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { connectRedis } from './lib/redis.ts';
 import { createSmsSender, type SmsSender } from './lib/sms.ts';
@@ -85,6 +86,8 @@ export type BuildAppOptions = {
   mailer?: Mailer;
   sms?: SmsSender;
   logger?: boolean;
+  /** Where log lines are written instead of standard output (tests read them). */
+  logStream?: { write: (line: string) => void };
   /** Called with every unexpected error answered with a 5xx (error reporting). */
   onServerError?: (err: Error) => void;
 };
@@ -92,7 +95,9 @@ export type BuildAppOptions = {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    // Errors are logged by class, code and names, never by the values they carry (decision 0505).
+    logger:
+      options.logger === false ? false : { level: config.LOG_LEVEL, stream: options.logStream, ...errorLogOptions },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     // Raw URLs can carry PHI (search terms, names); requests are logged by route pattern below instead.

@@ -125,6 +125,66 @@ const frameworkCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
 };
 
+type ZodDef = {
+  type?: string;
+  shape?: Record<string, unknown>;
+  element?: unknown;
+  innerType?: unknown;
+  in?: unknown;
+  out?: unknown;
+};
+const defOf = (schema: unknown) => (schema as { _zod?: { def?: ZodDef } } | undefined)?._zod?.def;
+
+/** The zod schema of the given kind inside wrappers (optional, default, preprocess, transform). */
+function unwrap(schema: unknown, type: 'object' | 'array', depth = 0): ZodDef | undefined {
+  const def = defOf(schema);
+  if (!def || depth > 6) return undefined;
+  if (def.type === type) return def;
+  for (const inner of [def.innerType, def.in, def.out]) {
+    const found = inner === undefined ? undefined : unwrap(inner, type, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Dotted names of the fields a value has, as its schema declares them (array elements by their field names). */
+function declaredNames(schema: unknown, value: unknown, prefix: string, names: Set<string>, depth = 0) {
+  if (depth > 4 || names.size >= 60 || value === null || typeof value !== 'object') {
+    if (prefix) names.add(prefix);
+    return;
+  }
+  if (Array.isArray(value)) {
+    const element = unwrap(schema, 'array')?.element;
+    if (!element) return void (prefix && names.add(prefix));
+    for (const item of value.slice(0, 20)) declaredNames(element, item, prefix, names, depth + 1);
+    return;
+  }
+  const shape = unwrap(schema, 'object')?.shape;
+  if (!shape) return void (prefix && names.add(prefix));
+  for (const key of Object.keys(shape)) {
+    if (!(key in value)) continue;
+    declaredNames(
+      shape[key],
+      (value as Record<string, unknown>)[key],
+      prefix ? `${prefix}.${key}` : key,
+      names,
+      depth + 1,
+    );
+  }
+}
+
+/**
+ * The names of the fields a request sent in its query string and body, taken from the route's schema so that a
+ * name is always the code's, never a value (a key a client made up is not named).
+ */
+export function requestFieldNames(request: FastifyRequest): string[] {
+  const schema = request.routeOptions.schema as { querystring?: unknown; body?: unknown } | undefined;
+  const names = new Set<string>();
+  if (schema?.querystring) declaredNames(schema.querystring, request.query, 'query', names);
+  if (schema?.body) declaredNames(schema.body, request.body, 'body', names);
+  return [...names];
+}
+
 type ErrorHandlingOptions = { onServerError?: (err: Error) => void };
 
 function handleError(options: ErrorHandlingOptions, err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -135,9 +195,13 @@ function handleError(options: ErrorHandlingOptions, err: FastifyError, request: 
   if (frameworkCode) return sendProblem(reply, { code: frameworkCode, detail: err.message });
   const { problem, fault } = problemOf(err);
   if (err instanceof AppError && err.headers) reply.headers(err.headers);
-  if (fault === 'input') request.log.info({ err }, 'input refused by the database');
+  // Logged by route and field names: the values are the patient's (decision 0505); `err` is serialized safely.
+  const route = { method: request.method, route: request.routeOptions.url ?? 'unmatched' };
+  if (fault === 'input') {
+    request.log.info({ err, ...route, fields: requestFieldNames(request) }, 'input refused by the database');
+  }
   if (fault === 'database_unavailable') {
-    request.log.warn({ err }, 'database unavailable');
+    request.log.warn({ err, ...route }, 'database unavailable');
     reply.header('Retry-After', '5');
   }
   if (fault !== 'unexpected') return sendBody(reply, problem);
@@ -145,7 +209,7 @@ function handleError(options: ErrorHandlingOptions, err: FastifyError, request: 
     const code: ErrorCode = err.statusCode === 429 ? 'rate_limited' : 'validation_failed';
     return sendProblem(reply, { code, status: err.statusCode, detail: err.message });
   }
-  request.log.error({ err }, 'unhandled error');
+  request.log.error({ err, ...route }, 'unhandled error');
   options.onServerError?.(err);
   return sendProblem(reply, { code: 'internal_error' });
 }
