@@ -5,6 +5,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { canAlterAuditLog } from './db/roles.ts';
 import { deliveryStatus } from './lib/delivery.ts';
 import { startErrorReporting } from './lib/error-reporting.ts';
+import { reportableError } from './lib/log-errors.ts';
 import { demoVideoOptions, seedDemo } from './seed/demo.ts';
 
 /** Set once Ctrl-C or a stop signal arrives: from then on, a failing start-up step is the stop, not an error. */
@@ -19,7 +20,7 @@ const onSignal = (signal: NodeJS.Signals) => {
   stop().then(
     () => process.exit(0),
     (err) => {
-      console.error(`Rehabit did not stop cleanly after ${signal}:`, err);
+      console.error(`Rehabit did not stop cleanly after ${signal}:`, reportableError(err));
       process.exit(1);
     },
   );
@@ -82,7 +83,7 @@ main().catch((err) => {
   if (err instanceof ConfigError) {
     console.error(err.message);
   } else {
-    console.error('Rehabit could not start:', err);
+    console.error('Rehabit could not start:', reportableError(err));
   }
   process.exit(1);
 });
