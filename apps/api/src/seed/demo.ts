@@ -14,7 +14,7 @@ export const DEMO_SUPERVISOR_PASSWORD = 'demo-supervisor-1';
 export const DEMO_CLINIC_CODE = 'DEMO01';
 
 const INITIAL_NOTE =
-  'Welcome to Rehabit. Register a patient, onboard them with a diagnosis, and every minute you spend on their dashboard is recorded for RTM billing.';
+  'Welcome to Rehabit. Register a patient, onboard them with a diagnosis, build their home exercise program from the video library, and follow their progress and messages between visits.';
 
 /** Creates the demo clinics and accounts once; a second run changes nothing. */
 export const demoVideoOptions = (config: Config) => ({
