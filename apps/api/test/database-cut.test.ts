@@ -18,13 +18,11 @@
  *
  * Needs PostgreSQL (TEST_DATABASE_URL); skipped on the embedded database, which has no connection to lose.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect as connectTcp, createServer, type Server as NetServer, type Socket as NetSocket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type ChatSendAck, chatEvents, chatPaths, hepPaths, patientAppPaths } from '@rehabit/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { io as connectSocket, type Socket } from 'socket.io-client';
@@ -34,8 +32,8 @@ import { createTestDatabase, type TestDatabase } from './database.ts';
 import { makeClinicWithSupervisor, makeUser, PASSWORD } from './factories.ts';
 import { makeVideo } from './hep-support.ts';
 import { patientBody } from './patients-support.ts';
+import { type ServerProcess, spawnServer, stopServer, waitReady } from './server-process.ts';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const databaseServer = process.env.TEST_DATABASE_URL;
 
 const CUTS = 3;
@@ -98,62 +96,6 @@ async function startProxy(target: { host: string; port: number }) {
   };
 }
 type Proxy = Awaited<ReturnType<typeof startProxy>>;
-
-type Server = { url: string; child: ChildProcess; output: () => string; exits: string[] };
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function spawnServer(databaseUrl: string, dataDir: string): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: 'http://rehabit.test',
-      DATABASE_URL: databaseUrl,
-      DEMO: 'false',
-      DATA_DIR: dataDir,
-      WEB_DIST: '/nonexistent',
-      REDIS_URL: '',
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-      LOG_LEVEL: 'warn',
-      SMTP_URL: '',
-      SMS_WEBHOOK_URL: '',
-      SENTRY_DSN: '',
-      CORS_ORIGINS: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exits: string[] = [];
-  child.on('exit', (code, signal) => exits.push(`exited with ${code ?? signal}`));
-  return { url: `http://127.0.0.1:${port}`, child, output: () => output.trim(), exits };
-}
-
-async function waitReady(server: Server, ms = 90_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.output()}`);
-    try {
-      if ((await fetch(`${server.url}/ready`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(100);
-  }
-  throw new Error(`server not ready after ${ms} ms:\n${server.output()}`);
-}
 
 /** What one attempt of a write got: an acknowledgement, a 503 problem, or anything else (a failure of the test). */
 type Outcome = { kind: 'ok' | 'unavailable' | 'other'; detail: string; ms: number; at: number };
@@ -229,11 +171,11 @@ async function runClient(
 
 let database: TestDatabase | undefined;
 let proxy: Proxy | undefined;
-let server: Server | undefined;
+let server: ServerProcess | undefined;
 let dataDir: string | undefined;
 const sockets: Socket[] = [];
 const killServer = () => {
-  if (server?.child.exitCode === null) server.child.kill('SIGKILL');
+  if (server?.isRunning()) server.child.kill('SIGKILL');
 };
 
 async function signIn(route: string, email: string) {
@@ -287,7 +229,14 @@ describe.skipIf(!databaseServer)(
       const video = await makeVideo(db, { clinicId: clinic.id, title: 'Heel raise' });
 
       dataDir = await mkdtemp(path.join(tmpdir(), 'rehabit-database-cut-'));
-      server = await spawnServer(viaProxy.toString(), dataDir);
+      server = await spawnServer({
+        NODE_ENV: 'test',
+        PUBLIC_URL: 'http://rehabit.test',
+        DATABASE_URL: viaProxy.toString(),
+        DATA_DIR: dataDir,
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        LOG_LEVEL: 'warn',
+      });
       process.once('exit', killServer);
       await waitReady(server);
 
@@ -306,13 +255,7 @@ describe.skipIf(!databaseServer)(
     afterAll(async () => {
       for (const s of sockets) s.disconnect();
       try {
-        if (server && server.child.exitCode === null) {
-          const exited = new Promise((resolve) => server!.child.once('exit', resolve));
-          server.child.kill('SIGTERM');
-          const timer = setTimeout(killServer, 5000);
-          await exited;
-          clearTimeout(timer);
-        }
+        if (server) await stopServer(server);
       } finally {
         process.removeListener('exit', killServer);
         await proxy?.close();
@@ -415,7 +358,7 @@ describe.skipIf(!databaseServer)(
       const cuts: { from: number; to: number }[] = [];
       try {
         await sleep(1500);
-        for (let n = 0; n < CUTS && s.exits.length === 0; n++) {
+        for (let n = 0; n < CUTS && s.isRunning(); n++) {
           const from = Date.now();
           proxy!.cut(n % 2 === 0 ? 'close' : 'reset');
           await sleep(CUT_MS);
@@ -427,7 +370,7 @@ describe.skipIf(!databaseServer)(
         const last = cuts.at(-1)?.to ?? Date.now();
         const deadline = Date.now() + 15_000;
         while (
-          s.exits.length === 0 &&
+          s.isRunning() &&
           Date.now() < deadline &&
           Object.values(writers).some((w) => w.acknowledged.filter((a) => a.at > last).length < 3)
         ) {
@@ -448,7 +391,7 @@ describe.skipIf(!databaseServer)(
       console.log(`${report}\nreadiness: ${ready.filter((r) => r.kind === 'unavailable').length} answered 503`);
 
       // The server never exited.
-      expect(s.exits, `the server process ended:\n${s.output().slice(-4000)}`).toEqual([]);
+      expect(s.isRunning(), `the server process ended:\n${s.output().slice(-4000)}`).toBe(true);
       expect(cuts).toHaveLength(CUTS);
       // Lost connections are logged by error class and code: not the driver's client (its settings and prepared
       // statements), nor anything a statement carried.

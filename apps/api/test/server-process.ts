@@ -10,6 +10,8 @@ export type ServerProcess = {
   child: ChildProcess;
   /** Everything the process printed so far, stdout and stderr together. */
   output: () => string;
+  /** Whether the process is still running (it has neither exited nor been killed by a signal). */
+  isRunning: () => boolean;
   /** Resolves with the exit code (or the signal's name) once the process has ended. */
   exited: Promise<number | string>;
 };
@@ -40,15 +42,18 @@ export async function spawnServer(env: Record<string, string>, args: string[] = 
   const exited = new Promise<number | string>((resolve) =>
     child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
   );
-  return { url: `http://127.0.0.1:${port}`, child, output: () => output.trim(), exited };
+  const isRunning = () => child.exitCode === null && child.signalCode === null;
+  return { url: `http://127.0.0.1:${port}`, child, output: () => output.trim(), isRunning, exited };
 }
 
 /** Until the server answers /ready, or fails with what the process printed (slow on a busy machine). */
 export async function waitReady(server: ServerProcess, ms = 90_000) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) {
-      throw new Error(`the server exited with ${server.child.exitCode}:\n${server.output()}`);
+    if (!server.isRunning()) {
+      throw new Error(
+        `the server exited with ${server.child.exitCode ?? server.child.signalCode}:\n${server.output()}`,
+      );
     }
     try {
       if ((await fetch(`${server.url}/ready`)).ok) return;
@@ -58,4 +63,13 @@ export async function waitReady(server: ServerProcess, ms = 90_000) {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`the server was not ready after ${ms} ms:\n${server.output()}`);
+}
+
+/** Asks the server to stop (SIGTERM) and waits for it; kills it if it has not stopped within 5 s. */
+export async function stopServer(server: ServerProcess) {
+  if (!server.isRunning()) return;
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 5000);
+  await server.exited;
+  clearTimeout(timer);
 }

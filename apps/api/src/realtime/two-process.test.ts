@@ -10,12 +10,9 @@
  * in the PostgreSQL pass). Redis is `redis://127.0.0.1:6379`, like the other Redis tests; if it does not answer,
  * the test fails saying so.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ChatMessage } from '@rehabit/contract';
 import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -23,12 +20,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { makeClinic, makeClinicWithSupervisor, makeUser, PASSWORD } from '../../test/factories.ts';
 import { patientBody } from '../../test/patients-support.ts';
+import { type ServerProcess, spawnServer, stopServer, waitReady } from '../../test/server-process.ts';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const keyPrefix = `rehabit-test-${process.pid}-${Date.now().toString(36)}`;
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-type Server = { name: string; url: string; child: ChildProcess; output: () => string };
+type Server = ServerProcess & { name: string };
 type Person = { id: number; email: string; token: string };
 type Listener = { socket: Socket; received: ChatMessage[] };
 
@@ -44,66 +41,22 @@ let stranger: Person; // therapist of another clinic
 let admin: Person;
 let patientSession: number;
 
-/** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 async function startServer(name: string, databaseUrl: string): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: {
-      ...process.env,
+  const server = {
+    name,
+    ...(await spawnServer({
       NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
       PUBLIC_URL: 'http://rehabit.test',
       DATABASE_URL: databaseUrl,
-      DEMO: 'false',
       DATA_DIR: dataDir!,
-      WEB_DIST: '/nonexistent',
       REDIS_URL,
       REDIS_KEY_PREFIX: keyPrefix,
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       LOG_LEVEL: 'silent',
-      SMTP_URL: '',
-      SMS_WEBHOOK_URL: '',
-      SENTRY_DSN: '',
-      CORS_ORIGINS: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const server = { name, url: `http://127.0.0.1:${port}`, child, output: () => output.trim() };
+    })),
+  };
   servers.push(server);
   return server;
-}
-
-/**
- * Until the server answers /ready (its database is there), or fails with what the process printed. A start takes
- * a few seconds; on a machine busy with other work, much longer.
- */
-async function waitReady(server: Server, ms = 90_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) {
-      throw new Error(`server ${server.name} exited with ${server.child.exitCode}:\n${server.output()}`);
-    }
-    try {
-      if ((await fetch(`${server.url}/ready`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server ${server.name} not ready after ${ms} ms:\n${server.output()}`);
 }
 
 /**
@@ -121,19 +74,9 @@ async function waitSubscribed(redis: Redis, count: number, ms = 10_000) {
   throw new Error(`the servers did not subscribe to ${channel} in Redis within ${ms} ms`);
 }
 
-async function stopServer(server: Server) {
-  const { child } = server;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(timer);
-}
-
 // If the test process itself goes away, the servers must not outlive it.
 const killAll = () => {
-  for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+  for (const s of servers) if (s.isRunning()) s.child.kill('SIGKILL');
 };
 process.once('exit', killAll);
 
