@@ -28,6 +28,8 @@ export type Database = {
 export type DatabaseOptions = {
   databaseUrl?: string;
   dataDir?: string;
+  /** Embedded only: start from this dump of a data directory (PGlite's `dumpDataDir()`), e.g. a migrated copy. */
+  loadDataDir?: Blob;
   /** Told of every connection to PostgreSQL lost, with only the error's class and code (never a statement's values). */
   onPoolError?: (err: Error) => void;
 };
@@ -35,7 +37,7 @@ export type DatabaseOptions = {
 /** PostgreSQL through a pool when a URL is given; otherwise embedded PGlite (in memory without a data dir). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onPoolError);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.loadDataDir);
 }
 
 // The driver's own words for a lost connection: they name no data, so they may be logged.
@@ -91,13 +93,13 @@ function openPostgres(url: string, onPoolError?: (err: Error) => void): Database
   };
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   let dir: string | undefined;
   if (dataDir) {
     dir = path.resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gin } });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gin }, loadDataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
