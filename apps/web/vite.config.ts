@@ -13,6 +13,8 @@ export default defineConfig({
         {
           target: apiTarget,
           changeOrigin: true,
+          // Says who the browser is, so the API never takes a proxied request for one from its own machine.
+          xfwd: true,
           ws: prefix === '/socket.io',
           bypass: (req: { headers: { accept?: string } }) =>
             req.headers.accept?.includes('text/html') ? '/index.html' : undefined,

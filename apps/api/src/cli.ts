@@ -5,6 +5,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { createApplicationRole, grantApplicationRole, roleOf } from './db/roles.ts';
+import { reportableError } from './lib/log-errors.ts';
 import { hashPassword, passwordWeakness } from './lib/passwords.ts';
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
 import { createUsersRepository } from './modules/auth/users.repository.ts';
@@ -15,7 +16,7 @@ import { demoVideoOptions, seedDemo } from './seed/demo.ts';
 const usage = `Usage: npm run cli -- <command> [options]
 
   migrate                                   apply the database migrations
-  setup-database --app-role ROLE [--app-password PASSWORD]
+  setup-database --app-role ROLE            (the role's password, if any, from APP_ROLE_PASSWORD)
                                             PostgreSQL: migrate as the tables' owner (DATABASE_MIGRATION_URL,
                                             else DATABASE_URL), create the server's login role if missing, and let
                                             it read and change data but only read and append the audit log
@@ -44,7 +45,6 @@ const options = {
   'last-name': { type: 'string' },
   file: { type: 'string' },
   'app-role': { type: 'string' },
-  'app-password': { type: 'string' },
   help: { type: 'boolean' },
 } as const;
 
@@ -89,11 +89,13 @@ async function main() {
           ? await openDatabase({ databaseUrl: config.DATABASE_MIGRATION_URL })
           : database;
         try {
-          const created = await createApplicationRole(owner.db, role, values['app-password']);
+          // From the environment, never the command line: arguments show in process lists and shell history.
+          const password = process.env.APP_ROLE_PASSWORD || undefined;
+          const created = await createApplicationRole(owner.db, role, password);
           await grantApplicationRole(owner.db, role);
           const appUrl = new URL(ownerUrl);
           appUrl.username = role;
-          appUrl.password = values['app-password'] ? '<app-password>' : '';
+          appUrl.password = password ? '<APP_ROLE_PASSWORD>' : '';
           console.log(
             `${created ? 'Role created' : 'Role existed'}: ${role} may read and change data, and only read and append the audit log.\n` +
               `Run the server with DATABASE_URL=${appUrl} and DATABASE_MIGRATION_URL set to the owner's address.`,
@@ -178,7 +180,9 @@ async function main() {
 }
 
 main().catch((err) => {
-  const message = err instanceof UsageError ? err.message : err?.issues ? err.issues[0]?.message : String(err);
+  // Never the raw error: a failed statement carries its values (e-mails, password hashes).
+  const message =
+    err instanceof UsageError ? err.message : err?.issues ? err.issues[0]?.message : String(reportableError(err));
   console.error(message);
   process.exit(1);
 });

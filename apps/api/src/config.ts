@@ -12,6 +12,7 @@ const optionalUrl = z
 
 const optionalSecret = z
   .string()
+  .trim()
   .optional()
   .transform((v) => v || undefined)
   .pipe(z.string().min(16).optional());
@@ -129,6 +130,8 @@ const developmentSecrets = {
 } as const;
 const knownPlaceholders = new Set(['change-me-to-a-long-random-string', ...Object.values(developmentSecrets)]);
 export const PRODUCTION_SECRET_MIN_LENGTH = 32;
+/** A random 32-character secret has about 20 different characters; a typed pattern has few. */
+const PRODUCTION_SECRET_MIN_DISTINCT = 12;
 
 const fail = (lines: string[]) => new ConfigError(`Invalid configuration:\n${lines.map((l) => `  ${l}`).join('\n')}`);
 
@@ -141,6 +144,8 @@ function productionProblems(env: ParsedEnv, isDemo: boolean): string[] {
     else if (knownPlaceholders.has(value)) problems.push(`${name}: a published example value; set your own secret`);
     else if (value.length < PRODUCTION_SECRET_MIN_LENGTH)
       problems.push(`${name}: at least ${PRODUCTION_SECRET_MIN_LENGTH} characters in production`);
+    else if (new Set(value).size < PRODUCTION_SECRET_MIN_DISTINCT)
+      problems.push(`${name}: not random (too few different characters); generate one`);
   }
   if (env.APP_SECRET && env.APP_SECRET === env.VIDEO_SIGNING_SECRET) {
     problems.push('APP_SECRET / VIDEO_SIGNING_SECRET: must differ, so one leaked secret does not give away the other');

@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -29,8 +32,22 @@ const onSignal = (signal: NodeJS.Signals) => {
 process.once('SIGINT', onSignal);
 process.once('SIGTERM', onSignal);
 
+/**
+ * Before DATA_DIR was read from the folder the command was typed in, `npm start` kept the embedded database in
+ * `apps/api/data`: an install started there must not open an empty database elsewhere as if it had no data.
+ */
+function refuseMovedDataDir(config: Config) {
+  const formerDir = fileURLToPath(new URL('../data', import.meta.url));
+  if (config.DATABASE_URL || path.resolve(config.DATA_DIR) === formerDir) return;
+  if (existsSync(path.join(config.DATA_DIR, 'pglite')) || !existsSync(path.join(formerDir, 'pglite'))) return;
+  throw new ConfigError(
+    `Invalid configuration:\n  DATA_DIR: the embedded database is in ${formerDir}, not in ${config.DATA_DIR}; move it (mv ${formerDir} ${config.DATA_DIR}) or set DATA_DIR=${formerDir}`,
+  );
+}
+
 async function main() {
   const config = loadConfig(process.env, process.argv.slice(2));
+  refuseMovedDataDir(config);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -40,8 +57,11 @@ async function main() {
   // Stop accepting, let in-flight requests finish and close the sockets, then end the database.
   stop = async () => {
     app?.log.info('shutting down');
-    await app?.close();
-    await database.close();
+    try {
+      await app?.close();
+    } finally {
+      await database.close();
+    }
   };
   if (isStopping) return;
   await migrateDatabase(database, config);

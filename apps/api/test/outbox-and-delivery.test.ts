@@ -52,6 +52,7 @@ describe('the demo outbox', () => {
       // A proxy on the same machine forwards strangers from the loopback address.
       { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': stranger } },
       { remoteAddress: '127.0.0.1', headers: { forwarded: `for=${stranger}` } },
+      { remoteAddress: '127.0.0.1', headers: { 'x-real-ip': stranger } },
     ]) {
       const res = await demo.app.inject({ url: '/dev/outbox', ...request });
       expectProblem(res, 403, 'forbidden');

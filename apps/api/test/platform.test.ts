@@ -166,7 +166,10 @@ describe('configuration', () => {
 });
 
 describe('production configuration', () => {
-  const secrets = { APP_SECRET: 'a'.repeat(40), VIDEO_SIGNING_SECRET: 'b'.repeat(40) };
+  const secrets = {
+    APP_SECRET: 'k3V9pQ2xLm7ZtR4wYb8NcH1sJf6GdE0u',
+    VIDEO_SIGNING_SECRET: 'Wq5Tz8rN2vB7xK4mP9sL1cF6hJ3gD0yA',
+  };
   const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.org', ...secrets };
   const refusal = (env: Record<string, string>, argv: string[] = []) => {
     try {
@@ -186,9 +189,12 @@ describe('production configuration', () => {
     const missing = refusal({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.org' });
     expect(missing).toMatch(/APP_SECRET: required in production/);
     expect(missing).toMatch(/VIDEO_SIGNING_SECRET: required in production/);
-    expect(refusal({ ...production, APP_SECRET: 'x'.repeat(20) })).toMatch(/APP_SECRET: at least 32 characters/);
+    expect(refusal({ ...production, APP_SECRET: 'x7'.repeat(10) })).toMatch(/APP_SECRET: at least 32 characters/);
+    expect(refusal({ ...production, APP_SECRET: 'ab12'.repeat(10) })).toMatch(/APP_SECRET: not random/);
+    // Spaces around a value are not part of the secret.
+    expect(refusal({ ...production, APP_SECRET: ` ${'x7'.repeat(10)} ` })).toMatch(/APP_SECRET: at least 32/);
     for (const published of ['rehabit-development-video-secret', 'change-me-to-a-long-random-string']) {
-      expect(refusal({ ...production, VIDEO_SIGNING_SECRET: published })).toMatch(
+      expect(refusal({ ...production, VIDEO_SIGNING_SECRET: ` ${published} ` })).toMatch(
         /VIDEO_SIGNING_SECRET: a published example value/,
       );
     }

@@ -35,9 +35,16 @@ export async function createApplicationRole(owner: Db, role: string, password?: 
   const found = await rowsOf(owner.execute(sql`SELECT 1 FROM pg_roles WHERE rolname = ${role}`));
   if (found.length > 0) return false;
   const secret = password ? sql.raw(` PASSWORD ${pg.escapeLiteral(password)}`) : sql.raw('');
-  await owner.execute(
-    sql`CREATE ROLE ${sql.raw(pg.escapeIdentifier(role))} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE${secret}`,
-  );
+  // A refused statement's message would hold the password: say why it failed without it.
+  await owner
+    .execute(sql`CREATE ROLE ${sql.raw(pg.escapeIdentifier(role))} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE${secret}`)
+    .catch((err: unknown) => {
+      let cause = err as { code?: string; cause?: unknown };
+      while (!cause.code && cause.cause) cause = cause.cause as typeof cause;
+      throw new Error(
+        `The role ${role} could not be created (PostgreSQL ${cause.code ?? 'error'}): create it by hand, or run this as a role with CREATEROLE`,
+      );
+    });
   return true;
 }
 

@@ -79,7 +79,14 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { chat, re
   realtime.onConnect(async (socket, actor) => {
     const last = socket.handshake.auth?.last_message_id;
     if (typeof last !== 'number' || !Number.isSafeInteger(last) || last < 0) return;
-    const missed = await chat.missedMessages(actor, last, { ip: socket.data.ip });
-    for (const message of missed) socket.emit(chatEvents.newMessage, message);
+    try {
+      const missed = await chat.missedMessages(actor, last, { ip: socket.data.ip });
+      for (const message of missed) socket.emit(chatEvents.newMessage, message);
+    } catch (err) {
+      // A catch-up that failed must not leave a live socket whose next message moves the client past the gap:
+      // closed, the client connects again from the same last message.
+      socket.disconnect(true);
+      throw err;
+    }
   });
 };

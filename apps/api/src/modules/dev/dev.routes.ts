@@ -24,7 +24,7 @@ const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  */
 function mayReadOutbox(request: FastifyRequest) {
   if (request.actor?.role === 'admin') return true;
-  const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  const forwarded = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((name) => request.headers[name] !== undefined);
   return !forwarded && loopback.has(request.socket.remoteAddress ?? '');
 }
 
