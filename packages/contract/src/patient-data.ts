@@ -184,5 +184,9 @@ export const functionalSeriesSchema = z.object({
   entries: z.array(functionalEntrySchema),
 });
 export type FunctionalSeries = z.infer<typeof functionalSeriesSchema>;
-export const functionalDataSchema = z.object({ results: z.array(functionalSeriesSchema) });
+export const functionalDataSchema = z.object({
+  results: z.array(functionalSeriesSchema),
+  /** Today in the clinic's timezone (YYYY-MM-DD): the latest date an entry may carry, whatever the viewer's own clock says. */
+  today: z.string(),
+});
 export type FunctionalData = z.infer<typeof functionalDataSchema>;

@@ -107,7 +107,7 @@ export function createFunctionalDataService({ db, clock, audit }: Deps) {
       const series = await repo.seriesOf(patient.id);
       const entries = await repo.entriesOf(series.map((s) => s.id));
       await record(actor, 'functional_data.viewed', patient, ctx, { series: series.length });
-      return { results: series.map((s) => toSeries(s, entries)) };
+      return { results: series.map((s) => toSeries(s, entries)), today: localDateOf(clock.now(), patient.timezone) };
     },
 
     /** Adds entries to the series of this measure and name, which is created the first time. */

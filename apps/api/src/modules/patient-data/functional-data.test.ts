@@ -74,6 +74,8 @@ describe('functional data', () => {
       ['lefs', 3],
       ['rom', 1],
     ]);
+    // The form's default and latest date: the clinic's calendar, not the viewer's.
+    expect(list.today).toBe('2026-03-02');
     expect(await auditRows(t.database.db, 'functional_data.added', patientId)).toHaveLength(3);
     expect(await auditRows(t.database.db, 'functional_data.viewed', patientId)).toMatchObject([
       { outcome: 'success', actorUserId: home.manager.id },

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { fixtureApi, problem } from '../../testing/fixture-api.ts';
 import { makePatient, signedInRoutes } from '../../testing/fixtures.ts';
@@ -7,13 +8,15 @@ import { listOf } from '../../testing/video-fixtures.ts';
 import { makeProgress, odiSeries } from './progress-fixtures.ts';
 
 const dataPath = '/user/therapist/dashboard/functional-data/101';
+// The clinic's calendar a day behind the viewer's, as in the evening in New York for a browser set to UTC.
+const clinicToday = dayjs().subtract(1, 'day').format('YYYY-MM-DD');
 const routes = (series = [odiSeries]) => ({
   ...signedInRoutes(),
   'GET /api/v1/patients/101/': { body: makePatient() },
   'GET /api/v1/patients/101/log_interaction/': { body: listOf([]) },
   'GET /video/hep/therapist/101': { body: { results: [], count: 0, updated_at: null } },
   'GET /user/therapist/dashboard/progress/101': { body: makeProgress() },
-  [`GET ${dataPath}`]: { body: { results: series } },
+  [`GET ${dataPath}`]: { body: { results: series, today: clinicToday } },
 });
 
 const openSection = async (api = fixtureApi(routes())) => {
@@ -69,7 +72,7 @@ describe('functional data section', () => {
     const body = api.calls(`POST ${dataPath}`)[0]?.body as { datatype_id: number; entries: unknown[] };
     expect(body.datatype_id).toBe(5);
     expect(body.entries).toEqual([
-      { date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), answers: [...answers, null], note: 'Four weeks in' },
+      { date: clinicToday, answers: [...answers, null], note: 'Four weeks in' },
     ]);
     await waitFor(() => expect(api.calls(`GET ${dataPath}`)).toHaveLength(2));
   });

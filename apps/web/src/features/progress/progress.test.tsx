@@ -12,7 +12,7 @@ const routes = () => ({
   'GET /api/v1/patients/101/': { body: makePatient() },
   'GET /api/v1/patients/101/log_interaction/': { body: listOf([]) },
   'GET /video/hep/therapist/101': { body: { results: [], count: 0, updated_at: null } },
-  'GET /user/therapist/dashboard/functional-data/101': { body: { results: [] } },
+  'GET /user/therapist/dashboard/functional-data/101': { body: { results: [], today: '2026-11-02' } },
   [`GET ${progressPath}`]: (request: { url: URL }) => ({
     body: makeProgress(Number(request.url.searchParams.get('weeks_ago') ?? 0), {
       heart_rate: [72, null, 80, null, null, null, null],

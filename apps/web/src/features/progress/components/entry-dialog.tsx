@@ -3,7 +3,7 @@ import { Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { DatePicker } from '../../../components/ui/date-picker/date-picker.tsx';
-import { dateToIso, isoToDate, todayIso } from '../../../components/ui/date-picker/iso-date.ts';
+import { dateToIso, isoToDate } from '../../../components/ui/date-picker/iso-date.ts';
 import { Dropdown } from '../../../components/ui/dropdown/dropdown.tsx';
 import { TextArea } from '../../../components/ui/field/text-area.tsx';
 import { TextField } from '../../../components/ui/field/text-field.tsx';
@@ -29,10 +29,16 @@ export type EntryDialogState =
 const blank = (key: MeasureKey) => Array.from({ length: startingItemCount(key) }, () => '');
 const optionsOf = (keys: MeasureKey[]) => keys.map((key) => ({ value: key, label: measures[key].name }));
 
-type Props = { patientId: number; state: EntryDialogState; onClose: () => void };
+type Props = {
+  patientId: number;
+  state: EntryDialogState;
+  /** Today in the clinic's timezone: the default and the latest date allowed. */
+  today: string;
+  onClose: () => void;
+};
 
 /** A new questionnaire or measured value, or a correction of one entry; the score shows as it is typed. */
-export function EntryDialog({ patientId, state, onClose }: Props) {
+export function EntryDialog({ patientId, state, today, onClose }: Props) {
   const add = useAddFunctionalEntries(patientId);
   const correct = useCorrectFunctionalData(patientId);
   const isCorrection = state.kind === 'correct';
@@ -40,7 +46,7 @@ export function EntryDialog({ patientId, state, onClose }: Props) {
     state.kind === 'correct' ? state.series.key : state.kind === 'free' ? 'rom' : 'nprs',
   );
   const [name, setName] = useState('');
-  const [date, setDate] = useState(state.kind === 'correct' ? state.entry.date : todayIso());
+  const [date, setDate] = useState(state.kind === 'correct' ? state.entry.date : today);
   const [answers, setAnswers] = useState<string[]>(() =>
     state.kind === 'correct' ? state.entry.answers.map((a) => (a === null ? '' : String(a))) : blank(key),
   );
@@ -58,7 +64,7 @@ export function EntryDialog({ patientId, state, onClose }: Props) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!date || date > todayIso()) return setError('Choose a date that is not in the future');
+    if (!date || date > today) return setError('Choose a date that is not in the future');
     if (!score.ok) return setError(score.error);
     const entry = { date, answers: parseAnswers(answers), note: note.trim() };
     const done = {
@@ -103,7 +109,13 @@ export function EntryDialog({ patientId, state, onClose }: Props) {
               onChange={(e) => setName(e.target.value)}
             />
           )}
-          <DatePicker label="Date" required value={isoToDate(date)} onChange={(d) => setDate(dateToIso(d) ?? '')} />
+          <DatePicker
+            label="Date"
+            required
+            value={isoToDate(date)}
+            maxDate={isoToDate(today) ?? undefined}
+            onChange={(d) => setDate(dateToIso(d) ?? '')}
+          />
         </div>
         <fieldset className="entry-form__items">
           <legend className="entry-form__legend">

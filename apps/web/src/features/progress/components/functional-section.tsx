@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button/button.tsx';
 import { EmptyState } from '../../../components/ui/feedback/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/feedback/error-state.tsx';
 import { SkeletonList } from '../../../components/ui/feedback/skeleton.tsx';
+import { todayIso } from '../../../components/ui/date-picker/iso-date.ts';
 import { formatDate } from '../../../components/ui/format/format.ts';
 import { Table } from '../../../components/ui/table/table.tsx';
 import { useFunctionalData } from '../api/functional-data.ts';
@@ -113,7 +114,15 @@ export function FunctionalDataSection({ patientId }: { patientId: number }) {
           ))}
         </div>
       )}
-      {dialog && <EntryDialog patientId={patientId} state={dialog} onClose={() => setDialog(null)} />}
+      {dialog && (
+        <EntryDialog
+          patientId={patientId}
+          state={dialog}
+          // The clinic's today once loaded; until then the viewer's, which the server still checks.
+          today={data.data?.today ?? todayIso()}
+          onClose={() => setDialog(null)}
+        />
+      )}
     </section>
   );
 }
