@@ -71,9 +71,7 @@ describe('functional data section', () => {
     expect(await screen.findByText('Oswestry Disability Index saved')).toBeInTheDocument();
     const body = api.calls(`POST ${dataPath}`)[0]?.body as { datatype_id: number; entries: unknown[] };
     expect(body.datatype_id).toBe(5);
-    expect(body.entries).toEqual([
-      { date: clinicToday, answers: [...answers, null], note: 'Four weeks in' },
-    ]);
+    expect(body.entries).toEqual([{ date: clinicToday, answers: [...answers, null], note: 'Four weeks in' }]);
     await waitFor(() => expect(api.calls(`GET ${dataPath}`)).toHaveLength(2));
   });
 
