@@ -12,8 +12,11 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // file again, so the directory is made once and handed down through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'rehabit-e2e-'));
 // The run's own build of the web app, so a build elsewhere in the tree (another run, `npm run build`)
-// never swaps the files under a server that is being tested.
+// never swaps the files under a server that is being tested. A caller that has just built the app (CI) names
+// that build in E2E_WEB_DIST, and the journeys use it as it is.
+const webBuildGiven = process.env.E2E_WEB_DIST !== undefined;
 process.env.E2E_WEB_DIST ??= mkdtempSync(join(tmpdir(), 'rehabit-e2e-web-'));
+const buildWeb = `npm run build -w @rehabit/web -- --outDir ${process.env.E2E_WEB_DIST} --emptyOutDir && `;
 
 const chromium = {
   browserName: 'chromium' as const,
@@ -55,7 +58,7 @@ export default defineConfig({
     { name: 'phone', use: { ...chromium, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
   ],
   webServer: {
-    command: `npm run build -w @rehabit/web -- --outDir ${process.env.E2E_WEB_DIST} --emptyOutDir && npx tsx apps/api/src/server.ts`,
+    command: `${webBuildGiven ? '' : buildWeb}npx tsx apps/api/src/server.ts`,
     cwd: repoRoot,
     url: `${baseURL}/health`,
     timeout: 180_000,

@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// Every test of the project (`npm test`): the rules, the API on the embedded database (and on PostgreSQL when
+// TEST_DATABASE_URL names a server), the web components and the browser journeys.
+//
+// Suites run in three lanes side by side. The browser journeys mostly wait (on the browser, the server, the
+// network) and use about half a core; each Vitest suite keeps about one core busy. So the journeys get a lane
+// of their own and the Vitest suites share the other two, which fills a two-core machine without starving it.
+// Each suite's output is kept apart and printed whole when the suite ends, so logs never interleave.
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const logDir = join(root, 'test-results', 'suites');
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/** A suite: an npm script of one workspace, with changes to the environment. */
+const suite = (name, workspace, script, env = {}) => ({ name, workspace, script, env });
+
+const lanes = [
+  [suite('browser journeys', '@rehabit/web', 'test:e2e')],
+  [
+    ...(onPostgres ? [suite('API on PostgreSQL', '@rehabit/api', 'test')] : []),
+    suite('web components', '@rehabit/web', 'test'),
+  ],
+  [
+    suite('contract rules', '@rehabit/contract', 'test'),
+    suite('API on the embedded database', '@rehabit/api', 'test', { TEST_DATABASE_URL: undefined }),
+  ],
+];
+
+const started = Date.now();
+const seconds = (since) => Math.round((Date.now() - since) / 1000);
+const running = new Map();
+
+function runSuite({ name, workspace, script, env }) {
+  const logPath = join(logDir, `${name.replaceAll(' ', '-')}.log`);
+  const log = createWriteStream(logPath);
+  const childEnv = { ...process.env, ...env };
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete childEnv[key];
+  const since = Date.now();
+  running.set(name, since);
+  console.log(`▶ ${name}`);
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', script, '-w', workspace], { cwd: root, env: childEnv });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.on('close', (code, signal) => {
+      log.end(() => {
+        running.delete(name);
+        const ok = code === 0;
+        const took = seconds(since);
+        console.log(`\n──── ${name}: output ────\n${readFileSync(logPath, 'utf8')}`);
+        console.log(`${ok ? '✔' : '✘'} ${name} ${ok ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`} in ${took} s`);
+        resolve({ name, ok, took });
+      });
+    });
+  });
+}
+
+/** Runs a lane's suites one after the other, going on after a failure so every suite reports. */
+async function runLane(suites) {
+  const results = [];
+  for (const s of suites) results.push(await runSuite(s));
+  return results;
+}
+
+mkdirSync(logDir, { recursive: true });
+// Long runs say what is still going, once a minute.
+const heartbeat = setInterval(() => {
+  const names = [...running].map(([name, since]) => `${name} (${seconds(since)} s)`);
+  if (names.length > 0) console.log(`… ${seconds(started)} s: still running ${names.join(', ')}`);
+}, 60_000);
+
+const results = (await Promise.all(lanes.map(runLane))).flat();
+clearInterval(heartbeat);
+
+console.log(`\nTests done in ${seconds(started)} s`);
+for (const { name, ok, took } of results) console.log(`  ${ok ? '✔' : '✘'} ${name.padEnd(30)} ${took} s`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);
