@@ -2,12 +2,14 @@
 // Every test of the project (`npm test`): the rules, the API on the embedded database (and on PostgreSQL when
 // TEST_DATABASE_URL names a server), the web components and the browser journeys.
 //
-// Suites run in three lanes side by side. The browser journeys mostly wait (on the browser, the server, the
-// network) and use about half a core; each Vitest suite keeps about one core busy. So the journeys get a lane
-// of their own and the Vitest suites share the other two, which fills a two-core machine without starving it.
+// Suites run in two lanes side by side. The browser journeys mostly wait (on the browser, the server, the
+// network) and use about half a core; a Vitest suite keeps about a core busy, more with the database server
+// and the servers some tests start. So the journeys have one lane and the Vitest suites follow one another in
+// the other: more at once overloads a two-core machine and every suite gets slower.
 // Each suite's output is kept apart and printed whole when the suite ends, so logs never interleave.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,11 +23,9 @@ const suite = (name, workspace, script, env = {}) => ({ name, workspace, script,
 const lanes = [
   [suite('browser journeys', '@rehabit/web', 'test:e2e')],
   [
+    suite('contract rules', '@rehabit/contract', 'test'),
     ...(onPostgres ? [suite('API on PostgreSQL', '@rehabit/api', 'test')] : []),
     suite('web components', '@rehabit/web', 'test'),
-  ],
-  [
-    suite('contract rules', '@rehabit/contract', 'test'),
     suite('API on the embedded database', '@rehabit/api', 'test', { TEST_DATABASE_URL: undefined }),
   ],
 ];
@@ -70,7 +70,8 @@ mkdirSync(logDir, { recursive: true });
 // Long runs say what is still going, once a minute.
 const heartbeat = setInterval(() => {
   const names = [...running].map(([name, since]) => `${name} (${seconds(since)} s)`);
-  if (names.length > 0) console.log(`… ${seconds(started)} s: still running ${names.join(', ')}`);
+  const load = loadavg()[0].toFixed(1);
+  if (names.length > 0) console.log(`… ${seconds(started)} s (load ${load}): still running ${names.join(', ')}`);
 }, 60_000);
 
 const results = (await Promise.all(lanes.map(runLane))).flat();
