@@ -33,6 +33,15 @@ const lanes = [
 const started = Date.now();
 const seconds = (since) => Math.round((Date.now() - since) / 1000);
 const running = new Map();
+const children = new Set();
+
+// Stopped (Ctrl-C, CI's time limit), the run stops its suites too rather than leave them running on their own.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of children) child.kill('SIGTERM');
+    process.exit(130);
+  });
+}
 
 function runSuite({ name, workspace, script, env }) {
   const logPath = join(logDir, `${name.replaceAll(' ', '-')}.log`);
@@ -44,9 +53,11 @@ function runSuite({ name, workspace, script, env }) {
   console.log(`▶ ${name}`);
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', script, '-w', workspace], { cwd: root, env: childEnv });
+    children.add(child);
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
     child.on('close', (code, signal) => {
+      children.delete(child);
       log.end(() => {
         running.delete(name);
         const ok = code === 0;
