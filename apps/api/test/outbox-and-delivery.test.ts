@@ -1,4 +1,4 @@
-import { adminPaths, authPaths } from '@rehabit/contract';
+import { adminEndpoints, authPaths } from '@rehabit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryStatus } from '../src/lib/delivery.ts';
 import { makeClinic, makeUser, PASSWORD } from './factories.ts';
@@ -77,7 +77,7 @@ describe('the demo outbox', () => {
 describe("delivery status in the admin's view", () => {
   it('says plainly that e-mail and texts reach nobody without SMTP or an SMS provider', async () => {
     const res = await plain.app.inject({
-      url: adminPaths.deliveryStatus,
+      url: adminEndpoints.deliveryStatus.path,
       headers: bearer(await tokenOf(plain, 'admin')),
     });
     expect(res.statusCode).toBe(200);
@@ -103,8 +103,8 @@ describe("delivery status in the admin's view", () => {
   });
 
   it('is for platform admins only', async () => {
-    expectProblem(await plain.app.inject({ url: adminPaths.deliveryStatus }), 401);
+    expectProblem(await plain.app.inject({ url: adminEndpoints.deliveryStatus.path }), 401);
     const therapist = await tokenOf(plain, 'therapist');
-    expectProblem(await plain.app.inject({ url: adminPaths.deliveryStatus, headers: bearer(therapist) }), 403);
+    expectProblem(await plain.app.inject({ url: adminEndpoints.deliveryStatus.path, headers: bearer(therapist) }), 403);
   });
 });

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { authPaths, clinicPaths, supervisorPaths } from '@rehabit/contract';
+import { authPaths, clinicEndpoints, supervisorPaths } from '@rehabit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { makeClinic, makeUser, PASSWORD } from './factories.ts';
@@ -69,7 +69,7 @@ describe('OpenAPI', () => {
     const expected = [
       ...Object.values(authPaths),
       ...Object.values(supervisorPaths),
-      clinicPaths.checkCode,
+      clinicEndpoints.checkCode.path,
       '/api/v1/clinics/{clinicCode}/',
     ];
     for (const route of expected) expect(documented).toContain(route);

@@ -1,9 +1,5 @@
 import { z } from 'zod';
-
-export const adminPaths = {
-  /** How the portal delivers e-mail and texts, and what a platform admin must fix about it. */
-  deliveryStatus: '/admin/delivery-status',
-} as const;
+import { defineEndpoints } from './endpoint.ts';
 
 export const deliveryStatusSchema = z.object({
   /** `outbox`: no SMTP server is configured; e-mails wait in the database and reach nobody. */
@@ -15,3 +11,14 @@ export const deliveryStatusSchema = z.object({
   warnings: z.array(z.string()),
 });
 export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
+
+export const adminEndpoints = defineEndpoints('admin', {
+  /** How the portal delivers e-mail and texts, and what a platform admin must fix about it. */
+  deliveryStatus: {
+    method: 'GET',
+    path: '/admin/delivery-status',
+    access: 'platform.delivery',
+    status: 200,
+    response: deliveryStatusSchema,
+  },
+});

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { clinicCodeSchema } from './common.ts';
-
-export const clinicPaths = {
-  clinic: (code: string) => `/api/v1/clinics/${encodeURIComponent(code)}/`,
-  clinicRoute: '/api/v1/clinics/:clinicCode/',
-  checkCode: '/clinic/check_code',
-} as const;
+import { defineEndpoints } from './endpoint.ts';
 
 export const clinicSchema = z.object({
   id: z.number().int(),
@@ -28,3 +23,24 @@ export const checkCodeResponseSchema = z.object({
   clinic_name: z.string().nullable(),
 });
 export type CheckCodeResponse = z.infer<typeof checkCodeResponseSchema>;
+
+export const clinicEndpoints = defineEndpoints('clinics', {
+  /** The caller's own clinic (any clinic for an admin). */
+  detail: {
+    method: 'GET',
+    path: '/api/v1/clinics/:clinicCode/',
+    access: 'clinic.read',
+    params: clinicParamsSchema,
+    status: 200,
+    response: clinicSchema,
+  },
+  /** Whether a code names a clinic, for the sign-up forms. */
+  checkCode: {
+    method: 'GET',
+    path: '/clinic/check_code',
+    access: 'public',
+    query: checkCodeQuerySchema,
+    status: 200,
+    response: checkCodeResponseSchema,
+  },
+});

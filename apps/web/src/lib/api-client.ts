@@ -1,5 +1,12 @@
-import { PROBLEM_CONTENT_TYPE } from '@rehabit/contract';
-import type { z } from 'zod';
+import {
+  type Endpoint,
+  type EndpointResult,
+  fillPath,
+  type PathArgs,
+  type PathParams,
+  PROBLEM_CONTENT_TYPE,
+} from '@rehabit/contract';
+import { z } from 'zod';
 import { env } from '../config/env.ts';
 import { ApiError } from './api-error.ts';
 import { getToken } from './auth-store.ts';
@@ -90,6 +97,8 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
   return parsed.data;
 }
 
+const noContent = z.undefined();
+
 export const api = {
   get: <S extends z.ZodType>(path: string, options: Omit<RequestOptions<S>, 'method' | 'body'>) =>
     apiRequest(path, { ...options, method: 'GET' }),
@@ -102,3 +111,29 @@ export const api = {
   delete: <S extends z.ZodType>(path: string, options: Omit<RequestOptions<S>, 'method'>) =>
     apiRequest(path, { ...options, method: 'DELETE' }),
 };
+
+type Input<S> = S extends z.ZodType ? z.input<S> : never;
+type ParamsOption<E extends Endpoint> = PathArgs<E['path']> extends [] ? unknown : { params: PathParams<E['path']> };
+type QueryOption<E extends Endpoint> = E['query'] extends z.ZodType ? { query?: Input<E['query']> } : unknown;
+type BodyOption<E extends Endpoint> = E['body'] extends z.ZodType ? { body: Input<E['body']> } : unknown;
+
+/** What a call of an endpoint takes: its path parameters, query and body as the contract types them. */
+export type CallOptions<E extends Endpoint> = ParamsOption<E> &
+  QueryOption<E> &
+  BodyOption<E> & { signal?: AbortSignal };
+
+type CallArgs<E extends Endpoint> =
+  object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
+
+/** Calls an endpoint of the contract and checks its answer; a 204 answers undefined. */
+export function call<E extends Endpoint>(endpoint: E, ...[options]: CallArgs<E>): Promise<EndpointResult<E>> {
+  const { params, query, body, signal } = (options ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: QueryParams;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
+  const path = fillPath(endpoint.path, params);
+  const schema = endpoint.status === 204 ? noContent : endpoint.response;
+  return apiRequest(path, { schema, method: endpoint.method, query, body, signal }) as Promise<EndpointResult<E>>;
+}

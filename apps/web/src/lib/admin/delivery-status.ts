@@ -1,9 +1,8 @@
-import { adminPaths, deliveryStatusSchema, type Role } from '@rehabit/contract';
+import { adminEndpoints, can, type Role } from '@rehabit/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../api-client.ts';
+import { call } from '../api-client.ts';
 
-export const getDeliveryStatus = (signal?: AbortSignal) =>
-  api.get(adminPaths.deliveryStatus, { schema: deliveryStatusSchema, signal });
+export const getDeliveryStatus = (signal?: AbortSignal) => call(adminEndpoints.deliveryStatus, { signal });
 
 export const deliveryStatusQueryOptions = () =>
   queryOptions({
@@ -14,6 +13,6 @@ export const deliveryStatusQueryOptions = () =>
     meta: { errorHandling: 'silent' },
   });
 
-/** How e-mail and texts are delivered; asked only for platform admins, who alone can fix it. */
+/** How e-mail and texts are delivered; asked only of those who can fix it. */
 export const useDeliveryStatus = (role: Role) =>
-  useQuery({ ...deliveryStatusQueryOptions(), enabled: role === 'admin' });
+  useQuery({ ...deliveryStatusQueryOptions(), enabled: can(role, 'platform.delivery') });

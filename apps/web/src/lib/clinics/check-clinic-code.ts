@@ -1,9 +1,9 @@
-import { checkCodeResponseSchema, clinicPaths } from '@rehabit/contract';
+import { clinicEndpoints } from '@rehabit/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../api-client.ts';
+import { call } from '../api-client.ts';
 
 export const checkClinicCode = (code: string, signal?: AbortSignal) =>
-  api.get(clinicPaths.checkCode, { schema: checkCodeResponseSchema, query: { code }, signal });
+  call(clinicEndpoints.checkCode, { query: { code }, signal });
 
 export const checkClinicCodeQueryOptions = (code: string) =>
   queryOptions({

@@ -1,0 +1,72 @@
+import { can, type Endpoint } from '@rehabit/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { z } from 'zod';
+import type { Actor } from '../db/scope.ts';
+import { AppError } from '../lib/errors.ts';
+import { type RequestContext, requestContext } from './request-context.ts';
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a handler is given: the checked input, the caller (always there unless the endpoint is public) and where the request came from. */
+export type RouteInput<E extends Endpoint> = {
+  params: Parsed<E['params']>;
+  query: Parsed<E['query']>;
+  body: Parsed<E['body']>;
+  actor: E['access'] extends 'public' ? Actor | null : Actor;
+  ctx: RequestContext;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+type Answer<E extends Endpoint> = E['status'] extends 204 ? undefined : z.input<E['response']>;
+
+/** Extra route options some endpoints need (rate limits, body size, content types), never schemas or access. */
+export type RouteOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | 'preHandler'>;
+
+/** Refuses the call before its handler runs unless the caller may make it (401 signed out, 403 wrong role). */
+export function checkAccess(endpoint: Pick<Endpoint, 'access'>, actor: Actor | null): void {
+  if (endpoint.access === 'public') return;
+  if (!actor) throw new AppError('unauthenticated');
+  if (endpoint.access !== 'signed-in' && !can(actor.role, endpoint.access)) throw new AppError('forbidden');
+}
+
+/**
+ * Registers an endpoint of the contract: its schemas validate the request and serialize the answer, its access
+ * is checked before the handler, and its success status is sent. The handler only maps the call to a service.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (input: RouteInput<E>) => Promise<Answer<E>> | Answer<E>,
+  options: RouteOptions = {},
+): void {
+  const extraPreHandlers = options.preHandler ? [options.preHandler].flat() : [];
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: options.config,
+    bodyLimit: options.bodyLimit,
+    schema: {
+      tags: [endpoint.tag],
+      ...(endpoint.params && { params: endpoint.params }),
+      ...(endpoint.query && { querystring: endpoint.query }),
+      ...(endpoint.body && { body: endpoint.body }),
+      response: { [endpoint.status]: endpoint.response },
+    },
+    preHandler: [async (request: FastifyRequest) => checkAccess(endpoint, request.actor), ...extraPreHandlers],
+    handler: async (request, reply) => {
+      const answer = await handler({
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        actor: request.actor,
+        ctx: requestContext(request),
+        request,
+        reply,
+      } as RouteInput<E>);
+      if (reply.sent) return reply;
+      if (endpoint.status === 204) return reply.code(204).send();
+      return reply.code(endpoint.status).send(answer);
+    },
+  });
+}

@@ -1,0 +1,64 @@
+import type { z } from 'zod';
+import type { Action } from './permissions.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call an endpoint: anyone, anyone signed in, or the roles the permission table gives an action. */
+export type Access = 'public' | 'signed-in' | Action;
+
+/**
+ * One call of the API, declared once: the server registers its route from it (schemas checked, access enforced
+ * before the handler runs, OpenAPI written), and the web calls it by it (typed path parameters, query, body and
+ * answer). `path` uses `:name` for its parameters, as Fastify does.
+ */
+export type Endpoint = {
+  method: HttpMethod;
+  path: string;
+  /** The OpenAPI group: the area's name. */
+  tag: string;
+  access: Access;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The status of success; 204 answers carry no body. */
+  status: 200 | 201 | 204;
+  response: z.ZodType;
+};
+
+/** An area's endpoints, each tagged with the area (`defineEndpoints('patients', { list: { … } })`). */
+export function defineEndpoints<const T extends Record<string, Omit<Endpoint, 'tag'>>>(
+  tag: string,
+  endpoints: T,
+): { [K in keyof T]: T[K] & { tag: string } } {
+  return Object.fromEntries(Object.entries(endpoints).map(([name, e]) => [name, { ...e, tag }])) as {
+    [K in keyof T]: T[K] & { tag: string };
+  };
+}
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The values of a path's `:name` parameters. */
+export type PathParams<P extends string> = { [K in ParamNames<P>]: string | number };
+
+/** Nothing for a path without parameters, otherwise their values. */
+export type PathArgs<P extends string> = [ParamNames<P>] extends [never] ? [] : [params: PathParams<P>];
+
+/** The address of one call of an endpoint: each `:name` replaced by its encoded value. */
+export const pathOf = <E extends Pick<Endpoint, 'path'>>(endpoint: E, ...[params]: PathArgs<E['path']>): string =>
+  fillPath(endpoint.path, params);
+
+/** A path template with each `:name` replaced by its encoded value; a missing value is a programming error. */
+export function fillPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${path}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** What a successful call answers: nothing for 204. */
+export type EndpointResult<E extends Endpoint> = E['status'] extends 204 ? undefined : z.output<E['response']>;

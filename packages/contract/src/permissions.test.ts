@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { type Action, actions, can, canTreatPatients, isManageableStaff } from './permissions.ts';
+import { type Role, roles } from './roles.ts';
+
+// The matrix of product decisions §2, one column per role: y = may, . = may not.
+const columns: Role[] = ['therapist', 'manager', 'supervisor', 'admin', 'patient'];
+const matrix: Record<Action, string> = {
+  'patients.read': 'yyyy.',
+  'patients.manage': 'yyyy.',
+  'patients.remove': '.yyy.',
+  'programs.edit': 'yyyy.',
+  'videos.manage': 'yyyy.',
+  'library.manage': '...y.',
+  'chat.use': 'yyyyy',
+  'chat.staff': 'yyyy.',
+  'chat.patients': 'yy...',
+  'staff.read': 'yyyy.',
+  'staff.manage': '..yy.',
+  'supervisor.profile': '..y..',
+  'clinic.read': 'yyyy.',
+  'dashboard.read': 'yyy..',
+  'tasks.work': 'yyy..',
+  'balances.read': 'yyyy.',
+  'referral.send': 'yy...',
+  'platform.delivery': '...y.',
+  'patient-app.use': '....y',
+};
+
+describe('permissions', () => {
+  it('covers every role', () => {
+    expect([...columns].sort()).toEqual([...roles].sort());
+  });
+
+  it.each(actions)('%s is allowed exactly to the roles of the matrix', (action) => {
+    const allowed = columns.map((role) => (can(role, action) ? 'y' : '.')).join('');
+    expect(allowed).toBe(matrix[action]);
+  });
+
+  it('lists no action the matrix leaves out', () => {
+    expect([...actions].sort()).toEqual(Object.keys(matrix).sort());
+  });
+
+  it.each([
+    [{ role: 'therapist', status: 'approved', has_access: true }, true],
+    [{ role: 'supervisor', status: 'approved', has_access: true }, true],
+    [{ role: 'manager', status: 'approved', has_access: true }, false],
+    [{ role: 'admin', status: 'approved', has_access: true }, false],
+    [{ role: 'therapist', status: 'pending', has_access: true }, false],
+    [{ role: 'therapist', status: 'rejected', has_access: true }, false],
+    [{ role: 'therapist', status: 'approved', has_access: false }, false],
+  ] as const)('a patient can be handed to %o: %s', (member, expected) => {
+    expect(canTreatPatients(member)).toBe(expected);
+  });
+
+  it.each([
+    ['therapist', true],
+    ['manager', true],
+    ['supervisor', false],
+    ['admin', false],
+    ['patient', false],
+  ] as const)('a supervisor decides on the access of a %s: %s', (role, expected) => {
+    expect(isManageableStaff({ role })).toBe(expected);
+  });
+});

@@ -1,0 +1,62 @@
+import type { ApprovalStatus, Role } from './roles.ts';
+
+const staff = ['therapist', 'manager', 'supervisor', 'admin'] as const;
+const clinicStaff = ['therapist', 'manager', 'supervisor'] as const;
+const staffManagers = ['supervisor', 'admin'] as const;
+
+/**
+ * Who may do what (product decisions §2). The API's pre-handlers, the web's route guards, navigation and
+ * buttons all ask `can`; no other role list exists. Which rows an action reaches is the clinic scope's job.
+ */
+export const permissions = {
+  /** Patient list, dashboard, progress and functional data. */
+  'patients.read': staff,
+  /** Register, edit, onboard, discharge, re-onboard, change therapist, RTM coverage. */
+  'patients.manage': staff,
+  'patients.remove': ['manager', 'supervisor', 'admin'],
+  /** Home exercise programs, the interaction log and functional data entries. */
+  'programs.edit': staff,
+  /** The clinic's video library: upload, edit, folders, sharing, asking for a missing exercise. */
+  'videos.manage': staff,
+  /** The global exercise library and the queue of HEP requests. */
+  'library.manage': ['admin'],
+  /** Messages of a chat session: staff, and patients in their own sessions. */
+  'chat.use': [...staff, 'patient'],
+  /** The staff's chat screens: session lists, opening a session (support for all, patients as below). */
+  'chat.staff': staff,
+  /** Chat with patients, beside support. */
+  'chat.patients': ['therapist', 'manager'],
+  /** The clinic's staff list, treating therapists included. */
+  'staff.read': staff,
+  /** Approvals and access of staff, and who supervises the clinic. */
+  'staff.manage': staffManagers,
+  /** The supervisor's own account. */
+  'supervisor.profile': ['supervisor'],
+  /** The clinic's own details. */
+  'clinic.read': staff,
+  'dashboard.read': clinicStaff,
+  'tasks.work': clinicStaff,
+  'balances.read': staff,
+  'referral.send': ['therapist', 'manager'],
+  /** Whether e-mail and text messages really leave the platform. */
+  'platform.delivery': ['admin'],
+  /** The patient's own app: today's exercises, readings, progress and chat. */
+  'patient-app.use': ['patient'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Action = keyof typeof permissions;
+export const actions = Object.keys(permissions) as Action[];
+
+export const can = (role: Role, action: Action): boolean => (permissions[action] as readonly Role[]).includes(role);
+
+// Rules that need the object as well as the role.
+
+/** Roles that can be a patient's treating therapist. */
+export const isTreatingRole = (role: Role) => role === 'therapist' || role === 'supervisor';
+
+/** Staff a patient can be handed to: therapists and supervisors who are approved and may sign in. */
+export const canTreatPatients = (member: { role: Role; status: ApprovalStatus; has_access: boolean }) =>
+  isTreatingRole(member.role) && member.status === 'approved' && member.has_access;
+
+/** Staff whose approval and access a supervisor decides on: therapists and office managers. */
+export const isManageableStaff = (member: { role: Role }) => member.role === 'therapist' || member.role === 'manager';
