@@ -20,8 +20,8 @@ export type Endpoint = {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** The status of success; 204 answers carry no body. */
-  status: 200 | 201 | 204;
+  /** The status of success (202: accepted, the work happens later); 204 answers carry no body. */
+  status: 200 | 201 | 202 | 204;
   response: z.ZodType;
 };
 
