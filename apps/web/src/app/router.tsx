@@ -1,4 +1,4 @@
-import type { Role } from '@rehabit/contract';
+import type { Action } from '@rehabit/contract';
 import { useState } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
 import { FrameSkeleton } from '../components/layouts/frame-skeleton.tsx';
@@ -6,11 +6,8 @@ import { paths } from '../config/paths.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
-/** What a route tells the protected layout: which roles may open it. */
-export type RouteHandle = { roles?: readonly Role[] };
-
-// The therapist dashboard and tasks are clinic work; admins belong to the platform (decision 0102).
-const clinicStaff: RouteHandle = { roles: ['therapist', 'manager', 'supervisor'] };
+/** What a route tells the protected layout: the action of the permission table its screen is for. */
+export type RouteHandle = { action?: Action };
 
 /** Every screen of the app. Screens load on demand so the first page stays small. */
 export const appRoutes: RouteObject[] = [
@@ -91,7 +88,8 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: paths.dashboard.path,
-            handle: clinicStaff,
+            // Clinic work; admins belong to the platform (decision 0102).
+            handle: { action: 'dashboard.read' } satisfies RouteHandle,
             lazy: () => import('./routes/app/dashboard.tsx').then((m) => ({ Component: m.DashboardRoute })),
           },
           {

@@ -1,4 +1,4 @@
-import type { Role } from '@rehabit/contract';
+import { type Action, can, type Role } from '@rehabit/contract';
 import {
   BarChart3,
   ClipboardList,
@@ -31,16 +31,13 @@ export type NavItem = {
   icon: LucideIcon;
   /** Route patterns under which the entry shows as current. */
   activeOn: readonly string[];
-  /** Roles that see the entry; the server enforces the same split. */
-  roles: readonly Role[];
+  /** What the entry's screen is for: the roles the permission table gives it see the entry, as the server allows. */
+  action: Action;
   /** Carries the round '1' while a new billing file waits. */
   hasBillingBadge?: boolean;
   /** Carries the 'New' pill while feature notifications are on. */
   isNewFeature?: boolean;
 };
-
-const staff: readonly Role[] = ['therapist', 'manager', 'supervisor', 'admin'];
-const clinicStaff: readonly Role[] = ['therapist', 'manager', 'supervisor'];
 
 export const navItems: readonly NavItem[] = [
   {
@@ -50,7 +47,7 @@ export const navItems: readonly NavItem[] = [
     href: paths.patients.getHref(),
     icon: Users,
     activeOn: [paths.patients.path, paths.patientDashboard.path],
-    roles: staff,
+    action: 'patients.read',
   },
   {
     key: 'dashboard',
@@ -59,7 +56,7 @@ export const navItems: readonly NavItem[] = [
     href: paths.dashboard.getHref(),
     icon: LayoutDashboard,
     activeOn: [paths.dashboard.path],
-    roles: clinicStaff,
+    action: 'dashboard.read',
   },
   {
     key: 'exercise-library',
@@ -68,7 +65,7 @@ export const navItems: readonly NavItem[] = [
     href: paths.exerciseLibrary.getHref(),
     icon: Video,
     activeOn: [paths.exerciseLibrary.path, paths.exerciseUpload.path, paths.exerciseEdit.path],
-    roles: staff,
+    action: 'videos.manage',
   },
   {
     key: 'chat',
@@ -77,7 +74,7 @@ export const navItems: readonly NavItem[] = [
     href: paths.chat.getHref(),
     icon: MessageSquare,
     activeOn: [paths.chat.path, paths.chatMessages.path],
-    roles: staff,
+    action: 'chat.staff',
   },
   {
     key: 'tasks',
@@ -86,7 +83,7 @@ export const navItems: readonly NavItem[] = [
     href: paths.tasks.getHref(),
     icon: ClipboardList,
     activeOn: [],
-    roles: clinicStaff,
+    action: 'tasks.work',
   },
   {
     key: 'balances',
@@ -95,7 +92,7 @@ export const navItems: readonly NavItem[] = [
     href: paths.balances.getHref(),
     icon: BarChart3,
     activeOn: [paths.balances.path],
-    roles: staff,
+    action: 'balances.read',
     hasBillingBadge: true,
   },
   {
@@ -105,7 +102,7 @@ export const navItems: readonly NavItem[] = [
     href: paths.referral.getHref(),
     icon: Gift,
     activeOn: [paths.referral.path],
-    roles: ['therapist', 'manager'],
+    action: 'referral.send',
     isNewFeature: true,
   },
   {
@@ -117,17 +114,16 @@ export const navItems: readonly NavItem[] = [
     icon: UserCog,
     activeOn: [paths.therapistList.path],
     // Everyone can look up the clinic's staff; supervisors and admins also decide on sign-ups there.
-    roles: staff,
+    action: 'staff.read',
   },
 ];
 
-export const navItemsFor = (role: Role) => navItems.filter((item) => item.roles.includes(role));
+export const navItemsFor = (role: Role) => navItems.filter((item) => can(role, item.action));
 
 // Supervisors' own work (approvals) comes before the library they rarely use; for the rest of the
 // staff the library is the daily tool and the staff list a look-up in the full menu.
-const managesStaff = (role: Role) => role === 'supervisor' || role === 'admin';
 const bottomMenuPreference = (role: Role): readonly NavKey[] =>
-  managesStaff(role)
+  can(role, 'staff.manage')
     ? ['patients', 'dashboard', 'chat', 'therapists', 'exercise-library']
     : ['patients', 'dashboard', 'chat', 'exercise-library'];
 export const BOTTOM_MENU_DIRECT_ENTRIES = 4;

@@ -1,13 +1,9 @@
-import { MAX_PAGE_SIZE, type StaffMember } from '@rehabit/contract';
+import { canTreatPatients, MAX_PAGE_SIZE, type StaffMember } from '@rehabit/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { clinicStaffQueryKey, getClinicStaff } from './get-clinic-staff.ts';
 
 // A clinic has tens of staff; the cap only guards against a runaway loop.
 const MAX_PAGES = 10;
-
-/** Who may treat a patient: approved therapists and the supervisor, with access (the server's rule). */
-export const canTreat = (member: StaffMember) =>
-  (member.role === 'therapist' || member.role === 'supervisor') && member.status === 'approved' && member.has_access;
 
 /**
  * Every staff member who can be a patient's therapist. `role` filters only therapist or manager, and
@@ -20,7 +16,7 @@ export async function getTreatingTherapists(signal?: AbortSignal): Promise<Staff
     members.push(...answer.results);
     if (answer.next === null) break;
   }
-  return members.filter(canTreat);
+  return members.filter(canTreatPatients);
 }
 
 export const treatingTherapistsQueryOptions = () =>

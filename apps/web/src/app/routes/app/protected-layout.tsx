@@ -1,3 +1,4 @@
+import { can } from '@rehabit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ShieldX } from 'lucide-react';
 import { useEffect } from 'react';
@@ -40,8 +41,11 @@ function SignedInFrame() {
   // Patients have their own side; a staff address is never theirs.
   if (user.data.role === 'patient') return <Navigate to={paths.myToday.getHref()} replace />;
 
-  const allowedRoles = matches.flatMap((match) => (match.handle as RouteHandle | undefined)?.roles ?? []);
-  const isAllowed = allowedRoles.length === 0 || allowedRoles.includes(user.data.role);
+  const role = user.data.role;
+  const isAllowed = matches.every((match) => {
+    const action = (match.handle as RouteHandle | undefined)?.action;
+    return action === undefined || can(role, action);
+  });
 
   return (
     <MainLayout

@@ -1,3 +1,4 @@
+import { can } from '@rehabit/contract';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { ApprovalsSection } from '../../../features/supervisor/components/approvals-section.tsx';
 import { StaffDirectory } from '../../../features/supervisor/components/staff-directory.tsx';
@@ -6,7 +7,7 @@ import './screens.css';
 
 export function TherapistListRoute() {
   const user = useCurrentUser().data!;
-  const canManage = user.role === 'supervisor' || user.role === 'admin';
+  const canManage = can(user.role, 'staff.manage');
   return (
     <>
       <PageHeader

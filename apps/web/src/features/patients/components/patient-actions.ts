@@ -1,9 +1,8 @@
-import type { PatientStatus, Role } from '@rehabit/contract';
+import { can, type PatientStatus, type Role } from '@rehabit/contract';
 
 export type PatientAction = 'onboard' | 'discharge' | 're_onboard' | 'change_therapist' | 'edit' | 'remove';
 
-/** Removing a patient is for office managers, supervisors and admins (product permission matrix). */
-export const canRemovePatients = (role: Role) => role === 'manager' || role === 'supervisor' || role === 'admin';
+export const canRemovePatients = (role: Role) => can(role, 'patients.remove');
 
 const byStatus: Record<PatientStatus, readonly PatientAction[]> = {
   registered: ['onboard', 'edit', 'remove'],

@@ -1,13 +1,10 @@
-import type { StaffMember } from '@rehabit/contract';
+import { isManageableStaff, type StaffMember } from '@rehabit/contract';
 import { Check, Crown, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { Switch } from '../../../components/ui/switch/switch.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useSetAccess } from '../api/set-access.ts';
 import { useSetApproval } from '../api/set-approval.ts';
-
-/** Only therapists and office managers are managed here; the supervisor and admins are not. */
-export const isManageable = (member: StaffMember) => member.role === 'therapist' || member.role === 'manager';
 
 /** Approve or reject a sign-up, and offer the supervisor role to approved staff with access. */
 export function StaffActions({
@@ -18,7 +15,7 @@ export function StaffActions({
   onHandOver: (member: StaffMember) => void;
 }) {
   const approval = useSetApproval();
-  if (!isManageable(member)) return null;
+  if (!isManageableStaff(member)) return null;
   // Once decided, the row leaves the list of waiting sign-ups: the toast follows the promise, as
   // mutate callbacks are dropped with the component.
   const decide = (status: 'approved' | 'rejected') =>
@@ -80,7 +77,7 @@ export function StaffActions({
 /** Whether an approved staff member may sign in; turning it off ends their sessions. */
 export function AccessSwitch({ member }: { member: StaffMember }) {
   const access = useSetAccess();
-  if (!isManageable(member) || member.status !== 'approved') return <span className="muted">—</span>;
+  if (!isManageableStaff(member) || member.status !== 'approved') return <span className="muted">—</span>;
   const checked = access.isPending ? access.variables.has_access : member.has_access;
   return (
     <Switch

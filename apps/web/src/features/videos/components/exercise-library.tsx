@@ -1,4 +1,4 @@
-import type { Video as VideoItem } from '@rehabit/contract';
+import { can, type Video as VideoItem } from '@rehabit/contract';
 import { FolderPlus, Inbox, MessageSquarePlus, SearchX, Trash2, Upload, Video, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
@@ -37,7 +37,8 @@ export function ExerciseLibrary() {
   const [selected, setSelected] = useState<Map<number, VideoItem>>(new Map());
   const [preview, setPreview] = useState<VideoItem | null>(null);
   const [dialog, setDialog] = useState<'folders' | 'delete' | 'request' | 'requests' | null>(null);
-  const isAdmin = useCurrentUser().data?.role === 'admin';
+  const role = useCurrentUser().data?.role;
+  const managesLibrary = role !== undefined && can(role, 'library.manage');
   const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
   const equipment = useDebouncedValue(filters.equipment.trim(), SEARCH_DEBOUNCE_MS);
   const remove = useDeleteVideos();
@@ -83,7 +84,7 @@ export function ExerciseLibrary() {
         }
         actions={
           <>
-            {isAdmin && (
+            {managesLibrary && (
               <Button
                 variant="secondary"
                 icon={<Inbox size={18} aria-hidden="true" />}
@@ -203,7 +204,7 @@ export function ExerciseLibrary() {
         <p>The files are removed and the videos leave every folder. This cannot be undone.</p>
       </ConfirmDialog>
       <RequestVideoDialog isOpen={dialog === 'request'} onClose={() => setDialog(null)} />
-      {isAdmin && <HepRequestsDialog isOpen={dialog === 'requests'} onClose={() => setDialog(null)} />}
+      {managesLibrary && <HepRequestsDialog isOpen={dialog === 'requests'} onClose={() => setDialog(null)} />}
     </>
   );
 }

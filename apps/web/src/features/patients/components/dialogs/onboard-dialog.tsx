@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { onboardBodySchema, type Patient } from '@rehabit/contract';
+import { isTreatingRole, onboardBodySchema, type Patient } from '@rehabit/contract';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Alert } from '../../../../components/ui/feedback/alert.tsx';
@@ -18,7 +18,7 @@ const fields = ['diagnosis', 'therapist'] as const;
 export function OnboardDialog({ patient, onClose }: { patient: Patient; onClose: () => void }) {
   const formId = useId();
   const user = useCurrentUser().data;
-  const canTreat = user?.role === 'therapist' || user?.role === 'supervisor';
+  const canTreat = user ? isTreatingRole(user.role) : false;
   const form = useForm({
     resolver: zodResolver(onboardBodySchema),
     defaultValues: {
