@@ -32,4 +32,3 @@ function parseEnv(source: Record<string, unknown>) {
 }
 
 export const env = parseEnv(import.meta.env);
-export type Env = typeof env;

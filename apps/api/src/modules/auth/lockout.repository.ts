@@ -18,4 +18,3 @@ export const createLockoutRepository = (db: DbOrTx) => ({
     await db.delete(signInFailures).where(eq(signInFailures.account, account));
   },
 });
-export type LockoutRepository = ReturnType<typeof createLockoutRepository>;

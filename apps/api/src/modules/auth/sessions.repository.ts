@@ -107,4 +107,3 @@ export function createSessionsRepository(db: DbOrTx) {
     },
   };
 }
-export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

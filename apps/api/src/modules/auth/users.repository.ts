@@ -138,4 +138,3 @@ export const createUsersRepository = (db: DbOrTx) => {
     },
   };
 };
-export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -100,4 +100,3 @@ export const createPatientAppRepository = (db: DbOrTx) => ({
     return rows.length;
   },
 });
-export type PatientAppRepository = ReturnType<typeof createPatientAppRepository>;

@@ -19,14 +19,3 @@ export function FrameSkeleton({ label = 'Loading Rehabit' }: { label?: string })
     </div>
   );
 }
-
-/** A screen's outline while its code or data loads, inside the frame. */
-export function PageSkeleton({ label = 'Loading' }: { label?: string }) {
-  return (
-    <div className="page-skeleton">
-      <Skeleton width="220px" height="32px" />
-      <div style={{ height: 24 }} />
-      <SkeletonList rows={5} label={label} />
-    </div>
-  );
-}

@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+// The layering rules of docs/architecture.md, checked on every file tracked by git (`npm run lint` runs it):
+// - the web never imports the API, and the contract imports neither app;
+// - a web feature never imports another feature (shared code moves down to components/, lib/ or the contract);
+// - in the API's modules only repositories speak SQL (drizzle-orm and the schema), and routes never reach a
+//   repository past their service;
+// - the API's modules import each other without cycles.
+// Prints each broken rule with its file and import, and exits 1 when there is any.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Where an alias points, as the TypeScript configurations and Vite declare them. */
+const aliases = [
+  ['@web/', 'apps/web/src/'],
+  ['@api/', 'apps/api/src/'],
+];
+
+const importPattern =
+  /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^import\s*['"]([^'"]+)['"]/gm;
+
+/** Every module a file imports, each as a path from the repository root, or the package name as written. */
+export function importsOf(file, source) {
+  const found = [];
+  for (const match of source.matchAll(importPattern)) {
+    const spec = match[1] ?? match[2] ?? match[3];
+    const alias = aliases.find(([prefix]) => spec.startsWith(prefix));
+    if (alias) found.push(alias[1] + spec.slice(alias[0].length));
+    else if (spec.startsWith('.')) found.push(normalize(join(dirname(file), spec)));
+    else found.push(spec);
+  }
+  return found;
+}
+
+const featureOf = (path) => /^apps\/web\/src\/features\/([^/]+)\//.exec(path)?.[1];
+const apiModuleOf = (path) => /^apps\/api\/src\/modules\/([^/]+)\//.exec(path)?.[1];
+const isTest = (path) => /\.test\.tsx?$/.test(path);
+const speaksSql = (target) =>
+  target === 'drizzle-orm' || target.startsWith('drizzle-orm/') || /^apps\/api\/src\/db\/schema/.test(target);
+
+/** The rules one import breaks, as sentences. */
+export function brokenRules(file, target) {
+  const broken = [];
+  if (file.startsWith('apps/web/') && (target.startsWith('apps/api/') || target.startsWith('@rehabit/api'))) {
+    broken.push('the web must not import the API');
+  }
+  if (file.startsWith('packages/contract/') && (target.startsWith('apps/') || target.startsWith('@rehabit/'))) {
+    broken.push('the contract must not import the apps');
+  }
+  const feature = featureOf(file);
+  const targetFeature = featureOf(target);
+  if (feature && targetFeature && feature !== targetFeature) {
+    broken.push(`feature '${feature}' must not import feature '${targetFeature}'`);
+  }
+  if (apiModuleOf(file) && !isTest(file) && !file.endsWith('.repository.ts') && speaksSql(target)) {
+    broken.push('only repositories may query the database');
+  }
+  if (file.endsWith('.routes.ts') && target.endsWith('.repository.ts')) {
+    broken.push('routes reach repositories through their service');
+  }
+  return broken;
+}
+
+/** The cycles among the API's modules, each as the list of modules around it. */
+export function moduleCycles(edges) {
+  const cycles = [];
+  const seen = new Set();
+  const visit = (module, trail) => {
+    const at = trail.indexOf(module);
+    if (at >= 0) {
+      const cycle = trail.slice(at);
+      const key = [...cycle].sort().join(' ');
+      if (!seen.has(key)) {
+        seen.add(key);
+        cycles.push([...cycle, module]);
+      }
+      return;
+    }
+    for (const next of edges.get(module) ?? []) visit(next, [...trail, module]);
+  };
+  for (const module of edges.keys()) visit(module, []);
+  return cycles;
+}
+
+function main() {
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root })
+    .toString()
+    .split('\n')
+    .filter((path) => /^(apps|packages)\/.*\.(ts|tsx|mjs)$/.test(path));
+  const problems = [];
+  const moduleEdges = new Map();
+  for (const file of files) {
+    let source;
+    try {
+      source = readFileSync(join(root, file), 'utf8');
+    } catch {
+      continue; // deleted in the working tree
+    }
+    for (const target of importsOf(file, source)) {
+      for (const rule of brokenRules(file, target)) problems.push(`${file}: imports ${target}: ${rule}`);
+      const from = apiModuleOf(file);
+      const to = apiModuleOf(target);
+      if (from && to && from !== to && !isTest(file)) {
+        if (!moduleEdges.has(from)) moduleEdges.set(from, new Set());
+        moduleEdges.get(from).add(to);
+      }
+    }
+  }
+  for (const cycle of moduleCycles(moduleEdges)) {
+    problems.push(`apps/api/src/modules: the modules ${cycle.join(' → ')} import each other in a cycle`);
+  }
+  for (const problem of problems) console.error(problem);
+  console.log(
+    problems.length === 0
+      ? `Boundaries: ${files.length} files, no rule broken`
+      : `Boundaries: ${problems.length} broken in ${files.length} files (${relative(process.cwd(), root) || '.'})`,
+  );
+  process.exitCode = problems.length === 0 ? 0 : 1;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) main();
