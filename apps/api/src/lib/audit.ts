@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../db/client.ts';
 import { auditEvents } from '../db/schema.ts';
 import type { Actor } from '../db/scope.ts';
+import type { RequestContext } from '../http/request-context.ts';
 import { groupCalls } from './group-calls.ts';
 
 export type AuditEvent = {
@@ -43,15 +44,13 @@ export const createAuditLog = (db: DbOrTx): AuditLog => {
   };
 };
 
-type Ctx = { ip: string | null };
-
 /** Audit writer for what staff do to one patient's record, inside the caller's transaction when given one. */
 export const patientAudit = (audit: AuditLog) => ({
   success: (
     actor: Actor,
     action: string,
     patient: { id: number; clinicId: number },
-    ctx: Ctx,
+    ctx: RequestContext,
     detail?: Record<string, unknown>,
     tx?: DbOrTx,
   ) =>
@@ -68,6 +67,6 @@ export const patientAudit = (audit: AuditLog) => ({
       tx,
     ),
   /** A refused attempt (e.g. another clinic's patient), recorded against the caller's own clinic. */
-  denied: (actor: Actor, action: string, ctx: Ctx, detail: Record<string, unknown>) =>
+  denied: (actor: Actor, action: string, ctx: RequestContext, detail: Record<string, unknown>) =>
     audit.record({ action, outcome: 'denied', actorUserId: actor.id, clinicId: actor.clinicId, ip: ctx.ip, detail }),
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { Config } from '../config.ts';
 import type { Actor } from '../db/scope.ts';
+import type { RequestContext } from '../http/request-context.ts';
 import { createRedisPubSub } from '../lib/redis.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 
@@ -57,6 +58,12 @@ type SocketSession = {
 };
 type Packet = Parameters<Socket['conn']['write']>;
 const sessionOf = (socket: Socket) => socket.data as SocketSession;
+
+/** Where a socket's call came from, as a request's context says it for the audit log. */
+export const socketContext = (socket: Socket): RequestContext => ({
+  ip: sessionOf(socket).ip,
+  userAgent: socket.handshake.headers['user-agent'] ?? null,
+});
 
 type Options = {
   auth: AuthService;

@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
 import { authorize, requireActor } from '../../plugins/auth.ts';
+import { socketContext } from '../../realtime/socket-server.ts';
 import { requestContext } from '../auth/auth.routes.ts';
 import { acceptSocketSends } from './chat.socket.ts';
 
@@ -80,7 +81,7 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { chat, re
     const last = socket.handshake.auth?.last_message_id;
     if (typeof last !== 'number' || !Number.isSafeInteger(last) || last < 0) return;
     try {
-      const missed = await chat.missedMessages(actor, last, { ip: socket.data.ip });
+      const missed = await chat.missedMessages(actor, last, socketContext(socket));
       for (const message of missed) socket.emit(chatEvents.newMessage, message);
     } catch (err) {
       // A catch-up that failed must not leave a live socket whose next message moves the client past the gap:

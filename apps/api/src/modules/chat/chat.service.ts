@@ -4,12 +4,13 @@ import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatSessions } from '../../db/schema.ts';
 import { type Actor, clinicScope } from '../../db/scope.ts';
+import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { groupCalls } from '../../lib/group-calls.ts';
 import { type Realtime, userRoom } from '../../realtime/socket-server.ts';
-import { ownPatientOf } from '../patient-app/patient-actor.ts';
+import { ownPatientOf } from '../patients/patient-access.ts';
 import { createPatientsRepository } from '../patients/patients.repository.ts';
 import {
   createChatRepository,
@@ -20,7 +21,6 @@ import {
 } from './chat.repository.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog; realtime: Realtime };
-type Ctx = { ip: string | null };
 const CATCH_UP_LIMIT = 500;
 const KNOWN_SESSIONS_LIMIT = 10_000;
 
@@ -79,7 +79,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
    * A conversation was read (its messages shown to the reader): one `chat.read` event, whatever carried them, over
    * HTTP (a page of messages) or the socket (what a reconnecting client missed).
    */
-  function recordRead(actor: Actor, session: SessionRow, ctx: Ctx, transport: 'http' | 'socket') {
+  function recordRead(actor: Actor, session: SessionRow, ctx: RequestContext, transport: 'http' | 'socket') {
     return audit.record({
       action: 'chat.read',
       outcome: 'success',
@@ -149,7 +149,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
       return sessionsPage(actor, eq(chatSessions.staffUserId, actor.id), page, pageSize);
     },
 
-    async openPatientSession(actor: Actor, patientId: number, ctx: Ctx) {
+    async openPatientSession(actor: Actor, patientId: number, ctx: RequestContext) {
       if (!chatsWithPatients(actor)) throw new AppError('forbidden');
       const patient = await createPatientsRepository(db).findById(patientId, clinicScope(actor.clinicId));
       if (!patient) throw notFound('patient');
@@ -170,7 +170,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
     },
 
     /** Newest page first; reading a conversation marks it read for the reader. */
-    async messages(actor: Actor, sessionId: number, page: number, pageSize: number, ctx: Ctx) {
+    async messages(actor: Actor, sessionId: number, page: number, pageSize: number, ctx: RequestContext) {
       const session = await accessibleSession(actor, sessionId);
       const { rows, count } = await repo.listMessages(sessionId, page, pageSize);
       await repo.markRead(sessionId, actor.id);
@@ -179,7 +179,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
     },
 
     /** Saved first, then pushed to every participant; a retried send with the same client id is saved once. */
-    async send(actor: Actor, body: SendChatMessageBody, ctx: Ctx) {
+    async send(actor: Actor, body: SendChatMessageBody, ctx: RequestContext) {
       const session = await accessibleSession(actor, body.session);
       const saved = await saveMessage({
         sessionId: session.id,
@@ -200,7 +200,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
     },
 
     /** What a reconnecting client missed after its last message id, oldest first; each conversation's read audited. */
-    async missedMessages(actor: Actor, afterId: number, ctx: Ctx) {
+    async missedMessages(actor: Actor, afterId: number, ctx: RequestContext) {
       const rows = await repo.messagesAfter(await readableSessionIds(actor), afterId, CATCH_UP_LIMIT);
       const read = [...new Set(rows.map((row) => row.sessionId))];
       // Written (together) before any message goes out, as an HTTP read answers only once its event is stored.

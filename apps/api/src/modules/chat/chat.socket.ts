@@ -4,6 +4,7 @@ import type { Socket } from 'socket.io';
 import type { Actor } from '../../db/scope.ts';
 import { problemBody, problemOf, validationProblem } from '../../plugins/errors.ts';
 import type { Realtime } from '../../realtime/socket-server.ts';
+import { socketContext } from '../../realtime/socket-server.ts';
 import type { ChatService } from './chat.service.ts';
 
 type Deps = { chat: ChatService; realtime: Realtime; log: FastifyBaseLogger };
@@ -21,7 +22,7 @@ export function acceptSocketSends({ chat, realtime, log }: Deps) {
         setImmediate(() => socket.disconnect(true));
         return { problem: problemBody({ code: 'unauthenticated' }) };
       }
-      return { message: await chat.send(actor, parsed.data, { ip: socket.data.ip }) };
+      return { message: await chat.send(actor, parsed.data, socketContext(socket)) };
     } catch (err) {
       const { problem, fault } = problemOf(err);
       if (fault === 'unexpected') log.error({ err }, 'socket send failed');

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { hepItems, videoFolderItems, videoFolders, videos } from '../../db/schema.ts';
 import { type Actor, type ClinicScope, inScope } from '../../db/scope.ts';
-import { folderVisibleTo } from '../videos/videos.repository.ts';
+import { folderVisibleTo } from '../../db/visibility.ts';
 
 const itemColumns = {
   id: hepItems.id,

@@ -8,11 +8,13 @@ import {
 } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type Actor, scopeOf } from '../../db/scope.ts';
+import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { VideoHost } from '../../video-host/host.ts';
-import { type Ctx, lockPatient, type ProgramPatient, requirePatient } from '../patient-data/staff-patient.ts';
+import { lockPatient, requirePatient } from '../patients/patient-access.ts';
+import type { PatientWithClinicDay } from '../patients/patients.repository.ts';
 import { type CandidateVideo, createHepRepository, type HepItemChanges, type NewHepItem } from './hep.repository.ts';
 import { toHepItem } from './hep-mapping.ts';
 
@@ -51,7 +53,13 @@ export function createHepService({ db, clock, audit, host }: Deps) {
   const { success: record, denied: deny } = patientAudit(audit);
 
   /** Program items of the patient by id; an id of another patient or clinic is not found. */
-  async function activeItemsOf(actor: Actor, patient: ProgramPatient, ids: number[], action: string, ctx: Ctx) {
+  async function activeItemsOf(
+    actor: Actor,
+    patient: PatientWithClinicDay,
+    ids: number[],
+    action: string,
+    ctx: RequestContext,
+  ) {
     const rows = (await repo.findInScope(ids, scopeOf(actor))).filter(
       (row) => row.patientId === patient.id && row.deletedAt === null,
     );
@@ -64,7 +72,7 @@ export function createHepService({ db, clock, audit, host }: Deps) {
   }
 
   /** Each element of a POST as the items it adds (a folder adds all its videos) and where they go. */
-  async function resolveAdditions(actor: Actor, patient: ProgramPatient, body: HepAddBody, ctx: Ctx) {
+  async function resolveAdditions(actor: Actor, patient: PatientWithClinicDay, body: HepAddBody, ctx: RequestContext) {
     const videoIds = [...new Set(body.flatMap((el) => (el.video_id === undefined ? [] : [el.video_id])))];
     const folderIds = [...new Set(body.flatMap((el) => (el.folder_id === undefined ? [] : [el.folder_id])))];
     const videos = await repo.findCandidateVideos(videoIds, patient.clinicId);
@@ -126,7 +134,7 @@ export function createHepService({ db, clock, audit, host }: Deps) {
   }
 
   return {
-    async get(actor: Actor, patientId: number, ctx: Ctx) {
+    async get(actor: Actor, patientId: number, ctx: RequestContext) {
       const patient = await requirePatient(db, audit, actor, patientId, 'hep.viewed', ctx);
       const program = await loadProgram(db, host(), patient.id);
       await record(actor, 'hep.viewed', patient, ctx, { count: program.count });
@@ -134,7 +142,7 @@ export function createHepService({ db, clock, audit, host }: Deps) {
     },
 
     /** Adds videos and folders in one transaction: all of them, or nothing. */
-    async add(actor: Actor, patientId: number, body: HepAddBody, ctx: Ctx) {
+    async add(actor: Actor, patientId: number, body: HepAddBody, ctx: RequestContext) {
       const patient = await requirePatient(db, audit, actor, patientId, 'hep.added', ctx);
       const groups = await resolveAdditions(actor, patient, body, ctx);
       const adding = groups.reduce((n, g) => n + g.items.length, 0);
@@ -162,7 +170,7 @@ export function createHepService({ db, clock, audit, host }: Deps) {
       return loadProgram(db, host(), patient.id);
     },
 
-    async update(actor: Actor, patientId: number, hepId: number, body: HepUpdateBody, ctx: Ctx) {
+    async update(actor: Actor, patientId: number, hepId: number, body: HepUpdateBody, ctx: RequestContext) {
       const patient = await requirePatient(db, audit, actor, patientId, 'hep.updated', ctx);
       await activeItemsOf(actor, patient, [hepId], 'hep.updated', ctx);
       const now = clock.now();
@@ -175,7 +183,7 @@ export function createHepService({ db, clock, audit, host }: Deps) {
     },
 
     /** Deleted items keep their row: the delete can be undone and past weeks still know what was assigned. */
-    async remove(actor: Actor, patientId: number, ids: number[], ctx: Ctx) {
+    async remove(actor: Actor, patientId: number, ids: number[], ctx: RequestContext) {
       const patient = await requirePatient(db, audit, actor, patientId, 'hep.deleted', ctx);
       await activeItemsOf(actor, patient, ids, 'hep.deleted', ctx);
       const now = clock.now();
@@ -196,7 +204,7 @@ export function createHepService({ db, clock, audit, host }: Deps) {
      * Undoes a delete: the item goes back to the place it had (later items move down one), or to the end when the
      * program is shorter now. Restoring an item that is in the program already changes nothing.
      */
-    async restore(actor: Actor, hepId: number, ctx: Ctx) {
+    async restore(actor: Actor, hepId: number, ctx: RequestContext) {
       const [item] = await repo.findInScope([hepId], scopeOf(actor));
       if (!item) {
         await deny(actor, 'hep.restored', ctx, { hep_id: hepId });
@@ -223,7 +231,7 @@ export function createHepService({ db, clock, audit, host }: Deps) {
     },
 
     /** The patient's whole active program in its new order: every item once, nothing else. */
-    async setOrder(actor: Actor, ids: number[], ctx: Ctx) {
+    async setOrder(actor: Actor, ids: number[], ctx: RequestContext) {
       const rows = await repo.findInScope(ids, scopeOf(actor));
       const missing = ids.filter((id) => !rows.some((row) => row.id === id));
       if (missing.length > 0) {

@@ -1,13 +1,13 @@
 import type { ExerciseLog, ExerciseLogBody, Today } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
+import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { localDateOf, streakOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { VideoHost } from '../../video-host/host.ts';
-import { findOwnPatient, type OwnPatient } from '../patient-app/patient-actor.ts';
-import type { Ctx } from '../patient-data/staff-patient.ts';
+import { findOwnPatient, type OwnPatient } from '../patients/patient-access.ts';
 import { createExerciseLogsRepository, type ExerciseLogRow } from './exercise-logs.repository.ts';
 import { createHepRepository } from './hep.repository.ts';
 import { toHepItem } from './hep-mapping.ts';
@@ -32,7 +32,13 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
   const programs = createHepRepository(db);
   const logs = createExerciseLogsRepository(db);
 
-  const record = (actor: Actor, own: OwnPatient, action: string, ctx: Ctx, detail: Record<string, unknown>) =>
+  const record = (
+    actor: Actor,
+    own: OwnPatient,
+    action: string,
+    ctx: RequestContext,
+    detail: Record<string, unknown>,
+  ) =>
     audit.record({
       action,
       outcome: 'success',
@@ -48,7 +54,7 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
      * Every active exercise, every day: an item asked for fewer days a week is still offered daily and the patient
      * picks the days (decision 0400). Due today is its times a day.
      */
-    async today(actor: Actor, ctx: Ctx): Promise<Today> {
+    async today(actor: Actor, ctx: RequestContext): Promise<Today> {
       const own = await findOwnPatient(db, actor);
       const date = localDateOf(clock.now(), own.timezone);
       const [items, counts, latest, painToday, days] = await Promise.all([
@@ -81,7 +87,11 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
     },
 
     /** Stores an exercise done; the same client id sent again answers the stored log (`created` false). */
-    async log(actor: Actor, body: ExerciseLogBody, ctx: Ctx): Promise<{ log: ExerciseLog; created: boolean }> {
+    async log(
+      actor: Actor,
+      body: ExerciseLogBody,
+      ctx: RequestContext,
+    ): Promise<{ log: ExerciseLog; created: boolean }> {
       const own = await findOwnPatient(db, actor);
       const stored = await logs.findByClientId(own.id, body.client_id);
       if (stored) return { log: toExerciseLog(stored), created: false };

@@ -3,17 +3,16 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatSessions } from '../../db/schema.ts';
 import type { Actor } from '../../db/scope.ts';
+import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { localDateOf, streakOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, type FieldErrors } from '../../lib/errors.ts';
 import { createChatRepository } from '../chat/chat.repository.ts';
-import { findOwnPatient } from './patient-actor.ts';
+import { findOwnPatient } from '../patients/patient-access.ts';
 import { createPatientAppRepository } from './patient-app.repository.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog };
-type Ctx = { ip: string | null };
-
 /** A phone's clock may run a little ahead; more than this is a reading from the future. */
 const FUTURE_SLACK_MS = 5 * 60_000;
 /** Nothing older is accepted: no health platform sync reaches that far back, and such a reading is a wrong clock. */
@@ -25,7 +24,7 @@ export function createPatientAppService({ db, clock, audit }: Deps) {
   const chat = createChatRepository(db);
 
   return {
-    async me(actor: Actor, ctx: Ctx): Promise<PatientMe> {
+    async me(actor: Actor, ctx: RequestContext): Promise<PatientMe> {
       const own = await findOwnPatient(db, actor);
       const profile = (await repo.profile(own.id))!;
       const today = localDateOf(clock.now(), own.timezone);
@@ -55,7 +54,7 @@ export function createPatientAppService({ db, clock, audit }: Deps) {
     },
 
     /** A batch of readings; ones stored before (same kind, source and instant) count as duplicates. */
-    async receiveHealthData(actor: Actor, body: HealthDataBody, ctx: Ctx) {
+    async receiveHealthData(actor: Actor, body: HealthDataBody, ctx: RequestContext) {
       const own = await findOwnPatient(db, actor);
       const latest = clock.now().getTime() + FUTURE_SLACK_MS;
       const errors: FieldErrors = {};
@@ -98,7 +97,7 @@ export function createPatientAppService({ db, clock, audit }: Deps) {
     },
 
     /** The patient's conversation with their clinic, opened on first use; messages go through the chat calls. */
-    async chat(actor: Actor, ctx: Ctx): Promise<PatientChat> {
+    async chat(actor: Actor, ctx: RequestContext): Promise<PatientChat> {
       const own = await findOwnPatient(db, actor);
       if (!(await chat.findPatientSession(own.id))) {
         await chat.insertSession({ clinicId: own.clinicId, kind: 'patient', patientId: own.id });

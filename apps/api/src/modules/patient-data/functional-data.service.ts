@@ -9,17 +9,19 @@ import {
 } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
+import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, type FieldErrors } from '../../lib/errors.ts';
+import { lockPatient, requirePatient } from '../patients/patient-access.ts';
+import type { PatientWithClinicDay } from '../patients/patients.repository.ts';
 import {
   createFunctionalDataRepository,
   type FunctionalEntryRow,
   type FunctionalSeriesRow,
   type NewFunctionalEntry,
 } from './functional-data.repository.ts';
-import { type Ctx, lockPatient, type ProgramPatient, requirePatient } from './staff-patient.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog };
 
@@ -69,7 +71,7 @@ export function createFunctionalDataService({ db, clock, audit }: Deps) {
    */
   function scoreAll(
     measure: Measure,
-    patient: ProgramPatient,
+    patient: PatientWithClinicDay,
     entries: { index: number; entry: FunctionalEntryInput }[],
   ) {
     const today = localDateOf(clock.now(), patient.timezone);
@@ -102,7 +104,7 @@ export function createFunctionalDataService({ db, clock, audit }: Deps) {
   const { success: record } = patientAudit(audit);
 
   return {
-    async list(actor: Actor, patientId: number, ctx: Ctx) {
+    async list(actor: Actor, patientId: number, ctx: RequestContext) {
       const patient = await requirePatient(db, audit, actor, patientId, 'functional_data.viewed', ctx);
       const series = await repo.seriesOf(patient.id);
       const entries = await repo.entriesOf(series.map((s) => s.id));
@@ -111,7 +113,7 @@ export function createFunctionalDataService({ db, clock, audit }: Deps) {
     },
 
     /** Adds entries to the series of this measure and name, which is created the first time. */
-    async add(actor: Actor, patientId: number, body: FunctionalDataPostBody, ctx: Ctx) {
+    async add(actor: Actor, patientId: number, body: FunctionalDataPostBody, ctx: RequestContext) {
       const patient = await requirePatient(db, audit, actor, patientId, 'functional_data.added', ctx);
       const measure = measureByDatatypeId(body.datatype_id)!;
       const scored = scoreAll(
@@ -141,7 +143,7 @@ export function createFunctionalDataService({ db, clock, audit }: Deps) {
     },
 
     /** Renames a series or corrects entries; corrected entries are scored again with the current scoring. */
-    async update(actor: Actor, patientId: number, body: FunctionalDataPatchBody, ctx: Ctx) {
+    async update(actor: Actor, patientId: number, body: FunctionalDataPatchBody, ctx: RequestContext) {
       const patient = await requirePatient(db, audit, actor, patientId, 'functional_data.updated', ctx);
       const series = await repo.findSeries(patient.id, body.id);
       const entries = series ? await repo.entriesOf([series.id]) : [];

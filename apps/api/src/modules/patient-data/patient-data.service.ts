@@ -1,15 +1,15 @@
 import type { FunctionalDataPatchBody, FunctionalDataPostBody, Progress } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
+import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { addDays, localDateOf, streakOf, weekDays, weekStartOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createExerciseLogsRepository } from '../hep/exercise-logs.repository.ts';
-import { findOwnPatient } from '../patient-app/patient-actor.ts';
+import { findOwnPatient, requirePatient } from '../patients/patient-access.ts';
 import { createFunctionalDataService } from './functional-data.service.ts';
 import { createProgressRepository } from './progress.repository.ts';
 import { buildProgress } from './progress.ts';
-import { type Ctx, requirePatient } from './staff-patient.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog };
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -44,7 +44,7 @@ export function createPatientDataService({ db, clock, audit }: Deps) {
     });
   }
 
-  const recordRead = (actor: Actor, patient: { id: number; clinicId: number }, ctx: Ctx, weeksAgo: number) =>
+  const recordRead = (actor: Actor, patient: { id: number; clinicId: number }, ctx: RequestContext, weeksAgo: number) =>
     audit.record({
       action: 'progress.viewed',
       outcome: 'success',
@@ -56,22 +56,22 @@ export function createPatientDataService({ db, clock, audit }: Deps) {
     });
 
   return {
-    async progress(actor: Actor, patientId: number, weeksAgo: number, ctx: Ctx) {
+    async progress(actor: Actor, patientId: number, weeksAgo: number, ctx: RequestContext) {
       const patient = await requirePatient(db, audit, actor, patientId, 'progress.viewed', ctx);
       const progress = await progressOf(patient, weeksAgo);
       await recordRead(actor, patient, ctx, weeksAgo);
       return progress;
     },
-    async ownProgress(actor: Actor, weeksAgo: number, ctx: Ctx) {
+    async ownProgress(actor: Actor, weeksAgo: number, ctx: RequestContext) {
       const own = await findOwnPatient(db, actor);
       const progress = await progressOf(own, weeksAgo);
       await recordRead(actor, own, ctx, weeksAgo);
       return progress;
     },
-    functionalData: (actor: Actor, patientId: number, ctx: Ctx) => functional.list(actor, patientId, ctx),
-    addFunctionalData: (actor: Actor, patientId: number, body: FunctionalDataPostBody, ctx: Ctx) =>
+    functionalData: (actor: Actor, patientId: number, ctx: RequestContext) => functional.list(actor, patientId, ctx),
+    addFunctionalData: (actor: Actor, patientId: number, body: FunctionalDataPostBody, ctx: RequestContext) =>
       functional.add(actor, patientId, body, ctx),
-    updateFunctionalData: (actor: Actor, patientId: number, body: FunctionalDataPatchBody, ctx: Ctx) =>
+    updateFunctionalData: (actor: Actor, patientId: number, body: FunctionalDataPatchBody, ctx: RequestContext) =>
       functional.update(actor, patientId, body, ctx),
   };
 }

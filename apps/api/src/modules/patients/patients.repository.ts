@@ -2,8 +2,9 @@ import { PATIENT_LIST_CAP, type Patient, type PatientListQuery, type PatientStat
 import { and, asc, count, eq, ilike, inArray, isNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { icd10Codes, patientEpisodes, patientEvents, patients, users } from '../../db/schema.ts';
-import { type ClinicScope, inScope } from '../../db/scope.ts';
+import { clinics, icd10Codes, patientEpisodes, patientEvents, patients, users } from '../../db/schema.ts';
+import type { ClinicScope } from '../../db/scope.ts';
+import { ownPatientOf, patientVisibleIn } from '../../db/visibility.ts';
 
 const therapist = alias(users, 'therapist');
 
@@ -125,12 +126,33 @@ const prepareFindInClinic = (db: DbOrTx) =>
     .where(
       and(
         eq(patients.id, sql.placeholder('id')),
-        eq(patients.clinicId, sql.placeholder('clinicId')),
-        ne(patients.status, 'removed'),
+        patientVisibleIn({ kind: 'clinic', clinicId: sql.placeholder('clinicId') }),
       ),
     )
     .limit(1)
     .prepare('patients_find_in_clinic');
+
+/** A patient with the clinic's timezone and the birthday, for the calls that count days in the clinic's calendar. */
+export type PatientWithClinicDay = {
+  id: number;
+  clinicId: number;
+  timezone: string;
+  birthday: string;
+  status: PatientStatus;
+};
+
+const selectWithClinicDay = (db: DbOrTx) =>
+  db
+    .select({
+      id: patients.id,
+      clinicId: patients.clinicId,
+      timezone: clinics.timezone,
+      birthday: patients.birthday,
+      status: patients.status,
+    })
+    .from(patients)
+    .innerJoin(clinics, eq(clinics.id, patients.clinicId))
+    .$dynamic();
 
 export const createPatientsRepository = (db: DbOrTx) => {
   let findInClinic: ReturnType<typeof prepareFindInClinic> | undefined;
@@ -142,8 +164,8 @@ export const createPatientsRepository = (db: DbOrTx) => {
      */
     async list(scope: ClinicScope, query: PatientListQuery) {
       const conditions: (SQL | undefined)[] = [
-        inScope(patients.clinicId, scope),
-        query.status ? eq(patients.status, query.status) : ne(patients.status, 'removed'),
+        patientVisibleIn(scope),
+        query.status ? eq(patients.status, query.status) : undefined,
       ];
       if (query.therapist_id) conditions.push(eq(patients.therapistId, query.therapist_id));
       if (query.search) conditions.push(searchCondition(query.search));
@@ -186,15 +208,32 @@ export const createPatientsRepository = (db: DbOrTx) => {
         return (await findInClinic.execute({ id, clinicId: scope.clinicId }))[0];
       }
       const [row] = await selectPatients(db)
-        .where(and(eq(patients.id, id), inScope(patients.clinicId, scope), ne(patients.status, 'removed')))
+        .where(and(eq(patients.id, id), patientVisibleIn(scope)))
         .limit(1);
       return row;
     },
 
+    /** A visible patient with what day arithmetic needs: the clinic's timezone and the birthday. */
+    async findWithClinicDay(id: number, scope: ClinicScope): Promise<PatientWithClinicDay | undefined> {
+      const [row] = await selectWithClinicDay(db)
+        .where(and(eq(patients.id, id), patientVisibleIn(scope)))
+        .limit(1);
+      return row;
+    },
+
+    /** The patient record of a signed-in patient account, with the clinic's timezone. */
+    async findOwn(account: { id: number; clinicId: number }): Promise<PatientWithClinicDay | undefined> {
+      const [row] = await selectWithClinicDay(db).where(ownPatientOf(account)).limit(1);
+      return row;
+    },
+
+    /** Holds the patient's row until the transaction ends, so changes to one patient's records happen one at a time. */
+    async lock(id: number) {
+      await db.select({ id: patients.id }).from(patients).where(eq(patients.id, id)).for('update');
+    },
+
     async findManyByIds(ids: number[], scope: ClinicScope): Promise<PatientRow[]> {
-      return selectPatients(db).where(
-        and(inArray(patients.id, ids), inScope(patients.clinicId, scope), ne(patients.status, 'removed')),
-      );
+      return selectPatients(db).where(and(inArray(patients.id, ids), patientVisibleIn(scope)));
     },
 
     async insert(values: typeof patients.$inferInsert): Promise<number> {

@@ -8,6 +8,7 @@ import type {
 import { toPage } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type Actor, clinicScope, scopeOf } from '../../db/scope.ts';
+import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
@@ -18,8 +19,6 @@ import { createInteractionsRepository, toInteractionLog } from './interactions.r
 import { createPatientsRepository, type PatientRow, toPatient } from './patients.repository.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog };
-type Ctx = { ip: string | null };
-
 /** Which status a lifecycle action starts from and leads to (product decisions §3). */
 const transitions = {
   onboard: { from: ['registered'], to: 'onboarded' },
@@ -41,7 +40,7 @@ export function createPatientsService({ db, clock, audit }: Deps) {
   const { success: record, denied: deny } = patientAudit(audit);
   const interactions = createInteractionsRepository(db);
 
-  async function findPatient(actor: Actor, id: number, ctx: Ctx) {
+  async function findPatient(actor: Actor, id: number, ctx: RequestContext) {
     const patient = await patientsRepo.findById(id, scopeOf(actor));
     if (!patient) {
       await deny(actor, 'patient.read', ctx, { patient_id: id });
@@ -82,7 +81,7 @@ export function createPatientsService({ db, clock, audit }: Deps) {
     actor: Actor,
     transition: Transition,
     rows: PatientRow[],
-    ctx: Ctx,
+    ctx: RequestContext,
     change: (tx: DbOrTx, patient: PatientRow, now: Date) => Promise<void>,
   ) {
     assertCan(transition, rows);
@@ -120,7 +119,7 @@ export function createPatientsService({ db, clock, audit }: Deps) {
     patient: PatientRow,
     action: string,
     values: Parameters<typeof patientsRepo.update>[1],
-    ctx: Ctx,
+    ctx: RequestContext,
     options: { detail?: Record<string, unknown>; alsoInTx?: (tx: DbOrTx) => Promise<void> } = {},
   ) {
     const now = clock.now();
@@ -155,7 +154,7 @@ export function createPatientsService({ db, clock, audit }: Deps) {
   });
 
   return {
-    async list(actor: Actor, query: PatientListQuery, ctx: Ctx) {
+    async list(actor: Actor, query: PatientListQuery, ctx: RequestContext) {
       const { rows, count, countCapped } = await patientsRepo.list(scopeOf(actor), query);
       await audit.record({
         action: 'patient.list',
@@ -168,13 +167,13 @@ export function createPatientsService({ db, clock, audit }: Deps) {
       return { ...toPage(rows.map(toPatient), count, query), count_capped: countCapped };
     },
 
-    async get(actor: Actor, id: number, ctx: Ctx) {
+    async get(actor: Actor, id: number, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
       await record(actor, 'patient.read', patient, ctx);
       return toPatient(patient);
     },
 
-    async register(actor: Actor, body: RegisterPatientBody, ctx: Ctx) {
+    async register(actor: Actor, body: RegisterPatientBody, ctx: RequestContext) {
       if (body.diagnosis) await assertDiagnosis(body.diagnosis);
       const now = clock.now();
       const id = await db.transaction(async (tx) => {
@@ -201,7 +200,7 @@ export function createPatientsService({ db, clock, audit }: Deps) {
       return reload(actor, id);
     },
 
-    async update(actor: Actor, id: number, body: RegisterPatientBody, ctx: Ctx) {
+    async update(actor: Actor, id: number, body: RegisterPatientBody, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
       if (body.diagnosis) await assertDiagnosis(body.diagnosis);
       if (!body.diagnosis && patient.status === 'onboarded') {
@@ -211,7 +210,7 @@ export function createPatientsService({ db, clock, audit }: Deps) {
       return reload(actor, id);
     },
 
-    async onboard(actor: Actor, id: number, body: OnboardBody, ctx: Ctx) {
+    async onboard(actor: Actor, id: number, body: OnboardBody, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
       await assertDiagnosis(body.diagnosis);
       await assertTherapist(body.therapist, patient.clinicId, 'therapist');
@@ -230,7 +229,7 @@ export function createPatientsService({ db, clock, audit }: Deps) {
       return reload(actor, id);
     },
 
-    async discharge(actor: Actor, ids: number[], ctx: Ctx) {
+    async discharge(actor: Actor, ids: number[], ctx: RequestContext) {
       const rows = await findAll(actor, ids);
       await applyTransition(actor, 'discharge', rows, ctx, (tx, p, now) =>
         createPatientsRepository(tx).closeOpenEpisode(p.id, now, actor.id),
@@ -238,7 +237,7 @@ export function createPatientsService({ db, clock, audit }: Deps) {
       return { results: await Promise.all(rows.map((p) => reload(actor, p.id))) };
     },
 
-    async reOnboard(actor: Actor, ids: number[], ctx: Ctx) {
+    async reOnboard(actor: Actor, ids: number[], ctx: RequestContext) {
       const rows = await findAll(actor, ids);
       const incomplete = rows.filter((p) => p.status === 'discharged' && (!p.diagnosis || !p.therapistId));
       if (incomplete.length > 0) {
@@ -259,7 +258,7 @@ export function createPatientsService({ db, clock, audit }: Deps) {
       return { results: await Promise.all(rows.map((p) => reload(actor, p.id))) };
     },
 
-    async remove(actor: Actor, id: number, ctx: Ctx) {
+    async remove(actor: Actor, id: number, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
       await applyTransition(actor, 'remove', [patient], ctx, async (tx, p, now) => {
         await createPatientsRepository(tx).closeOpenEpisode(p.id, now, actor.id);
@@ -269,7 +268,7 @@ export function createPatientsService({ db, clock, audit }: Deps) {
       return { patient: { ...toPatient(patient), status: 'removed' as const }, userId: patient.userId };
     },
 
-    async changeTherapist(actor: Actor, id: number, therapistId: number, ctx: Ctx) {
+    async changeTherapist(actor: Actor, id: number, therapistId: number, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
       await assertTherapist(therapistId, patient.clinicId, 'therapist_id');
       await recordChange(actor, patient, 'change_therapist', { therapistId }, ctx, {
@@ -280,7 +279,7 @@ export function createPatientsService({ db, clock, audit }: Deps) {
       return reload(actor, id);
     },
 
-    async setRtmCoverage(actor: Actor, id: number, isCovered: boolean, ctx: Ctx) {
+    async setRtmCoverage(actor: Actor, id: number, isCovered: boolean, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
       await recordChange(actor, patient, 'update_rtm_coverage', { isRtmCovered: isCovered }, ctx, {
         detail: { from: patient.isRtmCovered, to: isCovered },
@@ -288,14 +287,14 @@ export function createPatientsService({ db, clock, audit }: Deps) {
       return reload(actor, id);
     },
 
-    async listInteractions(actor: Actor, id: number, page: number, pageSize: number, ctx: Ctx) {
+    async listInteractions(actor: Actor, id: number, page: number, pageSize: number, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
       const { rows, count } = await interactions.list(id, page, pageSize);
       await record(actor, 'patient.interactions_read', patient, ctx);
       return toPage(rows.map(toInteractionLog), count, { page, page_size: pageSize });
     },
 
-    async logInteraction(actor: Actor, id: number, body: LogInteractionBody, ctx: Ctx) {
+    async logInteraction(actor: Actor, id: number, body: LogInteractionBody, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
       const logId = await db.transaction(async (tx) => {
         const newId = await createInteractionsRepository(tx).insert({
@@ -314,7 +313,7 @@ export function createPatientsService({ db, clock, audit }: Deps) {
       return toInteractionLog((await interactions.findLive(id, logId))!);
     },
 
-    async deleteInteraction(actor: Actor, id: number, logId: number, ctx: Ctx) {
+    async deleteInteraction(actor: Actor, id: number, logId: number, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
       if (!(await interactions.findLive(id, logId))) throw notFound('interaction log');
       await db.transaction(async (tx) => {

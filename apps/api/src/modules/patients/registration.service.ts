@@ -29,7 +29,6 @@ type Deps = {
   /** Signs the patient behind a verified phone in (the patient app), answering a session token. */
   signInByPhone?: (phone: string, ctx: RequestContext) => Promise<string | undefined>;
 };
-type Ctx = RequestContext;
 const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
 
 /** Phone verification by a 6-digit code, then the patient's own registration from the clinic's QR code. */
@@ -41,7 +40,7 @@ export function createRegistrationService({ db, clock, sms, audit, config, signI
     createHmac('sha256', config.APP_SECRET).update(`${phone}:${code}`).digest('hex');
 
   return {
-    async sendOtp(body: SendOtpBody, ctx: Ctx) {
+    async sendOtp(body: SendOtpBody, ctx: RequestContext) {
       const now = clock.now();
       const clinic = body.clinic_code ? await clinics.findByCode(body.clinic_code) : undefined;
       if (body.clinic_code && !clinic) throw fieldError('clinic_code', 'No clinic has this code');
@@ -74,7 +73,7 @@ export function createRegistrationService({ db, clock, sms, audit, config, signI
       return { detail: `We sent a 6-digit code to ${body.phone}.` };
     },
 
-    async verifyOtp(body: VerifyOtpBody, ctx: Ctx) {
+    async verifyOtp(body: VerifyOtpBody, ctx: RequestContext) {
       const now = clock.now();
       const client = clientKey(ctx.ip);
       const since = ago(now, DAY_MS);
@@ -132,7 +131,7 @@ export function createRegistrationService({ db, clock, sms, audit, config, signI
       };
     },
 
-    async register(body: QrRegistrationBody, ctx: Ctx) {
+    async register(body: QrRegistrationBody, ctx: RequestContext) {
       const now = clock.now();
       const clinic = await clinics.findByCode(body.clinic_code);
       if (!clinic) throw fieldError('clinic_code', 'No clinic has this code. Scan the QR code at your clinic again.');

@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clinics, hepRequests, users, videoFolderItems, videoFolders } from '../../db/schema.ts';
 import type { Actor } from '../../db/scope.ts';
-import { folderVisibleTo } from './videos.repository.ts';
+import { folderVisibleTo } from '../../db/visibility.ts';
 
 const folderColumns = {
   id: videoFolders.id,

@@ -1,6 +1,7 @@
 import { type FolderListQuery, toPage } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
+import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import type { VideoHost } from '../../video-host/host.ts';
@@ -9,7 +10,6 @@ import { toFolder, toVideo } from './video-mapping.ts';
 import { createVideosRepository } from './videos.repository.ts';
 
 type Deps = { db: Db; audit: AuditLog; host: () => VideoHost };
-type Ctx = { ip: string | null };
 type Page = { page: number; page_size: number };
 
 /**
@@ -23,13 +23,19 @@ export function createFoldersService({ db, audit, host }: Deps) {
   const record = (
     actor: Actor,
     action: string,
-    ctx: Ctx,
+    ctx: RequestContext,
     detail: Record<string, unknown>,
     outcome: 'success' | 'denied' = 'success',
   ) => audit.record({ action, outcome, actorUserId: actor.id, clinicId: actor.clinicId, ip: ctx.ip, detail });
 
   /** Every id must be visible (else 404) and, when writing, owned (else 403). */
-  async function load(actor: Actor, ids: number[], action: string, ctx: Ctx, write: boolean): Promise<FolderRow[]> {
+  async function load(
+    actor: Actor,
+    ids: number[],
+    action: string,
+    ctx: RequestContext,
+    write: boolean,
+  ): Promise<FolderRow[]> {
     const unique = [...new Set(ids)];
     const rows = await folders.findVisible(actor, unique);
     const missing = unique.filter((id) => !rows.some((r) => r.id === id));
@@ -59,7 +65,7 @@ export function createFoldersService({ db, audit, host }: Deps) {
         query,
       );
     },
-    async contents(actor: Actor, id: number, query: Page, ctx: Ctx) {
+    async contents(actor: Actor, id: number, query: Page, ctx: RequestContext) {
       await load(actor, [id], 'video_folder.read', ctx, false);
       const { rows, count } = await videos.list(actor, { ...query, folder: id });
       return toPage(
@@ -68,31 +74,31 @@ export function createFoldersService({ db, audit, host }: Deps) {
         query,
       );
     },
-    async create(actor: Actor, name: string, ctx: Ctx) {
+    async create(actor: Actor, name: string, ctx: RequestContext) {
       const id = await folders.insert(actor, name);
       await record(actor, 'video_folder.create', ctx, { folder_id: id });
       return (await reload(actor, [id]))[0]!;
     },
-    async rename(actor: Actor, id: number, name: string, ctx: Ctx) {
+    async rename(actor: Actor, id: number, name: string, ctx: RequestContext) {
       await load(actor, [id], 'video_folder.rename', ctx, true);
       await folders.rename(id, name);
       await record(actor, 'video_folder.rename', ctx, { folder_id: id });
       return (await reload(actor, [id]))[0]!;
     },
-    async remove(actor: Actor, ids: number[], ctx: Ctx) {
+    async remove(actor: Actor, ids: number[], ctx: RequestContext) {
       await load(actor, ids, 'video_folder.delete', ctx, true);
       await folders.deleteMany(ids);
       await record(actor, 'video_folder.delete', ctx, { folder_ids: ids });
       return { deleted: ids };
     },
-    async share(actor: Actor, ids: number[], isShared: boolean, ctx: Ctx) {
+    async share(actor: Actor, ids: number[], isShared: boolean, ctx: RequestContext) {
       const unique = [...new Set(ids)];
       await load(actor, unique, 'video_folder.share', ctx, true);
       await folders.setShared(unique, isShared);
       await record(actor, 'video_folder.share', ctx, { folder_ids: unique, is_shared: isShared });
       return { results: await reload(actor, unique) };
     },
-    async addVideos(actor: Actor, videoIds: number[], folderIds: number[], ctx: Ctx) {
+    async addVideos(actor: Actor, videoIds: number[], folderIds: number[], ctx: RequestContext) {
       const folderList = [...new Set(folderIds)];
       const videoList = [...new Set(videoIds)];
       await load(actor, folderList, 'video_folder.add', ctx, true);
@@ -106,13 +112,13 @@ export function createFoldersService({ db, audit, host }: Deps) {
       await record(actor, 'video_folder.add', ctx, { folder_ids: folderList, video_ids: videoList });
       return { results: await reload(actor, folderList) };
     },
-    async removeVideos(actor: Actor, folderId: number, videoIds: number[], ctx: Ctx) {
+    async removeVideos(actor: Actor, folderId: number, videoIds: number[], ctx: RequestContext) {
       await load(actor, [folderId], 'video_folder.remove', ctx, true);
       const removed = await folders.removeItems(folderId, videoIds);
       await record(actor, 'video_folder.remove', ctx, { folder_id: folderId, video_ids: removed });
       return (await reload(actor, [folderId]))[0]!;
     },
-    async requestVideo(actor: Actor, content: string, ctx: Ctx) {
+    async requestVideo(actor: Actor, content: string, ctx: RequestContext) {
       const id = await requests.insert(actor, content);
       await record(actor, 'hep_request.create', ctx, { hep_request_id: id });
       const { rows } = await requests.list(1, 1, id);

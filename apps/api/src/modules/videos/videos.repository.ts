@@ -3,21 +3,9 @@ import { and, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } f
 import type { DbOrTx } from '../../db/client.ts';
 import { users, videoFolderItems, videoFolders, videos } from '../../db/schema.ts';
 import type { Actor } from '../../db/scope.ts';
+import { folderVisibleTo, videoVisibleTo } from '../../db/visibility.ts';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Videos the actor may see: the clinic's own and the global library; admins see every clinic's. */
-export const videoVisibleTo = (actor: Actor): SQL =>
-  actor.role === 'admin' ? sql`true` : or(eq(videos.clinicId, actor.clinicId), isNull(videos.clinicId))!;
-
-/** Folders the actor may see: their own and those shared with their clinic; admins see all. */
-export const folderVisibleTo = (actor: Actor): SQL =>
-  actor.role === 'admin'
-    ? sql`true`
-    : or(
-        eq(videoFolders.ownerUserId, actor.id),
-        and(eq(videoFolders.clinicId, actor.clinicId), eq(videoFolders.isShared, true)),
-      )!;
 
 const videoColumns = (actor: Actor) => ({
   id: videos.id,

@@ -7,20 +7,19 @@ import {
   VIDEO_DEFAULTS,
   type VideoListQuery,
 } from '@rehabit/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
+import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { VideoCatalog, VideoHost } from '../../video-host/host.ts';
-import { releaseVideosFromPrograms } from '../hep/video-usage.ts';
 import { createFoldersRepository } from './folders.repository.ts';
 import { canEditVideo, collectionIdOf, libraryIdOf, toVideo } from './video-mapping.ts';
+import { createVideoUsageRepository } from './video-usage.repository.ts';
 import { createVideosRepository } from './videos.repository.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog; host: () => VideoHost };
-type Ctx = { ip: string | null };
-
 /**
  * The host's view of the records: found by the host's file id, never scoped (the signature is the access).
  * What happens to an upload is audited as done by the video's owner, who asked for the upload.
@@ -55,12 +54,12 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
   const record = (
     actor: Actor,
     action: string,
-    ctx: Ctx,
+    ctx: RequestContext,
     detail: Record<string, unknown>,
     outcome: 'success' | 'denied' = 'success',
   ) => audit.record({ action, outcome, actorUserId: actor.id, clinicId: actor.clinicId, ip: ctx.ip, detail });
 
-  async function find(actor: Actor, id: number, ctx: Ctx) {
+  async function find(actor: Actor, id: number, ctx: RequestContext) {
     const row = await repo.findById(actor, id);
     if (!row) {
       await record(actor, 'video.read', ctx, { video_id: id }, 'denied');
@@ -70,7 +69,7 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
   }
 
   return {
-    async list(actor: Actor, query: VideoListQuery, ctx: Ctx) {
+    async list(actor: Actor, query: VideoListQuery, ctx: RequestContext) {
       if (query.folder && (await folders.findVisible(actor, [query.folder])).length === 0) {
         await record(actor, 'video_folder.read', ctx, { folder_id: query.folder }, 'denied');
         throw notFound('folder');
@@ -83,12 +82,12 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
       );
     },
 
-    async get(actor: Actor, id: number, ctx: Ctx) {
+    async get(actor: Actor, id: number, ctx: RequestContext) {
       return toVideo(actor, await find(actor, id, ctx), host());
     },
 
     /** A new record with §3's defaults and the credentials to upload its file; admins add to the global library. */
-    async create(actor: Actor, body: CreateVideoBody, ctx: Ctx): Promise<CreateVideoResponse> {
+    async create(actor: Actor, body: CreateVideoBody, ctx: RequestContext): Promise<CreateVideoResponse> {
       const videoHost = host();
       if (body.size !== undefined && body.size > videoHost.maxBytes) {
         throw new AppError(
@@ -117,7 +116,7 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
       };
     },
 
-    async update(actor: Actor, id: number, body: UpdateVideoBody, ctx: Ctx) {
+    async update(actor: Actor, id: number, body: UpdateVideoBody, ctx: RequestContext) {
       const row = await find(actor, id, ctx);
       if (!canEditVideo(actor, row)) {
         await record(actor, 'video.update', ctx, { video_id: id }, 'denied');
@@ -132,7 +131,7 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
       return toVideo(actor, (await repo.findById(actor, id))!, host());
     },
 
-    async remove(actor: Actor, ids: number[], ctx: Ctx) {
+    async remove(actor: Actor, ids: number[], ctx: RequestContext) {
       const unique = [...new Set(ids)];
       const found = await repo.findManyVisible(actor, unique);
       const missing = unique.filter((id) => !found.some((v) => v.id === id));
@@ -146,7 +145,7 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
         throw forbidden(`You cannot delete video ${refused.map((v) => v.id).join(', ')}`);
       }
       await db.transaction(async (tx) => {
-        await releaseVideosFromPrograms(tx, unique);
+        await releaseFromPrograms(tx, unique);
         await createVideosRepository(tx).deleteMany(unique);
       });
       await Promise.all(found.map((v) => host().remove(v.guid)));
@@ -156,3 +155,36 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
   };
 }
 export type VideosService = ReturnType<typeof createVideosService>;
+
+/**
+ * Program items keep their video: a video in a patient's active program cannot be deleted, nor one with exercise
+ * history (past weeks' progress names it). Deleted items nobody ever logged are only undo history; they go with
+ * the video. Run inside the video delete's transaction, before the videos themselves are deleted.
+ */
+async function releaseFromPrograms(tx: DbOrTx, videoIds: number[]) {
+  if (videoIds.length === 0) return;
+  const usage = createVideoUsageRepository(tx);
+  const active = await usage.inActivePrograms(videoIds);
+  if (active.length > 0) {
+    const ids = active.join(', ');
+    throw new AppError(
+      'conflict',
+      `Video ${ids} is in a patient's home exercise program; take it out of the program first`,
+      {
+        errors: { videos: [`Video ${ids} is in use by a home exercise program`] },
+      },
+    );
+  }
+  const withHistory = await usage.withExerciseHistory(videoIds);
+  if (withHistory.length > 0) {
+    const ids = withHistory.join(', ');
+    throw new AppError(
+      'conflict',
+      `Video ${ids} has exercise history in a patient's program and is kept for their records`,
+      {
+        errors: { videos: [`Video ${ids} has patients' exercise history`] },
+      },
+    );
+  }
+  await usage.deleteProgramItems(videoIds);
+}

@@ -1,0 +1,52 @@
+import type { DbOrTx } from '../../db/client.ts';
+import { type Actor, scopeOf } from '../../db/scope.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import { type AuditLog, patientAudit } from '../../lib/audit.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { createPatientsRepository, type PatientWithClinicDay } from './patients.repository.ts';
+
+// How a call reaches the one patient it is about, for every module: staff reach the patients visible in their
+// scope, a patient reaches only their own record (the visibility rules are in db/visibility.ts).
+
+/**
+ * A staff member's patient: in the caller's clinic (admins: any) and not removed. Anything else is not found,
+ * and the refused attempt is audited like any PHI access.
+ */
+export async function requirePatient(
+  db: DbOrTx,
+  audit: AuditLog,
+  actor: Actor,
+  patientId: number,
+  action: string,
+  ctx: RequestContext,
+): Promise<PatientWithClinicDay> {
+  const patient = await createPatientsRepository(db).findWithClinicDay(patientId, scopeOf(actor));
+  if (!patient) {
+    await patientAudit(audit).denied(actor, action, ctx, { patient_id: patientId });
+    throw notFound('patient');
+  }
+  return patient;
+}
+
+/** Changes to one patient's records are serialised on the patient row, so caps and positions stay exact. */
+export const lockPatient = (tx: DbOrTx, patientId: number) => createPatientsRepository(tx).lock(patientId);
+
+export type OwnPatient = PatientWithClinicDay & { userId: number };
+
+/**
+ * The patient record behind a signed-in patient account. Every patient call goes through here, so a patient only
+ * ever reaches their own data; a removed patient has no record to reach.
+ */
+export async function findOwnPatient(db: DbOrTx, actor: Actor): Promise<OwnPatient> {
+  if (actor.role !== 'patient') throw new AppError('forbidden');
+  const own = await ownPatientOf(db, actor);
+  if (!own) throw new AppError('not_found', 'No patient record belongs to this account');
+  return own;
+}
+
+/** The same record, or undefined, for checks that answer "not yours" themselves (e.g. a chat session's owner). */
+export async function ownPatientOf(db: DbOrTx, actor: Actor): Promise<OwnPatient | undefined> {
+  if (actor.role !== 'patient') return undefined;
+  const row = await createPatientsRepository(db).findOwn(actor);
+  return row ? { ...row, userId: actor.id } : undefined;
+}
