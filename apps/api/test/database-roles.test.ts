@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
-import { authPaths, patientPaths } from '@rehabit/contract';
+import { authEndpoints, patientPaths } from '@rehabit/contract';
 import { count, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,7 +82,7 @@ describe.skipIf(!serverUrl)('the application role on PostgreSQL', { timeout: 120
       const user = await makeUser(app.db, clinic.id);
       const signin = await portal.inject({
         method: 'POST',
-        url: authPaths.signin,
+        url: authEndpoints.signin.path,
         payload: { email: user.email, password: PASSWORD },
       });
       const token = signin.json().token as string;

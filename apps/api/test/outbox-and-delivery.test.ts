@@ -1,4 +1,4 @@
-import { adminEndpoints, authPaths } from '@rehabit/contract';
+import { adminEndpoints, authEndpoints } from '@rehabit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryStatus } from '../src/lib/delivery.ts';
 import { makeClinic, makeUser, PASSWORD } from './factories.ts';
@@ -21,7 +21,7 @@ async function tokenOf(t: TestApp, role: 'admin' | 'therapist') {
   const user = await makeUser(t.database.db, (await makeClinic(t.database.db)).id, { role });
   const res = await t.app.inject({
     method: 'POST',
-    url: authPaths.signin,
+    url: authEndpoints.signin.path,
     payload: { email: user.email, password: PASSWORD },
   });
   return res.json().token as string;
@@ -30,7 +30,7 @@ async function tokenOf(t: TestApp, role: 'admin' | 'therapist') {
 /** Something worth hiding in the outbox: a password-reset link. */
 async function resetLinkInOutbox(t: TestApp) {
   const user = await makeUser(t.database.db, (await makeClinic(t.database.db)).id);
-  await t.app.inject({ method: 'POST', url: authPaths.resetPassword, payload: { email: user.email } });
+  await t.app.inject({ method: 'POST', url: authEndpoints.resetPassword.path, payload: { email: user.email } });
   return user.email;
 }
 

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { authPaths, clinicEndpoints, supervisorPaths } from '@rehabit/contract';
+import { authEndpoints, clinicEndpoints, supervisorEndpoints } from '@rehabit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { makeClinic, makeUser, PASSWORD } from './factories.ts';
@@ -67,8 +67,8 @@ describe('OpenAPI', () => {
     const doc = (await t.app.inject('/docs/json')).json();
     const documented = Object.keys(doc.paths);
     const expected = [
-      ...Object.values(authPaths),
-      ...Object.values(supervisorPaths),
+      ...Object.values(authEndpoints).map((endpoint) => endpoint.path),
+      ...Object.values(supervisorEndpoints).map((endpoint) => endpoint.path),
       clinicEndpoints.checkCode.path,
       '/api/v1/clinics/{clinicCode}/',
     ];

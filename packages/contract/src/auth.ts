@@ -1,20 +1,8 @@
 import { z } from 'zod';
-import { clinicCodeSchema, emailSchema, idSchema, nameSchema, passwordSchema } from './common.ts';
+import { clinicCodeSchema, detailSchema, emailSchema, idSchema, nameSchema, passwordSchema } from './common.ts';
+import { defineEndpoints } from './endpoint.ts';
 import { paginated } from './pagination.ts';
 import { roleSchema, staffRoleSchema } from './roles.ts';
-
-export const authPaths = {
-  signin: '/clinic/therapist/signin',
-  signup: '/clinic/therapist/signup',
-  logout: '/clinic/therapist/logout',
-  resetPassword: '/clinic/therapist/reset-password',
-  resetPasswordConfirm: '/clinic/therapist/reset-password-confirm',
-  users: '/api/v1/users/',
-  cancelFeatureNotification: '/user/therapist/cancel-feature-notification',
-  cancelBillingNotification: '/user/therapist/cancel-billing-notification',
-  settingsInfo: '/user/settings-info',
-  therapists: '/clinic/therapist',
-} as const;
 
 /** The signed-in user as `GET /api/v1/users/` returns it in `results[0]`. */
 export const currentUserSchema = z.object({
@@ -96,6 +84,96 @@ export const therapistListQuerySchema = z.object({
   page_size: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type TherapistListQuery = z.infer<typeof therapistListQuerySchema>;
+/** The staff list's query as a caller writes it (flags as `'true'`/`'false'`, as they travel in the URL). */
+export type TherapistListQueryInput = z.input<typeof therapistListQuerySchema>;
 export const therapistListSchema = paginated(staffMemberSchema);
 
 export const userIdSchema = idSchema;
+
+export const authEndpoints = defineEndpoints('auth', {
+  /** Staff sign-in with e-mail and password; answers a session token. */
+  signin: {
+    method: 'POST',
+    path: '/clinic/therapist/signin',
+    access: 'public',
+    body: signinBodySchema,
+    status: 200,
+    response: tokenResponseSchema,
+  },
+  /** A staff member asks for an account at a clinic; it waits for approval. */
+  signup: {
+    method: 'POST',
+    path: '/clinic/therapist/signup',
+    access: 'public',
+    body: signupBodySchema,
+    status: 201,
+    response: signupResponseSchema,
+  },
+  /** Ends the caller's session (and its sockets). */
+  logout: {
+    method: 'POST',
+    path: '/clinic/therapist/logout',
+    access: 'signed-in',
+    status: 204,
+    response: z.null(),
+  },
+  /** Sends a password-reset link; answers the same whether or not the address has an account. */
+  resetPassword: {
+    method: 'POST',
+    path: '/clinic/therapist/reset-password',
+    access: 'public',
+    body: resetPasswordBodySchema,
+    status: 202,
+    response: detailSchema,
+  },
+  /** Sets a new password from a reset link; every session of the account ends. */
+  resetPasswordConfirm: {
+    method: 'POST',
+    path: '/clinic/therapist/reset-password-confirm',
+    access: 'public',
+    body: resetPasswordConfirmBodySchema,
+    status: 200,
+    response: userEnvelopeSchema,
+  },
+  /** The signed-in user, as the first and only result of a page. */
+  currentUser: {
+    method: 'GET',
+    path: '/api/v1/users/',
+    access: 'signed-in',
+    status: 200,
+    response: currentUserListSchema,
+  },
+  /** Turns off the feature notices for the caller; answers the updated user. */
+  cancelFeatureNotification: {
+    method: 'PATCH',
+    path: '/user/therapist/cancel-feature-notification',
+    access: 'signed-in',
+    status: 200,
+    response: userEnvelopeSchema,
+  },
+  /** Turns off the new-billing notice for the caller; answers the updated user. */
+  cancelBillingNotification: {
+    method: 'PATCH',
+    path: '/user/therapist/cancel-billing-notification',
+    access: 'signed-in',
+    status: 200,
+    response: userEnvelopeSchema,
+  },
+  /** The support contact and the initial note shown after sign-in. */
+  settingsInfo: {
+    method: 'GET',
+    path: '/user/settings-info',
+    access: 'signed-in',
+    status: 200,
+    response: settingsInfoSchema,
+  },
+  /** The clinic's approved staff, searchable and paged. */
+  staffList: {
+    method: 'GET',
+    path: '/clinic/therapist',
+    access: 'staff.read',
+    query: therapistListQuerySchema,
+    status: 200,
+    response: therapistListSchema,
+  },
+});

@@ -1,16 +1,9 @@
 import { z } from 'zod';
-import { staffMemberSchema } from './auth.ts';
+import { staffMemberSchema, tokenResponseSchema, userEnvelopeSchema } from './auth.ts';
 import { clinicCodeSchema, emailSchema, idSchema, nameSchema, passwordSchema } from './common.ts';
+import { defineEndpoints } from './endpoint.ts';
 import { paginated } from './pagination.ts';
 import { approvalStatusSchema } from './roles.ts';
-
-export const supervisorPaths = {
-  signin: '/clinic/supervisor/signin',
-  profile: '/clinic/supervisor',
-  approval: '/clinic/supervisor/approval',
-  hasAccess: '/admin/clinic/therapist/has_access',
-  updateSupervisor: '/admin/clinic/update/supervisor',
-} as const;
 
 export const supervisorSigninBodySchema = z.object({
   code: clinicCodeSchema,
@@ -53,5 +46,68 @@ export type HasAccessBody = z.infer<typeof hasAccessBodySchema>;
 
 export const updateSupervisorBodySchema = z.object({ user_id: idSchema });
 export type UpdateSupervisorBody = z.infer<typeof updateSupervisorBodySchema>;
+export const updateSupervisorResponseSchema = z.object({ user: staffMemberSchema });
 
 export const staffListEnvelopeSchema = z.object({ results: z.array(staffMemberSchema) });
+
+export const supervisorEndpoints = {
+  ...defineEndpoints('supervisor', {
+    /** Supervisor sign-in with the clinic code and the supervisor password; answers a session token. */
+    signin: {
+      method: 'POST',
+      path: '/clinic/supervisor/signin',
+      access: 'public',
+      body: supervisorSigninBodySchema,
+      status: 200,
+      response: tokenResponseSchema,
+    },
+    /** Changes the supervisor's own name, e-mail or password; a new password ends the other sessions. */
+    updateProfile: {
+      method: 'PATCH',
+      path: '/clinic/supervisor',
+      access: 'supervisor.profile',
+      body: supervisorProfileBodySchema,
+      status: 200,
+      response: userEnvelopeSchema,
+    },
+    /** Staff sign-ups by approval status, for the caller's clinic (any clinic for an admin). */
+    approvals: {
+      method: 'GET',
+      path: '/clinic/supervisor/approval',
+      access: 'staff.manage',
+      query: approvalQuerySchema,
+      status: 200,
+      response: approvalListSchema,
+    },
+    /** Approves or rejects a staff member; anything but approved ends their sessions. */
+    setApproval: {
+      method: 'PATCH',
+      path: '/clinic/supervisor/approval',
+      access: 'staff.manage',
+      body: approvalBodySchema,
+      status: 200,
+      response: staffMemberSchema,
+    },
+  }),
+  // These two have always been documented with the admin's endpoints.
+  ...defineEndpoints('admin', {
+    /** Gives or takes away staff members' access; taking it away ends their sessions. */
+    setAccess: {
+      method: 'PATCH',
+      path: '/admin/clinic/therapist/has_access',
+      access: 'staff.manage',
+      body: hasAccessBodySchema,
+      status: 200,
+      response: staffListEnvelopeSchema,
+    },
+    /** Hands the clinic's supervisor role to a staff member; both people's sessions end. */
+    assignSupervisor: {
+      method: 'PATCH',
+      path: '/admin/clinic/update/supervisor',
+      access: 'staff.manage',
+      body: updateSupervisorBodySchema,
+      status: 200,
+      response: updateSupervisorResponseSchema,
+    },
+  }),
+};

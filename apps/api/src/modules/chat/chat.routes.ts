@@ -12,9 +12,9 @@ import {
 } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
+import { requestContext } from '../../http/request-context.ts';
 import { authorize, requireActor } from '../../plugins/auth.ts';
 import { socketContext } from '../../realtime/socket-server.ts';
-import { requestContext } from '../auth/auth.routes.ts';
 import { acceptSocketSends } from './chat.socket.ts';
 
 export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { chat, realtime }) => {

@@ -1,20 +1,11 @@
+import { devEndpoints } from '@rehabit/contract';
 import { desc } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { outbox } from '../../db/schema.ts';
+import { route } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
-
-const outboxMessageSchema = z.object({
-  id: z.number().int(),
-  channel: z.enum(['email', 'sms']),
-  to: z.string(),
-  subject: z.string().nullable(),
-  body: z.string(),
-  status: z.string(),
-  created_at: z.string(),
-});
 
 const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -30,22 +21,11 @@ function mayReadOutbox(request: FastifyRequest) {
 
 /** Demo mode only: lets a person read the e-mails and texts that were not delivered anywhere. */
 export const devRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  app.get(
-    '/dev/outbox',
-    {
-      preHandler: async (request) => {
-        if (!mayReadOutbox(request)) {
-          throw new AppError('forbidden', "The outbox is shown on the server's own machine or to a platform admin.");
-        }
-      },
-      schema: {
-        tags: ['dev'],
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) }),
-        response: { 200: z.object({ results: z.array(outboxMessageSchema) }) },
-      },
-    },
-    async (request) => {
-      const rows = await db.select().from(outbox).orderBy(desc(outbox.id)).limit(request.query.limit);
+  route(
+    app,
+    devEndpoints.outbox,
+    async ({ query }) => {
+      const rows = await db.select().from(outbox).orderBy(desc(outbox.id)).limit(query.limit);
       return {
         results: rows.map((row) => ({
           id: row.id,
@@ -57,6 +37,14 @@ export const devRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => 
           created_at: row.createdAt.toISOString(),
         })),
       };
+    },
+    {
+      // Where the request comes from, not a role, decides (decision 0500); the descriptor's access is public.
+      preHandler: async (request) => {
+        if (!mayReadOutbox(request)) {
+          throw new AppError('forbidden', "The outbox is shown on the server's own machine or to a platform admin.");
+        }
+      },
     },
   );
 };

@@ -1,16 +1,13 @@
+import { healthEndpoints } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
+import { route } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
 
-const statusSchema = z.object({ status: z.literal('ok') });
-
 export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database }) => {
-  app.get('/health', { schema: { tags: ['health'], response: { 200: statusSchema } } }, async () => ({
-    status: 'ok' as const,
-  }));
+  route(app, healthEndpoints.health, () => ({ status: 'ok' as const }));
 
-  app.get('/ready', { schema: { tags: ['health'], response: { 200: statusSchema } } }, async (request, reply) => {
+  route(app, healthEndpoints.ready, async ({ request, reply }) => {
     try {
       await database.ping();
     } catch (err) {

@@ -13,8 +13,8 @@ import {
 } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
+import { requestContext } from '../../http/request-context.ts';
 import { authorize, requireActor } from '../../plugins/auth.ts';
-import { requestContext } from '../auth/auth.routes.ts';
 
 /** Staff build a patient's home exercise program (seed §7; the dashboard id is the patient's id). */
 export const hepRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { hep }) => {

@@ -1,8 +1,8 @@
 import { exerciseLogBodySchema, exerciseLogSchema, patientAppPaths, todaySchema } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
+import { requestContext } from '../../http/request-context.ts';
 import { authorize, requireActor } from '../../plugins/auth.ts';
-import { requestContext } from '../auth/auth.routes.ts';
 
 /** The patient's own program (product decisions §7): today's exercises and marking one done. */
 export const patientProgramRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { patientProgram }) => {

@@ -9,8 +9,8 @@ import {
 } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
+import { requestContext } from '../../http/request-context.ts';
 import { authorize, requireActor } from '../../plugins/auth.ts';
-import { requestContext } from '../auth/auth.routes.ts';
 
 /** The patient's own calls (product decisions §7): sign-in, profile, health readings and the clinic chat. */
 export const patientAppRoutes: FastifyPluginAsyncZod<AppDeps> = async (

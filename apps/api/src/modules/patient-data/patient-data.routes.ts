@@ -11,8 +11,8 @@ import {
 } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
+import { requestContext } from '../../http/request-context.ts';
 import { authorize, requireActor } from '../../plugins/auth.ts';
-import { requestContext } from '../auth/auth.routes.ts';
 
 /** Seed §7 "Patient data": progress weeks and functional data for staff, and the patient's own progress. */
 export const patientDataRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { patientData }) => {

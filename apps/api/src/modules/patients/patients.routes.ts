@@ -29,8 +29,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
+import { requestContext } from '../../http/request-context.ts';
 import { authorize, requireActor } from '../../plugins/auth.ts';
-import { requestContext } from '../auth/auth.routes.ts';
 import { searchIcd10 } from './icd10.repository.ts';
 
 export const patientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {

@@ -26,8 +26,8 @@ import {
 } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
+import { requestContext } from '../../http/request-context.ts';
 import { authorize, requireActor, staffRoles } from '../../plugins/auth.ts';
-import { requestContext } from '../auth/auth.routes.ts';
 
 export const videosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { videos, folders }) => {
   const tags = ['videos'];

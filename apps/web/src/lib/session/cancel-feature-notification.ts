@@ -1,11 +1,10 @@
-import { authPaths, userEnvelopeSchema } from '@rehabit/contract';
+import { authEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api-client.ts';
+import { call } from '../api-client.ts';
 import { currentUserQueryKey } from './get-current-user.ts';
 
 /** Turns off the feature notices (initial note, 'New' pills) for this user; answers the updated user. */
-export const cancelFeatureNotification = () =>
-  api.patch(authPaths.cancelFeatureNotification, undefined, { schema: userEnvelopeSchema });
+export const cancelFeatureNotification = () => call(authEndpoints.cancelFeatureNotification);
 
 export function useCancelFeatureNotification() {
   const queryClient = useQueryClient();

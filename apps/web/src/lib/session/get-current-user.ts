@@ -1,13 +1,7 @@
-import {
-  authPaths,
-  type CurrentUser,
-  currentUserListSchema,
-  isOfficeManager,
-  isRestrictedUser,
-} from '@rehabit/contract';
+import { authEndpoints, type CurrentUser, isOfficeManager, isRestrictedUser } from '@rehabit/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { env } from '../../config/env.ts';
-import { api } from '../api-client.ts';
+import { call } from '../api-client.ts';
 import { ApiError } from '../api-error.ts';
 
 export type SessionUser = CurrentUser & { isRestricted: boolean; isOfficeManager: boolean };
@@ -21,7 +15,7 @@ export const toSessionUser = (user: CurrentUser, restrictedCode = env.restricted
 
 /** GET /api/v1/users/ answers a page whose first result is the signed-in user. */
 export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
-  const page = await api.get(authPaths.users, { schema: currentUserListSchema, signal });
+  const page = await call(authEndpoints.currentUser, { signal });
   const user = page.results[0];
   if (!user) {
     throw new ApiError({ type: 'about:blank', title: 'Not signed in', status: 401, code: 'unauthenticated' });

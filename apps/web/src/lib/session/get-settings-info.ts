@@ -1,9 +1,8 @@
-import { authPaths, settingsInfoSchema } from '@rehabit/contract';
+import { authEndpoints } from '@rehabit/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../api-client.ts';
+import { call } from '../api-client.ts';
 
-export const getSettingsInfo = (signal?: AbortSignal) =>
-  api.get(authPaths.settingsInfo, { schema: settingsInfoSchema, signal });
+export const getSettingsInfo = (signal?: AbortSignal) => call(authEndpoints.settingsInfo, { signal });
 
 export const settingsInfoQueryKey = ['session', 'settings-info'] as const;
 

@@ -1,15 +1,14 @@
-import { authPaths } from '@rehabit/contract';
+import { authEndpoints } from '@rehabit/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
 import { paths } from '../../config/paths.ts';
-import { api } from '../api-client.ts';
+import { call } from '../api-client.ts';
 import { useAuthStore } from '../auth-store.ts';
 import { resetClientStores } from '../client-state.ts';
 import { forgetRedirectPath } from '../storage.ts';
 
 /** Revokes the session on the server. */
-export const logout = () => api.post(authPaths.logout, undefined, { schema: z.unknown() });
+export const logout = () => call(authEndpoints.logout);
 
 /**
  * Ends the session on this device: token and UI stores back to their first state, and the server

@@ -1,10 +1,10 @@
-import { authPaths, type SigninBody, tokenResponseSchema } from '@rehabit/contract';
+import { authEndpoints, type SigninBody } from '@rehabit/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 
-export const signin = (body: SigninBody) => api.post(authPaths.signin, body, { schema: tokenResponseSchema });
+export const signin = (body: SigninBody) => call(authEndpoints.signin, { body });
 
 /** Seed §4: the request sets loading, success stores the token, an error clears it. */
 export function useSignin() {

@@ -1,7 +1,7 @@
-import { authPaths, type SignupBody, signupResponseSchema } from '@rehabit/contract';
+import { authEndpoints, type SignupBody } from '@rehabit/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
-export const signup = (body: SignupBody) => api.post(authPaths.signup, body, { schema: signupResponseSchema });
+export const signup = (body: SignupBody) => call(authEndpoints.signup, { body });
 
 export const useSignup = () => useMutation({ mutationFn: signup, meta: { errorHandling: 'form' } });

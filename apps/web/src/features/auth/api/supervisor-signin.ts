@@ -1,11 +1,10 @@
-import { type SupervisorSigninBody, supervisorPaths, tokenResponseSchema } from '@rehabit/contract';
+import { type SupervisorSigninBody, supervisorEndpoints } from '@rehabit/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 
-export const supervisorSignin = (body: SupervisorSigninBody) =>
-  api.post(supervisorPaths.signin, body, { schema: tokenResponseSchema });
+export const supervisorSignin = (body: SupervisorSigninBody) => call(supervisorEndpoints.signin, { body });
 
 /** Supervisors sign in with the clinic code and the supervisor password; the token is kept like staff's. */
 export function useSupervisorSignin() {

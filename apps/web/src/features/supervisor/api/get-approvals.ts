@@ -1,9 +1,9 @@
-import { type ApprovalQuery, approvalListSchema, supervisorPaths } from '@rehabit/contract';
+import { type ApprovalQuery, supervisorEndpoints } from '@rehabit/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 export const getApprovals = (query: Partial<ApprovalQuery>, signal?: AbortSignal) =>
-  api.get(supervisorPaths.approval, { schema: approvalListSchema, query, signal });
+  call(supervisorEndpoints.approvals, { query, signal });
 
 /** Under the staff key: approving someone changes the clinic's staff list too. */
 export const approvalsQueryKey = ['staff', 'approvals'] as const;

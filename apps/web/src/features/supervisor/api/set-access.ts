@@ -1,10 +1,9 @@
-import { type HasAccessBody, staffListEnvelopeSchema, supervisorPaths } from '@rehabit/contract';
+import { type HasAccessBody, supervisorEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /** Taking access away ends the person's sessions at once. */
-export const setAccess = (body: HasAccessBody) =>
-  api.patch(supervisorPaths.hasAccess, body, { schema: staffListEnvelopeSchema });
+export const setAccess = (body: HasAccessBody) => call(supervisorEndpoints.setAccess, { body });
 
 export function useSetAccess() {
   const queryClient = useQueryClient();

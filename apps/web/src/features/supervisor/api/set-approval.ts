@@ -1,9 +1,8 @@
-import { type ApprovalBody, staffMemberSchema, supervisorPaths } from '@rehabit/contract';
+import { type ApprovalBody, supervisorEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
-export const setApproval = (body: ApprovalBody) =>
-  api.patch(supervisorPaths.approval, body, { schema: staffMemberSchema });
+export const setApproval = (body: ApprovalBody) => call(supervisorEndpoints.setApproval, { body });
 
 export function useSetApproval() {
   const queryClient = useQueryClient();

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { defineEndpoints } from './endpoint.ts';
+
+export const outboxMessageSchema = z.object({
+  id: z.number().int(),
+  channel: z.enum(['email', 'sms']),
+  to: z.string(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+export const outboxQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) });
+
+export const devEndpoints = defineEndpoints('dev', {
+  /**
+   * Demo mode only: the e-mails and texts that were not delivered anywhere. No role gives access: the API lets
+   * in the server's own machine or a platform admin (decision 0500), a rule of where the request comes from.
+   */
+  outbox: {
+    method: 'GET',
+    path: '/dev/outbox',
+    access: 'public',
+    query: outboxQuerySchema,
+    status: 200,
+    response: z.object({ results: z.array(outboxMessageSchema) }),
+  },
+});
