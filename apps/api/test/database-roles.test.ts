@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
-import { authEndpoints, patientPaths } from '@rehabit/contract';
+import { authEndpoints, pathOf, patientEndpoints } from '@rehabit/contract';
 import { count, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,7 +87,10 @@ describe.skipIf(!serverUrl)('the application role on PostgreSQL', { timeout: 120
       });
       const token = signin.json().token as string;
       const created = await api(portal).register(token);
-      const read = await portal.inject({ url: patientPaths.detail(created.id), headers: bearer(token) });
+      const read = await portal.inject({
+        url: pathOf(patientEndpoints.detail, { id: created.id }),
+        headers: bearer(token),
+      });
       expect(read.statusCode).toBe(200);
       const [events] = await app.db.select({ n: count() }).from(auditEvents);
       expect(events!.n).toBeGreaterThanOrEqual(3);

@@ -1,33 +1,15 @@
 import { z } from 'zod';
-import { clinicCodeSchema, emailSchema, idSchema, nameSchema, passwordSchema } from './common.ts';
+import {
+  clinicCodeSchema,
+  detailSchema,
+  emailSchema,
+  idParamsSchema,
+  idSchema,
+  nameSchema,
+  passwordSchema,
+} from './common.ts';
+import { defineEndpoints } from './endpoint.ts';
 import { paginated } from './pagination.ts';
-
-export const patientPaths = {
-  qrRegistration: '/clinic/patient/qr-registration',
-  register: '/clinic/patient/register',
-  update: (id: number) => `/clinic/patient/${id}/update`,
-  updateRoute: '/clinic/patient/:id/update',
-  sendOtp: '/clinic/patient/send-otp',
-  verifyOtp: '/clinic/patient/verify-otp',
-  list: '/api/v1/patients/',
-  detail: (id: number) => `/api/v1/patients/${id}/`,
-  detailRoute: '/api/v1/patients/:id/',
-  discharge: '/clinic/therapist/patient/discharged',
-  onboard: (id: number) => `/api/v1/patients/${id}/onboard/`,
-  onboardRoute: '/api/v1/patients/:id/onboard/',
-  reOnboard: '/clinic/patient/re_onboard',
-  remove: (id: number) => `/api/v1/patients/${id}/remove/`,
-  removeRoute: '/api/v1/patients/:id/remove/',
-  rtmCoverage: (id: number) => `/clinic/patient/${id}/update-rtm-coverage`,
-  rtmCoverageRoute: '/clinic/patient/:id/update-rtm-coverage',
-  changeTherapist: (id: number) => `/api/v1/patients/${id}/change-therapist/`,
-  changeTherapistRoute: '/api/v1/patients/:id/change-therapist/',
-  interactions: (id: number) => `/api/v1/patients/${id}/log_interaction/`,
-  interactionsRoute: '/api/v1/patients/:id/log_interaction/',
-  deleteInteraction: (id: number) => `/api/v1/patients/${id}/log_interaction/delete/`,
-  deleteInteractionRoute: '/api/v1/patients/:id/log_interaction/delete/',
-  icd10: '/api/v1/icd10_codes/',
-} as const;
 
 export const patientStatuses = ['registered', 'onboarded', 'discharged', 'removed'] as const;
 export const patientStatusSchema = z.enum(patientStatuses);
@@ -264,3 +246,166 @@ export const icd10QuerySchema = z.object({
 export const icd10CodeItemSchema = z.object({ code: z.string(), description: z.string() });
 export type Icd10Code = z.infer<typeof icd10CodeItemSchema>;
 export const icd10ListSchema = paginated(icd10CodeItemSchema);
+
+export const patientEndpoints = defineEndpoints('patients', {
+  /** The clinic's patients, filtered and paged (removed patients never listed). */
+  list: {
+    method: 'GET',
+    path: '/api/v1/patients/',
+    access: 'patients.read',
+    query: patientListQuerySchema,
+    status: 200,
+    response: patientListSchema,
+  },
+  /** One patient of the caller's clinic. */
+  detail: {
+    method: 'GET',
+    path: '/api/v1/patients/:id/',
+    access: 'patients.read',
+    params: idParamsSchema,
+    status: 200,
+    response: patientSchema,
+  },
+  /** Registers a patient on the staff's side. */
+  register: {
+    method: 'POST',
+    path: '/clinic/patient/register',
+    access: 'patients.manage',
+    body: registerPatientBodySchema,
+    status: 201,
+    response: patientSchema,
+  },
+  /** Replaces a patient's details. */
+  update: {
+    method: 'PUT',
+    path: '/clinic/patient/:id/update',
+    access: 'patients.manage',
+    params: idParamsSchema,
+    body: updatePatientBodySchema,
+    status: 200,
+    response: patientSchema,
+  },
+  /** Onboards a registered patient with a diagnosis and a treating therapist, opening an RTM episode. */
+  onboard: {
+    method: 'POST',
+    path: '/api/v1/patients/:id/onboard/',
+    access: 'patients.manage',
+    params: idParamsSchema,
+    body: onboardBodySchema,
+    status: 200,
+    response: patientSchema,
+  },
+  /** Discharges onboarded patients, all or none. */
+  discharge: {
+    method: 'PATCH',
+    path: '/clinic/therapist/patient/discharged',
+    access: 'patients.manage',
+    body: patientIdsBodySchema,
+    status: 200,
+    response: patientResultsSchema,
+  },
+  /** Onboards discharged patients again with their diagnosis and therapist, all or none. */
+  reOnboard: {
+    method: 'PATCH',
+    path: '/clinic/patient/re_onboard',
+    access: 'patients.manage',
+    body: patientIdsBodySchema,
+    status: 200,
+    response: patientResultsSchema,
+  },
+  /** Removes a patient (kept for audit and billing history) and ends the patient's sign-in. */
+  remove: {
+    method: 'POST',
+    path: '/api/v1/patients/:id/remove/',
+    access: 'patients.remove',
+    params: idParamsSchema,
+    status: 200,
+    response: patientSchema,
+  },
+  /** Hands a patient, and the open RTM episode, to another therapist of the clinic. */
+  changeTherapist: {
+    method: 'PATCH',
+    path: '/api/v1/patients/:id/change-therapist/',
+    access: 'patients.manage',
+    params: idParamsSchema,
+    body: changeTherapistBodySchema,
+    status: 200,
+    response: patientSchema,
+  },
+  /** Whether a patient is covered for RTM. */
+  rtmCoverage: {
+    method: 'PATCH',
+    path: '/clinic/patient/:id/update-rtm-coverage',
+    access: 'patients.manage',
+    params: idParamsSchema,
+    body: rtmCoverageBodySchema,
+    status: 200,
+    response: patientSchema,
+  },
+  /** A patient's logged calls, newest first, paged. */
+  interactions: {
+    method: 'GET',
+    path: '/api/v1/patients/:id/log_interaction/',
+    access: 'patients.read',
+    params: idParamsSchema,
+    query: interactionListQuerySchema,
+    status: 200,
+    response: interactionLogListSchema,
+  },
+  /** Logs a call with a patient. */
+  logInteraction: {
+    method: 'POST',
+    path: '/api/v1/patients/:id/log_interaction/',
+    access: 'programs.edit',
+    params: idParamsSchema,
+    body: logInteractionBodySchema,
+    status: 201,
+    response: interactionLogSchema,
+  },
+  /** Deletes a logged call: it is kept for the audit trail but no longer counts or shows. */
+  deleteInteraction: {
+    method: 'POST',
+    path: '/api/v1/patients/:id/log_interaction/delete/',
+    access: 'programs.edit',
+    params: idParamsSchema,
+    body: deleteInteractionBodySchema,
+    status: 204,
+    response: z.null(),
+  },
+  /** Searches the ICD-10 codes, for choosing a diagnosis. */
+  icd10: {
+    method: 'GET',
+    path: '/api/v1/icd10_codes/',
+    access: 'signed-in',
+    query: icd10QuerySchema,
+    status: 200,
+    response: icd10ListSchema,
+  },
+  /** Texts a 6-digit code to a phone (public: a registering patient has no account yet). */
+  sendOtp: {
+    method: 'POST',
+    path: '/clinic/patient/send-otp',
+    access: 'public',
+    body: sendOtpBodySchema,
+    status: 202,
+    response: detailSchema,
+  },
+  /** Trades a texted code for a registration token (and a patient's sign-in token when the phone is a patient's). */
+  verifyOtp: {
+    method: 'POST',
+    path: '/clinic/patient/verify-otp',
+    access: 'public',
+    body: verifyOtpBodySchema,
+    status: 200,
+    response: verifyOtpResponseSchema,
+  },
+  /** A patient's own registration from the clinic's QR code, after the phone was verified. */
+  qrRegistration: {
+    method: 'POST',
+    path: '/clinic/patient/qr-registration',
+    access: 'public',
+    body: qrRegistrationBodySchema,
+    status: 201,
+    response: qrRegistrationResponseSchema,
+  },
+});

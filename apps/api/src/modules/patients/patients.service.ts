@@ -14,7 +14,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { createSessionsRepository } from '../auth/sessions.repository.ts';
 import { createUsersRepository } from '../auth/users.repository.ts';
-import { findIcd10 } from './icd10.repository.ts';
+import { findIcd10, searchIcd10 } from './icd10.repository.ts';
 import { createInteractionsRepository, toInteractionLog } from './interactions.repository.ts';
 import { createPatientsRepository, type PatientRow, toPatient } from './patients.repository.ts';
 
@@ -320,6 +320,12 @@ export function createPatientsService({ db, clock, audit }: Deps) {
         await createInteractionsRepository(tx).softDelete(logId, actor.id, clock.now());
         await record(actor, 'patient.delete_interaction', patient, ctx, { log_id: logId }, tx);
       });
+    },
+
+    /** The ICD-10 codes matching a term, ranked; the list is the same for every clinic. */
+    async searchIcd10(search: string, page: number, pageSize: number) {
+      const { rows, count } = await searchIcd10(db, search, page, pageSize);
+      return toPage(rows, count, { page, page_size: pageSize });
     },
   };
 }

@@ -1,12 +1,12 @@
-import { patientListSchema, patientPaths } from '@rehabit/contract';
+import { patientEndpoints } from '@rehabit/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 const PICKER_SIZE = 8;
 
 /** GET the clinic's patients matching a name, for starting a conversation. */
 export const searchPatients = (search: string, signal?: AbortSignal) =>
-  api.get(patientPaths.list, { schema: patientListSchema, query: { search, page_size: PICKER_SIZE }, signal });
+  call(patientEndpoints.list, { query: { search, page_size: PICKER_SIZE }, signal });
 
 export const usePatientSearch = (search: string) =>
   useQuery({

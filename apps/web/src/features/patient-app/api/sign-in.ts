@@ -1,20 +1,18 @@
 import {
-  detailSchema,
   type PatientSigninBody,
   patientAppPaths,
-  patientPaths,
+  patientEndpoints,
   type SendOtpBody,
   tokenResponseSchema,
   type VerifyOtpBody,
-  verifyOtpResponseSchema,
 } from '@rehabit/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, call } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 
 /** Public: texts a 6-digit code to the patient's phone. */
-export const sendCode = (body: SendOtpBody) => api.post(patientPaths.sendOtp, body, { schema: detailSchema });
+export const sendCode = (body: SendOtpBody) => call(patientEndpoints.sendOtp, { body });
 export const useSendCode = () => useMutation({ mutationFn: sendCode, meta: { errorHandling: 'form' } });
 
 /** The phone checked, but it belongs to no patient of a clinic: there is no account to sign in to. */
@@ -22,7 +20,7 @@ export class NoPatientAccountError extends Error {}
 
 /** Trades the texted code for a patient's token (answered only when the phone is a patient's). */
 export async function signInWithCode(body: VerifyOtpBody) {
-  const answer = await api.post(patientPaths.verifyOtp, body, { schema: verifyOtpResponseSchema });
+  const answer = await call(patientEndpoints.verifyOtp, { body });
   if (!answer.token) throw new NoPatientAccountError();
   return { token: answer.token };
 }

@@ -1,10 +1,10 @@
-import { patientPaths, patientSchema } from '@rehabit/contract';
+import { patientEndpoints } from '@rehabit/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { useRefreshPatients } from './refresh-patients.ts';
 
 export const changeTherapist = ({ id, therapistId }: { id: number; therapistId: number }) =>
-  api.patch(patientPaths.changeTherapist(id), { therapist_id: therapistId }, { schema: patientSchema });
+  call(patientEndpoints.changeTherapist, { params: { id }, body: { therapist_id: therapistId } });
 
 export function useChangeTherapist() {
   const refresh = useRefreshPatients();

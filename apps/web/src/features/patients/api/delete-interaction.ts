@@ -1,12 +1,11 @@
-import { patientPaths } from '@rehabit/contract';
+import { patientEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { interactionsQueryKey } from './get-interactions.ts';
 
 /** Answers 204: the entry is kept for the audit trail but no longer counts or shows. */
 export const deleteInteraction = ({ patientId, logId }: { patientId: number; logId: number }) =>
-  api.post(patientPaths.deleteInteraction(patientId), { log: logId }, { schema: z.undefined() });
+  call(patientEndpoints.deleteInteraction, { params: { id: patientId }, body: { log: logId } });
 
 export function useDeleteInteraction(patientId: number) {
   const queryClient = useQueryClient();

@@ -1,11 +1,10 @@
-import { type PatientIdsBody, patientPaths, patientResultsSchema } from '@rehabit/contract';
+import { type PatientIdsBody, patientEndpoints } from '@rehabit/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { useRefreshPatients } from './refresh-patients.ts';
 
 /** All or nothing: one patient who cannot be discharged refuses the whole request (409). */
-export const dischargePatients = (body: PatientIdsBody) =>
-  api.patch(patientPaths.discharge, body, { schema: patientResultsSchema });
+export const dischargePatients = (body: PatientIdsBody) => call(patientEndpoints.discharge, { body });
 
 export function useDischargePatients() {
   const refresh = useRefreshPatients();

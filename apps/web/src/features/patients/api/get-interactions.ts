@@ -1,10 +1,10 @@
-import { interactionLogListSchema, patientPaths } from '@rehabit/contract';
+import { patientEndpoints } from '@rehabit/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { patientsQueryKey } from './get-patients.ts';
 
 export const getInteractions = (patientId: number, page: number, signal?: AbortSignal) =>
-  api.get(patientPaths.interactions(patientId), { schema: interactionLogListSchema, query: { page }, signal });
+  call(patientEndpoints.interactions, { params: { id: patientId }, query: { page }, signal });
 
 export const interactionsQueryKey = (patientId: number) => [...patientsQueryKey, patientId, 'interactions'] as const;
 

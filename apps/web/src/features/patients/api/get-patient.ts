@@ -1,10 +1,10 @@
-import { patientPaths, patientSchema } from '@rehabit/contract';
+import { patientEndpoints } from '@rehabit/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { patientsQueryKey } from './get-patients.ts';
 
 export const getPatient = (id: number, signal?: AbortSignal) =>
-  api.get(patientPaths.detail(id), { schema: patientSchema, signal });
+  call(patientEndpoints.detail, { params: { id }, signal });
 
 export const patientQueryKey = (id: number) => [...patientsQueryKey, 'detail', id] as const;
 

@@ -1,11 +1,11 @@
-import { type PatientListQuery, patientListSchema, patientPaths } from '@rehabit/contract';
+import { type PatientListQuery, patientEndpoints } from '@rehabit/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 export type PatientListParams = Partial<PatientListQuery>;
 
 export const getPatients = (query: PatientListParams, signal?: AbortSignal) =>
-  api.get(patientPaths.list, { schema: patientListSchema, query, signal });
+  call(patientEndpoints.list, { query, signal });
 
 /** Every patient query starts with this key, so a lifecycle change refreshes lists and dashboards alike. */
 export const patientsQueryKey = ['patients'] as const;

@@ -1,10 +1,10 @@
-import { interactionLogSchema, type LogInteractionBody, patientPaths } from '@rehabit/contract';
+import { type LogInteractionBody, patientEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { interactionsQueryKey } from './get-interactions.ts';
 
 export const logInteraction = ({ patientId, body }: { patientId: number; body: LogInteractionBody }) =>
-  api.post(patientPaths.interactions(patientId), body, { schema: interactionLogSchema });
+  call(patientEndpoints.logInteraction, { params: { id: patientId }, body });
 
 export function useLogInteraction(patientId: number) {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
-import { type OnboardBody, patientPaths, patientSchema } from '@rehabit/contract';
+import { type OnboardBody, patientEndpoints } from '@rehabit/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { useRefreshPatients } from './refresh-patients.ts';
 
 export const onboardPatient = ({ id, body }: { id: number; body: OnboardBody }) =>
-  api.post(patientPaths.onboard(id), body, { schema: patientSchema });
+  call(patientEndpoints.onboard, { params: { id }, body });
 
 export function useOnboardPatient() {
   const refresh = useRefreshPatients();

@@ -1,11 +1,10 @@
-import { type PatientIdsBody, patientPaths, patientResultsSchema } from '@rehabit/contract';
+import { type PatientIdsBody, patientEndpoints } from '@rehabit/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { useRefreshPatients } from './refresh-patients.ts';
 
 /** All or nothing, like discharge: the 409 names the patients who cannot be re-onboarded. */
-export const reOnboardPatients = (body: PatientIdsBody) =>
-  api.patch(patientPaths.reOnboard, body, { schema: patientResultsSchema });
+export const reOnboardPatients = (body: PatientIdsBody) => call(patientEndpoints.reOnboard, { body });
 
 export function useReOnboardPatients() {
   const refresh = useRefreshPatients();

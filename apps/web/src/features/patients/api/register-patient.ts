@@ -1,10 +1,9 @@
-import { patientPaths, patientSchema, type RegisterPatientBody } from '@rehabit/contract';
+import { patientEndpoints, type RegisterPatientBody } from '@rehabit/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { useRefreshPatients } from './refresh-patients.ts';
 
-export const registerPatient = (body: RegisterPatientBody) =>
-  api.post(patientPaths.register, body, { schema: patientSchema });
+export const registerPatient = (body: RegisterPatientBody) => call(patientEndpoints.register, { body });
 
 export function useRegisterPatient() {
   const refresh = useRefreshPatients();

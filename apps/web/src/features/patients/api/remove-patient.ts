@@ -1,10 +1,10 @@
-import { patientPaths, patientSchema } from '@rehabit/contract';
+import { patientEndpoints } from '@rehabit/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { useRefreshPatients } from './refresh-patients.ts';
 
 /** A soft delete: the patient leaves every list but stays for audit and billing history. */
-export const removePatient = (id: number) => api.post(patientPaths.remove(id), undefined, { schema: patientSchema });
+export const removePatient = (id: number) => call(patientEndpoints.remove, { params: { id } });
 
 export function useRemovePatient() {
   const refresh = useRefreshPatients();

@@ -1,12 +1,12 @@
-import { icd10ListSchema, patientPaths } from '@rehabit/contract';
+import { patientEndpoints } from '@rehabit/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 // Enough answers to choose from without scrolling a long list.
 const ICD10_PAGE_SIZE = 20;
 
 export const searchIcd10 = (search: string, signal?: AbortSignal) =>
-  api.get(patientPaths.icd10, { schema: icd10ListSchema, query: { search, page_size: ICD10_PAGE_SIZE }, signal });
+  call(patientEndpoints.icd10, { query: { search, page_size: ICD10_PAGE_SIZE }, signal });
 
 export const icd10QueryOptions = (search: string) =>
   queryOptions({

@@ -1,10 +1,10 @@
-import { patientPaths, patientSchema, type UpdatePatientBody } from '@rehabit/contract';
+import { patientEndpoints, type UpdatePatientBody } from '@rehabit/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { useRefreshPatients } from './refresh-patients.ts';
 
 export const updatePatient = ({ id, body }: { id: number; body: UpdatePatientBody }) =>
-  api.put(patientPaths.update(id), body, { schema: patientSchema });
+  call(patientEndpoints.update, { params: { id }, body });
 
 export function useUpdatePatient() {
   const refresh = useRefreshPatients();

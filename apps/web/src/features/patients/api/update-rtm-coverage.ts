@@ -1,11 +1,11 @@
-import { patientPaths, patientSchema } from '@rehabit/contract';
+import { patientEndpoints } from '@rehabit/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useRefreshPatients } from './refresh-patients.ts';
 
 export const updateRtmCoverage = ({ id, isCovered }: { id: number; isCovered: boolean }) =>
-  api.patch(patientPaths.rtmCoverage(id), { is_rtm_covered: isCovered }, { schema: patientSchema });
+  call(patientEndpoints.rtmCoverage, { params: { id }, body: { is_rtm_covered: isCovered } });
 
 /** A switch that acts at once; a failure comes back as a toast and the switch shows the server's value. */
 export function useUpdateRtmCoverage() {

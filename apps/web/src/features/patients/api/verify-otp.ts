@@ -1,9 +1,8 @@
-import { patientPaths, type VerifyOtpBody, verifyOtpResponseSchema } from '@rehabit/contract';
+import { patientEndpoints, type VerifyOtpBody } from '@rehabit/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /** Public: trades the texted code for a token that lets the registration through. */
-export const verifyOtp = (body: VerifyOtpBody) =>
-  api.post(patientPaths.verifyOtp, body, { schema: verifyOtpResponseSchema });
+export const verifyOtp = (body: VerifyOtpBody) => call(patientEndpoints.verifyOtp, { body });
 
 export const useVerifyOtp = () => useMutation({ mutationFn: verifyOtp, meta: { errorHandling: 'form' } });
