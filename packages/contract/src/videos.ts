@@ -1,24 +1,7 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
-import { MAX_PAGE_SIZE, paginated } from './pagination.ts';
-
-export const videoPaths = {
-  list: '/video/list',
-  detail: (id: number) => `/video/${id}`,
-  detailRoute: '/video/:id',
-  create: '/video/create_by_therapist',
-  delete: '/video/delete',
-  folders: '/video/library',
-  folder: (id: number) => `/video/library/${id}`,
-  folderRoute: '/video/library/:id',
-  deleteFolders: (ids: number[]) => `/video/library/${ids.join(',')}`,
-  deleteFoldersRoute: '/video/library/:ids',
-  bulkAdd: '/video/library/bulk',
-  removeFromFolder: '/video/library/delete',
-  share: '/video/library/share',
-  hepRequestCreate: '/video/hep_request/create',
-  hepRequests: '/video/hep_request',
-} as const;
+import { idParamsSchema, idSchema } from './common.ts';
+import { defineEndpoints } from './endpoint.ts';
+import { MAX_PAGE_SIZE, pageQuerySchema, paginated } from './pagination.ts';
 
 /** The built-in video host's upload endpoint (tus 1.0) and its signed playback files. */
 export const videoHostPaths = { tus: '/tus/', play: '/video-host/play/' } as const;
@@ -187,6 +170,7 @@ const idList = (what: string) =>
     .min(1, { error: `Choose at least one ${what}` })
     .max(MAX_PAGE_SIZE);
 export const deleteVideosBodySchema = z.object({ videos: idList('video') });
+export type DeleteVideosBody = z.infer<typeof deleteVideosBodySchema>;
 export const deletedSchema = z.object({ deleted: z.array(z.number().int()) });
 
 export const folderSchema = z.object({
@@ -208,6 +192,7 @@ export const folderListQuerySchema = z.object({
 });
 export type FolderListQuery = z.infer<typeof folderListQuerySchema>;
 export const folderNameBodySchema = z.object({ name: text(80) });
+export type FolderNameBody = z.infer<typeof folderNameBodySchema>;
 export const folderContentsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
@@ -220,11 +205,14 @@ export const folderIdsParamsSchema = z.object({
     .pipe(z.array(z.number().int().positive()).max(MAX_PAGE_SIZE)),
 });
 export const bulkAddBodySchema = z.object({ video_ids: idList('video'), libraryfolder_ids: idList('folder') });
+export type BulkAddBody = z.infer<typeof bulkAddBodySchema>;
 export const removeFromFolderBodySchema = z.object({ libraryfolder_id: idSchema, video_ids: idList('video') });
 export const shareFoldersBodySchema = z.object({ libraryfolder_ids: idList('folder'), is_shared: z.boolean() });
+export type ShareFoldersBody = z.infer<typeof shareFoldersBodySchema>;
 export const folderResultsSchema = z.object({ results: z.array(folderSchema) });
 
 export const hepRequestBodySchema = z.object({ request_content: text(2000) });
+export type HepRequestBody = z.infer<typeof hepRequestBodySchema>;
 export const hepRequestSchema = z.object({
   id: z.number().int(),
   request_content: z.string(),
@@ -233,3 +221,144 @@ export const hepRequestSchema = z.object({
   created_at: z.string(),
 });
 export const hepRequestListSchema = paginated(hepRequestSchema);
+
+export const videoEndpoints = defineEndpoints('videos', {
+  /** The videos the caller may see (own, clinic and global), filtered and paginated. */
+  list: {
+    method: 'GET',
+    path: '/video/list',
+    access: 'videos.manage',
+    query: videoListQuerySchema,
+    status: 200,
+    response: videoListSchema,
+  },
+  /** A new video record with the credentials to upload its file to the video host. */
+  create: {
+    method: 'POST',
+    path: '/video/create_by_therapist',
+    access: 'videos.manage',
+    body: createVideoBodySchema,
+    status: 201,
+    response: createVideoResponseSchema,
+  },
+  /** Deletes videos the caller may edit, files included; programs that used them are released from them. */
+  remove: {
+    method: 'DELETE',
+    path: '/video/delete',
+    access: 'videos.manage',
+    body: deleteVideosBodySchema,
+    status: 200,
+    response: deletedSchema,
+  },
+  /** The caller's folders and those colleagues shared with the clinic. */
+  folders: {
+    method: 'GET',
+    path: '/video/library',
+    access: 'videos.manage',
+    query: folderListQuerySchema,
+    status: 200,
+    response: folderListSchema,
+  },
+  /** A new, empty folder of the caller's. */
+  createFolder: {
+    method: 'POST',
+    path: '/video/library',
+    access: 'videos.manage',
+    body: folderNameBodySchema,
+    status: 201,
+    response: folderSchema,
+  },
+  /** Files videos in folders. */
+  addToFolders: {
+    method: 'POST',
+    path: '/video/library/bulk',
+    access: 'videos.manage',
+    body: bulkAddBodySchema,
+    status: 200,
+    response: folderResultsSchema,
+  },
+  /** Shares folders with the clinic, or stops sharing them. */
+  shareFolders: {
+    method: 'POST',
+    path: '/video/library/share',
+    access: 'videos.manage',
+    body: shareFoldersBodySchema,
+    status: 200,
+    response: folderResultsSchema,
+  },
+  /** Takes videos out of a folder (the videos stay in the library). */
+  removeFromFolder: {
+    method: 'DELETE',
+    path: '/video/library/delete',
+    access: 'videos.manage',
+    body: removeFromFolderBodySchema,
+    status: 200,
+    response: folderSchema,
+  },
+  /** The videos of one folder, paginated. */
+  folderContents: {
+    method: 'GET',
+    path: '/video/library/:id',
+    access: 'videos.manage',
+    params: idParamsSchema,
+    query: folderContentsQuerySchema,
+    status: 200,
+    response: videoListSchema,
+  },
+  /** Renames a folder of the caller's. */
+  renameFolder: {
+    method: 'PATCH',
+    path: '/video/library/:id',
+    access: 'videos.manage',
+    params: idParamsSchema,
+    body: folderNameBodySchema,
+    status: 200,
+    response: folderSchema,
+  },
+  /** Deletes folders (ids separated by commas); their videos stay in the library. */
+  deleteFolders: {
+    method: 'DELETE',
+    path: '/video/library/:ids',
+    access: 'videos.manage',
+    params: folderIdsParamsSchema,
+    status: 200,
+    response: deletedSchema,
+  },
+  /** Asks the content team for an exercise video the library lacks. */
+  requestVideo: {
+    method: 'POST',
+    path: '/video/hep_request/create',
+    access: 'videos.manage',
+    body: hepRequestBodySchema,
+    status: 201,
+    response: hepRequestSchema,
+  },
+  /** The content team's queue of requested videos, every clinic's. */
+  hepRequests: {
+    method: 'GET',
+    path: '/video/hep_request',
+    access: 'library.manage',
+    query: pageQuerySchema,
+    status: 200,
+    response: hepRequestListSchema,
+  },
+  /** One video, with short-lived signed URLs for its file and poster. */
+  detail: {
+    method: 'GET',
+    path: '/video/:id',
+    access: 'videos.manage',
+    params: idParamsSchema,
+    status: 200,
+    response: videoSchema,
+  },
+  /** Edits a video's fields. */
+  update: {
+    method: 'PATCH',
+    path: '/video/:id',
+    access: 'videos.manage',
+    params: idParamsSchema,
+    body: updateVideoBodySchema,
+    status: 200,
+    response: videoSchema,
+  },
+});

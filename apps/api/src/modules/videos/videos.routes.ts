@@ -1,154 +1,39 @@
-import {
-  bulkAddBodySchema,
-  createVideoBodySchema,
-  createVideoResponseSchema,
-  deletedSchema,
-  deleteVideosBodySchema,
-  folderContentsQuerySchema,
-  folderIdsParamsSchema,
-  folderListQuerySchema,
-  folderListSchema,
-  folderNameBodySchema,
-  folderResultsSchema,
-  folderSchema,
-  hepRequestBodySchema,
-  hepRequestListSchema,
-  hepRequestSchema,
-  idParamsSchema,
-  pageQuerySchema,
-  removeFromFolderBodySchema,
-  shareFoldersBodySchema,
-  updateVideoBodySchema,
-  videoListQuerySchema,
-  videoListSchema,
-  videoPaths,
-  videoSchema,
-} from '@rehabit/contract';
+import { videoEndpoints } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
-import { requestContext } from '../../http/request-context.ts';
-import { authorize, requireActor, staffRoles } from '../../plugins/auth.ts';
+import { route } from '../../http/route.ts';
 
 export const videosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { videos, folders }) => {
-  const tags = ['videos'];
-  // Permission matrix (product decisions §2): every staff role uploads and files videos; patients do not.
-  const staff = authorize(...staffRoles);
-  const admins = authorize('admin');
+  route(app, videoEndpoints.list, ({ actor, query, ctx }) => videos.list(actor, query, ctx));
+  // A create without a body takes every default.
+  route(app, videoEndpoints.create, ({ actor, body, ctx }) => videos.create(actor, body ?? {}, ctx));
+  route(app, videoEndpoints.remove, ({ actor, body, ctx }) => videos.remove(actor, body.videos, ctx));
 
-  app.get(
-    videoPaths.list,
-    { schema: { tags, querystring: videoListQuerySchema, response: { 200: videoListSchema } }, preHandler: staff },
-    (request) => videos.list(requireActor(request), request.query, requestContext(request)),
+  route(app, videoEndpoints.folders, ({ actor, query }) => folders.list(actor, query));
+  route(app, videoEndpoints.createFolder, ({ actor, body, ctx }) => folders.create(actor, body.name, ctx));
+  route(app, videoEndpoints.addToFolders, ({ actor, body, ctx }) =>
+    folders.addVideos(actor, body.video_ids, body.libraryfolder_ids, ctx),
   );
-  app.post(
-    videoPaths.create,
-    { schema: { tags, body: createVideoBodySchema, response: { 201: createVideoResponseSchema } }, preHandler: staff },
-    async (request, reply) =>
-      reply.code(201).send(await videos.create(requireActor(request), request.body ?? {}, requestContext(request))),
+  route(app, videoEndpoints.shareFolders, ({ actor, body, ctx }) =>
+    folders.share(actor, body.libraryfolder_ids, body.is_shared, ctx),
   );
-  app.delete(
-    videoPaths.delete,
-    { schema: { tags, body: deleteVideosBodySchema, response: { 200: deletedSchema } }, preHandler: staff },
-    (request) => videos.remove(requireActor(request), request.body.videos, requestContext(request)),
+  route(app, videoEndpoints.removeFromFolder, ({ actor, body, ctx }) =>
+    folders.removeVideos(actor, body.libraryfolder_id, body.video_ids, ctx),
   );
+  route(app, videoEndpoints.folderContents, ({ actor, params, query, ctx }) =>
+    folders.contents(actor, params.id, query, ctx),
+  );
+  route(app, videoEndpoints.renameFolder, ({ actor, params, body, ctx }) =>
+    folders.rename(actor, params.id, body.name, ctx),
+  );
+  route(app, videoEndpoints.deleteFolders, ({ actor, params, ctx }) => folders.remove(actor, params.ids, ctx));
 
-  app.get(
-    videoPaths.folders,
-    { schema: { tags, querystring: folderListQuerySchema, response: { 200: folderListSchema } }, preHandler: staff },
-    (request) => folders.list(requireActor(request), request.query),
+  route(app, videoEndpoints.requestVideo, ({ actor, body, ctx }) =>
+    folders.requestVideo(actor, body.request_content, ctx),
   );
-  app.post(
-    videoPaths.folders,
-    { schema: { tags, body: folderNameBodySchema, response: { 201: folderSchema } }, preHandler: staff },
-    async (request, reply) =>
-      reply.code(201).send(await folders.create(requireActor(request), request.body.name, requestContext(request))),
-  );
-  app.post(
-    videoPaths.bulkAdd,
-    { schema: { tags, body: bulkAddBodySchema, response: { 200: folderResultsSchema } }, preHandler: staff },
-    (request) =>
-      folders.addVideos(
-        requireActor(request),
-        request.body.video_ids,
-        request.body.libraryfolder_ids,
-        requestContext(request),
-      ),
-  );
-  app.post(
-    videoPaths.share,
-    { schema: { tags, body: shareFoldersBodySchema, response: { 200: folderResultsSchema } }, preHandler: staff },
-    (request) =>
-      folders.share(
-        requireActor(request),
-        request.body.libraryfolder_ids,
-        request.body.is_shared,
-        requestContext(request),
-      ),
-  );
-  app.delete(
-    videoPaths.removeFromFolder,
-    { schema: { tags, body: removeFromFolderBodySchema, response: { 200: folderSchema } }, preHandler: staff },
-    (request) =>
-      folders.removeVideos(
-        requireActor(request),
-        request.body.libraryfolder_id,
-        request.body.video_ids,
-        requestContext(request),
-      ),
-  );
-  app.get(
-    videoPaths.folderRoute,
-    {
-      schema: {
-        tags,
-        params: idParamsSchema,
-        querystring: folderContentsQuerySchema,
-        response: { 200: videoListSchema },
-      },
-      preHandler: staff,
-    },
-    (request) => folders.contents(requireActor(request), request.params.id, request.query, requestContext(request)),
-  );
-  app.patch(
-    videoPaths.folderRoute,
-    {
-      schema: { tags, params: idParamsSchema, body: folderNameBodySchema, response: { 200: folderSchema } },
-      preHandler: staff,
-    },
-    (request) => folders.rename(requireActor(request), request.params.id, request.body.name, requestContext(request)),
-  );
-  app.delete(
-    videoPaths.deleteFoldersRoute,
-    { schema: { tags, params: folderIdsParamsSchema, response: { 200: deletedSchema } }, preHandler: staff },
-    (request) => folders.remove(requireActor(request), request.params.ids, requestContext(request)),
-  );
-
-  app.post(
-    videoPaths.hepRequestCreate,
-    { schema: { tags, body: hepRequestBodySchema, response: { 201: hepRequestSchema } }, preHandler: staff },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await folders.requestVideo(requireActor(request), request.body.request_content, requestContext(request))),
-  );
-  app.get(
-    videoPaths.hepRequests,
-    { schema: { tags, querystring: pageQuerySchema, response: { 200: hepRequestListSchema } }, preHandler: admins },
-    (request) => folders.listRequests(request.query),
-  );
+  route(app, videoEndpoints.hepRequests, ({ query }) => folders.listRequests(query));
 
   // Parameterised routes last in the file for readers; the router prefers static segments anyway.
-  app.get(
-    videoPaths.detailRoute,
-    { schema: { tags, params: idParamsSchema, response: { 200: videoSchema } }, preHandler: staff },
-    (request) => videos.get(requireActor(request), request.params.id, requestContext(request)),
-  );
-  app.patch(
-    videoPaths.detailRoute,
-    {
-      schema: { tags, params: idParamsSchema, body: updateVideoBodySchema, response: { 200: videoSchema } },
-      preHandler: staff,
-    },
-    (request) => videos.update(requireActor(request), request.params.id, request.body, requestContext(request)),
-  );
+  route(app, videoEndpoints.detail, ({ actor, params, ctx }) => videos.get(actor, params.id, ctx));
+  route(app, videoEndpoints.update, ({ actor, params, body, ctx }) => videos.update(actor, params.id, body, ctx));
 };

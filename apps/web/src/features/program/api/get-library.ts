@@ -1,6 +1,6 @@
-import { folderListSchema, type VideoScope, videoListSchema, videoPaths } from '@rehabit/contract';
+import { type VideoScope, videoEndpoints } from '@rehabit/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 export type LibraryFilter = { search: string; scope: VideoScope | null; folder: number | null };
 
@@ -9,9 +9,8 @@ export const usePickerVideos = ({ search, scope, folder }: LibraryFilter) =>
   useQuery({
     queryKey: ['program-picker', 'videos', search, scope, folder],
     queryFn: ({ signal }) =>
-      api.get(videoPaths.list, {
-        schema: videoListSchema,
-        query: { search, scope, folder, page_size: 50 },
+      call(videoEndpoints.list, {
+        query: { search, scope: scope ?? undefined, folder: folder ?? undefined, page_size: 50 },
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -22,7 +21,6 @@ export const usePickerVideos = ({ search, scope, folder }: LibraryFilter) =>
 export const usePickerFolders = () =>
   useQuery({
     queryKey: ['program-picker', 'folders'],
-    queryFn: ({ signal }) =>
-      api.get(videoPaths.folders, { schema: folderListSchema, query: { page_size: 100 }, signal }),
+    queryFn: ({ signal }) => call(videoEndpoints.folders, { query: { page_size: 100 }, signal }),
     meta: { errorHandling: 'silent' },
   });

@@ -1,7 +1,6 @@
-import { folderResultsSchema, videoPaths } from '@rehabit/contract';
-import { api } from '../../../lib/api-client.ts';
+import { type BulkAddBody, videoEndpoints } from '@rehabit/contract';
+import { call } from '../../../lib/api-client.ts';
 import { useFolderMutation } from './folder-mutations.ts';
 
-export const addToFolders = (body: { video_ids: number[]; libraryfolder_ids: number[] }) =>
-  api.post(videoPaths.bulkAdd, body, { schema: folderResultsSchema });
+export const addToFolders = (body: BulkAddBody) => call(videoEndpoints.addToFolders, { body });
 export const useAddToFolders = () => useFolderMutation(addToFolders);

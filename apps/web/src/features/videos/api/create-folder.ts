@@ -1,6 +1,6 @@
-import { folderSchema, videoPaths } from '@rehabit/contract';
-import { api } from '../../../lib/api-client.ts';
+import { videoEndpoints } from '@rehabit/contract';
+import { call } from '../../../lib/api-client.ts';
 import { useFolderMutation } from './folder-mutations.ts';
 
-export const createFolder = (name: string) => api.post(videoPaths.folders, { name }, { schema: folderSchema });
+export const createFolder = (name: string) => call(videoEndpoints.createFolder, { body: { name } });
 export const useCreateFolder = () => useFolderMutation(createFolder);

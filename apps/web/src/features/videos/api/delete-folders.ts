@@ -1,6 +1,6 @@
-import { deletedSchema, videoPaths } from '@rehabit/contract';
-import { api } from '../../../lib/api-client.ts';
+import { videoEndpoints } from '@rehabit/contract';
+import { call } from '../../../lib/api-client.ts';
 import { useFolderMutation } from './folder-mutations.ts';
 
-export const deleteFolders = (ids: number[]) => api.delete(videoPaths.deleteFolders(ids), { schema: deletedSchema });
+export const deleteFolders = (ids: number[]) => call(videoEndpoints.deleteFolders, { params: { ids: ids.join(',') } });
 export const useDeleteFolders = () => useFolderMutation(deleteFolders);

@@ -1,10 +1,9 @@
-import { deletedSchema, videoPaths } from '@rehabit/contract';
+import { videoEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { foldersQueryKey, videosQueryKey } from './keys.ts';
 
-export const deleteVideos = (videos: number[]) =>
-  api.delete(videoPaths.delete, { body: { videos }, schema: deletedSchema });
+export const deleteVideos = (videos: number[]) => call(videoEndpoints.remove, { body: { videos } });
 
 export function useDeleteVideos() {
   const client = useQueryClient();

@@ -1,10 +1,9 @@
-import { folderListSchema, videoPaths } from '@rehabit/contract';
+import { videoEndpoints } from '@rehabit/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { foldersQueryKey } from './keys.ts';
 
-export const getFolders = (signal?: AbortSignal) =>
-  api.get(videoPaths.folders, { schema: folderListSchema, query: { page_size: 100 }, signal });
+export const getFolders = (signal?: AbortSignal) => call(videoEndpoints.folders, { query: { page_size: 100 }, signal });
 
 /** My folders and those colleagues shared with the clinic (one page of 100, sorted by name). */
 export const useFolders = () =>

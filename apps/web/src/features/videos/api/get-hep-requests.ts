@@ -1,10 +1,10 @@
-import { hepRequestListSchema, videoPaths } from '@rehabit/contract';
+import { videoEndpoints } from '@rehabit/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /** The content team's queue of requested videos, every clinic's; admins only. */
 export const getHepRequests = (page: number, signal?: AbortSignal) =>
-  api.get(videoPaths.hepRequests, { schema: hepRequestListSchema, query: { page }, signal });
+  call(videoEndpoints.hepRequests, { query: { page }, signal });
 
 export const useHepRequests = (page: number, isEnabled: boolean) =>
   useQuery({

@@ -1,10 +1,9 @@
-import { type Video, videoPaths, videoSchema } from '@rehabit/contract';
+import { type Video, videoEndpoints } from '@rehabit/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { videosQueryKey } from './keys.ts';
 
-export const getVideo = (id: number, signal?: AbortSignal) =>
-  api.get(videoPaths.detail(id), { schema: videoSchema, signal });
+export const getVideo = (id: number, signal?: AbortSignal) => call(videoEndpoints.detail, { params: { id }, signal });
 
 const isSettled = (video: Video | undefined) => video?.status === 'ready' || video?.status === 'failed';
 

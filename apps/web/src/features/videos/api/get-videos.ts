@@ -1,12 +1,11 @@
-import { type VideoListQuery, videoListSchema, videoPaths } from '@rehabit/contract';
+import { type VideoListQuery, videoEndpoints } from '@rehabit/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { videosQueryKey } from './keys.ts';
 
 export type VideoListParams = Partial<VideoListQuery>;
 
-export const getVideos = (query: VideoListParams, signal?: AbortSignal) =>
-  api.get(videoPaths.list, { schema: videoListSchema, query, signal });
+export const getVideos = (query: VideoListParams, signal?: AbortSignal) => call(videoEndpoints.list, { query, signal });
 
 export const videosQueryOptions = (query: VideoListParams) =>
   queryOptions({

@@ -1,7 +1,7 @@
-import { folderSchema, videoPaths } from '@rehabit/contract';
-import { api } from '../../../lib/api-client.ts';
+import { videoEndpoints } from '@rehabit/contract';
+import { call } from '../../../lib/api-client.ts';
 import { useFolderMutation } from './folder-mutations.ts';
 
 export const renameFolder = ({ id, name }: { id: number; name: string }) =>
-  api.patch(videoPaths.folder(id), { name }, { schema: folderSchema });
+  call(videoEndpoints.renameFolder, { params: { id }, body: { name } });
 export const useRenameFolder = () => useFolderMutation(renameFolder);

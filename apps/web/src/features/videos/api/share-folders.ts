@@ -1,7 +1,6 @@
-import { folderResultsSchema, videoPaths } from '@rehabit/contract';
-import { api } from '../../../lib/api-client.ts';
+import { type ShareFoldersBody, videoEndpoints } from '@rehabit/contract';
+import { call } from '../../../lib/api-client.ts';
 import { useFolderMutation } from './folder-mutations.ts';
 
-export const shareFolders = (body: { libraryfolder_ids: number[]; is_shared: boolean }) =>
-  api.post(videoPaths.share, body, { schema: folderResultsSchema });
+export const shareFolders = (body: ShareFoldersBody) => call(videoEndpoints.shareFolders, { body });
 export const useShareFolders = () => useFolderMutation(shareFolders);

@@ -1,10 +1,9 @@
-import { type UpdateVideoBody, videoPaths, videoSchema } from '@rehabit/contract';
+import { type UpdateVideoBody, videoEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { videosQueryKey } from './keys.ts';
 
-export const updateVideo = (id: number, body: UpdateVideoBody) =>
-  api.patch(videoPaths.detail(id), body, { schema: videoSchema });
+export const updateVideo = (id: number, body: UpdateVideoBody) => call(videoEndpoints.update, { params: { id }, body });
 
 export function useUpdateVideo(id: number) {
   const client = useQueryClient();
