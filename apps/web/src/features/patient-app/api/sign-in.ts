@@ -1,15 +1,14 @@
 import {
   detailSchema,
   type PatientSigninBody,
-  patientAppPaths,
+  patientAppEndpoints,
   patientPaths,
   type SendOtpBody,
-  tokenResponseSchema,
   type VerifyOtpBody,
   verifyOtpResponseSchema,
 } from '@rehabit/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, call } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 
@@ -27,8 +26,7 @@ export async function signInWithCode(body: VerifyOtpBody) {
   return { token: answer.token };
 }
 
-export const signInWithPassword = (body: PatientSigninBody) =>
-  api.post(patientAppPaths.signin, body, { schema: tokenResponseSchema });
+export const signInWithPassword = (body: PatientSigninBody) => call(patientAppEndpoints.signin, { body });
 
 /** Either way of signing in ends the same: the token is stored and the session begins. */
 function useTokenSignIn<T>(mutationFn: (body: T) => Promise<{ token: string }>) {
