@@ -23,7 +23,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { connect as connectTcp, createServer, type Server as NetServer, type Socket as NetSocket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type ChatSendAck, chatEvents, chatPaths, hepPaths, patientAppPaths } from '@rehabit/contract';
+import {
+  type ChatSendAck,
+  chatEndpoints,
+  chatEvents,
+  hepPaths,
+  patientAppEndpoints,
+  patientAppPaths,
+} from '@rehabit/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -244,12 +251,12 @@ describe.skipIf(!databaseServer)(
       const patient = await staffPost('/clinic/patient/register', therapistToken, patientBody());
       patientId = patient.id;
       await db.update(patients).set({ userId: patientUser.id }).where(eq(patients.id, patient.id));
-      patientToken = await signIn(patientAppPaths.signin, patientUser.email);
+      patientToken = await signIn(patientAppEndpoints.signin.path, patientUser.email);
       const program = await staffPost(hepPaths.program(patient.id), therapistToken, [
         { video_id: video.id, times_per_day: 3, days_per_week: 7 },
       ]);
       hepId = program.results[0].id;
-      chatSession = (await staffPost(chatPaths.session, therapistToken, { patient: patient.id })).id;
+      chatSession = (await staffPost(chatEndpoints.openSession.path, therapistToken, { patient: patient.id })).id;
     }, 120_000);
 
     afterAll(async () => {
@@ -295,7 +302,7 @@ describe.skipIf(!databaseServer)(
             writers.staffHttp,
             () => `staff-${randomUUID()}`,
             (key) =>
-              post(`${s.url}${chatPaths.messages}`, therapistToken, {
+              post(`${s.url}${chatEndpoints.send.path}`, therapistToken, {
                 session: chatSession,
                 message: `Staff note ${key}`,
                 client_id: key,

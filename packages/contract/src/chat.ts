@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
+import { defineEndpoints } from './endpoint.ts';
 import { paginated } from './pagination.ts';
 import { problemSchema } from './problem.ts';
-
-export const chatPaths = {
-  therapistSessions: '/chat/therapist',
-  supportSessions: '/chat/support',
-  messages: '/chat/message',
-  session: '/chat/session',
-} as const;
 
 /**
  * Socket.IO: each user's private room, the event that carries a saved message, and `send_message`, the socket's
@@ -93,3 +87,51 @@ export const chatSendAckSchema = z.union([
   z.object({ problem: problemSchema }),
 ]);
 export type ChatSendAck = z.infer<typeof chatSendAckSchema>;
+
+export const chatEndpoints = defineEndpoints('chat', {
+  /** The clinic's conversations with patients, newest first, with the caller's unread counts. */
+  patientSessions: {
+    method: 'GET',
+    path: '/chat/therapist',
+    access: 'chat.staff',
+    query: chatSessionListQuerySchema,
+    status: 200,
+    response: chatSessionListSchema,
+  },
+  /** The caller's support conversation (an admin's: every staff member's), newest first. */
+  supportSessions: {
+    method: 'GET',
+    path: '/chat/support',
+    access: 'chat.staff',
+    query: chatSessionListQuerySchema,
+    status: 200,
+    response: chatSessionListSchema,
+  },
+  /** A patient's conversation with the clinic, opened on first use. */
+  openSession: {
+    method: 'POST',
+    path: '/chat/session',
+    access: 'chat.staff',
+    body: createChatSessionBodySchema,
+    status: 200,
+    response: chatSessionSchema,
+  },
+  /** One page of a conversation, newest first; reading it marks the conversation read. Patients: their own only. */
+  messages: {
+    method: 'GET',
+    path: '/chat/message',
+    access: 'chat.use',
+    query: chatMessagesQuerySchema,
+    status: 200,
+    response: chatMessageListSchema,
+  },
+  /** Saves a message (once per client id) and pushes it to everyone in the conversation. */
+  send: {
+    method: 'POST',
+    path: '/chat/message',
+    access: 'chat.use',
+    body: sendChatMessageBodySchema,
+    status: 201,
+    response: chatMessageSchema,
+  },
+});

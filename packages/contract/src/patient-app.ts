@@ -1,20 +1,15 @@
 import { z } from 'zod';
+import { tokenResponseSchema } from './auth.ts';
 import { emailSchema, idSchema } from './common.ts';
+import { defineEndpoints } from './endpoint.ts';
 import { hepItemSchema } from './hep.ts';
 import { healthMetricRules, postableMetricKinds } from './patient-data.ts';
 
-/**
- * The patient's own calls (product decisions §7). A patient signs in by phone code (`verify-otp` answers a token
- * when the phone belongs to a patient) or by e-mail and password, and reaches only their own data.
- */
+/** The patient's program and progress calls, registered by the program and patient-data modules. */
 export const patientAppPaths = {
-  signin: '/api/v1/patient/signin/',
-  me: '/api/v1/patient/me/',
   today: '/api/v1/patient/program/today/',
   exerciseLogs: '/api/v1/patient/exercise-logs/',
-  healthData: '/api/v1/patient/health-data/',
   progress: '/api/v1/patient/progress/',
-  chat: '/api/v1/patient/chat/',
 } as const;
 
 export const patientSigninBodySchema = z.object({ email: emailSchema, password: z.string().min(1).max(128) });
@@ -116,3 +111,44 @@ export const patientChatSchema = z.object({
   unread_message_count: z.number().int(),
 });
 export type PatientChat = z.infer<typeof patientChatSchema>;
+
+/**
+ * The patient's own calls (product decisions §7). A patient signs in by phone code (`verify-otp` answers a token
+ * when the phone belongs to a patient) or by e-mail and password, and reaches only their own data.
+ */
+export const patientAppEndpoints = defineEndpoints('patient app', {
+  /** Signs a patient in by e-mail and password. */
+  signin: {
+    method: 'POST',
+    path: '/api/v1/patient/signin/',
+    access: 'public',
+    body: patientSigninBodySchema,
+    status: 200,
+    response: tokenResponseSchema,
+  },
+  /** The signed-in patient: name, clinic, therapist and streak. */
+  me: {
+    method: 'GET',
+    path: '/api/v1/patient/me/',
+    access: 'patient-app.use',
+    status: 200,
+    response: patientMeSchema,
+  },
+  /** Stores a batch of readings, skipping those already stored. */
+  healthData: {
+    method: 'POST',
+    path: '/api/v1/patient/health-data/',
+    access: 'patient-app.use',
+    body: healthDataBodySchema,
+    status: 200,
+    response: healthDataResultSchema,
+  },
+  /** The patient's conversation with the clinic (opened on first use) and its unread count. */
+  chat: {
+    method: 'GET',
+    path: '/api/v1/patient/chat/',
+    access: 'patient-app.use',
+    status: 200,
+    response: patientChatSchema,
+  },
+});

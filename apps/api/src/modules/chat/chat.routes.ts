@@ -1,77 +1,27 @@
-import {
-  chatEvents,
-  chatMessageListSchema,
-  chatMessageSchema,
-  chatMessagesQuerySchema,
-  chatPaths,
-  chatSessionListQuerySchema,
-  chatSessionListSchema,
-  chatSessionSchema,
-  createChatSessionBodySchema,
-  sendChatMessageBodySchema,
-} from '@rehabit/contract';
+import { chatEndpoints, chatEvents } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
-import { requestContext } from '../../http/request-context.ts';
-import { authorize, requireActor } from '../../plugins/auth.ts';
+import { route } from '../../http/route.ts';
 import { socketContext } from '../../realtime/socket-server.ts';
 import { acceptSocketSends } from './chat.socket.ts';
 
 export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { chat, realtime }) => {
-  const tags = ['chat'];
-  const staff = authorize('therapist', 'manager', 'supervisor', 'admin');
+  route(app, chatEndpoints.patientSessions, ({ actor, query }) =>
+    chat.patientSessions(actor, query.page, query.page_size),
+  );
+
+  route(app, chatEndpoints.supportSessions, ({ actor, query }) =>
+    chat.supportSessions(actor, query.page, query.page_size),
+  );
+
+  route(app, chatEndpoints.openSession, ({ actor, body, ctx }) => chat.openPatientSession(actor, body.patient, ctx));
+
   // Patients read and write their own conversation (the service answers 404 for any other).
-  const participants = authorize('therapist', 'manager', 'supervisor', 'admin', 'patient');
-
-  app.get(
-    chatPaths.therapistSessions,
-    {
-      schema: { tags, querystring: chatSessionListQuerySchema, response: { 200: chatSessionListSchema } },
-      preHandler: staff,
-    },
-    (request) => chat.patientSessions(requireActor(request), request.query.page, request.query.page_size),
+  route(app, chatEndpoints.messages, ({ actor, query, ctx }) =>
+    chat.messages(actor, query.session, query.page, query.page_size, ctx),
   );
 
-  app.get(
-    chatPaths.supportSessions,
-    {
-      schema: { tags, querystring: chatSessionListQuerySchema, response: { 200: chatSessionListSchema } },
-      preHandler: staff,
-    },
-    (request) => chat.supportSessions(requireActor(request), request.query.page, request.query.page_size),
-  );
-
-  app.post(
-    chatPaths.session,
-    { schema: { tags, body: createChatSessionBodySchema, response: { 200: chatSessionSchema } }, preHandler: staff },
-    (request) => chat.openPatientSession(requireActor(request), request.body.patient, requestContext(request)),
-  );
-
-  app.get(
-    chatPaths.messages,
-    {
-      schema: { tags, querystring: chatMessagesQuerySchema, response: { 200: chatMessageListSchema } },
-      preHandler: participants,
-    },
-    (request) =>
-      chat.messages(
-        requireActor(request),
-        request.query.session,
-        request.query.page,
-        request.query.page_size,
-        requestContext(request),
-      ),
-  );
-
-  app.post(
-    chatPaths.messages,
-    {
-      schema: { tags, body: sendChatMessageBodySchema, response: { 201: chatMessageSchema } },
-      preHandler: participants,
-    },
-    async (request, reply) =>
-      reply.code(201).send(await chat.send(requireActor(request), request.body, requestContext(request))),
-  );
+  route(app, chatEndpoints.send, ({ actor, body, ctx }) => chat.send(actor, body, ctx));
 
   acceptSocketSends({ chat, realtime, log: app.log });
 

@@ -1,5 +1,5 @@
 import type { ChatSession, SendChatMessageBody } from '@rehabit/contract';
-import { chatEvents, chatFreshness, toPage } from '@rehabit/contract';
+import { can, chatEvents, chatFreshness, toPage } from '@rehabit/contract';
 import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatSessions } from '../../db/schema.ts';
@@ -24,8 +24,8 @@ type Deps = { db: Db; clock: Clock; audit: AuditLog; realtime: Realtime };
 const CATCH_UP_LIMIT = 500;
 const KNOWN_SESSIONS_LIMIT = 10_000;
 
-/** Permission matrix: therapists and managers chat with patients; every staff role but admin has a support chat. */
-const chatsWithPatients = (actor: Actor) => actor.role === 'therapist' || actor.role === 'manager';
+/** Permission matrix: who chats with patients; every staff role but admin has a support chat. */
+const chatsWithPatients = (actor: Actor) => can(actor.role, 'chat.patients');
 
 export const clinicChatRoom = (clinicId: number) => `clinic-chat-${clinicId}`;
 const SUPPORT_ROOM = 'support-admins';

@@ -1,52 +1,20 @@
-import {
-  healthDataBodySchema,
-  healthDataResultSchema,
-  patientAppPaths,
-  patientChatSchema,
-  patientMeSchema,
-  patientSigninBodySchema,
-  tokenResponseSchema,
-} from '@rehabit/contract';
+import { patientAppEndpoints } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
-import { requestContext } from '../../http/request-context.ts';
-import { authorize, requireActor } from '../../plugins/auth.ts';
+import { route } from '../../http/route.ts';
 
 /** The patient's own calls (product decisions §7): sign-in, profile, health readings and the clinic chat. */
 export const patientAppRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app,
   { patientSignin, patientApp, rateLimits },
 ) => {
-  const tags = ['patient app'];
-  const patient = authorize('patient');
+  route(app, patientAppEndpoints.signin, ({ body, ctx }) => patientSignin.signInByPassword(body, ctx), {
+    config: { rateLimit: rateLimits.auth },
+  });
 
-  app.post(
-    patientAppPaths.signin,
-    {
-      schema: { tags, body: patientSigninBodySchema, response: { 200: tokenResponseSchema } },
-      config: { rateLimit: rateLimits.auth },
-    },
-    (request) => patientSignin.signInByPassword(request.body, requestContext(request)),
-  );
+  route(app, patientAppEndpoints.me, ({ actor, ctx }) => patientApp.me(actor, ctx));
 
-  app.get(
-    patientAppPaths.me,
-    { schema: { tags, response: { 200: patientMeSchema } }, preHandler: patient },
-    (request) => patientApp.me(requireActor(request), requestContext(request)),
-  );
+  route(app, patientAppEndpoints.healthData, ({ actor, body, ctx }) => patientApp.receiveHealthData(actor, body, ctx));
 
-  app.post(
-    patientAppPaths.healthData,
-    {
-      schema: { tags, body: healthDataBodySchema, response: { 200: healthDataResultSchema } },
-      preHandler: patient,
-    },
-    (request) => patientApp.receiveHealthData(requireActor(request), request.body, requestContext(request)),
-  );
-
-  app.get(
-    patientAppPaths.chat,
-    { schema: { tags, response: { 200: patientChatSchema } }, preHandler: patient },
-    (request) => patientApp.chat(requireActor(request), requestContext(request)),
-  );
+  route(app, patientAppEndpoints.chat, ({ actor, ctx }) => patientApp.chat(actor, ctx));
 };

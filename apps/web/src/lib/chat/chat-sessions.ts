@@ -1,6 +1,6 @@
-import { type ChatSession, chatPaths, chatSessionListSchema, type Role } from '@rehabit/contract';
+import { type ChatSession, can, chatEndpoints, type Role } from '@rehabit/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../api-client.ts';
+import { call } from '../api-client.ts';
 import { noteMessageId } from '../socket.ts';
 
 export type ChatKind = 'patient' | 'support';
@@ -15,18 +15,15 @@ export const chatKeys = {
 // The newest conversations are what a person answers; older ones come back when they write again.
 export const SESSION_PAGE_SIZE = 50;
 
-/** Therapists and managers talk to patients; every staff member but admins has a support chat. */
-export const canChatWithPatients = (role: Role) => role === 'therapist' || role === 'manager';
+/** Who talks to patients is the permission table's; every staff member but admins has a support chat. */
+export const canChatWithPatients = (role: Role) => can(role, 'chat.patients');
 export const chatKindsFor = (role: Role): ChatKind[] =>
   canChatWithPatients(role) ? ['patient', 'support'] : role === 'patient' ? [] : ['support'];
 
 /** GET /chat/therapist or /chat/support: conversations, newest first, with the caller's unread counts. */
 export async function getChatSessions(kind: ChatKind, signal?: AbortSignal) {
-  const page = await api.get(kind === 'patient' ? chatPaths.therapistSessions : chatPaths.supportSessions, {
-    schema: chatSessionListSchema,
-    query: { page: 1, page_size: SESSION_PAGE_SIZE },
-    signal,
-  });
+  const endpoint = kind === 'patient' ? chatEndpoints.patientSessions : chatEndpoints.supportSessions;
+  const page = await call(endpoint, { query: { page: 1, page_size: SESSION_PAGE_SIZE }, signal });
   for (const session of page.results) if (session.last_message) noteMessageId(session.last_message.id);
   return page;
 }

@@ -1,6 +1,6 @@
-import { type ChatSession, chatMessageListSchema, chatPaths, type Paginated } from '@rehabit/contract';
+import { type ChatSession, chatEndpoints, type Paginated } from '@rehabit/contract';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api-client.ts';
+import { call } from '../api-client.ts';
 import { noteMessageId } from '../socket.ts';
 import { chatKeys } from './chat-sessions.ts';
 import { markSessionRead } from './merge-message.ts';
@@ -9,11 +9,7 @@ export const MESSAGE_PAGE_SIZE = 25;
 
 /** GET /chat/message: one page of a conversation, newest first. Reading it marks the conversation read. */
 export const getMessages = (session: number, page: number, signal?: AbortSignal) =>
-  api.get(chatPaths.messages, {
-    schema: chatMessageListSchema,
-    query: { session, page, page_size: MESSAGE_PAGE_SIZE },
-    signal,
-  });
+  call(chatEndpoints.messages, { query: { session, page, page_size: MESSAGE_PAGE_SIZE }, signal });
 
 /** A conversation's messages, page by page towards the oldest. */
 export function useMessages(sessionId: number) {

@@ -1,14 +1,14 @@
 import {
   type ChatMessage,
   type ChatSession,
+  chatEndpoints,
   chatEvents,
-  chatMessageSchema,
-  chatPaths,
   chatSendAckSchema,
   type Paginated,
+  type SendChatMessageBody,
 } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, refusal } from '../api-client.ts';
+import { call, refusal } from '../api-client.ts';
 import { emitWithAck, noteMessageId } from '../socket.ts';
 import { chatKeys } from './chat-sessions.ts';
 import { addMessage, applyMessageToSessions, type MessagePages } from './merge-message.ts';
@@ -23,7 +23,7 @@ export const SEND_ACK_TIMEOUT_MS = 8000;
  * then pushed to everyone in the conversation. The same client id has the server save it once either way.
  */
 export async function sendMessage({ session, text, clientId }: Pick<OutgoingMessage, 'session' | 'text' | 'clientId'>) {
-  const body = { session, message: text, client_id: clientId };
+  const body: SendChatMessageBody = { session, message: text, client_id: clientId };
   const ack = chatSendAckSchema.safeParse(
     await emitWithAck(chatEvents.sendMessage, body, SEND_ACK_TIMEOUT_MS)?.catch(() => null),
   );
@@ -31,7 +31,7 @@ export async function sendMessage({ session, text, clientId }: Pick<OutgoingMess
     if ('problem' in ack.data) throw refusal(ack.data.problem.status, ack.data.problem);
     return ack.data.message;
   }
-  return api.post(chatPaths.messages, body, { schema: chatMessageSchema });
+  return call(chatEndpoints.send, { body });
 }
 
 /**

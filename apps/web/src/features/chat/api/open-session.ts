@@ -1,11 +1,10 @@
-import { type ChatSession, chatPaths, chatSessionSchema, type Paginated } from '@rehabit/contract';
+import { type ChatSession, chatEndpoints, type Paginated } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { chatKeys } from '../../../lib/chat/chat-sessions.ts';
 
 /** POST /chat/session: the patient's conversation with the clinic, opened on first use. */
-export const openPatientSession = (patient: number) =>
-  api.post(chatPaths.session, { patient }, { schema: chatSessionSchema });
+export const openPatientSession = (patient: number) => call(chatEndpoints.openSession, { body: { patient } });
 
 export function useOpenPatientSession() {
   const queryClient = useQueryClient();

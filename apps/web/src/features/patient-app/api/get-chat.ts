@@ -1,11 +1,10 @@
-import { patientAppPaths, patientChatSchema } from '@rehabit/contract';
+import { patientAppEndpoints } from '@rehabit/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { patientKeys } from './keys.ts';
 
 /** The patient's one conversation with the clinic (opened on first use) and how many messages wait unread. */
-export const getPatientChat = (signal?: AbortSignal) =>
-  api.get(patientAppPaths.chat, { schema: patientChatSchema, signal });
+export const getPatientChat = (signal?: AbortSignal) => call(patientAppEndpoints.chat, { signal });
 
 export const usePatientChat = () =>
   useQuery({

@@ -1,10 +1,10 @@
-import { patientAppPaths, patientMeSchema } from '@rehabit/contract';
+import { patientAppEndpoints } from '@rehabit/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { patientKeys } from './keys.ts';
 
 /** The signed-in patient: name, clinic and therapist. */
-export const getMe = (signal?: AbortSignal) => api.get(patientAppPaths.me, { schema: patientMeSchema, signal });
+export const getMe = (signal?: AbortSignal) => call(patientAppEndpoints.me, { signal });
 
 export const useMe = () =>
   useQuery({

@@ -1,9 +1,8 @@
 import {
   type PatientSigninBody,
-  patientAppPaths,
+  patientAppEndpoints,
   patientEndpoints,
   type SendOtpBody,
-  tokenResponseSchema,
   type VerifyOtpBody,
 } from '@rehabit/contract';
 import { useMutation } from '@tanstack/react-query';
@@ -25,8 +24,7 @@ export async function signInWithCode(body: VerifyOtpBody) {
   return { token: answer.token };
 }
 
-export const signInWithPassword = (body: PatientSigninBody) =>
-  api.post(patientAppPaths.signin, body, { schema: tokenResponseSchema });
+export const signInWithPassword = (body: PatientSigninBody) => call(patientAppEndpoints.signin, { body });
 
 /** Either way of signing in ends the same: the token is stored and the session begins. */
 function useTokenSignIn<T>(mutationFn: (body: T) => Promise<{ token: string }>) {
