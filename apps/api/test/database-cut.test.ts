@@ -23,7 +23,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { connect as connectTcp, createServer, type Server as NetServer, type Socket as NetSocket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type ChatSendAck, chatEvents, chatPaths, hepPaths, patientAppPaths } from '@rehabit/contract';
+import {
+  type ChatSendAck,
+  chatEvents,
+  chatPaths,
+  hepEndpoints,
+  pathOf,
+  patientAppPaths,
+  patientProgramEndpoints,
+} from '@rehabit/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -245,7 +253,7 @@ describe.skipIf(!databaseServer)(
       patientId = patient.id;
       await db.update(patients).set({ userId: patientUser.id }).where(eq(patients.id, patient.id));
       patientToken = await signIn(patientAppPaths.signin, patientUser.email);
-      const program = await staffPost(hepPaths.program(patient.id), therapistToken, [
+      const program = await staffPost(pathOf(hepEndpoints.program, { dashboardId: patient.id }), therapistToken, [
         { video_id: video.id, times_per_day: 3, days_per_week: 7 },
       ]);
       hepId = program.results[0].id;
@@ -317,7 +325,7 @@ describe.skipIf(!databaseServer)(
             writers.exerciseLogs,
             () => randomUUID(),
             (key) =>
-              post(`${s.url}${patientAppPaths.exerciseLogs}`, patientToken, {
+              post(`${s.url}${patientProgramEndpoints.logExercise.path}`, patientToken, {
                 hep_id: hepId,
                 sets_done: 2,
                 pain: 3,
@@ -328,7 +336,7 @@ describe.skipIf(!databaseServer)(
           runClient(
             writers.programReads,
             () => randomUUID(),
-            () => request('GET', `${s.url}${patientAppPaths.today}`, patientToken),
+            () => request('GET', `${s.url}${patientProgramEndpoints.today.path}`, patientToken),
             stopped,
           ),
         );
