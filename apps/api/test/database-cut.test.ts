@@ -27,9 +27,10 @@ import {
   type ChatSendAck,
   chatEndpoints,
   chatEvents,
-  hepPaths,
+  hepEndpoints,
+  pathOf,
   patientAppEndpoints,
-  patientAppPaths,
+  patientProgramEndpoints,
 } from '@rehabit/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { io as connectSocket, type Socket } from 'socket.io-client';
@@ -252,7 +253,7 @@ describe.skipIf(!databaseServer)(
       patientId = patient.id;
       await db.update(patients).set({ userId: patientUser.id }).where(eq(patients.id, patient.id));
       patientToken = await signIn(patientAppEndpoints.signin.path, patientUser.email);
-      const program = await staffPost(hepPaths.program(patient.id), therapistToken, [
+      const program = await staffPost(pathOf(hepEndpoints.program, { dashboardId: patient.id }), therapistToken, [
         { video_id: video.id, times_per_day: 3, days_per_week: 7 },
       ]);
       hepId = program.results[0].id;
@@ -324,7 +325,7 @@ describe.skipIf(!databaseServer)(
             writers.exerciseLogs,
             () => randomUUID(),
             (key) =>
-              post(`${s.url}${patientAppPaths.exerciseLogs}`, patientToken, {
+              post(`${s.url}${patientProgramEndpoints.logExercise.path}`, patientToken, {
                 hep_id: hepId,
                 sets_done: 2,
                 pain: 3,
@@ -335,7 +336,7 @@ describe.skipIf(!databaseServer)(
           runClient(
             writers.programReads,
             () => randomUUID(),
-            () => request('GET', `${s.url}${patientAppPaths.today}`, patientToken),
+            () => request('GET', `${s.url}${patientProgramEndpoints.today.path}`, patientToken),
             stopped,
           ),
         );

@@ -1,18 +1,8 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { idParamsSchema, idSchema } from './common.ts';
+import { defineEndpoints } from './endpoint.ts';
 import { MAX_PAGE_SIZE } from './pagination.ts';
 import { videoStatusSchema } from './videos.ts';
-
-/** Seed §7 "Home exercise programs": the dashboard id is the patient's id. */
-export const hepPaths = {
-  program: (patientId: number) => `/video/hep/therapist/${patientId}`,
-  programRoute: '/video/hep/therapist/:dashboardId',
-  item: (patientId: number, hepId: number) => `/video/hep/therapist/${patientId}/${hepId}`,
-  itemRoute: '/video/hep/therapist/:dashboardId/:hepId',
-  restore: (hepId: number) => `/api/v1/heps/${hepId}/restore/`,
-  restoreRoute: '/api/v1/heps/:id/restore/',
-  setOrder: '/api/v1/heps/set_order/',
-} as const;
 
 /** A program holds at most this many exercises: more is never a home program a patient can follow. */
 export const HEP_MAX_ITEMS = 60;
@@ -130,3 +120,64 @@ export const hepProgramSchema = z.object({
 });
 export type HepProgram = z.infer<typeof hepProgramSchema>;
 export const hepDeletedSchema = z.object({ deleted: z.array(z.number().int()) });
+
+/** Seed §7 "Home exercise programs": staff build a patient's program; the dashboard id is the patient's id. */
+export const hepEndpoints = defineEndpoints('home exercise programs', {
+  /** The patient's whole program in order. */
+  program: {
+    method: 'GET',
+    path: '/video/hep/therapist/:dashboardId',
+    access: 'programs.edit',
+    params: hepProgramParamsSchema,
+    status: 200,
+    response: hepProgramSchema,
+  },
+  /** Adds videos, or whole folders, to the program; answers the whole program. */
+  add: {
+    method: 'POST',
+    path: '/video/hep/therapist/:dashboardId',
+    access: 'programs.edit',
+    params: hepProgramParamsSchema,
+    body: hepAddBodySchema,
+    status: 201,
+    response: hepProgramSchema,
+  },
+  /** Changes the dosage or description of one exercise of the program. */
+  update: {
+    method: 'PATCH',
+    path: '/video/hep/therapist/:dashboardId/:hepId',
+    access: 'programs.edit',
+    params: hepItemParamsSchema,
+    body: hepUpdateBodySchema,
+    status: 200,
+    response: hepItemSchema,
+  },
+  /** Takes exercises out of the program; each can be restored. */
+  remove: {
+    method: 'DELETE',
+    path: '/video/hep/therapist/:dashboardId',
+    access: 'programs.edit',
+    params: hepProgramParamsSchema,
+    body: hepDeleteBodySchema,
+    status: 200,
+    response: hepDeletedSchema,
+  },
+  /** Brings a removed exercise back in its place. */
+  restore: {
+    method: 'POST',
+    path: '/api/v1/heps/:id/restore/',
+    access: 'programs.edit',
+    params: idParamsSchema,
+    status: 200,
+    response: hepItemSchema,
+  },
+  /** Puts a patient's whole program in a new order. */
+  setOrder: {
+    method: 'POST',
+    path: '/api/v1/heps/set_order/',
+    access: 'programs.edit',
+    body: hepSetOrderBodySchema,
+    status: 200,
+    response: hepProgramSchema,
+  },
+});

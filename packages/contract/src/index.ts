@@ -11,6 +11,7 @@ export * from './outcome-measures.ts';
 export * from './pagination.ts';
 export * from './patient-app.ts';
 export * from './patient-data.ts';
+export * from './patient-program.ts';
 export * from './patients.ts';
 export * from './permissions.ts';
 export * from './problem.ts';

@@ -5,13 +5,6 @@ import { defineEndpoints } from './endpoint.ts';
 import { hepItemSchema } from './hep.ts';
 import { healthMetricRules, postableMetricKinds } from './patient-data.ts';
 
-/** The patient's program and progress calls, registered by the program and patient-data modules. */
-export const patientAppPaths = {
-  today: '/api/v1/patient/program/today/',
-  exerciseLogs: '/api/v1/patient/exercise-logs/',
-  progress: '/api/v1/patient/progress/',
-} as const;
-
 export const patientSigninBodySchema = z.object({ email: emailSchema, password: z.string().min(1).max(128) });
 export type PatientSigninBody = z.infer<typeof patientSigninBodySchema>;
 

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
+import { defineEndpoints } from './endpoint.ts';
 import { type MeasureKey, measures } from './outcome-measures.ts';
-
-/** Seed §7 "Patient data": the patient's progress week and functional data, for staff. */
-export const patientDataPaths = {
-  progress: (patientId: number) => `/user/therapist/dashboard/progress/${patientId}`,
-  progressRoute: '/user/therapist/dashboard/progress/:patientId',
-  functionalData: (patientId: number) => `/user/therapist/dashboard/functional-data/${patientId}`,
-  functionalDataRoute: '/user/therapist/dashboard/functional-data/:patientId',
-} as const;
 
 export const patientIdParamsSchema = z.object({ patientId: idSchema });
 
@@ -190,3 +183,46 @@ export const functionalDataSchema = z.object({
   today: z.string(),
 });
 export type FunctionalData = z.infer<typeof functionalDataSchema>;
+
+/** Seed §7 "Patient data": the patient's progress weeks and functional data, for staff. */
+export const patientDataEndpoints = defineEndpoints('patient data', {
+  /** One week of a patient's progress. */
+  progress: {
+    method: 'GET',
+    path: '/user/therapist/dashboard/progress/:patientId',
+    access: 'patients.read',
+    params: patientIdParamsSchema,
+    query: progressQuerySchema,
+    status: 200,
+    response: progressSchema,
+  },
+  /** A patient's outcome-measure series with their entries. */
+  functionalData: {
+    method: 'GET',
+    path: '/user/therapist/dashboard/functional-data/:patientId',
+    access: 'patients.read',
+    params: patientIdParamsSchema,
+    status: 200,
+    response: functionalDataSchema,
+  },
+  /** Adds entries to a measure's series, creating the series if needed. */
+  addFunctionalData: {
+    method: 'POST',
+    path: '/user/therapist/dashboard/functional-data/:patientId',
+    access: 'programs.edit',
+    params: patientIdParamsSchema,
+    body: functionalDataPostBodySchema,
+    status: 201,
+    response: functionalSeriesSchema,
+  },
+  /** Renames a series or corrects its entries. */
+  updateFunctionalData: {
+    method: 'PATCH',
+    path: '/user/therapist/dashboard/functional-data/:patientId',
+    access: 'programs.edit',
+    params: patientIdParamsSchema,
+    body: functionalDataPatchBodySchema,
+    status: 200,
+    response: functionalSeriesSchema,
+  },
+});

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { hepPaths, patientAppPaths } from '@rehabit/contract';
+import { hepEndpoints, pathOf, patientProgramEndpoints } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
@@ -28,7 +28,7 @@ async function patientWithProgram(timesPerDay: number[]) {
   const patientId = (await call.register(home.therapist.token)).id;
   const video = await makeVideo(t.database.db, { clinicId: home.clinic.id, title: 'Heel raise' });
   const res = await call.post(
-    hepPaths.program(patientId),
+    pathOf(hepEndpoints.program, { dashboardId: patientId }),
     home.therapist.token,
     timesPerDay.map((times) => ({ video_id: video.id, times_per_day: times, days_per_week: 3 })),
   );
@@ -48,7 +48,7 @@ describe('logging an exercise', () => {
   it('stores the log on the clinic day, once per client id, and records its pain as a reading', async () => {
     const { patientId, hepIds, token } = await patientWithProgram([1]);
     const body = logBody(hepIds[0]!, { reps_done: 8, pain: 4, difficulty: 'hard', note: 'Tight calf' });
-    const res = await call.post(patientAppPaths.exerciseLogs, token, body);
+    const res = await call.post(patientProgramEndpoints.logExercise.path, token, body);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       hep_id: hepIds[0],
@@ -62,7 +62,7 @@ describe('logging an exercise', () => {
       client_id: body.client_id,
     });
 
-    const again = await call.post(patientAppPaths.exerciseLogs, token, { ...body, pain: 9 });
+    const again = await call.post(patientProgramEndpoints.logExercise.path, token, { ...body, pain: 9 });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(res.json());
     expect(await t.database.db.select().from(exerciseLogs).where(eq(exerciseLogs.patientId, patientId))).toHaveLength(
@@ -80,7 +80,7 @@ describe('logging an exercise', () => {
     const { hepIds, patientId } = await patientWithProgram([1]);
     t.clock.advanceMinutes(16 * 60 + 30); // 2026-03-03T07:30Z is 23:30 on 2 March in Los Angeles
     const { token } = await sessionForPatient(t, patientId);
-    const res = await call.post(patientAppPaths.exerciseLogs, token, logBody(hepIds[0]!));
+    const res = await call.post(patientProgramEndpoints.logExercise.path, token, logBody(hepIds[0]!));
     expect(res.json().date).toBe('2026-03-02');
     t.clock.advanceMinutes(-(16 * 60 + 30));
   });
@@ -88,9 +88,14 @@ describe('logging an exercise', () => {
   it('refuses exercises outside the own active program, bad values, and staff', async () => {
     const mine = await patientWithProgram([1, 1]);
     const theirs = await patientWithProgram([1]);
-    expectProblem(await call.post(patientAppPaths.exerciseLogs, mine.token, logBody(theirs.hepIds[0]!)), 404);
-    await del(hepPaths.program(mine.patientId), home.therapist.token, { hep_ids: [mine.hepIds[1]] });
-    expectProblem(await call.post(patientAppPaths.exerciseLogs, mine.token, logBody(mine.hepIds[1]!)), 404);
+    expectProblem(
+      await call.post(patientProgramEndpoints.logExercise.path, mine.token, logBody(theirs.hepIds[0]!)),
+      404,
+    );
+    await del(pathOf(hepEndpoints.program, { dashboardId: mine.patientId }), home.therapist.token, {
+      hep_ids: [mine.hepIds[1]],
+    });
+    expectProblem(await call.post(patientProgramEndpoints.logExercise.path, mine.token, logBody(mine.hepIds[1]!)), 404);
     const bad = [
       logBody(mine.hepIds[0]!, { pain: 11 }),
       logBody(mine.hepIds[0]!, { sets_done: 0 }),
@@ -99,15 +104,22 @@ describe('logging an exercise', () => {
       { hep_id: mine.hepIds[0] },
     ];
     for (const body of bad) {
-      expectProblem(await call.post(patientAppPaths.exerciseLogs, mine.token, body), 400, 'validation_failed');
+      expectProblem(
+        await call.post(patientProgramEndpoints.logExercise.path, mine.token, body),
+        400,
+        'validation_failed',
+      );
     }
     const pain = expectProblem(
-      await call.post(patientAppPaths.exerciseLogs, mine.token, logBody(mine.hepIds[0]!, { pain: -1 })),
+      await call.post(patientProgramEndpoints.logExercise.path, mine.token, logBody(mine.hepIds[0]!, { pain: -1 })),
       400,
     );
     expect(pain.errors?.pain).toEqual(['Pain is 0 to 10']);
-    expectProblem(await call.post(patientAppPaths.exerciseLogs, home.therapist.token, logBody(mine.hepIds[0]!)), 403);
-    expectProblem(await call.post(patientAppPaths.exerciseLogs, undefined, logBody(mine.hepIds[0]!)), 401);
+    expectProblem(
+      await call.post(patientProgramEndpoints.logExercise.path, home.therapist.token, logBody(mine.hepIds[0]!)),
+      403,
+    );
+    expectProblem(await call.post(patientProgramEndpoints.logExercise.path, undefined, logBody(mine.hepIds[0]!)), 401);
     expect(
       await t.database.db.select().from(exerciseLogs).where(eq(exerciseLogs.patientId, mine.patientId)),
     ).toHaveLength(0);
@@ -115,8 +127,8 @@ describe('logging an exercise', () => {
 
   it('keeps a video with exercise history even after it left the program', async () => {
     const { patientId, hepIds, token, videoId } = await patientWithProgram([1]);
-    await call.post(patientAppPaths.exerciseLogs, token, logBody(hepIds[0]!));
-    await del(hepPaths.program(patientId), home.therapist.token, { hep_ids: hepIds });
+    await call.post(patientProgramEndpoints.logExercise.path, token, logBody(hepIds[0]!));
+    await del(pathOf(hepEndpoints.program, { dashboardId: patientId }), home.therapist.token, { hep_ids: hepIds });
     const refused = expectProblem(await del('/video/delete', home.supervisor.token, { videos: [videoId] }), 409);
     expect(refused.detail).toMatch(/exercise history/);
   });
@@ -125,7 +137,7 @@ describe('logging an exercise', () => {
 describe("today's exercises", () => {
   it('lists every exercise with what is due and done today, pain and streak', async () => {
     const { patientId, hepIds, token } = await patientWithProgram([2, 1]);
-    const empty = (await call.get(patientAppPaths.today, token)).json();
+    const empty = (await call.get(patientProgramEndpoints.today.path, token)).json();
     expect(empty).toMatchObject({ date: '2026-03-02', done: 0, due: 3, pain_today: null, streak: 0 });
     expect(empty.items.map((i: { due_today: number; last_log: unknown }) => [i.due_today, i.last_log])).toEqual([
       [2, null],
@@ -135,14 +147,18 @@ describe("today's exercises", () => {
     // Yesterday's log starts a streak; today the second item is done twice, more than asked.
     t.clock.advanceMinutes(-24 * 60);
     let session = await sessionForPatient(t, patientId);
-    await call.post(patientAppPaths.exerciseLogs, session.token, logBody(hepIds[0]!));
+    await call.post(patientProgramEndpoints.logExercise.path, session.token, logBody(hepIds[0]!));
     t.clock.advanceMinutes(24 * 60);
     session = await sessionForPatient(t, patientId);
-    await call.post(patientAppPaths.exerciseLogs, session.token, logBody(hepIds[1]!, { pain: 6 }));
+    await call.post(patientProgramEndpoints.logExercise.path, session.token, logBody(hepIds[1]!, { pain: 6 }));
     t.clock.advanceMinutes(10);
-    const last = await call.post(patientAppPaths.exerciseLogs, session.token, logBody(hepIds[1]!, { pain: 3 }));
+    const last = await call.post(
+      patientProgramEndpoints.logExercise.path,
+      session.token,
+      logBody(hepIds[1]!, { pain: 3 }),
+    );
 
-    const today = (await call.get(patientAppPaths.today, session.token)).json();
+    const today = (await call.get(patientProgramEndpoints.today.path, session.token)).json();
     expect(today).toMatchObject({ date: '2026-03-02', done: 1, due: 3, pain_today: 3, streak: 2 });
     expect(today.items[0]).toMatchObject({ id: hepIds[0], done_today: 0, due_today: 2, days_per_week: 3 });
     expect(today.items[0].last_log.date).toBe('2026-03-01');
@@ -157,7 +173,7 @@ describe("today's exercises", () => {
   });
 
   it('is for patients only', async () => {
-    expectProblem(await call.get(patientAppPaths.today, home.therapist.token), 403);
-    expectProblem(await call.get(patientAppPaths.today), 401);
+    expectProblem(await call.get(patientProgramEndpoints.today.path, home.therapist.token), 403);
+    expectProblem(await call.get(patientProgramEndpoints.today.path), 401);
   });
 });

@@ -1,4 +1,4 @@
-import { measures, patientDataPaths } from '@rehabit/contract';
+import { measures, pathOf, patientDataEndpoints } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const lefs = (value: number) => Array.from({ length: 20 }, () => value);
-const url = (patientId: number) => patientDataPaths.functionalData(patientId);
+const url = (patientId: number) => pathOf(patientDataEndpoints.functionalData, { patientId });
 const newPatient = async () => (await call.register(token, { birthday: '1980-05-01' })).id;
 
 describe('functional data', () => {

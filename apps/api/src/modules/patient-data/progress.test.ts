@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { hepPaths, patientAppPaths, patientDataPaths } from '@rehabit/contract';
+import { hepEndpoints, pathOf, patientDataEndpoints, patientProgramEndpoints } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
@@ -41,7 +41,7 @@ async function patientWithItems(items: { createdAt: Date; timesPerDay: number }[
   if (items.length === 0) return { patientId, ids: [] as number[] };
   const video = await makeVideo(t.database.db, { clinicId: home.clinic.id, title: 'Bridge' });
   const res = await call.post(
-    hepPaths.program(patientId),
+    pathOf(hepEndpoints.program, { dashboardId: patientId }),
     token,
     items.map((i) => ({ video_id: video.id, times_per_day: i.timesPerDay })),
   );
@@ -55,7 +55,7 @@ async function patientWithItems(items: { createdAt: Date; timesPerDay: number }[
 async function logAt(at: Date, patientId: number, hepId: number, extra: object = {}) {
   setClock(at);
   const { token } = await sessionForPatient(t, patientId);
-  const res = await call.post(patientAppPaths.exerciseLogs, token, {
+  const res = await call.post(patientProgramEndpoints.logExercise.path, token, {
     hep_id: hepId,
     sets_done: 1,
     client_id: randomUUID(),
@@ -67,7 +67,7 @@ async function logAt(at: Date, patientId: number, hepId: number, extra: object =
 const progressOf = async (patientId: number, weeksAgo?: number) => {
   setClock(NOW);
   const query = weeksAgo === undefined ? '' : `?weeks_ago=${weeksAgo}`;
-  const res = await call.get(`${patientDataPaths.progress(patientId)}${query}`, await staffToken());
+  const res = await call.get(`${pathOf(patientDataEndpoints.progress, { patientId })}${query}`, await staffToken());
   if (res.statusCode !== 200) throw new Error(res.body);
   return res.json();
 };
@@ -128,7 +128,7 @@ describe('the progress week', () => {
     expect(current.streak).toBe(1);
 
     const { token } = await sessionForPatient(t, patientId);
-    const own = await call.get(`${patientAppPaths.progress}?weeks_ago=1`, token);
+    const own = await call.get(`${patientProgramEndpoints.progress.path}?weeks_ago=1`, token);
     expect(own.statusCode).toBe(200);
     expect(own.json()).toEqual(last);
     expect((await auditRows(t.database.db, 'progress.viewed', patientId)).length).toBe(3);
@@ -181,7 +181,7 @@ describe('the progress week', () => {
 
   it('makes a data day of an outcome entry and of synced steps alone', async () => {
     const { patientId } = await patientWithItems([]);
-    await call.post(patientDataPaths.functionalData(patientId), await staffToken(), {
+    await call.post(pathOf(patientDataEndpoints.functionalData, { patientId }), await staffToken(), {
       datatype_id: 1,
       entries: [{ date: '2026-03-01', answers: [3] }],
     });
@@ -219,18 +219,21 @@ describe('the progress week', () => {
   it('is for staff of the clinic and the patient, with a valid week', async () => {
     const { patientId } = await patientWithItems([]);
     setClock(NOW);
-    expectProblem(await call.get(patientDataPaths.progress(patientId), away.therapist.token), 404);
+    expectProblem(await call.get(pathOf(patientDataEndpoints.progress, { patientId }), away.therapist.token), 404);
     expect(await auditRows(t.database.db, 'progress.viewed')).toContainEqual(
       expect.objectContaining({ outcome: 'denied', actorUserId: away.therapist.id }),
     );
     const token = await staffToken();
     for (const weeks of ['-1', 'x', '521', '1.5']) {
-      expectProblem(await call.get(`${patientDataPaths.progress(patientId)}?weeks_ago=${weeks}`, token), 400);
+      expectProblem(
+        await call.get(`${pathOf(patientDataEndpoints.progress, { patientId })}?weeks_ago=${weeks}`, token),
+        400,
+      );
     }
-    expectProblem(await call.get(patientDataPaths.progress(999_999), token), 404);
+    expectProblem(await call.get(pathOf(patientDataEndpoints.progress, { patientId: 999_999 }), token), 404);
     const patient = await sessionForPatient(t, patientId);
-    expectProblem(await call.get(patientDataPaths.progress(patientId), patient.token), 403);
-    expectProblem(await call.get(patientAppPaths.progress, token), 403);
-    expectProblem(await call.get(patientAppPaths.progress), 401);
+    expectProblem(await call.get(pathOf(patientDataEndpoints.progress, { patientId }), patient.token), 403);
+    expectProblem(await call.get(patientProgramEndpoints.progress.path, token), 403);
+    expectProblem(await call.get(patientProgramEndpoints.progress.path), 401);
   });
 });

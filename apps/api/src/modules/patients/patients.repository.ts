@@ -1,5 +1,5 @@
 import { PATIENT_LIST_CAP, type Patient, type PatientListQuery, type PatientStatus } from '@rehabit/contract';
-import { and, asc, count, eq, ilike, inArray, isNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { clinics, icd10Codes, patientEpisodes, patientEvents, patients, users } from '../../db/schema.ts';

@@ -1,5 +1,5 @@
 import type { VideoFields, VideoListQuery, VideoStatus } from '@rehabit/contract';
-import { and, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users, videoFolderItems, videoFolders, videos } from '../../db/schema.ts';
 import type { Actor } from '../../db/scope.ts';

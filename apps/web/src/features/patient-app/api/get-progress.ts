@@ -1,11 +1,11 @@
-import { patientAppPaths, progressSchema } from '@rehabit/contract';
+import { patientProgramEndpoints } from '@rehabit/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { patientKeys } from './keys.ts';
 
 /** One week (Sunday to Saturday in the clinic's timezone) of the patient's own progress. */
 export const getProgress = (weeksAgo: number, signal?: AbortSignal) =>
-  api.get(patientAppPaths.progress, { schema: progressSchema, query: { weeks_ago: weeksAgo }, signal });
+  call(patientProgramEndpoints.progress, { query: { weeks_ago: weeksAgo }, signal });
 
 export const useProgress = (weeksAgo: number) =>
   useQuery({

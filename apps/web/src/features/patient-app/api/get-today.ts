@@ -1,10 +1,10 @@
-import { patientAppPaths, todaySchema } from '@rehabit/contract';
+import { patientProgramEndpoints } from '@rehabit/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { patientKeys } from './keys.ts';
 
 /** Today's program with what is done already, in the clinic's day. */
-export const getToday = (signal?: AbortSignal) => api.get(patientAppPaths.today, { schema: todaySchema, signal });
+export const getToday = (signal?: AbortSignal) => call(patientProgramEndpoints.today, { signal });
 
 export const useToday = () =>
   useQuery({

@@ -1,11 +1,10 @@
-import { type ExerciseLogBody, exerciseLogSchema, patientAppPaths } from '@rehabit/contract';
+import { type ExerciseLogBody, patientProgramEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { patientKeys } from './keys.ts';
 
 /** One exercise done. The body's client_id is chosen once, so sending it again never counts it twice. */
-export const logExercise = (body: ExerciseLogBody) =>
-  api.post(patientAppPaths.exerciseLogs, body, { schema: exerciseLogSchema });
+export const logExercise = (body: ExerciseLogBody) => call(patientProgramEndpoints.logExercise, { body });
 
 export function useLogExercise() {
   const queryClient = useQueryClient();

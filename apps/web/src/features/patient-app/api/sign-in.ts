@@ -6,7 +6,7 @@ import {
   type VerifyOtpBody,
 } from '@rehabit/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api, call } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 

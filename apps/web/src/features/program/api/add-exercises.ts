@@ -1,11 +1,11 @@
-import { type HepAddBody, hepPaths, hepProgramSchema } from '@rehabit/contract';
+import { type HepAddBody, hepEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { programQueryKey } from './get-program.ts';
 
 /** Adds videos, or whole folders, to the end of the program; the answer is the whole program. */
 export const addExercises = (patientId: number, body: HepAddBody) =>
-  api.post(hepPaths.program(patientId), body, { schema: hepProgramSchema });
+  call(hepEndpoints.add, { params: { dashboardId: patientId }, body });
 
 export function useAddExercises(patientId: number) {
   const queryClient = useQueryClient();

@@ -1,11 +1,13 @@
-import { hepDeletedSchema, hepPaths } from '@rehabit/contract';
+import { type HepDeleteBody, hepEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { programQueryKey } from './get-program.ts';
 
 /** Takes exercises out of the program; each can be brought back with restore. */
-export const deleteExercises = (patientId: number, hepIds: number[]) =>
-  api.delete(hepPaths.program(patientId), { body: { hep_ids: hepIds }, schema: hepDeletedSchema });
+export const deleteExercises = (patientId: number, hepIds: number[]) => {
+  const body: HepDeleteBody = { hep_ids: hepIds };
+  return call(hepEndpoints.remove, { params: { dashboardId: patientId }, body });
+};
 
 export function useDeleteExercises(patientId: number) {
   const queryClient = useQueryClient();

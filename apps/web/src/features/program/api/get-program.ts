@@ -1,11 +1,11 @@
-import { hepPaths, hepProgramSchema } from '@rehabit/contract';
+import { hepEndpoints } from '@rehabit/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 export const programQueryKey = (patientId: number) => ['program', patientId] as const;
 
 export const getProgram = (patientId: number, signal?: AbortSignal) =>
-  api.get(hepPaths.program(patientId), { schema: hepProgramSchema, signal });
+  call(hepEndpoints.program, { params: { dashboardId: patientId }, signal });
 
 export const programQueryOptions = (patientId: number) =>
   queryOptions({

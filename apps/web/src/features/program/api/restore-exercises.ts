@@ -1,10 +1,9 @@
-import { hepItemSchema, hepPaths } from '@rehabit/contract';
+import { hepEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { programQueryKey } from './get-program.ts';
 
-export const restoreExercise = (hepId: number) =>
-  api.post(hepPaths.restore(hepId), undefined, { schema: hepItemSchema });
+export const restoreExercise = (hepId: number) => call(hepEndpoints.restore, { params: { id: hepId } });
 
 /** Undo of a delete: every exercise taken out comes back in its place. */
 export function useRestoreExercises(patientId: number) {

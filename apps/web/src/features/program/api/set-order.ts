@@ -1,10 +1,12 @@
-import { type HepProgram, hepPaths, hepProgramSchema } from '@rehabit/contract';
+import { type HepProgram, type HepSetOrderBody, hepEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { programQueryKey } from './get-program.ts';
 
-export const setOrder = (hepIds: number[]) =>
-  api.post(hepPaths.setOrder, { hep_ids: hepIds }, { schema: hepProgramSchema });
+export const setOrder = (hepIds: number[]) => {
+  const body: HepSetOrderBody = { hep_ids: hepIds };
+  return call(hepEndpoints.setOrder, { body });
+};
 
 /** Saves a new order; the list shows it at once and goes back if the server refuses it. */
 export function useSetOrder(patientId: number) {

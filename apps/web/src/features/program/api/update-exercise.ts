@@ -1,10 +1,10 @@
-import { type HepUpdateBody, hepItemSchema, hepPaths } from '@rehabit/contract';
+import { type HepUpdateBody, hepEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { programQueryKey } from './get-program.ts';
 
 export const updateExercise = (patientId: number, hepId: number, body: HepUpdateBody) =>
-  api.patch(hepPaths.item(patientId, hepId), body, { schema: hepItemSchema });
+  call(hepEndpoints.update, { params: { dashboardId: patientId, hepId }, body });
 
 export function useUpdateExercise(patientId: number) {
   const queryClient = useQueryClient();

@@ -1,12 +1,6 @@
-import {
-  type FunctionalDataPatchBody,
-  type FunctionalDataPostBody,
-  functionalDataSchema,
-  functionalSeriesSchema,
-  patientDataPaths,
-} from '@rehabit/contract';
+import { type FunctionalDataPatchBody, type FunctionalDataPostBody, patientDataEndpoints } from '@rehabit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { progressQueryKey } from './get-progress.ts';
 
 export const functionalDataQueryKey = (patientId: number) => ['functional-data', patientId] as const;
@@ -14,8 +8,7 @@ export const functionalDataQueryKey = (patientId: number) => ['functional-data',
 export const useFunctionalData = (patientId: number) =>
   useQuery({
     queryKey: functionalDataQueryKey(patientId),
-    queryFn: ({ signal }) =>
-      api.get(patientDataPaths.functionalData(patientId), { schema: functionalDataSchema, signal }),
+    queryFn: ({ signal }) => call(patientDataEndpoints.functionalData, { params: { patientId }, signal }),
     meta: { errorHandling: 'silent' },
   });
 
@@ -35,10 +28,10 @@ function useFunctionalMutation<B>(patientId: number, send: (body: B) => Promise<
 
 export const useAddFunctionalEntries = (patientId: number) =>
   useFunctionalMutation(patientId, (body: FunctionalDataPostBody) =>
-    api.post(patientDataPaths.functionalData(patientId), body, { schema: functionalSeriesSchema }),
+    call(patientDataEndpoints.addFunctionalData, { params: { patientId }, body }),
   );
 
 export const useCorrectFunctionalData = (patientId: number) =>
   useFunctionalMutation(patientId, (body: FunctionalDataPatchBody) =>
-    api.patch(patientDataPaths.functionalData(patientId), body, { schema: functionalSeriesSchema }),
+    call(patientDataEndpoints.updateFunctionalData, { params: { patientId }, body }),
   );

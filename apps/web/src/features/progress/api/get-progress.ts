@@ -1,11 +1,11 @@
-import { patientDataPaths, progressSchema } from '@rehabit/contract';
+import { patientDataEndpoints } from '@rehabit/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 export const progressQueryKey = (patientId: number) => ['progress', patientId] as const;
 
 export const getProgress = (patientId: number, weeksAgo: number, signal?: AbortSignal) =>
-  api.get(patientDataPaths.progress(patientId), { schema: progressSchema, query: { weeks_ago: weeksAgo }, signal });
+  call(patientDataEndpoints.progress, { params: { patientId }, query: { weeks_ago: weeksAgo }, signal });
 
 /** One week of the patient's progress; the previous week stays on screen while the next one loads. */
 export const useProgress = (patientId: number, weeksAgo: number) =>

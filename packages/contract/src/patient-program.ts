@@ -1,0 +1,36 @@
+import { defineEndpoints } from './endpoint.ts';
+import { exerciseLogBodySchema, exerciseLogSchema, todaySchema } from './patient-app.ts';
+import { progressQuerySchema, progressSchema } from './patient-data.ts';
+
+/**
+ * The patient's own program and progress (product decisions §7), served by the program and patient-data modules.
+ * Kept apart from hep.ts because their schemas live in patient-app.ts, which itself builds on hep.ts.
+ */
+export const patientProgramEndpoints = defineEndpoints('patient app', {
+  /** Today's exercises with what is done already, in the clinic's day. */
+  today: {
+    method: 'GET',
+    path: '/api/v1/patient/program/today/',
+    access: 'patient-app.use',
+    status: 200,
+    response: todaySchema,
+  },
+  /** Marks an exercise done: 201 for a new log, 200 with the first log when its client_id was sent before. */
+  logExercise: {
+    method: 'POST',
+    path: '/api/v1/patient/exercise-logs/',
+    access: 'patient-app.use',
+    body: exerciseLogBodySchema,
+    status: 201,
+    response: exerciseLogSchema,
+  },
+  /** One week of the patient's own progress. */
+  progress: {
+    method: 'GET',
+    path: '/api/v1/patient/progress/',
+    access: 'patient-app.use',
+    query: progressQuerySchema,
+    status: 200,
+    response: progressSchema,
+  },
+});
