@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Action } from './permissions.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type SuccessStatus = 200 | 201 | 202 | 204;
 
 /** Who may call an endpoint: anyone, anyone signed in, or the roles the permission table gives an action. */
 export type Access = 'public' | 'signed-in' | Action;
@@ -21,7 +22,9 @@ export type Endpoint = {
   query?: z.ZodType;
   body?: z.ZodType;
   /** The status of success (202: accepted, the work happens later); 204 answers carry no body. */
-  status: 200 | 201 | 202 | 204;
+  status: SuccessStatus;
+  /** Other statuses of success the call may answer with the same body, e.g. 200 for a create sent again. */
+  alsoAnswers?: readonly SuccessStatus[];
   response: z.ZodType;
 };
 

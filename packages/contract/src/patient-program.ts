@@ -22,6 +22,8 @@ export const patientProgramEndpoints = defineEndpoints('patient app', {
     access: 'patient-app.use',
     body: exerciseLogBodySchema,
     status: 201,
+    // The same client_id sent again answers the log already saved.
+    alsoAnswers: [200],
     response: exerciseLogSchema,
   },
   /** One week of the patient's own progress. */

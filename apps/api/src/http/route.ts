@@ -14,6 +14,8 @@ export type RouteInput<E extends Endpoint> = {
   body: Parsed<E['body']>;
   actor: E['access'] extends 'public' ? Actor | null : Actor;
   ctx: RequestContext;
+  /** Answers with another of the endpoint's statuses of success than its usual one. */
+  answerWith: (status: NonNullable<E['alsoAnswers']>[number]) => void;
   request: FastifyRequest;
   reply: FastifyReply;
 };
@@ -51,22 +53,28 @@ export function route<E extends Endpoint>(
       ...(endpoint.params && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.body && { body: endpoint.body }),
-      response: { [endpoint.status]: endpoint.response },
+      response: Object.fromEntries(
+        [endpoint.status, ...(endpoint.alsoAnswers ?? [])].map((status) => [status, endpoint.response]),
+      ),
     },
     preHandler: [async (request: FastifyRequest) => checkAccess(endpoint, request.actor), ...extraPreHandlers],
     handler: async (request, reply) => {
+      let status: number = endpoint.status;
       const answer = await handler({
         params: request.params,
         query: request.query,
         body: request.body,
         actor: request.actor,
         ctx: requestContext(request),
+        answerWith: (other: number) => {
+          status = other;
+        },
         request,
         reply,
       } as RouteInput<E>);
       if (reply.sent) return reply;
-      if (endpoint.status === 204) return reply.code(204).send();
-      return reply.code(endpoint.status).send(answer);
+      if (status === 204) return reply.code(204).send();
+      return reply.code(status).send(answer);
     },
   });
 }

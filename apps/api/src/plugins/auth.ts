@@ -1,8 +1,6 @@
-import type { Role } from '@rehabit/contract';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Actor } from '../db/scope.ts';
-import { AppError } from '../lib/errors.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 
 declare module 'fastify' {
@@ -33,19 +31,3 @@ export const authPlugin = fp(async (app: FastifyInstance, { auth }: { auth: Auth
     request.sessionId = session.sessionId;
   });
 });
-
-/** The signed-in actor, or a 401 problem. */
-export function requireActor(request: FastifyRequest): Actor {
-  if (!request.actor) throw new AppError('unauthenticated');
-  return request.actor;
-}
-
-/** A pre-handler admitting only the given roles (any signed-in user when none are given). */
-export const authorize =
-  (...roles: Role[]): preHandlerAsyncHookHandler =>
-  async (request) => {
-    const actor = requireActor(request);
-    if (roles.length > 0 && !roles.includes(actor.role)) throw new AppError('forbidden');
-  };
-
-export const staffRoles: Role[] = ['therapist', 'manager', 'supervisor', 'admin'];

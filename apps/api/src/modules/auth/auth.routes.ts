@@ -1,6 +1,6 @@
 import { authEndpoints, toPage } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { scopeOf } from '../../db/scope.ts';
 import { route } from '../../http/route.ts';
 import { createUsersRepository, toStaffMember } from './users.repository.ts';

@@ -1,6 +1,6 @@
 import { chatEndpoints, chatEvents } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/route.ts';
 import { socketContext } from '../../realtime/socket-server.ts';
 import { acceptSocketSends } from './chat.socket.ts';

@@ -2,7 +2,7 @@ import { devEndpoints } from '@rehabit/contract';
 import { desc } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { outbox } from '../../db/schema.ts';
 import { route } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';

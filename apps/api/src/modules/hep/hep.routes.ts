@@ -1,6 +1,6 @@
 import { hepEndpoints } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/route.ts';
 
 /** Staff build a patient's home exercise program (seed §7; the dashboard id is the patient's id). */

@@ -1,6 +1,6 @@
 import { patientAppEndpoints } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/route.ts';
 
 /** The patient's own calls (product decisions §7): sign-in, profile, health readings and the clinic chat. */

@@ -1,6 +1,6 @@
 import { patientDataEndpoints, patientProgramEndpoints } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/route.ts';
 
 /** Seed §7 "Patient data": progress weeks and functional data for staff, and the patient's own progress. */

@@ -5,7 +5,7 @@ import type {
   PatientStatus,
   RegisterPatientBody,
 } from '@rehabit/contract';
-import { toPage } from '@rehabit/contract';
+import { canTreatPatients, toPage } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type Actor, clinicScope, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
@@ -60,11 +60,7 @@ export function createPatientsService({ db, clock, audit }: Deps) {
   /** The treating therapist must be an approved therapist (or the supervisor) of the patient's clinic. */
   async function assertTherapist(therapistId: number, clinicId: number, field: string) {
     const user = await createUsersRepository(db).findById(therapistId, clinicScope(clinicId));
-    const ok =
-      user &&
-      (user.role === 'therapist' || user.role === 'supervisor') &&
-      user.approvalStatus === 'approved' &&
-      user.hasAccess;
+    const ok = user && canTreatPatients({ role: user.role, status: user.approvalStatus, has_access: user.hasAccess });
     if (!ok) throw fieldError(field, 'Choose an active therapist of this clinic');
   }
 

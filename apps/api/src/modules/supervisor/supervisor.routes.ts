@@ -1,6 +1,6 @@
 import { supervisorEndpoints } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/route.ts';
 
 export const supervisorRoutes: FastifyPluginAsyncZod<AppDeps> = async (

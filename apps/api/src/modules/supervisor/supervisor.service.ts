@@ -1,5 +1,5 @@
 import type { ApprovalBody, ApprovalQuery, HasAccessBody, SupervisorProfileBody } from '@rehabit/contract';
-import { toPage } from '@rehabit/contract';
+import { isManageableStaff, toPage } from '@rehabit/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { type Actor, clinicScope, scopeOf } from '../../db/scope.ts';
@@ -10,7 +10,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, passwordWeakness } from '../../lib/passwords.ts';
 import type { RequestContext } from '../auth/auth.service.ts';
 import { createSessionsRepository } from '../auth/sessions.repository.ts';
-import { createUsersRepository, toCurrentUser, toStaffMember, type UserRow } from '../auth/users.repository.ts';
+import { createUsersRepository, toCurrentUser, toStaffMember } from '../auth/users.repository.ts';
 import { createClinicsRepository } from '../clinics/clinics.repository.ts';
 
 type Deps = {
@@ -21,15 +21,12 @@ type Deps = {
   config: Pick<Config, 'PUBLIC_URL' | 'RESTRICTED_CLINIC_CODE'>;
 };
 
-/** Staff a supervisor manages: the roles a person can be given, never admins, patients or the supervisor. */
-const manageable = (user: UserRow) => user.role === 'therapist' || user.role === 'manager';
-
 export function createSupervisorService({ db, clock, mailer, audit, config }: Deps) {
   const users = createUsersRepository(db);
 
   async function findManageable(actor: Actor, userId: number) {
     const user = await users.findById(userId, scopeOf(actor));
-    if (!user || !manageable(user)) throw notFound('staff member');
+    if (!user || !isManageableStaff(user)) throw notFound('staff member');
     return user;
   }
 
@@ -118,7 +115,7 @@ export function createSupervisorService({ db, clock, mailer, audit, config }: De
       const ids = [...new Set(body.therapists)];
       const found = await users.findManyByIds(ids, scopeOf(actor));
       // All or nothing: one unknown (or another clinic's) id changes nobody.
-      if (found.length !== ids.length || !found.every(manageable)) throw notFound('staff member');
+      if (found.length !== ids.length || !found.every(isManageableStaff)) throw notFound('staff member');
       const now = clock.now();
       await db.transaction(async (tx) => {
         await createUsersRepository(tx).updateMany(ids, { hasAccess: body.has_access });
