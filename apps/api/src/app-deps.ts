@@ -6,6 +6,7 @@ import type { Mailer } from './lib/mailer.ts';
 import type { SmsSender } from './lib/sms.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
 import type { ChatService } from './modules/chat/chat.service.ts';
+import type { ClinicsService } from './modules/clinics/clinics.service.ts';
 import type { HepService } from './modules/hep/hep.service.ts';
 import type { PatientProgramService } from './modules/hep/patient-program.service.ts';
 import type { PatientAppService } from './modules/patient-app/patient-app.service.ts';
@@ -30,6 +31,7 @@ export type AppDeps = {
   mailer: Mailer;
   audit: AuditLog;
   auth: AuthService;
+  clinics: ClinicsService;
   supervisor: SupervisorService;
   patients: PatientsService;
   registration: RegistrationService;

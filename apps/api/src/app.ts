@@ -19,6 +19,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { clinicsRoutes } from './modules/clinics/clinics.routes.ts';
+import { createClinicsService } from './modules/clinics/clinics.service.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { hepRoutes } from './modules/hep/hep.routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer,
     audit,
     auth,
+    clinics: createClinicsService({ db, audit, config }),
     supervisor,
     patients,
     registration,

@@ -141,7 +141,7 @@ export const registerPatientBodySchema = z
     path: ['consent_method'],
   });
 export type RegisterPatientBody = z.infer<typeof registerPatientBodySchema>;
-export const updatePatientBodySchema = registerPatientBodySchema;
+/** Editing a patient sends the same fields as registering one. */
 export type UpdatePatientBody = RegisterPatientBody;
 
 /** Self-registration from the clinic's QR code, after the phone was verified by OTP. */
@@ -281,7 +281,7 @@ export const patientEndpoints = defineEndpoints('patients', {
     path: '/clinic/patient/:id/update',
     access: 'patients.manage',
     params: idParamsSchema,
-    body: updatePatientBodySchema,
+    body: registerPatientBodySchema,
     status: 200,
     response: patientSchema,
   },

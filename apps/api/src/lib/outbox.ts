@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
@@ -48,3 +48,7 @@ export async function sendThroughOutbox(
     return { id, status: 'failed' };
   }
 }
+
+/** The newest messages of the outbox, newest first (demo mode's outbox page). */
+export const latestOutboxMessages = (db: Db, limit: number) =>
+  db.select().from(outbox).orderBy(desc(outbox.id)).limit(limit);

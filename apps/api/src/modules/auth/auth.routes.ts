@@ -1,12 +1,9 @@
-import { authEndpoints, toPage } from '@rehabit/contract';
+import { authEndpoints } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { scopeOf } from '../../db/scope.ts';
 import { route } from '../../http/route.ts';
-import { createUsersRepository, toStaffMember } from './users.repository.ts';
 
-export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { auth, db, rateLimits, realtime }) => {
-  const users = createUsersRepository(db);
+export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { auth, rateLimits, realtime }) => {
   const limited = { config: { rateLimit: rateLimits.auth } };
 
   route(app, authEndpoints.signin, ({ body, ctx }) => auth.signin(body, ctx), limited);
@@ -43,16 +40,5 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { auth, db
 
   route(app, authEndpoints.settingsInfo, () => auth.settingsInfo());
 
-  route(app, authEndpoints.staffList, async ({ actor, query }) => {
-    const { search, role, has_access, page, page_size } = query;
-    const { rows, count } = await users.listStaff(scopeOf(actor), {
-      roles: role ? [role] : ['therapist', 'manager', 'supervisor'],
-      status: 'approved',
-      hasAccess: has_access,
-      search,
-      page,
-      pageSize: page_size,
-    });
-    return toPage(rows.map(toStaffMember), count, { page, page_size });
-  });
+  route(app, authEndpoints.staffList, ({ actor, query }) => auth.staffList(actor, query));
 };

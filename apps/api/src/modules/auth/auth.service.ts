@@ -5,10 +5,12 @@ import type {
   SigninBody,
   SignupBody,
   SupervisorSigninBody,
+  TherapistListQuery,
 } from '@rehabit/contract';
+import { toPage } from '@rehabit/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { type Actor, clinicScope } from '../../db/scope.ts';
+import { type Actor, clinicScope, scopeOf } from '../../db/scope.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { addMinutes, type Clock } from '../../lib/clock.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
@@ -21,7 +23,7 @@ import { createSettingsRepository } from '../clinics/settings.repository.ts';
 import { createLockoutRepository } from './lockout.repository.ts';
 import { createPasswordResetsRepository } from './password-resets.repository.ts';
 import { createSessionsRepository, type SessionKind } from './sessions.repository.ts';
-import { createUsersRepository, toCurrentUser, type UserRow } from './users.repository.ts';
+import { createUsersRepository, toCurrentUser, toStaffMember, type UserRow } from './users.repository.ts';
 
 export type RequestContext = { ip: string | null; userAgent: string | null };
 
@@ -185,6 +187,20 @@ export function createAuthService({ db, clock, mailer, audit, config }: Deps) {
   }
 
   return {
+    /** The clinic's approved staff (an admin: every clinic's), for look-ups and the therapist pickers. */
+    async staffList(actor: Actor, query: TherapistListQuery) {
+      const { search, role, has_access, page, page_size } = query;
+      const { rows, count } = await usersRepo.listStaff(scopeOf(actor), {
+        roles: role ? [role] : ['therapist', 'manager', 'supervisor'],
+        status: 'approved',
+        hasAccess: has_access,
+        search,
+        page,
+        pageSize: page_size,
+      });
+      return toPage(rows.map(toStaffMember), count, { page, page_size });
+    },
+
     /** The caller of a request or socket handshake (which counts as activity), and when the session ends unused. */
     async resolveSession(token: string) {
       const now = clock.now();

@@ -124,6 +124,11 @@ export const createUsersRepository = (db: DbOrTx) => {
       return { rows, count: total?.n ?? 0 };
     },
 
+    /** Inserts the account unless its e-mail is taken already (then nothing happens). */
+    async insertUnlessTaken(values: typeof users.$inferInsert) {
+      await db.insert(users).values(values).onConflictDoNothing();
+    },
+
     async insert(values: typeof users.$inferInsert): Promise<number> {
       const [row] = await db.insert(users).values(values).returning({ id: users.id });
       return row!.id;

@@ -1,10 +1,26 @@
 import type { ChatMessage } from '@rehabit/contract';
-import { and, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { runPrepared } from '../../db/prepared.ts';
 import { chatMessages, chatReads, chatSessions, patients, users } from '../../db/schema.ts';
 
 export type SessionRow = typeof chatSessions.$inferSelect;
+
+/** Which conversations a list or a live subscription covers. */
+export type SessionFilter =
+  | { patientsOfClinic: number }
+  | { allSupport: true }
+  | { supportOf: number }
+  | { id: number };
+
+const sessionCondition = (filter: SessionFilter): SQL => {
+  if ('patientsOfClinic' in filter) {
+    return and(eq(chatSessions.clinicId, filter.patientsOfClinic), eq(chatSessions.kind, 'patient'))!;
+  }
+  if ('allSupport' in filter) return eq(chatSessions.kind, 'support');
+  if ('supportOf' in filter) return eq(chatSessions.staffUserId, filter.supportOf);
+  return eq(chatSessions.id, filter.id);
+};
 
 const messageColumns = {
   id: chatMessages.id,
@@ -155,7 +171,8 @@ export const createChatRepository = (db: DbOrTx) => ({
   },
 
   /** Sessions with what a list shows: the other party, the last message and the reader's unread count. */
-  async listSessions(where: SQL, readerId: number, page: number, pageSize: number) {
+  async listSessions(filter: SessionFilter, readerId: number, page: number, pageSize: number) {
+    const where = sessionCondition(filter);
     const unread = sql<number>`(
       select count(*)::int from ${chatMessages} m
       where m.session_id = ${chatSessions.id} and m.sender_user_id <> ${readerId}
@@ -190,6 +207,15 @@ export const createChatRepository = (db: DbOrTx) => ({
       ? await selectMessages(db).where(inArray(chatMessages.id, lastIds.map(Number)))
       : [];
     return { rows, lastMessages, count: total?.n ?? 0 };
+  },
+
+  /** The ids of the conversations any of the filters covers. */
+  async sessionIds(filters: SessionFilter[]): Promise<number[]> {
+    const rows = await db
+      .select({ id: chatSessions.id })
+      .from(chatSessions)
+      .where(or(...filters.map(sessionCondition)));
+    return rows.map((r) => r.id);
   },
 
   async insertSession(values: typeof chatSessions.$inferInsert) {

@@ -1,8 +1,6 @@
 import type { ChatSession, SendChatMessageBody } from '@rehabit/contract';
 import { can, chatEvents, chatFreshness, toPage } from '@rehabit/contract';
-import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { chatSessions } from '../../db/schema.ts';
 import { type Actor, clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
@@ -16,6 +14,7 @@ import {
   createChatRepository,
   type NewMessage,
   type SavedMessage,
+  type SessionFilter,
   type SessionRow,
   toChatMessage,
 } from './chat.repository.ts';
@@ -98,20 +97,13 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
       const session = own ? await repo.findPatientSession(own.id) : undefined;
       return session ? [session.id] : [];
     }
-    const conditions: SQL[] = [];
-    if (chatsWithPatients(actor))
-      conditions.push(and(eq(chatSessions.clinicId, actor.clinicId), eq(chatSessions.kind, 'patient'))!);
-    if (actor.role === 'admin') conditions.push(eq(chatSessions.kind, 'support'));
-    else conditions.push(eq(chatSessions.staffUserId, actor.id));
-    const sessions = await db
-      .select({ id: chatSessions.id })
-      .from(chatSessions)
-      .where(or(...conditions));
-    return sessions.map((s) => s.id);
+    const filters: SessionFilter[] = [actor.role === 'admin' ? { allSupport: true } : { supportOf: actor.id }];
+    if (chatsWithPatients(actor)) filters.push({ patientsOfClinic: actor.clinicId });
+    return repo.sessionIds(filters);
   }
 
-  async function sessionsPage(actor: Actor, where: SQL, page: number, pageSize: number) {
-    const { rows, lastMessages, count } = await repo.listSessions(where, actor.id, page, pageSize);
+  async function sessionsPage(actor: Actor, filter: SessionFilter, page: number, pageSize: number) {
+    const { rows, lastMessages, count } = await repo.listSessions(filter, actor.id, page, pageSize);
     const now = clock.now();
     const results: ChatSession[] = rows.map((r) => {
       const last = lastMessages.find((m) => m.id === Number(r.lastMessageId));
@@ -136,17 +128,16 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
   return {
     async patientSessions(actor: Actor, page: number, pageSize: number) {
       if (!chatsWithPatients(actor)) throw new AppError('forbidden');
-      const where = and(eq(chatSessions.clinicId, actor.clinicId), eq(chatSessions.kind, 'patient'))!;
-      return sessionsPage(actor, where, page, pageSize);
+      return sessionsPage(actor, { patientsOfClinic: actor.clinicId }, page, pageSize);
     },
 
     /** Staff: their own support conversation (opened on first use). Admins: every support conversation. */
     async supportSessions(actor: Actor, page: number, pageSize: number) {
-      if (actor.role === 'admin') return sessionsPage(actor, eq(chatSessions.kind, 'support'), page, pageSize);
+      if (actor.role === 'admin') return sessionsPage(actor, { allSupport: true }, page, pageSize);
       if (!(await repo.findSupportSession(actor.id))) {
         await repo.insertSession({ clinicId: actor.clinicId, kind: 'support', staffUserId: actor.id });
       }
-      return sessionsPage(actor, eq(chatSessions.staffUserId, actor.id), page, pageSize);
+      return sessionsPage(actor, { supportOf: actor.id }, page, pageSize);
     },
 
     async openPatientSession(actor: Actor, patientId: number, ctx: RequestContext) {
@@ -165,7 +156,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
         });
       }
       const session = (await repo.findPatientSession(patientId))!;
-      const page = await sessionsPage(actor, eq(chatSessions.id, session.id), 1, 1);
+      const page = await sessionsPage(actor, { id: session.id }, 1, 1);
       return page.results[0]!;
     },
 

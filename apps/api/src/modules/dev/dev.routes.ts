@@ -1,11 +1,10 @@
 import { devEndpoints } from '@rehabit/contract';
-import { desc } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { outbox } from '../../db/schema.ts';
 import { route } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
+import { latestOutboxMessages } from '../../lib/outbox.ts';
 
 const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -25,7 +24,7 @@ export const devRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => 
     app,
     devEndpoints.outbox,
     async ({ query }) => {
-      const rows = await db.select().from(outbox).orderBy(desc(outbox.id)).limit(query.limit);
+      const rows = await latestOutboxMessages(db, query.limit);
       return {
         results: rows.map((row) => ({
           id: row.id,

@@ -1,7 +1,5 @@
 import type { HealthDataBody, PatientChat, PatientMe } from '@rehabit/contract';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { chatSessions } from '../../db/schema.ts';
 import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
@@ -111,7 +109,7 @@ export function createPatientAppService({ db, clock, audit }: Deps) {
         });
       }
       const session = (await chat.findPatientSession(own.id))!;
-      const { rows } = await chat.listSessions(eq(chatSessions.id, session.id), actor.id, 1, 1);
+      const { rows } = await chat.listSessions({ id: session.id }, actor.id, 1, 1);
       return { session: session.id, unread_message_count: Number(rows[0]?.unread ?? 0) };
     },
   };

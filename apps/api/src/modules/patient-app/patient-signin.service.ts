@@ -1,6 +1,5 @@
 import type { SigninBody } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { randomToken } from '../../lib/tokens.ts';
@@ -30,18 +29,15 @@ export function createPatientSigninService({ db, auth, audit }: Deps) {
       const linked = await txRepo.findLinkedUserId(patient.id);
       if (linked) return linked;
       // Two devices verifying at once both land here; the unique e-mail makes the second one reuse the first's.
-      await tx
-        .insert(users)
-        .values({
-          clinicId: patient.clinicId,
-          email,
-          passwordHash,
-          firstName: patient.firstName,
-          lastName: patient.lastName,
-          role: 'patient',
-          approvalStatus: 'approved',
-        })
-        .onConflictDoNothing();
+      await createUsersRepository(tx).insertUnlessTaken({
+        clinicId: patient.clinicId,
+        email,
+        passwordHash,
+        firstName: patient.firstName,
+        lastName: patient.lastName,
+        role: 'patient',
+        approvalStatus: 'approved',
+      });
       const account = (await createUsersRepository(tx).findByEmail(email))!;
       if (await txRepo.linkUser(patient.id, account.id)) {
         await audit.record(

@@ -280,4 +280,3 @@ export const createPatientsRepository = (db: DbOrTx) => {
     },
   };
 };
-export type PatientsRepository = ReturnType<typeof createPatientsRepository>;

@@ -3,7 +3,6 @@ import type { QrRegistrationBody, SendOtpBody, VerifyOtpBody } from '@rehabit/co
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES, toE164 } from '@rehabit/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { tasks } from '../../db/schema.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { addMinutes, type Clock } from '../../lib/clock.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
@@ -13,6 +12,7 @@ import { hashToken, randomToken, safeEqual } from '../../lib/tokens.ts';
 import type { RequestContext } from '../auth/auth.service.ts';
 import { createUsersRepository } from '../auth/users.repository.ts';
 import { createClinicsRepository } from '../clinics/clinics.repository.ts';
+import { createTasksRepository } from '../tasks/tasks.repository.ts';
 import { createOtpRepository } from './otp.repository.ts';
 import { clientKey, DAY_MS, retryAfter, sendRefusal, verifyRefusal, wrongCodeMessage } from './otp-limits.ts';
 import { createPatientsRepository } from './patients.repository.ts';
@@ -192,7 +192,7 @@ export function createRegistrationService({ db, clock, sms, audit, config, signI
           at: now,
           detail: { source: 'qr' },
         });
-        await tx.insert(tasks).values({
+        await createTasksRepository(tx).insert({
           clinicId: clinic.id,
           patientId: id,
           kind: 'onboard_patient',

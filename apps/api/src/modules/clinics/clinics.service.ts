@@ -1,0 +1,36 @@
+import type { CheckCodeResponse, Clinic } from '@rehabit/contract';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { type Actor, scopeOf } from '../../db/scope.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import type { AuditLog } from '../../lib/audit.ts';
+import { notFound } from '../../lib/errors.ts';
+import { createClinicsRepository, toClinic } from './clinics.repository.ts';
+
+type Deps = { db: Db; audit: AuditLog; config: Pick<Config, 'RESTRICTED_CLINIC_CODE'> };
+
+export function createClinicsService({ db, audit, config }: Deps) {
+  const clinics = createClinicsRepository(db);
+  return {
+    /** The caller's own clinic (any clinic for an admin); another clinic's code is not found. */
+    async detail(actor: Actor, code: string, ctx: RequestContext): Promise<Clinic> {
+      const clinic = await clinics.findByCodeInScope(code, scopeOf(actor));
+      if (!clinic) throw notFound('clinic');
+      await audit.record({
+        action: 'clinic.read',
+        outcome: 'success',
+        actorUserId: actor.id,
+        clinicId: clinic.id,
+        ip: ctx.ip,
+      });
+      return toClinic(clinic, config.RESTRICTED_CLINIC_CODE);
+    },
+
+    /** Whether a code names a clinic, and its name, for the sign-up forms. */
+    async checkCode(code: string): Promise<CheckCodeResponse> {
+      const clinic = await clinics.findByCode(code);
+      return { valid: Boolean(clinic), clinic_name: clinic?.name ?? null };
+    },
+  };
+}
+export type ClinicsService = ReturnType<typeof createClinicsService>;
