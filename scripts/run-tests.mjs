@@ -17,13 +17,14 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const logDir = join(root, 'test-results', 'suites');
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-/** A suite: an npm script of one workspace, with changes to the environment. */
+/** A suite: an npm script of one workspace (null: the root), with changes to the environment. */
 const suite = (name, workspace, script, env = {}) => ({ name, workspace, script, env });
 
 const lanes = [
   [suite('browser journeys', '@rehabit/web', 'test:e2e')],
   [
     suite('contract rules', '@rehabit/contract', 'test'),
+    suite('layering rules', null, 'test:scripts'),
     ...(onPostgres ? [suite('API on PostgreSQL', '@rehabit/api', 'test')] : []),
     suite('web components', '@rehabit/web', 'test'),
     suite('API on the embedded database', '@rehabit/api', 'test', { TEST_DATABASE_URL: undefined }),
@@ -52,7 +53,7 @@ function runSuite({ name, workspace, script, env }) {
   running.set(name, since);
   console.log(`▶ ${name}`);
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', script, '-w', workspace], { cwd: root, env: childEnv });
+    const child = spawn('npm', ['run', script, ...(workspace ? ['-w', workspace] : [])], { cwd: root, env: childEnv });
     children.add(child);
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
