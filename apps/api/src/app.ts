@@ -184,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return payload;
   });
 
+  app.decorate('audit', audit);
   await registerDocs(app);
   await app.register(authPlugin, { auth });
   await app.register(healthRoutes, deps);

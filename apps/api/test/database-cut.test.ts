@@ -513,7 +513,7 @@ describe.skipIf(!databaseServer)(
       const reads = await db
         .select({ id: auditEvents.id })
         .from(auditEvents)
-        .where(and(eq(auditEvents.action, 'hep.viewed'), eq(auditEvents.patientId, patientId)));
+        .where(and(eq(auditEvents.action, 'hep.read'), eq(auditEvents.patientId, patientId)));
       expect(reads.length, 'program reads audited').toBeGreaterThanOrEqual(writers.programReads.acknowledged.length);
       expect(reads.length, 'program reads audited').toBeLessThanOrEqual(writers.programReads.outcomes.length);
     }, 90_000);

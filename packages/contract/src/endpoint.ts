@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { AuditAction } from './audit.ts';
 import type { Action } from './permissions.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -26,6 +27,12 @@ export type Endpoint = {
   /** Other statuses of success the call may answer with the same body, e.g. 200 for a create sent again. */
   alsoAnswers?: readonly SuccessStatus[];
   response: z.ZodType;
+  /**
+   * What a successful call leaves in the audit log: every read and change of health data says so. A read's row is
+   * written by the route layer unless the service wrote it with more detail; a change's row is written by the
+   * service inside the change's transaction, and the route layer refuses to answer a change that left none.
+   */
+  audit?: { read: AuditAction } | { change: AuditAction };
 };
 
 /** An area's endpoints, each tagged with the area (`defineEndpoints('patients', { list: { … } })`). */

@@ -12,6 +12,7 @@ export const patientProgramEndpoints = defineEndpoints('patient app', {
     method: 'GET',
     path: '/api/v1/patient/program/today/',
     access: 'patient-app.use',
+    audit: { read: 'hep.read' },
     status: 200,
     response: todaySchema,
   },
@@ -20,6 +21,7 @@ export const patientProgramEndpoints = defineEndpoints('patient app', {
     method: 'POST',
     path: '/api/v1/patient/exercise-logs/',
     access: 'patient-app.use',
+    audit: { change: 'exercise.logged' },
     body: exerciseLogBodySchema,
     status: 201,
     // The same client_id sent again answers the log already saved.
@@ -31,6 +33,7 @@ export const patientProgramEndpoints = defineEndpoints('patient app', {
     method: 'GET',
     path: '/api/v1/patient/progress/',
     access: 'patient-app.use',
+    audit: { read: 'progress.read' },
     query: progressQuerySchema,
     status: 200,
     response: progressSchema,

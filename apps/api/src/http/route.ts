@@ -2,6 +2,7 @@ import { can, type Endpoint } from '@rehabit/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from '../db/scope.ts';
+import { type AuditLog, type AuditTrail, withAuditTrail } from '../lib/audit.ts';
 import { AppError } from '../lib/errors.ts';
 import { type RequestContext, requestContext } from './request-context.ts';
 
@@ -32,6 +33,44 @@ export function checkAccess(endpoint: Pick<Endpoint, 'access'>, actor: Actor | n
   if (endpoint.access !== 'signed-in' && !can(actor.role, endpoint.access)) throw new AppError('forbidden');
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The audit log, for the route layer's rows of reads and its check of changes. */
+    audit: AuditLog;
+  }
+}
+
+/**
+ * After a successful call of an audited endpoint: a read the service did not audit itself is audited here; a
+ * change must have been audited by its service, inside its transaction. One that was not is a defect: outside
+ * production it fails the call, so tests see it; in production the row is written late and the error logged.
+ */
+async function ensureAudited(
+  audit: AuditLog,
+  endpoint: Endpoint,
+  request: FastifyRequest,
+  trail: AuditTrail,
+): Promise<void> {
+  const spec = endpoint.audit;
+  if (!spec) return;
+  const action = 'read' in spec ? spec.read : spec.change;
+  if (trail.audited.has(action) || ('change' in spec && trail.changedNothing)) return;
+  const route = `${endpoint.method} ${endpoint.path}`;
+  const event = {
+    action,
+    outcome: 'success' as const,
+    actorUserId: request.actor?.id ?? null,
+    clinicId: request.actor?.clinicId ?? null,
+    ip: request.ip ?? null,
+    detail: { route, params: request.params },
+  };
+  if ('read' in spec) return audit.record(event);
+  if (process.env.NODE_ENV !== 'production')
+    throw new Error(`${route} answered a change without its audit row (${action})`);
+  request.log.error({ route, action }, 'a change answered without its audit row; written late');
+  await audit.record({ ...event, detail: { ...event.detail, late: true } });
+}
+
 /**
  * Registers an endpoint of the contract: its schemas validate the request and serialize the answer, its access
  * is checked before the handler, and its success status is sent. The handler only maps the call to a service.
@@ -60,18 +99,23 @@ export function route<E extends Endpoint>(
     preHandler: [async (request: FastifyRequest) => checkAccess(endpoint, request.actor), ...extraPreHandlers],
     handler: async (request, reply) => {
       let status: number = endpoint.status;
-      const answer = await handler({
-        params: request.params,
-        query: request.query,
-        body: request.body,
-        actor: request.actor,
-        ctx: requestContext(request),
-        answerWith: (other: number) => {
-          status = other;
-        },
-        request,
-        reply,
-      } as RouteInput<E>);
+      const call = async () =>
+        handler({
+          params: request.params,
+          query: request.query,
+          body: request.body,
+          actor: request.actor,
+          ctx: requestContext(request),
+          answerWith: (other: number) => {
+            status = other;
+          },
+          request,
+          reply,
+        } as RouteInput<E>);
+      const { result: answer, trail } = endpoint.audit
+        ? await withAuditTrail(call)
+        : { result: await call(), trail: undefined };
+      if (trail) await ensureAudited(app.audit, endpoint, request, trail);
       if (reply.sent) return reply;
       if (status === 204) return reply.code(204).send();
       return reply.code(status).send(answer);

@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AuditAction } from '@rehabit/contract';
 import type { DbOrTx } from '../db/client.ts';
 import { auditEvents } from '../db/schema.ts';
 import type { Actor } from '../db/scope.ts';
@@ -5,7 +7,7 @@ import type { RequestContext } from '../http/request-context.ts';
 import { groupCalls } from './group-calls.ts';
 
 export type AuditEvent = {
-  action: string;
+  action: AuditAction;
   outcome: 'success' | 'failure' | 'denied';
   actorUserId?: number | null;
   clinicId?: number | null;
@@ -15,6 +17,26 @@ export type AuditEvent = {
 };
 
 export type AuditLog = { record: (event: AuditEvent, tx?: DbOrTx) => Promise<void> };
+
+/** What a call being served has audited as successes, so the route layer can check it against its descriptor. */
+export type AuditTrail = { audited: Set<AuditAction>; changedNothing: boolean };
+const trails = new AsyncLocalStorage<AuditTrail>();
+
+/** Runs a call and answers with its result and its audit trail. */
+export async function withAuditTrail<T>(call: () => Promise<T>): Promise<{ result: T; trail: AuditTrail }> {
+  const trail: AuditTrail = { audited: new Set(), changedNothing: false };
+  const result = await trails.run(trail, call);
+  return { result, trail };
+}
+
+/** Notes an action the call audited by other means than `record` (a statement that writes its own audit row). */
+export const noteAudited = (action: AuditAction) => trails.getStore()?.audited.add(action);
+
+/** Notes that a call of a changing endpoint changed nothing (it was sent again), so it has no change to audit. */
+export const noteNothingChanged = () => {
+  const trail = trails.getStore();
+  if (trail) trail.changedNothing = true;
+};
 
 const toRow = (event: AuditEvent) => ({
   action: event.action,
@@ -38,6 +60,7 @@ export const createAuditLog = (db: DbOrTx): AuditLog => {
   });
   return {
     record: async (event, tx) => {
+      if (event.outcome === 'success') noteAudited(event.action);
       if (tx) await tx.insert(auditEvents).values(toRow(event));
       else await writeTogether(event);
     },
@@ -48,7 +71,7 @@ export const createAuditLog = (db: DbOrTx): AuditLog => {
 export const patientAudit = (audit: AuditLog) => ({
   success: (
     actor: Actor,
-    action: string,
+    action: AuditAction,
     patient: { id: number; clinicId: number },
     ctx: RequestContext,
     detail?: Record<string, unknown>,
@@ -67,6 +90,6 @@ export const patientAudit = (audit: AuditLog) => ({
       tx,
     ),
   /** A refused attempt (e.g. another clinic's patient), recorded against the caller's own clinic. */
-  denied: (actor: Actor, action: string, ctx: RequestContext, detail: Record<string, unknown>) =>
+  denied: (actor: Actor, action: AuditAction, ctx: RequestContext, detail: Record<string, unknown>) =>
     audit.record({ action, outcome: 'denied', actorUserId: actor.id, clinicId: actor.clinicId, ip: ctx.ip, detail }),
 });

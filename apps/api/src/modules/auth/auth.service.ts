@@ -1,4 +1,5 @@
 import type {
+  AuditAction,
   CurrentUser,
   ResetPasswordConfirmBody,
   SettingsInfo,
@@ -44,7 +45,7 @@ type Deps = {
 };
 
 const RESET_TOKEN_MINUTES = 60;
-const signinActions: Record<SessionKind, string> = {
+const signinActions: Record<SessionKind, AuditAction> = {
   staff: 'auth.signin',
   supervisor: 'auth.supervisor_signin',
   patient: 'patient.signin',

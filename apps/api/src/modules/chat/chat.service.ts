@@ -3,7 +3,7 @@ import { can, chatEvents, chatFreshness, toPage } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
 import { type Actor, clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import type { AuditLog } from '../../lib/audit.ts';
+import { type AuditLog, noteAudited, noteNothingChanged } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { groupCalls } from '../../lib/group-calls.ts';
@@ -183,8 +183,11 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
       });
       if (!saved) {
         // Already saved by an earlier attempt: answer it again, without a second delivery.
+        noteNothingChanged();
         return toChatMessage((await repo.findByClientId(session.id, actor.id, body.client_id!))!);
       }
+      // The statement that saved the message wrote its audit row.
+      noteAudited('chat.send');
       const message = toChatMessage(saved);
       realtime.toRooms(roomsOf(session, saved), chatEvents.newMessage, message);
       return message;

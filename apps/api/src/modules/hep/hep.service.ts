@@ -1,3 +1,4 @@
+import type { AuditAction } from '@rehabit/contract';
 import {
   HEP_DEFAULTS,
   HEP_LIMITS,
@@ -9,7 +10,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type Actor, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import { type AuditLog, patientAudit } from '../../lib/audit.ts';
+import { type AuditLog, noteNothingChanged, patientAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { VideoHost } from '../../video-host/host.ts';
@@ -57,7 +58,7 @@ export function createHepService({ db, clock, audit, host }: Deps) {
     actor: Actor,
     patient: PatientWithClinicDay,
     ids: number[],
-    action: string,
+    action: AuditAction,
     ctx: RequestContext,
   ) {
     const rows = (await repo.findInScope(ids, scopeOf(actor))).filter(
@@ -135,9 +136,9 @@ export function createHepService({ db, clock, audit, host }: Deps) {
 
   return {
     async get(actor: Actor, patientId: number, ctx: RequestContext) {
-      const patient = await requirePatient(db, audit, actor, patientId, 'hep.viewed', ctx);
+      const patient = await requirePatient(db, audit, actor, patientId, 'hep.read', ctx);
       const program = await loadProgram(db, host(), patient.id);
-      await record(actor, 'hep.viewed', patient, ctx, { count: program.count });
+      await record(actor, 'hep.read', patient, ctx, { count: program.count });
       return program;
     },
 
@@ -225,6 +226,8 @@ export function createHepService({ db, clock, audit, host }: Deps) {
           await txRepo.setPositions(order, now);
           await record(actor, 'hep.restored', patient, ctx, { hep_id: hepId }, tx);
         });
+      } else {
+        noteNothingChanged();
       }
       const program = await loadProgram(db, host(), patient.id);
       return program.results.find((result) => result.id === hepId)!;

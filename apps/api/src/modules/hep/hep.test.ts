@@ -80,7 +80,7 @@ describe('reading and adding to a program', () => {
 
     const read = await call.get(pathOf(hepEndpoints.program, { dashboardId: patientId }), home.manager.token);
     expect(read.json().results.map((r: { video_id: number }) => r.video_id)).toEqual([squat.id, global.id]);
-    expect(await auditRows(t.database.db, 'hep.viewed', patientId)).toHaveLength(2);
+    expect(await auditRows(t.database.db, 'hep.read', patientId)).toHaveLength(2);
   });
 
   it('adds a folder as all its videos in the folder order, labelled with the folder', async () => {
@@ -213,9 +213,9 @@ describe('who may work on a program', () => {
     }
 
     const stranger = away.therapist.token;
-    const before = (await auditRows(t.database.db, 'hep.viewed')).length;
+    const before = (await auditRows(t.database.db, 'hep.read')).length;
     expectProblem(await call.get(pathOf(hepEndpoints.program, { dashboardId: patientId }), stranger), 404);
-    const denied = (await auditRows(t.database.db, 'hep.viewed')).slice(before);
+    const denied = (await auditRows(t.database.db, 'hep.read')).slice(before);
     expect(denied).toMatchObject([{ outcome: 'denied', actorUserId: away.therapist.id }]);
     expectProblem(
       await call.post(pathOf(hepEndpoints.program, { dashboardId: patientId }), stranger, [{ video_id: video.id }]),

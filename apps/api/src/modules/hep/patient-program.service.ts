@@ -1,8 +1,8 @@
-import type { ExerciseLog, ExerciseLogBody, Today } from '@rehabit/contract';
+import type { AuditAction, ExerciseLog, ExerciseLogBody, Today } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import type { AuditLog } from '../../lib/audit.ts';
+import { type AuditLog, noteNothingChanged } from '../../lib/audit.ts';
 import { localDateOf, streakOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -35,7 +35,7 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
   const record = (
     actor: Actor,
     own: OwnPatient,
-    action: string,
+    action: AuditAction,
     ctx: RequestContext,
     detail: Record<string, unknown>,
   ) =>
@@ -75,7 +75,7 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
           last_log: last ? toExerciseLog(last) : null,
         };
       });
-      await record(actor, own, 'hep.viewed', ctx, { date, count: items.length });
+      await record(actor, own, 'hep.read', ctx, { date, count: items.length });
       return {
         date,
         items: todayItems,
@@ -94,7 +94,10 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
     ): Promise<{ log: ExerciseLog; created: boolean }> {
       const own = await findOwnPatient(db, actor);
       const stored = await logs.findByClientId(own.id, body.client_id);
-      if (stored) return { log: toExerciseLog(stored), created: false };
+      if (stored) {
+        noteNothingChanged();
+        return { log: toExerciseLog(stored), created: false };
+      }
       const [item] = await programs.findInScope([body.hep_id], { kind: 'clinic', clinicId: own.clinicId });
       if (!item || item.patientId !== own.id || item.deletedAt !== null) {
         throw new AppError('not_found', 'No such exercise in your program', {

@@ -165,7 +165,7 @@ describe("today's exercises", () => {
     expect(today.items[1]).toMatchObject({ id: hepIds[1], done_today: 2, due_today: 1 });
     expect(today.items[1].last_log).toEqual(last.json());
     expect(today.items[1].video.play_url).toMatch(/sig=/);
-    expect((await auditRows(t.database.db, 'hep.viewed', patientId)).at(-1)).toMatchObject({
+    expect((await auditRows(t.database.db, 'hep.read', patientId)).at(-1)).toMatchObject({
       actorUserId: session.userId,
       outcome: 'success',
     });

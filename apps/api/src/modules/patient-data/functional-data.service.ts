@@ -105,10 +105,10 @@ export function createFunctionalDataService({ db, clock, audit }: Deps) {
 
   return {
     async list(actor: Actor, patientId: number, ctx: RequestContext) {
-      const patient = await requirePatient(db, audit, actor, patientId, 'functional_data.viewed', ctx);
+      const patient = await requirePatient(db, audit, actor, patientId, 'functional_data.read', ctx);
       const series = await repo.seriesOf(patient.id);
       const entries = await repo.entriesOf(series.map((s) => s.id));
-      await record(actor, 'functional_data.viewed', patient, ctx, { series: series.length });
+      await record(actor, 'functional_data.read', patient, ctx, { series: series.length });
       return { results: series.map((s) => toSeries(s, entries)), today: localDateOf(clock.now(), patient.timezone) };
     },
 

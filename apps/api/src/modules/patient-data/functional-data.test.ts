@@ -77,7 +77,7 @@ describe('functional data', () => {
     // The form's default and latest date: the clinic's calendar, not the viewer's.
     expect(list.today).toBe('2026-03-02');
     expect(await auditRows(t.database.db, 'functional_data.added', patientId)).toHaveLength(3);
-    expect(await auditRows(t.database.db, 'functional_data.viewed', patientId)).toMatchObject([
+    expect(await auditRows(t.database.db, 'functional_data.read', patientId)).toMatchObject([
       { outcome: 'success', actorUserId: home.manager.id },
     ]);
   });
@@ -187,7 +187,7 @@ describe('functional data', () => {
     expectProblem(await call.get(url(patientId), away.therapist.token), 404);
     expectProblem(await call.post(url(patientId), away.therapist.token, body), 404);
     expectProblem(await call.patch(url(patientId), away.therapist.token, { id: 1, name: 'x' }), 404);
-    expect(await auditRows(t.database.db, 'functional_data.viewed')).toContainEqual(
+    expect(await auditRows(t.database.db, 'functional_data.read')).toContainEqual(
       expect.objectContaining({ outcome: 'denied', actorUserId: away.therapist.id }),
     );
     const patient = await sessionForPatient(t, patientId);

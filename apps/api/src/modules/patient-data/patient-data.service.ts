@@ -46,7 +46,7 @@ export function createPatientDataService({ db, clock, audit }: Deps) {
 
   const recordRead = (actor: Actor, patient: { id: number; clinicId: number }, ctx: RequestContext, weeksAgo: number) =>
     audit.record({
-      action: 'progress.viewed',
+      action: 'progress.read',
       outcome: 'success',
       actorUserId: actor.id,
       clinicId: patient.clinicId,
@@ -57,7 +57,7 @@ export function createPatientDataService({ db, clock, audit }: Deps) {
 
   return {
     async progress(actor: Actor, patientId: number, weeksAgo: number, ctx: RequestContext) {
-      const patient = await requirePatient(db, audit, actor, patientId, 'progress.viewed', ctx);
+      const patient = await requirePatient(db, audit, actor, patientId, 'progress.read', ctx);
       const progress = await progressOf(patient, weeksAgo);
       await recordRead(actor, patient, ctx, weeksAgo);
       return progress;

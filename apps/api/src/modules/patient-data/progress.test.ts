@@ -131,7 +131,7 @@ describe('the progress week', () => {
     const own = await call.get(`${patientProgramEndpoints.progress.path}?weeks_ago=1`, token);
     expect(own.statusCode).toBe(200);
     expect(own.json()).toEqual(last);
-    expect((await auditRows(t.database.db, 'progress.viewed', patientId)).length).toBe(3);
+    expect((await auditRows(t.database.db, 'progress.read', patientId)).length).toBe(3);
   });
 
   it('counts items in force each day, sums steps, averages readings and never counts a pain twice', async () => {
@@ -220,7 +220,7 @@ describe('the progress week', () => {
     const { patientId } = await patientWithItems([]);
     setClock(NOW);
     expectProblem(await call.get(pathOf(patientDataEndpoints.progress, { patientId }), away.therapist.token), 404);
-    expect(await auditRows(t.database.db, 'progress.viewed')).toContainEqual(
+    expect(await auditRows(t.database.db, 'progress.read')).toContainEqual(
       expect.objectContaining({ outcome: 'denied', actorUserId: away.therapist.id }),
     );
     const token = await staffToken();

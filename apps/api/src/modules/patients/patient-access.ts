@@ -1,3 +1,4 @@
+import type { AuditAction } from '@rehabit/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { type Actor, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
@@ -17,7 +18,7 @@ export async function requirePatient(
   audit: AuditLog,
   actor: Actor,
   patientId: number,
-  action: string,
+  action: AuditAction,
   ctx: RequestContext,
 ): Promise<PatientWithClinicDay> {
   const patient = await createPatientsRepository(db).findWithClinicDay(patientId, scopeOf(actor));

@@ -113,7 +113,7 @@ export function createPatientsService({ db, clock, audit }: Deps) {
   async function recordChange(
     actor: Actor,
     patient: PatientRow,
-    action: string,
+    action: 'update' | 'change_therapist' | 'update_rtm_coverage',
     values: Parameters<typeof patientsRepo.update>[1],
     ctx: RequestContext,
     options: { detail?: Record<string, unknown>; alsoInTx?: (tx: DbOrTx) => Promise<void> } = {},
@@ -286,7 +286,7 @@ export function createPatientsService({ db, clock, audit }: Deps) {
     async listInteractions(actor: Actor, id: number, page: number, pageSize: number, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
       const { rows, count } = await interactions.list(id, page, pageSize);
-      await record(actor, 'patient.interactions_read', patient, ctx);
+      await record(actor, 'interaction.list', patient, ctx);
       return toPage(rows.map(toInteractionLog), count, { page, page_size: pageSize });
     },
 
@@ -303,7 +303,7 @@ export function createPatientsService({ db, clock, audit }: Deps) {
           createdBy: actor.id,
           createdAt: clock.now(),
         });
-        await record(actor, 'patient.log_interaction', patient, ctx, { log_id: newId }, tx);
+        await record(actor, 'interaction.create', patient, ctx, { log_id: newId }, tx);
         return newId;
       });
       return toInteractionLog((await interactions.findLive(id, logId))!);
@@ -314,7 +314,7 @@ export function createPatientsService({ db, clock, audit }: Deps) {
       if (!(await interactions.findLive(id, logId))) throw notFound('interaction log');
       await db.transaction(async (tx) => {
         await createInteractionsRepository(tx).softDelete(logId, actor.id, clock.now());
-        await record(actor, 'patient.delete_interaction', patient, ctx, { log_id: logId }, tx);
+        await record(actor, 'interaction.delete', patient, ctx, { log_id: logId }, tx);
       });
     },
 

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@rehabit/contract';
 import { type FolderListQuery, toPage } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
@@ -22,7 +23,7 @@ export function createFoldersService({ db, audit, host }: Deps) {
   const requests = createHepRequestsRepository(db);
   const record = (
     actor: Actor,
-    action: string,
+    action: AuditAction,
     ctx: RequestContext,
     detail: Record<string, unknown>,
     outcome: 'success' | 'denied' = 'success',
@@ -32,7 +33,7 @@ export function createFoldersService({ db, audit, host }: Deps) {
   async function load(
     actor: Actor,
     ids: number[],
-    action: string,
+    action: AuditAction,
     ctx: RequestContext,
     write: boolean,
   ): Promise<FolderRow[]> {

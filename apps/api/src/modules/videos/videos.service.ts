@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AuditAction } from '@rehabit/contract';
 import {
   type CreateVideoBody,
   type CreateVideoResponse,
@@ -53,7 +54,7 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
   const folders = createFoldersRepository(db);
   const record = (
     actor: Actor,
-    action: string,
+    action: AuditAction,
     ctx: RequestContext,
     detail: Record<string, unknown>,
     outcome: 'success' | 'denied' = 'success',
