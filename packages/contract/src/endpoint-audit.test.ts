@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { Endpoint } from './endpoint.ts';
+import * as contract from './index.ts';
+import type { Action } from './permissions.ts';
+
+/** Actions whose calls read or change a patient's health data: each such call must say what it audits. */
+const healthDataActions: readonly Action[] = [
+  'patients.read',
+  'patients.manage',
+  'patients.remove',
+  'programs.edit',
+  'chat.use',
+  'chat.staff',
+  'patient-app.use',
+];
+
+/** Public calls that touch a patient's record: the QR registration's. */
+const publicPatientCalls = ['sendOtp', 'verifyOtp', 'qrRegistration'];
+
+const endpoints = Object.entries(contract)
+  .filter(([name]) => name.endsWith('Endpoints'))
+  .flatMap(([area, group]) =>
+    Object.entries(group as Record<string, Endpoint>).map(([name, endpoint]) => ({ area, name, endpoint })),
+  );
+
+describe('the audit of each endpoint', () => {
+  it('is declared by every call on health data', () => {
+    const onHealthData = endpoints.filter(
+      ({ name, endpoint }) =>
+        healthDataActions.includes(endpoint.access as Action) ||
+        (endpoint.access === 'public' && publicPatientCalls.includes(name)),
+    );
+    expect(onHealthData.length).toBeGreaterThan(30);
+    const undeclared = onHealthData.filter(({ endpoint }) => !endpoint.audit).map((e) => `${e.area}.${e.name}`);
+    expect(undeclared).toEqual([]);
+  });
+});
