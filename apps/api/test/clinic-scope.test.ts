@@ -1,0 +1,663 @@
+/**
+ * Clinic scoping, repository by repository: every method of every repository (found by reading the modules
+ * folder, so a new repository or method is never missed) is either asked, scoped to clinic A, for clinic B's rows
+ * and shown to answer none of them, or says here why no call can reach another clinic's rows through it. Adding a
+ * method without deciding which fails the completeness test, naming the method.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  folderListQuerySchema,
+  patientListQuerySchema,
+  roles,
+  VIDEO_DEFAULTS,
+  videoListQuerySchema,
+} from '@rehabit/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/client.ts';
+import { type Actor, type ClinicScope, clinicScope } from '../src/db/scope.ts';
+import { createLockoutRepository } from '../src/modules/auth/lockout.repository.ts';
+import { createPasswordResetsRepository } from '../src/modules/auth/password-resets.repository.ts';
+import { createSessionsRepository } from '../src/modules/auth/sessions.repository.ts';
+import { createUsersRepository } from '../src/modules/auth/users.repository.ts';
+import { createChatRepository } from '../src/modules/chat/chat.repository.ts';
+import { createClinicsRepository } from '../src/modules/clinics/clinics.repository.ts';
+import { createSettingsRepository } from '../src/modules/clinics/settings.repository.ts';
+import { createExerciseLogsRepository } from '../src/modules/hep/exercise-logs.repository.ts';
+import { createHepRepository } from '../src/modules/hep/hep.repository.ts';
+import { createPatientAppRepository } from '../src/modules/patient-app/patient-app.repository.ts';
+import { createFunctionalDataRepository } from '../src/modules/patient-data/functional-data.repository.ts';
+import { createProgressRepository } from '../src/modules/patient-data/progress.repository.ts';
+import { createInteractionsRepository } from '../src/modules/patients/interactions.repository.ts';
+import { createOtpRepository } from '../src/modules/patients/otp.repository.ts';
+import { createPatientsRepository } from '../src/modules/patients/patients.repository.ts';
+import { createTasksRepository } from '../src/modules/tasks/tasks.repository.ts';
+import { createFoldersRepository, createHepRequestsRepository } from '../src/modules/videos/folders.repository.ts';
+import { createVideoUsageRepository } from '../src/modules/videos/video-usage.repository.ts';
+import { createVideosRepository } from '../src/modules/videos/videos.repository.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+import { makeClinicWithSupervisor, makeUser } from './factories.ts';
+
+const modulesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/modules');
+
+// ---------------------------------------------------------------------------------------------------------------
+// The decisions: one entry per method.
+
+/**
+ * What a method does about clinics: `cross-clinic` is asked, scoped to clinic A, for clinic B's rows, and asserts
+ * that none come back; the others say why no call reaches another clinic's rows.
+ */
+type Entry<R> = { kind: 'cross-clinic'; run: (repo: R) => Promise<void> } | Decision;
+
+/** Why a method is not asked across clinics. */
+type Decision =
+  /** Takes ids without a scope: every caller checks them first with `check` (found in `file` under src/modules). */
+  | { kind: 'guarded'; checks: { check: string; file: string }[] }
+  /** Reaches only the caller's own rows (their session, account, reset link). */
+  | { kind: 'own'; why: string }
+  /** Finds rows by what the caller names in any clinic, on purpose (sign-in, the video host, the admins' queue). */
+  | { kind: 'by design'; why: string }
+  /** Holds no clinic's data. */
+  | { kind: 'not clinic data'; why: string }
+  /** Only writes, into the clinic the caller is checked to be in. */
+  | { kind: 'writes only'; why: string };
+
+const crossClinic = <R>(run: (repo: R) => Promise<void>): Entry<R> => ({ kind: 'cross-clinic', run });
+const guarded = (...pairs: [check: string, file: string][]): Decision => ({
+  kind: 'guarded',
+  checks: pairs.map(([check, file]) => ({ check, file })),
+});
+const own = (why: string): Decision => ({ kind: 'own', why });
+const byDesign = (why: string): Decision => ({ kind: 'by design', why });
+const notClinicData = (why: string): Decision => ({ kind: 'not clinic data', why });
+const writesOnly = (why: string): Decision => ({ kind: 'writes only', why });
+
+/** A repository's entries: the compiler also insists on one entry per method, and no entry for a missing one. */
+const cover = <R extends object>(
+  factory: (db: Db) => R,
+  methods: NoInfer<{ [K in keyof R]-?: Entry<R> }>,
+): { factory: (db: Db) => object; methods: Record<string, Entry<R>> } => ({ factory, methods });
+
+// The two clinics' rows, seeded before the tests run.
+type Seeded = Awaited<ReturnType<typeof seedClinic>>;
+let a: Seeded;
+let b: Seeded;
+let globalVideoId: number;
+const scopeA = (): ClinicScope => clinicScope(a.clinicId);
+
+const requirePatient = (file: string): [string, string] => ['requirePatient', file];
+const findOwnPatient = (file: string): [string, string] => ['findOwnPatient', file];
+const findPatient: [string, string] = ['findPatient', 'patients/patients.service.ts'];
+const accessibleSession: [string, string] = ['accessibleSession', 'chat/chat.service.ts'];
+const findManageable: [string, string] = ['findManageable', 'supervisor/supervisor.service.ts'];
+const loadFolders: [string, string] = ['load', 'videos/folders.service.ts'];
+const videoCatalog = byDesign('the video host by its file id: the signed upload is the access (createVideoCatalog)');
+
+const repositories = {
+  lockout: cover(createLockoutRepository, {
+    recentFailures: notClinicData('sign-in failures by account key, counted before any clinic is known'),
+    recordFailure: notClinicData('sign-in failures by account key'),
+    clear: notClinicData('sign-in failures by account key'),
+  }),
+  passwordResets: cover(createPasswordResetsRepository, {
+    create: writesOnly('a reset link for the account that asked'),
+    findUsable: own('by user id and token hash: the reset link’s own account'),
+    markAllUsed: own('the account whose reset link was just used'),
+  }),
+  sessions: cover(createSessionsRepository, {
+    create: writesOnly('opened at sign-in for the account signing in'),
+    findLive: own('by token hash: the session’s own'),
+    findLiveByIds: own('the sessions of the server’s own open sockets (auth.service sessionEnds)'),
+    touchMany: own('the sessions of the server’s own open sockets'),
+    touch: own('the request’s own session'),
+    revoke: own('the request’s own session (sign-out)'),
+    revokeAllForUser: guarded(findManageable, ['findManyByIds', 'supervisor/supervisor.service.ts'], findPatient, [
+      'findUsable',
+      'auth/auth.service.ts',
+    ]),
+  }),
+  users: cover(createUsersRepository, {
+    findByEmail: byDesign('by e-mail: sign-in, sign-up and password reset name the account themselves'),
+    findById: crossClinic(async (r) => {
+      expect(await r.findById(b.therapistId, scopeA())).toBeUndefined();
+      expect(await r.findById(b.supervisorId, scopeA())).toBeUndefined();
+      expect((await r.findById(a.therapistId, scopeA()))?.id).toBe(a.therapistId);
+    }),
+    findManyByIds: crossClinic(async (r) => {
+      const rows = await r.findManyByIds([b.therapistId, b.supervisorId, b.patientUserId, a.therapistId], scopeA());
+      expect(rows.map((u) => u.id)).toEqual([a.therapistId]);
+    }),
+    listStaff: crossClinic(async (r) => {
+      const query = { roles: [...roles], page: 1, pageSize: 100 };
+      const all = await r.listStaff(scopeA(), query);
+      expect(all.rows.map((u) => u.clinicId)).toEqual(all.rows.map(() => a.clinicId));
+      expect(all.rows.map((u) => u.id)).toContain(a.therapistId);
+      expect(all.count).toBe(all.rows.length);
+      expect(await r.listStaff(scopeA(), { ...query, clinicCode: b.clinicCode })).toEqual({ rows: [], count: 0 });
+      expect(await r.listStaff(scopeA(), { ...query, search: b.therapistEmail })).toEqual({ rows: [], count: 0 });
+    }),
+    insertUnlessTaken: writesOnly('a new account, in the clinic of the patient it signs in for'),
+    insert: writesOnly('a new account, in the clinic named at sign-up or by a checked caller'),
+    update: guarded(findManageable, ['findUsable', 'auth/auth.service.ts']),
+    updateMany: guarded(['findManyByIds', 'supervisor/supervisor.service.ts']),
+  }),
+  chat: cover(createChatRepository, {
+    findSession: guarded(['canAccess', 'chat/chat.service.ts']),
+    saveMessages: guarded(accessibleSession),
+    listSessions: crossClinic(async (r) => {
+      const { rows, lastMessages, count } = await r.listSessions(
+        { patientsOfClinic: a.clinicId },
+        a.therapistId,
+        1,
+        100,
+      );
+      expect(rows.map((row) => row.session.clinicId)).toEqual(rows.map(() => a.clinicId));
+      expect(rows.map((row) => row.session.id)).toEqual([a.patientChatId]);
+      expect(lastMessages.map((m) => m.sessionId)).toEqual([a.patientChatId]);
+      expect(count).toBe(1);
+    }),
+    sessionIds: crossClinic(async (r) => {
+      const ids = await r.sessionIds([{ patientsOfClinic: a.clinicId }, { supportOf: a.therapistId }]);
+      expect(ids.sort((x, y) => x - y)).toEqual([a.patientChatId, a.supportChatId]);
+    }),
+    insertSession: writesOnly('a conversation of a checked patient (findById in the caller’s clinic) or of the caller'),
+    findPatientSession: guarded(
+      ['findById', 'chat/chat.service.ts'],
+      findOwnPatient('patient-app/patient-app.service.ts'),
+    ),
+    findSupportSession: own('by staff user id: the caller’s own support conversation'),
+    listMessages: guarded(accessibleSession),
+    findByClientId: guarded(accessibleSession),
+    messagesAfter: guarded(['readableSessionIds', 'chat/chat.service.ts']),
+    markRead: guarded(accessibleSession),
+  }),
+  clinics: cover(createClinicsRepository, {
+    findByCode: byDesign('by code: sign-in, sign-up and the public code check name the clinic themselves'),
+    findByCodeInScope: crossClinic(async (r) => {
+      expect(await r.findByCodeInScope(b.clinicCode, scopeA())).toBeUndefined();
+      expect((await r.findByCodeInScope(a.clinicCode, scopeA()))?.id).toBe(a.clinicId);
+    }),
+    insert: writesOnly('a new clinic, from the command line'),
+    setSupervisor: guarded(findManageable),
+  }),
+  settings: cover(createSettingsRepository, {
+    get: notClinicData('platform-wide settings'),
+    set: notClinicData('platform-wide settings'),
+  }),
+  exerciseLogs: cover(createExerciseLogsRepository, {
+    findByClientId: guarded(findOwnPatient('hep/patient-program.service.ts')),
+    insertOnce: guarded(findOwnPatient('hep/patient-program.service.ts'), [
+      'findInScope',
+      'hep/patient-program.service.ts',
+    ]),
+    recordPain: guarded(findOwnPatient('hep/patient-program.service.ts')),
+    countsOn: guarded(findOwnPatient('hep/patient-program.service.ts')),
+    latestPerItem: guarded(findOwnPatient('hep/patient-program.service.ts')),
+    loggedDays: guarded(
+      findOwnPatient('hep/patient-program.service.ts'),
+      requirePatient('patient-data/patient-data.service.ts'),
+    ),
+    latestPainOn: guarded(findOwnPatient('hep/patient-program.service.ts')),
+  }),
+  hep: cover(createHepRepository, {
+    listActive: guarded(requirePatient('hep/hep.service.ts'), findOwnPatient('hep/patient-program.service.ts')),
+    findInScope: crossClinic(async (r) => {
+      const rows = await r.findInScope([b.hepItemId, a.hepItemId], scopeA());
+      expect(rows.map((row) => row.id)).toEqual([a.hepItemId]);
+    }),
+    countActive: guarded(requirePatient('hep/hep.service.ts')),
+    lastChange: guarded(requirePatient('hep/hep.service.ts'), findOwnPatient('hep/patient-program.service.ts')),
+    insert: guarded(requirePatient('hep/hep.service.ts'), ['findCandidateVideos', 'hep/hep.service.ts']),
+    update: guarded(['activeItemsOf', 'hep/hep.service.ts']),
+    softDelete: guarded(['activeItemsOf', 'hep/hep.service.ts']),
+    restore: guarded(['findInScope', 'hep/hep.service.ts'], requirePatient('hep/hep.service.ts')),
+    setPositions: guarded(['findInScope', 'hep/hep.service.ts'], requirePatient('hep/hep.service.ts')),
+    findCandidateVideos: crossClinic(async (r) => {
+      expect(await r.findCandidateVideos([b.videoId], a.clinicId)).toEqual([]);
+      expect((await r.findCandidateVideos([a.videoId, b.videoId], a.clinicId)).map((v) => v.id)).toEqual([a.videoId]);
+    }),
+    findFolders: crossClinic(async (r) => {
+      expect(await r.findFolders(a.actor, [b.folderId], a.clinicId)).toEqual([]);
+      // Even a folder the actor sees (their own) is refused for another clinic's patient.
+      expect(await r.findFolders(a.actor, [a.folderId], b.clinicId)).toEqual([]);
+    }),
+    folderVideos: crossClinic(async (r) => {
+      // Both folders hold their clinic's video and the same global one: only the global one is usable elsewhere.
+      expect((await r.folderVideos(b.folderId, a.clinicId)).map((v) => v.id)).toEqual([globalVideoId]);
+      expect((await r.folderVideos(a.folderId, b.clinicId)).map((v) => v.id)).toEqual([globalVideoId]);
+    }),
+  }),
+  patientApp: cover(createPatientAppRepository, {
+    findPatientByPhone: byDesign('by a verified phone: the phone sign-in finds its patient in whichever clinic'),
+    findPatientIdOfUser: own('by the user id of the account signing in'),
+    linkUser: own('links the patient found by the verified phone to its own new account'),
+    findLinkedUserId: own('the account of the patient found by the verified phone'),
+    profile: guarded(findOwnPatient('patient-app/patient-app.service.ts')),
+    exerciseDays: guarded(findOwnPatient('patient-app/patient-app.service.ts')),
+    insertReadings: guarded(findOwnPatient('patient-app/patient-app.service.ts')),
+  }),
+  functionalData: cover(createFunctionalDataRepository, {
+    seriesOf: guarded(requirePatient('patient-data/functional-data.service.ts')),
+    findSeries: guarded(requirePatient('patient-data/functional-data.service.ts')),
+    findSeriesByName: guarded(requirePatient('patient-data/functional-data.service.ts')),
+    insertSeries: guarded(requirePatient('patient-data/functional-data.service.ts')),
+    updateSeries: guarded(requirePatient('patient-data/functional-data.service.ts')),
+    entriesOf: guarded(requirePatient('patient-data/functional-data.service.ts')),
+    insertEntries: guarded(requirePatient('patient-data/functional-data.service.ts')),
+    updateEntry: guarded(requirePatient('patient-data/functional-data.service.ts')),
+  }),
+  progress: cover(createProgressRepository, {
+    itemsAround: guarded(requirePatient('patient-data/patient-data.service.ts')),
+    logsByDay: guarded(requirePatient('patient-data/patient-data.service.ts')),
+    metricsByDay: guarded(requirePatient('patient-data/patient-data.service.ts')),
+    functionalDays: guarded(requirePatient('patient-data/patient-data.service.ts')),
+  }),
+  interactions: cover(createInteractionsRepository, {
+    list: guarded(findPatient),
+    findLive: guarded(findPatient),
+    insert: guarded(findPatient),
+    softDelete: guarded(findPatient),
+  }),
+  otp: cover(createOtpRepository, {
+    lockPhone: notClinicData('phone codes by phone number, before any patient is known'),
+    sendsSince: notClinicData('phone codes by phone number'),
+    create: notClinicData('phone codes by phone number'),
+    findPending: notClinicData('phone codes by phone number'),
+    findByVerificationToken: notClinicData('phone codes by verification token'),
+    update: notClinicData('phone codes by id, found by phone or token'),
+    failuresSince: notClinicData('wrong phone codes by phone number'),
+    recordFailure: notClinicData('wrong phone codes by phone number'),
+  }),
+  patients: cover(createPatientsRepository, {
+    list: crossClinic(async (r) => {
+      const everyone = await r.list(scopeA(), patientListQuerySchema.parse({ page_size: 100 }));
+      expect(everyone.rows.map((p) => p.clinicId)).toEqual(everyone.rows.map(() => a.clinicId));
+      expect(everyone.rows.map((p) => p.id)).toEqual([a.patientId]);
+      // Both patients share the name; the search finds only clinic A's.
+      const byName = await r.list(scopeA(), patientListQuerySchema.parse({ search: SHARED_NAME }));
+      expect(byName.rows.map((p) => p.id)).toEqual([a.patientId]);
+      const byTherapist = patientListQuerySchema.parse({ therapist_id: b.therapistId });
+      expect(await r.list(scopeA(), byTherapist)).toMatchObject({ rows: [], count: 0 });
+    }),
+    findById: crossClinic(async (r) => {
+      expect(await r.findById(b.patientId, scopeA())).toBeUndefined();
+      expect((await r.findById(a.patientId, scopeA()))?.id).toBe(a.patientId);
+    }),
+    findWithClinicDay: crossClinic(async (r) => {
+      expect(await r.findWithClinicDay(b.patientId, scopeA())).toBeUndefined();
+      expect((await r.findWithClinicDay(a.patientId, scopeA()))?.id).toBe(a.patientId);
+    }),
+    findOwn: crossClinic(async (r) => {
+      expect(await r.findOwn({ id: b.patientUserId, clinicId: a.clinicId })).toBeUndefined();
+      expect((await r.findOwn({ id: a.patientUserId, clinicId: a.clinicId }))?.id).toBe(a.patientId);
+    }),
+    lock: guarded(requirePatient('hep/hep.service.ts'), requirePatient('patient-data/functional-data.service.ts')),
+    findManyByIds: crossClinic(async (r) => {
+      const rows = await r.findManyByIds([b.patientId, a.patientId], scopeA());
+      expect(rows.map((p) => p.id)).toEqual([a.patientId]);
+    }),
+    insert: writesOnly('a new patient, in the staff caller’s clinic or the clinic named by a verified registration'),
+    update: guarded(findPatient, ['findManyByIds', 'patients/patients.service.ts']),
+    openEpisode: guarded(findPatient, ['findManyByIds', 'patients/patients.service.ts']),
+    closeOpenEpisode: guarded(findPatient, ['findManyByIds', 'patients/patients.service.ts']),
+    setOpenEpisodeTherapist: guarded(findPatient),
+    recordEvent: guarded(findPatient, ['findManyByIds', 'patients/patients.service.ts']),
+  }),
+  tasks: cover(createTasksRepository, {
+    insert: writesOnly('a task of the clinic a verified registration named'),
+  }),
+  folders: cover(createFoldersRepository, {
+    list: crossClinic(async (r) => {
+      const { rows, count } = await r.list(a.actor, folderListQuerySchema.parse({ page_size: 100 }));
+      expect(rows.map((f) => f.id)).toEqual([a.folderId]);
+      expect(count).toBe(1);
+    }),
+    findVisible: crossClinic(async (r) => {
+      expect((await r.findVisible(a.actor, [b.folderId, a.folderId])).map((f) => f.id)).toEqual([a.folderId]);
+    }),
+    insert: writesOnly('a folder of the actor, in the actor’s clinic'),
+    rename: guarded(loadFolders),
+    setShared: guarded(loadFolders),
+    deleteMany: guarded(loadFolders),
+    addItems: guarded(loadFolders, ['findManyVisible', 'videos/folders.service.ts']),
+    removeItems: guarded(loadFolders),
+  }),
+  hepRequests: cover(createHepRequestsRepository, {
+    insert: writesOnly('a request of the actor, in the actor’s clinic'),
+    list: byDesign('the content team’s queue spans every clinic: admins only (library.manage), or the new request'),
+  }),
+  videoUsage: cover(createVideoUsageRepository, {
+    inActivePrograms: guarded(['findManyVisible', 'videos/videos.service.ts']),
+    withExerciseHistory: guarded(['findManyVisible', 'videos/videos.service.ts']),
+    deleteProgramItems: guarded(['findManyVisible', 'videos/videos.service.ts']),
+  }),
+  videos: cover(createVideosRepository, {
+    list: crossClinic(async (r) => {
+      const all = await r.list(a.actor, videoListQuerySchema.parse({ page_size: 100 }));
+      expect(all.rows.map((v) => v.clinicId).filter((id) => id === b.clinicId)).toEqual([]);
+      expect(all.rows.map((v) => v.id)).toContain(a.videoId);
+      expect(all.count).toBe(all.rows.length);
+      // The global video is in both clinics' folders: the folder ids shown are only those A's actor sees.
+      expect(all.rows.find((v) => v.id === globalVideoId)?.folderIds).toEqual([a.folderId]);
+      const inBFolder = await r.list(a.actor, videoListQuerySchema.parse({ folder: b.folderId }));
+      expect(inBFolder.rows.map((v) => v.id)).toEqual([globalVideoId]);
+    }),
+    findById: crossClinic(async (r) => {
+      expect(await r.findById(a.actor, b.videoId)).toBeNull();
+      expect((await r.findById(a.actor, a.videoId))?.id).toBe(a.videoId);
+    }),
+    findManyVisible: crossClinic(async (r) => {
+      expect((await r.findManyVisible(a.actor, [b.videoId, a.videoId])).map((v) => v.id)).toEqual([a.videoId]);
+    }),
+    insert: writesOnly('a video of the actor, in the actor’s clinic (admins: the global library)'),
+    update: guarded(['find', 'videos/videos.service.ts']),
+    deleteMany: guarded(['findManyVisible', 'videos/videos.service.ts']),
+    findUpload: videoCatalog,
+    updateByGuid: videoCatalog,
+    guidsWithStatus: byDesign('the video host’s sweep of every upload in a status; answers file ids only'),
+  }),
+};
+
+/** Query functions of repository files that export functions over the database instead of a factory. */
+const queryFunctions: Record<string, Record<string, Decision>> = {
+  icd10: {
+    searchIcd10: notClinicData('global reference data (ICD-10)'),
+    findIcd10: notClinicData('global reference data (ICD-10)'),
+    importIcd10: notClinicData('global reference data (ICD-10)'),
+    loadBundledIcd10IfEmpty: notClinicData('global reference data (ICD-10)'),
+  },
+};
+
+/** Every decision by "repository.method". */
+const table = new Map<string, Entry<unknown>>([
+  ...Object.entries(repositories).flatMap(([name, { methods }]) =>
+    Object.entries(methods).map(([method, entry]) => [`${name}.${method}`, entry as Entry<unknown>] as const),
+  ),
+  ...Object.entries(queryFunctions).flatMap(([name, functions]) =>
+    Object.entries(functions).map(([fn, entry]) => [`${name}.${fn}`, entry as Entry<unknown>] as const),
+  ),
+]);
+
+// ---------------------------------------------------------------------------------------------------------------
+// The repositories as the modules folder has them.
+
+const repositoryFiles = (readdirSync(modulesDir, { recursive: true }) as string[])
+  .filter((file) => file.endsWith('.repository.ts'))
+  .sort();
+
+/** createUsersRepository → users */
+const repositoryName = (factoryName: string) =>
+  factoryName.replace(/^create(\w)(\w*)Repository$/, (_m, first: string, rest: string) => first.toLowerCase() + rest);
+
+/** A function exported for its callers to run over the database: its first parameter is the database. */
+const takesDatabase = (fn: (...args: never[]) => unknown) => /^[^(]*\(\s*(db|tx)\b/.test(fn.toString());
+
+type Found = { key: string; file: string };
+
+async function enumerate(db: Db) {
+  const factories: { name: string; file: string; factory: unknown }[] = [];
+  const methods: Found[] = [];
+  for (const file of repositoryFiles) {
+    const exports: Record<string, unknown> = await import(pathToFileURL(path.join(modulesDir, file)).href);
+    for (const [exportName, value] of Object.entries(exports)) {
+      if (typeof value !== 'function') continue;
+      if (/^create\w+Repository$/.test(exportName)) {
+        const name = repositoryName(exportName);
+        factories.push({ name, file, factory: value });
+        for (const method of Object.keys((value as (db: Db) => object)(db))) {
+          methods.push({ key: `${name}.${method}`, file });
+        }
+      } else if (takesDatabase(value as (...args: never[]) => unknown)) {
+        methods.push({ key: `${path.basename(file, '.repository.ts')}.${exportName}`, file });
+      }
+    }
+  }
+  return { factories, methods };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Two clinics with the same kinds of rows.
+
+const SHARED_NAME = 'Quillonbeck';
+const DAY = '2026-03-02';
+
+async function seedClinic(db: Db, index: number) {
+  const now = new Date('2026-03-02T15:00:00Z');
+  const { clinic, supervisor } = await makeClinicWithSupervisor(db);
+  const therapist = await makeUser(db, clinic.id, { role: 'therapist' });
+  const patientUser = await makeUser(db, clinic.id, { role: 'patient' });
+  const actor: Actor = { id: therapist.id, clinicId: clinic.id, clinicCode: clinic.code, role: 'therapist' };
+
+  const patientsRepo = createPatientsRepository(db);
+  const patientId = await patientsRepo.insert({
+    clinicId: clinic.id,
+    userId: patientUser.id,
+    firstName: SHARED_NAME,
+    lastName: 'Patient',
+    phone: `555010${index}000`,
+    birthday: '1960-01-01',
+    therapistId: therapist.id,
+    status: 'onboarded',
+  });
+  await patientsRepo.openEpisode({
+    patientId,
+    clinicId: clinic.id,
+    diagnosis: 'M54.50',
+    therapistId: therapist.id,
+    startedAt: now,
+  });
+  await patientsRepo.recordEvent({
+    patientId,
+    clinicId: clinic.id,
+    action: 'register',
+    actorUserId: therapist.id,
+    at: now,
+  });
+
+  const videos = createVideosRepository(db);
+  const guid = `clinic-scope-${index}-${clinic.code}`;
+  const videoId = await videos.insert({ ...VIDEO_DEFAULTS, guid, clinicId: clinic.id, ownerUserId: therapist.id });
+  await videos.updateByGuid(guid, { status: 'ready' });
+
+  const folders = createFoldersRepository(db);
+  const folderId = await folders.insert(actor, 'Knee set');
+  await folders.setShared([folderId], true);
+  await folders.addItems([folderId], [videoId]);
+
+  const [hepItemId] = await createHepRepository(db).insert(
+    [
+      {
+        clinicId: clinic.id,
+        patientId,
+        videoId,
+        folderId: null,
+        folderName: null,
+        sets: 3,
+        reps: 10,
+        holdSeconds: 0,
+        timesPerDay: 1,
+        daysPerWeek: 7,
+        description: '',
+        createdBy: therapist.id,
+      },
+    ],
+    now,
+  );
+  const logs = createExerciseLogsRepository(db);
+  const log = await logs.insertOnce({
+    clinicId: clinic.id,
+    patientId,
+    hepItemId: hepItemId!,
+    performedAt: now,
+    localDate: DAY,
+    setsDone: 3,
+    pain: 4,
+    // The same client id in both clinics.
+    clientId: 'same-client-id',
+  });
+  await logs.recordPain(log!);
+  await createPatientAppRepository(db).insertReadings([
+    { clinicId: clinic.id, patientId, kind: 'steps', value: 1000, measuredAt: now, localDate: DAY, source: 'manual' },
+  ]);
+
+  const functional = createFunctionalDataRepository(db);
+  const series = await functional.insertSeries({
+    clinicId: clinic.id,
+    patientId,
+    datatypeId: 1,
+    name: 'LEFS',
+    unit: '',
+    createdBy: therapist.id,
+  });
+  await functional.insertEntries(
+    series,
+    [{ date: DAY, answers: [1], score: 1, scoringVersion: '1', note: '' }],
+    therapist.id,
+    now,
+  );
+  await createInteractionsRepository(db).insert({
+    patientId,
+    clinicId: clinic.id,
+    date: DAY,
+    kind: 'phone',
+    minutes: 5,
+    createdBy: therapist.id,
+    createdAt: now,
+  });
+
+  const chat = createChatRepository(db);
+  await chat.insertSession({ clinicId: clinic.id, kind: 'patient', patientId });
+  await chat.insertSession({ clinicId: clinic.id, kind: 'support', staffUserId: therapist.id });
+  const patientChatId = (await chat.findPatientSession(patientId))!.id;
+  const supportChatId = (await chat.findSupportSession(therapist.id))!.id;
+  await chat.saveMessages(
+    [patientChatId, supportChatId].map((sessionId) => ({
+      sessionId,
+      senderUserId: therapist.id,
+      body: 'Hello',
+      clientId: null,
+      createdAt: now,
+      byPatient: false,
+      audit: { clinicId: clinic.id, patientId: sessionId === patientChatId ? patientId : null, ip: null },
+    })),
+  );
+
+  await createHepRequestsRepository(db).insert(actor, 'A heel raise, please');
+  await createTasksRepository(db).insert({ clinicId: clinic.id, patientId, kind: 'registration', title: 'Check in' });
+  await createSessionsRepository(db).create({
+    userId: therapist.id,
+    tokenHash: `clinic-scope-token-${clinic.code}`,
+    kind: 'staff',
+    ip: null,
+    userAgent: null,
+    now,
+    expiresAt: new Date(now.getTime() + 3600_000),
+  });
+  await createPasswordResetsRepository(db).create(
+    therapist.id,
+    `clinic-scope-reset-${clinic.code}`,
+    now,
+    new Date(now.getTime() + 3600_000),
+  );
+
+  return {
+    clinicId: clinic.id,
+    clinicCode: clinic.code,
+    supervisorId: supervisor.id,
+    therapistId: therapist.id,
+    therapistEmail: therapist.email,
+    patientUserId: patientUser.id,
+    actor,
+    patientId,
+    videoId,
+    folderId,
+    hepItemId: hepItemId!,
+    patientChatId,
+    supportChatId,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+let database: TestDatabase;
+let found: Awaited<ReturnType<typeof enumerate>>;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const { db } = database.database;
+  a = await seedClinic(db, 1);
+  b = await seedClinic(db, 2);
+  // A global video in both clinics' folders, so that its folder list has another clinic's folder to leave out.
+  const videos = createVideosRepository(db);
+  globalVideoId = await videos.insert({
+    ...VIDEO_DEFAULTS,
+    guid: 'clinic-scope-global',
+    clinicId: null,
+    ownerUserId: a.supervisorId,
+  });
+  await videos.updateByGuid('clinic-scope-global', { status: 'ready' });
+  await createFoldersRepository(db).addItems([a.folderId, b.folderId], [globalVideoId]);
+  found = await enumerate(db);
+});
+afterAll(() => database.drop());
+
+describe('every repository method has decided its clinic scope', () => {
+  it('finds the repositories in the modules folder', () => {
+    expect(repositoryFiles.length).toBeGreaterThan(0);
+    expect(found.factories.length).toBeGreaterThan(0);
+    for (const file of repositoryFiles) {
+      expect(
+        found.methods.some((m) => m.file === file),
+        `${file} exports no repository factory (createXRepository) and no function over the database`,
+      ).toBe(true);
+    }
+  });
+
+  it('has an entry for every method, and every entry names an existing method', () => {
+    const keys = found.methods.map((m) => m.key);
+    const missing = found.methods.filter((m) => !table.has(m.key)).map((m) => `${m.key} (src/modules/${m.file})`);
+    expect(
+      missing,
+      'repository methods without a clinic-scope entry: add each to test/clinic-scope.test.ts, with a call scoped to ' +
+        'clinic A that asks for clinic B’s rows, or the reason no call can reach another clinic',
+    ).toEqual([]);
+    const stale = [...table.keys()].filter((key) => !keys.includes(key));
+    expect(stale, 'entries in test/clinic-scope.test.ts for methods that no longer exist').toEqual([]);
+  });
+
+  it('covers each factory with its own repository entry', () => {
+    for (const { name, file, factory } of found.factories) {
+      const entry = (repositories as Record<string, { factory: unknown }>)[name];
+      expect(entry?.factory, `${name} (src/modules/${file}) has no entry in repositories`).toBe(factory);
+    }
+  });
+
+  it('names checks that the services really make', () => {
+    const guards = [...table.entries()].flatMap(([key, entry]) =>
+      entry.kind === 'guarded' ? entry.checks.map((c) => ({ key, ...c })) : [],
+    );
+    for (const { key, check, file } of guards) {
+      const source = readFileSync(path.join(modulesDir, file), 'utf8');
+      expect(new RegExp(`\\b${check}\\(`).test(source), `${key}: ${file} never calls ${check}`).toBe(true);
+    }
+  });
+
+  it('gives every method that is not tested across clinics a reason', () => {
+    for (const [key, entry] of table) {
+      if (entry.kind === 'cross-clinic' || entry.kind === 'guarded') continue;
+      expect(entry.why.length, key).toBeGreaterThan(10);
+    }
+  });
+});
+
+const crossClinicEntries = Object.entries(repositories).flatMap(([name, { factory, methods }]) =>
+  Object.entries(methods).flatMap(([method, entry]) =>
+    entry.kind === 'cross-clinic' ? [{ key: `${name}.${method}`, factory, run: entry.run }] : [],
+  ),
+);
+
+describe('scoped to clinic A, nothing of clinic B comes back', () => {
+  it.each(crossClinicEntries)('$key', async ({ factory, run }) => {
+    await (run as (repo: object) => Promise<void>)(factory(database.database.db));
+  });
+});
