@@ -5,6 +5,7 @@ import { useIsNarrowForDatePicker } from '../../../lib/device.ts';
 import '../field/field.css';
 import './date-picker.css';
 import { FieldLabel } from '../field/field-label.tsx';
+import { describedByOf, FieldMessages } from '../field/field-messages.tsx';
 import { Calendar, sameDay } from './calendar.tsx';
 import { parseTypedDate } from './parse-date.ts';
 
@@ -54,7 +55,6 @@ export function DatePicker({
   const [isOpen, setOpen] = useState(false);
   const [active, setActive] = useState(() => value ?? openToDate ?? new Date());
   const [top, setTop] = useState(0);
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   const valueTime = value?.getTime();
 
   // A value set from outside (a reset, a loaded record) shows as typed text.
@@ -135,7 +135,7 @@ export function DatePicker({
         required={required}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedByOf(id, hint, error)}
         aria-haspopup="dialog"
         onChange={(e) => type(e.target.value)}
         onClick={open}
@@ -165,16 +165,7 @@ export function DatePicker({
           />
         </div>
       )}
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }

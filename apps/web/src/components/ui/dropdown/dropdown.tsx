@@ -1,6 +1,8 @@
-import { DROPDOWN_DEFAULT_LABEL, DROPDOWN_MAX_HEIGHT_PX, TYPEAHEAD_RESET_MS, typeaheadMatch } from '@rehabit/contract';
+import { DROPDOWN_DEFAULT_LABEL, TYPEAHEAD_RESET_MS, typeaheadMatch } from '@rehabit/contract';
 import { ChevronDown } from 'lucide-react';
 import { type KeyboardEvent, type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
+import { describedByOf, FieldMessages } from '../field/field-messages.tsx';
+import { useListbox } from '../listbox/use-listbox.ts';
 import '../field/field.css';
 import './dropdown.css';
 
@@ -23,28 +25,6 @@ type DropdownProps<V extends string | number> = {
   ref?: Ref<{ focus: () => void }>;
 };
 
-const PAGE_STEP = 10;
-
-/** Where a navigation key moves the active option, and which way to skip disabled ones. */
-function navigationTarget(key: string, active: number, count: number): { index: number; step: 1 | -1 } | null {
-  switch (key) {
-    case 'ArrowDown':
-      return { index: active + 1, step: 1 };
-    case 'ArrowUp':
-      return { index: active - 1, step: -1 };
-    case 'Home':
-      return { index: 0, step: 1 };
-    case 'End':
-      return { index: count - 1, step: -1 };
-    case 'PageDown':
-      return { index: active + PAGE_STEP, step: 1 };
-    case 'PageUp':
-      return { index: active - PAGE_STEP, step: -1 };
-    default:
-      return null;
-  }
-}
-
 /** A select-only combobox (WAI-ARIA listbox pattern) with type-ahead. */
 export function Dropdown<V extends string | number>({
   label,
@@ -62,43 +42,22 @@ export function Dropdown<V extends string | number>({
 }: DropdownProps<V>) {
   const id = useId();
   const labelId = `${id}-label`;
-  const listboxId = `${id}-listbox`;
-  const optionId = (index: number) => `${id}-option-${index}`;
   const comboRef = useRef<HTMLDivElement>(null);
-  const listRef = useRef<HTMLDivElement>(null);
   const typed = useRef({ text: '', timer: undefined as ReturnType<typeof setTimeout> | undefined });
   const [isOpen, setOpen] = useState(false);
   const selectedIndex = options.findIndex((option) => option.value === value);
-  const [activeIndex, setActiveIndex] = useState(selectedIndex);
+  const listbox = useListbox({ id, options, isOpen, initialActive: selectedIndex });
+  const { activeIndex, setActiveIndex, firstEnabled } = listbox;
 
   useImperativeHandle(ref, () => ({ focus: () => comboRef.current?.focus() }), []);
 
   useEffect(() => () => clearTimeout(typed.current.timer), []);
-
-  useEffect(() => {
-    if (!isOpen || activeIndex < 0) return;
-    const node = listRef.current?.querySelector<HTMLElement>(`[data-index="${activeIndex}"]`);
-    node?.scrollIntoView?.({ block: 'nearest' });
-  }, [isOpen, activeIndex]);
 
   const open = (index = selectedIndex >= 0 ? selectedIndex : firstEnabled()) => {
     setActiveIndex(index);
     setOpen(true);
   };
   const close = () => setOpen(false);
-
-  function firstEnabled(from = 0, step = 1): number {
-    for (let index = from; index >= 0 && index < options.length; index += step) {
-      if (!options[index]?.disabled) return index;
-    }
-    return -1;
-  }
-
-  const move = (target: number, step: number) => {
-    const clamped = Math.min(Math.max(target, 0), options.length - 1);
-    const next = firstEnabled(clamped, step);
-    if (next >= 0) setActiveIndex(next);
-  };
 
   const select = (index: number) => {
     const option = options[index];
@@ -158,10 +117,8 @@ export function Dropdown<V extends string | number>({
       select(activeIndex);
       return;
     }
-    const target = navigationTarget(key, activeIndex, options.length);
-    if (target !== null) {
+    if (listbox.navigate(key)) {
       event.preventDefault();
-      move(target.index, target.step);
     } else if (key === 'Enter' || key === ' ') {
       event.preventDefault();
       select(activeIndex);
@@ -172,7 +129,6 @@ export function Dropdown<V extends string | number>({
   };
 
   const selected = options[selectedIndex];
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className="field dropdown">
@@ -194,12 +150,12 @@ export function Dropdown<V extends string | number>({
           aria-labelledby={labelId}
           aria-haspopup="listbox"
           aria-expanded={isOpen}
-          aria-controls={listboxId}
-          aria-activedescendant={isOpen && activeIndex >= 0 ? optionId(activeIndex) : undefined}
+          aria-controls={listbox.listboxId}
+          aria-activedescendant={listbox.activeDescendant}
           aria-invalid={error ? true : undefined}
           aria-required={required || undefined}
           aria-disabled={disabled || undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedByOf(id, hint, error)}
           data-placeholder={selected ? undefined : true}
           onClick={() => !disabled && (isOpen ? close() : open())}
           onKeyDown={onKeyDown}
@@ -211,31 +167,14 @@ export function Dropdown<V extends string | number>({
           <span className="dropdown__value">{selected ? selected.label : placeholder}</span>
           <ChevronDown className="dropdown__chevron" size={18} aria-hidden="true" />
         </div>
-        <div
-          ref={listRef}
-          id={listboxId}
-          role="listbox"
-          aria-labelledby={labelId}
-          tabIndex={-1}
-          className="dropdown__list"
-          hidden={!isOpen}
-          style={{ maxHeight: DROPDOWN_MAX_HEIGHT_PX }}
-        >
+        <div {...listbox.listProps} role="listbox" aria-labelledby={labelId} tabIndex={-1}>
           {options.map((option, index) => (
             // biome-ignore lint/a11y/useKeyWithClickEvents: keys are handled on the combobox, which keeps focus
             // biome-ignore lint/a11y/useFocusableInteractive: options are reached through aria-activedescendant
             <div
               key={String(option.value)}
-              id={optionId(index)}
-              data-index={index}
               role="option"
-              aria-selected={index === selectedIndex}
-              aria-disabled={option.disabled || undefined}
-              className={['dropdown__option', index === activeIndex && 'dropdown__option--active']
-                .filter(Boolean)
-                .join(' ')}
-              onMouseDown={(event) => event.preventDefault()}
-              onMouseEnter={() => !option.disabled && setActiveIndex(index)}
+              {...listbox.optionProps(index, index === selectedIndex)}
               onClick={() => select(index)}
             >
               {option.label}
@@ -243,16 +182,7 @@ export function Dropdown<V extends string | number>({
           ))}
         </div>
       </div>
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { type ReactNode, type Ref, type TextareaHTMLAttributes, useId } from 'react';
 import './field.css';
 import { FieldLabel } from './field-label.tsx';
+import { describedByOf, FieldMessages } from './field-messages.tsx';
 
 type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
   label: string;
@@ -11,7 +12,6 @@ type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
 
 export function TextArea({ label, error, hint, ref, required, rows = 3, ...input }: TextAreaProps) {
   const id = useId();
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
     <div className="field">
       <FieldLabel htmlFor={id} required={required}>
@@ -23,20 +23,11 @@ export function TextArea({ label, error, hint, ref, required, rows = 3, ...input
         rows={rows}
         className="field__input field__input--multiline"
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        aria-describedby={describedByOf(id, hint, error)}
         aria-required={required || undefined}
         {...input}
       />
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { DROPDOWN_MAX_HEIGHT_PX } from '@rehabit/contract';
 import { Search, X } from 'lucide-react';
 import {
   type KeyboardEvent,
@@ -15,6 +14,8 @@ import '../dropdown/dropdown.css';
 import '../field/field.css';
 import './search-select.css';
 import { FieldLabel } from '../field/field-label.tsx';
+import { describedByOf, FieldMessages } from '../field/field-messages.tsx';
+import { useListbox } from '../listbox/use-listbox.ts';
 
 export type SearchOption<V extends string | number> = { value: V; label: string; detail?: string };
 
@@ -63,26 +64,18 @@ export function SearchSelect<V extends string | number>({
   ref,
 }: SearchSelectProps<V>) {
   const id = useId();
-  const listboxId = `${id}-listbox`;
-  const optionId = (index: number) => `${id}-option-${index}`;
   const inputRef = useRef<HTMLInputElement>(null);
-  const listRef = useRef<HTMLDivElement>(null);
   const [isOpen, setOpen] = useState(false);
   const [isTyping, setTyping] = useState(false);
-  const [activeIndex, setActiveIndex] = useState(-1);
+  const showList = isOpen && (isTyping || options.length > 0) && query.trim() !== '';
+  const listbox = useListbox({ id, options, isOpen: showList });
+  const { activeIndex, setActiveIndex } = listbox;
 
   useImperativeHandle(ref, () => ({ focus: () => inputRef.current?.focus() }), []);
 
   // New answers: the first one is ready for Enter.
   const answersKey = options.map((option) => option.value).join('|');
-  useEffect(() => setActiveIndex(answersKey ? 0 : -1), [answersKey]);
-
-  useEffect(() => {
-    if (!isOpen || activeIndex < 0) return;
-    listRef.current
-      ?.querySelector<HTMLElement>(`[data-index="${activeIndex}"]`)
-      ?.scrollIntoView?.({ block: 'nearest' });
-  }, [isOpen, activeIndex]);
+  useEffect(() => setActiveIndex(answersKey ? 0 : -1), [answersKey, setActiveIndex]);
 
   const choose = (index: number) => {
     const option = options[index];
@@ -93,15 +86,11 @@ export function SearchSelect<V extends string | number>({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const last = options.length - 1;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      if (!isOpen) {
-        setOpen(true);
-        return;
-      }
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActiveIndex((index) => (last < 0 ? -1 : Math.min(Math.max(index + step, 0), last)));
+      // Home, End and the page keys stay with the text being typed.
+      if (isOpen) listbox.navigate(event.key);
+      else setOpen(true);
     } else if (event.key === 'Enter') {
       // Enter picks the active answer instead of submitting the form around the field.
       if (isOpen && activeIndex >= 0) {
@@ -120,9 +109,7 @@ export function SearchSelect<V extends string | number>({
     }
   };
 
-  const showList = isOpen && (isTyping || options.length > 0) && query.trim() !== '';
   const inputValue = isTyping ? query : displayOf(selected);
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className="field search-select">
@@ -143,11 +130,11 @@ export function SearchSelect<V extends string | number>({
           value={inputValue}
           aria-autocomplete="list"
           aria-expanded={showList}
-          aria-controls={listboxId}
-          aria-activedescendant={showList && activeIndex >= 0 ? optionId(activeIndex) : undefined}
+          aria-controls={listbox.listboxId}
+          aria-activedescendant={listbox.activeDescendant}
           aria-invalid={error ? true : undefined}
           aria-required={required || undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedByOf(id, hint, error)}
           onChange={(event) => {
             setTyping(true);
             setOpen(true);
@@ -180,29 +167,14 @@ export function SearchSelect<V extends string | number>({
             <X size={16} aria-hidden="true" />
           </button>
         )}
-        <div
-          ref={listRef}
-          id={listboxId}
-          role="listbox"
-          aria-label={label}
-          className="dropdown__list"
-          hidden={!showList}
-          style={{ maxHeight: DROPDOWN_MAX_HEIGHT_PX }}
-        >
+        <div {...listbox.listProps} role="listbox" aria-label={label}>
           {options.map((option, index) => (
             // biome-ignore lint/a11y/useKeyWithClickEvents: keys are handled on the input, which keeps focus
             // biome-ignore lint/a11y/useFocusableInteractive: options are reached through aria-activedescendant
             <div
               key={String(option.value)}
-              id={optionId(index)}
-              data-index={index}
               role="option"
-              aria-selected={option.value === selected?.value}
-              className={['dropdown__option', index === activeIndex && 'dropdown__option--active']
-                .filter(Boolean)
-                .join(' ')}
-              onMouseDown={(event) => event.preventDefault()}
-              onMouseEnter={() => setActiveIndex(index)}
+              {...listbox.optionProps(index, option.value === selected?.value)}
               onClick={() => choose(index)}
             >
               <span className="search-select__label">{option.label}</span>
@@ -221,16 +193,7 @@ export function SearchSelect<V extends string | number>({
           )}
         </div>
       </div>
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -4,10 +4,10 @@ import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button/button.tsx';
-import { TextField } from '../../../components/ui/field/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
+import { EmailField } from './auth-fields.tsx';
 import { AuthOutcome } from './auth-outcome.tsx';
 import { FormError } from './form-error.tsx';
 import './auth-forms.css';
@@ -41,12 +41,7 @@ export function FindPasswordForm() {
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Reset your password">
       <FormError errors={errors} />
-      <TextField
-        label="E-mail"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
+      <EmailField
         hint="We will send a link to choose a new password."
         error={errors.email?.message}
         {...form.register('email')}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_MIN_LENGTH, resetPasswordConfirmBodySchema } from '@rehabit/contract';
+import { resetPasswordConfirmBodySchema } from '@rehabit/contract';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -7,11 +7,11 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { ButtonLink } from '../../../components/ui/button/button-link.tsx';
 import { Alert } from '../../../components/ui/feedback/alert.tsx';
-import { TextField } from '../../../components/ui/field/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset.ts';
+import { NEW_PASSWORD_HINT, PasswordField } from './auth-fields.tsx';
 import { AuthOutcome } from './auth-outcome.tsx';
 import { FormError } from './form-error.tsx';
 import './auth-forms.css';
@@ -74,23 +74,14 @@ export function ResetPasswordForm({ uid, token }: ResetPasswordFormProps) {
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Choose a new password">
       <FormError errors={errors} />
       {isLinkInvalid && <Link to={paths.findPassword.getHref()}>Ask for a new reset link</Link>}
-      <TextField
+      <PasswordField
         label="New password"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        isNew
+        hint={NEW_PASSWORD_HINT}
         error={errors.password?.message}
         {...form.register('password')}
       />
-      <TextField
-        label="New password again"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.confirm?.message}
-        {...form.register('confirm')}
-      />
+      <PasswordField label="New password again" isNew error={errors.confirm?.message} {...form.register('confirm')} />
       <Button type="submit" size="lg" isFullWidth isLoading={isSubmitting}>
         Save new password
       </Button>

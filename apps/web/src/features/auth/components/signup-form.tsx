@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { clinicCodeSchema, PASSWORD_MIN_LENGTH, roleLabels, signupBodySchema, staffRoles } from '@rehabit/contract';
+import { clinicCodeSchema, roleLabels, signupBodySchema, staffRoles } from '@rehabit/contract';
 import { Hourglass } from 'lucide-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { TextField } from '../../../components/ui/field/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useSignup } from '../api/signup.ts';
+import { EmailField, NEW_PASSWORD_HINT, PasswordField } from './auth-fields.tsx';
 import { AuthOutcome } from './auth-outcome.tsx';
 import { ClinicCodeStatus, UNKNOWN_CODE_MESSAGE } from './clinic-code-status.tsx';
 import { FormError } from './form-error.tsx';
@@ -108,24 +109,8 @@ export function SignupForm() {
           />
         )}
       />
-      <TextField
-        label="E-mail"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
+      <EmailField error={errors.email?.message} {...form.register('email')} />
+      <PasswordField isNew hint={NEW_PASSWORD_HINT} error={errors.password?.message} {...form.register('password')} />
       <Button type="submit" size="lg" isFullWidth isLoading={isSubmitting}>
         Create account
       </Button>

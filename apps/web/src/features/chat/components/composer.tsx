@@ -1,30 +1,30 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { sendChatMessageBodySchema } from '@rehabit/contract';
 import { SendHorizontal } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button/button.tsx';
 
-const messageSchema = sendChatMessageBodySchema.shape.message;
+const messageSchema = sendChatMessageBodySchema.pick({ message: true });
 
 /**
  * The draft lives here and nowhere else: closing the panel or leaving the page unmounts it, which
  * is what clears the draft (seed §4).
  */
 export function Composer({ onSend }: { onSend: (text: string) => void }) {
-  const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // The message is checked when sent; typing again only takes the message away.
+  const form = useForm({
+    resolver: zodResolver(messageSchema),
+    defaultValues: { message: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const error = form.formState.errors.message?.message;
   const id = useId();
 
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
-    const parsed = messageSchema.safeParse(draft);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Write a message');
-      return;
-    }
-    onSend(parsed.data);
-    setDraft('');
-    setError(null);
-  };
+  const submit = form.handleSubmit(({ message }) => {
+    onSend(message);
+    form.reset();
+  });
 
   return (
     <form className="chat-composer" onSubmit={submit} noValidate>
@@ -36,16 +36,12 @@ export function Composer({ onSend }: { onSend: (text: string) => void }) {
         className="field__input field__input--multiline chat-composer__input"
         rows={2}
         placeholder="Write a message"
-        value={draft}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => {
-          setDraft(event.target.value);
-          if (error) setError(null);
-        }}
+        {...form.register('message', { onChange: () => form.clearErrors('message') })}
         onKeyDown={(event) => {
           // Enter sends, Shift+Enter starts a new line, as in every chat people know.
-          if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
+          if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) void submit(event);
         }}
       />
       <Button type="submit" icon={<SendHorizontal size={16} aria-hidden="true" />}>

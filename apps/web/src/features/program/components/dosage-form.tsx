@@ -1,9 +1,11 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { HEP_LIMITS, type HepDosage, type HepItem, hepDosageSchema } from '@rehabit/contract';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { TextArea } from '../../../components/ui/field/text-area.tsx';
 import { TextField } from '../../../components/ui/field/text-field.tsx';
-import { errorMessage, isApiError } from '../../../lib/api-error.ts';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useUpdateExercise } from '../api/update-exercise.ts';
 
 type NumberField = Exclude<keyof HepDosage, 'description'>;
@@ -14,10 +16,9 @@ const numberFields: { name: NumberField; label: string; limits: { min: number; m
   { name: 'times_per_day', label: 'Times a day', limits: HEP_LIMITS.timesPerDay },
   { name: 'days_per_week', label: 'Days a week', limits: HEP_LIMITS.daysPerWeek },
 ];
-type Draft = Record<keyof HepDosage, string>;
-type Errors = Partial<Record<keyof HepDosage | 'form', string>>;
+const fields = [...numberFields.map((field) => field.name), 'description'] as const;
 
-const draftOf = (item: HepItem): Draft => ({
+const draftOf = (item: HepItem) => ({
   sets: String(item.sets),
   reps: String(item.reps),
   hold_seconds: String(item.hold_seconds),
@@ -29,37 +30,22 @@ const draftOf = (item: HepItem): Draft => ({
 /** Sets, reps, hold, frequency and notes of one exercise, edited in place; only what changed is sent. */
 export function DosageForm({ item, patientId, onDone }: { item: HepItem; patientId: number; onDone: () => void }) {
   const update = useUpdateExercise(patientId);
-  const [draft, setDraft] = useState(() => draftOf(item));
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm({ resolver: zodResolver(hepDosageSchema), defaultValues: draftOf(item) });
+  const { errors } = form.formState;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = hepDosageSchema.safeParse(draft);
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as keyof HepDosage] ??= issue.message;
-      setErrors(found);
-      return;
-    }
+  const submit = form.handleSubmit(async (dosage) => {
     const changes = Object.fromEntries(
-      Object.entries(parsed.data).filter(([key, value]) => item[key as keyof HepDosage] !== value),
+      Object.entries(dosage).filter(([key, value]) => item[key as keyof HepDosage] !== value),
     );
     if (Object.keys(changes).length === 0) return onDone();
-    update.mutate(
-      { hepId: item.id, body: changes },
-      {
-        onSuccess: onDone,
-        onError: (error) => {
-          const fieldErrors = isApiError(error)
-            ? Object.fromEntries(Object.entries(error.errors).map(([key, messages]) => [key, messages[0]]))
-            : {};
-          setErrors({ ...fieldErrors, form: errorMessage(error) });
-        },
-      },
-    );
-  };
-
-  const set = (name: keyof HepDosage, value: string) => setDraft((current) => ({ ...current, [name]: value }));
+    try {
+      await update.mutateAsync({ hepId: item.id, body: changes });
+      onDone();
+    } catch (error) {
+      // The summary under the form is shown even when the fields carry their own messages.
+      applyServerErrors(error, form.setError, fields, errorMessage);
+    }
+  });
 
   return (
     <form className="dosage-form" aria-label={`Dosage of ${item.video.title}`} onSubmit={submit} noValidate>
@@ -72,9 +58,8 @@ export function DosageForm({ item, patientId, onDone }: { item: HepItem; patient
             inputMode="numeric"
             min={field.limits.min}
             max={field.limits.max}
-            value={draft[field.name]}
-            error={errors[field.name]}
-            onChange={(event) => set(field.name, event.target.value)}
+            error={errors[field.name]?.message}
+            {...form.register(field.name)}
           />
         ))}
       </div>
@@ -82,13 +67,12 @@ export function DosageForm({ item, patientId, onDone }: { item: HepItem; patient
         label="Instructions for the patient"
         rows={2}
         maxLength={HEP_LIMITS.description}
-        value={draft.description}
-        error={errors.description}
-        onChange={(event) => set('description', event.target.value)}
+        error={errors.description?.message}
+        {...form.register('description')}
       />
-      {errors.form && (
+      {errors.root?.server && (
         <p className="field__error" role="alert">
-          {errors.form}
+          {errors.root.server.message}
         </p>
       )}
       <div className="dosage-form__actions">

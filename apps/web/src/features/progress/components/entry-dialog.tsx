@@ -1,6 +1,14 @@
-import { type FunctionalEntry, type FunctionalSeries, type MeasureKey, measures } from '@rehabit/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type FunctionalEntry,
+  type FunctionalSeries,
+  functionalEntryInputSchema,
+  type MeasureKey,
+  measures,
+} from '@rehabit/contract';
 import { Plus } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { DatePicker } from '../../../components/ui/date-picker/date-picker.tsx';
 import { dateToIso, isoToDate } from '../../../components/ui/date-picker/iso-date.ts';
@@ -8,7 +16,7 @@ import { Dropdown } from '../../../components/ui/dropdown/dropdown.tsx';
 import { TextArea } from '../../../components/ui/field/text-area.tsx';
 import { TextField } from '../../../components/ui/field/text-field.tsx';
 import { Modal } from '../../../components/ui/modal/modal.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAddFunctionalEntries, useCorrectFunctionalData } from '../api/functional-data.ts';
 import {
@@ -27,6 +35,27 @@ export type EntryDialogState =
   | { kind: 'correct'; series: FunctionalSeries; entry: FunctionalEntry };
 
 const blank = (key: MeasureKey) => Array.from({ length: startingItemCount(key) }, () => '');
+
+/**
+ * The entry as typed: the answers stay text until sent (an empty box is an unanswered item), and
+ * the score must be computable before anything is sent.
+ */
+const entryFormSchema = (today: string) =>
+  functionalEntryInputSchema
+    .pick({ note: true })
+    .extend({
+      key: z.custom<MeasureKey>(),
+      name: z.string(),
+      date: z.string().refine((date) => date !== '' && date <= today, {
+        error: 'Choose a date that is not in the future',
+      }),
+      answers: z.array(z.string()),
+    })
+    .superRefine((values, context) => {
+      const score = liveScore(values.key, values.answers);
+      if (!score.ok) context.addIssue({ code: 'custom', path: ['answers'], message: score.error });
+    });
+
 const optionsOf = (keys: MeasureKey[]) => keys.map((key) => ({ value: key, label: measures[key].name }));
 
 type Props = {
@@ -42,44 +71,50 @@ export function EntryDialog({ patientId, state, today, onClose }: Props) {
   const add = useAddFunctionalEntries(patientId);
   const correct = useCorrectFunctionalData(patientId);
   const isCorrection = state.kind === 'correct';
-  const [key, setKey] = useState<MeasureKey>(
-    state.kind === 'correct' ? state.series.key : state.kind === 'free' ? 'rom' : 'nprs',
-  );
-  const [name, setName] = useState('');
-  const [date, setDate] = useState(state.kind === 'correct' ? state.entry.date : today);
-  const [answers, setAnswers] = useState<string[]>(() =>
-    state.kind === 'correct' ? state.entry.answers.map((a) => (a === null ? '' : String(a))) : blank(key),
-  );
-  const [note, setNote] = useState(state.kind === 'correct' ? state.entry.note : '');
-  const [error, setError] = useState<string>();
+  const form = useForm({
+    resolver: zodResolver(entryFormSchema(today)),
+    defaultValues: (() => {
+      const key: MeasureKey = state.kind === 'correct' ? state.series.key : state.kind === 'free' ? 'rom' : 'nprs';
+      return {
+        key,
+        name: '',
+        date: state.kind === 'correct' ? state.entry.date : today,
+        answers: state.kind === 'correct' ? state.entry.answers.map((a) => (a === null ? '' : String(a))) : blank(key),
+        note: state.kind === 'correct' ? state.entry.note : '',
+      };
+    })(),
+  });
+  const { errors } = form.formState;
+  // One message under the form, in the order the checks are read: the date, the answers, the server.
+  const error = errors.date?.message ?? errors.answers?.message ?? errors.root?.server?.message;
+  const key = useWatch({ control: form.control, name: 'key' });
+  const answers = useWatch({ control: form.control, name: 'answers' });
+  const setAnswers = (next: string[]) => form.setValue('answers', next);
   const measure = measures[key];
   const score = liveScore(key, answers);
   const isFree = freeMeasureKeys.includes(key);
 
   const chooseMeasure = (next: MeasureKey) => {
-    setKey(next);
+    form.setValue('key', next);
     setAnswers(blank(next));
-    setError(undefined);
+    form.clearErrors();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!date || date > today) return setError('Choose a date that is not in the future');
-    if (!score.ok) return setError(score.error);
-    const entry = { date, answers: parseAnswers(answers), note: note.trim() };
-    const done = {
-      onSuccess: () => {
-        notify.success(isCorrection ? 'The entry is corrected' : `${measure.name} saved`);
-        onClose();
-      },
-      onError: (e: unknown) => setError(errorMessage(e)),
-    };
-    if (state.kind === 'correct') {
-      correct.mutate({ id: state.series.id, entries: [{ id: state.entry.id, ...entry }] }, done);
-    } else {
-      add.mutate({ datatype_id: measure.datatypeId, name: name.trim() || undefined, entries: [entry] }, done);
+  const submit = form.handleSubmit(async (values) => {
+    const entry = { date: values.date, answers: parseAnswers(values.answers), note: values.note };
+    try {
+      if (state.kind === 'correct') {
+        await correct.mutateAsync({ id: state.series.id, entries: [{ id: state.entry.id, ...entry }] });
+      } else {
+        const name = values.name.trim() || undefined;
+        await add.mutateAsync({ datatype_id: measure.datatypeId, name, entries: [entry] });
+      }
+      notify.success(isCorrection ? 'The entry is corrected' : `${measure.name} saved`);
+      onClose();
+    } catch (failure) {
+      applyServerErrors(failure, form.setError, []);
     }
-  };
+  });
 
   const title =
     state.kind === 'correct'
@@ -105,16 +140,21 @@ export function EntryDialog({ patientId, state, today, onClose }: Props) {
               label="What was measured"
               placeholder={key === 'rom' ? 'e.g. Right knee flexion' : measure.name}
               maxLength={80}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
+              {...form.register('name')}
             />
           )}
-          <DatePicker
-            label="Date"
-            required
-            value={isoToDate(date)}
-            maxDate={isoToDate(today) ?? undefined}
-            onChange={(d) => setDate(dateToIso(d) ?? '')}
+          <Controller
+            control={form.control}
+            name="date"
+            render={({ field }) => (
+              <DatePicker
+                label="Date"
+                required
+                value={isoToDate(field.value)}
+                maxDate={isoToDate(today) ?? undefined}
+                onChange={(d) => field.onChange(dateToIso(d) ?? '')}
+              />
+            )}
           />
         </div>
         <fieldset className="entry-form__items">
@@ -133,7 +173,7 @@ export function EntryDialog({ patientId, state, today, onClose }: Props) {
                 min={measure.items.min}
                 max={measure.items.max}
                 value={answer}
-                onChange={(e) => setAnswers((list) => list.map((a, i) => (i === index ? e.target.value : a)))}
+                onChange={(e) => setAnswers(answers.map((a, i) => (i === index ? e.target.value : a)))}
               />
             ))}
           </div>
@@ -142,7 +182,7 @@ export function EntryDialog({ patientId, state, today, onClose }: Props) {
               variant="ghost"
               size="sm"
               icon={<Plus size={16} aria-hidden="true" />}
-              onClick={() => setAnswers((list) => [...list, ''])}
+              onClick={() => setAnswers([...answers, ''])}
             >
               Add an activity
             </Button>
@@ -151,7 +191,7 @@ export function EntryDialog({ patientId, state, today, onClose }: Props) {
         <output className={`entry-form__score${score.ok ? '' : ' entry-form__score--pending'}`} aria-live="polite">
           {score.ok ? `Score: ${score.score} ${measure.unit}` : `No score yet: ${score.error}`}
         </output>
-        <TextArea label="Note" rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+        <TextArea label="Note" rows={2} maxLength={500} {...form.register('note')} />
         {error && (
           <p className="field__error" role="alert">
             {error}

@@ -6,7 +6,7 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useVideo } from '../api/get-video.ts';
 import { useUpdateVideo } from '../api/update-video.ts';
-import { type FieldErrors, VideoForm } from './video-form.tsx';
+import { VideoForm } from './video-form.tsx';
 import { formatDuration, VideoPreview } from './video-preview.tsx';
 
 /** The upload screen for an existing video: its player and its details, editable by those who may. */
@@ -23,10 +23,6 @@ export function EditVideo({ id }: { id: number }) {
     return <ErrorState error={video.error} onRetry={() => void video.refetch()} />;
   }
   const data = video.data;
-  const serverErrors: FieldErrors | undefined =
-    update.error && isApiError(update.error)
-      ? Object.fromEntries(Object.entries(update.error.errors).map(([k, v]) => [k, v[0]]))
-      : undefined;
   return (
     <div className="upload-layout">
       <section className="section-card upload-layout__file" aria-label="Video file">
@@ -43,8 +39,10 @@ export function EditVideo({ id }: { id: number }) {
           submitLabel="Save changes"
           isPending={update.isPending}
           isReadOnly={!data.can_edit}
-          serverErrors={serverErrors}
-          onSubmit={(values) => update.mutate(values, { onSuccess: () => notify.success('Video saved') })}
+          onSubmit={async (values) => {
+            await update.mutateAsync(values);
+            notify.success('Video saved');
+          }}
         />
       </section>
     </div>

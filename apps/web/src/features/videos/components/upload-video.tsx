@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import type * as tus from 'tus-js-client';
 import { ButtonLink } from '../../../components/ui/button/button-link.tsx';
 import { paths } from '../../../config/paths.ts';
-import { errorMessage, isApiError } from '../../../lib/api-error.ts';
+import { errorMessage } from '../../../lib/api-error.ts';
 import { createVideo } from '../api/create-video.ts';
 import { getVideo, useVideo } from '../api/get-video.ts';
 import { videosQueryKey } from '../api/keys.ts';
@@ -14,7 +14,7 @@ import { pendingUploads } from '../lib/pending-uploads.ts';
 import { startUpload, type UploadCredentials } from '../lib/upload.ts';
 import { DropZone } from './drop-zone.tsx';
 import { type UploadPhase, UploadProgress } from './upload-progress.tsx';
-import { defaultVideoFields, type FieldErrors, VideoForm } from './video-form.tsx';
+import { defaultVideoFields, VideoForm } from './video-form.tsx';
 import { VideoPreview } from './video-preview.tsx';
 
 const looksLikeVideo = (file: File) =>
@@ -30,7 +30,6 @@ export function UploadVideo() {
   const [percent, setPercent] = useState(0);
   const [message, setMessage] = useState<string>();
   const [videoId, setVideoId] = useState<number | null>(null);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>();
   const [isStarting, setStarting] = useState(false);
   const upload = useRef<tus.Upload | null>(null);
   const interrupted = pendingUploads.list();
@@ -52,7 +51,6 @@ export function UploadVideo() {
   async function begin(values: VideoFields) {
     if (!file) return;
     setStarting(true);
-    setServerErrors(undefined);
     try {
       let credentials = resumable;
       if (credentials) {
@@ -78,9 +76,9 @@ export function UploadVideo() {
         },
       });
     } catch (error) {
-      if (isApiError(error))
-        setServerErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v[0]])));
       setFileError(errorMessage(error));
+      // The form puts the field messages on its fields.
+      throw error;
     } finally {
       setStarting(false);
     }
@@ -139,8 +137,7 @@ export function UploadVideo() {
           submitLabel={resumable ? 'Resume upload' : 'Upload video'}
           isPending={isStarting}
           isReadOnly={!file || phase !== null}
-          serverErrors={serverErrors}
-          onSubmit={(values) => void begin(values)}
+          onSubmit={begin}
         />
       </section>
     </div>

@@ -1,25 +1,32 @@
-import { CHAT_MESSAGE_MAX_LENGTH } from '@rehabit/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CHAT_MESSAGE_MAX_LENGTH, sendChatMessageBodySchema } from '@rehabit/contract';
 import { SendHorizontal } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button/button.tsx';
+
+const messageSchema = sendChatMessageBodySchema.pick({ message: true });
 
 /** Where the patient writes; the draft lives here only, so leaving the screen clears it. */
 export function ChatComposer({ onSend }: { onSend: (text: string) => void }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // The message is checked when sent; typing again only takes the message away.
+  const form = useForm({
+    resolver: zodResolver(messageSchema),
+    defaultValues: { message: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const issue = form.formState.errors.message;
+  // The contract's messages are English; the patient reads them in their language.
+  const error =
+    issue && (issue.type === 'too_big' ? t('chat.tooLong', { max: CHAT_MESSAGE_MAX_LENGTH }) : t('chat.required'));
   const id = useId();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const text = draft.trim();
-    if (!text) return setError(t('chat.required'));
-    if (text.length > CHAT_MESSAGE_MAX_LENGTH) return setError(t('chat.tooLong', { max: CHAT_MESSAGE_MAX_LENGTH }));
-    onSend(text);
-    setDraft('');
-    setError(null);
-  };
+  const submit = form.handleSubmit(({ message }) => {
+    onSend(message);
+    form.reset();
+  });
 
   return (
     <form className="pa-composer" onSubmit={submit} noValidate>
@@ -31,13 +38,9 @@ export function ChatComposer({ onSend }: { onSend: (text: string) => void }) {
         className="field__input pa-composer__input"
         rows={2}
         placeholder={t('chat.placeholder')}
-        value={draft}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => {
-          setDraft(event.target.value);
-          if (error) setError(null);
-        }}
+        {...form.register('message', { onChange: () => form.clearErrors('message') })}
       />
       <Button type="submit" size="lg" icon={<SendHorizontal size={22} aria-hidden="true" />}>
         {t('chat.send')}

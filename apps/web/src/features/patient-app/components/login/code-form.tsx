@@ -1,15 +1,27 @@
-import { OTP_RESEND_COOLDOWN_SECONDS } from '@rehabit/contract';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { OTP_RESEND_COOLDOWN_SECONDS, verifyOtpBodySchema } from '@rehabit/contract';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Button } from '../../../../components/ui/button/button.tsx';
 import { Alert } from '../../../../components/ui/feedback/alert.tsx';
 import { TextField } from '../../../../components/ui/field/text-field.tsx';
+import { applyServerErrors } from '../../../../lib/form-errors.ts';
 import { NoPatientAccountError, useSendCode, useSignInWithCode } from '../../api/sign-in.ts';
 import { problemKey } from '../../lib/problem-key.ts';
 import type { Phone } from './phone-form.tsx';
 
 /** A new code may be asked for after the server's pause between two codes to one phone. */
 export const RESEND_WAIT_SECONDS = OTP_RESEND_COOLDOWN_SECONDS;
+
+/** The code as typed; spaces or dashes between the digits are dropped before the contract's check. */
+const codeFormSchema = z.object({
+  otp: z
+    .string()
+    .transform((code) => code.replace(/\D/g, ''))
+    .pipe(verifyOtpBodySchema.shape.otp),
+});
 
 /** Step 2 of signing in by phone: the 6-digit code from the text message signs the patient in. */
 export function CodeForm({
@@ -22,33 +34,33 @@ export function CodeForm({
   onChangeNumber: () => void;
 }) {
   const { t } = useTranslation();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(codeFormSchema), defaultValues: { otp: '' } });
+  const { errors } = form.formState;
+  // Server messages are translation keys, so they follow a change of language.
+  const error = errors.otp ? 'login.codeInvalid' : errors.root?.server?.message;
   const [wait, setWait] = useState(RESEND_WAIT_SECONDS);
   const [isResent, setResent] = useState(false);
   const signIn = useSignInWithCode();
   const resend = useSendCode();
-  const input = useRef<HTMLInputElement>(null);
 
-  useEffect(() => input.current?.focus(), []);
+  useEffect(() => form.setFocus('otp'), [form.setFocus]);
   useEffect(() => {
     if (wait <= 0) return;
     const timer = setTimeout(() => setWait((seconds) => seconds - 1), 1000);
     return () => clearTimeout(timer);
   }, [wait]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const otp = code.replace(/\D/g, '');
-    if (otp.length !== 6) return setError(t('login.codeInvalid'));
-    setError(null);
+  const failed = (failure: unknown) =>
+    failure instanceof NoPatientAccountError ? 'login.noAccount' : problemKey(failure);
+
+  const submit = form.handleSubmit(async ({ otp }) => {
     try {
       await signIn.mutateAsync({ phone: phone.e164, otp });
       onSignedIn();
     } catch (failure) {
-      setError(failure instanceof NoPatientAccountError ? t('login.noAccount') : t(problemKey(failure)));
+      applyServerErrors(failure, form.setError, [], failed);
     }
-  };
+  });
 
   const sendAgain = () =>
     resend.mutate(
@@ -57,10 +69,10 @@ export function CodeForm({
         onSuccess: () => {
           setResent(true);
           setWait(RESEND_WAIT_SECONDS);
-          setCode('');
-          input.current?.focus();
+          form.setValue('otp', '');
+          form.setFocus('otp');
         },
-        onError: (failure) => setError(t(problemKey(failure))),
+        onError: (failure) => applyServerErrors(failure, form.setError, [], problemKey),
       },
     );
 
@@ -69,15 +81,13 @@ export function CodeForm({
       <p>{t('login.codeLead', { phone: `${phone.dialCode} ${phone.number}` })}</p>
       {isResent && <Alert tone="success">{t('login.resent')}</Alert>}
       <TextField
-        ref={input}
         label={t('login.code')}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
         className="field__input pa-code tabular"
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        error={error ?? undefined}
+        error={error && t(error)}
+        {...form.register('otp')}
       />
       <Button type="submit" size="lg" isFullWidth isLoading={signIn.isPending}>
         {t('login.signIn')}

@@ -1,40 +1,57 @@
-import { toE164 } from '@rehabit/contract';
-import { type FormEvent, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { sendOtpBodySchema, toE164 } from '@rehabit/contract';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Button } from '../../../../components/ui/button/button.tsx';
 import { FieldLabel } from '../../../../components/ui/field/field-label.tsx';
 import { TextField } from '../../../../components/ui/field/text-field.tsx';
+import { applyServerErrors } from '../../../../lib/form-errors.ts';
 import { useSendCode } from '../../api/sign-in.ts';
 import { problemKey } from '../../lib/problem-key.ts';
 
 /** Calling codes of the countries clinic patients most often come from; +1 first, the default. */
 const dialCodes = ['+1', '+52', '+34', '+44', '+53', '+57', '+58', '+502', '+503', '+504', '+505', '+51', '+54'];
 
+/**
+ * The number as typed beside its calling code; together they must make the phone the send-code call
+ * takes. Messages are translation keys, so they follow a change of language.
+ */
+const phoneFormSchema = z.object({ dialCode: z.string(), number: z.string() }).superRefine((values, context) => {
+  const message = !values.number.replace(/\D/g, '')
+    ? 'login.phoneRequired'
+    : !sendOtpBodySchema.shape.phone.safeParse(toE164(values.dialCode, values.number)).success
+      ? 'login.phoneInvalid'
+      : undefined;
+  if (message) context.addIssue({ code: 'custom', path: ['number'], message });
+});
+
 export type Phone = { dialCode: string; number: string; e164: string };
 
 /** Step 1 of signing in by phone: the number the code is texted to. */
 export function PhoneForm({ initial, onSent }: { initial?: Phone; onSent: (phone: Phone) => void }) {
   const { t } = useTranslation();
-  const [dialCode, setDialCode] = useState(initial?.dialCode ?? '+1');
-  const [number, setNumber] = useState(initial?.number ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(phoneFormSchema),
+    defaultValues: { dialCode: initial?.dialCode ?? '+1', number: initial?.number ?? '' },
+  });
+  const { errors } = form.formState;
+  const error = errors.number?.message ?? errors.root?.server?.message;
   const send = useSendCode();
   const selectId = useId();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const digits = number.replace(/\D/g, '');
-    if (!digits) return setError(t('login.phoneRequired'));
+  const submit = form.handleSubmit(async ({ dialCode, number }) => {
     const e164 = toE164(dialCode, number);
-    if (!/^\+\d{8,15}$/.test(e164)) return setError(t('login.phoneInvalid'));
-    setError(null);
     try {
       await send.mutateAsync({ phone: e164 });
       onSent({ dialCode, number, e164 });
     } catch (failure) {
-      setError(t(problemKey(failure) === 'errors.generic' ? 'login.phoneInvalid' : problemKey(failure)));
+      applyServerErrors(failure, form.setError, [], (problem) =>
+        problemKey(problem) === 'errors.generic' ? 'login.phoneInvalid' : problemKey(problem),
+      );
     }
-  };
+  });
 
   return (
     <form className="pa-form" onSubmit={submit} noValidate>
@@ -42,12 +59,7 @@ export function PhoneForm({ initial, onSent }: { initial?: Phone; onSent: (phone
       <div className="pa-phone">
         <div className="field pa-phone__code">
           <FieldLabel htmlFor={selectId}>{t('login.countryCode')}</FieldLabel>
-          <select
-            id={selectId}
-            className="field__input"
-            value={dialCode}
-            onChange={(event) => setDialCode(event.target.value)}
-          >
+          <select id={selectId} className="field__input" {...form.register('dialCode')}>
             {dialCodes.map((code) => (
               <option key={code} value={code}>
                 {code}
@@ -60,9 +72,8 @@ export function PhoneForm({ initial, onSent }: { initial?: Phone; onSent: (phone
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"
-          value={number}
-          onChange={(event) => setNumber(event.target.value)}
-          error={error ?? undefined}
+          error={error && t(error)}
+          {...form.register('number')}
         />
       </div>
       <Button type="submit" size="lg" isFullWidth isLoading={send.isPending}>

@@ -1,0 +1,34 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+
+type SigninFormOptions<T extends FieldValues> = {
+  schema: z.ZodType<T, T>;
+  defaultValues: DefaultValues<T> & T;
+  send: (values: T) => Promise<unknown>;
+  /** The form-wide message for a refusal (wrong password, account waiting for approval…). */
+  message: (error: unknown) => string | undefined;
+  onSuccess: () => void;
+};
+
+/** A sign-in form: the values are checked with the call's schema, sent, and a refusal is shown on the form. */
+export function useSigninForm<T extends FieldValues>({
+  schema,
+  defaultValues,
+  send,
+  message,
+  onSuccess,
+}: SigninFormOptions<T>) {
+  const form = useForm<T>({ resolver: zodResolver(schema), defaultValues });
+  const fields = Object.keys(defaultValues) as Path<T>[];
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await send(values);
+      onSuccess();
+    } catch (error) {
+      applyServerErrors(error, form.setError, fields, message);
+    }
+  });
+  return { form, onSubmit, errors: form.formState.errors, isSubmitting: form.formState.isSubmitting };
+}
