@@ -5,7 +5,7 @@ import '../dropdown/dropdown.css';
 const PAGE_STEP = 10;
 
 /** The keys that move the active option; a text input leaves Home and End to its caret. */
-export type NavigationKey = 'ArrowDown' | 'ArrowUp' | 'Home' | 'End' | 'PageDown' | 'PageUp';
+type NavigationKey = 'ArrowDown' | 'ArrowUp' | 'Home' | 'End' | 'PageDown' | 'PageUp';
 
 /** Where a navigation key moves the active option, and which way to skip disabled ones. */
 function navigationTarget(key: string, active: number, count: number): { index: number; step: 1 | -1 } | null {
