@@ -4,10 +4,10 @@ import '../dropdown/dropdown.css';
 
 const PAGE_STEP = 10;
 
-/** The keys that move the active option; a text input leaves Home and End to its caret. */
-type NavigationKey = 'ArrowDown' | 'ArrowUp' | 'Home' | 'End' | 'PageDown' | 'PageUp';
-
-/** Where a navigation key moves the active option, and which way to skip disabled ones. */
+/**
+ * Where a key moves the active option, and which way to skip disabled ones; null for a key that does not move it
+ * (a text input leaves Home and End to its caret by not passing them).
+ */
 function navigationTarget(key: string, active: number, count: number): { index: number; step: 1 | -1 } | null {
   switch (key) {
     case 'ArrowDown':
