@@ -1,20 +1,48 @@
+import { defineEndpoints } from '@rehabit/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { fixtureApi, problem } from '../testing/fixture-api.ts';
-import { api, resolveUrl, setUnauthorizedHandler } from './api-client.ts';
+import { call, resolveUrl, setUnauthorizedHandler } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 import { useAuthStore } from './auth-store.ts';
 
 const ok = z.object({ ok: z.boolean() });
+
+const probe = defineEndpoints('probe', {
+  check: {
+    method: 'GET',
+    path: '/clinic/check_code',
+    access: 'public',
+    query: z.object({ code: z.string(), empty: z.string().optional(), none: z.string().optional() }),
+    status: 200,
+    response: ok,
+  },
+  send: {
+    method: 'POST',
+    path: '/x/:id',
+    access: 'signed-in',
+    body: z.object({ a: z.number() }),
+    status: 200,
+    response: ok,
+  },
+  read: { method: 'GET', path: '/x', access: 'signed-in', status: 200, response: ok },
+  logout: { method: 'POST', path: '/clinic/therapist/logout', access: 'signed-in', status: 204, response: z.null() },
+  signup: {
+    method: 'POST',
+    path: '/clinic/therapist/signup',
+    access: 'public',
+    body: z.object({}),
+    status: 201,
+    response: ok,
+  },
+});
 
 describe('api client', () => {
   beforeEach(() => useAuthStore.setState({ token: null }));
 
   it('calls the same origin by default and sends credentials', async () => {
     const server = fixtureApi({ 'GET /clinic/check_code': { body: { ok: true } } });
-    await expect(
-      api.get('/clinic/check_code', { schema: ok, query: { code: 'DEMO01', empty: '', none: undefined } }),
-    ).resolves.toEqual({
+    await expect(call(probe.check, { query: { code: 'DEMO01', empty: '', none: undefined } })).resolves.toEqual({
       ok: true,
     });
     const [request] = server.requests;
@@ -24,10 +52,10 @@ describe('api client', () => {
     expect(request?.headers.get('authorization')).toBeNull();
   });
 
-  it('sends the stored token as a bearer token and JSON bodies', async () => {
+  it('sends the stored token as a bearer token and JSON bodies, to the path with its parameters filled', async () => {
     useAuthStore.setState({ token: 'abc' });
-    const server = fixtureApi({ 'POST /x': { body: { ok: true } } });
-    await api.post('/x', { a: 1 }, { schema: ok });
+    const server = fixtureApi({ 'POST /x/a%2Fb': { body: { ok: true } } });
+    await call(probe.send, { params: { id: 'a/b' }, body: { a: 1 } });
     expect(server.requests[0]?.headers.get('authorization')).toBe('Bearer abc');
     expect(server.requests[0]?.headers.get('content-type')).toBe('application/json');
     expect(server.requests[0]?.body).toEqual({ a: 1 });
@@ -35,7 +63,7 @@ describe('api client', () => {
 
   it('sends no content type without a body (the server rejects empty JSON)', async () => {
     const server = fixtureApi({ 'POST /clinic/therapist/logout': { status: 204 } });
-    await expect(api.post('/clinic/therapist/logout', undefined, { schema: z.unknown() })).resolves.toBeUndefined();
+    await expect(call(probe.logout)).resolves.toBeUndefined();
     expect(server.requests[0]?.headers.get('content-type')).toBeNull();
   });
 
@@ -43,7 +71,7 @@ describe('api client', () => {
     fixtureApi({
       'POST /clinic/therapist/signup': problem(409, 'conflict', 'Already exists', { email: ['Taken'] }),
     });
-    const error = await api.post('/clinic/therapist/signup', {}, { schema: ok }).catch((e: unknown) => e);
+    const error = await call(probe.signup, { body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 409,
@@ -58,30 +86,30 @@ describe('api client', () => {
       'fetch',
       vi.fn(async () => new Response('<html>bad gateway</html>', { status: 502 })),
     );
-    await expect(api.get('/x', { schema: ok })).rejects.toMatchObject({ status: 502, code: 'internal_error' });
+    await expect(call(probe.read)).rejects.toMatchObject({ status: 502, code: 'internal_error' });
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => {
         throw new TypeError('Failed to fetch');
       }),
     );
-    await expect(api.get('/x', { schema: ok })).rejects.toMatchObject({ status: 0, code: 'network_error' });
+    await expect(call(probe.read)).rejects.toMatchObject({ status: 0, code: 'network_error' });
   });
 
   it('rejects an answer that does not match the contract', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     fixtureApi({ 'GET /x': { body: { ok: 'yes' } } });
-    await expect(api.get('/x', { schema: ok })).rejects.toMatchObject({ code: 'unexpected_response' });
+    await expect(call(probe.read)).rejects.toMatchObject({ code: 'unexpected_response' });
   });
 
   it('reports a refused token once, and not for anonymous calls', async () => {
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
     fixtureApi({ 'GET /x': problem(401, 'unauthenticated') });
-    await api.get('/x', { schema: ok }).catch(() => undefined);
+    await call(probe.read).catch(() => undefined);
     expect(onUnauthorized).not.toHaveBeenCalled();
     useAuthStore.setState({ token: 'stale' });
-    await api.get('/x', { schema: ok }).catch(() => undefined);
+    await call(probe.read).catch(() => undefined);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     setUnauthorizedHandler(undefined);
   });

@@ -14,7 +14,7 @@ import { getToken } from './auth-store.ts';
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
-export type RequestOptions<S extends z.ZodType> = {
+type RequestOptions<S extends z.ZodType> = {
   /** Validates the answer; the caller's types are inferred from it. */
   schema: S;
   method?: Method;
@@ -64,7 +64,7 @@ export function refusal(status: number, body: unknown, token = getToken()): ApiE
   return ApiError.fromResponse(status, body);
 }
 
-export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
+async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
   const { schema, method = 'GET', body, query, signal } = options;
   const token = getToken();
   const headers: Record<string, string> = { Accept: `application/json, ${PROBLEM_CONTENT_TYPE}` };
@@ -98,19 +98,6 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
 }
 
 const noContent = z.undefined();
-
-export const api = {
-  get: <S extends z.ZodType>(path: string, options: Omit<RequestOptions<S>, 'method' | 'body'>) =>
-    apiRequest(path, { ...options, method: 'GET' }),
-  post: <S extends z.ZodType>(path: string, body: unknown, options: Omit<RequestOptions<S>, 'method' | 'body'>) =>
-    apiRequest(path, { ...options, method: 'POST', body }),
-  put: <S extends z.ZodType>(path: string, body: unknown, options: Omit<RequestOptions<S>, 'method' | 'body'>) =>
-    apiRequest(path, { ...options, method: 'PUT', body }),
-  patch: <S extends z.ZodType>(path: string, body: unknown, options: Omit<RequestOptions<S>, 'method' | 'body'>) =>
-    apiRequest(path, { ...options, method: 'PATCH', body }),
-  delete: <S extends z.ZodType>(path: string, options: Omit<RequestOptions<S>, 'method'>) =>
-    apiRequest(path, { ...options, method: 'DELETE' }),
-};
 
 type Input<S> = S extends z.ZodType ? z.input<S> : never;
 type ParamsOption<E extends Endpoint> = PathArgs<E['path']> extends [] ? unknown : { params: PathParams<E['path']> };
