@@ -2,6 +2,7 @@ import {
   type Endpoint,
   type EndpointResult,
   fillPath,
+  type HttpMethod,
   type PathArgs,
   type PathParams,
   PROBLEM_CONTENT_TYPE,
@@ -11,13 +12,12 @@ import { env } from '../config/env.ts';
 import { ApiError } from './api-error.ts';
 import { getToken } from './auth-store.ts';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
 type RequestOptions<S extends z.ZodType> = {
   /** Validates the answer; the caller's types are inferred from it. */
   schema: S;
-  method?: Method;
+  method?: HttpMethod;
   body?: unknown;
   query?: QueryParams;
   signal?: AbortSignal;
