@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fixtureApi } from '../../testing/fixture-api.ts';
+import { fixtureApi, problem } from '../../testing/fixture-api.ts';
 import { signedInRoutes, therapist } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { listOf, makeFolder, makeVideo } from '../../testing/video-fixtures.ts';
@@ -33,6 +33,32 @@ describe('exercise library', () => {
     await waitFor(() => expect(api.calls('GET /video/list').at(-1)!.url.searchParams.get('body_part')).toBe('Knee'));
     await app.user.click(screen.getByRole('button', { name: 'List view' }));
     expect(await screen.findByRole('table', { name: 'Videos' })).toBeInTheDocument();
+  });
+
+  it('creates a folder, and says why an empty or taken name is refused', async () => {
+    const api = fixtureApi({
+      ...libraryRoutes(),
+      'POST /video/library': ({ body }) =>
+        (body as { name: string }).name === 'Post-op knee'
+          ? problem(409, 'conflict', 'You have a folder of that name', { name: ['You have a folder of that name'] })
+          : { status: 201, body: makeFolder({ id: 7, name: 'Balance' }) },
+    });
+    const app = renderApp('/exercise-library', { token: 't' });
+    const name = await screen.findByLabelText('New folder');
+    await app.user.click(screen.getByRole('button', { name: 'Create folder' }));
+    expect(await screen.findByText('Required')).toBeInTheDocument();
+    expect(api.calls('POST /video/library')).toHaveLength(0);
+
+    await app.user.type(name, 'Post-op knee');
+    await app.user.click(screen.getByRole('button', { name: 'Create folder' }));
+    expect(await screen.findByText('You have a folder of that name')).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+
+    await app.user.clear(name);
+    await app.user.type(name, '  Balance ');
+    await app.user.click(screen.getByRole('button', { name: 'Create folder' }));
+    await waitFor(() => expect(api.calls('POST /video/library').at(-1)?.body).toEqual({ name: 'Balance' }));
+    await waitFor(() => expect(name).toHaveValue(''));
   });
 
   it('adds the chosen videos to a folder', async () => {

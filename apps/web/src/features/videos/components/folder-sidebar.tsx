@@ -1,11 +1,13 @@
-import type { Folder } from '@rehabit/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type Folder, folderNameBodySchema } from '@rehabit/contract';
 import { FolderOpen, FolderPlus, Pencil, Share2, Trash2, Undo2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { ActionMenu } from '../../../components/ui/action-menu/action-menu.tsx';
 import { Button } from '../../../components/ui/button/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog/confirm-dialog.tsx';
 import { TextField } from '../../../components/ui/field/text-field.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCreateFolder } from '../api/create-folder.ts';
 import { useDeleteFolders } from '../api/delete-folders.ts';
@@ -22,27 +24,24 @@ export function FolderSidebar({ current, onSelect }: Props) {
   const share = useShareFolders();
   const rename = useRenameFolder();
   const remove = useDeleteFolders();
-  const [name, setName] = useState('');
+  const form = useForm({ resolver: zodResolver(folderNameBodySchema), defaultValues: { name: '' } });
+  const { errors } = form.formState;
   const [renaming, setRenaming] = useState<Folder | null>(null);
   const [deleting, setDeleting] = useState<Folder | null>(null);
   const all = folders.data?.results ?? [];
   const mine = all.filter((f) => f.is_mine);
   const shared = all.filter((f) => !f.is_mine);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) return;
-    if (renaming) {
-      rename.mutate(
-        { id: renaming.id, name: trimmed },
-        { onSuccess: () => setRenaming(null), onError: (e) => notify.error(errorMessage(e)) },
-      );
-    } else {
-      create.mutate(trimmed, { onError: (e) => notify.error(errorMessage(e)) });
+  const submit = form.handleSubmit(async ({ name }) => {
+    try {
+      if (renaming) await rename.mutateAsync({ id: renaming.id, name });
+      else await create.mutateAsync(name);
+      setRenaming(null);
+      form.reset({ name: '' });
+    } catch (error) {
+      applyServerErrors(error, form.setError, ['name']);
     }
-    setName('');
-  };
+  });
 
   const item = (folder: Folder) => (
     <li key={folder.id} className="folder-list__item">
@@ -85,7 +84,7 @@ export function FolderSidebar({ current, onSelect }: Props) {
               icon: Pencil,
               onSelect: () => {
                 setRenaming(folder);
-                setName(folder.name);
+                form.reset({ name: folder.name });
               },
             },
             {
@@ -123,9 +122,9 @@ export function FolderSidebar({ current, onSelect }: Props) {
       <form className="folder-sidebar__form" onSubmit={submit}>
         <TextField
           label={renaming ? `Rename “${renaming.name}”` : 'New folder'}
-          value={name}
           maxLength={80}
-          onChange={(e) => setName(e.target.value)}
+          error={errors.name?.message ?? errors.root?.server?.message}
+          {...form.register('name')}
         />
         <Button
           type="submit"
