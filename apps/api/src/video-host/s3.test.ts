@@ -5,7 +5,7 @@ import { asc, sql } from 'drizzle-orm';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
-import { makeStaffedClinic } from '../../test/patients-support.ts';
+import { makeStaffedClinic, type StaffedClinic } from '../../test/patients-support.ts';
 import { type FakeS3, startFakeS3 } from '../../test/s3-support.ts';
 import {
   hasFfmpeg,
@@ -27,7 +27,7 @@ type Credentials = { id: number; video_id: string; library_id: string; signature
 let db: TestDatabase;
 let s3: FakeS3;
 let server: ListeningApp;
-let home: Awaited<ReturnType<typeof makeStaffedClinic>>;
+let home: StaffedClinic;
 const storage = tempDir();
 const work = tempDir('rehabit-clips-');
 

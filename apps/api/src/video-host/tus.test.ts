@@ -4,7 +4,7 @@ import { asc, sql } from 'drizzle-orm';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
-import { makeStaffedClinic } from '../../test/patients-support.ts';
+import { makeStaffedClinic, type StaffedClinic } from '../../test/patients-support.ts';
 import {
   hasFfmpeg,
   kill,
@@ -23,8 +23,8 @@ type Credentials = { id: number; video_id: string; library_id: string; signature
 
 let db: TestDatabase;
 let server: ListeningApp;
-let home: Awaited<ReturnType<typeof makeStaffedClinic>>;
-let away: Awaited<ReturnType<typeof makeStaffedClinic>>;
+let home: StaffedClinic;
+let away: StaffedClinic;
 const storage = tempDir();
 const work = tempDir('rehabit-clips-');
 const secret = 'rehabit-development-video-secret';
