@@ -92,6 +92,10 @@ const findPatient: [string, string] = ['findPatient', 'patients/patients.service
 const accessibleSession: [string, string] = ['accessibleSession', 'chat/chat.service.ts'];
 const findManageable: [string, string] = ['findManageable', 'supervisor/supervisor.service.ts'];
 const loadFolders: [string, string] = ['load', 'videos/folders.service.ts'];
+// Repositories whose every method is reached only behind the same service's patient check.
+const functionalDataGuard = guarded(requirePatient('patient-data/functional-data.service.ts'));
+const progressGuard = guarded(requirePatient('patient-data/patient-data.service.ts'));
+const patientAppGuard = guarded(findOwnPatient('patient-app/patient-app.service.ts'));
 const videoCatalog = byDesign('the video host by its file id: the signed upload is the access (createVideoCatalog)');
 
 const repositories = {
@@ -233,25 +237,25 @@ const repositories = {
     findPatientIdOfUser: own('by the user id of the account signing in'),
     linkUser: own('links the patient found by the verified phone to its own new account'),
     findLinkedUserId: own('the account of the patient found by the verified phone'),
-    profile: guarded(findOwnPatient('patient-app/patient-app.service.ts')),
-    exerciseDays: guarded(findOwnPatient('patient-app/patient-app.service.ts')),
-    insertReadings: guarded(findOwnPatient('patient-app/patient-app.service.ts')),
+    profile: patientAppGuard,
+    exerciseDays: patientAppGuard,
+    insertReadings: patientAppGuard,
   }),
   functionalData: cover(createFunctionalDataRepository, {
-    seriesOf: guarded(requirePatient('patient-data/functional-data.service.ts')),
-    findSeries: guarded(requirePatient('patient-data/functional-data.service.ts')),
-    findSeriesByName: guarded(requirePatient('patient-data/functional-data.service.ts')),
-    insertSeries: guarded(requirePatient('patient-data/functional-data.service.ts')),
-    updateSeries: guarded(requirePatient('patient-data/functional-data.service.ts')),
-    entriesOf: guarded(requirePatient('patient-data/functional-data.service.ts')),
-    insertEntries: guarded(requirePatient('patient-data/functional-data.service.ts')),
-    updateEntry: guarded(requirePatient('patient-data/functional-data.service.ts')),
+    seriesOf: functionalDataGuard,
+    findSeries: functionalDataGuard,
+    findSeriesByName: functionalDataGuard,
+    insertSeries: functionalDataGuard,
+    updateSeries: functionalDataGuard,
+    entriesOf: functionalDataGuard,
+    insertEntries: functionalDataGuard,
+    updateEntry: functionalDataGuard,
   }),
   progress: cover(createProgressRepository, {
-    itemsAround: guarded(requirePatient('patient-data/patient-data.service.ts')),
-    logsByDay: guarded(requirePatient('patient-data/patient-data.service.ts')),
-    metricsByDay: guarded(requirePatient('patient-data/patient-data.service.ts')),
-    functionalDays: guarded(requirePatient('patient-data/patient-data.service.ts')),
+    itemsAround: progressGuard,
+    logsByDay: progressGuard,
+    metricsByDay: progressGuard,
+    functionalDays: progressGuard,
   }),
   interactions: cover(createInteractionsRepository, {
     list: guarded(findPatient),

@@ -9,7 +9,7 @@ import { runMigrations } from '../src/db/migrate.ts';
 import { outbox } from '../src/db/schema.ts';
 import { createTestDatabase } from './database.ts';
 import { makeClinic, makeUser } from './factories.ts';
-import { createTestApp, expectProblem, testConfig } from './helpers.ts';
+import { createTestApp, expectProblem, type TestApp, testConfig } from './helpers.ts';
 
 type Received = { to: string[]; raw: string };
 
@@ -35,6 +35,18 @@ async function startSmtpSink() {
   return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
+/** A new staff member asks for a password reset e-mail. */
+async function newUserAsksForReset(t: TestApp) {
+  const clinic = await makeClinic(t.database.db);
+  const user = await makeUser(t.database.db, clinic.id);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/clinic/therapist/reset-password',
+    payload: { email: user.email },
+  });
+  return { user, res };
+}
+
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
@@ -48,13 +60,7 @@ describe('e-mail over SMTP', () => {
       env: { SMTP_URL: `smtp://127.0.0.1:${sink.port}`, DATABASE_URL: 'postgres://unused.invalid/db', DEMO: 'false' },
     });
     cleanups.push(t.close);
-    const clinic = await makeClinic(t.database.db);
-    const user = await makeUser(t.database.db, clinic.id);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/clinic/therapist/reset-password',
-      payload: { email: user.email },
-    });
+    const { user, res } = await newUserAsksForReset(t);
     expect(res.statusCode).toBe(202);
     expect(sink.received).toHaveLength(1);
     expect(sink.received[0]?.to).toEqual([user.email]);
@@ -67,13 +73,7 @@ describe('e-mail over SMTP', () => {
   it('keeps the message as failed when the SMTP server is unreachable', async () => {
     const t = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
     cleanups.push(t.close);
-    const clinic = await makeClinic(t.database.db);
-    const user = await makeUser(t.database.db, clinic.id);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/clinic/therapist/reset-password',
-      payload: { email: user.email },
-    });
+    const { user, res } = await newUserAsksForReset(t);
     expect(res.statusCode).toBe(202);
     const [row] = await t.database.db.select().from(outbox).where(eq(outbox.recipient, user.email));
     expect(row?.status).toBe('failed');

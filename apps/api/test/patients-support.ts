@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client.ts';
 import { makeClinicWithSupervisor, makeUser, PASSWORD } from './factories.ts';
-import { bearer } from './helpers.ts';
+import { bearer, createTestApp } from './helpers.ts';
 
 /** A clinic with a therapist, a manager and a supervisor signed in, ready for patient work. */
 export async function makeStaffedClinic(app: FastifyInstance, db: Db) {
@@ -20,6 +20,17 @@ export async function makeStaffedClinic(app: FastifyInstance, db: Db) {
   };
 }
 
+export type StaffedClinic = Awaited<ReturnType<typeof makeStaffedClinic>>;
+
+/** A fresh test app with two staffed clinics: `home` to work in and `away` that must never see its data. */
+export async function appWithTwoClinics(options: { env?: Record<string, string> } = {}) {
+  const t = await createTestApp(options);
+  const call = api(t.app);
+  const home = await makeStaffedClinic(t.app, t.database.db);
+  const away = await makeStaffedClinic(t.app, t.database.db);
+  return { t, call, home, away };
+}
+
 let counter = 0;
 export const patientBody = (overrides: Record<string, unknown> = {}) => {
   counter += 1;
@@ -34,6 +45,8 @@ export const patientBody = (overrides: Record<string, unknown> = {}) => {
     ...overrides,
   };
 };
+
+export type ApiClient = ReturnType<typeof api>;
 
 export function api(app: FastifyInstance) {
   const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token?: string, payload?: object) =>

@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import * as tus from 'tus-js-client';
+import { expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { createTestClock, testConfig } from './helpers.ts';
@@ -93,4 +95,55 @@ export async function waitFor<T>(check: () => Promise<T | undefined>, ms = 20_00
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('timed out waiting');
+}
+
+/** What creating a video answers: its ids and the signature its tus upload carries. */
+export type UploadCredentials = {
+  id: number;
+  video_id: string;
+  library_id: string;
+  signature: string;
+  expiration: number;
+};
+
+/** A staff member creates a video and gets the credentials to upload its file. */
+export async function createVideo(app: FastifyInstance, token: string, body: object = {}): Promise<UploadCredentials> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/video/create_by_therapist',
+    headers: { authorization: `Bearer ${token}` },
+    payload: body,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+/** The headers that sign a tus upload with a video's credentials. */
+export const tusHeadersOf = (c: UploadCredentials) => ({
+  AuthorizationSignature: c.signature,
+  AuthorizationExpire: String(c.expiration),
+  VideoId: c.video_id,
+  LibraryId: c.library_id,
+});
+
+/** Uploads a file over tus to the app at `baseUrl`; answers the finished upload. */
+export function tusUpload(
+  file: string,
+  baseUrl: string,
+  headers: Record<string, string>,
+  options: Partial<tus.UploadOptions> = {},
+) {
+  return new Promise<tus.Upload>((resolve, reject) => {
+    const u: tus.Upload = new tus.Upload(createReadStream(file), {
+      endpoint: `${baseUrl}/tus/`,
+      headers,
+      uploadSize: statSync(file).size,
+      retryDelays: [],
+      metadata: { filename: path.basename(file) },
+      onError: reject,
+      onSuccess: () => resolve(u),
+      ...options,
+    });
+    u.start();
+  });
 }

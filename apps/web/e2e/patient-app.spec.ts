@@ -2,6 +2,7 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from '@
 import {
   closeInitialNote,
   demo,
+  demoTherapistHeaders,
   expectAccessible,
   expectNoSidewaysScroll,
   latestSmsCode,
@@ -15,9 +16,7 @@ type Staff = { headers: { Authorization: string }; userId: number };
 
 /** The demo therapist's session for API calls, as the staff screens would make them. */
 async function therapistApi(request: APIRequestContext): Promise<Staff> {
-  const signin = await request.post('/clinic/therapist/signin', { data: demo.therapist });
-  expect(signin.status()).toBe(200);
-  const headers = { Authorization: `Bearer ${((await signin.json()) as { token: string }).token}` };
+  const headers = await demoTherapistHeaders(request);
   const me = (await (await request.get('/api/v1/users/', { headers })).json()) as { results: { id: number }[] };
   return { headers, userId: me.results[0]!.id };
 }

@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import {
   closeInitialNote,
   demo,
+  demoTherapistHeaders,
   expectAccessible,
   expectNoSidewaysScroll,
   signIn,
@@ -14,9 +15,7 @@ import {
  * the exercises it adds are told apart from the demo patient's own program and can be taken out again at the end.
  */
 async function journeyFolder(request: APIRequestContext) {
-  const signin = await request.post('/clinic/therapist/signin', { data: demo.therapist });
-  expect(signin.status()).toBe(200);
-  const headers = { Authorization: `Bearer ${((await signin.json()) as { token: string }).token}` };
+  const headers = await demoTherapistHeaders(request);
   const titles = ['Quad Sets', 'Heel Slides', 'Straight Leg Raise'];
   const videoIds: number[] = [];
   for (const title of titles) {

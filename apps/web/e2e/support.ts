@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type APIResponse, expect, type Page } from '@playwright/test';
 
 export const demo = {
   therapist: { email: 'therapist@example.com', password: 'rehabit-demo-1' },
@@ -99,6 +99,18 @@ export async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
 }
 
+/** The API headers of the session a sign-in answered. */
+const bearerHeaders = async (signin: APIResponse) => ({
+  Authorization: `Bearer ${((await signin.json()) as { token: string }).token}`,
+});
+
+/** The demo therapist's API headers, as the staff screens would send them. */
+export async function demoTherapistHeaders(request: APIRequestContext) {
+  const signin = await request.post('/clinic/therapist/signin', { data: demo.therapist });
+  expect(signin.status()).toBe(200);
+  return bearerHeaders(signin);
+}
+
 /**
  * A staff account of the demo clinic that only this journey uses, signed up and approved through the API:
  * journeys that change the demo accounts (a password reset, for one) then cannot get in each other's way.
@@ -119,7 +131,7 @@ export async function approvedStaff(request: APIRequestContext, role: 'therapist
   const signin = await request.post('/clinic/supervisor/signin', {
     data: { code: demo.supervisor.code, password: demo.supervisor.password },
   });
-  const headers = { Authorization: `Bearer ${((await signin.json()) as { token: string }).token}` };
+  const headers = await bearerHeaders(signin);
   const waiting = await request.get('/clinic/supervisor/approval?status=pending&page_size=100', { headers });
   const { results } = (await waiting.json()) as { results: { id: number; email: string }[] };
   const user = results.find((member) => member.email === account.email);

@@ -67,6 +67,18 @@ export const createAuditLog = (db: DbOrTx): AuditLog => {
   };
 };
 
+/** Audit writer for what staff do in their own clinic: the event is filed under the actor's clinic. */
+export const actorAudit =
+  (audit: AuditLog) =>
+  (
+    actor: Actor,
+    action: AuditAction,
+    ctx: RequestContext,
+    detail: Record<string, unknown>,
+    outcome: 'success' | 'denied' = 'success',
+  ) =>
+    audit.record({ action, outcome, actorUserId: actor.id, clinicId: actor.clinicId, ip: ctx.ip, detail });
+
 /** Audit writer for what staff do to one patient's record, inside the caller's transaction when given one. */
 export const patientAudit = (audit: AuditLog) => ({
   success: (
@@ -91,5 +103,5 @@ export const patientAudit = (audit: AuditLog) => ({
     ),
   /** A refused attempt (e.g. another clinic's patient), recorded against the caller's own clinic. */
   denied: (actor: Actor, action: AuditAction, ctx: RequestContext, detail: Record<string, unknown>) =>
-    audit.record({ action, outcome: 'denied', actorUserId: actor.id, clinicId: actor.clinicId, ip: ctx.ip, detail }),
+    actorAudit(audit)(actor, action, ctx, detail, 'denied'),
 });

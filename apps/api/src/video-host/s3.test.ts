@@ -5,9 +5,10 @@ import { asc, sql } from 'drizzle-orm';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
-import { makeStaffedClinic } from '../../test/patients-support.ts';
+import { makeStaffedClinic, type StaffedClinic } from '../../test/patients-support.ts';
 import { type FakeS3, startFakeS3 } from '../../test/s3-support.ts';
 import {
+  createVideo,
   hasFfmpeg,
   type ListeningApp,
   listen,
@@ -15,6 +16,9 @@ import {
   makeClip,
   sha256,
   tempDir,
+  tusHeadersOf,
+  tusUpload,
+  type UploadCredentials,
   waitFor,
 } from '../../test/videos-support.ts';
 import { ConfigError, loadConfig } from '../config.ts';
@@ -22,12 +26,10 @@ import { auditEvents } from '../db/schema.ts';
 import { writeDemoVideoFiles } from '../seed/demo-videos.ts';
 import { videoStorageFromConfig } from './storage.ts';
 
-type Credentials = { id: number; video_id: string; library_id: string; signature: string; expiration: number };
-
 let db: TestDatabase;
 let s3: FakeS3;
 let server: ListeningApp;
-let home: Awaited<ReturnType<typeof makeStaffedClinic>>;
+let home: StaffedClinic;
 const storage = tempDir();
 const work = tempDir('rehabit-clips-');
 
@@ -43,38 +45,9 @@ afterAll(async () => {
   await db?.drop();
 });
 
-async function create(body: object = {}): Promise<Credentials> {
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/video/create_by_therapist',
-    headers: { authorization: `Bearer ${home.therapist.token}` },
-    payload: body,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
-const headersOf = (c: Credentials) => ({
-  AuthorizationSignature: c.signature,
-  AuthorizationExpire: String(c.expiration),
-  VideoId: c.video_id,
-  LibraryId: c.library_id,
-});
-
-function upload(file: string, c: Credentials, options: Partial<tus.UploadOptions> = {}) {
-  return new Promise<void>((resolve, reject) => {
-    new tus.Upload(createReadStream(file), {
-      endpoint: `${server.url}/tus/`,
-      headers: headersOf(c),
-      uploadSize: statSync(file).size,
-      retryDelays: [],
-      metadata: { filename: path.basename(file) },
-      onError: reject,
-      onSuccess: () => resolve(),
-      ...options,
-    }).start();
-  });
-}
+const create = (body: object = {}) => createVideo(server.app, home.therapist.token, body);
+const upload = (file: string, c: UploadCredentials, options: Partial<tus.UploadOptions> = {}) =>
+  tusUpload(file, server.url, tusHeadersOf(c), options);
 
 const detail = async (id: number) =>
   (
@@ -172,7 +145,7 @@ describe('video storage in an S3-compatible bucket', () => {
     await new Promise<void>((resolve, reject) => {
       const first = new tus.Upload(createReadStream(file), {
         endpoint: `${server.url}/tus/`,
-        headers: headersOf(c),
+        headers: tusHeadersOf(c),
         uploadSize: size,
         chunkSize: 1024 * 1024,
         retryDelays: [],
@@ -194,7 +167,7 @@ describe('video storage in an S3-compatible bucket', () => {
       const location = new URL(uploadUrl, server.url).pathname;
       const head = await fetch(`${other.url}${location}`, {
         method: 'HEAD',
-        headers: { 'Tus-Resumable': '1.0.0', ...headersOf(c) },
+        headers: { 'Tus-Resumable': '1.0.0', ...tusHeadersOf(c) },
       });
       const offset = Number(head.headers.get('upload-offset'));
       expect(offset).toBeGreaterThanOrEqual(3 * 1024 * 1024);
@@ -202,7 +175,7 @@ describe('video storage in an S3-compatible bucket', () => {
       await new Promise<void>((resolve, reject) => {
         new tus.Upload(createReadStream(file), {
           uploadUrl: `${other.url}${location}`,
-          headers: headersOf(c),
+          headers: tusHeadersOf(c),
           uploadSize: size,
           retryDelays: [],
           onError: reject,

@@ -1,11 +1,11 @@
-import { createReadStream, statSync, writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { asc, sql } from 'drizzle-orm';
-import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
-import { makeStaffedClinic } from '../../test/patients-support.ts';
+import { makeStaffedClinic, type StaffedClinic } from '../../test/patients-support.ts';
 import {
+  createVideo,
   hasFfmpeg,
   kill,
   type ListeningApp,
@@ -14,17 +14,18 @@ import {
   makeClip,
   sha256,
   tempDir,
+  tusHeadersOf,
+  tusUpload,
+  type UploadCredentials,
   waitFor,
 } from '../../test/videos-support.ts';
 import { auditEvents } from '../db/schema.ts';
 import { playbackSignature, uploadSignature } from './signature.ts';
 
-type Credentials = { id: number; video_id: string; library_id: string; signature: string; expiration: number };
-
 let db: TestDatabase;
 let server: ListeningApp;
-let home: Awaited<ReturnType<typeof makeStaffedClinic>>;
-let away: Awaited<ReturnType<typeof makeStaffedClinic>>;
+let home: StaffedClinic;
+let away: StaffedClinic;
 const storage = tempDir();
 const work = tempDir('rehabit-clips-');
 const secret = 'rehabit-development-video-secret';
@@ -40,44 +41,7 @@ afterAll(async () => {
   await db.drop();
 });
 
-async function create(token: string, body: object = {}): Promise<Credentials> {
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/video/create_by_therapist',
-    headers: { authorization: `Bearer ${token}` },
-    payload: body,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
-const headersOf = (c: Credentials) => ({
-  AuthorizationSignature: c.signature,
-  AuthorizationExpire: String(c.expiration),
-  VideoId: c.video_id,
-  LibraryId: c.library_id,
-});
-
-function upload(
-  file: string,
-  endpoint: string,
-  headers: Record<string, string>,
-  options: Partial<tus.UploadOptions> = {},
-) {
-  return new Promise<tus.Upload>((resolve, reject) => {
-    const u: tus.Upload = new tus.Upload(createReadStream(file), {
-      endpoint: `${endpoint}/tus/`,
-      headers,
-      uploadSize: statSync(file).size,
-      retryDelays: [],
-      metadata: { filename: path.basename(file) },
-      onError: reject,
-      onSuccess: () => resolve(u),
-      ...options,
-    });
-    u.start();
-  });
-}
+const create = (token: string, body: object = {}) => createVideo(server.app, token, body);
 
 /** The audit log's entries about one video's file, oldest first. */
 const auditOf = (guid: string) =>
@@ -94,7 +58,7 @@ describe('uploading through tus', () => {
   it('takes a clip, processes it and plays it back with ranges', async () => {
     const clip = makeClip(work);
     const c = await create(home.therapist.token, { title: 'Clamshell' });
-    await upload(clip, server.url, headersOf(c));
+    await tusUpload(clip, server.url, tusHeadersOf(c));
     const video = await waitFor(async () => {
       const v = await detail(home.therapist.token, c.id);
       return v.status === 'ready' || v.status === 'failed' ? v : undefined;
@@ -137,7 +101,7 @@ describe('uploading through tus', () => {
   it("audits the upload's start, finish and processing as done by the video's owner", async () => {
     const clip = makeClip(work);
     const c = await create(home.therapist.token, { title: 'Audited clamshell' });
-    await upload(clip, server.url, headersOf(c));
+    await tusUpload(clip, server.url, tusHeadersOf(c));
     await waitFor(async () => {
       const v = await detail(home.therapist.token, c.id);
       return v.status === 'ready' ? v : undefined;
@@ -165,7 +129,7 @@ describe('uploading through tus', () => {
     // A container's first bytes over noise: accepted by the upload check, refused by ffprobe.
     const noise = makeBigFile(work, 1);
     const c = await create(home.therapist.token, { title: 'Noise' });
-    await upload(noise, server.url, headersOf(c));
+    await tusUpload(noise, server.url, tusHeadersOf(c));
     const video = await waitFor(async () => {
       const v = await detail(home.therapist.token, c.id);
       return v.status === 'failed' ? v : undefined;
@@ -189,19 +153,19 @@ describe('uploading through tus', () => {
   it('audits no upload that was refused before it began', async () => {
     const c = await create(home.therapist.token);
     await expect(
-      upload(makeClip(work), server.url, { ...headersOf(c), AuthorizationSignature: 'f'.repeat(64) }),
+      tusUpload(makeClip(work), server.url, { ...tusHeadersOf(c), AuthorizationSignature: 'f'.repeat(64) }),
     ).rejects.toThrow(/response code: 403/);
     expect(await auditOf(c.video_id)).toEqual([]);
   });
 
   it.each([
-    ['a wrong signature', (c: Credentials) => ({ ...headersOf(c), AuthorizationSignature: 'f'.repeat(64) })],
+    ['a wrong signature', (c: UploadCredentials) => ({ ...tusHeadersOf(c), AuthorizationSignature: 'f'.repeat(64) })],
     [
       'an expired signature',
-      (c: Credentials) => {
+      (c: UploadCredentials) => {
         const past = Math.floor(Date.now() / 1000) - 60;
         return {
-          ...headersOf(c),
+          ...tusHeadersOf(c),
           AuthorizationExpire: String(past),
           AuthorizationSignature: uploadSignature(c.library_id, secret, past, c.video_id),
         };
@@ -209,10 +173,10 @@ describe('uploading through tus', () => {
     ],
     [
       'a signature living longer than the server grants',
-      (c: Credentials) => {
+      (c: UploadCredentials) => {
         const farFuture = Math.floor(Date.now() / 1000) + 3 * 365 * 24 * 3600;
         return {
-          ...headersOf(c),
+          ...tusHeadersOf(c),
           AuthorizationExpire: String(farFuture),
           AuthorizationSignature: uploadSignature(c.library_id, secret, farFuture, c.video_id),
         };
@@ -220,16 +184,16 @@ describe('uploading through tus', () => {
     ],
     [
       'another library',
-      (c: Credentials) => ({
-        ...headersOf(c),
+      (c: UploadCredentials) => ({
+        ...tusHeadersOf(c),
         LibraryId: '999',
         AuthorizationSignature: uploadSignature('999', secret, c.expiration, c.video_id),
       }),
     ],
-    ['no signature at all', (c: Credentials) => ({ VideoId: c.video_id, LibraryId: c.library_id })],
+    ['no signature at all', (c: UploadCredentials) => ({ VideoId: c.video_id, LibraryId: c.library_id })],
   ])('refuses %s', async (_label, headers) => {
     const c = await create(home.therapist.token);
-    await expect(upload(makeClip(work), server.url, headers(c) as Record<string, string>)).rejects.toThrow(
+    await expect(tusUpload(makeClip(work), server.url, headers(c) as Record<string, string>)).rejects.toThrow(
       /response code: 40[134]/,
     );
   });
@@ -237,7 +201,7 @@ describe('uploading through tus', () => {
   it('refuses a VideoId that is not the signed one', async () => {
     const a = await create(home.therapist.token);
     const b = await create(home.therapist.token);
-    await expect(upload(makeClip(work), server.url, { ...headersOf(a), VideoId: b.video_id })).rejects.toThrow(
+    await expect(tusUpload(makeClip(work), server.url, { ...tusHeadersOf(a), VideoId: b.video_id })).rejects.toThrow(
       /response code: 403/,
     );
   });
@@ -246,7 +210,7 @@ describe('uploading through tus', () => {
     const text = path.join(work, 'notes.txt');
     writeFileSync(text, 'These are not the frames you are looking for.\n'.repeat(100));
     const c = await create(home.therapist.token);
-    await expect(upload(text, server.url, headersOf(c))).rejects.toThrow(/response code: 415/);
+    await expect(tusUpload(text, server.url, tusHeadersOf(c))).rejects.toThrow(/response code: 415/);
   });
 
   it('refuses a file over the maximum size before any byte is sent', async () => {
@@ -265,7 +229,7 @@ describe('uploading through tus', () => {
     const c = await create(home.therapist.token, { title: 'Big one' });
     let uploadUrl = '';
     let killed: Promise<void> | undefined;
-    const first = upload(file, server.url, headersOf(c), {
+    const first = tusUpload(file, server.url, tusHeadersOf(c), {
       chunkSize: 1024 * 1024,
       onUploadUrlAvailable: () => undefined,
       onProgress: (sent) => {
@@ -279,14 +243,14 @@ describe('uploading through tus', () => {
     server = await listen(db.database, storage);
     const stored = statSync(path.join(storage, 'uploads', c.video_id)).size;
     uploadUrl = `${server.url}/tus/${c.video_id}`;
-    const head = await fetch(uploadUrl, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0', ...headersOf(c) } });
+    const head = await fetch(uploadUrl, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0', ...tusHeadersOf(c) } });
     const offset = Number(head.headers.get('upload-offset'));
     expect(offset).toBeGreaterThan(0);
     expect(offset).toBeLessThan(size);
     expect(offset).toBe(stored);
 
     let firstProgress = -1;
-    await upload(file, server.url, headersOf(c), {
+    await tusUpload(file, server.url, tusHeadersOf(c), {
       uploadUrl,
       onProgress: (sent) => {
         if (firstProgress < 0) firstProgress = sent;

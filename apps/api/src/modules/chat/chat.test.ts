@@ -4,22 +4,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatListeners, settle } from '../../../test/chat-support.ts';
 import { makeClinic, makeUser, PASSWORD } from '../../../test/factories.ts';
-import { createTestApp, expectProblem, type TestApp, testConfig } from '../../../test/helpers.ts';
-import { api, makeStaffedClinic } from '../../../test/patients-support.ts';
+import { expectProblem, type TestApp, testConfig } from '../../../test/helpers.ts';
+import { type ApiClient, appWithTwoClinics, type StaffedClinic } from '../../../test/patients-support.ts';
 import { buildApp } from '../../app.ts';
 import { chatMessages } from '../../db/schema.ts';
 
 let t: TestApp;
-let call: ReturnType<typeof api>;
-let home: Awaited<ReturnType<typeof makeStaffedClinic>>;
-let away: Awaited<ReturnType<typeof makeStaffedClinic>>;
+let call: ApiClient;
+let home: StaffedClinic;
+let away: StaffedClinic;
 let admin: { id: number; token: string };
 const chat = chatListeners();
 beforeAll(async () => {
-  t = await createTestApp();
-  call = api(t.app);
-  home = await makeStaffedClinic(t.app, t.database.db);
-  away = await makeStaffedClinic(t.app, t.database.db);
+  ({ t, call, home, away } = await appWithTwoClinics());
   const platform = await makeClinic(t.database.db);
   const adminUser = await makeUser(t.database.db, platform.id, { role: 'admin' });
   const token = (

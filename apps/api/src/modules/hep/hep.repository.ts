@@ -56,6 +56,15 @@ export type HepItemChanges = Partial<
 /** A video that can go into a program: one of the clinic's own or the global library, never a failed one. */
 export type CandidateVideo = { id: number; clinicId: number | null; status: string; sets: number; reps: number };
 
+/** What a program needs of a video it may add: whose it is, whether it plays, and its default dosage. */
+const candidateColumns = {
+  id: videos.id,
+  clinicId: videos.clinicId,
+  status: videos.status,
+  sets: videos.sets,
+  reps: videos.reps,
+};
+
 export function createHepRepository(db: DbOrTx) {
   return {
     /** The active program in order. */
@@ -129,13 +138,7 @@ export function createHepRepository(db: DbOrTx) {
     async findCandidateVideos(ids: number[], clinicId: number): Promise<CandidateVideo[]> {
       if (ids.length === 0) return [];
       return db
-        .select({
-          id: videos.id,
-          clinicId: videos.clinicId,
-          status: videos.status,
-          sets: videos.sets,
-          reps: videos.reps,
-        })
+        .select(candidateColumns)
         .from(videos)
         .where(and(inArray(videos.id, ids), usableBy(clinicId)));
     },
@@ -150,13 +153,7 @@ export function createHepRepository(db: DbOrTx) {
     /** A folder's videos in the folder's order (when each was added), limited to those the clinic may use. */
     async folderVideos(folderId: number, clinicId: number): Promise<CandidateVideo[]> {
       return db
-        .select({
-          id: videos.id,
-          clinicId: videos.clinicId,
-          status: videos.status,
-          sets: videos.sets,
-          reps: videos.reps,
-        })
+        .select(candidateColumns)
         .from(videoFolderItems)
         .innerJoin(videos, eq(videos.id, videoFolderItems.videoId))
         .where(and(eq(videoFolderItems.folderId, folderId), usableBy(clinicId)))

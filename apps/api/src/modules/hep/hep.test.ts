@@ -1,22 +1,19 @@
 import { HEP_MAX_ITEMS, hepEndpoints, pathOf } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
+import { expectProblem, type TestApp } from '../../../test/helpers.ts';
 import { auditRows, makeFolder, makeVideo, sessionForPatient } from '../../../test/hep-support.ts';
-import { api, makeStaffedClinic } from '../../../test/patients-support.ts';
+import { type ApiClient, appWithTwoClinics, type StaffedClinic } from '../../../test/patients-support.ts';
 import { hepItems, patients } from '../../db/schema.ts';
 
 let t: TestApp;
-let home: Awaited<ReturnType<typeof makeStaffedClinic>>;
-let away: Awaited<ReturnType<typeof makeStaffedClinic>>;
-let call: ReturnType<typeof api>;
+let home: StaffedClinic;
+let away: StaffedClinic;
+let call: ApiClient;
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  call = api(t.app);
-  home = await makeStaffedClinic(t.app, t.database.db);
-  away = await makeStaffedClinic(t.app, t.database.db);
+  ({ t, call, home, away } = await appWithTwoClinics());
   token = home.therapist.token;
 });
 afterAll(() => t.close());

@@ -4,12 +4,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
 import { auditRows, makeVideo, sessionForPatient, setClinicTimezone } from '../../../test/hep-support.ts';
-import { api, makeStaffedClinic } from '../../../test/patients-support.ts';
+import { type ApiClient, api, makeStaffedClinic, type StaffedClinic } from '../../../test/patients-support.ts';
 import { exerciseLogs, healthMetrics } from '../../db/schema.ts';
 
 let t: TestApp;
-let home: Awaited<ReturnType<typeof makeStaffedClinic>>;
-let call: ReturnType<typeof api>;
+let home: StaffedClinic;
+let call: ApiClient;
 
 beforeAll(async () => {
   t = await createTestApp();

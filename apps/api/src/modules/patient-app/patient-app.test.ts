@@ -1,21 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
+import { expectProblem, type TestApp } from '../../../test/helpers.ts';
 import { signedInPatient, verifyPhone } from '../../../test/patient-app-support.ts';
-import { api, makeStaffedClinic } from '../../../test/patients-support.ts';
+import { type ApiClient, appWithTwoClinics, type StaffedClinic } from '../../../test/patients-support.ts';
 import { auditEvents, clinics, exerciseLogs, healthMetrics, hepItems, videos } from '../../db/schema.ts';
 
 // The test clock starts at 2026-03-02T15:00:00Z: 10:00 on Monday, March 2 in New York.
 let t: TestApp;
-let call: ReturnType<typeof api>;
-let home: Awaited<ReturnType<typeof makeStaffedClinic>>;
-let away: Awaited<ReturnType<typeof makeStaffedClinic>>;
+let call: ApiClient;
+let home: StaffedClinic;
+let away: StaffedClinic;
 beforeAll(async () => {
-  t = await createTestApp();
-  call = api(t.app);
-  home = await makeStaffedClinic(t.app, t.database.db);
-  away = await makeStaffedClinic(t.app, t.database.db);
+  ({ t, call, home, away } = await appWithTwoClinics());
   await t.database.db.update(clinics).set({ timezone: 'America/New_York' });
 });
 afterAll(() => t.close());

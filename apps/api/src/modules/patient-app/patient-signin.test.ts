@@ -1,21 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClinic, makeUser, PASSWORD } from '../../../test/factories.ts';
-import { bearer, createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
+import { bearer, expectProblem, type TestApp } from '../../../test/helpers.ts';
 import { codeSentTo, verifyPhone } from '../../../test/patient-app-support.ts';
-import { api, makeStaffedClinic, patientBody } from '../../../test/patients-support.ts';
+import { type ApiClient, appWithTwoClinics, patientBody, type StaffedClinic } from '../../../test/patients-support.ts';
 import { auditEvents, patients, sessions, users } from '../../db/schema.ts';
 import { phoneAccountEmail } from './patient-signin.service.ts';
 
 let t: TestApp;
-let call: ReturnType<typeof api>;
-let home: Awaited<ReturnType<typeof makeStaffedClinic>>;
-let away: Awaited<ReturnType<typeof makeStaffedClinic>>;
+let call: ApiClient;
+let home: StaffedClinic;
+let away: StaffedClinic;
 beforeAll(async () => {
-  t = await createTestApp({ env: { RESTRICTED_CLINIC_CODE: 'RSTR02' } });
-  call = api(t.app);
-  home = await makeStaffedClinic(t.app, t.database.db);
-  away = await makeStaffedClinic(t.app, t.database.db);
+  ({ t, call, home, away } = await appWithTwoClinics({ env: { RESTRICTED_CLINIC_CODE: 'RSTR02' } }));
 });
 afterAll(() => t.close());
 

@@ -1,22 +1,19 @@
 import { measures, pathOf, patientDataEndpoints } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
+import { expectProblem, type TestApp } from '../../../test/helpers.ts';
 import { auditRows, sessionForPatient, setClinicTimezone } from '../../../test/hep-support.ts';
-import { api, makeStaffedClinic } from '../../../test/patients-support.ts';
+import { type ApiClient, appWithTwoClinics, type StaffedClinic } from '../../../test/patients-support.ts';
 import { functionalEntries } from '../../db/schema.ts';
 
 let t: TestApp;
-let home: Awaited<ReturnType<typeof makeStaffedClinic>>;
-let away: Awaited<ReturnType<typeof makeStaffedClinic>>;
-let call: ReturnType<typeof api>;
+let home: StaffedClinic;
+let away: StaffedClinic;
+let call: ApiClient;
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  call = api(t.app);
-  home = await makeStaffedClinic(t.app, t.database.db);
-  away = await makeStaffedClinic(t.app, t.database.db);
+  ({ t, call, home, away } = await appWithTwoClinics());
   token = home.therapist.token;
   // The test clock is 2026-03-02T15:00Z: still 2 March in Honolulu, and 3 March is in the future there.
   await setClinicTimezone(t.database.db, home.clinic.id, 'Pacific/Honolulu');

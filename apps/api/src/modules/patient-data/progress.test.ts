@@ -2,22 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { hepEndpoints, pathOf, patientDataEndpoints, patientProgramEndpoints } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
+import { expectProblem, type TestApp } from '../../../test/helpers.ts';
 import { auditRows, makeVideo, sessionForPatient, setClinicTimezone } from '../../../test/hep-support.ts';
-import { api, makeStaffedClinic } from '../../../test/patients-support.ts';
+import { type ApiClient, appWithTwoClinics, type StaffedClinic } from '../../../test/patients-support.ts';
 import { healthMetrics, hepItems } from '../../db/schema.ts';
 
 let t: TestApp;
-let home: Awaited<ReturnType<typeof makeStaffedClinic>>;
-let away: Awaited<ReturnType<typeof makeStaffedClinic>>;
-let call: ReturnType<typeof api>;
+let home: StaffedClinic;
+let away: StaffedClinic;
+let call: ApiClient;
 const NOW = new Date('2026-03-02T15:00:00Z'); // Monday 2 March, 07:00 in Los Angeles
 
 beforeAll(async () => {
-  t = await createTestApp();
-  call = api(t.app);
-  home = await makeStaffedClinic(t.app, t.database.db);
-  away = await makeStaffedClinic(t.app, t.database.db);
+  ({ t, call, home, away } = await appWithTwoClinics());
   await setClinicTimezone(t.database.db, home.clinic.id, 'America/Los_Angeles');
 });
 afterAll(() => t.close());

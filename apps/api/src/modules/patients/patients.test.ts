@@ -1,19 +1,22 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClinic, makeUser } from '../../../test/factories.ts';
-import { createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
-import { api, makeStaffedClinic, patientBody } from '../../../test/patients-support.ts';
+import { expectProblem, type TestApp } from '../../../test/helpers.ts';
+import {
+  type ApiClient,
+  appWithTwoClinics,
+  makeStaffedClinic,
+  patientBody,
+  type StaffedClinic,
+} from '../../../test/patients-support.ts';
 import { auditEvents, patientEpisodes, patientEvents, patients } from '../../db/schema.ts';
 
 let t: TestApp;
-let home: Awaited<ReturnType<typeof makeStaffedClinic>>;
-let away: Awaited<ReturnType<typeof makeStaffedClinic>>;
-let call: ReturnType<typeof api>;
+let home: StaffedClinic;
+let away: StaffedClinic;
+let call: ApiClient;
 beforeAll(async () => {
-  t = await createTestApp();
-  call = api(t.app);
-  home = await makeStaffedClinic(t.app, t.database.db);
-  away = await makeStaffedClinic(t.app, t.database.db);
+  ({ t, call, home, away } = await appWithTwoClinics());
 });
 afterAll(() => t.close());
 

@@ -4,12 +4,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClinic } from '../../../test/factories.ts';
 import { createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
-import { api, makeStaffedClinic } from '../../../test/patients-support.ts';
+import { type ApiClient, api, makeStaffedClinic, type StaffedClinic } from '../../../test/patients-support.ts';
 import { otpFailures, outbox, patients, tasks, users } from '../../db/schema.ts';
 
 let t: TestApp;
-let call: ReturnType<typeof api>;
-let clinic: Awaited<ReturnType<typeof makeStaffedClinic>>;
+let call: ApiClient;
+let clinic: StaffedClinic;
 beforeAll(async () => {
   t = await createTestApp({ env: { RESTRICTED_CLINIC_CODE: 'RSTR01' } });
   call = api(t.app);

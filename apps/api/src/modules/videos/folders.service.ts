@@ -3,7 +3,7 @@ import { type FolderListQuery, toPage } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import type { AuditLog } from '../../lib/audit.ts';
+import { type AuditLog, actorAudit } from '../../lib/audit.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import type { VideoHost } from '../../video-host/host.ts';
 import { createFoldersRepository, createHepRequestsRepository, type FolderRow } from './folders.repository.ts';
@@ -21,13 +21,7 @@ export function createFoldersService({ db, audit, host }: Deps) {
   const folders = createFoldersRepository(db);
   const videos = createVideosRepository(db);
   const requests = createHepRequestsRepository(db);
-  const record = (
-    actor: Actor,
-    action: AuditAction,
-    ctx: RequestContext,
-    detail: Record<string, unknown>,
-    outcome: 'success' | 'denied' = 'success',
-  ) => audit.record({ action, outcome, actorUserId: actor.id, clinicId: actor.clinicId, ip: ctx.ip, detail });
+  const record = actorAudit(audit);
 
   /** Every id must be visible (else 404) and, when writing, owned (else 403). */
   async function load(

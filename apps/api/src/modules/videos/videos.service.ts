@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { AuditAction } from '@rehabit/contract';
 import {
   type CreateVideoBody,
   type CreateVideoResponse,
@@ -11,7 +10,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import type { AuditLog } from '../../lib/audit.ts';
+import { type AuditLog, actorAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { VideoCatalog, VideoHost } from '../../video-host/host.ts';
@@ -52,13 +51,7 @@ export function createVideoCatalog(db: Db, audit: AuditLog): VideoCatalog {
 export function createVideosService({ db, clock, audit, host }: Deps) {
   const repo = createVideosRepository(db);
   const folders = createFoldersRepository(db);
-  const record = (
-    actor: Actor,
-    action: AuditAction,
-    ctx: RequestContext,
-    detail: Record<string, unknown>,
-    outcome: 'success' | 'denied' = 'success',
-  ) => audit.record({ action, outcome, actorUserId: actor.id, clinicId: actor.clinicId, ip: ctx.ip, detail });
+  const record = actorAudit(audit);
 
   async function find(actor: Actor, id: number, ctx: RequestContext) {
     const row = await repo.findById(actor, id);

@@ -2,16 +2,16 @@ import { VIDEO_DEFAULTS } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser, PASSWORD } from '../../../test/factories.ts';
-import { createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
-import { api, makeStaffedClinic } from '../../../test/patients-support.ts';
+import { expectProblem, type TestApp } from '../../../test/helpers.ts';
+import { type ApiClient, appWithTwoClinics, type StaffedClinic } from '../../../test/patients-support.ts';
 import { auditEvents } from '../../db/schema.ts';
 import { uploadSignature } from '../../video-host/signature.ts';
 
 let t: TestApp;
-let home: Awaited<ReturnType<typeof makeStaffedClinic>>;
-let away: Awaited<ReturnType<typeof makeStaffedClinic>>;
+let home: StaffedClinic;
+let away: StaffedClinic;
 let adminToken: string;
-let call: ReturnType<typeof api>;
+let call: ApiClient;
 const del = (url: string, token: string, payload?: object) =>
   t.app.inject({
     method: 'DELETE',
@@ -21,10 +21,7 @@ const del = (url: string, token: string, payload?: object) =>
   });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  call = api(t.app);
-  home = await makeStaffedClinic(t.app, t.database.db);
-  away = await makeStaffedClinic(t.app, t.database.db);
+  ({ t, call, home, away } = await appWithTwoClinics());
   const admin = await makeUser(t.database.db, home.clinic.id, { role: 'admin' });
   adminToken = (
     await call.post('/clinic/therapist/signin', undefined, { email: admin.email, password: PASSWORD })

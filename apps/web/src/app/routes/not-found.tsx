@@ -1,29 +1,21 @@
 import { MapPinOff } from 'lucide-react';
-import { Brand } from '../../components/layouts/brand.tsx';
+import { StandaloneCard } from '../../components/layouts/auth-layout.tsx';
 import { ButtonLink } from '../../components/ui/button/button-link.tsx';
 import { EmptyState } from '../../components/ui/feedback/empty-state.tsx';
 import { paths } from '../../config/paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import '../../components/layouts/auth-layout.css';
 
 export function NotFoundRoute() {
   useDocumentTitle('Page not found');
   return (
-    <div className="auth-layout">
-      <header className="auth-layout__header">
-        <Brand />
-      </header>
-      <main id="main-content" className="auth-layout__main">
-        <div className="auth-card">
-          <h1 className="visually-hidden">Page not found</h1>
-          <EmptyState
-            icon={MapPinOff}
-            title="We could not find this page"
-            description="The address may be mistyped, or the page has moved."
-            action={<ButtonLink to={paths.patients.getHref()}>Go to patients</ButtonLink>}
-          />
-        </div>
-      </main>
-    </div>
+    <StandaloneCard>
+      <h1 className="visually-hidden">Page not found</h1>
+      <EmptyState
+        icon={MapPinOff}
+        title="We could not find this page"
+        description="The address may be mistyped, or the page has moved."
+        action={<ButtonLink to={paths.patients.getHref()}>Go to patients</ButtonLink>}
+      />
+    </StandaloneCard>
   );
 }

@@ -1,11 +1,10 @@
 import { AlertTriangle, RotateCw } from 'lucide-react';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { Brand } from '../../components/layouts/brand.tsx';
+import { StandaloneCard } from '../../components/layouts/auth-layout.tsx';
 import { Button } from '../../components/ui/button/button.tsx';
 import { reportError } from '../../lib/error-reporting.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import '../../components/layouts/auth-layout.css';
 import '../../components/ui/feedback/feedback.css';
 
 // After a new release the old screen files are gone; a reload fetches the new ones.
@@ -22,30 +21,23 @@ export function RouteError() {
 
   const isUpdate = isStaleBundle(error);
   return (
-    <div className="auth-layout">
-      <header className="auth-layout__header">
-        <Brand />
-      </header>
-      <main id="main-content" className="auth-layout__main">
-        <div className="auth-card">
-          <section className="state state--error" role="alert">
-            <span className="state__icon state__icon--danger">
-              <AlertTriangle size={28} aria-hidden="true" />
-            </span>
-            <h1 className="state__title">{isUpdate ? 'Rehabit has been updated' : 'Something went wrong'}</h1>
-            <p className="state__text">
-              {isUpdate
-                ? 'Reload the page to get the new version.'
-                : 'This screen could not be shown. Reload to try again; if it keeps happening, tell your clinic supervisor.'}
-            </p>
-            <div className="state__action">
-              <Button icon={<RotateCw size={16} aria-hidden="true" />} onClick={() => window.location.reload()}>
-                Reload
-              </Button>
-            </div>
-          </section>
+    <StandaloneCard>
+      <section className="state state--error" role="alert">
+        <span className="state__icon state__icon--danger">
+          <AlertTriangle size={28} aria-hidden="true" />
+        </span>
+        <h1 className="state__title">{isUpdate ? 'Rehabit has been updated' : 'Something went wrong'}</h1>
+        <p className="state__text">
+          {isUpdate
+            ? 'Reload the page to get the new version.'
+            : 'This screen could not be shown. Reload to try again; if it keeps happening, tell your clinic supervisor.'}
+        </p>
+        <div className="state__action">
+          <Button icon={<RotateCw size={16} aria-hidden="true" />} onClick={() => window.location.reload()}>
+            Reload
+          </Button>
         </div>
-      </main>
-    </div>
+      </section>
+    </StandaloneCard>
   );
 }

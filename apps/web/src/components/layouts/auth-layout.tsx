@@ -27,6 +27,23 @@ export function AuthLayout() {
   );
 }
 
+/**
+ * The public frame with nothing but the brand and one card, for screens shown when a page could not be:
+ * no link out that could lead back into the failure.
+ */
+export function StandaloneCard({ children }: { children: ReactNode }) {
+  return (
+    <div className="auth-layout">
+      <header className="auth-layout__header">
+        <Brand />
+      </header>
+      <main id="main-content" className="auth-layout__main">
+        <div className="auth-card">{children}</div>
+      </main>
+    </div>
+  );
+}
+
 type AuthCardProps = { title: string; subtitle?: ReactNode; children: ReactNode; isWide?: boolean };
 
 export function AuthCard({ title, subtitle, children, isWide = false }: AuthCardProps) {

@@ -4,6 +4,7 @@ import { useUiStore } from '../../lib/ui-store.ts';
 import { EmptyState } from '../ui/feedback/empty-state.tsx';
 import { CHAT_PANEL_ID } from './side-nav.tsx';
 import './chat-panel.css';
+import '../ui/button/icon-button.css';
 
 /** Desktop right-hand panel for the chat room list and messages; it slides over the content. */
 export function ChatPanel({ children }: { children?: ReactNode }) {

@@ -11,6 +11,14 @@ const checkCode = ({ url }: RecordedRequest) =>
 
 const token = 'verification-token-of-at-least-20-characters';
 
+/** Opens the DEMO01 sign-up and asks for a code to 555 123 4567. */
+async function askForCode() {
+  const app = renderApp('/patient/signup?clinic=DEMO01');
+  await app.user.type(await screen.findByLabelText('Mobile number'), '5551234567');
+  await app.user.click(screen.getByRole('button', { name: 'Text me a code' }));
+  return app;
+}
+
 describe('patient sign-up from the QR code', () => {
   it('goes phone → code → details → done, one screen each', async () => {
     const api = fixtureApi({
@@ -99,9 +107,7 @@ describe('patient sign-up from the QR code', () => {
         'Too many codes were sent to this phone. Try again in 10 minutes.',
       ),
     });
-    const app = renderApp('/patient/signup?clinic=DEMO01');
-    await app.user.type(await screen.findByLabelText('Mobile number'), '5551234567');
-    await app.user.click(screen.getByRole('button', { name: 'Text me a code' }));
+    await askForCode();
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many codes were sent to this phone');
   });
 
@@ -112,9 +118,7 @@ describe('patient sign-up from the QR code', () => {
       'GET /clinic/check_code': checkCode,
       'POST /clinic/patient/send-otp': { status: 202, body: { detail: 'Sent.' } },
     });
-    const app = renderApp('/patient/signup?clinic=DEMO01');
-    await app.user.type(await screen.findByLabelText('Mobile number'), '5551234567');
-    await app.user.click(screen.getByRole('button', { name: 'Text me a code' }));
+    const app = await askForCode();
     const resend = await screen.findByRole('button', { name: /Send a new code/ });
     for (let second = 0; second < RESEND_WAIT_SECONDS; second++) act(() => vi.advanceTimersByTime(1000));
     await waitFor(() => expect(resend).toBeEnabled());
@@ -131,9 +135,7 @@ describe('patient sign-up from the QR code', () => {
       'GET /clinic/check_code': checkCode,
       'POST /clinic/patient/send-otp': { status: 202, body: { detail: 'Sent.' } },
     });
-    const app = renderApp('/patient/signup?clinic=DEMO01');
-    await app.user.type(await screen.findByLabelText('Mobile number'), '5551234567');
-    await app.user.click(screen.getByRole('button', { name: 'Text me a code' }));
+    const app = await askForCode();
     const resend = await screen.findByRole('button', { name: 'Send a new code in 60 s' });
     for (let second = 0; second < 30; second++) act(() => vi.advanceTimersByTime(1000));
     await waitFor(() => expect(resend).toHaveAccessibleName('Send a new code in 30 s'));

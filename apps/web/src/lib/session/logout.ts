@@ -1,5 +1,6 @@
 import { authEndpoints } from '@rehabit/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { call } from '../api-client.ts';
@@ -19,6 +20,19 @@ export function endSession(queryClient: QueryClient, { isVoluntary = false } = {
   useAuthStore.getState().clear(isVoluntary);
   queryClient.cancelQueries();
   queryClient.clear();
+}
+
+/**
+ * Once the current user fails to load, the stored token no longer names anyone: revoke it (best effort) and end
+ * the session, so the guard sends the visitor to sign in again.
+ */
+export function useEndSessionOnUserError(isUserError: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!isUserError) return;
+    if (useAuthStore.getState().token) logout().catch(() => undefined);
+    endSession(queryClient);
+  }, [isUserError, queryClient]);
 }
 
 /**

@@ -1,7 +1,5 @@
 import { can } from '@rehabit/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { ShieldX } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link, Navigate, Outlet, useMatches } from 'react-router';
 import { FrameSkeleton } from '../../../components/layouts/frame-skeleton.tsx';
 import { MainLayout } from '../../../components/layouts/main-layout.tsx';
@@ -11,7 +9,7 @@ import { paths } from '../../../config/paths.ts';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { useCurrentUser } from '../../../lib/session/get-current-user.ts';
 import { useSettingsInfo } from '../../../lib/session/get-settings-info.ts';
-import { endSession, logout, useLogout } from '../../../lib/session/logout.ts';
+import { useEndSessionOnUserError, useLogout } from '../../../lib/session/logout.ts';
 import type { RouteHandle } from '../../router.tsx';
 import { ChatRealtime, DesktopChat } from './chat-realtime.tsx';
 
@@ -23,19 +21,13 @@ export function ProtectedLayout() {
 }
 
 function SignedInFrame() {
-  const queryClient = useQueryClient();
   const user = useCurrentUser();
   // Support user and initial note are needed by chat and the patient list; failures are ignored.
   useSettingsInfo(user.isSuccess);
   const signOut = useLogout();
   const matches = useMatches();
 
-  useEffect(() => {
-    if (!user.isError) return;
-    // The stored token no longer names a user: revoke it (best effort) and start over at sign-in.
-    if (useAuthStore.getState().token) logout().catch(() => undefined);
-    endSession(queryClient);
-  }, [user.isError, queryClient]);
+  useEndSessionOnUserError(user.isError);
 
   if (!user.data) return <FrameSkeleton />;
   // Patients have their own side; a staff address is never theirs.

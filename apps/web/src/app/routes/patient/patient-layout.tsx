@@ -1,6 +1,4 @@
 import '../../../features/patient-app/i18n/i18n.ts';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { FrameSkeleton } from '../../../components/layouts/frame-skeleton.tsx';
 import { RedirectToSignIn } from '../../../components/layouts/redirect-to-sign-in.tsx';
@@ -8,7 +6,7 @@ import { paths } from '../../../config/paths.ts';
 import { PatientShell } from '../../../features/patient-app/components/shell/patient-shell.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { useCurrentUser } from '../../../lib/session/get-current-user.ts';
-import { endSession, logout } from '../../../lib/session/logout.ts';
+import { useEndSessionOnUserError } from '../../../lib/session/logout.ts';
 
 /**
  * The guard of the patient's side (decision 0430): no token goes to the patient's sign-in and back,
@@ -21,15 +19,9 @@ export function PatientLayout() {
 }
 
 function SignedInPatient() {
-  const queryClient = useQueryClient();
   const user = useCurrentUser();
 
-  useEffect(() => {
-    if (!user.isError) return;
-    // The stored token no longer names anyone: revoke it (best effort) and sign in again.
-    if (useAuthStore.getState().token) logout().catch(() => undefined);
-    endSession(queryClient);
-  }, [user.isError, queryClient]);
+  useEndSessionOnUserError(user.isError);
 
   if (!user.data) return <FrameSkeleton />;
   if (user.data.role !== 'patient') return <Navigate to={paths.patients.getHref()} replace />;

@@ -8,6 +8,7 @@ import { sessionTitle } from '../lib/chat-labels.ts';
 import { ChatHome } from './chat-home.tsx';
 import { Conversation } from './conversation.tsx';
 import './chat.css';
+import '../../../components/ui/button/icon-button.css';
 
 /** Desktop: the room list and one conversation inside the right-hand panel. */
 export function ChatPanelContent({ user }: { user: SessionUser }) {

@@ -4,6 +4,7 @@ import type { DragEvent, KeyboardEvent } from 'react';
 import { Checkbox } from '../../../components/ui/checkbox/checkbox.tsx';
 import { dosageText } from '../lib/dosage.ts';
 import { DosageForm } from './dosage-form.tsx';
+import '../../../components/ui/button/icon-button.css';
 
 export type ItemDrag = {
   isDragging: boolean;

@@ -13,6 +13,7 @@ import { useFunctionalData } from '../api/functional-data.ts';
 import { answersSummary } from '../lib/measure-form.ts';
 import { EntryDialog, type EntryDialogState } from './entry-dialog.tsx';
 import './functional.css';
+import '../../../components/ui/button/icon-button.css';
 
 /** "−3 since Jan 4, 2026 (better)": the change over the series, in the measure's direction. */
 function changeText(series: FunctionalSeries) {

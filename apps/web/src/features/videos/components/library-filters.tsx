@@ -31,6 +31,11 @@ const scopeOptions = [
   { value: 'global', label: 'Global library' },
 ];
 
+const viewOptions = [
+  { value: 'grid', label: 'Grid view', Icon: LayoutGrid },
+  { value: 'list', label: 'List view', Icon: List },
+] as const;
+
 type Props = {
   filters: LibraryFilters;
   onChange: (patch: Partial<LibraryFilters>) => void;
@@ -85,24 +90,18 @@ export function LibraryFiltersBar({ filters, onChange, view, onViewChange }: Pro
       />
       <fieldset className="library-filters__view">
         <legend className="visually-hidden">View</legend>
-        <button
-          type="button"
-          className="icon-toggle"
-          aria-pressed={view === 'grid'}
-          aria-label="Grid view"
-          onClick={() => onViewChange('grid')}
-        >
-          <LayoutGrid size={18} aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          className="icon-toggle"
-          aria-pressed={view === 'list'}
-          aria-label="List view"
-          onClick={() => onViewChange('list')}
-        >
-          <List size={18} aria-hidden="true" />
-        </button>
+        {viewOptions.map(({ value, label, Icon }) => (
+          <button
+            key={value}
+            type="button"
+            className="icon-toggle"
+            aria-pressed={view === value}
+            aria-label={label}
+            onClick={() => onViewChange(value)}
+          >
+            <Icon size={18} aria-hidden="true" />
+          </button>
+        ))}
       </fieldset>
     </div>
   );

@@ -5,7 +5,7 @@ import { DatePicker } from '../../../../components/ui/date-picker/date-picker.ts
 import { dateToIso, isoToDate } from '../../../../components/ui/date-picker/iso-date.ts';
 import { Dropdown } from '../../../../components/ui/dropdown/dropdown.tsx';
 import { TextField } from '../../../../components/ui/field/text-field.tsx';
-import { dialCodeOptions } from '../fields/dial-codes.ts';
+import { DialCodeDropdown } from '../fields/dial-code-dropdown.tsx';
 import { Icd10Field } from '../fields/icd10-field.tsx';
 import type { PatientFormValues } from './patient-form.ts';
 
@@ -34,9 +34,9 @@ export function PatientFormFields({
   savedDescription?: string | null;
 }) {
   const { errors } = form.formState;
-  const [firstName, lastName, phone, birthday, dialCode] = useWatch({
+  const [firstName, lastName, phone, birthday] = useWatch({
     control: form.control,
-    name: ['first_name', 'last_name', 'phone', 'birthday', 'selected_code'],
+    name: ['first_name', 'last_name', 'phone', 'birthday'],
   });
 
   return (
@@ -89,17 +89,7 @@ export function PatientFormFields({
         <Controller
           control={form.control}
           name="selected_code"
-          render={({ field }) => (
-            <Dropdown
-              ref={field.ref}
-              label="Country code"
-              options={dialCodeOptions(dialCode)}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.selected_code?.message}
-            />
-          )}
+          render={({ field }) => <DialCodeDropdown field={field} error={errors.selected_code?.message} />}
         />
         <TextField
           label="Mobile phone"

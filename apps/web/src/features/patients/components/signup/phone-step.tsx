@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { qrRegistrationBodySchema, toE164 } from '@rehabit/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../../components/ui/button/button.tsx';
-import { Dropdown } from '../../../../components/ui/dropdown/dropdown.tsx';
 import { Alert } from '../../../../components/ui/feedback/alert.tsx';
 import { TextField } from '../../../../components/ui/field/text-field.tsx';
 import { applyServerErrors } from '../../../../lib/form-errors.ts';
 import { useSendOtp } from '../../api/send-otp.ts';
-import { DEFAULT_DIAL_CODE, dialCodeOptions } from '../fields/dial-codes.ts';
+import { DialCodeDropdown } from '../fields/dial-code-dropdown.tsx';
+import { DEFAULT_DIAL_CODE } from '../fields/dial-codes.ts';
 
 const phoneFormSchema = qrRegistrationBodySchema.pick({ selected_code: true, phone: true });
 
@@ -47,17 +47,7 @@ export function PhoneStep({
       <Controller
         control={form.control}
         name="selected_code"
-        render={({ field }) => (
-          <Dropdown
-            ref={field.ref}
-            label="Country code"
-            options={dialCodeOptions(field.value)}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={errors.selected_code?.message}
-          />
-        )}
+        render={({ field }) => <DialCodeDropdown field={field} error={errors.selected_code?.message} />}
       />
       <TextField
         label="Mobile number"
