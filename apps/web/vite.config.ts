@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -6,6 +7,8 @@ const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [react()],
+  // `@web/…` is the app's source folder, so imports never climb out of a feature with ../../..
+  resolve: { alias: { '@web/': fileURLToPath(new URL('./src/', import.meta.url)) } },
   server: {
     proxy: Object.fromEntries(
       apiPrefixes.map((prefix) => [

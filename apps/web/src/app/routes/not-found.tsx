@@ -1,9 +1,9 @@
+import { StandaloneCard } from '@web/components/layouts/auth-layout.tsx';
+import { ButtonLink } from '@web/components/ui/button/button-link.tsx';
+import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
+import { paths } from '@web/config/paths.ts';
+import { useDocumentTitle } from '@web/lib/use-document-title.ts';
 import { MapPinOff } from 'lucide-react';
-import { StandaloneCard } from '../../components/layouts/auth-layout.tsx';
-import { ButtonLink } from '../../components/ui/button/button-link.tsx';
-import { EmptyState } from '../../components/ui/feedback/empty-state.tsx';
-import { paths } from '../../config/paths.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export function NotFoundRoute() {
   useDocumentTitle('Page not found');

@@ -1,11 +1,11 @@
+import { StandaloneCard } from '@web/components/layouts/auth-layout.tsx';
+import { Button } from '@web/components/ui/button/button.tsx';
+import { reportError } from '@web/lib/error-reporting.ts';
+import { useDocumentTitle } from '@web/lib/use-document-title.ts';
 import { AlertTriangle, RotateCw } from 'lucide-react';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { StandaloneCard } from '../../components/layouts/auth-layout.tsx';
-import { Button } from '../../components/ui/button/button.tsx';
-import { reportError } from '../../lib/error-reporting.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import '../../components/ui/feedback/feedback.css';
+import '@web/components/ui/feedback/feedback.css';
 
 // After a new release the old screen files are gone; a reload fetches the new ones.
 const isStaleBundle = (error: unknown) =>

@@ -1,7 +1,7 @@
+import { paths } from '@web/config/paths.ts';
+import { useDocumentTitle } from '@web/lib/use-document-title.ts';
 import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
-import { paths } from '../../config/paths.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Brand } from './brand.tsx';
 import './auth-layout.css';
 

@@ -1,7 +1,7 @@
 import type { Role } from '@rehabit/contract';
+import { useUiStore } from '@web/lib/ui-store.ts';
 import { Menu } from 'lucide-react';
 import { Link } from 'react-router';
-import { useUiStore } from '../../lib/ui-store.ts';
 import { bottomMenuItems, type NavItem } from './nav-items.ts';
 import { type NavFlags, NavLinkContent } from './nav-link-content.tsx';
 import { useIsNavItemActive } from './use-nav-state.ts';

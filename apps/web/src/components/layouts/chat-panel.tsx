@@ -1,6 +1,6 @@
+import { useUiStore } from '@web/lib/ui-store.ts';
 import { MessageSquare, X } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useUiStore } from '../../lib/ui-store.ts';
 import { EmptyState } from '../ui/feedback/empty-state.tsx';
 import { CHAT_PANEL_ID } from './side-nav.tsx';
 import './chat-panel.css';

@@ -1,6 +1,6 @@
 import type { Role } from '@rehabit/contract';
+import { useDeliveryStatus } from '@web/lib/admin/delivery-status.ts';
 import { MailWarning } from 'lucide-react';
-import { useDeliveryStatus } from '../../lib/admin/delivery-status.ts';
 
 /** Tells a platform admin, on every screen, that e-mail or texts reach nobody until the server is configured. */
 export function DeliveryWarning({ role }: { role: Role }) {

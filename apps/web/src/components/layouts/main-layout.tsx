@@ -1,10 +1,10 @@
+import { bottomMenuHiddenPatterns } from '@web/config/paths.ts';
+import { useUnreadChatCount } from '@web/lib/chat/chat-sessions.ts';
+import { useIsMobile } from '@web/lib/device.ts';
+import type { SessionUser } from '@web/lib/session/get-current-user.ts';
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { matchPath, useLocation } from 'react-router';
-import { bottomMenuHiddenPatterns } from '../../config/paths.ts';
-import { useUnreadChatCount } from '../../lib/chat/chat-sessions.ts';
-import { useIsMobile } from '../../lib/device.ts';
-import type { SessionUser } from '../../lib/session/get-current-user.ts';
 import { BottomNav } from './bottom-nav.tsx';
 import { ChatPanel } from './chat-panel.tsx';
 import { DeliveryWarning } from './delivery-warning.tsx';

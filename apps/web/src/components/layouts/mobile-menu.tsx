@@ -1,6 +1,6 @@
+import { useUiStore } from '@web/lib/ui-store.ts';
 import { LogOut } from 'lucide-react';
 import { Link } from 'react-router';
-import { useUiStore } from '../../lib/ui-store.ts';
 import { Modal } from '../ui/modal/modal.tsx';
 import type { NavItem } from './nav-items.ts';
 import { type NavFlags, NavLinkContent } from './nav-link-content.tsx';

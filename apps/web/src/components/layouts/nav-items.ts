@@ -1,4 +1,5 @@
 import { type Action, can, type Role } from '@rehabit/contract';
+import { paths } from '@web/config/paths.ts';
 import {
   BarChart3,
   ClipboardList,
@@ -10,7 +11,6 @@ import {
   Users,
   Video,
 } from 'lucide-react';
-import { paths } from '../../config/paths.ts';
 
 export type NavKey =
   | 'patients'

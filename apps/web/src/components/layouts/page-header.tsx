@@ -1,5 +1,5 @@
+import { useDocumentTitle } from '@web/lib/use-document-title.ts';
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import './page.css';
 
 type PageHeaderProps = { title: string; description?: ReactNode; actions?: ReactNode; badge?: ReactNode };

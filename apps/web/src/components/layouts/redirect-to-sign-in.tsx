@@ -1,7 +1,7 @@
+import { useAuthStore } from '@web/lib/auth-store.ts';
+import { rememberRedirectPath } from '@web/lib/storage.ts';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useAuthStore } from '../../lib/auth-store.ts';
-import { rememberRedirectPath } from '../../lib/storage.ts';
 import { FrameSkeleton } from './frame-skeleton.tsx';
 
 /**

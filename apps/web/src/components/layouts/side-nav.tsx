@@ -1,6 +1,6 @@
+import { paths } from '@web/config/paths.ts';
+import { useUiStore } from '@web/lib/ui-store.ts';
 import { Link } from 'react-router';
-import { paths } from '../../config/paths.ts';
-import { useUiStore } from '../../lib/ui-store.ts';
 import { Brand } from './brand.tsx';
 import type { NavItem } from './nav-items.ts';
 import { type NavFlags, NavLinkContent } from './nav-link-content.tsx';

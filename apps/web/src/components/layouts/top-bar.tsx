@@ -1,7 +1,7 @@
 import type { Role } from '@rehabit/contract';
+import { paths } from '@web/config/paths.ts';
 import { Building2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../config/paths.ts';
 import { Brand } from './brand.tsx';
 import { UserMenu } from './user-menu.tsx';
 

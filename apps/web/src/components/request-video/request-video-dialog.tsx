@@ -1,7 +1,7 @@
+import { errorMessage } from '@web/lib/api-error.ts';
+import { notify } from '@web/lib/notify.ts';
+import { useRequestVideo } from '@web/lib/videos/request-video.ts';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../lib/api-error.ts';
-import { notify } from '../../lib/notify.ts';
-import { useRequestVideo } from '../../lib/videos/request-video.ts';
 import { Button } from '../ui/button/button.tsx';
 import { TextArea } from '../ui/field/text-area.tsx';
 import { Modal } from '../ui/modal/modal.tsx';

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
+import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
+import { therapist } from '@web/testing/fixtures.ts';
+import { renderApp } from '@web/testing/render-app.tsx';
 import { describe, expect, it } from 'vitest';
-import { fixtureApi, problem } from '../../testing/fixture-api.ts';
-import { therapist } from '../../testing/fixtures.ts';
-import { renderApp } from '../../testing/render-app.tsx';
 
 describe('find password', () => {
   it('asks for a link and tells the person to check their e-mail', async () => {

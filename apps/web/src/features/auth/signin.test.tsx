@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
+import { useAuthStore } from '@web/lib/auth-store.ts';
+import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
+import { signedInRoutes } from '@web/testing/fixtures.ts';
+import { renderApp } from '@web/testing/render-app.tsx';
 import { describe, expect, it } from 'vitest';
-import { useAuthStore } from '../../lib/auth-store.ts';
-import { fixtureApi, problem } from '../../testing/fixture-api.ts';
-import { signedInRoutes } from '../../testing/fixtures.ts';
-import { renderApp } from '../../testing/render-app.tsx';
 
 async function submit(app: ReturnType<typeof renderApp>, email = 'therapist@example.com', password = 'password-1') {
   await app.user.type(await screen.findByLabelText(/E-mail/), email);

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
+import { fixtureApi, problem, type RecordedRequest } from '@web/testing/fixture-api.ts';
+import { renderApp } from '@web/testing/render-app.tsx';
 import { describe, expect, it } from 'vitest';
-import { fixtureApi, problem, type RecordedRequest } from '../../testing/fixture-api.ts';
-import { renderApp } from '../../testing/render-app.tsx';
 
 const checkCode = ({ url }: RecordedRequest) =>
   url.searchParams.get('code') === 'DEMO01'

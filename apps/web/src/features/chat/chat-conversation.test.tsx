@@ -1,12 +1,12 @@
 import type { ChatMessage } from '@rehabit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
+import { useUiStore } from '@web/lib/ui-store.ts';
+import { fakeSocket } from '@web/testing/fake-socket.ts';
+import { fixtureApi, problem, type RecordedRequest } from '@web/testing/fixture-api.ts';
+import { signedInRoutes, therapist } from '@web/testing/fixtures.ts';
+import { renderApp } from '@web/testing/render-app.tsx';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useUiStore } from '../../lib/ui-store.ts';
-import { fakeSocket } from '../../testing/fake-socket.ts';
-import { fixtureApi, problem, type RecordedRequest } from '../../testing/fixture-api.ts';
-import { signedInRoutes, therapist } from '../../testing/fixtures.ts';
-import { renderApp } from '../../testing/render-app.tsx';
 import { makeMessage, makeSession, page, supportSession } from './chat-fixtures.ts';
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 import type { ChatMessage, ChatSession } from '@rehabit/contract';
-import { manager, therapist } from '../../testing/fixtures.ts';
+import { manager, therapist } from '@web/testing/fixtures.ts';
 
 export const page = <T>(results: T[], next: number | null = null) => ({
   count: results.length,

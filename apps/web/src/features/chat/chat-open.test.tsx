@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { useUiStore } from '@web/lib/ui-store.ts';
+import { fakeSocket } from '@web/testing/fake-socket.ts';
+import { fixtureApi } from '@web/testing/fixture-api.ts';
+import { signedInRoutes } from '@web/testing/fixtures.ts';
+import { renderApp } from '@web/testing/render-app.tsx';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useUiStore } from '../../lib/ui-store.ts';
-import { fakeSocket } from '../../testing/fake-socket.ts';
-import { fixtureApi } from '../../testing/fixture-api.ts';
-import { signedInRoutes } from '../../testing/fixtures.ts';
-import { renderApp } from '../../testing/render-app.tsx';
 import { makeMessage, makeSession, page, supportSession } from './chat-fixtures.ts';
 
 afterEach(() => {

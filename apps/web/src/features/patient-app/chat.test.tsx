@@ -1,9 +1,9 @@
 import type { ChatMessage } from '@rehabit/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { fakeSocket } from '@web/testing/fake-socket.ts';
+import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
+import { renderApp } from '@web/testing/render-app.tsx';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeSocket } from '../../testing/fake-socket.ts';
-import { fixtureApi, problem } from '../../testing/fixture-api.ts';
-import { renderApp } from '../../testing/render-app.tsx';
 import { changeLanguage } from './i18n/i18n.ts';
 import { patientRoutes, patientUser } from './patient-fixtures.ts';
 

@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import { REDIRECT_PATH_KEY } from '@web/lib/storage.ts';
+import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
+import { signedInRoutes } from '@web/testing/fixtures.ts';
+import { renderApp } from '@web/testing/render-app.tsx';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { REDIRECT_PATH_KEY } from '../../lib/storage.ts';
-import { fixtureApi, problem } from '../../testing/fixture-api.ts';
-import { signedInRoutes } from '../../testing/fixtures.ts';
-import { renderApp } from '../../testing/render-app.tsx';
 import { changeLanguage } from './i18n/i18n.ts';
 import { patientRoutes } from './patient-fixtures.ts';
 

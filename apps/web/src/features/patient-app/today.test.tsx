@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
+import { renderApp } from '@web/testing/render-app.tsx';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fixtureApi, problem } from '../../testing/fixture-api.ts';
-import { renderApp } from '../../testing/render-app.tsx';
 import { changeLanguage } from './i18n/i18n.ts';
 import { makeToday, makeTodayItem, patientRoutes } from './patient-fixtures.ts';
 

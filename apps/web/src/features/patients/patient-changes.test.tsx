@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
+import { fixtureApi } from '@web/testing/fixture-api.ts';
+import { makePatient, makeStaff, manager, patientPage, signedInRoutes, staffPage } from '@web/testing/fixtures.ts';
+import { renderApp } from '@web/testing/render-app.tsx';
 import { describe, expect, it } from 'vitest';
-import { fixtureApi } from '../../testing/fixture-api.ts';
-import { makePatient, makeStaff, manager, patientPage, signedInRoutes, staffPage } from '../../testing/fixtures.ts';
-import { renderApp } from '../../testing/render-app.tsx';
 
 const maria = makePatient();
 const noLogs = { body: { count: 0, next: null, previous: null, results: [] } };

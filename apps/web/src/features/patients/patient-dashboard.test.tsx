@@ -1,10 +1,10 @@
 import type { InteractionLog } from '@rehabit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
+import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
+import { makePatient, manager, signedInRoutes } from '@web/testing/fixtures.ts';
+import { renderApp } from '@web/testing/render-app.tsx';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { fixtureApi, problem } from '../../testing/fixture-api.ts';
-import { makePatient, manager, signedInRoutes } from '../../testing/fixtures.ts';
-import { renderApp } from '../../testing/render-app.tsx';
 
 const maria = makePatient();
 const call: InteractionLog = {

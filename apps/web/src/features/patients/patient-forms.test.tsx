@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { fixtureApi, problem, type RecordedRequest } from '@web/testing/fixture-api.ts';
+import { makePatient, makeStaff, manager, patientPage, signedInRoutes, staffPage } from '@web/testing/fixtures.ts';
+import { renderApp } from '@web/testing/render-app.tsx';
 import { describe, expect, it } from 'vitest';
-import { fixtureApi, problem, type RecordedRequest } from '../../testing/fixture-api.ts';
-import { makePatient, makeStaff, manager, patientPage, signedInRoutes, staffPage } from '../../testing/fixtures.ts';
-import { renderApp } from '../../testing/render-app.tsx';
 
 const icd10 = ({ url }: RecordedRequest) =>
   url.searchParams.get('search') === 'low back'

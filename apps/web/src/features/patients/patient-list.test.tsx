@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { fixtureApi, problem, type RecordedRequest } from '@web/testing/fixture-api.ts';
+import { makePatient, manager, patientPage, signedInRoutes } from '@web/testing/fixtures.ts';
+import { renderApp } from '@web/testing/render-app.tsx';
 import { describe, expect, it } from 'vitest';
-import { fixtureApi, problem, type RecordedRequest } from '../../testing/fixture-api.ts';
-import { makePatient, manager, patientPage, signedInRoutes } from '../../testing/fixtures.ts';
-import { renderApp } from '../../testing/render-app.tsx';
 
 const maria = makePatient();
 const james = makePatient({

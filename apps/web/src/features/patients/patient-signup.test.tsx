@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import { fixtureApi, problem, type RecordedRequest } from '@web/testing/fixture-api.ts';
+import { renderApp } from '@web/testing/render-app.tsx';
 import { describe, expect, it, vi } from 'vitest';
-import { fixtureApi, problem, type RecordedRequest } from '../../testing/fixture-api.ts';
-import { renderApp } from '../../testing/render-app.tsx';
 import { RESEND_WAIT_SECONDS } from './components/signup/code-step.tsx';
 
 const checkCode = ({ url }: RecordedRequest) =>

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
+import { makePatient, signedInRoutes } from '@web/testing/fixtures.ts';
+import { renderApp } from '@web/testing/render-app.tsx';
+import { listOf, makeFolder, makeVideo } from '@web/testing/video-fixtures.ts';
 import { describe, expect, it } from 'vitest';
-import { fixtureApi, problem } from '../../testing/fixture-api.ts';
-import { makePatient, signedInRoutes } from '../../testing/fixtures.ts';
-import { renderApp } from '../../testing/render-app.tsx';
-import { listOf, makeFolder, makeVideo } from '../../testing/video-fixtures.ts';
 import { bridge, clamshell, heelSlide, makeHepItem, programOf } from './program-fixtures.ts';
 
 const wallSit = makeHepItem(4, 'Wall sit');

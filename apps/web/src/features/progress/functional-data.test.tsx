@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
+import { makePatient, signedInRoutes } from '@web/testing/fixtures.ts';
+import { renderApp } from '@web/testing/render-app.tsx';
+import { listOf } from '@web/testing/video-fixtures.ts';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { fixtureApi, problem } from '../../testing/fixture-api.ts';
-import { makePatient, signedInRoutes } from '../../testing/fixtures.ts';
-import { renderApp } from '../../testing/render-app.tsx';
-import { listOf } from '../../testing/video-fixtures.ts';
 import { makeProgress, odiSeries } from './progress-fixtures.ts';
 
 const dataPath = '/user/therapist/dashboard/functional-data/101';

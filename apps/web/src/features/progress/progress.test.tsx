@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { fixtureApi } from '@web/testing/fixture-api.ts';
+import { makePatient, signedInRoutes } from '@web/testing/fixtures.ts';
+import { renderApp } from '@web/testing/render-app.tsx';
+import { listOf } from '@web/testing/video-fixtures.ts';
 import { describe, expect, it } from 'vitest';
-import { fixtureApi } from '../../testing/fixture-api.ts';
-import { makePatient, signedInRoutes } from '../../testing/fixtures.ts';
-import { renderApp } from '../../testing/render-app.tsx';
-import { listOf } from '../../testing/video-fixtures.ts';
 import { makeProgress } from './progress-fixtures.ts';
 
 const progressPath = '/user/therapist/dashboard/progress/101';

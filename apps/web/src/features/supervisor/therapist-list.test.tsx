@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { fixtureApi, type RecordedRequest } from '@web/testing/fixture-api.ts';
+import { makeStaff, signedInRoutes, staffPage, supervisor } from '@web/testing/fixtures.ts';
+import { renderApp } from '@web/testing/render-app.tsx';
 import { describe, expect, it } from 'vitest';
-import { fixtureApi, type RecordedRequest } from '../../testing/fixture-api.ts';
-import { makeStaff, signedInRoutes, staffPage, supervisor } from '../../testing/fixtures.ts';
-import { renderApp } from '../../testing/render-app.tsx';
 
 const nora = makeStaff({ id: 21, first_name: 'Nora', last_name: 'Field', status: 'pending' });
 const taylor = makeStaff({ id: 7, first_name: 'Taylor', last_name: 'Reed' });

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
+import { signedInRoutes, therapist } from '@web/testing/fixtures.ts';
+import { renderApp } from '@web/testing/render-app.tsx';
+import { listOf, makeFolder, makeVideo } from '@web/testing/video-fixtures.ts';
 import { describe, expect, it } from 'vitest';
-import { fixtureApi, problem } from '../../testing/fixture-api.ts';
-import { signedInRoutes, therapist } from '../../testing/fixtures.ts';
-import { renderApp } from '../../testing/render-app.tsx';
-import { listOf, makeFolder, makeVideo } from '../../testing/video-fixtures.ts';
 
 const clamshell = makeVideo();
 const bridge = makeVideo({ id: 32, title: 'Glute bridge', library: 'global', can_edit: false, owner: null });

@@ -1,8 +1,8 @@
 import type { ChatMessage } from '@rehabit/contract';
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { fakeSocket } from '@web/testing/fake-socket.ts';
+import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeSocket } from '../../testing/fake-socket.ts';
-import { fixtureApi, problem } from '../../testing/fixture-api.ts';
 import { setUnauthorizedHandler } from '../api-client.ts';
 import { ApiError } from '../api-error.ts';
 import { useAuthStore } from '../auth-store.ts';

@@ -1,6 +1,6 @@
 import { authEndpoints, type CurrentUser, isOfficeManager, isRestrictedUser } from '@rehabit/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { env } from '../../config/env.ts';
+import { env } from '@web/config/env.ts';
 import { call } from '../api-client.ts';
 import { ApiError } from '../api-error.ts';
 

@@ -1,8 +1,8 @@
 import { authEndpoints } from '@rehabit/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { paths } from '@web/config/paths.ts';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../config/paths.ts';
 import { call } from '../api-client.ts';
 import { useAuthStore } from '../auth-store.ts';
 import { resetClientStores } from '../client-state.ts';

@@ -1,6 +1,6 @@
+import { PageHeader } from '@web/components/layouts/page-header.tsx';
+import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
 import { BarChart3 } from 'lucide-react';
-import { PageHeader } from '../../../components/layouts/page-header.tsx';
-import { EmptyState } from '../../../components/ui/feedback/empty-state.tsx';
 import './screens.css';
 
 export function BalancesRoute() {

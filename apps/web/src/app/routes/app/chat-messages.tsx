@@ -1,4 +1,4 @@
-import { ChatMessagesPage } from '../../../features/chat/components/chat-messages-page.tsx';
+import { ChatMessagesPage } from '@web/features/chat/components/chat-messages-page.tsx';
 import './screens.css';
 
 export function ChatMessagesRoute() {

@@ -1,11 +1,11 @@
+import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { useChatEvents } from '@web/lib/chat/use-chat-events.ts';
+import type { SessionUser } from '@web/lib/session/get-current-user.ts';
 import { lazy, Suspense } from 'react';
-import { SkeletonList } from '../../../components/ui/feedback/skeleton.tsx';
-import { useChatEvents } from '../../../lib/chat/use-chat-events.ts';
-import type { SessionUser } from '../../../lib/session/get-current-user.ts';
 
 // The chat screens load with the panel's first opening, not with the first page.
 const ChatPanelContent = lazy(() =>
-  import('../../../features/chat/components/chat-panel-content.tsx').then((m) => ({ default: m.ChatPanelContent })),
+  import('@web/features/chat/components/chat-panel-content.tsx').then((m) => ({ default: m.ChatPanelContent })),
 );
 
 /** Keeps the chat caches live from the socket for as long as someone is signed in. */

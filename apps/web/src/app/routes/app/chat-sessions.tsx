@@ -1,4 +1,4 @@
-import { ChatSessionsPage } from '../../../features/chat/components/chat-sessions-page.tsx';
+import { ChatSessionsPage } from '@web/features/chat/components/chat-sessions-page.tsx';
 import './screens.css';
 
 export function ChatSessionsRoute() {

@@ -1,4 +1,4 @@
-import { ExerciseLibrary } from '../../../features/videos/components/exercise-library.tsx';
+import { ExerciseLibrary } from '@web/features/videos/components/exercise-library.tsx';
 import './screens.css';
 
 export function ExerciseLibraryRoute() {

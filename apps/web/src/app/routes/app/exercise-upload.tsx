@@ -1,10 +1,10 @@
+import { PageHeader } from '@web/components/layouts/page-header.tsx';
+import { paths } from '@web/config/paths.ts';
+import { EditVideo } from '@web/features/videos/components/edit-video.tsx';
+import { UploadVideo } from '@web/features/videos/components/upload-video.tsx';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { PageHeader } from '../../../components/layouts/page-header.tsx';
-import { paths } from '../../../config/paths.ts';
-import { EditVideo } from '../../../features/videos/components/edit-video.tsx';
-import { UploadVideo } from '../../../features/videos/components/upload-video.tsx';
-import '../../../features/videos/components/videos.css';
+import '@web/features/videos/components/videos.css';
 import './screens.css';
 
 /** One screen for a new upload and for editing an existing video (seed §2). */

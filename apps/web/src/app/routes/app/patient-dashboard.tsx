@@ -1,9 +1,9 @@
+import { PatientDashboard } from '@web/features/patients/components/dashboard/patient-dashboard.tsx';
+import { ProgramSection } from '@web/features/program/components/program-section.tsx';
+import { FunctionalDataSection } from '@web/features/progress/components/functional-section.tsx';
+import { ProgressSection } from '@web/features/progress/components/progress-section.tsx';
+import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
 import { useParams } from 'react-router';
-import { PatientDashboard } from '../../../features/patients/components/dashboard/patient-dashboard.tsx';
-import { ProgramSection } from '../../../features/program/components/program-section.tsx';
-import { FunctionalDataSection } from '../../../features/progress/components/functional-section.tsx';
-import { ProgressSection } from '../../../features/progress/components/progress-section.tsx';
-import { useCurrentUser } from '../../../lib/session/get-current-user.ts';
 import './screens.css';
 
 export function PatientDashboardRoute() {

@@ -1,6 +1,6 @@
-import { InitialNoteModal } from '../../../features/patients/components/initial-note-modal.tsx';
-import { PatientList } from '../../../features/patients/components/list/patient-list.tsx';
-import { useCurrentUser } from '../../../lib/session/get-current-user.ts';
+import { InitialNoteModal } from '@web/features/patients/components/initial-note-modal.tsx';
+import { PatientList } from '@web/features/patients/components/list/patient-list.tsx';
+import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
 import './screens.css';
 
 export function PatientsRoute() {

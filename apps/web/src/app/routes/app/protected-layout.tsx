@@ -1,16 +1,16 @@
 import { can } from '@rehabit/contract';
+import type { RouteHandle } from '@web/app/router.tsx';
+import { FrameSkeleton } from '@web/components/layouts/frame-skeleton.tsx';
+import { MainLayout } from '@web/components/layouts/main-layout.tsx';
+import { RedirectToSignIn } from '@web/components/layouts/redirect-to-sign-in.tsx';
+import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
+import { paths } from '@web/config/paths.ts';
+import { useAuthStore } from '@web/lib/auth-store.ts';
+import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
+import { useSettingsInfo } from '@web/lib/session/get-settings-info.ts';
+import { useEndSessionOnUserError, useLogout } from '@web/lib/session/logout.ts';
 import { ShieldX } from 'lucide-react';
 import { Link, Navigate, Outlet, useMatches } from 'react-router';
-import { FrameSkeleton } from '../../../components/layouts/frame-skeleton.tsx';
-import { MainLayout } from '../../../components/layouts/main-layout.tsx';
-import { RedirectToSignIn } from '../../../components/layouts/redirect-to-sign-in.tsx';
-import { EmptyState } from '../../../components/ui/feedback/empty-state.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useAuthStore } from '../../../lib/auth-store.ts';
-import { useCurrentUser } from '../../../lib/session/get-current-user.ts';
-import { useSettingsInfo } from '../../../lib/session/get-settings-info.ts';
-import { useEndSessionOnUserError, useLogout } from '../../../lib/session/logout.ts';
-import type { RouteHandle } from '../../router.tsx';
 import { ChatRealtime, DesktopChat } from './chat-realtime.tsx';
 
 /** The navigation guard (seed §2): every screen behind sign-in renders through here. */

@@ -1,8 +1,8 @@
+import { PageHeader } from '@web/components/layouts/page-header.tsx';
+import { NewPill } from '@web/components/ui/badge/new-pill.tsx';
+import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
+import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
 import { Gift } from 'lucide-react';
-import { PageHeader } from '../../../components/layouts/page-header.tsx';
-import { NewPill } from '../../../components/ui/badge/new-pill.tsx';
-import { EmptyState } from '../../../components/ui/feedback/empty-state.tsx';
-import { useCurrentUser } from '../../../lib/session/get-current-user.ts';
 import './screens.css';
 
 export function ReferralRoute() {

@@ -1,8 +1,8 @@
 import { can } from '@rehabit/contract';
-import { PageHeader } from '../../../components/layouts/page-header.tsx';
-import { ApprovalsSection } from '../../../features/supervisor/components/approvals-section.tsx';
-import { StaffDirectory } from '../../../features/supervisor/components/staff-directory.tsx';
-import { useCurrentUser } from '../../../lib/session/get-current-user.ts';
+import { PageHeader } from '@web/components/layouts/page-header.tsx';
+import { ApprovalsSection } from '@web/features/supervisor/components/approvals-section.tsx';
+import { StaffDirectory } from '@web/features/supervisor/components/staff-directory.tsx';
+import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
 import './screens.css';
 
 export function TherapistListRoute() {

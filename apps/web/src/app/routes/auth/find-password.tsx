@@ -1,5 +1,5 @@
-import { AuthCard } from '../../../components/layouts/auth-layout.tsx';
-import { FindPasswordForm } from '../../../features/auth/components/find-password-form.tsx';
+import { AuthCard } from '@web/components/layouts/auth-layout.tsx';
+import { FindPasswordForm } from '@web/features/auth/components/find-password-form.tsx';
 
 export function FindPasswordRoute() {
   return (

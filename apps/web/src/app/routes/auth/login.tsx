@@ -1,8 +1,8 @@
+import { AuthCard } from '@web/components/layouts/auth-layout.tsx';
+import { paths } from '@web/config/paths.ts';
+import { LoginForm } from '@web/features/auth/components/login-form.tsx';
+import { takeRedirectPath } from '@web/lib/storage.ts';
 import { Link, useNavigate } from 'react-router';
-import { AuthCard } from '../../../components/layouts/auth-layout.tsx';
-import { paths } from '../../../config/paths.ts';
-import { LoginForm } from '../../../features/auth/components/login-form.tsx';
-import { takeRedirectPath } from '../../../lib/storage.ts';
 
 export function LoginRoute() {
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
+import { PatientSignup } from '@web/features/patients/components/signup/patient-signup.tsx';
 import { useSearchParams } from 'react-router';
-import { PatientSignup } from '../../../features/patients/components/signup/patient-signup.tsx';
 
 /** Patients arrive here from their clinic's QR code: `/patient/signup?clinic=CODE`. */
 export function PatientSignupRoute() {

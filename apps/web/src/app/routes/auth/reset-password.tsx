@@ -1,6 +1,6 @@
+import { AuthCard } from '@web/components/layouts/auth-layout.tsx';
+import { ResetPasswordForm } from '@web/features/auth/components/reset-password-form.tsx';
 import { useSearchParams } from 'react-router';
-import { AuthCard } from '../../../components/layouts/auth-layout.tsx';
-import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form.tsx';
 
 export function ResetPasswordRoute() {
   const [params] = useSearchParams();

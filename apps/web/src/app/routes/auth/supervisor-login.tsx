@@ -1,8 +1,8 @@
+import { AuthCard } from '@web/components/layouts/auth-layout.tsx';
+import { paths } from '@web/config/paths.ts';
+import { SupervisorLoginForm } from '@web/features/auth/components/supervisor-login-form.tsx';
+import { takeRedirectPath } from '@web/lib/storage.ts';
 import { useNavigate } from 'react-router';
-import { AuthCard } from '../../../components/layouts/auth-layout.tsx';
-import { paths } from '../../../config/paths.ts';
-import { SupervisorLoginForm } from '../../../features/auth/components/supervisor-login-form.tsx';
-import { takeRedirectPath } from '../../../lib/storage.ts';
 
 export function SupervisorLoginRoute() {
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
-import { AuthCard } from '../../../components/layouts/auth-layout.tsx';
-import { SignupForm } from '../../../features/auth/components/signup-form.tsx';
+import { AuthCard } from '@web/components/layouts/auth-layout.tsx';
+import { SignupForm } from '@web/features/auth/components/signup-form.tsx';
 
 export function TherapistSignupRoute() {
   return (

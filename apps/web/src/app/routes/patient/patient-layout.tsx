@@ -1,12 +1,12 @@
-import '../../../features/patient-app/i18n/i18n.ts';
+import '@web/features/patient-app/i18n/i18n.ts';
+import { FrameSkeleton } from '@web/components/layouts/frame-skeleton.tsx';
+import { RedirectToSignIn } from '@web/components/layouts/redirect-to-sign-in.tsx';
+import { paths } from '@web/config/paths.ts';
+import { PatientShell } from '@web/features/patient-app/components/shell/patient-shell.tsx';
+import { useAuthStore } from '@web/lib/auth-store.ts';
+import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
+import { useEndSessionOnUserError } from '@web/lib/session/logout.ts';
 import { Navigate, Outlet } from 'react-router';
-import { FrameSkeleton } from '../../../components/layouts/frame-skeleton.tsx';
-import { RedirectToSignIn } from '../../../components/layouts/redirect-to-sign-in.tsx';
-import { paths } from '../../../config/paths.ts';
-import { PatientShell } from '../../../features/patient-app/components/shell/patient-shell.tsx';
-import { useAuthStore } from '../../../lib/auth-store.ts';
-import { useCurrentUser } from '../../../lib/session/get-current-user.ts';
-import { useEndSessionOnUserError } from '../../../lib/session/logout.ts';
 
 /**
  * The guard of the patient's side (decision 0430): no token goes to the patient's sign-in and back,

@@ -1,10 +1,10 @@
-import '../../../features/patient-app/i18n/i18n.ts';
+import '@web/features/patient-app/i18n/i18n.ts';
+import { paths } from '@web/config/paths.ts';
+import { PatientLogin } from '@web/features/patient-app/components/login/patient-login.tsx';
+import { useAuthStore } from '@web/lib/auth-store.ts';
+import { takeRedirectPath } from '@web/lib/storage.ts';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { PatientLogin } from '../../../features/patient-app/components/login/patient-login.tsx';
-import { useAuthStore } from '../../../lib/auth-store.ts';
-import { takeRedirectPath } from '../../../lib/storage.ts';
 
 /** Public: the patient's sign-in; afterwards the page they wanted, or today's exercises. */
 export function PatientLoginRoute() {

@@ -1,4 +1,4 @@
-import { ProgressPage } from '../../../features/patient-app/components/progress/progress-page.tsx';
+import { ProgressPage } from '@web/features/patient-app/components/progress/progress-page.tsx';
 
 export function ProgressRoute() {
   return <ProgressPage />;

@@ -1,4 +1,4 @@
-import { TodayPage } from '../../../features/patient-app/components/today/today-page.tsx';
+import { TodayPage } from '@web/features/patient-app/components/today/today-page.tsx';
 
 export function TodayRoute() {
   return <TodayPage />;

@@ -1,5 +1,5 @@
+import { errorDetails, errorMessage } from '@web/lib/api-error.ts';
 import type { ReactNode } from 'react';
-import { errorDetails, errorMessage } from '../../../lib/api-error.ts';
 import { Button } from '../button/button.tsx';
 import { Alert } from '../feedback/alert.tsx';
 import { Modal } from '../modal/modal.tsx';

@@ -1,7 +1,7 @@
 import { DATE_DISPLAY_FORMAT } from '@rehabit/contract';
+import { useIsNarrowForDatePicker } from '@web/lib/device.ts';
 import dayjs from 'dayjs';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useIsNarrowForDatePicker } from '../../../lib/device.ts';
 import '../field/field.css';
 import './date-picker.css';
 import { FieldLabel } from '../field/field-label.tsx';

@@ -1,5 +1,5 @@
+import { errorMessage } from '@web/lib/api-error.ts';
 import { AlertTriangle, RotateCw } from 'lucide-react';
-import { errorMessage } from '../../../lib/api-error.ts';
 import { Button } from '../button/button.tsx';
 import './feedback.css';
 

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ApiError } from '@web/lib/api-error.ts';
 import { Inbox } from 'lucide-react';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-error.ts';
 import { EmptyState } from './empty-state.tsx';
 import { ErrorState } from './error-state.tsx';
 import { SkeletonList } from './skeleton.tsx';

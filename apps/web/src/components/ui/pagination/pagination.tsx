@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE, DEFAULT_PAGE_WINDOW, isValidPageChange, pageWindow, totalPages } from '@rehabit/contract';
+import { scrollToTop } from '@web/lib/device.ts';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { scrollToTop } from '../../../lib/device.ts';
 import './pagination.css';
 
 type PaginationProps = {

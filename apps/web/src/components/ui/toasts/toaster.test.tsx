@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
+import { notify } from '@web/lib/notify.ts';
 import { describe, expect, it } from 'vitest';
-import { notify } from '../../../lib/notify.ts';
 import { Toaster, toasterSettings } from './toaster.tsx';
 
 describe('Toaster', () => {

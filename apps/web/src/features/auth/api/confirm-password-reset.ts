@@ -1,6 +1,6 @@
 import { authEndpoints, type ResetPasswordConfirmBody } from '@rehabit/contract';
 import { useMutation } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 
 export const confirmPasswordReset = (body: ResetPasswordConfirmBody) =>
   call(authEndpoints.resetPasswordConfirm, { body });

@@ -1,6 +1,6 @@
 import { authEndpoints, type SignupBody } from '@rehabit/contract';
 import { useMutation } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 
 export const signup = (body: SignupBody) => call(authEndpoints.signup, { body });
 

@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from '@rehabit/contract';
+import { TextField } from '@web/components/ui/field/text-field.tsx';
 import type { ComponentProps } from 'react';
-import { TextField } from '../../../components/ui/field/text-field.tsx';
 
 type FieldProps = Omit<ComponentProps<typeof TextField>, 'label' | 'type'> & { label?: string };
 

@@ -1,4 +1,4 @@
-import { isApiError } from '../../../lib/api-error.ts';
+import { isApiError } from '@web/lib/api-error.ts';
 
 const signinMessages: Record<string, string> = {
   invalid_credentials: 'The e-mail or password is not right. Check both and try again.',

@@ -1,6 +1,6 @@
 import type { CheckCodeResponse } from '@rehabit/contract';
+import { Spinner } from '@web/components/ui/feedback/spinner.tsx';
 import { CheckCircle2, XCircle } from 'lucide-react';
-import { Spinner } from '../../../components/ui/feedback/spinner.tsx';
 
 export type CodeCheck =
   | { state: 'idle' }

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { resetPasswordBodySchema } from '@rehabit/contract';
+import { Button } from '@web/components/ui/button/button.tsx';
+import { paths } from '@web/config/paths.ts';
+import { applyServerErrors } from '@web/lib/form-errors.ts';
 import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button/button.tsx';
-import { paths } from '../../../config/paths.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { EmailField } from './auth-fields.tsx';
 import { AuthOutcome } from './auth-outcome.tsx';

@@ -1,5 +1,5 @@
+import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import type { FieldErrors } from 'react-hook-form';
-import { Alert } from '../../../components/ui/feedback/alert.tsx';
 import { accountStateCodes } from './auth-messages.ts';
 
 /** The form-wide message from the server, above the fields where it is read first. */

@@ -1,7 +1,7 @@
 import { signinBodySchema } from '@rehabit/contract';
+import { Button } from '@web/components/ui/button/button.tsx';
+import { paths } from '@web/config/paths.ts';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button/button.tsx';
-import { paths } from '../../../config/paths.ts';
 import { useSignin } from '../api/signin.ts';
 import { EmailField, PasswordField } from './auth-fields.tsx';
 import { signinErrorMessage } from './auth-messages.ts';

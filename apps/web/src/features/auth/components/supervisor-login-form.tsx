@@ -1,8 +1,8 @@
 import { supervisorSigninBodySchema } from '@rehabit/contract';
+import { Button } from '@web/components/ui/button/button.tsx';
+import { TextField } from '@web/components/ui/field/text-field.tsx';
+import { paths } from '@web/config/paths.ts';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button/button.tsx';
-import { TextField } from '../../../components/ui/field/text-field.tsx';
-import { paths } from '../../../config/paths.ts';
 import { useSupervisorSignin } from '../api/supervisor-signin.ts';
 import { PasswordField } from './auth-fields.tsx';
 import { supervisorSigninErrorMessage } from './auth-messages.ts';

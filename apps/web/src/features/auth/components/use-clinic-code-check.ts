@@ -1,6 +1,6 @@
 import { clinicCodeSchema } from '@rehabit/contract';
-import { useCheckClinicCode } from '../../../lib/clinics/check-clinic-code.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useCheckClinicCode } from '@web/lib/clinics/check-clinic-code.ts';
+import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
 import type { CodeCheck } from './clinic-code-status.tsx';
 
 export const CODE_CHECK_DEBOUNCE_MS = 400;

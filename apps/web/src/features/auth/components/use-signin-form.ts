@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { applyServerErrors } from '@web/lib/form-errors.ts';
 import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
 
 type SigninFormOptions<T extends FieldValues> = {
   schema: z.ZodType<T, T>;

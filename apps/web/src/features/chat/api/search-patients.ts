@@ -1,6 +1,6 @@
 import { patientEndpoints } from '@rehabit/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 
 const PICKER_SIZE = 8;
 

@@ -1,6 +1,6 @@
 import type { ChatSession, Role } from '@rehabit/contract';
+import { type ChatKind, chatKindsFor, isUnread, useChatSessions } from '@web/lib/chat/chat-sessions.ts';
 import { useState } from 'react';
-import { type ChatKind, chatKindsFor, isUnread, useChatSessions } from '../../../lib/chat/chat-sessions.ts';
 import { NewConversation } from './new-conversation.tsx';
 import { SessionList } from './session-list.tsx';
 

@@ -1,9 +1,9 @@
+import { PageHeader } from '@web/components/layouts/page-header.tsx';
+import { paths } from '@web/config/paths.ts';
+import { chatKindsFor, useChatSessions } from '@web/lib/chat/chat-sessions.ts';
+import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { PageHeader } from '../../../components/layouts/page-header.tsx';
-import { paths } from '../../../config/paths.ts';
-import { chatKindsFor, useChatSessions } from '../../../lib/chat/chat-sessions.ts';
-import { useCurrentUser } from '../../../lib/session/get-current-user.ts';
 import { sessionTitle } from '../lib/chat-labels.ts';
 import { Conversation } from './conversation.tsx';
 import './chat.css';

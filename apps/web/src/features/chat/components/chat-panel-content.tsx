@@ -1,14 +1,14 @@
 import type { ChatSession } from '@rehabit/contract';
+import type { SessionUser } from '@web/lib/session/get-current-user.ts';
+import { useUiStore } from '@web/lib/ui-store.ts';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { SessionUser } from '../../../lib/session/get-current-user.ts';
-import { useUiStore } from '../../../lib/ui-store.ts';
 import { useOpenPatientSession } from '../api/open-session.ts';
 import { sessionTitle } from '../lib/chat-labels.ts';
 import { ChatHome } from './chat-home.tsx';
 import { Conversation } from './conversation.tsx';
 import './chat.css';
-import '../../../components/ui/button/icon-button.css';
+import '@web/components/ui/button/icon-button.css';
 
 /** Desktop: the room list and one conversation inside the right-hand panel. */
 export function ChatPanelContent({ user }: { user: SessionUser }) {

@@ -1,10 +1,10 @@
 import type { Role } from '@rehabit/contract';
+import { PageHeader } from '@web/components/layouts/page-header.tsx';
+import { paths } from '@web/config/paths.ts';
+import { canChatWithPatients } from '@web/lib/chat/chat-sessions.ts';
+import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PageHeader } from '../../../components/layouts/page-header.tsx';
-import { paths } from '../../../config/paths.ts';
-import { canChatWithPatients } from '../../../lib/chat/chat-sessions.ts';
-import { useCurrentUser } from '../../../lib/session/get-current-user.ts';
 import { useOpenPatientSession } from '../api/open-session.ts';
 import { ChatHome } from './chat-home.tsx';
 import './chat.css';

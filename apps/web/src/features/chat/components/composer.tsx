@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { sendChatMessageBodySchema } from '@rehabit/contract';
+import { Button } from '@web/components/ui/button/button.tsx';
 import { SendHorizontal } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button/button.tsx';
 
 const messageSchema = sendChatMessageBodySchema.pick({ message: true });
 

@@ -1,8 +1,8 @@
+import { showSession } from '@web/lib/chat/on-screen.ts';
+import { newClientId, type OutgoingMessage, useOutboxStore } from '@web/lib/chat/outbox.ts';
+import { useSendMessage } from '@web/lib/chat/send-message.ts';
+import { useSocketStatus } from '@web/lib/socket.ts';
 import { useEffect } from 'react';
-import { showSession } from '../../../lib/chat/on-screen.ts';
-import { newClientId, type OutgoingMessage, useOutboxStore } from '../../../lib/chat/outbox.ts';
-import { useSendMessage } from '../../../lib/chat/send-message.ts';
-import { useSocketStatus } from '../../../lib/socket.ts';
 import { Composer } from './composer.tsx';
 import { MessageList } from './message-list.tsx';
 

@@ -1,10 +1,10 @@
 import type { ChatMessage } from '@rehabit/contract';
+import { Button } from '@web/components/ui/button/button.tsx';
+import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
+import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { useMessages } from '@web/lib/chat/get-messages.ts';
+import { type OutgoingMessage, useOutboxStore } from '@web/lib/chat/outbox.ts';
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import { Button } from '../../../components/ui/button/button.tsx';
-import { ErrorState } from '../../../components/ui/feedback/error-state.tsx';
-import { SkeletonList } from '../../../components/ui/feedback/skeleton.tsx';
-import { useMessages } from '../../../lib/chat/get-messages.ts';
-import { type OutgoingMessage, useOutboxStore } from '../../../lib/chat/outbox.ts';
 import { messageTime } from '../lib/chat-labels.ts';
 
 type MessageListProps = { sessionId: number; myUserId: number; onRetry: (message: OutgoingMessage) => void };

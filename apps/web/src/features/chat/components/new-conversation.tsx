@@ -1,8 +1,8 @@
 import type { ChatSession } from '@rehabit/contract';
+import { Button } from '@web/components/ui/button/button.tsx';
+import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
 import { Plus, Search } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Button } from '../../../components/ui/button/button.tsx';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useOpenPatientSession } from '../api/open-session.ts';
 import { usePatientSearch } from '../api/search-patients.ts';
 

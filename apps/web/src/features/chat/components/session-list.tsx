@@ -1,9 +1,9 @@
 import type { ChatSession, Role } from '@rehabit/contract';
+import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
+import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
+import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { type ChatKind, unreadFirst, useChatSessions } from '@web/lib/chat/chat-sessions.ts';
 import { MessageSquare } from 'lucide-react';
-import { EmptyState } from '../../../components/ui/feedback/empty-state.tsx';
-import { ErrorState } from '../../../components/ui/feedback/error-state.tsx';
-import { SkeletonList } from '../../../components/ui/feedback/skeleton.tsx';
-import { type ChatKind, unreadFirst, useChatSessions } from '../../../lib/chat/chat-sessions.ts';
 import { messageTime, sessionTitle } from '../lib/chat-labels.ts';
 import { FreshnessTag } from './freshness-tag.tsx';
 

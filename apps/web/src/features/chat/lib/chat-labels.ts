@@ -1,5 +1,5 @@
 import { CHAT_OUTDATED, CHAT_RECENT, type ChatSession, type Role } from '@rehabit/contract';
-import { formatDate } from '../../../components/ui/format/format.ts';
+import { formatDate } from '@web/components/ui/format/format.ts';
 
 /** Who the conversation is with, from the reader's side. */
 export function sessionTitle(session: ChatSession, role: Role) {

@@ -1,6 +1,6 @@
 import { patientAppEndpoints } from '@rehabit/contract';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 import { patientKeys } from './keys.ts';
 
 /** The patient's one conversation with the clinic (opened on first use) and how many messages wait unread. */

@@ -1,6 +1,6 @@
 import { patientProgramEndpoints } from '@rehabit/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 import { patientKeys } from './keys.ts';
 
 /** One week (Sunday to Saturday in the clinic's timezone) of the patient's own progress. */

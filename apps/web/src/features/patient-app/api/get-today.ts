@@ -1,6 +1,6 @@
 import { patientProgramEndpoints } from '@rehabit/contract';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 import { patientKeys } from './keys.ts';
 
 /** Today's program with what is done already, in the clinic's day. */

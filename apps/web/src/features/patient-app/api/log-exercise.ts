@@ -1,6 +1,6 @@
 import { type ExerciseLogBody, patientProgramEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 import { patientKeys } from './keys.ts';
 
 /** One exercise done. The body's client_id is chosen once, so sending it again never counts it twice. */

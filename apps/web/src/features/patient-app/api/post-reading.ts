@@ -1,6 +1,6 @@
 import { type HealthDataBody, patientAppEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 import { patientKeys } from './keys.ts';
 
 /** A reading the patient typed in. The time is fixed when it is taken, so a retry is recognised as the same. */

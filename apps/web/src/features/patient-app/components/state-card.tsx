@@ -1,7 +1,7 @@
+import { Button } from '@web/components/ui/button/button.tsx';
 import { AlertTriangle, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button/button.tsx';
 import { problemKey } from '../lib/problem-key.ts';
 
 /** A whole-screen message: empty, or failed with a way to try again. */

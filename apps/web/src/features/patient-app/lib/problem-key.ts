@@ -1,4 +1,4 @@
-import { isApiError } from '../../../lib/api-error.ts';
+import { isApiError } from '@web/lib/api-error.ts';
 
 /**
  * The translated sentence for a failed call. The server's own words are English, so the patient side

@@ -1,9 +1,9 @@
 import { chatEvents, chatMessageSchema, type PatientChat } from '@rehabit/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { isSessionOnScreen } from '@web/lib/chat/on-screen.ts';
+import { useChatEvents } from '@web/lib/chat/use-chat-events.ts';
+import { SOCKET_RECONNECTED, useSocketEvent } from '@web/lib/socket.ts';
 import { useRef } from 'react';
-import { isSessionOnScreen } from '../../../lib/chat/on-screen.ts';
-import { useChatEvents } from '../../../lib/chat/use-chat-events.ts';
-import { SOCKET_RECONNECTED, useSocketEvent } from '../../../lib/socket.ts';
 import { patientKeys } from '../api/keys.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { patientEndpoints } from '@rehabit/contract';
 import { useMutation } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 import { useRefreshPatients } from './refresh-patients.ts';
 
 export const changeTherapist = ({ id, therapistId }: { id: number; therapistId: number }) =>

@@ -1,6 +1,6 @@
 import { patientEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 import { interactionsQueryKey } from './get-interactions.ts';
 
 /** Answers 204: the entry is kept for the audit trail but no longer counts or shows. */

@@ -1,6 +1,6 @@
 import { patientEndpoints } from '@rehabit/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 import { patientsQueryKey } from './get-patients.ts';
 
 export const getInteractions = (patientId: number, page: number, signal?: AbortSignal) =>

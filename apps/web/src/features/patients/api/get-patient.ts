@@ -1,6 +1,6 @@
 import { patientEndpoints } from '@rehabit/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 import { patientsQueryKey } from './get-patients.ts';
 
 export const getPatient = (id: number, signal?: AbortSignal) =>

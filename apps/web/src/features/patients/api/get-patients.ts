@@ -1,6 +1,6 @@
 import { type PatientListQuery, patientEndpoints } from '@rehabit/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 
 export type PatientListParams = Partial<PatientListQuery>;
 

@@ -1,6 +1,6 @@
 import { type LogInteractionBody, patientEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 import { interactionsQueryKey } from './get-interactions.ts';
 
 export const logInteraction = ({ patientId, body }: { patientId: number; body: LogInteractionBody }) =>

@@ -1,6 +1,6 @@
 import { type PatientIdsBody, patientEndpoints } from '@rehabit/contract';
 import { useMutation } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 import { useRefreshPatients } from './refresh-patients.ts';
 
 /** All or nothing, like discharge: the 409 names the patients who cannot be re-onboarded. */

@@ -1,6 +1,6 @@
 import { patientEndpoints, type QrRegistrationBody } from '@rehabit/contract';
 import { useMutation } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 
 /** Public: the patient's own registration, after the phone was verified. */
 export const registerByQr = (body: QrRegistrationBody) => call(patientEndpoints.qrRegistration, { body });

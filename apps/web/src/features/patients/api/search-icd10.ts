@@ -1,6 +1,6 @@
 import { patientEndpoints } from '@rehabit/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 
 // Enough answers to choose from without scrolling a long list.
 const ICD10_PAGE_SIZE = 20;

@@ -1,6 +1,6 @@
 import { patientEndpoints, type UpdatePatientBody } from '@rehabit/contract';
 import { useMutation } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 import { useRefreshPatients } from './refresh-patients.ts';
 
 export const updatePatient = ({ id, body }: { id: number; body: UpdatePatientBody }) =>

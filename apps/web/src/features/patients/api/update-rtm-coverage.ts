@@ -1,7 +1,7 @@
 import { patientEndpoints } from '@rehabit/contract';
 import { useMutation } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
-import { notify } from '../../../lib/notify.ts';
+import { call } from '@web/lib/api-client.ts';
+import { notify } from '@web/lib/notify.ts';
 import { useRefreshPatients } from './refresh-patients.ts';
 
 export const updateRtmCoverage = ({ id, isCovered }: { id: number; isCovered: boolean }) =>

@@ -1,9 +1,9 @@
+import { Button } from '@web/components/ui/button/button.tsx';
+import { Modal } from '@web/components/ui/modal/modal.tsx';
+import { useCancelFeatureNotification } from '@web/lib/session/cancel-feature-notification.ts';
+import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
+import { useSettingsInfo } from '@web/lib/session/get-settings-info.ts';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button/button.tsx';
-import { Modal } from '../../../components/ui/modal/modal.tsx';
-import { useCancelFeatureNotification } from '../../../lib/session/cancel-feature-notification.ts';
-import { useCurrentUser } from '../../../lib/session/get-current-user.ts';
-import { useSettingsInfo } from '../../../lib/session/get-settings-info.ts';
 
 /** The clinic-wide announcement, shown on the patient list until the person dismisses it. */
 export function InitialNoteModal() {

@@ -1,5 +1,5 @@
 import { type PatientStatus, patientStatusLabels } from '@rehabit/contract';
-import { type PillTone, StatusPill } from '../../../components/ui/pill/status-pill.tsx';
+import { type PillTone, StatusPill } from '@web/components/ui/pill/status-pill.tsx';
 
 const tones: Record<PatientStatus, PillTone> = {
   registered: 'info',

@@ -1,6 +1,6 @@
 import { type HepAddBody, hepEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 import { programQueryKey } from './get-program.ts';
 
 /** Adds videos, or whole folders, to the end of the program; the answer is the whole program. */

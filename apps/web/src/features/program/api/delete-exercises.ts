@@ -1,6 +1,6 @@
 import { type HepDeleteBody, hepEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 import { programQueryKey } from './get-program.ts';
 
 /** Takes exercises out of the program; each can be brought back with restore. */

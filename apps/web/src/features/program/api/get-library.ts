@@ -1,6 +1,6 @@
 import { type VideoScope, videoEndpoints } from '@rehabit/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 
 export type LibraryFilter = { search: string; scope: VideoScope | null; folder: number | null };
 

@@ -1,6 +1,6 @@
 import { hepEndpoints } from '@rehabit/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 
 export const programQueryKey = (patientId: number) => ['program', patientId] as const;
 

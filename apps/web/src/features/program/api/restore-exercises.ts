@@ -1,6 +1,6 @@
 import { hepEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 import { programQueryKey } from './get-program.ts';
 
 export const restoreExercise = (hepId: number) => call(hepEndpoints.restore, { params: { id: hepId } });

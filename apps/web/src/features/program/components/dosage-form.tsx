@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { HEP_LIMITS, type HepDosage, type HepItem, hepDosageSchema } from '@rehabit/contract';
+import { Button } from '@web/components/ui/button/button.tsx';
+import { TextArea } from '@web/components/ui/field/text-area.tsx';
+import { TextField } from '@web/components/ui/field/text-field.tsx';
+import { errorMessage } from '@web/lib/api-error.ts';
+import { applyServerErrors } from '@web/lib/form-errors.ts';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button/button.tsx';
-import { TextArea } from '../../../components/ui/field/text-area.tsx';
-import { TextField } from '../../../components/ui/field/text-field.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useUpdateExercise } from '../api/update-exercise.ts';
 
 type NumberField = Exclude<keyof HepDosage, 'description'>;

@@ -1,16 +1,16 @@
 import { HEP_MAX_ITEMS, type HepAddItem, type VideoScope } from '@rehabit/contract';
+import { Button } from '@web/components/ui/button/button.tsx';
+import { Checkbox } from '@web/components/ui/checkbox/checkbox.tsx';
+import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
+import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
+import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { TextField } from '@web/components/ui/field/text-field.tsx';
+import { Modal } from '@web/components/ui/modal/modal.tsx';
+import { errorMessage } from '@web/lib/api-error.ts';
+import { notify } from '@web/lib/notify.ts';
+import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
 import { Dumbbell, FolderOpen } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/ui/button/button.tsx';
-import { Checkbox } from '../../../components/ui/checkbox/checkbox.tsx';
-import { Dropdown } from '../../../components/ui/dropdown/dropdown.tsx';
-import { ErrorState } from '../../../components/ui/feedback/error-state.tsx';
-import { SkeletonList } from '../../../components/ui/feedback/skeleton.tsx';
-import { TextField } from '../../../components/ui/field/text-field.tsx';
-import { Modal } from '../../../components/ui/modal/modal.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { notify } from '../../../lib/notify.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useAddExercises } from '../api/add-exercises.ts';
 import { usePickerFolders, usePickerVideos } from '../api/get-library.ts';
 

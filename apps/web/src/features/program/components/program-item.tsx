@@ -1,10 +1,10 @@
 import type { HepItem } from '@rehabit/contract';
+import { Checkbox } from '@web/components/ui/checkbox/checkbox.tsx';
 import { ArrowDown, ArrowUp, Dumbbell, GripVertical, Pencil, Trash2 } from 'lucide-react';
 import type { DragEvent, KeyboardEvent } from 'react';
-import { Checkbox } from '../../../components/ui/checkbox/checkbox.tsx';
 import { dosageText } from '../lib/dosage.ts';
 import { DosageForm } from './dosage-form.tsx';
-import '../../../components/ui/button/icon-button.css';
+import '@web/components/ui/button/icon-button.css';
 
 export type ItemDrag = {
   isDragging: boolean;

@@ -1,6 +1,6 @@
 import type { HepItem } from '@rehabit/contract';
+import { notify } from '@web/lib/notify.ts';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
-import { notify } from '../../../lib/notify.ts';
 import { useSetOrder } from '../api/set-order.ts';
 import { reorderedIds } from '../lib/reorder.ts';
 import { type ItemDrag, ProgramItem } from './program-item.tsx';

@@ -1,11 +1,11 @@
+import { RequestVideoDialog } from '@web/components/request-video/request-video-dialog.tsx';
+import { Button } from '@web/components/ui/button/button.tsx';
+import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
+import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
+import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { notify } from '@web/lib/notify.ts';
 import { ClipboardList, Plus, Trash2, Video } from 'lucide-react';
 import { useState } from 'react';
-import { RequestVideoDialog } from '../../../components/request-video/request-video-dialog.tsx';
-import { Button } from '../../../components/ui/button/button.tsx';
-import { EmptyState } from '../../../components/ui/feedback/empty-state.tsx';
-import { ErrorState } from '../../../components/ui/feedback/error-state.tsx';
-import { SkeletonList } from '../../../components/ui/feedback/skeleton.tsx';
-import { notify } from '../../../lib/notify.ts';
 import { useDeleteExercises } from '../api/delete-exercises.ts';
 import { useProgram } from '../api/get-program.ts';
 import { useRestoreExercises } from '../api/restore-exercises.ts';

@@ -1,6 +1,6 @@
 import { type FunctionalDataPatchBody, type FunctionalDataPostBody, patientDataEndpoints } from '@rehabit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 import { progressQueryKey } from './get-progress.ts';
 
 export const functionalDataQueryKey = (patientId: number) => ['functional-data', patientId] as const;

@@ -1,6 +1,6 @@
 import { patientDataEndpoints } from '@rehabit/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 
 export const progressQueryKey = (patientId: number) => ['progress', patientId] as const;
 

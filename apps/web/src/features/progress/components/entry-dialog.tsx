@@ -6,18 +6,18 @@ import {
   type MeasureKey,
   measures,
 } from '@rehabit/contract';
+import { Button } from '@web/components/ui/button/button.tsx';
+import { DatePicker } from '@web/components/ui/date-picker/date-picker.tsx';
+import { dateToIso, isoToDate } from '@web/components/ui/date-picker/iso-date.ts';
+import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
+import { TextArea } from '@web/components/ui/field/text-area.tsx';
+import { TextField } from '@web/components/ui/field/text-field.tsx';
+import { Modal } from '@web/components/ui/modal/modal.tsx';
+import { applyServerErrors } from '@web/lib/form-errors.ts';
+import { notify } from '@web/lib/notify.ts';
 import { Plus } from 'lucide-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '../../../components/ui/button/button.tsx';
-import { DatePicker } from '../../../components/ui/date-picker/date-picker.tsx';
-import { dateToIso, isoToDate } from '../../../components/ui/date-picker/iso-date.ts';
-import { Dropdown } from '../../../components/ui/dropdown/dropdown.tsx';
-import { TextArea } from '../../../components/ui/field/text-area.tsx';
-import { TextField } from '../../../components/ui/field/text-field.tsx';
-import { Modal } from '../../../components/ui/modal/modal.tsx';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { notify } from '../../../lib/notify.ts';
 import { useAddFunctionalEntries, useCorrectFunctionalData } from '../api/functional-data.ts';
 import {
   freeMeasureKeys,

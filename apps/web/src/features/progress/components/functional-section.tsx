@@ -1,19 +1,19 @@
 import type { FunctionalSeries } from '@rehabit/contract';
 import { measures } from '@rehabit/contract';
+import { Button } from '@web/components/ui/button/button.tsx';
+import { todayIso } from '@web/components/ui/date-picker/iso-date.ts';
+import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
+import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
+import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { formatDate } from '@web/components/ui/format/format.ts';
+import { Table } from '@web/components/ui/table/table.tsx';
 import { Activity, ClipboardPlus, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button/button.tsx';
-import { todayIso } from '../../../components/ui/date-picker/iso-date.ts';
-import { EmptyState } from '../../../components/ui/feedback/empty-state.tsx';
-import { ErrorState } from '../../../components/ui/feedback/error-state.tsx';
-import { SkeletonList } from '../../../components/ui/feedback/skeleton.tsx';
-import { formatDate } from '../../../components/ui/format/format.ts';
-import { Table } from '../../../components/ui/table/table.tsx';
 import { useFunctionalData } from '../api/functional-data.ts';
 import { answersSummary } from '../lib/measure-form.ts';
 import { EntryDialog, type EntryDialogState } from './entry-dialog.tsx';
 import './functional.css';
-import '../../../components/ui/button/icon-button.css';
+import '@web/components/ui/button/icon-button.css';
 
 /** "−3 since Jan 4, 2026 (better)": the change over the series, in the measure's direction. */
 function changeText(series: FunctionalSeries) {

@@ -1,11 +1,11 @@
 import type { ChartMode, Progress, ReportView } from '@rehabit/contract';
+import { Button } from '@web/components/ui/button/button.tsx';
+import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
+import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
+import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { formatDate } from '@web/components/ui/format/format.ts';
 import { ChevronLeft, ChevronRight, LineChart } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Button } from '../../../components/ui/button/button.tsx';
-import { EmptyState } from '../../../components/ui/feedback/empty-state.tsx';
-import { ErrorState } from '../../../components/ui/feedback/error-state.tsx';
-import { SkeletonList } from '../../../components/ui/feedback/skeleton.tsx';
-import { formatDate } from '../../../components/ui/format/format.ts';
 import { useProgress } from '../api/get-progress.ts';
 import { ChoiceGroup } from './choice-group.tsx';
 import { ReportViewTable } from './report-views.tsx';

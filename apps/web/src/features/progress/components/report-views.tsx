@@ -1,5 +1,5 @@
 import type { HealthMetricKind, Progress, ReportView } from '@rehabit/contract';
-import { Table } from '../../../components/ui/table/table.tsx';
+import { Table } from '@web/components/ui/table/table.tsx';
 import { chartedKinds, dayValues, formatValue, levelCounts, metricInfo } from '../lib/metrics.ts';
 import { shortDay } from '../lib/summaries.ts';
 

@@ -1,6 +1,6 @@
 import { type ApprovalQuery, supervisorEndpoints } from '@rehabit/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 
 export const getApprovals = (query: Partial<ApprovalQuery>, signal?: AbortSignal) =>
   call(supervisorEndpoints.approvals, { query, signal });

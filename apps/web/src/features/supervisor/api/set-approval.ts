@@ -1,6 +1,6 @@
 import { type ApprovalBody, supervisorEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 
 export const setApproval = (body: ApprovalBody) => call(supervisorEndpoints.setApproval, { body });
 

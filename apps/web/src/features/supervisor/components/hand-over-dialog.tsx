@@ -1,12 +1,12 @@
 import type { StaffMember } from '@rehabit/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog/confirm-dialog.tsx';
+import { paths } from '@web/config/paths.ts';
+import { notify } from '@web/lib/notify.ts';
+import type { SessionUser } from '@web/lib/session/get-current-user.ts';
+import { endSession } from '@web/lib/session/logout.ts';
+import { forgetRedirectPath } from '@web/lib/storage.ts';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog/confirm-dialog.tsx';
-import { paths } from '../../../config/paths.ts';
-import { notify } from '../../../lib/notify.ts';
-import type { SessionUser } from '../../../lib/session/get-current-user.ts';
-import { endSession } from '../../../lib/session/logout.ts';
-import { forgetRedirectPath } from '../../../lib/storage.ts';
 import { useAssignSupervisor } from '../api/assign-supervisor.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { isManageableStaff, type StaffMember } from '@rehabit/contract';
+import { Button } from '@web/components/ui/button/button.tsx';
+import { Switch } from '@web/components/ui/switch/switch.tsx';
+import { notify } from '@web/lib/notify.ts';
 import { Check, Crown, X } from 'lucide-react';
-import { Button } from '../../../components/ui/button/button.tsx';
-import { Switch } from '../../../components/ui/switch/switch.tsx';
-import { notify } from '../../../lib/notify.ts';
 import { useSetAccess } from '../api/set-access.ts';
 import { useSetApproval } from '../api/set-approval.ts';
 

@@ -1,14 +1,14 @@
 import { roleLabels, type StaffRole, staffRoles } from '@rehabit/contract';
+import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
+import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
+import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
+import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { TextField } from '@web/components/ui/field/text-field.tsx';
+import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
+import { useClinicStaff } from '@web/lib/staff/get-clinic-staff.ts';
+import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
 import { Users } from 'lucide-react';
 import { useState } from 'react';
-import { Dropdown } from '../../../components/ui/dropdown/dropdown.tsx';
-import { EmptyState } from '../../../components/ui/feedback/empty-state.tsx';
-import { ErrorState } from '../../../components/ui/feedback/error-state.tsx';
-import { SkeletonList } from '../../../components/ui/feedback/skeleton.tsx';
-import { TextField } from '../../../components/ui/field/text-field.tsx';
-import { Pagination } from '../../../components/ui/pagination/pagination.tsx';
-import { useClinicStaff } from '../../../lib/staff/get-clinic-staff.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { StaffRows } from './staff-rows.tsx';
 
 type RoleFilter = StaffRole | '';

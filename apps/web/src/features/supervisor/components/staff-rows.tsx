@@ -1,9 +1,9 @@
 import { type ApprovalStatus, roleLabels, type StaffMember } from '@rehabit/contract';
+import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
+import { type PillTone, StatusPill } from '@web/components/ui/pill/status-pill.tsx';
+import { Table } from '@web/components/ui/table/table.tsx';
+import { useIsMobile } from '@web/lib/device.ts';
 import type { ReactNode } from 'react';
-import { DateDisplay } from '../../../components/ui/format/date-display.tsx';
-import { type PillTone, StatusPill } from '../../../components/ui/pill/status-pill.tsx';
-import { Table } from '../../../components/ui/table/table.tsx';
-import { useIsMobile } from '../../../lib/device.ts';
 import './staff.css';
 
 const approvalTones: Record<ApprovalStatus, PillTone> = { pending: 'warning', approved: 'success', rejected: 'danger' };

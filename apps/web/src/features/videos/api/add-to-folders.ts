@@ -1,5 +1,5 @@
 import { type BulkAddBody, videoEndpoints } from '@rehabit/contract';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 import { useFolderMutation } from './folder-mutations.ts';
 
 export const addToFolders = (body: BulkAddBody) => call(videoEndpoints.addToFolders, { body });

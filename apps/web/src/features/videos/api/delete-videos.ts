@@ -1,6 +1,6 @@
 import { videoEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 import { foldersQueryKey, videosQueryKey } from './keys.ts';
 
 export const deleteVideos = (videos: number[]) => call(videoEndpoints.remove, { body: { videos } });

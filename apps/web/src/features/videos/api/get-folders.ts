@@ -1,6 +1,6 @@
 import { videoEndpoints } from '@rehabit/contract';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 import { foldersQueryKey } from './keys.ts';
 
 export const getFolders = (signal?: AbortSignal) => call(videoEndpoints.folders, { query: { page_size: 100 }, signal });

@@ -1,6 +1,6 @@
 import { videoEndpoints } from '@rehabit/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 
 /** The content team's queue of requested videos, every clinic's; admins only. */
 export const getHepRequests = (page: number, signal?: AbortSignal) =>

@@ -1,6 +1,6 @@
 import { type Video, videoEndpoints } from '@rehabit/contract';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 import { videosQueryKey } from './keys.ts';
 
 export const getVideo = (id: number, signal?: AbortSignal) => call(videoEndpoints.detail, { params: { id }, signal });

@@ -1,6 +1,6 @@
 import { type VideoListQuery, videoEndpoints } from '@rehabit/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 import { videosQueryKey } from './keys.ts';
 
 export type VideoListParams = Partial<VideoListQuery>;

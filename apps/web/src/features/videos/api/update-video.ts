@@ -1,6 +1,6 @@
 import { type UpdateVideoBody, videoEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '@web/lib/api-client.ts';
 import { videosQueryKey } from './keys.ts';
 
 export const updateVideo = (id: number, body: UpdateVideoBody) => call(videoEndpoints.update, { params: { id }, body });

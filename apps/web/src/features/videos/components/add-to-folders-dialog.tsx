@@ -1,9 +1,9 @@
+import { Button } from '@web/components/ui/button/button.tsx';
+import { Checkbox } from '@web/components/ui/checkbox/checkbox.tsx';
+import { Modal } from '@web/components/ui/modal/modal.tsx';
+import { errorMessage } from '@web/lib/api-error.ts';
+import { notify } from '@web/lib/notify.ts';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button/button.tsx';
-import { Checkbox } from '../../../components/ui/checkbox/checkbox.tsx';
-import { Modal } from '../../../components/ui/modal/modal.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { notify } from '../../../lib/notify.ts';
 import { useAddToFolders } from '../api/add-to-folders.ts';
 import { useFolders } from '../api/get-folders.ts';
 

@@ -1,9 +1,9 @@
+import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
+import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
+import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { isApiError } from '@web/lib/api-error.ts';
+import { notify } from '@web/lib/notify.ts';
 import { SearchX } from 'lucide-react';
-import { EmptyState } from '../../../components/ui/feedback/empty-state.tsx';
-import { ErrorState } from '../../../components/ui/feedback/error-state.tsx';
-import { SkeletonList } from '../../../components/ui/feedback/skeleton.tsx';
-import { isApiError } from '../../../lib/api-error.ts';
-import { notify } from '../../../lib/notify.ts';
 import { useVideo } from '../api/get-video.ts';
 import { useUpdateVideo } from '../api/update-video.ts';
 import { VideoForm } from './video-form.tsx';

@@ -1,11 +1,11 @@
+import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
+import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
+import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
+import { Modal } from '@web/components/ui/modal/modal.tsx';
+import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
 import { Inbox } from 'lucide-react';
 import { useState } from 'react';
-import { EmptyState } from '../../../components/ui/feedback/empty-state.tsx';
-import { ErrorState } from '../../../components/ui/feedback/error-state.tsx';
-import { SkeletonList } from '../../../components/ui/feedback/skeleton.tsx';
-import { DateDisplay } from '../../../components/ui/format/date-display.tsx';
-import { Modal } from '../../../components/ui/modal/modal.tsx';
-import { Pagination } from '../../../components/ui/pagination/pagination.tsx';
 import { useHepRequests } from '../api/get-hep-requests.ts';
 
 /** Admins read what clinics asked the content team to film, newest first. */

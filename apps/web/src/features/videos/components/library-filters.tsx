@@ -1,7 +1,7 @@
 import { bodyParts, positions, purposes, type VideoScope } from '@rehabit/contract';
+import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
+import { TextField } from '@web/components/ui/field/text-field.tsx';
 import { LayoutGrid, List, Search } from 'lucide-react';
-import { Dropdown } from '../../../components/ui/dropdown/dropdown.tsx';
-import { TextField } from '../../../components/ui/field/text-field.tsx';
 
 export type LibraryFilters = {
   search: string;

@@ -1,5 +1,5 @@
+import { Button } from '@web/components/ui/button/button.tsx';
 import { Pause, Play, RotateCcw } from 'lucide-react';
-import { Button } from '../../../components/ui/button/button.tsx';
 
 export type UploadPhase = 'uploading' | 'paused' | 'failed' | 'done';
 

@@ -1,11 +1,11 @@
 import type { VideoFields } from '@rehabit/contract';
 import { useQuery } from '@tanstack/react-query';
+import { ButtonLink } from '@web/components/ui/button/button-link.tsx';
+import { paths } from '@web/config/paths.ts';
+import { errorMessage } from '@web/lib/api-error.ts';
 import { Pencil } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type * as tus from 'tus-js-client';
-import { ButtonLink } from '../../../components/ui/button/button-link.tsx';
-import { paths } from '../../../config/paths.ts';
-import { errorMessage } from '../../../lib/api-error.ts';
 import { createVideo } from '../api/create-video.ts';
 import { getVideo, useVideo } from '../api/get-video.ts';
 import { videosQueryKey } from '../api/keys.ts';

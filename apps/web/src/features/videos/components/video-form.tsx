@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { bodyParts, positions, purposes, VIDEO_DEFAULTS, type VideoFields, videoFieldsSchema } from '@rehabit/contract';
+import { Button } from '@web/components/ui/button/button.tsx';
+import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
+import { TextArea } from '@web/components/ui/field/text-area.tsx';
+import { TextField } from '@web/components/ui/field/text-field.tsx';
+import { applyServerErrors } from '@web/lib/form-errors.ts';
 import { Controller, useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button/button.tsx';
-import { Dropdown } from '../../../components/ui/dropdown/dropdown.tsx';
-import { TextArea } from '../../../components/ui/field/text-area.tsx';
-import { TextField } from '../../../components/ui/field/text-field.tsx';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 const fields = Object.keys(videoFieldsSchema.shape) as (keyof VideoFields)[];

@@ -1,9 +1,9 @@
 import type { Video } from '@rehabit/contract';
+import { Checkbox } from '@web/components/ui/checkbox/checkbox.tsx';
+import { paths } from '@web/config/paths.ts';
+import { resolveUrl } from '@web/lib/api-client.ts';
 import { Film, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
-import { Checkbox } from '../../../components/ui/checkbox/checkbox.tsx';
-import { paths } from '../../../config/paths.ts';
-import { resolveUrl } from '../../../lib/api-client.ts';
 import { formatDuration } from './video-preview.tsx';
 
 type ItemsProps = {

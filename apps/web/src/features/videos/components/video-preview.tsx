@@ -1,6 +1,6 @@
 import type { Video } from '@rehabit/contract';
+import { resolveUrl } from '@web/lib/api-client.ts';
 import { AlertTriangle, Loader2 } from 'lucide-react';
-import { resolveUrl } from '../../../lib/api-client.ts';
 
 const statusText: Record<Video['status'], string> = {
   uploading: 'Waiting for the file to finish uploading.',

@@ -1,6 +1,6 @@
 import { type CreateVideoResponse, VIDEO_UPLOAD_RETRY_DELAYS, videoUploadHeaders } from '@rehabit/contract';
+import { resolveUrl } from '@web/lib/api-client.ts';
 import * as tus from 'tus-js-client';
-import { resolveUrl } from '../../../lib/api-client.ts';
 
 export type UploadCredentials = Pick<
   CreateVideoResponse,

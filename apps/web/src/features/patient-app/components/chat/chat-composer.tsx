@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CHAT_MESSAGE_MAX_LENGTH, sendChatMessageBodySchema } from '@rehabit/contract';
+import { Button } from '@web/components/ui/button/button.tsx';
 import { SendHorizontal } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../../components/ui/button/button.tsx';
 
 const messageSchema = sendChatMessageBodySchema.pick({ message: true });
 

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@rehabit/contract';
+import type { OutgoingMessage } from '@web/lib/chat/outbox.ts';
 import { useTranslation } from 'react-i18next';
-import type { OutgoingMessage } from '../../../../lib/chat/outbox.ts';
 
 const timeOf = (iso: string, language: string) => {
   const at = new Date(iso);

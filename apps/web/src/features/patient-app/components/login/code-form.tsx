@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { OTP_RESEND_COOLDOWN_SECONDS, verifyOtpBodySchema } from '@rehabit/contract';
+import { Button } from '@web/components/ui/button/button.tsx';
+import { Alert } from '@web/components/ui/feedback/alert.tsx';
+import { TextField } from '@web/components/ui/field/text-field.tsx';
+import { NoPatientAccountError, useSendCode, useSignInWithCode } from '@web/features/patient-app/api/sign-in.ts';
+import { problemKey } from '@web/features/patient-app/lib/problem-key.ts';
+import { applyServerErrors } from '@web/lib/form-errors.ts';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Button } from '../../../../components/ui/button/button.tsx';
-import { Alert } from '../../../../components/ui/feedback/alert.tsx';
-import { TextField } from '../../../../components/ui/field/text-field.tsx';
-import { applyServerErrors } from '../../../../lib/form-errors.ts';
-import { NoPatientAccountError, useSendCode, useSignInWithCode } from '../../api/sign-in.ts';
-import { problemKey } from '../../lib/problem-key.ts';
 import type { Phone } from './phone-form.tsx';
 
 /** A new code may be asked for after the server's pause between two codes to one phone. */

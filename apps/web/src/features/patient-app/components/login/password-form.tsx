@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { patientSigninBodySchema } from '@rehabit/contract';
+import { Button } from '@web/components/ui/button/button.tsx';
+import { Alert } from '@web/components/ui/feedback/alert.tsx';
+import { TextField } from '@web/components/ui/field/text-field.tsx';
+import { useSignInWithPassword } from '@web/features/patient-app/api/sign-in.ts';
+import { problemKey } from '@web/features/patient-app/lib/problem-key.ts';
+import { applyServerErrors } from '@web/lib/form-errors.ts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../../components/ui/button/button.tsx';
-import { Alert } from '../../../../components/ui/feedback/alert.tsx';
-import { TextField } from '../../../../components/ui/field/text-field.tsx';
-import { applyServerErrors } from '../../../../lib/form-errors.ts';
-import { useSignInWithPassword } from '../../api/sign-in.ts';
-import { problemKey } from '../../lib/problem-key.ts';
 
 /** Signing in with the e-mail and password a patient set up with their clinic. */
 export function PasswordForm({ onSignedIn }: { onSignedIn: () => void }) {

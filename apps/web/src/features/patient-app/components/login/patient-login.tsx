@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import '../../patient-app.css';
+import '@web/features/patient-app/patient-app.css';
+import { Brand } from '@web/components/layouts/brand.tsx';
+import { paths } from '@web/config/paths.ts';
+import { usePatientPageLanguage } from '@web/features/patient-app/i18n/i18n.ts';
+import { useDocumentTitle } from '@web/lib/use-document-title.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Brand } from '../../../../components/layouts/brand.tsx';
-import { paths } from '../../../../config/paths.ts';
-import { useDocumentTitle } from '../../../../lib/use-document-title.ts';
-import { usePatientPageLanguage } from '../../i18n/i18n.ts';
 import { LanguageSwitch } from '../language-switch.tsx';
 import { CodeForm } from './code-form.tsx';
 import { PasswordForm } from './password-form.tsx';

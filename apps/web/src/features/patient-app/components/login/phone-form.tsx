@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { sendOtpBodySchema, toE164 } from '@rehabit/contract';
+import { Button } from '@web/components/ui/button/button.tsx';
+import { FieldLabel } from '@web/components/ui/field/field-label.tsx';
+import { TextField } from '@web/components/ui/field/text-field.tsx';
+import { useSendCode } from '@web/features/patient-app/api/sign-in.ts';
+import { problemKey } from '@web/features/patient-app/lib/problem-key.ts';
+import { applyServerErrors } from '@web/lib/form-errors.ts';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Button } from '../../../../components/ui/button/button.tsx';
-import { FieldLabel } from '../../../../components/ui/field/field-label.tsx';
-import { TextField } from '../../../../components/ui/field/text-field.tsx';
-import { applyServerErrors } from '../../../../lib/form-errors.ts';
-import { useSendCode } from '../../api/sign-in.ts';
-import { problemKey } from '../../lib/problem-key.ts';
 
 /** Calling codes of the countries clinic patients most often come from; +1 first, the default. */
 const dialCodes = ['+1', '+52', '+34', '+44', '+53', '+57', '+58', '+502', '+503', '+504', '+505', '+51', '+54'];

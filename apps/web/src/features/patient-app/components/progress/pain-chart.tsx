@@ -1,6 +1,6 @@
 import type { ProgressDay } from '@rehabit/contract';
+import { painTrend } from '@web/features/patient-app/lib/pain-trend.ts';
 import { useTranslation } from 'react-i18next';
-import { painTrend } from '../../lib/pain-trend.ts';
 import { weekdayOf } from './week-bars.tsx';
 
 const WIDTH = 300;

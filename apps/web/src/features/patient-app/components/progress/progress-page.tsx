@@ -1,9 +1,9 @@
+import { Button } from '@web/components/ui/button/button.tsx';
+import { useProgress } from '@web/features/patient-app/api/get-progress.ts';
+import { useDocumentTitle } from '@web/lib/use-document-title.ts';
 import { ChevronLeft, ChevronRight, Flame } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../../components/ui/button/button.tsx';
-import { useDocumentTitle } from '../../../../lib/use-document-title.ts';
-import { useProgress } from '../../api/get-progress.ts';
 import { LoadError } from '../state-card.tsx';
 import { PainChart } from './pain-chart.tsx';
 import { WeekBars } from './week-bars.tsx';

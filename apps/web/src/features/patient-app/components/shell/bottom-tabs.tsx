@@ -1,8 +1,8 @@
+import { paths } from '@web/config/paths.ts';
+import { usePatientChat } from '@web/features/patient-app/api/get-chat.ts';
 import { CalendarCheck, LineChart, MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { paths } from '../../../../config/paths.ts';
-import { usePatientChat } from '../../api/get-chat.ts';
 
 /** Today, Progress and Chat: the whole patient side, one tap away at the bottom of the phone. */
 export function BottomTabs() {

@@ -1,14 +1,14 @@
+import { Brand } from '@web/components/layouts/brand.tsx';
+import { paths } from '@web/config/paths.ts';
+import { usePatientPageLanguage } from '@web/features/patient-app/i18n/i18n.ts';
+import { usePatientChatEvents } from '@web/features/patient-app/lib/use-patient-chat-events.ts';
+import { useLogout } from '@web/lib/session/logout.ts';
 import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Brand } from '../../../../components/layouts/brand.tsx';
-import { paths } from '../../../../config/paths.ts';
-import { useLogout } from '../../../../lib/session/logout.ts';
-import { usePatientPageLanguage } from '../../i18n/i18n.ts';
-import { usePatientChatEvents } from '../../lib/use-patient-chat-events.ts';
 import { LanguageSwitch } from '../language-switch.tsx';
 import { BottomTabs } from './bottom-tabs.tsx';
-import '../../patient-app.css';
+import '@web/features/patient-app/patient-app.css';
 
 /** The patient's frame on a phone: one column, the clinic's name on top, Today, Progress and Chat below. */
 export function PatientShell({

@@ -1,11 +1,11 @@
 import type { TodayItem } from '@rehabit/contract';
+import { Button } from '@web/components/ui/button/button.tsx';
+import { useLogExercise } from '@web/features/patient-app/api/log-exercise.ts';
+import { newLogId } from '@web/features/patient-app/lib/client-id.ts';
+import { type ExerciseFlow, exerciseFlow, initialFlow } from '@web/features/patient-app/lib/exercise-flow.ts';
 import { CheckCircle2 } from 'lucide-react';
 import { useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../../components/ui/button/button.tsx';
-import { useLogExercise } from '../../api/log-exercise.ts';
-import { newLogId } from '../../lib/client-id.ts';
-import { type ExerciseFlow, exerciseFlow, initialFlow } from '../../lib/exercise-flow.ts';
 import { ExerciseRating } from './exercise-rating.tsx';
 import { ExerciseVideo } from './exercise-video.tsx';
 

@@ -1,7 +1,7 @@
 import { type Difficulty, difficulties } from '@rehabit/contract';
+import { Button } from '@web/components/ui/button/button.tsx';
+import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../../components/ui/button/button.tsx';
-import { Alert } from '../../../../components/ui/feedback/alert.tsx';
 import { PainScale } from '../pain-scale.tsx';
 
 type ExerciseRatingProps = {

@@ -1,8 +1,8 @@
+import { Button } from '@web/components/ui/button/button.tsx';
+import { Alert } from '@web/components/ui/feedback/alert.tsx';
+import { type ManualReading, usePostReading } from '@web/features/patient-app/api/post-reading.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../../components/ui/button/button.tsx';
-import { Alert } from '../../../../components/ui/feedback/alert.tsx';
-import { type ManualReading, usePostReading } from '../../api/post-reading.ts';
 import { PainScale } from '../pain-scale.tsx';
 
 /** "How is your pain today?": one tap on 0–10 saves a pain reading for the day. */

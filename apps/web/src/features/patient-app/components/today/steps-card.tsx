@@ -1,9 +1,9 @@
+import { Button } from '@web/components/ui/button/button.tsx';
+import { Alert } from '@web/components/ui/feedback/alert.tsx';
+import { TextField } from '@web/components/ui/field/text-field.tsx';
+import { type ManualReading, usePostReading } from '@web/features/patient-app/api/post-reading.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../../components/ui/button/button.tsx';
-import { Alert } from '../../../../components/ui/feedback/alert.tsx';
-import { TextField } from '../../../../components/ui/field/text-field.tsx';
-import { type ManualReading, usePostReading } from '../../api/post-reading.ts';
 
 const MAX_STEPS = 100_000;
 

@@ -1,9 +1,9 @@
+import { useMe } from '@web/features/patient-app/api/get-me.ts';
+import { useProgress } from '@web/features/patient-app/api/get-progress.ts';
+import { useToday } from '@web/features/patient-app/api/get-today.ts';
+import { useDocumentTitle } from '@web/lib/use-document-title.ts';
 import { Dumbbell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../../../lib/use-document-title.ts';
-import { useMe } from '../../api/get-me.ts';
-import { useProgress } from '../../api/get-progress.ts';
-import { useToday } from '../../api/get-today.ts';
 import { LoadError, StateCard } from '../state-card.tsx';
 import { ExerciseCard } from './exercise-card.tsx';
 import { PainCard } from './pain-card.tsx';

@@ -1,17 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { interactionKinds, logInteractionBodySchema } from '@rehabit/contract';
+import { Button } from '@web/components/ui/button/button.tsx';
+import { DatePicker } from '@web/components/ui/date-picker/date-picker.tsx';
+import { dateToIso, isoToDate, todayIso } from '@web/components/ui/date-picker/iso-date.ts';
+import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
+import { Alert } from '@web/components/ui/feedback/alert.tsx';
+import { TextArea } from '@web/components/ui/field/text-area.tsx';
+import { TextField } from '@web/components/ui/field/text-field.tsx';
+import { useLogInteraction } from '@web/features/patients/api/log-interaction.ts';
+import { applyServerErrors } from '@web/lib/form-errors.ts';
+import { notify } from '@web/lib/notify.ts';
 import { PhoneCall } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
-import { Button } from '../../../../components/ui/button/button.tsx';
-import { DatePicker } from '../../../../components/ui/date-picker/date-picker.tsx';
-import { dateToIso, isoToDate, todayIso } from '../../../../components/ui/date-picker/iso-date.ts';
-import { Dropdown } from '../../../../components/ui/dropdown/dropdown.tsx';
-import { Alert } from '../../../../components/ui/feedback/alert.tsx';
-import { TextArea } from '../../../../components/ui/field/text-area.tsx';
-import { TextField } from '../../../../components/ui/field/text-field.tsx';
-import { applyServerErrors } from '../../../../lib/form-errors.ts';
-import { notify } from '../../../../lib/notify.ts';
-import { useLogInteraction } from '../../api/log-interaction.ts';
 
 export const interactionKindLabels: Record<(typeof interactionKinds)[number], string> = {
   phone: 'Phone call',

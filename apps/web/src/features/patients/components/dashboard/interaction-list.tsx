@@ -1,9 +1,9 @@
 import type { InteractionLog } from '@rehabit/contract';
+import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
+import { formatDate } from '@web/components/ui/format/format.ts';
 import { Phone, Trash2, Video } from 'lucide-react';
-import { DateDisplay } from '../../../../components/ui/format/date-display.tsx';
-import { formatDate } from '../../../../components/ui/format/format.ts';
 import { interactionKindLabels } from './interaction-form.tsx';
-import '../../../../components/ui/button/icon-button.css';
+import '@web/components/ui/button/icon-button.css';
 
 /** Logged calls, newest first: when, how, how long, what was said and who logged it. */
 export function InteractionList({

@@ -1,15 +1,15 @@
 import type { InteractionLog as Log } from '@rehabit/contract';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog/confirm-dialog.tsx';
+import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
+import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
+import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { formatDate } from '@web/components/ui/format/format.ts';
+import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
+import { useDeleteInteraction } from '@web/features/patients/api/delete-interaction.ts';
+import { useInteractions } from '@web/features/patients/api/get-interactions.ts';
+import { notify } from '@web/lib/notify.ts';
 import { NotebookPen } from 'lucide-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../../components/ui/confirm-dialog/confirm-dialog.tsx';
-import { EmptyState } from '../../../../components/ui/feedback/empty-state.tsx';
-import { ErrorState } from '../../../../components/ui/feedback/error-state.tsx';
-import { SkeletonList } from '../../../../components/ui/feedback/skeleton.tsx';
-import { formatDate } from '../../../../components/ui/format/format.ts';
-import { Pagination } from '../../../../components/ui/pagination/pagination.tsx';
-import { notify } from '../../../../lib/notify.ts';
-import { useDeleteInteraction } from '../../api/delete-interaction.ts';
-import { useInteractions } from '../../api/get-interactions.ts';
 import { InteractionForm } from './interaction-form.tsx';
 import { InteractionList } from './interaction-list.tsx';
 

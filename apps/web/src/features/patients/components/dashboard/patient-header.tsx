@@ -1,6 +1,6 @@
 import type { Patient } from '@rehabit/contract';
-import { DateDisplay } from '../../../../components/ui/format/date-display.tsx';
-import { ageInYears, formatPhone } from '../../../../components/ui/format/format.ts';
+import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
+import { ageInYears, formatPhone } from '@web/components/ui/format/format.ts';
 import { RtmSwitch } from '../list/rtm-switch.tsx';
 
 const consentMethodLabels = { verbal: 'verbal', written: 'written', electronic: 'electronic' } as const;

@@ -1,5 +1,5 @@
+import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
 import { type LucideIcon, MessageSquare } from 'lucide-react';
-import { EmptyState } from '../../../../components/ui/feedback/empty-state.tsx';
 
 type Placeholder = { id: string; title: string; icon: LucideIcon; empty: string; text: string };
 

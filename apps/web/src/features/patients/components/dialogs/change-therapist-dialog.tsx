@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changeTherapistBodySchema, type Patient } from '@rehabit/contract';
+import { Alert } from '@web/components/ui/feedback/alert.tsx';
+import { Modal } from '@web/components/ui/modal/modal.tsx';
+import { useChangeTherapist } from '@web/features/patients/api/change-therapist.ts';
+import { applyServerErrors } from '@web/lib/form-errors.ts';
+import { notify } from '@web/lib/notify.ts';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Alert } from '../../../../components/ui/feedback/alert.tsx';
-import { Modal } from '../../../../components/ui/modal/modal.tsx';
-import { applyServerErrors } from '../../../../lib/form-errors.ts';
-import { notify } from '../../../../lib/notify.ts';
-import { useChangeTherapist } from '../../api/change-therapist.ts';
 import { TherapistField } from '../fields/therapist-field.tsx';
 import { FormFooter } from './form-footer.tsx';
 

@@ -1,4 +1,4 @@
-import { Button } from '../../../../components/ui/button/button.tsx';
+import { Button } from '@web/components/ui/button/button.tsx';
 
 /** Cancel and submit for a form that lives in a dialog body while its buttons sit in the footer. */
 export function FormFooter({

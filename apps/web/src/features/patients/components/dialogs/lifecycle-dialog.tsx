@@ -1,9 +1,9 @@
 import type { Patient, PatientStatus } from '@rehabit/contract';
 import { patientStatusLabels } from '@rehabit/contract';
-import { ConfirmDialog } from '../../../../components/ui/confirm-dialog/confirm-dialog.tsx';
-import { notify } from '../../../../lib/notify.ts';
-import { useDischargePatients } from '../../api/discharge-patients.ts';
-import { useReOnboardPatients } from '../../api/re-onboard-patients.ts';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog/confirm-dialog.tsx';
+import { useDischargePatients } from '@web/features/patients/api/discharge-patients.ts';
+import { useReOnboardPatients } from '@web/features/patients/api/re-onboard-patients.ts';
+import { notify } from '@web/lib/notify.ts';
 
 export type LifecycleKind = 'discharge' | 're_onboard';
 

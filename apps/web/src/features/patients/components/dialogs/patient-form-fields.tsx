@@ -1,10 +1,10 @@
 import { consentMethods, type RegisterPatientBody } from '@rehabit/contract';
+import { Checkbox } from '@web/components/ui/checkbox/checkbox.tsx';
+import { DatePicker } from '@web/components/ui/date-picker/date-picker.tsx';
+import { dateToIso, isoToDate } from '@web/components/ui/date-picker/iso-date.ts';
+import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
+import { TextField } from '@web/components/ui/field/text-field.tsx';
 import { Controller, type FieldError, type UseFormReturn, useWatch } from 'react-hook-form';
-import { Checkbox } from '../../../../components/ui/checkbox/checkbox.tsx';
-import { DatePicker } from '../../../../components/ui/date-picker/date-picker.tsx';
-import { dateToIso, isoToDate } from '../../../../components/ui/date-picker/iso-date.ts';
-import { Dropdown } from '../../../../components/ui/dropdown/dropdown.tsx';
-import { TextField } from '../../../../components/ui/field/text-field.tsx';
 import { DialCodeDropdown } from '../fields/dial-code-dropdown.tsx';
 import { Icd10Field } from '../fields/icd10-field.tsx';
 import type { PatientFormValues } from './patient-form.ts';

@@ -1,7 +1,7 @@
 import type { Patient } from '@rehabit/contract';
-import { ConfirmDialog } from '../../../../components/ui/confirm-dialog/confirm-dialog.tsx';
-import { notify } from '../../../../lib/notify.ts';
-import { useRemovePatient } from '../../api/remove-patient.ts';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog/confirm-dialog.tsx';
+import { useRemovePatient } from '@web/features/patients/api/remove-patient.ts';
+import { notify } from '@web/lib/notify.ts';
 
 export function RemoveDialog({
   patient,

@@ -1,5 +1,5 @@
+import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
 import type { ControllerRenderProps } from 'react-hook-form';
-import { Dropdown } from '../../../../components/ui/dropdown/dropdown.tsx';
 import { dialCodeOptions } from './dial-codes.ts';
 
 /** The country code of a phone number, bound to a form's `selected_code` field. */

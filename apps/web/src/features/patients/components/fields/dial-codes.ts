@@ -1,4 +1,4 @@
-import type { DropdownOption } from '../../../../components/ui/dropdown/dropdown.tsx';
+import type { DropdownOption } from '@web/components/ui/dropdown/dropdown.tsx';
 
 /** Calling codes of the countries clinic patients most often come from; +1 first, the default. */
 const dialCodes: readonly [string, string][] = [

@@ -1,7 +1,7 @@
+import { type SearchOption, SearchSelect } from '@web/components/ui/search-select/search-select.tsx';
+import { useIcd10Search } from '@web/features/patients/api/search-icd10.ts';
+import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
 import { type Ref, useState } from 'react';
-import { type SearchOption, SearchSelect } from '../../../../components/ui/search-select/search-select.tsx';
-import { useDebouncedValue } from '../../../../lib/use-debounced-value.ts';
-import { useIcd10Search } from '../../api/search-icd10.ts';
 
 export const ICD10_SEARCH_DEBOUNCE_MS = 250;
 

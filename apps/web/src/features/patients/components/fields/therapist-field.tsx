@@ -1,6 +1,6 @@
+import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
+import { useTreatingTherapists } from '@web/lib/staff/get-treating-therapists.ts';
 import type { Ref } from 'react';
-import { Dropdown } from '../../../../components/ui/dropdown/dropdown.tsx';
-import { useTreatingTherapists } from '../../../../lib/staff/get-treating-therapists.ts';
 
 type TherapistFieldProps = {
   value: unknown;

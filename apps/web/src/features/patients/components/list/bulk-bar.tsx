@@ -1,5 +1,5 @@
+import { Button } from '@web/components/ui/button/button.tsx';
 import { LogOut, RotateCcw, X } from 'lucide-react';
-import { Button } from '../../../../components/ui/button/button.tsx';
 
 type BulkBarProps = {
   count: number;

@@ -1,8 +1,8 @@
+import { Checkbox } from '@web/components/ui/checkbox/checkbox.tsx';
+import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
+import { ageInYears } from '@web/components/ui/format/format.ts';
+import { paths } from '@web/config/paths.ts';
 import { Link } from 'react-router';
-import { Checkbox } from '../../../../components/ui/checkbox/checkbox.tsx';
-import { DateDisplay } from '../../../../components/ui/format/date-display.tsx';
-import { ageInYears } from '../../../../components/ui/format/format.ts';
-import { paths } from '../../../../config/paths.ts';
 import { PatientStatusPill } from '../patient-status-pill.tsx';
 import { PatientRowActions } from './patient-row-actions.tsx';
 import type { PatientRowsProps } from './patients-table.tsx';

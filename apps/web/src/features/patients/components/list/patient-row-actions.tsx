@@ -1,7 +1,7 @@
 import type { Patient } from '@rehabit/contract';
+import { ActionMenu, type ActionMenuItem } from '@web/components/ui/action-menu/action-menu.tsx';
+import type { SessionUser } from '@web/lib/session/get-current-user.ts';
 import { ArrowRightLeft, LogOut, Pencil, RotateCcw, Trash2, UserCheck } from 'lucide-react';
-import { ActionMenu, type ActionMenuItem } from '../../../../components/ui/action-menu/action-menu.tsx';
-import type { SessionUser } from '../../../../lib/session/get-current-user.ts';
 import { type PatientAction, patientActionLabels, patientActions } from '../patient-actions.ts';
 
 const icons = {

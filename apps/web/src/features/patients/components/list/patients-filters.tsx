@@ -1,7 +1,7 @@
 import { type ListedPatientStatus, listedPatientStatuses, patientStatusLabels } from '@rehabit/contract';
+import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
+import { TextField } from '@web/components/ui/field/text-field.tsx';
 import { Search } from 'lucide-react';
-import { Dropdown } from '../../../../components/ui/dropdown/dropdown.tsx';
-import { TextField } from '../../../../components/ui/field/text-field.tsx';
 
 type StatusFilter = ListedPatientStatus | '';
 

@@ -1,11 +1,11 @@
 import type { Patient } from '@rehabit/contract';
+import { Checkbox } from '@web/components/ui/checkbox/checkbox.tsx';
+import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
+import { ageInYears, formatPhone } from '@web/components/ui/format/format.ts';
+import { Table } from '@web/components/ui/table/table.tsx';
+import { paths } from '@web/config/paths.ts';
+import type { SessionUser } from '@web/lib/session/get-current-user.ts';
 import { Link } from 'react-router';
-import { Checkbox } from '../../../../components/ui/checkbox/checkbox.tsx';
-import { DateDisplay } from '../../../../components/ui/format/date-display.tsx';
-import { ageInYears, formatPhone } from '../../../../components/ui/format/format.ts';
-import { Table } from '../../../../components/ui/table/table.tsx';
-import { paths } from '../../../../config/paths.ts';
-import type { SessionUser } from '../../../../lib/session/get-current-user.ts';
 import type { PatientAction } from '../patient-actions.ts';
 import { PatientStatusPill } from '../patient-status-pill.tsx';
 import { PatientRowActions } from './patient-row-actions.tsx';

@@ -1,6 +1,6 @@
 import type { Patient } from '@rehabit/contract';
-import { Switch } from '../../../../components/ui/switch/switch.tsx';
-import { useUpdateRtmCoverage } from '../../api/update-rtm-coverage.ts';
+import { Switch } from '@web/components/ui/switch/switch.tsx';
+import { useUpdateRtmCoverage } from '@web/features/patients/api/update-rtm-coverage.ts';
 
 /** Whether the payer covers RTM, changed in place; it shows the asked-for value until the server confirms. */
 export function RtmSwitch({ patient, isLabelHidden = true }: { patient: Patient; isLabelHidden?: boolean }) {

@@ -1,10 +1,10 @@
+import { Button } from '@web/components/ui/button/button.tsx';
+import { Modal } from '@web/components/ui/modal/modal.tsx';
+import { QrCode } from '@web/components/ui/qr-code/qr-code.tsx';
+import { paths } from '@web/config/paths.ts';
+import { notify } from '@web/lib/notify.ts';
+import type { SessionUser } from '@web/lib/session/get-current-user.ts';
 import { Copy, Printer } from 'lucide-react';
-import { Button } from '../../../../components/ui/button/button.tsx';
-import { Modal } from '../../../../components/ui/modal/modal.tsx';
-import { QrCode } from '../../../../components/ui/qr-code/qr-code.tsx';
-import { paths } from '../../../../config/paths.ts';
-import { notify } from '../../../../lib/notify.ts';
-import type { SessionUser } from '../../../../lib/session/get-current-user.ts';
 import './qr-card.css';
 
 /** The address patients open from the clinic's QR code. */

@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { OTP_RESEND_COOLDOWN_SECONDS, verifyOtpBodySchema } from '@rehabit/contract';
+import { Button } from '@web/components/ui/button/button.tsx';
+import { Alert } from '@web/components/ui/feedback/alert.tsx';
+import { TextField } from '@web/components/ui/field/text-field.tsx';
+import { formatPhone } from '@web/components/ui/format/format.ts';
+import { useSendOtp } from '@web/features/patients/api/send-otp.ts';
+import { useVerifyOtp } from '@web/features/patients/api/verify-otp.ts';
+import { errorMessage } from '@web/lib/api-error.ts';
+import { applyServerErrors } from '@web/lib/form-errors.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../../components/ui/button/button.tsx';
-import { Alert } from '../../../../components/ui/feedback/alert.tsx';
-import { TextField } from '../../../../components/ui/field/text-field.tsx';
-import { formatPhone } from '../../../../components/ui/format/format.ts';
-import { errorMessage } from '../../../../lib/api-error.ts';
-import { applyServerErrors } from '../../../../lib/form-errors.ts';
-import { useSendOtp } from '../../api/send-otp.ts';
-import { useVerifyOtp } from '../../api/verify-otp.ts';
 import type { VerifiedPhone } from './phone-step.tsx';
 
 /** A new code may be asked for after the server's pause between two codes to one phone. */

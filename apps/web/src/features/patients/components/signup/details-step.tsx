@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MIN_LENGTH, qrRegistrationBodySchema } from '@rehabit/contract';
+import { Button } from '@web/components/ui/button/button.tsx';
+import { Alert } from '@web/components/ui/feedback/alert.tsx';
+import { TextField } from '@web/components/ui/field/text-field.tsx';
+import { MemorableDate } from '@web/components/ui/memorable-date/memorable-date.tsx';
+import { useRegisterByQr } from '@web/features/patients/api/register-by-qr.ts';
+import { isApiError } from '@web/lib/api-error.ts';
+import { applyServerErrors } from '@web/lib/form-errors.ts';
 import { Controller, useForm } from 'react-hook-form';
-import { Button } from '../../../../components/ui/button/button.tsx';
-import { Alert } from '../../../../components/ui/feedback/alert.tsx';
-import { TextField } from '../../../../components/ui/field/text-field.tsx';
-import { MemorableDate } from '../../../../components/ui/memorable-date/memorable-date.tsx';
-import { isApiError } from '../../../../lib/api-error.ts';
-import { applyServerErrors } from '../../../../lib/form-errors.ts';
-import { useRegisterByQr } from '../../api/register-by-qr.ts';
 import type { VerifiedPhone } from './phone-step.tsx';
 
 const detailsSchema = qrRegistrationBodySchema

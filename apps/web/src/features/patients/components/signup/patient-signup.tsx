@@ -1,11 +1,11 @@
 import { clinicCodeSchema } from '@rehabit/contract';
+import { AuthCard } from '@web/components/layouts/auth-layout.tsx';
+import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
+import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
+import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { useCheckClinicCode } from '@web/lib/clinics/check-clinic-code.ts';
 import { CheckCircle2, QrCode } from 'lucide-react';
 import { useState } from 'react';
-import { AuthCard } from '../../../../components/layouts/auth-layout.tsx';
-import { EmptyState } from '../../../../components/ui/feedback/empty-state.tsx';
-import { ErrorState } from '../../../../components/ui/feedback/error-state.tsx';
-import { SkeletonList } from '../../../../components/ui/feedback/skeleton.tsx';
-import { useCheckClinicCode } from '../../../../lib/clinics/check-clinic-code.ts';
 import { CodeStep } from './code-step.tsx';
 import { DetailsStep } from './details-step.tsx';
 import { PhoneStep, type VerifiedPhone } from './phone-step.tsx';

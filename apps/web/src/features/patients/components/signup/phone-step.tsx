@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { qrRegistrationBodySchema, toE164 } from '@rehabit/contract';
+import { Button } from '@web/components/ui/button/button.tsx';
+import { Alert } from '@web/components/ui/feedback/alert.tsx';
+import { TextField } from '@web/components/ui/field/text-field.tsx';
+import { useSendOtp } from '@web/features/patients/api/send-otp.ts';
+import { applyServerErrors } from '@web/lib/form-errors.ts';
 import { Controller, useForm } from 'react-hook-form';
-import { Button } from '../../../../components/ui/button/button.tsx';
-import { Alert } from '../../../../components/ui/feedback/alert.tsx';
-import { TextField } from '../../../../components/ui/field/text-field.tsx';
-import { applyServerErrors } from '../../../../lib/form-errors.ts';
-import { useSendOtp } from '../../api/send-otp.ts';
 import { DialCodeDropdown } from '../fields/dial-code-dropdown.tsx';
 import { DEFAULT_DIAL_CODE } from '../fields/dial-codes.ts';
 
