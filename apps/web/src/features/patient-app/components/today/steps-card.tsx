@@ -1,11 +1,25 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { healthMetricRules } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
 import { type ManualReading, usePostReading } from '@web/features/patient-app/api/post-reading.ts';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 
-const MAX_STEPS = 100_000;
+const { min, max } = healthMetricRules.steps;
+
+/** The steps as typed: digit groups may be separated (1,200 or 1.200 or 1 200); the contract's range applies. */
+const stepsFormSchema = z.object({
+  steps: z
+    .string()
+    .trim()
+    .min(1)
+    .transform((typed) => Number(typed.replace(/[\s.,]/g, '')))
+    .pipe(z.number().int().min(min).max(max)),
+});
 
 /**
  * "Steps today": the day's steps are the sum of what is entered, so the card shows the total so far
@@ -14,26 +28,19 @@ const MAX_STEPS = 100_000;
 export function StepsCard({ stepsToday }: { stepsToday: number | null }) {
   const { t, i18n } = useTranslation();
   const post = usePostReading();
-  const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(stepsFormSchema), defaultValues: { steps: '' } });
+  const hasError = form.formState.errors.steps !== undefined;
   const [reading, setReading] = useState<ManualReading | null>(null);
   const format = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
 
   const send = (next: ManualReading) => {
     setReading(next);
-    post.mutate(next, { onSuccess: () => setDraft('') });
+    post.mutate(next, { onSuccess: () => form.reset({ steps: '' }) });
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = Number(draft.replace(/[\s.,]/g, ''));
-    if (!draft.trim() || !Number.isInteger(value) || value < 0 || value > MAX_STEPS) {
-      setError(t('steps.invalid'));
-      return;
-    }
-    setError(null);
-    send({ kind: 'steps', value, measuredAt: new Date().toISOString() });
-  };
+  const submit = form.handleSubmit(({ steps }) =>
+    send({ kind: 'steps', value: steps, measuredAt: new Date().toISOString() }),
+  );
 
   return (
     <section className="pa-card" aria-labelledby="steps-today-title">
@@ -51,9 +58,9 @@ export function StepsCard({ stepsToday }: { stepsToday: number | null }) {
           hint={t('steps.hint')}
           inputMode="numeric"
           autoComplete="off"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          error={error ?? undefined}
+          // One message for any refusal, in the patient's language.
+          error={hasError ? t('steps.invalid') : undefined}
+          {...form.register('steps')}
         />
         {post.isError && <Alert tone="danger">{t('steps.failed')}</Alert>}
         {post.isSuccess && reading && (
