@@ -30,7 +30,8 @@ export type Endpoint = {
   /**
    * What a successful call leaves in the audit log: every read and change of health data says so. A read's row is
    * written by the route layer unless the service wrote it with more detail; a change's row is written by the
-   * service inside the change's transaction, and the route layer refuses to answer a change that left none.
+   * service, inside the change's transaction where it has one, and the route layer refuses to answer a change that
+   * left none.
    */
   audit?: { read: AuditAction } | { change: AuditAction };
 };

@@ -42,7 +42,7 @@ declare module 'fastify' {
 
 /**
  * After a successful call of an audited endpoint: a read the service did not audit itself is audited here; a
- * change must have been audited by its service, inside its transaction. One that was not is a defect: outside
+ * change must have been audited by its service (inside its transaction where it has one). One that was not is a defect: outside
  * production it fails the call, so tests see it; in production the row is written late and the error logged.
  */
 async function ensureAudited(

@@ -157,6 +157,15 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
       }
       const session = (await repo.findPatientSession(patientId))!;
       const page = await sessionsPage(actor, { id: session.id }, 1, 1);
+      await audit.record({
+        action: 'chat.list',
+        outcome: 'success',
+        actorUserId: actor.id,
+        clinicId: patient.clinicId,
+        patientId,
+        ip: ctx.ip,
+        detail: { session_id: session.id },
+      });
       return page.results[0]!;
     },
 

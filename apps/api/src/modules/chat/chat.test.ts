@@ -7,7 +7,7 @@ import { makeClinic, makeUser, PASSWORD } from '../../../test/factories.ts';
 import { expectProblem, type TestApp, testConfig } from '../../../test/helpers.ts';
 import { type ApiClient, appWithTwoClinics, type StaffedClinic } from '../../../test/patients-support.ts';
 import { buildApp } from '../../app.ts';
-import { chatMessages } from '../../db/schema.ts';
+import { auditEvents, chatMessages } from '../../db/schema.ts';
 
 let t: TestApp;
 let call: ApiClient;
@@ -42,6 +42,10 @@ describe('chat with patients', () => {
     const patient = await call.register(home.manager.token);
     const session = await openSession(home.therapist.token, patient.id);
     expect((await openSession(home.manager.token, patient.id)).id).toBe(session.id);
+    // Each opening reads the conversation's summary, audited against the patient.
+    const reads = await t.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'chat.list'));
+    expect(reads.filter((row) => row.patientId === patient.id)).toHaveLength(2);
+    expect(reads.find((row) => row.patientId === patient.id)).toMatchObject({ clinicId: home.clinic.id });
 
     const first = await send(home.therapist.token, session.id, 'How is the knee today?');
     expect(first.statusCode, first.body).toBe(201);

@@ -136,8 +136,11 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
         );
         return row;
       });
-      // A concurrent send of the same client id won the race: answer its log.
-      if (!created) return { log: toExerciseLog((await logs.findByClientId(own.id, body.client_id))!), created: false };
+      if (!created) {
+        // A concurrent send of the same client id won the race: answer its log, which it audited.
+        noteNothingChanged();
+        return { log: toExerciseLog((await logs.findByClientId(own.id, body.client_id))!), created: false };
+      }
       return { log: toExerciseLog(created), created: true };
     },
   };

@@ -45,6 +45,17 @@ const logBody = (hepId: number, extra: object = {}) => ({
 });
 
 describe('logging an exercise', () => {
+  it('stores one log and one audit row when the same client id is sent several times at once', async () => {
+    const { patientId, hepIds, token } = await patientWithProgram([1]);
+    const body = logBody(hepIds[0]!);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => call.post(patientProgramEndpoints.logExercise.path, token, body)),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(new Set(answers.map((res) => res.json().id)).size).toBe(1);
+    expect(await auditRows(t.database.db, 'exercise.logged', patientId)).toHaveLength(1);
+  });
+
   it('stores the log on the clinic day, once per client id, and records its pain as a reading', async () => {
     const { patientId, hepIds, token } = await patientWithProgram([1]);
     const body = logBody(hepIds[0]!, { reps_done: 8, pain: 4, difficulty: 'hard', note: 'Tight calf' });

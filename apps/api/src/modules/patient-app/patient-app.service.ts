@@ -110,6 +110,15 @@ export function createPatientAppService({ db, clock, audit }: Deps) {
       }
       const session = (await chat.findPatientSession(own.id))!;
       const { rows } = await chat.listSessions({ id: session.id }, actor.id, 1, 1);
+      await audit.record({
+        action: 'chat.list',
+        outcome: 'success',
+        actorUserId: actor.id,
+        clinicId: own.clinicId,
+        patientId: own.id,
+        ip: ctx.ip,
+        detail: { session_id: session.id },
+      });
       return { session: session.id, unread_message_count: Number(rows[0]?.unread ?? 0) };
     },
   };

@@ -34,6 +34,7 @@ function SignedInFrame() {
   if (user.data.role === 'patient') return <Navigate to={paths.myToday.getHref()} replace />;
 
   const role = user.data.role;
+  // Every level of a nested route that names an action must allow it.
   const isAllowed = matches.every((match) => {
     const action = (match.handle as RouteHandle | undefined)?.action;
     return action === undefined || can(role, action);
