@@ -9,6 +9,7 @@ import type { ChatService } from './modules/chat/chat.service.ts';
 import type { ClinicsService } from './modules/clinics/clinics.service.ts';
 import type { HepService } from './modules/hep/hep.service.ts';
 import type { PatientProgramService } from './modules/hep/patient-program.service.ts';
+import type { MonitoringService } from './modules/monitoring/monitoring.service.ts';
 import type { PatientAppService } from './modules/patient-app/patient-app.service.ts';
 import type { PatientSigninService } from './modules/patient-app/patient-signin.service.ts';
 import type { PatientDataService } from './modules/patient-data/patient-data.service.ts';
@@ -41,6 +42,7 @@ export type AppDeps = {
   folders: FoldersService;
   hep: HepService;
   patientProgram: PatientProgramService;
+  monitoring: MonitoringService;
   patientData: PatientDataService;
   rateLimits: { auth: RateLimitRule };
   realtime: Realtime;

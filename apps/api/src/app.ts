@@ -26,6 +26,8 @@ import { hepRoutes } from './modules/hep/hep.routes.ts';
 import { createHepService } from './modules/hep/hep.service.ts';
 import { patientProgramRoutes } from './modules/hep/patient-program.routes.ts';
 import { createPatientProgramService } from './modules/hep/patient-program.service.ts';
+import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
+import { createMonitoringService } from './modules/monitoring/monitoring.service.ts';
 import { patientAppRoutes } from './modules/patient-app/patient-app.routes.ts';
 import { createPatientAppService } from './modules/patient-app/patient-app.service.ts';
 import { createPatientSigninService } from './modules/patient-app/patient-signin.service.ts';
@@ -142,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hep: createHepService({ db, clock, audit, host: () => videoHost }),
     patientProgram: createPatientProgramService({ db, clock, audit, host: () => videoHost }),
     patientData: createPatientDataService({ db, clock, audit }),
+    monitoring: createMonitoringService({ db, clock, audit }),
     rateLimits: { auth: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
     realtime,
     chat: createChatService({ db, clock, audit, realtime }),
@@ -199,6 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(hepRoutes, deps);
   await app.register(patientProgramRoutes, deps);
   await app.register(patientDataRoutes, deps);
+  await app.register(monitoringRoutes, deps);
   await app.register(tusRoutes, { host: videoHost, corsOrigins: config.CORS_ORIGINS });
   await app.register(playbackRoutes, { host: videoHost });
   // Processing cut short by a restart runs again; closing waits for the job at hand.

@@ -26,6 +26,7 @@ import { createClinicsRepository } from '../src/modules/clinics/clinics.reposito
 import { createSettingsRepository } from '../src/modules/clinics/settings.repository.ts';
 import { createExerciseLogsRepository } from '../src/modules/hep/exercise-logs.repository.ts';
 import { createHepRepository } from '../src/modules/hep/hep.repository.ts';
+import { createMonitoringRepository } from '../src/modules/monitoring/monitoring.repository.ts';
 import { createPatientAppRepository } from '../src/modules/patient-app/patient-app.repository.ts';
 import { createFunctionalDataRepository } from '../src/modules/patient-data/functional-data.repository.ts';
 import { createProgressRepository } from '../src/modules/patient-data/progress.repository.ts';
@@ -327,6 +328,22 @@ const repositories = {
     addItems: guarded(loadFolders, ['findManyVisible', 'videos/folders.service.ts']),
     removeItems: guarded(loadFolders),
   }),
+  monitoring: cover(createMonitoringRepository, {
+    lockUser: own('the caller’s own user row, held while their session starts'),
+    findOpenForUpdate: own('by user id: the caller’s own open session'),
+    findOwnForUpdate: crossClinic(async (r) => {
+      expect(await r.findOwnForUpdate(b.monitoringSessionId, b.therapistId, scopeA())).toBeUndefined();
+      expect(await r.findOwnForUpdate(b.monitoringSessionId, a.therapistId, scopeA())).toBeUndefined();
+      expect((await r.findOwnForUpdate(a.monitoringSessionId, a.therapistId, scopeA()))?.id).toBe(
+        a.monitoringSessionId,
+      );
+    }),
+    insert: guarded(requirePatient('monitoring/monitoring.service.ts')),
+    update: guarded(
+      ['findOwnForUpdate', 'monitoring/monitoring.service.ts'],
+      ['findOpenForUpdate', 'monitoring/monitoring.service.ts'],
+    ),
+  }),
   hepRequests: cover(createHepRequestsRepository, {
     insert: writesOnly('a request of the actor, in the actor’s clinic'),
     list: byDesign('the content team’s queue spans every clinic: admins only (library.manage), or the new request'),
@@ -548,6 +565,12 @@ async function seedClinic(db: Db, index: number) {
   );
 
   await createHepRequestsRepository(db).insert(actor, 'A heel raise, please');
+  const monitoringSession = await createMonitoringRepository(db).insert({
+    clinicId: clinic.id,
+    patientId,
+    userId: therapist.id,
+    now,
+  });
   await createTasksRepository(db).insert({ clinicId: clinic.id, patientId, kind: 'registration', title: 'Check in' });
   await createSessionsRepository(db).create({
     userId: therapist.id,
@@ -579,6 +602,7 @@ async function seedClinic(db: Db, index: number) {
     hepItemId: hepItemId!,
     patientChatId,
     supportChatId,
+    monitoringSessionId: monitoringSession.id,
   };
 }
 

@@ -8,10 +8,13 @@ import { createTestDatabase } from './database.ts';
 /** A clock the test moves by hand, for expiry and lockout windows. */
 export function createTestClock(start = new Date('2026-03-02T15:00:00Z')) {
   let current = start.getTime();
-  const clock: Clock & { advanceMinutes: (m: number) => void } = {
+  const clock: Clock & { advanceMinutes: (m: number) => void; advanceSeconds: (s: number) => void } = {
     now: () => new Date(current),
     advanceMinutes: (minutes) => {
       current += minutes * 60_000;
+    },
+    advanceSeconds: (seconds) => {
+      current += seconds * 1000;
     },
   };
   return clock;

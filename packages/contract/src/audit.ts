@@ -71,6 +71,9 @@ export const auditActions = [
   'video_folder.remove',
   'video_folder.delete',
   'hep_request.create',
+  // Monitored time (RTM): a session's start and end; its heart-beats are kept on the session row
+  'monitoring.start',
+  'monitoring.end',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

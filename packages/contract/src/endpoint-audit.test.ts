@@ -12,6 +12,8 @@ const healthDataActions: readonly Action[] = [
   'chat.use',
   'chat.staff',
   'patient-app.use',
+  // A monitoring session names the patient whose care it times.
+  'monitoring.record',
 ];
 
 /** Public calls that touch a patient's record: the QR registration's. */

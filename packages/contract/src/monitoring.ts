@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { idSchema, MAX_ID } from './common.ts';
+import { defineEndpoints } from './endpoint.ts';
+
 /** Where a therapist is monitored (seed §1): the patient's chat on a phone or on the desktop, or the dashboard. */
 export const monitoringCodes = [
   'MONITORING_CODE_MOBILE_CHAT',
@@ -44,3 +48,74 @@ export function nextMonitoringTimer(timer: MonitoringTimer, event: MonitoringTim
       return stoppedTimer;
   }
 }
+
+/** Why a session ended, as a client says it: the tab hidden while inactive, sleep or lock, leaving, a long idle. */
+export const monitoringClientEndReasons = ['hidden_inactive', 'sleep', 'left', 'idle'] as const;
+/**
+ * Why a session ended, as stored: a client's reason, or `stale` when the server ended it because its heart-beats
+ * stopped (never accepted from a client). A session a newer one replaced ends as `left`.
+ */
+export const monitoringEndReasons = [...monitoringClientEndReasons, 'stale'] as const;
+export type MonitoringEndReason = (typeof monitoringEndReasons)[number];
+
+/**
+ * A heart-beat later than this after the previous one means the client was gone: the session ends at its previous
+ * beat and counts nothing in between (product decisions §4: the save interval plus slack).
+ */
+export const MONITORING_STALE_AFTER_MS = MONITORING_SAVE_INTERVAL_MS + 15_000;
+
+export const monitoringStartBodySchema = z.object({
+  /** The patient's id, as the seed names it. */
+  user_id: idSchema,
+});
+export type MonitoringStartBody = z.infer<typeof monitoringStartBodySchema>;
+
+export const monitoringUpdateBodySchema = z.object({
+  /** Seconds the client's timer counted since the session started; the server caps it by its own clock. */
+  elapsed_seconds: z.number().int().min(0).max(MAX_ID),
+  context: z.enum(monitoringCodes),
+  end_reason: z.enum(monitoringClientEndReasons).optional(),
+});
+export type MonitoringUpdateBody = z.infer<typeof monitoringUpdateBodySchema>;
+
+export const monitoringParamsSchema = z.object({ monitoringId: idSchema });
+
+export const monitoringSessionSchema = z.object({
+  id: z.number().int(),
+  /** Seconds counted, never more than the session's wall-clock span. */
+  seconds: z.number().int(),
+  is_ended: z.boolean(),
+  end_reason: z.enum(monitoringEndReasons).nullable(),
+});
+export type MonitoringSession = z.infer<typeof monitoringSessionSchema>;
+
+export const monitoringEndpoints = defineEndpoints('monitoring', {
+  /**
+   * Starts monitoring the caller on an onboarded patient; the caller's open session, if any, ends at its last
+   * heart-beat. Audited with the patient named (and the replaced session's end).
+   */
+  start: {
+    method: 'POST',
+    path: '/user/therapist/monitoring',
+    access: 'monitoring.record',
+    audit: { change: 'monitoring.start' },
+    body: monitoringStartBodySchema,
+    status: 201,
+    response: z.object({ id: z.number().int() }),
+  },
+  /**
+   * A heart-beat of the caller's own session, or its end. The audit declared is the end's: a heart-beat only moves
+   * the counted seconds on the session row, which is itself the record of who monitored whom and when, and is not
+   * written to the audit log once every 30 s (decision 0700).
+   */
+  update: {
+    method: 'PUT',
+    path: '/user/therapist/dashboard/monitoring/:monitoringId',
+    access: 'monitoring.record',
+    audit: { change: 'monitoring.end' },
+    params: monitoringParamsSchema,
+    body: monitoringUpdateBodySchema,
+    status: 200,
+    response: monitoringSessionSchema,
+  },
+});

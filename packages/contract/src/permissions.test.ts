@@ -18,6 +18,7 @@ const matrix: Record<Action, string> = {
   'staff.manage': '..yy.',
   'supervisor.profile': '..y..',
   'clinic.read': 'yyyy.',
+  'monitoring.record': 'y.y..',
   'dashboard.read': 'yyy..',
   'tasks.work': 'yyy..',
   'balances.read': 'yyyy.',

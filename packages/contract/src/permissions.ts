@@ -34,6 +34,8 @@ export const permissions = {
   'supervisor.profile': ['supervisor'],
   /** The clinic's own details. */
   'clinic.read': staff,
+  /** Being monitored on a patient (RTM time): clinicians of a clinic; managers never are, admins are not clinic staff. */
+  'monitoring.record': ['therapist', 'supervisor'],
   'dashboard.read': clinicStaff,
   'tasks.work': clinicStaff,
   'balances.read': staff,

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -396,4 +397,45 @@ export const chatReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.userId] })],
 );
+/**
+ * A staff member monitored on one patient (RTM time): from its start to its end, the seconds counted by heart-beats
+ * the server capped by its own clock. One open session per user (the partial unique index); a month's minutes of a
+ * patient are summed from its sessions by `started_at`. The start and the end are in the audit log; the heart-beats
+ * only move `seconds` and `last_beat_at` here.
+ */
+export const monitoringSessions = pgTable(
+  'monitoring_sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    clinicId: integer('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The context of the latest counted heart-beat; none before the first. */
+    context: text('context', {
+      enum: ['MONITORING_CODE_MOBILE_CHAT', 'MONITORING_CODE_DESKTOP_CHAT', 'MONITORING_CODE_PATIENT_DASHBOARD'],
+    }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    lastBeatAt: timestamp('last_beat_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: text('end_reason', { enum: ['hidden_inactive', 'sleep', 'left', 'idle', 'stale'] }),
+    seconds: integer('seconds').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('monitoring_sessions_open_user_unique').on(t.userId).where(sql`${t.endedAt} is null`),
+    index('monitoring_sessions_patient_started_idx').on(t.patientId, t.startedAt),
+    check('monitoring_sessions_seconds_check', sql`${t.seconds} >= 0`),
+    check(
+      'monitoring_sessions_end_check',
+      sql`(${t.endedAt} is null) = (${t.endReason} is null) and ${t.lastBeatAt} >= ${t.startedAt}`,
+    ),
+  ],
+);
+
 export * from './schema-hep.ts';

@@ -32,11 +32,21 @@ export async function withAuditTrail<T>(call: () => Promise<T>): Promise<{ resul
 /** Notes an action the call audited by other means than `record` (a statement that writes its own audit row). */
 export const noteAudited = (action: AuditAction) => trails.getStore()?.audited.add(action);
 
-/** Notes that a call of a changing endpoint changed nothing (it was sent again), so it has no change to audit. */
-export const noteNothingChanged = () => {
+/** Marks the call as owing its endpoint no audit row. */
+const markNoRowDue = () => {
   const trail = trails.getStore();
   if (trail) trail.changedNothing = true;
 };
+
+/** Notes that a call of a changing endpoint changed nothing (it was sent again), so it has no change to audit. */
+export const noteNothingChanged = () => markNoRowDue();
+
+/**
+ * Notes that a call of a changing endpoint made a change its endpoint does not audit row by row: a monitoring
+ * heart-beat only moves the counted seconds of its session, which is itself the record; the session's start and end
+ * are audited (decision 0700).
+ */
+export const noteChangeKeptOnItsRow = () => markNoRowDue();
 
 const toRow = (event: AuditEvent) => ({
   action: event.action,

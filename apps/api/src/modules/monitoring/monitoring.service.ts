@@ -1,0 +1,174 @@
+import {
+  MONITORING_STALE_AFTER_MS,
+  type MonitoringEndReason,
+  type MonitoringSession,
+  type MonitoringUpdateBody,
+} from '@rehabit/contract';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { type Actor, scopeOf } from '../../db/scope.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import {
+  type AuditLog,
+  actorAudit,
+  noteChangeKeptOnItsRow,
+  noteNothingChanged,
+  patientAudit,
+} from '../../lib/audit.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { requirePatient } from '../patients/patient-access.ts';
+import { createMonitoringRepository, type MonitoringSessionRow } from './monitoring.repository.ts';
+
+type Deps = { db: Db; clock: Clock; audit: AuditLog };
+
+const toSession = (row: MonitoringSessionRow): MonitoringSession => ({
+  id: row.id,
+  seconds: row.seconds,
+  is_ended: row.endedAt !== null,
+  end_reason: row.endReason,
+});
+
+/** Whole seconds from one instant to another, never negative. */
+const secondsBetween = (from: Date, to: Date) => Math.max(0, Math.floor((to.getTime() - from.getTime()) / 1000));
+
+/**
+ * The seconds a heart-beat counts (product decisions §4): what the client's timer says, never more than the
+ * session's wall-clock span by the server's clock, never fewer than were already counted.
+ */
+const countedSeconds = (session: Pick<MonitoringSessionRow, 'seconds' | 'startedAt'>, elapsed: number, now: Date) =>
+  Math.max(session.seconds, Math.min(elapsed, secondsBetween(session.startedAt, now)));
+
+/** Whether a heart-beat arriving now comes too long after the previous one: the client was gone in between. */
+const isStale = (session: Pick<MonitoringSessionRow, 'lastBeatAt'>, now: Date) =>
+  now.getTime() - session.lastBeatAt.getTime() > MONITORING_STALE_AFTER_MS;
+
+export function createMonitoringService({ db, clock, audit }: Deps) {
+  const { success: record } = patientAudit(audit);
+  const deny = actorAudit(audit);
+
+  /** Ends a session, inside the caller's transaction, with its audit row there too. */
+  async function end(
+    tx: DbOrTx,
+    actor: Actor,
+    session: MonitoringSessionRow,
+    at: { endedAt: Date; seconds: number; reason: MonitoringEndReason; lastBeatAt?: Date },
+    ctx: RequestContext,
+  ) {
+    const ended = await createMonitoringRepository(tx).update(session.id, {
+      seconds: at.seconds,
+      endedAt: at.endedAt,
+      endReason: at.reason,
+      ...(at.lastBeatAt && { lastBeatAt: at.lastBeatAt }),
+    });
+    await record(
+      actor,
+      'monitoring.end',
+      { id: session.patientId, clinicId: session.clinicId },
+      ctx,
+      {
+        monitoring_id: session.id,
+        reason: at.reason,
+        seconds: ended.seconds,
+        started_at: ended.startedAt.toISOString(),
+        ended_at: at.endedAt.toISOString(),
+      },
+      tx,
+    );
+    return ended;
+  }
+
+  return {
+    /**
+     * Starts monitoring the caller on an onboarded patient of theirs. The caller's open session, if any, ends at its
+     * last heart-beat: two sessions of one user never count the same second.
+     */
+    async start(actor: Actor, patientId: number, ctx: RequestContext) {
+      const patient = await requirePatient(db, audit, actor, patientId, 'monitoring.start', ctx);
+      if (patient.status !== 'onboarded') {
+        throw new AppError('conflict', `Only onboarded patients are monitored; this patient is ${patient.status}`);
+      }
+      const session = await db.transaction(async (tx) => {
+        const repo = createMonitoringRepository(tx);
+        await repo.lockUser(actor.id);
+        const open = await repo.findOpenForUpdate(actor.id);
+        // Read once the locks are held, so no heart-beat of the session being replaced comes after it.
+        const now = clock.now();
+        if (open) {
+          await end(tx, actor, open, { endedAt: open.lastBeatAt, seconds: open.seconds, reason: 'left' }, ctx);
+        }
+        const started = await repo.insert({ clinicId: patient.clinicId, patientId: patient.id, userId: actor.id, now });
+        await record(
+          actor,
+          'monitoring.start',
+          patient,
+          ctx,
+          { monitoring_id: started.id, ended_previous: open?.id ?? null },
+          tx,
+        );
+        return started;
+      });
+      return { id: session.id };
+    },
+
+    /**
+     * A heart-beat of the caller's own session, or its end. The client's arithmetic is only an upper bound the
+     * server's clock caps; the client's time is never read.
+     */
+    async update(actor: Actor, sessionId: number, body: MonitoringUpdateBody, ctx: RequestContext) {
+      const outcome = await db.transaction(async (tx) => {
+        const repo = createMonitoringRepository(tx);
+        const session = await repo.findOwnForUpdate(sessionId, actor.id, scopeOf(actor));
+        const now = clock.now();
+        if (!session) return { kind: 'missing' } as const;
+        if (session.endedAt) return { kind: 'ended', session } as const;
+        if (isStale(session, now)) {
+          // The client was gone since its last beat: the session ended there, with what was counted by then.
+          const ended = await end(
+            tx,
+            actor,
+            session,
+            { endedAt: session.lastBeatAt, seconds: session.seconds, reason: 'stale' },
+            ctx,
+          );
+          return { kind: 'stale', session: ended } as const;
+        }
+        const seconds = countedSeconds(session, body.elapsed_seconds, now);
+        if (body.end_reason) {
+          const ended = await end(
+            tx,
+            actor,
+            session,
+            { endedAt: now, seconds, reason: body.end_reason, lastBeatAt: now },
+            ctx,
+          );
+          return { kind: 'ended now', session: ended } as const;
+        }
+        if (seconds === session.seconds) return { kind: 'unchanged', session } as const;
+        const beat = await repo.update(session.id, { seconds, lastBeatAt: now, context: body.context });
+        return { kind: 'beat', session: beat } as const;
+      });
+      switch (outcome.kind) {
+        case 'missing':
+          await deny(actor, 'monitoring.end', ctx, { monitoring_id: sessionId }, 'denied');
+          throw notFound('monitoring session');
+        case 'ended':
+          throw new AppError('conflict', 'This monitoring session has ended; start a new one');
+        case 'stale':
+          throw new AppError(
+            'conflict',
+            'This monitoring session ended at its last heart-beat: none came for too long; start a new one',
+          );
+        case 'unchanged':
+          noteNothingChanged();
+          return toSession(outcome.session);
+        case 'beat':
+          noteChangeKeptOnItsRow();
+          return toSession(outcome.session);
+        case 'ended now':
+          return toSession(outcome.session);
+      }
+    },
+  };
+}
+
+export type MonitoringService = ReturnType<typeof createMonitoringService>;
