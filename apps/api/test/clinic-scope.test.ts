@@ -343,6 +343,18 @@ const repositories = {
       ['findOwnForUpdate', 'monitoring/monitoring.service.ts'],
       ['findOpenForUpdate', 'monitoring/monitoring.service.ts'],
     ),
+    sessionsStartedIn: crossClinic(async (r) => {
+      const span = { from: new Date('2026-03-01T00:00:00Z'), to: new Date('2026-04-01T00:00:00Z') };
+      const mine = await r.sessionsStartedIn({ clinicId: a.clinicId, ...span });
+      expect(mine.map((s) => [s.patientId, s.userId])).toEqual([[a.patientId, a.therapistId]]);
+      expect(await r.sessionsStartedIn({ clinicId: a.clinicId, patientId: b.patientId, ...span })).toEqual([]);
+    }),
+    callsLoggedIn: crossClinic(async (r) => {
+      const span = { from: '2026-03-01', to: '2026-04-01', kinds: ['phone', 'video'] as const };
+      const mine = await r.callsLoggedIn({ clinicId: a.clinicId, ...span });
+      expect(mine).toEqual([{ patientId: a.patientId, userId: a.therapistId, calls: 1, minutes: 5 }]);
+      expect(await r.callsLoggedIn({ clinicId: a.clinicId, patientId: b.patientId, ...span })).toEqual([]);
+    }),
   }),
   hepRequests: cover(createHepRequestsRepository, {
     insert: writesOnly('a request of the actor, in the actor’s clinic'),

@@ -1,0 +1,120 @@
+/**
+ * A calendar month's RTM minutes (product decisions §4), for the billing rules to call; decision 0701.
+ *
+ * - `minutesOfPatient({ clinicId, patientId, month })`: one patient's month.
+ * - `minutesOfClinic({ clinicId, month })`: every patient of the clinic with a session or a live call that month.
+ * - `minutesByStaff({ clinicId, month })`: the same, split per staff member (who was monitored or logged the call).
+ *
+ * Each answers `monitoredSeconds` (the sessions' counted seconds, open sessions with what they counted so far),
+ * `callMinutes` (the logged live calls' minutes: phone or video, never a chat message; deleted logs left out),
+ * `totalMinutes` = floor((monitoredSeconds + callMinutes × 60) / 60), and `hasLiveCall` (one such call at least).
+ * `month` is `YYYY-MM`, the clinic's calendar month in its own timezone: a session counts in the month its
+ * `started_at` falls in there, a call in the month of its `date` (a calendar day already). Only the clinic's rows
+ * are read. Per staff, the seconds and call minutes add up to the patient's; the floored totals need not.
+ */
+import type { InteractionLog } from '@rehabit/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { localDateOf } from '../../lib/calendar.ts';
+import { createMonitoringRepository } from './monitoring.repository.ts';
+
+export type MonthlyMinutes = {
+  monitoredSeconds: number;
+  callMinutes: number;
+  totalMinutes: number;
+  hasLiveCall: boolean;
+};
+export type PatientMonthlyMinutes = MonthlyMinutes & { patientId: number };
+/** `userId` is null for calls whose logging account no longer exists. */
+export type StaffMonthlyMinutes = PatientMonthlyMinutes & { userId: number | null };
+
+/** The interaction-log kinds that are live calls. */
+export const LIVE_CALL_KINDS = ['phone', 'video'] as const satisfies readonly InteractionLog['kind'][];
+
+const DAY_MS = 86_400_000;
+
+/** The month's calendar days `[from, to)` and an instant span sure to hold its every instant in any timezone. */
+function spanOf(month: string) {
+  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month);
+  if (!match) throw new Error(`Not a month (YYYY-MM): ${month}`);
+  const year = Number(match[1]);
+  const index = Number(match[2]) - 1;
+  const first = Date.UTC(year, index, 1);
+  const next = Date.UTC(year, index + 1, 1);
+  return {
+    fromDay: new Date(first).toISOString().slice(0, 10),
+    toDay: new Date(next).toISOString().slice(0, 10),
+    // Clocks run from UTC−12 to UTC+14: a day either side covers them all; the calendar check is exact.
+    fromInstant: new Date(first - DAY_MS),
+    toInstant: new Date(next + DAY_MS),
+  };
+}
+
+const totalOf = (seconds: number, callMinutes: number) => Math.floor((seconds + callMinutes * 60) / 60);
+
+type Totals = { patientId: number; userId: number | null; seconds: number; callMinutes: number; calls: number };
+
+export function createMonthlyMinutes(db: DbOrTx) {
+  const repo = createMonitoringRepository(db);
+
+  /** The month's seconds and calls of the clinic (or one patient), per patient and staff member. */
+  async function totals(clinicId: number, month: string, patientId?: number): Promise<Totals[]> {
+    const span = spanOf(month);
+    const [sessions, calls] = await Promise.all([
+      repo.sessionsStartedIn({ clinicId, patientId, from: span.fromInstant, to: span.toInstant }),
+      repo.callsLoggedIn({ clinicId, patientId, from: span.fromDay, to: span.toDay, kinds: LIVE_CALL_KINDS }),
+    ]);
+    const byKey = new Map<string, Totals>();
+    const entry = (patient: number, user: number | null) => {
+      const key = `${patient}:${user}`;
+      let found = byKey.get(key);
+      if (!found) {
+        found = { patientId: patient, userId: user, seconds: 0, callMinutes: 0, calls: 0 };
+        byKey.set(key, found);
+      }
+      return found;
+    };
+    for (const session of sessions) {
+      if (localDateOf(session.startedAt, session.timezone).slice(0, 7) !== month) continue;
+      entry(session.patientId, session.userId).seconds += session.seconds;
+    }
+    for (const call of calls) {
+      const found = entry(call.patientId, call.userId);
+      found.callMinutes += call.minutes;
+      found.calls += call.calls;
+    }
+    return [...byKey.values()].sort((x, y) => x.patientId - y.patientId || (x.userId ?? 0) - (y.userId ?? 0));
+  }
+
+  const minutesOf = (rows: Totals[]): MonthlyMinutes => {
+    const seconds = rows.reduce((n, row) => n + row.seconds, 0);
+    const callMinutes = rows.reduce((n, row) => n + row.callMinutes, 0);
+    return {
+      monitoredSeconds: seconds,
+      callMinutes,
+      totalMinutes: totalOf(seconds, callMinutes),
+      hasLiveCall: rows.some((row) => row.calls > 0),
+    };
+  };
+
+  return {
+    async minutesOfPatient(query: { clinicId: number; patientId: number; month: string }): Promise<MonthlyMinutes> {
+      return minutesOf(await totals(query.clinicId, query.month, query.patientId));
+    },
+
+    async minutesOfClinic(query: { clinicId: number; month: string }): Promise<PatientMonthlyMinutes[]> {
+      const byPatient = new Map<number, Totals[]>();
+      for (const row of await totals(query.clinicId, query.month)) {
+        byPatient.set(row.patientId, [...(byPatient.get(row.patientId) ?? []), row]);
+      }
+      return [...byPatient].map(([patientId, rows]) => ({ patientId, ...minutesOf(rows) }));
+    },
+
+    async minutesByStaff(query: { clinicId: number; month: string }): Promise<StaffMonthlyMinutes[]> {
+      return (await totals(query.clinicId, query.month)).map((row) => ({
+        patientId: row.patientId,
+        userId: row.userId,
+        ...minutesOf([row]),
+      }));
+    },
+  };
+}
