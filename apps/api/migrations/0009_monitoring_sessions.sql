@@ -18,4 +18,6 @@ ALTER TABLE "monitoring_sessions" ADD CONSTRAINT "monitoring_sessions_clinic_id_
 ALTER TABLE "monitoring_sessions" ADD CONSTRAINT "monitoring_sessions_patient_id_patients_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "monitoring_sessions" ADD CONSTRAINT "monitoring_sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "monitoring_sessions_open_user_unique" ON "monitoring_sessions" USING btree ("user_id") WHERE "monitoring_sessions"."ended_at" is null;--> statement-breakpoint
-CREATE INDEX "monitoring_sessions_patient_started_idx" ON "monitoring_sessions" USING btree ("patient_id","started_at");
+CREATE INDEX "monitoring_sessions_patient_started_idx" ON "monitoring_sessions" USING btree ("patient_id","started_at");--> statement-breakpoint
+CREATE INDEX "monitoring_sessions_clinic_started_idx" ON "monitoring_sessions" USING btree ("clinic_id","started_at");--> statement-breakpoint
+CREATE INDEX "interaction_logs_clinic_date_idx" ON "interaction_logs" USING btree ("clinic_id","date");

@@ -275,7 +275,11 @@ export const interactionLogs = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedBy: integer('deleted_by'),
   },
-  (t) => [index('interaction_logs_patient_date_idx').on(t.patientId, t.date)],
+  (t) => [
+    index('interaction_logs_patient_date_idx').on(t.patientId, t.date),
+    // A clinic's calls of a month, for its monthly minutes.
+    index('interaction_logs_clinic_date_idx').on(t.clinicId, t.date),
+  ],
 );
 
 export const otpChallenges = pgTable(
@@ -430,6 +434,8 @@ export const monitoringSessions = pgTable(
   (t) => [
     uniqueIndex('monitoring_sessions_open_user_unique').on(t.userId).where(sql`${t.endedAt} is null`),
     index('monitoring_sessions_patient_started_idx').on(t.patientId, t.startedAt),
+    // A clinic's sessions of a month, for its monthly minutes.
+    index('monitoring_sessions_clinic_started_idx').on(t.clinicId, t.startedAt),
     check('monitoring_sessions_seconds_check', sql`${t.seconds} >= 0`),
     check(
       'monitoring_sessions_end_check',
