@@ -27,7 +27,7 @@ type Answer<E extends Endpoint> = E['status'] extends 204 ? undefined : z.input<
 export type RouteOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | 'preHandler'>;
 
 /** Refuses the call before its handler runs unless the caller may make it (401 signed out, 403 wrong role). */
-export function checkAccess(endpoint: Pick<Endpoint, 'access'>, actor: Actor | null): void {
+function checkAccess(endpoint: Pick<Endpoint, 'access'>, actor: Actor | null): void {
   if (endpoint.access === 'public') return;
   if (!actor) throw new AppError('unauthenticated');
   if (endpoint.access !== 'signed-in' && !can(actor.role, endpoint.access)) throw new AppError('forbidden');
@@ -42,8 +42,8 @@ declare module 'fastify' {
 
 /**
  * After a successful call of an audited endpoint: a read the service did not audit itself is audited here; a
- * change must have been audited by its service (inside its transaction where it has one). One that was not is a defect: outside
- * production it fails the call, so tests see it; in production the row is written late and the error logged.
+ * change must have been audited by its service (inside its transaction where it has one). One that was not is a
+ * defect: outside production it fails the call, so tests see it; in production the row is written late and logged.
  */
 async function ensureAudited(
   audit: AuditLog,
@@ -54,7 +54,7 @@ async function ensureAudited(
   const spec = endpoint.audit;
   if (!spec) return;
   const action = 'read' in spec ? spec.read : spec.change;
-  if (trail.audited.has(action) || ('change' in spec && trail.changedNothing)) return;
+  if (trail.audited.has(action) || ('change' in spec && trail.owesNoRow)) return;
   const route = `${endpoint.method} ${endpoint.path}`;
   const event = {
     action,

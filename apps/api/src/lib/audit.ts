@@ -19,12 +19,16 @@ export type AuditEvent = {
 export type AuditLog = { record: (event: AuditEvent, tx?: DbOrTx) => Promise<void> };
 
 /** What a call being served has audited as successes, so the route layer can check it against its descriptor. */
-export type AuditTrail = { audited: Set<AuditAction>; changedNothing: boolean };
+export type AuditTrail = {
+  audited: Set<AuditAction>;
+  /** The call's change owes no row of its own (sent again, or kept on a row that is itself the record). */
+  owesNoRow: boolean;
+};
 const trails = new AsyncLocalStorage<AuditTrail>();
 
 /** Runs a call and answers with its result and its audit trail. */
 export async function withAuditTrail<T>(call: () => Promise<T>): Promise<{ result: T; trail: AuditTrail }> {
-  const trail: AuditTrail = { audited: new Set(), changedNothing: false };
+  const trail: AuditTrail = { audited: new Set(), owesNoRow: false };
   const result = await trails.run(trail, call);
   return { result, trail };
 }
@@ -32,21 +36,20 @@ export async function withAuditTrail<T>(call: () => Promise<T>): Promise<{ resul
 /** Notes an action the call audited by other means than `record` (a statement that writes its own audit row). */
 export const noteAudited = (action: AuditAction) => trails.getStore()?.audited.add(action);
 
-/** Marks the call as owing its endpoint no audit row. */
-const markNoRowDue = () => {
+const noteNoRowOwed = () => {
   const trail = trails.getStore();
-  if (trail) trail.changedNothing = true;
+  if (trail) trail.owesNoRow = true;
 };
 
 /** Notes that a call of a changing endpoint changed nothing (it was sent again), so it has no change to audit. */
-export const noteNothingChanged = () => markNoRowDue();
+export const noteNothingChanged = noteNoRowOwed;
 
 /**
  * Notes that a call of a changing endpoint made a change its endpoint does not audit row by row: a monitoring
  * heart-beat only moves the counted seconds of its session, which is itself the record; the session's start and end
  * are audited (decision 0700).
  */
-export const noteChangeKeptOnItsRow = () => markNoRowDue();
+export const noteChangeKeptOnItsRow = noteNoRowOwed;
 
 const toRow = (event: AuditEvent) => ({
   action: event.action,
