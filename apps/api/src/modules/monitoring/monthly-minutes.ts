@@ -15,6 +15,7 @@
 import type { InteractionLog } from '@rehabit/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { localDateOf } from '../../lib/calendar.ts';
+import { fieldError } from '../../lib/errors.ts';
 import { createMonitoringRepository } from './monitoring.repository.ts';
 
 export type MonthlyMinutes = {
@@ -35,7 +36,8 @@ const DAY_MS = 86_400_000;
 /** The month's calendar days `[from, to)` and an instant span sure to hold its every instant in any timezone. */
 function spanOf(month: string) {
   const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month);
-  if (!match) throw new Error(`Not a month (YYYY-MM): ${month}`);
+  // A bad month is refused as bad input (400), wherever it came from.
+  if (!match) throw fieldError('month', `Not a month (YYYY-MM): ${month}`);
   const year = Number(match[1]);
   const index = Number(match[2]) - 1;
   const first = Date.UTC(year, index, 1);
