@@ -9,7 +9,7 @@ import { describedByOf, FieldMessages } from '../field/field-messages.tsx';
 import { Calendar, sameDay } from './calendar.tsx';
 import { parseTypedDate } from './parse-date.ts';
 
-type DatePickerProps = {
+export type DatePickerProps = {
   label: string;
   value: Date | null;
   onChange: (date: Date | null) => void;

@@ -7,8 +7,8 @@ import {
   measures,
 } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
-import { DatePicker } from '@web/components/ui/date-picker/date-picker.tsx';
-import { dateToIso, isoToDate } from '@web/components/ui/date-picker/iso-date.ts';
+import { DateField } from '@web/components/ui/date-picker/date-field.tsx';
+import { isoToDate } from '@web/components/ui/date-picker/iso-date.ts';
 import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
 import { TextArea } from '@web/components/ui/field/text-area.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
@@ -16,7 +16,7 @@ import { Modal } from '@web/components/ui/modal/modal.tsx';
 import { applyServerErrors } from '@web/lib/form-errors.ts';
 import { notify } from '@web/lib/notify.ts';
 import { Plus } from 'lucide-react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { useAddFunctionalEntries, useCorrectFunctionalData } from '../api/functional-data.ts';
 import {
@@ -143,18 +143,13 @@ export function EntryDialog({ patientId, state, today, onClose }: Props) {
               {...form.register('name')}
             />
           )}
-          <Controller
+          <DateField
             control={form.control}
             name="date"
-            render={({ field }) => (
-              <DatePicker
-                label="Date"
-                required
-                value={isoToDate(field.value)}
-                maxDate={isoToDate(today) ?? undefined}
-                onChange={(d) => field.onChange(dateToIso(d) ?? '')}
-              />
-            )}
+            emptyAs=""
+            label="Date"
+            required
+            maxDate={isoToDate(today) ?? undefined}
           />
         </div>
         <fieldset className="entry-form__items">

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { interactionKinds, logInteractionBodySchema } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
-import { DatePicker } from '@web/components/ui/date-picker/date-picker.tsx';
-import { dateToIso, isoToDate, todayIso } from '@web/components/ui/date-picker/iso-date.ts';
+import { DateField } from '@web/components/ui/date-picker/date-field.tsx';
+import { todayIso } from '@web/components/ui/date-picker/iso-date.ts';
 import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { TextArea } from '@web/components/ui/field/text-area.tsx';
@@ -43,19 +43,13 @@ export function InteractionForm({ patientId }: { patientId: number }) {
       <h3 className="interaction-form__title">Log a call</h3>
       {errors.root?.server?.message && <Alert tone="danger">{errors.root.server.message}</Alert>}
       <div className="interaction-form__row">
-        <Controller
+        <DateField
           control={form.control}
           name="date"
-          render={({ field }) => (
-            <DatePicker
-              label="Date of the call"
-              required
-              value={isoToDate(field.value)}
-              onChange={(date) => field.onChange(dateToIso(date) ?? '')}
-              onBlur={field.onBlur}
-              error={field.value ? errors.date?.message : errors.date && 'Choose the day of the call'}
-            />
-          )}
+          emptyAs=""
+          label="Date of the call"
+          required
+          error={(day) => (day ? errors.date?.message : errors.date && 'Choose the day of the call')}
         />
         <Controller
           control={form.control}

@@ -1,7 +1,6 @@
 import { consentMethods, type RegisterPatientBody } from '@rehabit/contract';
 import { Checkbox } from '@web/components/ui/checkbox/checkbox.tsx';
-import { DatePicker } from '@web/components/ui/date-picker/date-picker.tsx';
-import { dateToIso, isoToDate } from '@web/components/ui/date-picker/iso-date.ts';
+import { DateField } from '@web/components/ui/date-picker/date-field.tsx';
 import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
 import { Controller, type FieldError, type UseFormReturn, useWatch } from 'react-hook-form';
@@ -34,10 +33,7 @@ export function PatientFormFields({
   savedDescription?: string | null;
 }) {
   const { errors } = form.formState;
-  const [firstName, lastName, phone, birthday] = useWatch({
-    control: form.control,
-    name: ['first_name', 'last_name', 'phone', 'birthday'],
-  });
+  const [firstName, lastName, phone] = useWatch({ control: form.control, name: ['first_name', 'last_name', 'phone'] });
 
   return (
     <>
@@ -58,22 +54,16 @@ export function PatientFormFields({
         />
       </div>
       <div className="dialog-form__row">
-        <Controller
+        <DateField
           control={form.control}
           name="birthday"
-          render={({ field }) => (
-            <DatePicker
-              label="Birthday"
-              required
-              showYearDropdown
-              openToDate={BIRTHDAY_CALENDAR_START}
-              placeholder="e.g. Mar 4, 1956"
-              value={isoToDate(field.value)}
-              onChange={(date) => field.onChange(dateToIso(date) ?? '')}
-              onBlur={field.onBlur}
-              error={messageFor(birthday, errors.birthday, 'Enter the birthday')}
-            />
-          )}
+          emptyAs=""
+          label="Birthday"
+          required
+          showYearDropdown
+          openToDate={BIRTHDAY_CALENDAR_START}
+          placeholder="e.g. Mar 4, 1956"
+          error={(day) => messageFor(day, errors.birthday, 'Enter the birthday')}
         />
         <TextField
           label="E-mail"
@@ -132,18 +122,11 @@ export function PatientFormFields({
           )}
         />
         <div className="dialog-form__row">
-          <Controller
+          <DateField
             control={form.control}
             name="consent_date"
-            render={({ field }) => (
-              <DatePicker
-                label="Consent date"
-                value={isoToDate(field.value)}
-                onChange={(date) => field.onChange(dateToIso(date))}
-                onBlur={field.onBlur}
-                error={errors.consent_date?.message}
-              />
-            )}
+            label="Consent date"
+            error={() => errors.consent_date?.message}
           />
           <Controller
             control={form.control}
