@@ -17,6 +17,12 @@ export const MONITORING_SLEEP_GAP_MS = 4000;
 export const MONITORING_IDLE_CHECK_MS = 1000;
 export const MONITORING_IDLE_LIMIT_MS = 300_000;
 export const MONITORING_SAVE_INTERVAL_MS = 30_000;
+/**
+ * A visible window without the focus (the clinician typing in another program beside it) still counts while the
+ * clinician shows a sign of life on it; this long without one ends the session (product decisions §4 leaves it open;
+ * decision 0704).
+ */
+export const MONITORING_UNFOCUSED_INACTIVE_MS = 30_000;
 /** After an idle end, the screen moves on (patient list, chat, or the chat panel closes) this much later. */
 export const MONITORING_IDLE_REDIRECT_MS = 2000;
 
@@ -51,6 +57,7 @@ export function nextMonitoringTimer(timer: MonitoringTimer, event: MonitoringTim
 
 /** Why a session ended, as a client says it: the tab hidden while inactive, sleep or lock, leaving, a long idle. */
 export const monitoringClientEndReasons = ['hidden_inactive', 'sleep', 'left', 'idle'] as const;
+export type MonitoringClientEndReason = (typeof monitoringClientEndReasons)[number];
 /**
  * Why a session ended, as stored: a client's reason, or `stale` when the server ended it because its heart-beats
  * stopped (never accepted from a client). A session a newer one replaced ends as `left`.

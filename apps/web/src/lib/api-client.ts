@@ -21,6 +21,8 @@ type RequestOptions<S extends z.ZodType> = {
   body?: unknown;
   query?: QueryParams;
   signal?: AbortSignal;
+  /** The request outlives the page (a monitoring session's end sent as the tab closes). */
+  keepalive?: boolean;
 };
 
 let onUnauthorized: (() => void) | undefined;
@@ -65,7 +67,7 @@ export function refusal(status: number, body: unknown, token = getToken()): ApiE
 }
 
 async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
-  const { schema, method = 'GET', body, query, signal } = options;
+  const { schema, method = 'GET', body, query, signal, keepalive } = options;
   const token = getToken();
   const headers: Record<string, string> = { Accept: `application/json, ${PROBLEM_CONTENT_TYPE}` };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -79,6 +81,7 @@ async function apiRequest<S extends z.ZodType>(path: string, options: RequestOpt
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'include',
       signal,
+      keepalive,
     });
   } catch (error) {
     // A cancelled query is not a failure; let the query layer see the abort as it is.
@@ -107,20 +110,23 @@ type BodyOption<E extends Endpoint> = E['body'] extends z.ZodType ? { body: Inpu
 /** What a call of an endpoint takes: its path parameters, query and body as the contract types them. */
 export type CallOptions<E extends Endpoint> = ParamsOption<E> &
   QueryOption<E> &
-  BodyOption<E> & { signal?: AbortSignal };
+  BodyOption<E> & { signal?: AbortSignal; keepalive?: boolean };
 
 type CallArgs<E extends Endpoint> =
   object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
 
 /** Calls an endpoint of the contract and checks its answer; a 204 answers undefined. */
 export function call<E extends Endpoint>(endpoint: E, ...[options]: CallArgs<E>): Promise<EndpointResult<E>> {
-  const { params, query, body, signal } = (options ?? {}) as {
+  const { params, query, body, signal, keepalive } = (options ?? {}) as {
     params?: Record<string, string | number>;
     query?: QueryParams;
     body?: unknown;
     signal?: AbortSignal;
+    keepalive?: boolean;
   };
   const path = fillPath(endpoint.path, params);
   const schema = endpoint.status === 204 ? noContent : endpoint.response;
-  return apiRequest(path, { schema, method: endpoint.method, query, body, signal }) as Promise<EndpointResult<E>>;
+  return apiRequest(path, { schema, method: endpoint.method, query, body, signal, keepalive }) as Promise<
+    EndpointResult<E>
+  >;
 }

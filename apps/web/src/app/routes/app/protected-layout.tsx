@@ -12,6 +12,7 @@ import { useEndSessionOnUserError, useLogout } from '@web/lib/session/logout.ts'
 import { ShieldX } from 'lucide-react';
 import { Link, Navigate, Outlet, useMatches } from 'react-router';
 import { ChatRealtime, DesktopChat } from './chat-realtime.tsx';
+import { Monitoring } from './monitoring.tsx';
 
 /** The navigation guard (seed §2): every screen behind sign-in renders through here. */
 export function ProtectedLayout() {
@@ -46,6 +47,7 @@ function SignedInFrame() {
       onSignOut={() => signOut.mutate()}
       isSigningOut={signOut.isPending}
       chat={<DesktopChat user={user.data} />}
+      monitoring={<Monitoring user={user.data} />}
     >
       <ChatRealtime userId={user.data.id} />
       {isAllowed ? <Outlet /> : <NotForYourRole />}

@@ -1,6 +1,8 @@
+import { monitoringDisplayName } from '@rehabit/contract';
 import { PageHeader } from '@web/components/layouts/page-header.tsx';
 import { paths } from '@web/config/paths.ts';
 import { chatKindsFor, useChatSessions } from '@web/lib/chat/chat-sessions.ts';
+import { useMonitoredPatient } from '@web/lib/monitoring/monitoring-store.ts';
 import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
@@ -21,6 +23,18 @@ export function ChatMessagesPage() {
     (item) => item.id === sessionId,
   );
   const title = session ? sessionTitle(session, role) : 'Messages';
+  // Seed §4: a patient's room open on a phone monitors the clinician on that patient.
+  const patient = session?.patient;
+  useMonitoredPatient(
+    patient
+      ? {
+          patientId: patient.id,
+          displayName: monitoringDisplayName(patient),
+          code: 'MONITORING_CODE_MOBILE_CHAT',
+          origin: 'mobile-chat',
+        }
+      : null,
+  );
 
   return (
     <>

@@ -1,4 +1,5 @@
-import type { ChatSession } from '@rehabit/contract';
+import { type ChatSession, monitoringDisplayName } from '@rehabit/contract';
+import { useMonitoredPatient } from '@web/lib/monitoring/monitoring-store.ts';
 import type { SessionUser } from '@web/lib/session/get-current-user.ts';
 import { useUiStore } from '@web/lib/ui-store.ts';
 import { ArrowLeft } from 'lucide-react';
@@ -17,6 +18,18 @@ export function ChatPanelContent({ user }: { user: SessionUser }) {
   const clearPatient = useUiStore((state) => state.clearChatPatient);
   const open = useOpenPatientSession();
   const { mutate } = open;
+  // Seed §4: a patient's room open in the panel monitors the clinician on that patient.
+  const patient = selected?.patient;
+  useMonitoredPatient(
+    patient
+      ? {
+          patientId: patient.id,
+          displayName: monitoringDisplayName(patient),
+          code: 'MONITORING_CODE_DESKTOP_CHAT',
+          origin: 'desktop-chat',
+        }
+      : null,
+  );
 
   // Asked to show a patient's conversation (the dashboard's "Message" action): open it, then forget the ask.
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { monitoringDisplayName } from '@rehabit/contract';
 import { PageHeader } from '@web/components/layouts/page-header.tsx';
 import { ButtonLink } from '@web/components/ui/button/button-link.tsx';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
@@ -6,6 +7,7 @@ import { Skeleton } from '@web/components/ui/feedback/skeleton.tsx';
 import { paths } from '@web/config/paths.ts';
 import { usePatient } from '@web/features/patients/api/get-patient.ts';
 import { isApiError } from '@web/lib/api-error.ts';
+import { useMonitoredPatient } from '@web/lib/monitoring/monitoring-store.ts';
 import type { SessionUser } from '@web/lib/session/get-current-user.ts';
 import { ArrowLeft, UserX } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -45,6 +47,16 @@ export function PatientDashboard({ patientId, user, sections }: Props) {
   const patient = usePatient(patientId);
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<PatientDialogState | null>(null);
+  // Seed §4: a clinician on an onboarded patient's dashboard is monitored (only onboarded patients are in RTM).
+  const monitored = patient.data?.status === 'onboarded' ? patient.data : null;
+  useMonitoredPatient(
+    monitored && {
+      patientId: monitored.id,
+      displayName: monitoringDisplayName(monitored),
+      code: 'MONITORING_CODE_PATIENT_DASHBOARD',
+      origin: 'dashboard',
+    },
+  );
 
   const isKnownId = Number.isInteger(patientId) && patientId > 0;
   if (!isKnownId || (isApiError(patient.error) && patient.error.status === 404)) {

@@ -1,0 +1,93 @@
+import { monitoringEndpoints } from '@rehabit/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { call } from '../api-client.ts';
+import { isApiError } from '../api-error.ts';
+import {
+  type MonitoringOrigin,
+  type MonitoringPorts,
+  type SaveOutcome,
+  startMonitoringSession,
+} from './monitoring-session.ts';
+import { useMonitoredTarget, useMonitoringStore } from './monitoring-store.ts';
+
+/** Queries of a patient's monitored minutes start with this key; a session's end refreshes them. */
+export const monitoredMinutesKey = (patientId: number) => ['monitoring', 'patient', patientId] as const;
+
+/** A refusal (the patient cannot be monitored, or the session is gone) rather than the server out of reach. */
+const isRefusal = (error: unknown) => isApiError(error) && error.status >= 400 && error.status < 500;
+
+async function startSession(patientId: number): Promise<number | null> {
+  try {
+    const { id } = await call(monitoringEndpoints.start, { body: { user_id: patientId } });
+    return id;
+  } catch (error) {
+    if (isRefusal(error)) return null;
+    throw error;
+  }
+}
+
+const saveSession: MonitoringPorts['save'] = async (sessionId, body): Promise<SaveOutcome> => {
+  try {
+    const session = await call(monitoringEndpoints.update, {
+      params: { monitoringId: sessionId },
+      body,
+      keepalive: true,
+    });
+    return session.is_ended ? 'ended' : 'open';
+  } catch (error) {
+    return isRefusal(error) ? 'ended' : 'unreachable';
+  }
+};
+
+/** Input that shows the clinician is at the screen. */
+const activityEvents = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'focus'] as const;
+
+/**
+ * Runs the monitoring session of whichever patient the open screens ask for (seed §4), for a user who is monitored.
+ * `leaveAfterIdle` moves the screen on after an idle end, by where monitoring began.
+ */
+export function useMonitoringSessions(leaveAfterIdle: (origin: MonitoringOrigin) => void) {
+  const target = useMonitoredTarget();
+  const queryClient = useQueryClient();
+  const leave = useRef(leaveAfterIdle);
+  leave.current = leaveAfterIdle;
+
+  const patientId = target?.patientId;
+  const displayName = target?.displayName;
+  const code = target?.code;
+  const origin = target?.origin;
+
+  useEffect(() => {
+    if (patientId === undefined || displayName === undefined || code === undefined || origin === undefined) return;
+    const dispatch = useMonitoringStore.getState().dispatch;
+    const session = startMonitoringSession(
+      { patientId, displayName, code, origin },
+      {
+        start: startSession,
+        save: saveSession,
+        isHidden: () => document.visibilityState === 'hidden',
+        hasFocus: () => document.hasFocus(),
+        timer: dispatch,
+        leaveAfterIdle: (from) => leave.current(from),
+        ended: (id) => void queryClient.invalidateQueries({ queryKey: monitoredMinutesKey(id) }),
+        now: () => Date.now(),
+      },
+    );
+    const onActivity = () => session.activity();
+    const onVisibility = () => (document.visibilityState === 'hidden' ? session.away() : session.activity());
+    const onBlur = () => session.away();
+    const onPageHide = () => session.stop();
+    for (const type of activityEvents) window.addEventListener(type, onActivity, { capture: true, passive: true });
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('blur', onBlur);
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      for (const type of activityEvents) window.removeEventListener(type, onActivity, { capture: true });
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('blur', onBlur);
+      window.removeEventListener('pagehide', onPageHide);
+      session.stop();
+    };
+  }, [patientId, displayName, code, origin, queryClient]);
+}
