@@ -10,14 +10,20 @@ type MonitoringBannerProps = {
   isOfficeManager: boolean;
 };
 
-/** Seed §1: shown while monitoring is on, and never to office managers (they are not monitored). */
+/**
+ * The floating pill at the top centre, in the banner's words with its clock icon (seed §1): one element, so the
+ * screen does not say it twice. Shown while monitoring is on, and never to office managers (they are not monitored).
+ */
 export function MonitoringBanner({ isMonitoring, displayName, seconds, isOfficeManager }: MonitoringBannerProps) {
   if (!isMonitoring || isOfficeManager) return null;
   return (
     <section className="monitoring-banner" aria-label="Monitoring">
       <Clock size={16} aria-hidden="true" />
-      <span>
-        {displayName} is being monitored: <span className="tabular">{formatElapsed(seconds)}</span>
+      <span className="monitoring-banner__text">
+        <span className="monitoring-banner__name">{displayName}</span>
+        {/* On a phone the pill keeps to the name and the time, between the logo and the account menu. */}
+        <span className="monitoring-banner__words"> is being monitored:</span>
+        <span className="tabular"> {formatElapsed(seconds)}</span>
       </span>
     </section>
   );

@@ -1,0 +1,111 @@
+import { expect, type Page, test } from '@playwright/test';
+import { approvedStaff, closeInitialNote, demo, forgetSession, signIn, snap } from './support.ts';
+
+const patientName = 'Ashley Perez';
+const pill = (page: Page) => page.getByRole('region', { name: 'Monitoring' });
+
+/** Signs in (past the clinic's note) and opens the patient's dashboard from the list. */
+async function openPatient(page: Page, account: { email: string; password: string }) {
+  await page.goto('/login');
+  await forgetSession(page);
+  await signIn(page, account.email, account.password);
+  await closeInitialNote(page);
+  await page.getByRole('searchbox', { name: 'Search patients' }).fill(patientName);
+  await page.getByRole('link', { name: patientName }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(patientName), level: 1 })).toBeVisible();
+}
+
+/** The ends of monitoring sessions the page sends, with their reasons and counted seconds. */
+function recordEnds(page: Page) {
+  const ends: Array<{ end_reason: string; elapsed_seconds: number; context: string }> = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'PUT' || !request.url().includes('/user/therapist/dashboard/monitoring/')) return;
+    const body = request.postDataJSON() as { end_reason?: string; elapsed_seconds: number; context: string };
+    if (body.end_reason) ends.push(body as (typeof ends)[number]);
+  });
+  return ends;
+}
+
+/** Makes the page believe its tab was hidden or shown again, as switching tabs or locking the screen does. */
+async function setTabHidden(page: Page, hidden: boolean) {
+  await page.evaluate((isHidden) => {
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => (isHidden ? 'hidden' : 'visible'),
+    });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => isHidden });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}
+
+test('a therapist on a patient is monitored: the pill counts, a hidden tab ends it, coming back resumes it', async ({
+  page,
+  request,
+}) => {
+  const therapist = await approvedStaff(request, 'therapist');
+  const ends = recordEnds(page);
+  await openPatient(page, therapist);
+
+  await expect(pill(page)).toHaveText(/^Ashley P\. is being monitored: \d+s$/);
+  await expect(pill(page)).toHaveText(/: ([2-9]|\d\d)s$/);
+  await snap(page, 'monitoring-pill');
+
+  // The tab is hidden while the therapist does nothing: the session ends at once and the pill goes.
+  await setTabHidden(page, true);
+  await expect(pill(page)).toBeHidden();
+  await expect.poll(() => ends.map((end) => end.end_reason)).toEqual(['hidden_inactive']);
+  expect(ends[0]).toMatchObject({ context: 'MONITORING_CODE_PATIENT_DASHBOARD' });
+  expect(ends[0]!.elapsed_seconds).toBeGreaterThanOrEqual(1);
+
+  // Back on the tab: a new session on the same patient, and the pill counts on from where it paused.
+  const resumed = page.waitForResponse(
+    (response) => response.url().endsWith('/user/therapist/monitoring') && response.status() === 201,
+  );
+  await setTabHidden(page, false);
+  await resumed;
+  await expect(pill(page)).toBeVisible();
+
+  // Leaving the patient ends the session as left and removes the pill.
+  await page.getByRole('link', { name: 'Patients' }).first().click();
+  await expect(pill(page)).toBeHidden();
+  await expect.poll(() => ends.map((end) => end.end_reason)).toEqual(['hidden_inactive', 'left']);
+});
+
+test('a sleeping laptop ends the session, and five idle minutes end it and go back to the patient list', async ({
+  page,
+  request,
+}) => {
+  const therapist = await approvedStaff(request, 'therapist');
+  const ends = recordEnds(page);
+  await page.clock.install();
+  await openPatient(page, therapist);
+  await expect(pill(page)).toBeVisible();
+  await page.clock.runFor(10_000);
+  await page.mouse.move(200, 300);
+
+  // Sleep or lock: no timer fires for a minute, then the clock has moved on.
+  await page.clock.fastForward(60_000);
+  await expect(pill(page)).toBeHidden();
+  await expect.poll(() => ends.map((end) => end.end_reason)).toEqual(['sleep']);
+
+  // Activity on the same patient resumes it; then nothing happens for five minutes.
+  await page.mouse.move(220, 320);
+  await expect(pill(page)).toBeVisible();
+  await page.clock.runFor(300_000);
+  await expect.poll(() => ends.map((end) => end.end_reason)).toEqual(['sleep', 'idle']);
+  await expect(page).toHaveURL(/\/patient\/\d+\/dashboard$/);
+  await page.clock.runFor(2_000);
+  await expect(page).toHaveURL(/\/patients$/);
+  await expect(pill(page)).toBeHidden();
+});
+
+test('an office manager on a patient is never monitored and sees no pill', async ({ page }) => {
+  const starts: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/user/therapist/monitoring')) starts.push(request.url());
+  });
+  await openPatient(page, demo.manager);
+  await page.waitForTimeout(2_500);
+  await expect(pill(page)).toHaveCount(0);
+  expect(starts).toEqual([]);
+});
