@@ -99,6 +99,31 @@ test('a sleeping laptop ends the session, and five idle minutes end it and go ba
   await expect(pill(page)).toBeHidden();
 });
 
+test("a patient's chat room monitors the therapist in the chat's context", async ({ page, request, isMobile }) => {
+  const therapist = await approvedStaff(request, 'therapist');
+  const ends = recordEnds(page);
+  await openPatient(page, therapist);
+  await expect(pill(page)).toBeVisible();
+
+  // The chat: the panel over the dashboard on a desktop, its own page on a phone.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole(isMobile ? 'link' : 'button', { name: /Chat/ }).click();
+  await page.getByRole('button', { name: 'New conversation' }).click();
+  await page.getByPlaceholder('Find a patient by name').fill('Ashley');
+  await page.getByRole('list', { name: 'Patients' }).getByRole('button', { name: patientName }).click();
+  await expect(page.getByLabel('Message', { exact: true })).toBeVisible();
+  await expect(pill(page)).toHaveText(/^Ashley P\. is being monitored: /);
+  await expect
+    .poll(() => ends.map((end) => `${end.end_reason} ${end.context}`))
+    .toEqual(['left MONITORING_CODE_PATIENT_DASHBOARD']);
+
+  // Leaving the room ends the chat's session.
+  if (isMobile) await page.getByRole('link', { name: 'All conversations' }).click();
+  else await page.getByRole('button', { name: 'Close chat' }).click();
+  const chatContext = isMobile ? 'MONITORING_CODE_MOBILE_CHAT' : 'MONITORING_CODE_DESKTOP_CHAT';
+  await expect.poll(() => ends.map((end) => `${end.end_reason} ${end.context}`)).toContain(`left ${chatContext}`);
+});
+
 test('an office manager on a patient is never monitored and sees no pill', async ({ page }) => {
   const starts: string[] = [];
   page.on('request', (request) => {
