@@ -352,8 +352,15 @@ const repositories = {
     callsLoggedIn: crossClinic(async (r) => {
       const span = { from: '2026-03-01', to: '2026-04-01', kinds: ['phone', 'video'] as const };
       const mine = await r.callsLoggedIn({ clinicId: a.clinicId, ...span });
-      expect(mine).toEqual([{ patientId: a.patientId, userId: a.therapistId, calls: 1, minutes: 5 }]);
+      expect(mine).toEqual([
+        expect.objectContaining({ patientId: a.patientId, userId: a.therapistId, kind: 'phone', minutes: 5 }),
+      ]);
       expect(await r.callsLoggedIn({ clinicId: a.clinicId, patientId: b.patientId, ...span })).toEqual([]);
+    }),
+    clinicTimezone: own('the caller’s own clinic: every caller passes actor.clinicId or its patient’s clinic'),
+    patientNames: crossClinic(async (r) => {
+      expect(await r.patientNames(a.clinicId, [b.patientId])).toEqual([]);
+      expect((await r.patientNames(a.clinicId, [a.patientId, b.patientId])).map((p) => p.id)).toEqual([a.patientId]);
     }),
   }),
   hepRequests: cover(createHepRequestsRepository, {

@@ -71,9 +71,12 @@ export const auditActions = [
   'video_folder.remove',
   'video_folder.delete',
   'hep_request.create',
-  // Monitored time (RTM): a session's start and end; its heart-beats are kept on the session row
+  // Monitored time (RTM): a session's start and end; its heart-beats are kept on the session row. A month's minutes
+  // read with the sessions and calls behind them, and their audit CSV exported.
   'monitoring.start',
   'monitoring.end',
+  'monitoring.read',
+  'monitoring.export',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

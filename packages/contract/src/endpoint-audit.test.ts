@@ -14,6 +14,8 @@ const healthDataActions: readonly Action[] = [
   'patient-app.use',
   // A monitoring session names the patient whose care it times.
   'monitoring.record',
+  // A clinic's monitored minutes name its patients and who cared for them.
+  'monitoring.export',
 ];
 
 /** Public calls that touch a patient's record: the QR registration's. */

@@ -1,9 +1,23 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AuditAction } from './audit.ts';
 import type { Action } from './permissions.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type SuccessStatus = 200 | 201 | 202 | 204;
+
+/**
+ * Files an endpoint may answer instead of JSON, by format: the content type sent. An export declares its format
+ * (`file: 'csv'`), its handler answers `{ filename, content }`, and the route layer sends the content as an
+ * attachment; validation, access and audit are those of every other endpoint.
+ */
+export const fileContentTypes = { csv: 'text/csv; charset=utf-8' } as const;
+export type FileFormat = keyof typeof fileContentTypes;
+
+/** What a file endpoint's handler answers: the file's name (ASCII, no path) and its whole content. */
+export type FileAnswer = { filename: string; content: string };
+
+/** The body of a file answer, for the OpenAPI document: the file's text. */
+export const fileResponseSchema = z.string();
 
 /** Who may call an endpoint: anyone, anyone signed in, or the roles the permission table gives an action. */
 export type Access = 'public' | 'signed-in' | Action;
@@ -27,6 +41,8 @@ export type Endpoint = {
   /** Other statuses of success the call may answer with the same body, e.g. 200 for a create sent again. */
   alsoAnswers?: readonly SuccessStatus[];
   response: z.ZodType;
+  /** Answers a file of this format (as an attachment) instead of JSON; `response` is then `fileResponseSchema`. */
+  file?: FileFormat;
   /**
    * What a successful call leaves in the audit log: every read and change of health data says so. A read's row is
    * written by the route layer unless the service wrote it with more detail; a change's row is written by the
@@ -73,3 +89,6 @@ export function fillPath(path: string, params: Record<string, string | number> =
 
 /** What a successful call answers: nothing for 204. */
 export type EndpointResult<E extends Endpoint> = E['status'] extends 204 ? undefined : z.output<E['response']>;
+
+/** An endpoint that answers a file. */
+export type FileEndpoint = Endpoint & { file: FileFormat };

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { idSchema, MAX_ID } from './common.ts';
-import { defineEndpoints } from './endpoint.ts';
+import { idParamsSchema, idSchema, MAX_ID } from './common.ts';
+import { defineEndpoints, fileResponseSchema } from './endpoint.ts';
+import { pageQuerySchema, paginated } from './pagination.ts';
+import { interactionKinds, therapistRefSchema } from './patients.ts';
 
 /** Where a therapist is monitored (seed §1): the patient's chat on a phone or on the desktop, or the dashboard. */
 export const monitoringCodes = [
@@ -96,6 +98,63 @@ export const monitoringSessionSchema = z.object({
 });
 export type MonitoringSession = z.infer<typeof monitoringSessionSchema>;
 
+/** The first month whose minutes can be read or exported: billing starts at 2025-01 (product decisions §5). */
+export const MONITORING_FIRST_MONTH = '2025-01';
+
+/** A calendar month `YYYY-MM` of the clinic, from 2025-01 on. */
+export const rtmMonthSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Use a month as YYYY-MM' })
+  .refine((month) => month >= MONITORING_FIRST_MONTH, { error: `Months start at ${MONITORING_FIRST_MONTH}` });
+
+/** Which month: the clinic's current one when left out. */
+export const monitoringMonthQuerySchema = z.object({ month: rtmMonthSchema.optional() });
+export const monitoringReadQuerySchema = pageQuerySchema.extend(monitoringMonthQuerySchema.shape);
+export type MonitoringReadQuery = z.infer<typeof monitoringReadQuerySchema>;
+
+/** A monitored session counted in the month: who, from when to when (null while open), and what it counted. */
+export const monitoringSessionEntrySchema = z.object({
+  type: z.literal('session'),
+  id: z.number().int(),
+  staff: therapistRefSchema,
+  started_at: z.string(),
+  ended_at: z.string().nullable(),
+  seconds: z.number().int(),
+  context: z.enum(monitoringCodes).nullable(),
+  end_reason: z.enum(monitoringEndReasons).nullable(),
+});
+/** A live call logged for the month: who logged it (null: the account is gone), its day, kind and minutes. */
+export const monitoringCallEntrySchema = z.object({
+  type: z.literal('call'),
+  id: z.number().int(),
+  staff: therapistRefSchema.nullable(),
+  date: z.string(),
+  kind: z.enum(interactionKinds),
+  minutes: z.number().int(),
+});
+export const monitoringEntrySchema = z.discriminatedUnion('type', [
+  monitoringSessionEntrySchema,
+  monitoringCallEntrySchema,
+]);
+export type MonitoringEntry = z.infer<typeof monitoringEntrySchema>;
+
+/**
+ * One patient's month: its minutes exactly as billing counts them (decision 0701), and one page of the sessions
+ * and calls behind them, newest first.
+ */
+export const monitoringMonthSchema = paginated(monitoringEntrySchema).extend({
+  month: z.string(),
+  /** The clinic's timezone, where the month is counted. */
+  timezone: z.string(),
+  monitored_seconds: z.number().int(),
+  call_minutes: z.number().int(),
+  /** floor((monitored_seconds + call_minutes × 60) / 60). */
+  total_minutes: z.number().int(),
+  has_live_call: z.boolean(),
+});
+export type MonitoringMonth = z.infer<typeof monitoringMonthSchema>;
+
 export const monitoringEndpoints = defineEndpoints('monitoring', {
   /**
    * Starts monitoring the caller on an onboarded patient; the caller's open session, if any, ends at its last
@@ -124,5 +183,42 @@ export const monitoringEndpoints = defineEndpoints('monitoring', {
     body: monitoringUpdateBodySchema,
     status: 200,
     response: monitoringSessionSchema,
+  },
+  /**
+   * One patient's month: its minutes and the sessions and calls behind them. Staff of the clinic, managers
+   * included (they read, they are never monitored). Another clinic's or a removed patient is not found.
+   */
+  month: {
+    method: 'GET',
+    path: '/api/v1/patients/:id/monitoring/',
+    access: 'patients.read',
+    audit: { read: 'monitoring.read' },
+    params: idParamsSchema,
+    query: monitoringReadQuerySchema,
+    status: 200,
+    response: monitoringMonthSchema,
+  },
+  /** The audit CSV of one patient's month: every session and call, then the totals the month reports. */
+  exportPatient: {
+    method: 'GET',
+    path: '/api/v1/patients/:id/monitoring/export/',
+    access: 'patients.read',
+    audit: { read: 'monitoring.export' },
+    params: idParamsSchema,
+    query: monitoringMonthQuerySchema,
+    status: 200,
+    file: 'csv',
+    response: fileResponseSchema,
+  },
+  /** The audit CSV of the caller's clinic's month: each patient's sessions and calls, then that patient's totals. */
+  exportClinic: {
+    method: 'GET',
+    path: '/api/v1/clinic/monitoring/export/',
+    access: 'monitoring.export',
+    audit: { read: 'monitoring.export' },
+    query: monitoringMonthQuerySchema,
+    status: 200,
+    file: 'csv',
+    response: fileResponseSchema,
   },
 });

@@ -19,6 +19,7 @@ const matrix: Record<Action, string> = {
   'supervisor.profile': '..y..',
   'clinic.read': 'yyyy.',
   'monitoring.record': 'y.y..',
+  'monitoring.export': '.yy..',
   'dashboard.read': 'yyy..',
   'tasks.work': 'yyy..',
   'balances.read': 'yyyy.',

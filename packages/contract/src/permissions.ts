@@ -36,6 +36,11 @@ export const permissions = {
   'clinic.read': staff,
   /** Being monitored on a patient (RTM time): clinicians of a clinic; managers never are, admins are not clinic staff. */
   'monitoring.record': ['therapist', 'supervisor'],
+  /**
+   * The audit CSV of a whole clinic month (every patient's sessions and calls): those who bill and sign billing off.
+   * One patient's month and its CSV are `patients.read`.
+   */
+  'monitoring.export': ['manager', 'supervisor'],
   'dashboard.read': clinicStaff,
   'tasks.work': clinicStaff,
   'balances.read': staff,

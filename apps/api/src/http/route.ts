@@ -1,4 +1,4 @@
-import { can, type Endpoint } from '@rehabit/contract';
+import { can, type Endpoint, type FileAnswer, fileContentTypes } from '@rehabit/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from '../db/scope.ts';
@@ -21,7 +21,26 @@ export type RouteInput<E extends Endpoint> = {
   reply: FastifyReply;
 };
 
-type Answer<E extends Endpoint> = E['status'] extends 204 ? undefined : z.input<E['response']>;
+/** What a handler answers: a file endpoint's file, nothing for 204, otherwise the response schema's input. */
+type Answer<E extends Endpoint> = E['file'] extends string
+  ? FileAnswer
+  : E['status'] extends 204
+    ? undefined
+    : z.input<E['response']>;
+
+/** A file name safe in a header and on any disk: letters, digits, dots, dashes and underscores. */
+const safeFilename = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '') || 'download';
+
+/** The response of each success status: JSON by its schema, or a file of the endpoint's format (for the OpenAPI). */
+function responseSchemas(endpoint: Endpoint) {
+  const schema = endpoint.file
+    ? {
+        description: 'A file, sent as an attachment',
+        content: { [fileContentTypes[endpoint.file].split(';')[0]!]: { schema: endpoint.response } },
+      }
+    : endpoint.response;
+  return Object.fromEntries([endpoint.status, ...(endpoint.alsoAnswers ?? [])].map((status) => [status, schema]));
+}
 
 /** Extra route options some endpoints need (rate limits, body size, content types), never schemas or access. */
 export type RouteOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | 'preHandler'>;
@@ -74,6 +93,8 @@ async function ensureAudited(
 /**
  * Registers an endpoint of the contract: its schemas validate the request and serialize the answer, its access
  * is checked before the handler, and its success status is sent. The handler only maps the call to a service.
+ * An endpoint declaring a `file` format answers the handler's `{ filename, content }` as an attachment of that
+ * content type instead of JSON, after the same checks and the same audit.
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
@@ -92,9 +113,7 @@ export function route<E extends Endpoint>(
       ...(endpoint.params && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.body && { body: endpoint.body }),
-      response: Object.fromEntries(
-        [endpoint.status, ...(endpoint.alsoAnswers ?? [])].map((status) => [status, endpoint.response]),
-      ),
+      response: responseSchemas(endpoint),
     },
     preHandler: [async (request: FastifyRequest) => checkAccess(endpoint, request.actor), ...extraPreHandlers],
     handler: async (request, reply) => {
@@ -118,6 +137,15 @@ export function route<E extends Endpoint>(
       if (trail) await ensureAudited(app.audit, endpoint, request, trail);
       if (reply.sent) return reply;
       if (status === 204) return reply.code(204).send();
+      if (endpoint.file) {
+        const file = answer as FileAnswer;
+        return reply
+          .code(status)
+          .header('content-type', fileContentTypes[endpoint.file])
+          .header('content-disposition', `attachment; filename="${safeFilename(file.filename)}"`)
+          .header('cache-control', 'no-store')
+          .send(file.content);
+      }
       return reply.code(status).send(answer);
     },
   });

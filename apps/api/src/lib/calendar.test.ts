@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, localDateOf, streakOf, weekDays, weekStartOf } from './calendar.ts';
+import { addDays, localDateOf, localDateTimeOf, streakOf, weekDays, weekStartOf } from './calendar.ts';
 
 describe('calendar days in the clinic timezone', () => {
   it('takes the day where the clinic is', () => {
@@ -36,5 +36,14 @@ describe('calendar days in the clinic timezone', () => {
     expect(streakOf([...days, '2026-11-21'], '2026-11-21')).toBe(4);
     expect(streakOf(days, '2026-11-22')).toBe(0);
     expect(streakOf([], '2026-11-22')).toBe(0);
+  });
+});
+
+describe('localDateTimeOf', () => {
+  it('shows an instant as the clinic’s clocks did, with the offset in force then', () => {
+    expect(localDateTimeOf(new Date('2026-01-10T18:00:05Z'), 'America/Los_Angeles')).toBe('2026-01-10T10:00:05-08:00');
+    expect(localDateTimeOf(new Date('2026-07-10T18:00:05Z'), 'America/Los_Angeles')).toBe('2026-07-10T11:00:05-07:00');
+    expect(localDateTimeOf(new Date('2026-01-10T23:30:00Z'), 'UTC')).toBe('2026-01-10T23:30:00+00:00');
+    expect(localDateTimeOf(new Date('2026-01-10T23:30:00Z'), 'Asia/Kolkata')).toBe('2026-01-11T05:00:00+05:30');
   });
 });

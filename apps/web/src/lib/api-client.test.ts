@@ -1,8 +1,8 @@
-import { defineEndpoints } from '@rehabit/contract';
+import { defineEndpoints, fileResponseSchema } from '@rehabit/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { fixtureApi, problem } from '../testing/fixture-api.ts';
-import { call, resolveUrl, setUnauthorizedHandler } from './api-client.ts';
+import { call, download, resolveUrl, setUnauthorizedHandler } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 import { useAuthStore } from './auth-store.ts';
 
@@ -34,6 +34,15 @@ const probe = defineEndpoints('probe', {
     body: z.object({}),
     status: 201,
     response: ok,
+  },
+  export: {
+    method: 'GET',
+    path: '/x/:id/export/',
+    access: 'signed-in',
+    query: z.object({ month: z.string().optional() }),
+    status: 200,
+    file: 'csv',
+    response: fileResponseSchema,
   },
 });
 
@@ -117,5 +126,33 @@ describe('api client', () => {
   it('resolves .html files against the page origin', () => {
     expect(resolveUrl('/terms.html')).toBe(`${window.location.origin}/terms.html`);
     expect(resolveUrl('/api/v1/users/', { page: 2 })).toBe(`${window.location.origin}/api/v1/users/?page=2`);
+  });
+});
+
+describe('downloading a file', () => {
+  beforeEach(() => {
+    useAuthStore.setState({ token: 'tok' });
+  });
+
+  it('sends the token, asks for the file type and answers the content with the server’s file name', async () => {
+    const api = fixtureApi({
+      'GET /x/5/export/': {
+        body: 'a,b\r\n1,2\r\n',
+        contentType: 'text/csv; charset=utf-8',
+        headers: { 'content-disposition': 'attachment; filename="month-2026-01.csv"' },
+      },
+    });
+    const file = await download(probe.export, { params: { id: 5 }, query: { month: '2026-01' } });
+    expect(file.filename).toBe('month-2026-01.csv');
+    expect(await file.blob.text()).toBe('a,b\r\n1,2\r\n');
+    const [request] = api.calls('GET /x/5/export/');
+    expect(request?.headers.get('authorization')).toBe('Bearer tok');
+    expect(request?.headers.get('accept')).toBe('text/csv, application/problem+json');
+    expect(request?.url.search).toBe('?month=2026-01');
+  });
+
+  it('throws the problem of a refusal, as a JSON call does', async () => {
+    fixtureApi({ 'GET /x/5/export/': problem(403, 'forbidden', 'Not for your role') });
+    await expect(download(probe.export, { params: { id: 5 } })).rejects.toMatchObject({ status: 403 });
   });
 });

@@ -1,6 +1,8 @@
 import {
   type Endpoint,
   type EndpointResult,
+  type FileEndpoint,
+  fileContentTypes,
   fillPath,
   type HttpMethod,
   type PathArgs,
@@ -66,10 +68,22 @@ export function refusal(status: number, body: unknown, token = getToken()): ApiE
   return ApiError.fromResponse(status, body);
 }
 
-async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
-  const { schema, method = 'GET', body, query, signal, keepalive } = options;
+type SendOptions = {
+  method?: HttpMethod;
+  body?: unknown;
+  query?: QueryParams;
+  signal?: AbortSignal;
+  keepalive?: boolean;
+  accept: string;
+};
+
+/** Sends a request with the session's token; a network failure or a refusal (4xx/5xx) throws an ApiError. */
+async function send(
+  path: string,
+  { method = 'GET', body, query, signal, keepalive, accept }: SendOptions,
+): Promise<Response> {
   const token = getToken();
-  const headers: Record<string, string> = { Accept: `application/json, ${PROBLEM_CONTENT_TYPE}` };
+  const headers: Record<string, string> = { Accept: `${accept}, ${PROBLEM_CONTENT_TYPE}` };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -88,10 +102,14 @@ async function apiRequest<S extends z.ZodType>(path: string, options: RequestOpt
     if (signal?.aborted) throw error;
     throw ApiError.network();
   }
+  if (!response.ok) throw refusal(response.status, await readBody(response), token);
+  return response;
+}
 
+async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
+  const { schema, method = 'GET', ...rest } = options;
+  const response = await send(path, { method, ...rest, accept: 'application/json' });
   const data = await readBody(response);
-  if (!response.ok) throw refusal(response.status, data, token);
-
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     console.error(`Unexpected answer from ${method} ${path}`, parsed.error.issues);
@@ -129,4 +147,43 @@ export function call<E extends Endpoint>(endpoint: E, ...[options]: CallArgs<E>)
   return apiRequest(path, { schema, method: endpoint.method, query, body, signal, keepalive }) as Promise<
     EndpointResult<E>
   >;
+}
+
+/** A file an endpoint answered: its content and the name the server gave it. */
+export type DownloadedFile = { blob: Blob; filename: string };
+
+/** The file name of a `Content-Disposition: attachment; filename="…"` header, or the fallback. */
+export function filenameOf(disposition: string | null, fallback: string): string {
+  return /filename="?([^";]+)"?/i.exec(disposition ?? '')?.[1] ?? fallback;
+}
+
+/** Calls an endpoint that answers a file (an export) with the session's token, as `call` does a JSON one. */
+export async function download<E extends FileEndpoint>(
+  endpoint: E,
+  ...[options]: CallArgs<E>
+): Promise<DownloadedFile> {
+  const { params, query, signal } = (options ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: QueryParams;
+    signal?: AbortSignal;
+  };
+  const path = fillPath(endpoint.path, params);
+  const accept = fileContentTypes[endpoint.file].split(';')[0]!;
+  const response = await send(path, { method: endpoint.method, query, signal, accept });
+  const fallback = path.split('/').filter(Boolean).pop() ?? 'download';
+  return { blob: await response.blob(), filename: filenameOf(response.headers.get('content-disposition'), fallback) };
+}
+
+/** Saves a downloaded file on the user's device, as a link to it clicked would. */
+export function saveFile({ blob, filename }: DownloadedFile) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the object URL after the click returns.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

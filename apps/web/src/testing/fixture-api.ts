@@ -11,7 +11,8 @@ export type RecordedRequest = {
   credentials: RequestCredentials | undefined;
 };
 
-type FixtureResponse = { status?: number; body?: unknown; contentType?: string };
+/** A JSON body, or a string sent as it is when the content type is not JSON (a CSV file). */
+type FixtureResponse = { status?: number; body?: unknown; contentType?: string; headers?: Record<string, string> };
 type Fixture = FixtureResponse | ((request: RecordedRequest) => FixtureResponse | Promise<FixtureResponse>);
 
 export const problem = (status: number, code: string, detail?: string, errors?: Record<string, string[]>) => ({
@@ -42,10 +43,12 @@ export function fixtureApi(routes: Record<string, Fixture> = {}) {
     requests.push(request);
     const fixture = table.get(`${method} ${url.pathname}`);
     const answer = typeof fixture === 'function' ? await fixture(request) : fixture;
-    const { status = 200, body, contentType = 'application/json' } = answer ?? problem(404, 'not_found', 'No fixture');
-    return new Response(status === 204 || body === undefined ? null : JSON.stringify(body), {
+    const response: FixtureResponse = answer ?? problem(404, 'not_found', 'No fixture');
+    const { status = 200, body, contentType = 'application/json', headers = {} } = response;
+    const raw = typeof body === 'string' && !contentType.includes('json');
+    return new Response(status === 204 || body === undefined ? null : raw ? body : JSON.stringify(body), {
       status,
-      headers: { 'content-type': contentType },
+      headers: { 'content-type': contentType, ...headers },
     });
   });
   vi.stubGlobal('fetch', fetchStub);

@@ -1,7 +1,7 @@
 import type { InteractionLog, MonitoringCode, MonitoringEndReason } from '@rehabit/contract';
-import { and, count, eq, gte, inArray, isNull, lt, sum } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { clinics, interactionLogs, monitoringSessions, users } from '../../db/schema.ts';
+import { clinics, interactionLogs, monitoringSessions, patients, users } from '../../db/schema.ts';
 import { type ClinicScope, inScope } from '../../db/scope.ts';
 
 export type MonitoringSessionRow = typeof monitoringSessions.$inferSelect;
@@ -17,11 +17,33 @@ export type MonitoringSessionChanges = {
   endReason?: MonitoringEndReason;
 };
 
-/** What a month's minutes read of one session: whose, by whom, when it began (and where), and its seconds so far. */
-export type CountedSession = { patientId: number; userId: number; startedAt: Date; timezone: string; seconds: number };
+/**
+ * What a month's minutes read of one session: whose, by whom, when it began (and the clinic's timezone there), its
+ * seconds so far, and what an export shows of it (its end, the context of its last counted beat, the end's reason).
+ */
+export type CountedSession = {
+  id: number;
+  patientId: number;
+  userId: number;
+  staffName: string;
+  startedAt: Date;
+  endedAt: Date | null;
+  timezone: string;
+  seconds: number;
+  context: MonitoringCode | null;
+  endReason: MonitoringEndReason | null;
+};
 
-/** Logged calls of one patient by one staff member (null: the account is gone): how many and their minutes. */
-export type LoggedCalls = { patientId: number; userId: number | null; calls: number; minutes: number };
+/** One logged call: whose, by whom (null: the account is gone), its day, kind and minutes. */
+export type LoggedCall = {
+  id: number;
+  patientId: number;
+  userId: number | null;
+  staffName: string | null;
+  date: string;
+  kind: InteractionLog['kind'];
+  minutes: number;
+};
 
 /** The rows of one clinic in a span, optionally of one patient. */
 type ClinicSpan<T> = { clinicId: number; patientId?: number; from: T; to: T };
@@ -84,16 +106,23 @@ export function createMonitoringRepository(db: DbOrTx) {
      * timezone, so the caller can place it in the clinic's calendar.
      */
     async sessionsStartedIn(span: ClinicSpan<Date>): Promise<CountedSession[]> {
-      return db
+      const rows = await db
         .select({
+          id: monitoringSessions.id,
           patientId: monitoringSessions.patientId,
           userId: monitoringSessions.userId,
+          firstName: users.firstName,
+          lastName: users.lastName,
           startedAt: monitoringSessions.startedAt,
+          endedAt: monitoringSessions.endedAt,
           timezone: clinics.timezone,
           seconds: monitoringSessions.seconds,
+          context: monitoringSessions.context,
+          endReason: monitoringSessions.endReason,
         })
         .from(monitoringSessions)
         .innerJoin(clinics, eq(clinics.id, monitoringSessions.clinicId))
+        .innerJoin(users, eq(users.id, monitoringSessions.userId))
         .where(
           and(
             eq(monitoringSessions.clinicId, span.clinicId),
@@ -102,23 +131,29 @@ export function createMonitoringRepository(db: DbOrTx) {
             lt(monitoringSessions.startedAt, span.to),
           ),
         );
+      return rows.map(({ firstName, lastName, ...row }) => ({ ...row, staffName: `${firstName} ${lastName}`.trim() }));
     },
 
     /**
-     * The clinic's logged calls of the given kinds dated in `[from, to)` (calendar days), deleted ones left out, summed
-     * per patient and per staff member who logged them.
+     * The clinic's logged calls of the given kinds dated in `[from, to)` (calendar days), deleted ones left out, each
+     * with the staff member who logged it.
      */
     async callsLoggedIn(
       span: ClinicSpan<string> & { kinds: readonly InteractionLog['kind'][] },
-    ): Promise<LoggedCalls[]> {
+    ): Promise<LoggedCall[]> {
       const rows = await db
         .select({
+          id: interactionLogs.id,
           patientId: interactionLogs.patientId,
           userId: interactionLogs.createdBy,
-          calls: count(),
-          minutes: sum(interactionLogs.minutes).mapWith(Number),
+          firstName: users.firstName,
+          lastName: users.lastName,
+          date: interactionLogs.date,
+          kind: interactionLogs.kind,
+          minutes: interactionLogs.minutes,
         })
         .from(interactionLogs)
+        .leftJoin(users, eq(users.id, interactionLogs.createdBy))
         .where(
           and(
             eq(interactionLogs.clinicId, span.clinicId),
@@ -128,9 +163,30 @@ export function createMonitoringRepository(db: DbOrTx) {
             lt(interactionLogs.date, span.to),
             isNull(interactionLogs.deletedAt),
           ),
-        )
-        .groupBy(interactionLogs.patientId, interactionLogs.createdBy);
-      return rows.map((row) => ({ ...row, minutes: row.minutes ?? 0 }));
+        );
+      return rows.map(({ firstName, lastName, ...row }) => ({
+        ...row,
+        staffName: firstName === null ? null : `${firstName} ${lastName ?? ''}`.trim(),
+      }));
+    },
+
+    /** The clinic's timezone, where its calendar months are counted. */
+    async clinicTimezone(clinicId: number): Promise<string | undefined> {
+      const [row] = await db.select({ timezone: clinics.timezone }).from(clinics).where(eq(clinics.id, clinicId));
+      return row?.timezone;
+    },
+
+    /**
+     * Names of the clinic's patients among `ids`, removed ones included: an export of a past month names every
+     * patient whose minutes it counts.
+     */
+    async patientNames(clinicId: number, ids: readonly number[]): Promise<{ id: number; name: string }[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: patients.id, firstName: patients.firstName, lastName: patients.lastName })
+        .from(patients)
+        .where(and(eq(patients.clinicId, clinicId), inArray(patients.id, [...ids])));
+      return rows.map((row) => ({ id: row.id, name: `${row.firstName} ${row.lastName}`.trim() }));
     },
   };
 }

@@ -3,10 +3,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/route.ts';
 
-/** A clinician's monitored time on a patient (seed §4, §7): a session's start, its heart-beats and its end. */
+/**
+ * A clinician's monitored time on a patient (seed §4, §7): a session's start, its heart-beats and its end; a month's
+ * minutes with the sessions and calls behind them, and their audit CSV.
+ */
 export const monitoringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { monitoring }) => {
   route(app, monitoringEndpoints.start, ({ actor, body, ctx }) => monitoring.start(actor, body.user_id, ctx));
   route(app, monitoringEndpoints.update, ({ actor, params, body, ctx }) =>
     monitoring.update(actor, params.monitoringId, body, ctx),
   );
+  route(app, monitoringEndpoints.month, ({ actor, params, query, ctx }) =>
+    monitoring.monthOfPatient(actor, params.id, query, ctx),
+  );
+  route(app, monitoringEndpoints.exportPatient, ({ actor, params, query, ctx }) =>
+    monitoring.exportPatient(actor, params.id, query, ctx),
+  );
+  route(app, monitoringEndpoints.exportClinic, ({ actor, query, ctx }) => monitoring.exportClinic(actor, query, ctx));
 };

@@ -18,6 +18,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requirePatient } from '../patients/patient-access.ts';
 import { createMonitoringRepository, type MonitoringSessionRow } from './monitoring.repository.ts';
+import { createMonthlyReportService } from './monthly-report.service.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog };
 
@@ -78,6 +79,8 @@ export function createMonitoringService({ db, clock, audit }: Deps) {
   }
 
   return {
+    ...createMonthlyReportService({ db, clock, audit }),
+
     /**
      * Starts monitoring the caller on an onboarded patient of theirs. The caller's open session, if any, ends at its
      * last heart-beat: two sessions of one user never count the same second.

@@ -4,6 +4,8 @@
  * - `minutesOfPatient({ clinicId, patientId, month })`: one patient's month.
  * - `minutesOfClinic({ clinicId, month })`: every patient of the clinic with a session or a live call that month.
  * - `minutesByStaff({ clinicId, month })`: the same, split per staff member (who was monitored or logged the call).
+ * - `entriesOfPatient(…)` and `entriesOfClinic(…)`: the sessions and calls themselves, with the minutes computed from
+ *   those very rows, for the read and the audit export (decision 0702).
  *
  * Each answers `monitoredSeconds` (the sessions' counted seconds, open sessions with what they counted so far),
  * `callMinutes` (the logged live calls' minutes: phone or video, never a chat message; deleted logs left out),
@@ -14,9 +16,9 @@
  */
 import type { InteractionLog } from '@rehabit/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { localDateOf } from '../../lib/calendar.ts';
+import { localDateOf, localDateTimeOf } from '../../lib/calendar.ts';
 import { fieldError } from '../../lib/errors.ts';
-import { createMonitoringRepository } from './monitoring.repository.ts';
+import { type CountedSession, createMonitoringRepository, type LoggedCall } from './monitoring.repository.ts';
 
 export type MonthlyMinutes = {
   monitoredSeconds: number;
@@ -27,6 +29,13 @@ export type MonthlyMinutes = {
 export type PatientMonthlyMinutes = MonthlyMinutes & { patientId: number };
 /** `userId` is null for calls whose logging account no longer exists. */
 export type StaffMonthlyMinutes = PatientMonthlyMinutes & { userId: number | null };
+
+/** A session counted in the month, with its start as the clinic's clocks showed it (`YYYY-MM-DDTHH:mm:ss±hh:mm`). */
+export type MonthSession = CountedSession & { localStart: string };
+/** What a month counts, row by row: its sessions and its live calls. */
+export type MonthEntries = { sessions: MonthSession[]; calls: LoggedCall[] };
+/** One patient's month: the rows and the minutes they add up to. */
+export type PatientMonthEntries = MonthEntries & { patientId: number; minutes: MonthlyMinutes };
 
 /** The interaction-log kinds that are live calls. */
 export const LIVE_CALL_KINDS = ['phone', 'video'] as const satisfies readonly InteractionLog['kind'][];
@@ -55,68 +64,108 @@ const totalOf = (seconds: number, callMinutes: number) => Math.floor((seconds + 
 
 type Totals = { patientId: number; userId: number | null; seconds: number; callMinutes: number; calls: number };
 
+/** Seconds and calls per patient and staff member, from a month's rows. */
+function totalsOf({ sessions, calls }: MonthEntries): Totals[] {
+  const byKey = new Map<string, Totals>();
+  const entry = (patient: number, user: number | null) => {
+    const key = `${patient}:${user}`;
+    let found = byKey.get(key);
+    if (!found) {
+      found = { patientId: patient, userId: user, seconds: 0, callMinutes: 0, calls: 0 };
+      byKey.set(key, found);
+    }
+    return found;
+  };
+  for (const session of sessions) entry(session.patientId, session.userId).seconds += session.seconds;
+  for (const call of calls) {
+    const found = entry(call.patientId, call.userId);
+    found.callMinutes += call.minutes;
+    found.calls += 1;
+  }
+  return [...byKey.values()].sort((x, y) => x.patientId - y.patientId || (x.userId ?? 0) - (y.userId ?? 0));
+}
+
+const minutesOf = (rows: Totals[]): MonthlyMinutes => {
+  const seconds = rows.reduce((n, row) => n + row.seconds, 0);
+  const callMinutes = rows.reduce((n, row) => n + row.callMinutes, 0);
+  return {
+    monitoredSeconds: seconds,
+    callMinutes,
+    totalMinutes: totalOf(seconds, callMinutes),
+    hasLiveCall: rows.some((row) => row.calls > 0),
+  };
+};
+
 export function createMonthlyMinutes(db: DbOrTx) {
   const repo = createMonitoringRepository(db);
 
-  /** The month's seconds and calls of the clinic (or one patient), per patient and staff member. */
-  async function totals(clinicId: number, month: string, patientId?: number): Promise<Totals[]> {
+  /**
+   * The month's sessions and live calls of the clinic (or one patient): the one place that decides which rows a
+   * month counts. A session counts in the clinic's month of its start, a call in the month of its date.
+   */
+  async function entriesOf(clinicId: number, month: string, patientId?: number): Promise<MonthEntries> {
     const span = spanOf(month);
-    const [sessions, calls] = await Promise.all([
+    const [started, calls] = await Promise.all([
       repo.sessionsStartedIn({ clinicId, patientId, from: span.fromInstant, to: span.toInstant }),
       repo.callsLoggedIn({ clinicId, patientId, from: span.fromDay, to: span.toDay, kinds: LIVE_CALL_KINDS }),
     ]);
-    const byKey = new Map<string, Totals>();
-    const entry = (patient: number, user: number | null) => {
-      const key = `${patient}:${user}`;
-      let found = byKey.get(key);
+    const sessions = started
+      .filter((session) => localDateOf(session.startedAt, session.timezone).slice(0, 7) === month)
+      .map((session) => ({ ...session, localStart: localDateTimeOf(session.startedAt, session.timezone) }));
+    return { sessions, calls };
+  }
+
+  /** The clinic's month per patient: each patient's rows and the minutes those rows make. */
+  const byPatient = (entries: MonthEntries): PatientMonthEntries[] => {
+    const patients = new Map<number, MonthEntries>();
+    const of = (patientId: number) => {
+      let found = patients.get(patientId);
       if (!found) {
-        found = { patientId: patient, userId: user, seconds: 0, callMinutes: 0, calls: 0 };
-        byKey.set(key, found);
+        found = { sessions: [], calls: [] };
+        patients.set(patientId, found);
       }
       return found;
     };
-    for (const session of sessions) {
-      if (localDateOf(session.startedAt, session.timezone).slice(0, 7) !== month) continue;
-      entry(session.patientId, session.userId).seconds += session.seconds;
-    }
-    for (const call of calls) {
-      const found = entry(call.patientId, call.userId);
-      found.callMinutes += call.minutes;
-      found.calls += call.calls;
-    }
-    return [...byKey.values()].sort((x, y) => x.patientId - y.patientId || (x.userId ?? 0) - (y.userId ?? 0));
-  }
-
-  const minutesOf = (rows: Totals[]): MonthlyMinutes => {
-    const seconds = rows.reduce((n, row) => n + row.seconds, 0);
-    const callMinutes = rows.reduce((n, row) => n + row.callMinutes, 0);
-    return {
-      monitoredSeconds: seconds,
-      callMinutes,
-      totalMinutes: totalOf(seconds, callMinutes),
-      hasLiveCall: rows.some((row) => row.calls > 0),
-    };
+    for (const session of entries.sessions) of(session.patientId).sessions.push(session);
+    for (const call of entries.calls) of(call.patientId).calls.push(call);
+    return [...patients]
+      .sort(([x], [y]) => x - y)
+      .map(([patientId, rows]) => ({ patientId, ...rows, minutes: minutesOf(totalsOf(rows)) }));
   };
 
   return {
     async minutesOfPatient(query: { clinicId: number; patientId: number; month: string }): Promise<MonthlyMinutes> {
-      return minutesOf(await totals(query.clinicId, query.month, query.patientId));
+      return minutesOf(totalsOf(await entriesOf(query.clinicId, query.month, query.patientId)));
     },
 
     async minutesOfClinic(query: { clinicId: number; month: string }): Promise<PatientMonthlyMinutes[]> {
-      const byPatient = new Map<number, Totals[]>();
-      for (const row of await totals(query.clinicId, query.month)) {
-        byPatient.set(row.patientId, [...(byPatient.get(row.patientId) ?? []), row]);
-      }
-      return [...byPatient].map(([patientId, rows]) => ({ patientId, ...minutesOf(rows) }));
+      return byPatient(await entriesOf(query.clinicId, query.month)).map(({ patientId, minutes }) => ({
+        patientId,
+        ...minutes,
+      }));
     },
 
     async minutesByStaff(query: { clinicId: number; month: string }): Promise<StaffMonthlyMinutes[]> {
-      return (await totals(query.clinicId, query.month)).map((row) => ({
+      return totalsOf(await entriesOf(query.clinicId, query.month)).map((row) => ({
         patientId: row.patientId,
         userId: row.userId,
         ...minutesOf([row]),
       }));
+    },
+
+    /** One patient's sessions and calls of the month, and the minutes they add up to. */
+    async entriesOfPatient(query: {
+      clinicId: number;
+      patientId: number;
+      month: string;
+    }): Promise<PatientMonthEntries> {
+      const entries = await entriesOf(query.clinicId, query.month, query.patientId);
+      return { patientId: query.patientId, ...entries, minutes: minutesOf(totalsOf(entries)) };
+    },
+
+    /** Every patient of the clinic with a session or a live call that month: their rows and minutes, by patient id. */
+    async entriesOfClinic(query: { clinicId: number; month: string }): Promise<PatientMonthEntries[]> {
+      return byPatient(await entriesOf(query.clinicId, query.month));
     },
   };
 }

@@ -1,3 +1,4 @@
+import { MonitoringSection } from '@web/features/monitoring/components/monitoring-section.tsx';
 import { PatientDashboard } from '@web/features/patients/components/dashboard/patient-dashboard.tsx';
 import { ProgramSection } from '@web/features/program/components/program-section.tsx';
 import { FunctionalDataSection } from '@web/features/progress/components/functional-section.tsx';
@@ -23,6 +24,7 @@ export function PatientDashboardRoute() {
           <FunctionalDataSection patientId={patientId} />
         </>
       }
+      afterInteractionLog={<MonitoringSection patientId={patientId} />}
     />
   );
 }

@@ -26,6 +26,7 @@ const sectionLinks = [
   { id: 'progress', title: 'Progress' },
   { id: 'functional-data', title: 'Functional data' },
   { id: 'interaction-log', title: 'Interaction log' },
+  { id: 'monitoring', title: 'Monitoring' },
   { id: 'chat', title: 'Chat' },
 ];
 
@@ -40,10 +41,12 @@ type Props = {
   user: SessionUser;
   /** Program, progress and functional data: features of their own, placed by the route in the design's order. */
   sections?: ReactNode;
+  /** Sections of other features after the interaction log (monitoring), placed by the route. */
+  afterInteractionLog?: ReactNode;
 };
 
 /** One patient: who they are, what can be done now, and the sections the clinic works in. */
-export function PatientDashboard({ patientId, user, sections }: Props) {
+export function PatientDashboard({ patientId, user, sections, afterInteractionLog }: Props) {
   const patient = usePatient(patientId);
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<PatientDialogState | null>(null);
@@ -124,6 +127,7 @@ export function PatientDashboard({ patientId, user, sections }: Props) {
       </nav>
       {sections}
       <InteractionLogSection patientId={data.id} />
+      {afterInteractionLog}
       {sectionsAfterLog.map((section) => (
         <PlaceholderSection key={section.id} section={section} />
       ))}

@@ -1,0 +1,108 @@
+import { type FileAnswer, type MonitoringMonth, type MonitoringReadQuery, toPage } from '@rehabit/contract';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../db/scope.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import { type AuditLog, actorAudit, patientAudit } from '../../lib/audit.ts';
+import { localDateOf } from '../../lib/calendar.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { notFound } from '../../lib/errors.ts';
+import { requirePatient } from '../patients/patient-access.ts';
+import { createMonitoringRepository } from './monitoring.repository.ts';
+import { createMonthlyMinutes } from './monthly-minutes.ts';
+import { inTimeOrder, monthCsv, toMonitoringEntry } from './monthly-report.ts';
+
+type Deps = { db: Db; clock: Clock; audit: AuditLog };
+
+/** Reading a month's minutes with the rows behind them, and exporting them as the audit CSV (decision 0702). */
+export function createMonthlyReportService({ db, clock, audit }: Deps) {
+  const { success: record } = patientAudit(audit);
+  const recordForClinic = actorAudit(audit);
+  const minutes = createMonthlyMinutes(db);
+  const repo = createMonitoringRepository(db);
+
+  /** The month asked for, or the clinic's current one. */
+  const monthOr = (month: string | undefined, timezone: string) =>
+    month ?? localDateOf(clock.now(), timezone).slice(0, 7);
+
+  async function patientName(clinicId: number, patientId: number) {
+    const [found] = await repo.patientNames(clinicId, [patientId]);
+    return found?.name ?? '';
+  }
+
+  return {
+    /** One patient's month: its minutes and a page of the sessions and calls behind them, newest first. */
+    async monthOfPatient(
+      actor: Actor,
+      patientId: number,
+      query: MonitoringReadQuery,
+      ctx: RequestContext,
+    ): Promise<MonitoringMonth> {
+      const patient = await requirePatient(db, audit, actor, patientId, 'monitoring.read', ctx);
+      const month = monthOr(query.month, patient.timezone);
+      const entries = await minutes.entriesOfPatient({ clinicId: patient.clinicId, patientId: patient.id, month });
+      const all = inTimeOrder(entries).reverse();
+      const start = (query.page - 1) * query.page_size;
+      const page = all.slice(start, start + query.page_size).map(toMonitoringEntry);
+      await record(actor, 'monitoring.read', patient, ctx, { month, page: query.page });
+      return {
+        ...toPage(page, all.length, query),
+        month,
+        timezone: patient.timezone,
+        monitored_seconds: entries.minutes.monitoredSeconds,
+        call_minutes: entries.minutes.callMinutes,
+        total_minutes: entries.minutes.totalMinutes,
+        has_live_call: entries.minutes.hasLiveCall,
+      };
+    },
+
+    /** The audit CSV of one patient's month. */
+    async exportPatient(
+      actor: Actor,
+      patientId: number,
+      query: { month?: string },
+      ctx: RequestContext,
+    ): Promise<FileAnswer> {
+      const patient = await requirePatient(db, audit, actor, patientId, 'monitoring.export', ctx);
+      const month = monthOr(query.month, patient.timezone);
+      const entries = await minutes.entriesOfPatient({ clinicId: patient.clinicId, patientId: patient.id, month });
+      const content = monthCsv([
+        { patient: { id: patient.id, name: await patientName(patient.clinicId, patient.id) }, month: entries },
+      ]);
+      await record(actor, 'monitoring.export', patient, ctx, {
+        month,
+        sessions: entries.sessions.length,
+        calls: entries.calls.length,
+        total_minutes: entries.minutes.totalMinutes,
+      });
+      return { filename: `monitoring-patient-${patient.id}-${month}.csv`, content };
+    },
+
+    /** The audit CSV of the caller's clinic's month: every patient with a session or a live call, by name. */
+    async exportClinic(actor: Actor, query: { month?: string }, ctx: RequestContext): Promise<FileAnswer> {
+      const timezone = await repo.clinicTimezone(actor.clinicId);
+      if (!timezone) throw notFound('clinic');
+      const month = monthOr(query.month, timezone);
+      const patients = await minutes.entriesOfClinic({ clinicId: actor.clinicId, month });
+      const names = new Map(
+        (
+          await repo.patientNames(
+            actor.clinicId,
+            patients.map((p) => p.patientId),
+          )
+        ).map((p) => [p.id, p.name]),
+      );
+      const named = patients
+        .map((entries) => ({
+          patient: { id: entries.patientId, name: names.get(entries.patientId) ?? '' },
+          month: entries,
+        }))
+        .sort((x, y) => x.patient.name.localeCompare(y.patient.name) || x.patient.id - y.patient.id);
+      const content = monthCsv(named);
+      await recordForClinic(actor, 'monitoring.export', ctx, {
+        month,
+        patient_ids: named.map((p) => p.patient.id),
+      });
+      return { filename: `monitoring-${actor.clinicCode}-${month}.csv`, content };
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import type { MonitoringCode, MonitoringEndReason } from '@rehabit/contract';
+import dayjs from 'dayjs';
+
+/** Where the clinician was while monitored, in words. */
+export const contextLabels: Record<MonitoringCode, string> = {
+  MONITORING_CODE_PATIENT_DASHBOARD: 'Patient dashboard',
+  MONITORING_CODE_DESKTOP_CHAT: 'Chat (desktop)',
+  MONITORING_CODE_MOBILE_CHAT: 'Chat (phone)',
+};
+
+/** Why a session ended, in words. */
+export const endReasonLabels: Record<MonitoringEndReason, string> = {
+  hidden_inactive: 'Tab hidden while inactive',
+  sleep: 'Computer slept or locked',
+  left: 'Left the patient',
+  idle: 'Idle for 5 minutes',
+  stale: 'Connection lost; ended by the server',
+};
+
+/** Seconds as minutes and seconds: `0 s`, `45 s`, `2 min 5 s`, `12 min`. */
+export function formatSeconds(total: number): string {
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  if (minutes === 0) return `${seconds} s`;
+  return seconds === 0 ? `${minutes} min` : `${minutes} min ${seconds} s`;
+}
+
+/** `2026-03` as `March 2026`. */
+export const formatMonth = (month: string) => dayjs(`${month}-01`).format('MMMM YYYY');
+
+/** Months from `latest` back to `first`, newest first, as `YYYY-MM`. */
+export function monthsBetween(first: string, latest: string): string[] {
+  const months: string[] = [];
+  for (let at = dayjs(`${latest}-01`); at.format('YYYY-MM') >= first; at = at.subtract(1, 'month')) {
+    months.push(at.format('YYYY-MM'));
+  }
+  return months;
+}

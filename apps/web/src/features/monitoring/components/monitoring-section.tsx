@@ -1,0 +1,182 @@
+import { MONITORING_FIRST_MONTH, type MonitoringEntry, type MonitoringMonth } from '@rehabit/contract';
+import { Button } from '@web/components/ui/button/button.tsx';
+import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
+import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
+import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
+import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { formatDate } from '@web/components/ui/format/format.ts';
+import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
+import dayjs from 'dayjs';
+import { Download, Phone, Timer, Video } from 'lucide-react';
+import { useState } from 'react';
+import { useDownloadMonitoringCsv } from '../api/download-monitoring-csv.ts';
+import { useMonitoringMonth } from '../api/get-monitoring-month.ts';
+import { contextLabels, endReasonLabels, formatMonth, formatSeconds, monthsBetween } from './monitoring-labels.ts';
+import './monitoring.css';
+
+/**
+ * A patient's monitored minutes of a month (this one unless another is picked): the total as billing counts it, the
+ * sessions and calls behind it, and the audit CSV that proves it.
+ */
+export function MonitoringSection({ patientId }: { patientId: number }) {
+  const [month, setMonth] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const minutes = useMonitoringMonth(patientId, month, page);
+  const csv = useDownloadMonitoringCsv(patientId);
+
+  // The clinic's current month comes with the answer; until then the browser's.
+  const latest = [minutes.data?.month, dayjs().format('YYYY-MM')].filter(Boolean).sort().pop()!;
+  const months = monthsBetween(MONITORING_FIRST_MONTH, latest);
+  const shown = month ?? minutes.data?.month ?? latest;
+
+  return (
+    <section id="monitoring" className="section-card" aria-labelledby="monitoring-title">
+      <div className="monitoring-head">
+        <h2 id="monitoring-title" className="section-card__title">
+          Monitoring
+        </h2>
+        <div className="monitoring-head__controls">
+          <div className="monitoring-head__month">
+            <Dropdown
+              label="Month"
+              options={months.map((value) => ({ value, label: formatMonth(value) }))}
+              value={shown}
+              onChange={(value) => {
+                setMonth(value);
+                setPage(1);
+              }}
+            />
+          </div>
+          <Button
+            variant="secondary"
+            icon={<Download size={16} aria-hidden="true" />}
+            isLoading={csv.isPending}
+            onClick={() => csv.mutate(shown)}
+          >
+            Download audit CSV
+          </Button>
+        </div>
+      </div>
+      <p className="section-card__intro">
+        Monitored time of all staff and logged live calls, floored to whole minutes, in the clinic&apos;s calendar
+        month.
+      </p>
+      {minutes.isPending ? (
+        <SkeletonList rows={3} label="Loading the monitored minutes" />
+      ) : minutes.isError ? (
+        <ErrorState
+          title="The monitored minutes could not be loaded"
+          error={minutes.error}
+          onRetry={() => minutes.refetch()}
+          isRetrying={minutes.isFetching}
+        />
+      ) : (
+        <MonthView data={minutes.data} page={page} onPageChange={setPage} />
+      )}
+    </section>
+  );
+}
+
+function MonthView({
+  data,
+  page,
+  onPageChange,
+}: {
+  data: MonitoringMonth;
+  page: number;
+  onPageChange: (page: number) => void;
+}) {
+  return (
+    <>
+      <dl className="monitoring-facts" aria-label={`Minutes of ${formatMonth(data.month)}`}>
+        <div>
+          <dt>Total</dt>
+          <dd className="monitoring-facts__total">{data.total_minutes} min</dd>
+        </div>
+        <div>
+          <dt>Monitored</dt>
+          <dd>{formatSeconds(data.monitored_seconds)}</dd>
+        </div>
+        <div>
+          <dt>Calls</dt>
+          <dd>{data.call_minutes} min</dd>
+        </div>
+        <div>
+          <dt>Live call</dt>
+          <dd>{data.has_live_call ? 'Yes' : 'No'}</dd>
+        </div>
+      </dl>
+      {data.count === 0 ? (
+        <EmptyState
+          icon={Timer}
+          title={`Nothing monitored in ${formatMonth(data.month)}`}
+          description="Time spent on this patient's dashboard or chat, and logged calls, will show here."
+        />
+      ) : (
+        <>
+          <ul className="monitoring-list" aria-label="Sessions and calls">
+            {data.results.map((entry) => (
+              <MonitoringEntryItem key={`${entry.type}-${entry.id}`} entry={entry} />
+            ))}
+          </ul>
+          <Pagination
+            label="Sessions and calls pages"
+            currentPage={page}
+            totalItems={data.count}
+            onPageChange={onPageChange}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+const time = (iso: string) => dayjs(iso).format('h:mm A');
+
+function MonitoringEntryItem({ entry }: { entry: MonitoringEntry }) {
+  if (entry.type === 'call') {
+    const Icon = entry.kind === 'video' ? Video : Phone;
+    return (
+      <li className="monitoring-entry">
+        <span className="monitoring-entry__icon" aria-hidden="true">
+          <Icon size={18} />
+        </span>
+        <div className="monitoring-entry__body">
+          <p className="monitoring-entry__head">
+            <strong>{entry.kind === 'video' ? 'Video call' : 'Phone call'}</strong>
+            <span className="tabular">{entry.minutes} min</span>
+          </p>
+          <p className="monitoring-entry__meta">
+            <time dateTime={entry.date}>{formatDate(entry.date)}</time> ·{' '}
+            {entry.staff?.display_name ?? 'A former staff member'}
+          </p>
+        </div>
+      </li>
+    );
+  }
+  return (
+    <li className="monitoring-entry">
+      <span className="monitoring-entry__icon" aria-hidden="true">
+        <Timer size={18} />
+      </span>
+      <div className="monitoring-entry__body">
+        <p className="monitoring-entry__head">
+          <strong>Monitored session</strong>
+          <span className="tabular">{formatSeconds(entry.seconds)}</span>
+        </p>
+        <p className="monitoring-entry__meta">
+          <time dateTime={entry.started_at}>
+            {formatDate(entry.started_at)}, {time(entry.started_at)}
+          </time>
+          {' – '}
+          {entry.ended_at ? <time dateTime={entry.ended_at}>{time(entry.ended_at)}</time> : 'in progress'} ·{' '}
+          {entry.staff.display_name}
+        </p>
+        <p className="monitoring-entry__meta">
+          {entry.context ? contextLabels[entry.context] : 'Not yet counted'}
+          {entry.end_reason && ` · Ended: ${endReasonLabels[entry.end_reason]}`}
+        </p>
+      </div>
+    </li>
+  );
+}

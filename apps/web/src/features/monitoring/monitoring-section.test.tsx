@@ -1,0 +1,178 @@
+import type { MonitoringEntry, MonitoringMonth } from '@rehabit/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
+import { makePatient, manager, signedInRoutes } from '@web/testing/fixtures.ts';
+import { renderApp } from '@web/testing/render-app.tsx';
+import dayjs from 'dayjs';
+import { describe, expect, it, vi } from 'vitest';
+import { monitoringKeys } from './api/get-monitoring-month.ts';
+
+const maria = makePatient();
+const session: MonitoringEntry = {
+  type: 'session',
+  id: 31,
+  staff: { id: 7, display_name: 'Tara Nguyen' },
+  started_at: '2026-01-05T18:00:00Z',
+  ended_at: '2026-01-05T18:02:05Z',
+  seconds: 125,
+  context: 'MONITORING_CODE_DESKTOP_CHAT',
+  end_reason: 'idle',
+};
+const open: MonitoringEntry = {
+  type: 'session',
+  id: 32,
+  staff: { id: 9, display_name: 'Sam Ortiz' },
+  started_at: '2026-01-20T18:00:00Z',
+  ended_at: null,
+  seconds: 45,
+  context: 'MONITORING_CODE_MOBILE_CHAT',
+  end_reason: null,
+};
+const videoCall: MonitoringEntry = {
+  type: 'call',
+  id: 501,
+  staff: { id: 7, display_name: 'Tara Nguyen' },
+  date: '2026-01-07',
+  kind: 'video',
+  minutes: 12,
+};
+const month = (changes: Partial<MonitoringMonth> = {}): MonitoringMonth => ({
+  month: '2026-01',
+  timezone: 'America/Los_Angeles',
+  monitored_seconds: 170,
+  call_minutes: 12,
+  total_minutes: 14,
+  has_live_call: true,
+  count: 3,
+  next: null,
+  previous: null,
+  results: [open, videoCall, session],
+  ...changes,
+});
+const empty = month({
+  monitored_seconds: 0,
+  call_minutes: 0,
+  total_minutes: 0,
+  has_live_call: false,
+  count: 0,
+  results: [],
+});
+
+const MONTH_URL = 'GET /api/v1/patients/101/monitoring/';
+const EXPORT_URL = 'GET /api/v1/patients/101/monitoring/export/';
+
+const routes = (user = signedInRoutes()) => ({
+  ...user,
+  'GET /api/v1/patients/101/': { body: maria },
+  'GET /api/v1/patients/101/log_interaction/': { body: { count: 0, next: null, previous: null, results: [] } },
+});
+
+const section = () => screen.findByRole('region', { name: 'Monitoring' });
+
+describe('the monitoring section of the patient dashboard', () => {
+  it('shows the month’s minutes and the sessions and calls behind them', async () => {
+    const api = fixtureApi({ ...routes(), [MONTH_URL]: { body: month() } });
+    renderApp('/patient/101/dashboard', { token: 't' });
+    const monitoring = await section();
+    const minutes = await within(monitoring).findByLabelText('Minutes of January 2026');
+    expect(minutes).toHaveTextContent('Total14 min');
+    expect(minutes).toHaveTextContent('Monitored2 min 50 s');
+    expect(minutes).toHaveTextContent('Calls12 min');
+    expect(minutes).toHaveTextContent('Live callYes');
+
+    const items = within(within(monitoring).getByRole('list', { name: 'Sessions and calls' })).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent('Monitored session45 s');
+    expect(items[0]).toHaveTextContent('Jan 20, 2026');
+    expect(items[0]).toHaveTextContent('in progress');
+    expect(items[0]).toHaveTextContent('Sam Ortiz');
+    expect(items[0]).toHaveTextContent('Chat (phone)');
+    expect(items[1]).toHaveTextContent('Video call12 min');
+    expect(items[1]).toHaveTextContent('Jan 7, 2026 · Tara Nguyen');
+    expect(items[2]).toHaveTextContent('Monitored session2 min 5 s');
+    expect(items[2]).toHaveTextContent('Chat (desktop) · Ended: Idle for 5 minutes');
+    expect(screen.getByRole('link', { name: 'Monitoring' })).toHaveAttribute('href', '#monitoring');
+    // The current month unless another is picked.
+    expect(api.calls(MONTH_URL)[0]?.url.searchParams.get('month')).toBeNull();
+    expect(api.calls(MONTH_URL)[0]?.url.searchParams.get('page')).toBe('1');
+  });
+
+  it('says so when nothing was monitored or called that month, and shows managers the section too', async () => {
+    fixtureApi({ ...routes(signedInRoutes(manager)), [MONTH_URL]: { body: empty } });
+    renderApp('/patient/101/dashboard', { token: 't' });
+    const monitoring = await section();
+    expect(await within(monitoring).findByRole('region', { name: 'Nothing monitored in January 2026' })).toBeVisible();
+    expect(within(monitoring).getByLabelText('Minutes of January 2026')).toHaveTextContent('Live callNo');
+    expect(within(monitoring).queryByRole('list', { name: 'Sessions and calls' })).not.toBeInTheDocument();
+  });
+
+  it('shows an error with a retry when the minutes cannot be loaded', async () => {
+    const api = fixtureApi({ ...routes(), [MONTH_URL]: problem(500, 'server_error', 'Something went wrong') });
+    const app = renderApp('/patient/101/dashboard', { token: 't' });
+    const monitoring = await section();
+    expect(await within(monitoring).findByText('The monitored minutes could not be loaded')).toBeInTheDocument();
+    api.set(MONTH_URL, { body: month() });
+    await app.user.click(within(monitoring).getByRole('button', { name: /Try again|Retry/ }));
+    expect(await within(monitoring).findByLabelText('Minutes of January 2026')).toHaveTextContent('Total14 min');
+  });
+
+  it('reads an earlier month picked from the month list, back to January 2025', async () => {
+    const api = fixtureApi({
+      ...routes(),
+      [MONTH_URL]: (request) => {
+        const picked = request.url.searchParams.get('month');
+        return { body: picked ? month({ ...empty, month: picked }) : month() };
+      },
+    });
+    const app = renderApp('/patient/101/dashboard', { token: 't' });
+    const monitoring = await section();
+    await within(monitoring).findByLabelText('Minutes of January 2026');
+    const picker = within(monitoring).getByRole('combobox', { name: 'Month' });
+    await app.user.click(picker);
+    const options = within(monitoring).getAllByRole('option');
+    expect(options.at(-1)).toHaveTextContent('January 2025');
+    expect(options[0]).toHaveTextContent(dayjs().format('MMMM YYYY'));
+    await app.user.click(within(monitoring).getByRole('option', { name: 'March 2025' }));
+    expect(await within(monitoring).findByRole('region', { name: 'Nothing monitored in March 2025' })).toBeVisible();
+    expect(api.calls(MONTH_URL).at(-1)?.url.searchParams.get('month')).toBe('2025-03');
+  });
+
+  it('downloads the audit CSV of the month shown with the user’s token and saves it', async () => {
+    const csv = '\uFEFFPatient,Patient ID\r\nMaria Garcia,101\r\n';
+    const api = fixtureApi({
+      ...routes(),
+      [MONTH_URL]: { body: month() },
+      [EXPORT_URL]: {
+        body: csv,
+        contentType: 'text/csv; charset=utf-8',
+        headers: { 'content-disposition': 'attachment; filename="monitoring-patient-101-2026-01.csv"' },
+      },
+    });
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:monitoring');
+    const revokeObjectURL = vi.fn();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+
+    const app = renderApp('/patient/101/dashboard', { token: 't' });
+    const monitoring = await section();
+    await within(monitoring).findByLabelText('Minutes of January 2026');
+    await app.user.click(within(monitoring).getByRole('button', { name: 'Download audit CSV' }));
+
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const [request] = api.calls(EXPORT_URL);
+    expect(request?.headers.get('authorization')).toBe('Bearer t');
+    expect(request?.headers.get('accept')).toContain('text/csv');
+    expect(request?.url.searchParams.get('month')).toBe('2026-01');
+    const link = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(link.download).toBe('monitoring-patient-101-2026-01.csv');
+    expect(link.href).toBe('blob:monitoring');
+    // The file is saved byte for byte, its byte-order mark included.
+    const saved = new Uint8Array(await createObjectURL.mock.calls[0]![0].arrayBuffer());
+    expect([...saved]).toEqual([...new TextEncoder().encode(csv)]);
+  });
+
+  it('keys its queries under the patient, for the monitoring timer to refresh', () => {
+    expect(monitoringKeys.month(101, '2026-01', 2).slice(0, 3)).toEqual(['monitoring', 'patient', 101]);
+    expect(monitoringKeys.patient(101)).toEqual(['monitoring', 'patient', 101]);
+  });
+});
