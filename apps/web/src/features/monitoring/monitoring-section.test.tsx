@@ -1,11 +1,11 @@
 import type { MonitoringEntry, MonitoringMonth } from '@rehabit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
+import { monitoringKeys } from '@web/lib/monitoring/monitoring-keys.ts';
 import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
 import { makePatient, manager, signedInRoutes } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
 import dayjs from 'dayjs';
 import { describe, expect, it, vi } from 'vitest';
-import { monitoringKeys } from './api/get-monitoring-month.ts';
 
 const maria = makePatient();
 const session: MonitoringEntry = {

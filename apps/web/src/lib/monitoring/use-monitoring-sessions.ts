@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { call } from '../api-client.ts';
 import { isApiError } from '../api-error.ts';
+import { monitoringKeys } from './monitoring-keys.ts';
 import {
   type MonitoringOrigin,
   type MonitoringPorts,
@@ -10,9 +11,6 @@ import {
   startMonitoringSession,
 } from './monitoring-session.ts';
 import { useMonitoredTarget, useMonitoringStore } from './monitoring-store.ts';
-
-/** Queries of a patient's monitored minutes start with this key; a session's end refreshes them. */
-export const monitoredMinutesKey = (patientId: number) => ['monitoring', 'patient', patientId] as const;
 
 /** A refusal (the patient cannot be monitored, or the session is gone) rather than the server out of reach. */
 const isRefusal = (error: unknown) => isApiError(error) && error.status >= 400 && error.status < 500;
@@ -70,7 +68,7 @@ export function useMonitoringSessions(leaveAfterIdle: (origin: MonitoringOrigin)
         hasFocus: () => document.hasFocus(),
         timer: dispatch,
         leaveAfterIdle: (from) => leave.current(from),
-        ended: (id) => void queryClient.invalidateQueries({ queryKey: monitoredMinutesKey(id) }),
+        ended: (id) => void queryClient.invalidateQueries({ queryKey: monitoringKeys.patient(id) }),
         now: () => Date.now(),
       },
     );

@@ -1,18 +1,7 @@
 import { monitoringEndpoints } from '@rehabit/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@web/lib/api-client.ts';
-
-/**
- * Query keys of monitored minutes. Everything about one patient starts with `monitoringKeys.patient(id)`, so the
- * monitoring timer invalidates that prefix after each save and the minutes shown follow.
- */
-export const monitoringKeys = {
-  all: ['monitoring'] as const,
-  patient: (patientId: number) => [...monitoringKeys.all, 'patient', patientId] as const,
-  /** One page of a month; `month` null: the clinic's current month. */
-  month: (patientId: number, month: string | null, page: number) =>
-    [...monitoringKeys.patient(patientId), 'month', month, page] as const,
-};
+import { monitoringKeys } from '@web/lib/monitoring/monitoring-keys.ts';
 
 export const getMonitoringMonth = (patientId: number, month: string | null, page: number, signal?: AbortSignal) =>
   call(monitoringEndpoints.month, { params: { id: patientId }, query: { page, month: month ?? undefined }, signal });

@@ -1,6 +1,7 @@
 import { patientEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@web/lib/api-client.ts';
+import { monitoringKeys } from '@web/lib/monitoring/monitoring-keys.ts';
 import { interactionsQueryKey } from './get-interactions.ts';
 
 /** Answers 204: the entry is kept for the audit trail but no longer counts or shows. */
@@ -12,6 +13,11 @@ export function useDeleteInteraction(patientId: number) {
   return useMutation({
     mutationFn: (logId: number) => deleteInteraction({ patientId, logId }),
     meta: { errorHandling: 'silent' },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: interactionsQueryKey(patientId) }),
+    // A live call's minutes count in the patient's monitored month.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: interactionsQueryKey(patientId) }),
+        queryClient.invalidateQueries({ queryKey: monitoringKeys.patient(patientId) }),
+      ]),
   });
 }

@@ -1,6 +1,7 @@
 import { type LogInteractionBody, patientEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@web/lib/api-client.ts';
+import { monitoringKeys } from '@web/lib/monitoring/monitoring-keys.ts';
 import { interactionsQueryKey } from './get-interactions.ts';
 
 export const logInteraction = ({ patientId, body }: { patientId: number; body: LogInteractionBody }) =>
@@ -11,6 +12,11 @@ export function useLogInteraction(patientId: number) {
   return useMutation({
     mutationFn: (body: LogInteractionBody) => logInteraction({ patientId, body }),
     meta: { errorHandling: 'form' },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: interactionsQueryKey(patientId) }),
+    // A live call's minutes count in the patient's monitored month.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: interactionsQueryKey(patientId) }),
+        queryClient.invalidateQueries({ queryKey: monitoringKeys.patient(patientId) }),
+      ]),
   });
 }
