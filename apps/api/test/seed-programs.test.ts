@@ -9,6 +9,8 @@ import {
   functionalMeasures,
   healthMetrics,
   hepItems,
+  interactionLogs,
+  monitoringSessions,
   patients,
   users,
   videos,
@@ -49,7 +51,15 @@ afterAll(async () => {
   await rm(storage, { recursive: true, force: true });
 });
 
-const tables = { hepItems, exerciseLogs, healthMetrics, functionalMeasures, functionalEntries };
+const tables = {
+  hepItems,
+  exerciseLogs,
+  healthMetrics,
+  functionalMeasures,
+  functionalEntries,
+  monitoringSessions,
+  interactionLogs,
+};
 const counts = async () =>
   Object.fromEntries(
     await Promise.all(
@@ -79,6 +89,7 @@ describe('demo programs and their history', () => {
     const before = await counts();
     expect(before.hepItems).toBeGreaterThan(100);
     expect(before.exerciseLogs).toBeGreaterThan(1000);
+    expect(before.monitoringSessions).toBeGreaterThan(100);
     expect(await seed()).toBe(false);
     expect(await counts()).toEqual(before);
   });

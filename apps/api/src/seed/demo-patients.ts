@@ -1,5 +1,5 @@
 import type { Tx } from '../db/client.ts';
-import { interactionLogs, patientEpisodes, patientEvents, patients, tasks } from '../db/schema.ts';
+import { patientEpisodes, patientEvents, patients, tasks } from '../db/schema.ts';
 
 const firstNames = [
   'Maria',
@@ -88,14 +88,6 @@ const diagnoses = [
   'S93.401A',
   'M76.61',
 ];
-const callNotes = [
-  'Reviewed home program; knee pain down to 3/10.',
-  'Adjusted sets after reported soreness.',
-  'Discussed walking tolerance and stairs.',
-  'Video check of squat form; cues given.',
-  'Patient reports better sleep, fewer flare-ups.',
-  'Progressed resistance band to green.',
-];
 
 /** A small deterministic generator so every demo database looks the same. */
 function sequence(seed: number) {
@@ -112,7 +104,7 @@ const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * 86_
 
 type DemoClinic = { clinicId: number; therapistIds: number[]; staffId: number; count: number; seed: number };
 
-/** Patients across every lifecycle status, with episodes, events, calls and the tasks QR sign-ups create. */
+/** Patients across every lifecycle status, with episodes, events and the tasks QR sign-ups create. */
 export async function seedDemoPatients(tx: Tx, clinic: DemoClinic, now = new Date()) {
   const random = sequence(clinic.seed);
   const statuses = [
@@ -187,18 +179,12 @@ export async function seedDemoPatients(tx: Tx, clinic: DemoClinic, now = new Dat
     await event('onboard', 'onboarded', startedAt);
     if (endedAt) await event(status === 'removed' ? 'remove' : 'discharge', status, endedAt);
 
-    const calls = Math.floor(random.next() * 4);
-    for (let c = 0; c < calls; c++) {
-      await tx.insert(interactionLogs).values({
-        patientId,
-        clinicId: clinic.clinicId,
-        date: day(daysAgo(now, 2 + c * 9 + (i % 5))),
-        kind: c % 2 === 0 ? 'phone' : 'video',
-        minutes: 5 + Math.floor(random.next() * 20),
-        notes: random.pick(callNotes),
-        createdBy: therapistId,
-        createdAt: daysAgo(now, 2 + c * 9),
-      });
+    // Calls are the monitoring demo's (demo-monitoring.ts), planned month by month with the monitored time. The
+    // draws of the calls this used to log stay, so every demo patient keeps the name and diagnosis they always had.
+    const formerCalls = Math.floor(random.next() * 4);
+    for (let c = 0; c < formerCalls; c++) {
+      random.next();
+      random.next();
     }
   }
 }

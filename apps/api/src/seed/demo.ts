@@ -5,6 +5,7 @@ import { createUsersRepository } from '../modules/auth/users.repository.ts';
 import { createClinicsRepository } from '../modules/clinics/clinics.repository.ts';
 import { createSettingsRepository } from '../modules/clinics/settings.repository.ts';
 import { type VideoStorage, videoStorageFromConfig } from '../video-host/storage.ts';
+import { seedDemoMonitoring } from './demo-monitoring.ts';
 import { seedDemoPatients } from './demo-patients.ts';
 import { seedDemoPrograms } from './demo-programs.ts';
 import { type DemoClip, seedDemoVideos, writeDemoVideoFiles } from './demo-videos.ts';
@@ -142,6 +143,8 @@ export async function seedDemo(db: Db, { restrictedCode, videos, now = new Date(
       passwordHash: staffHash,
       now,
     });
+    // Monitored time and calls follow the patients' data, so they come once the history exists.
+    await seedDemoMonitoring(tx, { clinicIds: [demo.id, other.id], now });
 
     const settings = createSettingsRepository(tx);
     await settings.set('support_user_id', supportId);
