@@ -1,8 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { approvedStaff, closeInitialNote, demo, forgetSession, signIn, snap } from './support.ts';
 
 const patientName = 'Ashley Perez';
-const pill = (page: Page) => page.getByRole('region', { name: 'Monitoring' });
+const pill = (page: Page) => page.getByRole('region', { name: 'Monitoring timer' });
 
 /** Signs in (past the clinic's note) and opens the patient's dashboard from the list. */
 async function openPatient(page: Page, account: { email: string; password: string }) {
@@ -10,6 +11,11 @@ async function openPatient(page: Page, account: { email: string; password: strin
   await forgetSession(page);
   await signIn(page, account.email, account.password);
   await closeInitialNote(page);
+  await findPatient(page);
+}
+
+/** Opens the patient's dashboard from the patient list. */
+async function findPatient(page: Page) {
   await page.getByRole('searchbox', { name: 'Search patients' }).fill(patientName);
   await page.getByRole('link', { name: patientName }).click();
   await expect(page.getByRole('heading', { name: new RegExp(patientName), level: 1 })).toBeVisible();
@@ -25,6 +31,21 @@ function recordEnds(page: Page) {
   });
   return ends;
 }
+
+/** The signed-in user's name, as staff lists show it. */
+async function myName(page: Page) {
+  const token = await page.evaluate(() => localStorage.getItem('rehabit.access_token'));
+  const response = await page.request.get('/api/v1/users/', { headers: { Authorization: `Bearer ${token}` } });
+  return ((await response.json()) as { results: Array<{ display_name: string }> }).results[0]!.display_name;
+}
+
+/** The cells of a CSV without quoted commas (names and ISO times), past its byte-order mark. */
+const csvRows = (text: string) =>
+  text
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter(Boolean)
+    .map((line) => line.split(',').map((cell) => cell.replace(/^"|"$/g, '')));
 
 /** Makes the page believe its tab was hidden or shown again, as switching tabs or locking the screen does. */
 async function setTabHidden(page: Page, hidden: boolean) {
@@ -69,6 +90,34 @@ test('a therapist on a patient is monitored: the pill counts, a hidden tab ends 
   await page.getByRole('link', { name: 'Patients' }).first().click();
   await expect(pill(page)).toBeHidden();
   await expect.poll(() => ends.map((end) => end.end_reason)).toEqual(['hidden_inactive', 'left']);
+
+  // Back on the patient: the month's minutes list both sessions, and the audit CSV proves the month's total.
+  await closeInitialNote(page);
+  await findPatient(page);
+  const section = page.locator('#monitoring');
+  const me = await myName(page);
+  const mine = section
+    .getByRole('list', { name: 'Sessions and calls' })
+    .getByRole('listitem')
+    .filter({ hasText: me })
+    .filter({ hasText: 'Ended' });
+  await expect(mine).toHaveCount(2);
+  const total = Number(/(\d+) min/.exec((await section.locator('.monitoring-facts__total').textContent()) ?? '')![1]);
+  await snap(page, 'monitoring-section');
+
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    section.getByRole('button', { name: 'Download audit CSV' }).click(),
+  ]);
+  const rows = csvRows(await readFile((await file.path())!, 'utf8'));
+  const counted = (row: string[]) => Number(row[6]);
+  // The session open since coming back has counted nothing yet.
+  const myRows = rows.filter((row) => row[2] === me && row[8] !== 'open');
+  expect(myRows.map(counted)).toEqual(ends.map((end) => end.elapsed_seconds));
+  const entries = rows.slice(1).filter((row) => row[2] !== '');
+  const totalRow = rows.find((row) => row[3] === 'Total minutes (floored)')!;
+  expect(Number(totalRow[9])).toBe(total);
+  expect(Math.floor(entries.reduce((sum, row) => sum + counted(row), 0) / 60)).toBe(total);
 });
 
 test('a sleeping laptop ends the session, and five idle minutes end it and go back to the patient list', async ({

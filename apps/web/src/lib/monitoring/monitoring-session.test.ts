@@ -24,7 +24,7 @@ const dashboard: MonitoringTarget = {
 };
 
 /** The outside world of a session: a server that numbers sessions, a page that can hide or lose focus, the pill. */
-function fakeWorld(options: { startAnswers?: Array<number | null | 'unreachable'> } = {}) {
+function fakeWorld(options: { startAnswers?: Array<number | null | 'unreachable'>; startTakesMs?: number } = {}) {
   const answers = [...(options.startAnswers ?? [])];
   let nextId = 100;
   const world = {
@@ -40,6 +40,7 @@ function fakeWorld(options: { startAnswers?: Array<number | null | 'unreachable'
   const ports: MonitoringPorts = {
     start: async (patientId) => {
       world.starts.push(patientId);
+      if (options.startTakesMs) await new Promise((resolve) => setTimeout(resolve, options.startTakesMs));
       const answer = answers.length > 0 ? answers.shift() : nextId++;
       if (answer === 'unreachable') throw new Error('offline');
       return answer ?? null;
@@ -85,6 +86,16 @@ describe('a monitoring session (seed §4)', () => {
     expect(world.timer.isOn).toBe(true);
     await vi.advanceTimersByTimeAsync(65_000);
     expect(world.timer.seconds).toBe(65);
+  });
+
+  it('claims the whole seconds since the server answered, not the ticks, so the server never has to cut them', async () => {
+    const { world, ports, ends } = fakeWorld({ startTakesMs: 600 });
+    const session = startMonitoringSession(dashboard, ports);
+    await pass(2000, session);
+    // Two ticks have passed since the opening, but only 1.4 s.
+    expect(world.timer.seconds).toBe(2);
+    session.stop();
+    expect(ends()).toEqual([expect.objectContaining({ elapsed_seconds: 1, end_reason: 'left' })]);
   });
 
   it('saves every 30 s with the count at the last sign of life and the context', async () => {

@@ -65,7 +65,7 @@ type Phase =
 /**
  * The therapist monitoring session of seed §4 on one patient, for as long as its screen is open.
  *
- * - Starts at once; counts a second per tick while the server session is open. A tick more than
+ * - Starts at once; the pill counts a second per tick while the server session is open. A tick more than
  *   `MONITORING_SLEEP_GAP_MS` after the previous one means sleep or lock: the session ends.
  * - Every idle check: a hidden page ends it, an unfocused page without a sign of life for
  *   `MONITORING_UNFOCUSED_INACTIVE_MS` ends it, and `MONITORING_IDLE_LIMIT_MS` without one ends it for idleness and,
@@ -79,24 +79,25 @@ type Phase =
 export function startMonitoringSession(target: MonitoringTarget, ports: MonitoringPorts): MonitoringSessionControl {
   let phase: Phase = 'starting';
   let sessionId: number | null = null;
-  /** Ticks counted in the current server session. */
-  let seconds = 0;
-  /** `seconds` at the last sign of life: what the server is told. */
-  let attendedSeconds = 0;
+  /**
+   * When the server's answer opened the session, and the clinician's last sign of life in it. What the server is told
+   * is the whole seconds between the two, by this clock: the server opened it a little earlier, so it never has
+   * to cut them; ticks alone would not do, as the first one comes up to a second after the opening.
+   */
+  let openedAt = 0;
+  let attendedAt = 0;
   let lastTickAt = ports.now();
   let lastActivityAt = ports.now();
   let lastSaveAt = ports.now();
 
   const body = (end_reason?: MonitoringClientEndReason): MonitoringUpdateBody => ({
-    elapsed_seconds: attendedSeconds,
+    elapsed_seconds: Math.floor((attendedAt - openedAt) / 1000),
     context: target.code,
     ...(end_reason ? { end_reason } : {}),
   });
 
   function begin() {
     phase = 'starting';
-    seconds = 0;
-    attendedSeconds = 0;
     ports.start(target.patientId).then(
       (id) => {
         if (id === null) return refuse();
@@ -107,7 +108,9 @@ export function startMonitoringSession(target: MonitoringTarget, ports: Monitori
         }
         sessionId = id;
         phase = 'running';
-        lastSaveAt = ports.now();
+        openedAt = ports.now();
+        attendedAt = openedAt;
+        lastSaveAt = openedAt;
         ports.timer({ type: 'flag', isOn: true });
       },
       () => {
@@ -153,7 +156,6 @@ export function startMonitoringSession(target: MonitoringTarget, ports: Monitori
     lastTickAt = now;
     if (phase !== 'running') return;
     if (gap > MONITORING_SLEEP_GAP_MS) return end('sleep');
-    seconds += 1;
     ports.timer({ type: 'tick' });
     if (now - lastSaveAt >= MONITORING_SAVE_INTERVAL_MS) save();
   }
@@ -182,12 +184,12 @@ export function startMonitoringSession(target: MonitoringTarget, ports: Monitori
     activity() {
       if (ports.isHidden()) return;
       lastActivityAt = ports.now();
-      if (phase === 'running') attendedSeconds = seconds;
+      if (phase === 'running') attendedAt = lastActivityAt;
       else if (phase === 'paused') begin();
     },
     away() {
       // Leaving the page is itself a sign of life: it was attended until this moment.
-      if (phase === 'running') attendedSeconds = seconds;
+      if (phase === 'running') attendedAt = ports.now();
       check();
     },
     stop() {

@@ -7,7 +7,9 @@ describe('MonitoringBanner', () => {
     const { container } = render(
       <MonitoringBanner isMonitoring displayName="Maria L." seconds={65} isOfficeManager={false} />,
     );
-    expect(screen.getByRole('region', { name: 'Monitoring' })).toHaveTextContent('Maria L. is being monitored: 1m 5s');
+    expect(screen.getByRole('region', { name: 'Monitoring timer' })).toHaveTextContent(
+      'Maria L. is being monitored: 1m 5s',
+    );
     expect(container.querySelector('svg.lucide-clock')).not.toBeNull();
   });
 

@@ -17,7 +17,7 @@ type MonitoringBannerProps = {
 export function MonitoringBanner({ isMonitoring, displayName, seconds, isOfficeManager }: MonitoringBannerProps) {
   if (!isMonitoring || isOfficeManager) return null;
   return (
-    <section className="monitoring-banner" aria-label="Monitoring">
+    <section className="monitoring-banner" aria-label="Monitoring timer">
       <Clock size={16} aria-hidden="true" />
       <span className="monitoring-banner__text">
         <span className="monitoring-banner__name">{displayName}</span>

@@ -173,7 +173,8 @@ function MonitoringEntryItem({ entry }: { entry: MonitoringEntry }) {
           {entry.staff.display_name}
         </p>
         <p className="monitoring-entry__meta">
-          {entry.context ? contextLabels[entry.context] : 'Not yet counted'}
+          {/* The context comes with the first counted heart-beat; a session ended before one has none. */}
+          {entry.context ? contextLabels[entry.context] : entry.ended_at ? 'No time counted' : 'Not counted yet'}
           {entry.end_reason && ` · Ended: ${endReasonLabels[entry.end_reason]}`}
         </p>
       </div>
