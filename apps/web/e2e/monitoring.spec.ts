@@ -14,11 +14,12 @@ async function openPatient(page: Page, account: { email: string; password: strin
   await findPatient(page);
 }
 
-/** Opens the patient's dashboard from the patient list. */
-async function findPatient(page: Page) {
-  await page.getByRole('searchbox', { name: 'Search patients' }).fill(patientName);
-  await page.getByRole('link', { name: patientName }).click();
-  await expect(page.getByRole('heading', { name: new RegExp(patientName), level: 1 })).toBeVisible();
+/** Opens a patient's dashboard from the patient list; answers the patient's id. */
+async function findPatient(page: Page, name = patientName) {
+  await page.getByRole('searchbox', { name: 'Search patients' }).fill(name);
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(name), level: 1 })).toBeVisible();
+  return Number(/\/patient\/(\d+)\//.exec(page.url())![1]);
 }
 
 /** The ends of monitoring sessions the page sends, with their reasons and counted seconds. */
@@ -118,6 +119,59 @@ test('a therapist on a patient is monitored: the pill counts, a hidden tab ends 
   const totalRow = rows.find((row) => row[3] === 'Total minutes (floored)')!;
   expect(Number(totalRow[9])).toBe(total);
   expect(Math.floor(entries.reduce((sum, row) => sum + counted(row), 0) / 60)).toBe(total);
+});
+
+test('two patients in two tabs: each is credited with the time its own tab was on screen, no more, no less', async ({
+  context,
+  page,
+  request,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'tabs side by side are a desktop habit');
+  const therapist = await approvedStaff(request, 'therapist');
+  const endsA = recordEnds(page);
+  await openPatient(page, therapist);
+  const ashley = Number(/\/patient\/(\d+)\//.exec(page.url())![1]);
+  await expect(pill(page)).toHaveText(/: [3-9]s$/);
+  await page.mouse.move(300, 300);
+
+  // The therapist switches to a second tab on another patient.
+  await setTabHidden(page, true);
+  const second = await context.newPage();
+  const endsB = recordEnds(second);
+  await second.goto('/patients');
+  await closeInitialNote(second);
+  const david = await findPatient(second, 'David Jackson');
+  await expect(pill(second)).toHaveText(/: [2-9]s$/);
+  await second.mouse.move(300, 300);
+  await setTabHidden(second, true);
+
+  // Back to the first tab for a while, then away from the patient.
+  await setTabHidden(page, false);
+  await expect(pill(page)).toBeVisible();
+  await page.waitForTimeout(2_000);
+  await page.getByRole('link', { name: 'Patients' }).first().click();
+  await expect.poll(() => endsA.map((end) => end.end_reason)).toEqual(['hidden_inactive', 'left']);
+  await expect.poll(() => endsB.map((end) => end.end_reason)).toEqual(['hidden_inactive']);
+
+  // What the server counted for this therapist on each patient is exactly what each tab claimed.
+  const me = await myName(page);
+  const token = await page.evaluate(() => localStorage.getItem('rehabit.access_token'));
+  const countedOn = async (patientId: number) => {
+    const response = await page.request.get(`/api/v1/patients/${patientId}/monitoring/?page_size=100`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const { results } = (await response.json()) as {
+      results: Array<{ type: string; seconds?: number; staff: { display_name: string } | null }>;
+    };
+    return results
+      .filter((entry) => entry.type === 'session' && entry.staff?.display_name === me)
+      .reduce((sum, entry) => sum + entry.seconds!, 0);
+  };
+  const claimed = (ends: Array<{ elapsed_seconds: number }>) => ends.reduce((sum, end) => sum + end.elapsed_seconds, 0);
+  expect(claimed(endsA)).toBeGreaterThanOrEqual(4);
+  expect(await countedOn(ashley)).toBe(claimed(endsA));
+  expect(await countedOn(david)).toBe(claimed(endsB));
 });
 
 test('a sleeping laptop ends the session, and five idle minutes end it and go back to the patient list', async ({
