@@ -11,7 +11,6 @@ import {
   type AuditLog,
   actorAudit,
   noteChangeKeptOnItsRow,
-  noteNothingChanged,
   patientAudit,
 } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -146,9 +145,15 @@ export function createMonitoringService({ db, clock, audit }: Deps) {
           );
           return { kind: 'ended now', session: ended } as const;
         }
-        if (seconds === session.seconds) return { kind: 'unchanged', session } as const;
-        const beat = await repo.update(session.id, { seconds, lastBeatAt: now, context: body.context });
-        return { kind: 'beat', session: beat } as const;
+        // Every beat in time keeps the session alive, even one claiming nothing new (the clinician reading without
+        // touching anything): its seconds never go down, and only a beat that counts names the context.
+        const counts = seconds > session.seconds;
+        const beat = await repo.update(session.id, {
+          seconds,
+          lastBeatAt: now,
+          ...(counts && { context: body.context }),
+        });
+        return { kind: counts ? 'beat' : 'kept alive', session: beat } as const;
       });
       switch (outcome.kind) {
         case 'missing':
@@ -161,9 +166,7 @@ export function createMonitoringService({ db, clock, audit }: Deps) {
             'conflict',
             'This monitoring session ended at its last heart-beat: none came for too long; start a new one',
           );
-        case 'unchanged':
-          noteNothingChanged();
-          return toSession(outcome.session);
+        case 'kept alive':
         case 'beat':
           noteChangeKeptOnItsRow();
           return toSession(outcome.session);

@@ -172,7 +172,7 @@ describe('heart-beats', () => {
     expect(ends).toEqual([]);
   });
 
-  it('changes nothing for a replayed or older heart-beat', async () => {
+  it('counts nothing more for a replayed or older heart-beat', async () => {
     const id = await start(await freshPatient());
     t.clock.advanceSeconds(20);
     await beat(id, { elapsed_seconds: 20 });
@@ -183,7 +183,21 @@ describe('heart-beats', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ seconds: 20, is_ended: false });
     }
-    expect(await row(id)).toEqual(before);
+    expect(await row(id)).toEqual({ ...before, lastBeatAt: t.clock.now() });
+  });
+
+  it('stays open while the clinician reads without touching anything: beats claiming nothing new keep it alive', async () => {
+    const id = await start(await freshPatient());
+    t.clock.advanceSeconds(5);
+    await beat(id, { elapsed_seconds: 5 });
+    // Three saves 30 s apart, each claiming only the 5 s up to the last sign of life.
+    for (let save = 0; save < 3; save++) {
+      t.clock.advanceSeconds(SAVE_S);
+      expect((await beat(id, { elapsed_seconds: 5 })).json()).toMatchObject({ seconds: 5, is_ended: false });
+    }
+    // The clinician moves again: the reading counts, up to the server's own span.
+    t.clock.advanceSeconds(SAVE_S);
+    expect((await beat(id, { elapsed_seconds: 125 })).json()).toMatchObject({ seconds: 125, is_ended: false });
   });
 
   it('ends a session whose heart-beats stopped at its last one (409), counting nothing after it', async () => {
