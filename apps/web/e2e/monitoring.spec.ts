@@ -119,6 +119,19 @@ test('a therapist on a patient is monitored: the pill counts, a hidden tab ends 
   const totalRow = rows.find((row) => row[3] === 'Total minutes (floored)')!;
   expect(Number(totalRow[9])).toBe(total);
   expect(Math.floor(entries.reduce((sum, row) => sum + counted(row), 0) / 60)).toBe(total);
+
+  // Signing out ends the open session while the token still works: the server takes the end.
+  const endTaken = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'PUT' &&
+      response.url().includes('/user/therapist/dashboard/monitoring/') &&
+      response.status() === 200,
+  );
+  await page.getByRole('button', { name: /account menu/ }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await endTaken;
+  await expect(page).toHaveURL(/\/login$/);
+  expect(ends.at(-1)).toMatchObject({ end_reason: 'left' });
 });
 
 test('two patients in two tabs: each is credited with the time its own tab was on screen, no more, no less', async ({

@@ -7,12 +7,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type Actor, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import {
-  type AuditLog,
-  actorAudit,
-  noteChangeKeptOnItsRow,
-  patientAudit,
-} from '../../lib/audit.ts';
+import { type AuditLog, actorAudit, noteChangeKeptOnItsRow, patientAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requirePatient } from '../patients/patient-access.ts';

@@ -102,6 +102,15 @@ export function createMonthlyReportService({ db, clock, audit }: Deps) {
         month,
         patient_ids: named.map((p) => p.patient.id),
       });
+      // Each patient's record also shows the export, so "who saw this patient" finds it (written in one insert).
+      await Promise.all(
+        named.map(({ patient }) =>
+          record(actor, 'monitoring.export', { id: patient.id, clinicId: actor.clinicId }, ctx, {
+            month,
+            scope: 'clinic',
+          }),
+        ),
+      );
       return { filename: `monitoring-${actor.clinicCode}-${month}.csv`, content };
     },
   };

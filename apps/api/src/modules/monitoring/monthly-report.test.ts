@@ -388,7 +388,8 @@ describe('the audit CSV of a patient’s month', () => {
     const res = await call.get(exportUrl(patientId, '?month=2026-06'), home.therapist.token);
     const rows = csvOf(res);
     expect(rows[0]!.Patient).toBe(`'=HYPERLINK("http://x.test") +Cmd`);
-    expect(rows.every((row) => !/^[=+\-@\t\r]/.test(Object.values(row).join('')))).toBe(true);
+    const cells = rows.flatMap((row) => Object.values(row));
+    expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(String(cell)))).toEqual([]);
   });
 
   it('is audited as an export with the patient, the month and its counts', async () => {
@@ -403,6 +404,9 @@ describe('the audit CSV of a patient’s month', () => {
 
   it('refuses a bad month (400), another clinic’s and a removed patient (404), and nobody (401)', async () => {
     const ours = await patientOf();
+    const exports = async () =>
+      (await auditRows(t.database.db, 'monitoring.export')).filter((row) => row.outcome === 'success').length;
+    const exportsBefore = await exports();
     const before = (await t.database.db.select().from(auditEvents)).length;
     expectProblem(await call.get(exportUrl(ours, '?month=2024-12'), home.therapist.token), 400);
     expectProblem(await call.get(exportUrl(ours, '?month=24-12'), home.therapist.token), 400);
@@ -411,7 +415,8 @@ describe('the audit CSV of a patient’s month', () => {
     expectProblem(await call.get(exportUrl(theirs), home.therapist.token), 404, 'not_found');
     await t.database.db.update(patients).set({ status: 'removed' }).where(eq(patients.id, ours));
     expectProblem(await call.get(exportUrl(ours), home.supervisor.token), 404, 'not_found');
-    expect((await auditRows(t.database.db, 'monitoring.export', theirs)).length).toBe(0);
+    // Refused: no export was recorded as done.
+    expect(await exports()).toBe(exportsBefore);
     expectProblem(await call.get(exportUrl(ours)), 401);
   });
 });
@@ -443,9 +448,12 @@ describe('the audit CSV of a clinic’s month', () => {
     const audit = (await auditRows(t.database.db, 'monitoring.export')).filter(
       (row) => (row.detail as { month: string }).month === month,
     );
-    expect(audit).toHaveLength(1);
+    expect(audit).toHaveLength(2);
     expect(audit[0]).toMatchObject({ actorUserId: home.manager.id, clinicId: home.clinic.id, outcome: 'success' });
     expect(audit[0]!.detail).toMatchObject({ patient_ids: [ours] });
+    // The patient's own record shows the export too.
+    expect(audit[1]).toMatchObject({ actorUserId: home.manager.id, patientId: ours, outcome: 'success' });
+    expect(audit[1]!.detail).toMatchObject({ month, scope: 'clinic' });
   });
 
   it('refuses a bad month (400) and nobody (401)', async () => {

@@ -91,6 +91,8 @@ describe('the monitoring section of the patient dashboard', () => {
     expect(items[1]).toHaveTextContent('Jan 7, 2026 · Tara Nguyen');
     expect(items[2]).toHaveTextContent('Monitored session2 min 5 s');
     expect(items[2]).toHaveTextContent('Chat (desktop) · Ended: Idle for 5 minutes');
+    // Times are the clinic's (Los Angeles), as its minutes count by its calendar, whatever the browser's zone.
+    expect(items[2]).toHaveTextContent('Jan 5, 2026, 10:00 AM – 10:02 AM · Tara Nguyen');
     expect(screen.getByRole('link', { name: 'Monitoring' })).toHaveAttribute('href', '#monitoring');
     // The current month unless another is picked.
     expect(api.calls(MONTH_URL)[0]?.url.searchParams.get('month')).toBeNull();
@@ -150,7 +152,14 @@ describe('the monitoring section of the patient dashboard', () => {
     });
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:monitoring');
     const revokeObjectURL = vi.fn();
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL }));
+    // A URL of its own for this test, so the real one is left as it was.
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = createObjectURL;
+        static override revokeObjectURL = revokeObjectURL;
+      },
+    );
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
 
     const app = renderApp('/patient/101/dashboard', { token: 't' });

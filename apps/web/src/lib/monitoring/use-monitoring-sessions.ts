@@ -1,6 +1,6 @@
 import { monitoringEndpoints } from '@rehabit/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { call } from '../api-client.ts';
 import { isApiError } from '../api-error.ts';
 import { monitoringKeys } from './monitoring-keys.ts';
@@ -11,11 +11,13 @@ import {
   startMonitoringSession,
 } from './monitoring-session.ts';
 import { useMonitoredTarget, useMonitoringStore } from './monitoring-store.ts';
+import { afterPendingEnd, isRunning, notePendingEnd, noteRunning } from './running-session.ts';
 
 /** A refusal (the patient cannot be monitored, or the session is gone) rather than the server out of reach. */
 const isRefusal = (error: unknown) => isApiError(error) && error.status >= 400 && error.status < 500;
 
 async function startSession(patientId: number): Promise<number | null> {
+  await afterPendingEnd();
   try {
     const { id } = await call(monitoringEndpoints.start, { body: { user_id: patientId } });
     return id;
@@ -25,7 +27,13 @@ async function startSession(patientId: number): Promise<number | null> {
   }
 }
 
-const saveSession: MonitoringPorts['save'] = async (sessionId, body): Promise<SaveOutcome> => {
+const saveSession: MonitoringPorts['save'] = (sessionId, body) => {
+  const saved = sendBeat(sessionId, body);
+  if (body.end_reason) notePendingEnd(saved);
+  return saved;
+};
+
+async function sendBeat(...[sessionId, body]: Parameters<MonitoringPorts['save']>): Promise<SaveOutcome> {
   try {
     const session = await call(monitoringEndpoints.update, {
       params: { monitoringId: sessionId },
@@ -36,7 +44,7 @@ const saveSession: MonitoringPorts['save'] = async (sessionId, body): Promise<Sa
   } catch (error) {
     return isRefusal(error) ? 'ended' : 'unreachable';
   }
-};
+}
 
 /** Input that shows the clinician is at the screen. */
 const activityEvents = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'focus'] as const;
@@ -50,12 +58,15 @@ export function useMonitoringSessions(leaveAfterIdle: (origin: MonitoringOrigin)
   const queryClient = useQueryClient();
   const leave = useRef(leaveAfterIdle);
   leave.current = leaveAfterIdle;
+  // A page restored from the back-forward cache starts monitoring again: its session ended as the page was left.
+  const [restored, setRestored] = useState(0);
 
   const patientId = target?.patientId;
   const displayName = target?.displayName;
   const code = target?.code;
   const origin = target?.origin;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `restored` is there to start again after the back-forward cache
   useEffect(() => {
     if (patientId === undefined || displayName === undefined || code === undefined || origin === undefined) return;
     const dispatch = useMonitoringStore.getState().dispatch;
@@ -75,17 +86,24 @@ export function useMonitoringSessions(leaveAfterIdle: (origin: MonitoringOrigin)
     const onActivity = () => session.activity();
     const onVisibility = () => (document.visibilityState === 'hidden' ? session.away() : session.activity());
     const onBlur = () => session.away();
+    noteRunning(session);
     const onPageHide = () => session.stop();
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setRestored((count) => count + 1);
+    };
     for (const type of activityEvents) window.addEventListener(type, onActivity, { capture: true, passive: true });
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('blur', onBlur);
     window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('pageshow', onPageShow);
     return () => {
       for (const type of activityEvents) window.removeEventListener(type, onActivity, { capture: true });
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('blur', onBlur);
       window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('pageshow', onPageShow);
       session.stop();
+      if (isRunning(session)) noteRunning(null);
     };
-  }, [patientId, displayName, code, origin, queryClient]);
+  }, [patientId, displayName, code, origin, queryClient, restored]);
 }

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { call } from '../api-client.ts';
 import { useAuthStore } from '../auth-store.ts';
 import { resetClientStores } from '../client-state.ts';
+import { stopMonitoring } from '../monitoring/running-session.ts';
 import { forgetRedirectPath } from '../storage.ts';
 
 /** Revokes the session on the server. */
@@ -43,7 +44,8 @@ export function useLogout(signInHref: string = paths.login.getHref()) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: logout,
+    // A monitoring session ends while the token still works, so its last seconds are saved.
+    mutationFn: () => stopMonitoring().then(logout),
     meta: { errorHandling: 'silent' },
     onSettled: () => {
       forgetRedirectPath();

@@ -14,10 +14,10 @@ import { useNavigate } from 'react-router';
  */
 export function Monitoring({ user }: { user: SessionUser }) {
   if (user.isOfficeManager || !can(user.role, 'monitoring.record')) return null;
-  return <MonitoredClinician />;
+  return <MonitoredClinician isOfficeManager={user.isOfficeManager} />;
 }
 
-function MonitoredClinician() {
+function MonitoredClinician({ isOfficeManager }: { isOfficeManager: boolean }) {
   const navigate = useNavigate();
   const closeChatPanel = useUiStore((state) => state.setChatPanelOpen);
   const target = useMonitoredTarget();
@@ -34,7 +34,7 @@ function MonitoredClinician() {
       isMonitoring={timer.isOn && target !== null}
       displayName={target?.displayName ?? ''}
       seconds={timer.seconds}
-      isOfficeManager={false}
+      isOfficeManager={isOfficeManager}
     />
   );
 }

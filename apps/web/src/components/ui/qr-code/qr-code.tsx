@@ -17,10 +17,10 @@ export function QrCode({ text, label, size = 240 }: { text: string; label: strin
 
   useEffect(() => {
     let isCurrent = true;
-    import('qrcode')
-      .then(({ create }) => {
-        const { modules } = create(text, { errorCorrectionLevel: 'M' });
-        if (isCurrent) setSymbol({ path: qrPath(modules), size: modules.size });
+    import('lean-qr')
+      .then(({ generate, correction }) => {
+        const code = generate(text, { minCorrectionLevel: correction.M });
+        if (isCurrent) setSymbol({ path: qrPath(code), size: code.size });
       })
       .catch(() => isCurrent && setFailed(true));
     return () => {

@@ -10,11 +10,11 @@ export const contextLabels: Record<MonitoringCode, string> = {
 
 /** Why a session ended, in words. */
 export const endReasonLabels: Record<MonitoringEndReason, string> = {
-  hidden_inactive: 'Tab hidden while inactive',
+  hidden_inactive: 'Tab hidden, or window left inactive',
   sleep: 'Computer slept or locked',
-  left: 'Left the patient',
+  left: 'Left the patient or the screen',
   idle: 'Idle for 5 minutes',
-  stale: 'Connection lost; ended by the server',
+  stale: 'No heart-beat for 45 s; ended by the server',
 };
 
 /** Seconds as minutes and seconds: `0 s`, `45 s`, `2 min 5 s`, `12 min`. */
@@ -24,6 +24,23 @@ export function formatSeconds(total: number): string {
   if (minutes === 0) return `${seconds} s`;
   return seconds === 0 ? `${minutes} min` : `${minutes} min ${seconds} s`;
 }
+
+const inClinicZone = (timeZone: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, ...options });
+
+/** An instant as the clinic's day and time, `Nov 25, 2026, 2:25 PM`: minutes count by the clinic's calendar. */
+export const clinicDateTime = (iso: string, timeZone: string) =>
+  inClinicZone(timeZone, {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(iso));
+
+/** An instant as the clinic's time of day, `2:25 PM`. */
+export const clinicTime = (iso: string, timeZone: string) =>
+  inClinicZone(timeZone, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 
 /** `2026-03` as `March 2026`. */
 export const formatMonth = (month: string) => dayjs(`${month}-01`).format('MMMM YYYY');

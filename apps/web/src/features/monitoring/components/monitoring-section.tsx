@@ -11,7 +11,15 @@ import { Download, Phone, Timer, Video } from 'lucide-react';
 import { useState } from 'react';
 import { useDownloadMonitoringCsv } from '../api/download-monitoring-csv.ts';
 import { useMonitoringMonth } from '../api/get-monitoring-month.ts';
-import { contextLabels, endReasonLabels, formatMonth, formatSeconds, monthsBetween } from './monitoring-labels.ts';
+import {
+  clinicDateTime,
+  clinicTime,
+  contextLabels,
+  endReasonLabels,
+  formatMonth,
+  formatSeconds,
+  monthsBetween,
+} from './monitoring-labels.ts';
 import './monitoring.css';
 
 /**
@@ -116,7 +124,7 @@ function MonthView({
         <>
           <ul className="monitoring-list" aria-label="Sessions and calls">
             {data.results.map((entry) => (
-              <MonitoringEntryItem key={`${entry.type}-${entry.id}`} entry={entry} />
+              <MonitoringEntryItem key={`${entry.type}-${entry.id}`} entry={entry} timeZone={data.timezone} />
             ))}
           </ul>
           <Pagination
@@ -131,9 +139,7 @@ function MonthView({
   );
 }
 
-const time = (iso: string) => dayjs(iso).format('h:mm A');
-
-function MonitoringEntryItem({ entry }: { entry: MonitoringEntry }) {
+function MonitoringEntryItem({ entry, timeZone }: { entry: MonitoringEntry; timeZone: string }) {
   if (entry.type === 'call') {
     const Icon = entry.kind === 'video' ? Video : Phone;
     return (
@@ -165,12 +171,14 @@ function MonitoringEntryItem({ entry }: { entry: MonitoringEntry }) {
           <span className="tabular">{formatSeconds(entry.seconds)}</span>
         </p>
         <p className="monitoring-entry__meta">
-          <time dateTime={entry.started_at}>
-            {formatDate(entry.started_at)}, {time(entry.started_at)}
-          </time>
+          <time dateTime={entry.started_at}>{clinicDateTime(entry.started_at, timeZone)}</time>
           {' – '}
-          {entry.ended_at ? <time dateTime={entry.ended_at}>{time(entry.ended_at)}</time> : 'in progress'} ·{' '}
-          {entry.staff.display_name}
+          {entry.ended_at ? (
+            <time dateTime={entry.ended_at}>{clinicTime(entry.ended_at, timeZone)}</time>
+          ) : (
+            'in progress'
+          )}{' '}
+          · {entry.staff.display_name}
         </p>
         <p className="monitoring-entry__meta">
           {/* The context comes with the first counted heart-beat; a session ended before one has none. */}
