@@ -20,13 +20,13 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 /** A suite: an npm script of one workspace (null: the root), with changes to the environment. */
 const suite = (name, workspace, script, env = {}) => ({ name, workspace, script, env });
 
+// The web components follow the journeys: the API suites alone fill the other lane about as long.
 const lanes = [
-  [suite('browser journeys', '@rehabit/web', 'test:e2e')],
+  [suite('browser journeys', '@rehabit/web', 'test:e2e'), suite('web components', '@rehabit/web', 'test')],
   [
     suite('contract rules', '@rehabit/contract', 'test'),
     suite('layering rules', null, 'test:scripts'),
     ...(onPostgres ? [suite('API on PostgreSQL', '@rehabit/api', 'test')] : []),
-    suite('web components', '@rehabit/web', 'test'),
     suite('API on the embedded database', '@rehabit/api', 'test', { TEST_DATABASE_URL: undefined }),
   ],
 ];
