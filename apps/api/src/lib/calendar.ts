@@ -3,33 +3,9 @@
  * clinic is, not where the server runs (product decisions §5).
  */
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+import { addDays } from '@rehabit/contract';
 
-function formatterFor(timezone: string) {
-  let formatter = formatters.get(timezone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone: timezone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    formatters.set(timezone, formatter);
-  }
-  return formatter;
-}
-
-/** The calendar day of an instant in the timezone. */
-export function localDateOf(instant: Date, timezone: string): string {
-  return formatterFor(timezone).format(instant);
-}
-
-/** The day `days` after (or before, when negative) a calendar day. */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+export { addDays, localDateOf } from '@rehabit/contract';
 
 /** 0 for Sunday … 6 for Saturday. */
 export const weekdayOf = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();

@@ -1,0 +1,42 @@
+/**
+ * Calendar days in a clinic's timezone, as `YYYY-MM-DD` strings: days are counted where the clinic is, not where
+ * the code runs (product decisions §5). Shared by the API and the billing rules.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timezone: string) {
+  let formatter = formatters.get(timezone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    formatters.set(timezone, formatter);
+  }
+  return formatter;
+}
+
+/** The calendar day of an instant in the timezone. */
+export function localDateOf(instant: Date, timezone: string): string {
+  return formatterFor(timezone).format(instant);
+}
+
+/** The day `days` after (or before, when negative) a calendar day. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Whole days from one calendar day to another (negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/** The last calendar day of a month `YYYY-MM`. */
+export function lastDayOfMonth(month: string): string {
+  const [year, index] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, index, 0)).toISOString().slice(0, 10);
+}
