@@ -5,23 +5,25 @@
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatterFor(timezone: string) {
-  let formatter = formatters.get(timezone);
+/**
+ * A formatter of instants as a timezone's clocks show them, made once per locale, zone and options: building one
+ * costs far more than using it, and reports and seeds place thousands of instants.
+ */
+export function zoneFormatter(locale: string, timeZone: string, options: Intl.DateTimeFormatOptions) {
+  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
+  let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone: timezone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    formatters.set(timezone, formatter);
+    formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    formatters.set(key, formatter);
   }
   return formatter;
 }
 
+const dayOptions = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+
 /** The calendar day of an instant in the timezone. */
 export function localDateOf(instant: Date, timezone: string): string {
-  return formatterFor(timezone).format(instant);
+  return zoneFormatter('en-CA', timezone, dayOptions).format(instant);
 }
 
 /** The day `days` after (or before, when negative) a calendar day. */

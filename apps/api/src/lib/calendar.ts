@@ -3,7 +3,7 @@
  * clinic is, not where the server runs (product decisions §5).
  */
 
-import { addDays } from '@rehabit/contract';
+import { addDays, zoneFormatter } from '@rehabit/contract';
 
 export { addDays, localDateOf } from '@rehabit/contract';
 
@@ -33,28 +33,21 @@ export function streakOf(activeDays: Iterable<string>, today: string): number {
   return streak;
 }
 
-const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * An instant as the clinic's clocks showed it, ISO 8601 with the offset in force then: `2026-01-10T10:00:00-08:00`.
  * Exports show times this way, so a reader sees the local time and can still place it exactly.
  */
 export function localDateTimeOf(instant: Date, timezone: string): string {
-  let formatter = dateTimeFormatters.get(timezone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone: timezone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-      timeZoneName: 'longOffset',
-    });
-    dateTimeFormatters.set(timezone, formatter);
-  }
+  const formatter = zoneFormatter('en-CA', timezone, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'longOffset',
+  });
   const part = Object.fromEntries(formatter.formatToParts(instant).map((p) => [p.type, p.value]));
   // `GMT-08:00`, or plain `GMT` where the offset is zero.
   const offset = part.timeZoneName === 'GMT' ? '+00:00' : String(part.timeZoneName).replace('GMT', '');

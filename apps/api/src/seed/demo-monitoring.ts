@@ -1,18 +1,10 @@
 import type { MonitoringCode, MonitoringEndReason } from '@rehabit/contract';
-import { and, asc, desc, eq, inArray, min } from 'drizzle-orm';
+import { and, asc, eq, inArray, min } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import {
-  clinics,
-  exerciseLogs,
-  healthMetrics,
-  interactionLogs,
-  monitoringSessions,
-  patientEpisodes,
-  patients,
-  users,
-} from '../db/schema.ts';
+import { clinics, exerciseLogs, healthMetrics, interactionLogs, monitoringSessions, users } from '../db/schema.ts';
 import { addDays, localDateOf, weekdayOf } from '../lib/calendar.ts';
 import { insertMany } from './demo-bulk-insert.ts';
+import { loadTreatedPatients } from './demo-programs.ts';
 import { atLocalTime, daysBetween, type Random, seededRandom } from './demo-random.ts';
 
 /** A patient as the monitoring demo sees them: their episode and the days they sent data, with the first time. */
@@ -256,18 +248,7 @@ export function planMonitoring(input: MonitoringPlanInput, random: Random) {
 
 /** Onboarded and discharged patients with their latest episode and the days they logged exercise or rated pain. */
 async function loadPatients(tx: Tx, clinicId: number): Promise<MonitoredPatient[]> {
-  const rows = await tx
-    .select({
-      id: patients.id,
-      therapistId: patientEpisodes.therapistId,
-      startedAt: patientEpisodes.startedAt,
-      endedAt: patientEpisodes.endedAt,
-    })
-    .from(patients)
-    .innerJoin(patientEpisodes, eq(patientEpisodes.patientId, patients.id))
-    .where(and(eq(patients.clinicId, clinicId), inArray(patients.status, ['onboarded', 'discharged'])))
-    .orderBy(asc(patients.id), desc(patientEpisodes.startedAt));
-  const latest = rows.filter((row, i) => i === 0 || rows[i - 1]!.id !== row.id);
+  const latest = await loadTreatedPatients(tx, clinicId);
   const logDays = await tx
     .select({ patientId: exerciseLogs.patientId, day: exerciseLogs.localDate, first: min(exerciseLogs.performedAt) })
     .from(exerciseLogs)
@@ -292,7 +273,13 @@ async function loadPatients(tx: Tx, clinicId: number): Promise<MonitoredPatient[
     if (first && (!known || first < known)) days.set(day, first);
     activity.set(patientId, days);
   }
-  return latest.map((row) => ({ ...row, activity: activity.get(row.id) ?? new Map() }));
+  return latest.map(({ id, therapistId, startedAt, endedAt }) => ({
+    id,
+    therapistId,
+    startedAt,
+    endedAt,
+    activity: activity.get(id) ?? new Map(),
+  }));
 }
 
 /**

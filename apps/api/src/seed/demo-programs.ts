@@ -33,7 +33,7 @@ export type DemoProgramsOptions = {
   now: Date;
 };
 
-type DemoPatient = Awaited<ReturnType<typeof loadPatients>>[number] & {
+type DemoPatient = Awaited<ReturnType<typeof loadTreatedPatients>>[number] & {
   ordinal: number;
   timezone: string;
   region: Region;
@@ -42,7 +42,7 @@ type DemoPatient = Awaited<ReturnType<typeof loadPatients>>[number] & {
 };
 
 /** Onboarded patients (and discharged ones) with their latest episode, in registration order. */
-async function loadPatients(tx: Tx, clinicId: number) {
+export async function loadTreatedPatients(tx: Tx, clinicId: number) {
   const rows = await tx
     .select({
       id: patients.id,
@@ -161,7 +161,7 @@ async function loadDemoPatients(tx: Tx, clinicIds: number[], now: Date) {
     libraries.set(clinicId, await loadLibrary(tx, clinicId));
     const today = localDateOf(now, timezone);
     let discharged = 0;
-    for (const [ordinal, row] of (await loadPatients(tx, clinicId)).entries()) {
+    for (const [ordinal, row] of (await loadTreatedPatients(tx, clinicId)).entries()) {
       // A few discharged patients keep their finished program: every other one.
       if (row.status === 'discharged' && discharged++ % 2 === 1) continue;
       const startDay = localDateOf(row.startedAt, timezone);

@@ -1,3 +1,5 @@
+import { zoneFormatter } from '@rehabit/contract';
+
 /** A seeded generator (mulberry32), so every demo database holds the same programs and history. */
 export function seededRandom(seed: number) {
   let state = seed >>> 0;
@@ -37,23 +39,16 @@ export function seededRandom(seed: number) {
 }
 export type Random = ReturnType<typeof seededRandom>;
 
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
-
 /** How far the timezone's wall clock is ahead of UTC at an instant, in milliseconds. */
 function offsetAt(instant: Date, timezone: string): number {
-  let formatter = offsetFormatters.get(timezone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    offsetFormatters.set(timezone, formatter);
-  }
+  const formatter = zoneFormatter('en-US', timezone, {
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+  });
   const parts = Object.fromEntries(formatter.formatToParts(instant).map((p) => [p.type, Number(p.value)]));
   const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!);
   return wall - Math.floor(instant.getTime() / 60_000) * 60_000;

@@ -1,54 +1,23 @@
 import { chatEndpoints, monitoringEndpoints, pathOf, patientEndpoints } from '@rehabit/contract';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
-import { type ApiClient, appWithTwoClinics, type StaffedClinic } from '../../../test/patients-support.ts';
-import { clinics, patients } from '../../db/schema.ts';
+import { type MonitoredClinics, monitoredClinics } from '../../../test/monitoring-support.ts';
+import type { ApiClient, StaffedClinic } from '../../../test/patients-support.ts';
 import { createInteractionsRepository } from '../patients/interactions.repository.ts';
-import { createMonitoringRepository } from './monitoring.repository.ts';
-import { createMonthlyMinutes } from './monthly-minutes.ts';
 
 let t: TestApp;
 let home: StaffedClinic;
 let away: StaffedClinic;
 let call: ApiClient;
-let minutes: ReturnType<typeof createMonthlyMinutes>;
+let minutes: MonitoredClinics['minutes'];
+let onboarded: MonitoredClinics['onboarded'];
+let session: MonitoredClinics['session'];
+let logCall: MonitoredClinics['logCall'];
 
 beforeAll(async () => {
-  ({ t, call, home, away } = await appWithTwoClinics());
-  // Eight hours behind UTC in winter: late evenings locally are the next day in UTC.
-  await t.database.db.update(clinics).set({ timezone: 'America/Los_Angeles' }).where(eq(clinics.id, home.clinic.id));
-  minutes = createMonthlyMinutes(t.database.db);
+  ({ t, call, home, away, minutes, onboarded, session, logCall } = await monitoredClinics());
 });
 afterAll(() => t.close());
-
-async function onboarded(clinic: StaffedClinic = home) {
-  const { id } = await call.register(clinic.therapist.token);
-  await t.database.db.update(patients).set({ status: 'onboarded' }).where(eq(patients.id, id));
-  return id;
-}
-
-/** An ended session started at a fixed instant that counted `seconds`, stored as the service stores one. */
-async function session(
-  patientId: number,
-  startedAt: string,
-  seconds: number,
-  options: { clinic?: StaffedClinic; userId?: number } = {},
-) {
-  const clinic = options.clinic ?? home;
-  const userId = options.userId ?? clinic.therapist.id;
-  const clinicId = clinic.clinic.id;
-  const repo = createMonitoringRepository(t.database.db);
-  const row = await repo.insert({ clinicId, patientId, userId, now: new Date(startedAt) });
-  const last = new Date(row.startedAt.getTime() + seconds * 1000);
-  await repo.update(row.id, { seconds, lastBeatAt: last, endedAt: last, endReason: 'left' });
-}
-
-async function logCall(patientId: number, body: { date: string; kind: 'phone' | 'video'; minutes: number }, by = home) {
-  const res = await call.post(pathOf(patientEndpoints.logInteraction, { id: patientId }), by.therapist.token, body);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as number;
-}
 
 const ofPatient = (patientId: number, month: string) =>
   minutes.minutesOfPatient({ clinicId: home.clinic.id, patientId, month });

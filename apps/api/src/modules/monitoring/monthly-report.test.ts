@@ -1,27 +1,27 @@
-import { type MonitoringCode, monitoringEndpoints, pathOf, patientEndpoints } from '@rehabit/contract';
+import { monitoringEndpoints, pathOf, patientEndpoints } from '@rehabit/contract';
+import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../../../test/factories.ts';
 import { expectProblem, type TestApp } from '../../../test/helpers.ts';
 import { auditRows } from '../../../test/hep-support.ts';
-import { type ApiClient, appWithTwoClinics, type StaffedClinic } from '../../../test/patients-support.ts';
-import { auditEvents, clinics, patients, users } from '../../db/schema.ts';
+import { type MonitoredClinics, monitoredClinics } from '../../../test/monitoring-support.ts';
+import type { ApiClient, StaffedClinic } from '../../../test/patients-support.ts';
+import { auditEvents, patients, users } from '../../db/schema.ts';
 import { createInteractionsRepository } from '../patients/interactions.repository.ts';
-import { createMonitoringRepository } from './monitoring.repository.ts';
-import { createMonthlyMinutes } from './monthly-minutes.ts';
 
 let t: TestApp;
 let home: StaffedClinic;
 let away: StaffedClinic;
 let call: ApiClient;
-let minutes: ReturnType<typeof createMonthlyMinutes>;
+let minutes: MonitoredClinics['minutes'];
+let patientOf: MonitoredClinics['onboarded'];
+let session: MonitoredClinics['session'];
+let logCall: MonitoredClinics['logCall'];
 
 beforeAll(async () => {
-  ({ t, call, home, away } = await appWithTwoClinics());
-  // Eight hours behind UTC in winter: late evenings locally are the next day in UTC.
-  await t.database.db.update(clinics).set({ timezone: 'America/Los_Angeles' }).where(eq(clinics.id, home.clinic.id));
-  minutes = createMonthlyMinutes(t.database.db);
+  ({ t, call, home, away, minutes, onboarded: patientOf, session, logCall } = await monitoredClinics());
 });
 afterAll(() => t.close());
 
@@ -29,83 +29,13 @@ const readUrl = (id: number, query = '') => `${pathOf(monitoringEndpoints.month,
 const exportUrl = (id: number, query = '') => `${pathOf(monitoringEndpoints.exportPatient, { id })}${query}`;
 const clinicExportUrl = (query = '') => `${monitoringEndpoints.exportClinic.path}${query}`;
 
-async function patientOf(clinic: StaffedClinic = home, overrides: Record<string, unknown> = {}) {
-  const { id } = await call.register(clinic.therapist.token, overrides);
-  await t.database.db.update(patients).set({ status: 'onboarded' }).where(eq(patients.id, id));
-  return id;
-}
-
-/** A session started at a fixed instant that counted `seconds`: ended (reason `idle`) unless `open`. */
-async function session(
-  patientId: number,
-  startedAt: string,
-  seconds: number,
-  options: { clinic?: StaffedClinic; userId?: number; open?: boolean; context?: MonitoringCode } = {},
-) {
-  const clinic = options.clinic ?? home;
-  const repo = createMonitoringRepository(t.database.db);
-  const row = await repo.insert({
-    clinicId: clinic.clinic.id,
-    patientId,
-    userId: options.userId ?? clinic.therapist.id,
-    now: new Date(startedAt),
-  });
-  const last = new Date(row.startedAt.getTime() + seconds * 1000);
-  const context = options.context ?? 'MONITORING_CODE_PATIENT_DASHBOARD';
-  await repo.update(
-    row.id,
-    options.open
-      ? { seconds, lastBeatAt: last, context }
-      : { seconds, lastBeatAt: last, endedAt: last, endReason: 'idle', context },
-  );
-  return row.id;
-}
-
-async function logCall(patientId: number, body: { date: string; kind: 'phone' | 'video'; minutes: number }, by = home) {
-  const res = await call.post(pathOf(patientEndpoints.logInteraction, { id: patientId }), by.therapist.token, body);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as number;
-}
-
-/** RFC 4180 records: quoted fields may hold commas, quotes (doubled) and line breaks. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      record.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  if (field !== '' || record.length > 0) records.push([...record, field]);
-  return records;
-}
-
 type CsvRow = Record<string, string>;
 
-/** The CSV of an answer as rows keyed by the header, after checking it is one. */
 function csvOf(res: LightMyRequestResponse): CsvRow[] {
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
   expect(res.body.startsWith('\uFEFF')).toBe(true);
-  const [header, ...records] = parseCsv(res.body.slice(1));
-  return records.map((record) => Object.fromEntries(header!.map((name, i) => [name, record[i] ?? ''])));
+  return parse(res.body, { bom: true, columns: true });
 }
 
 const entryRows = (rows: CsvRow[]) => rows.filter((row) => !row.Kind!.startsWith('Total'));

@@ -15,11 +15,13 @@ export function notePendingEnd(end: Promise<unknown>) {
   pendingEnd = end;
 }
 
-export function noteRunning(session: MonitoringSessionControl | null) {
+/** Notes the session running on this page; answers how to forget it when it stops. */
+export function noteRunning(session: MonitoringSessionControl) {
   running = session;
+  return () => {
+    if (running === session) running = null;
+  };
 }
-
-export const isRunning = (session: MonitoringSessionControl) => running === session;
 
 /** Ends the session running on this page, if any, and waits until the server has its end. */
 export async function stopMonitoring() {

@@ -11,7 +11,7 @@ import {
   startMonitoringSession,
 } from './monitoring-session.ts';
 import { useMonitoredTarget, useMonitoringStore } from './monitoring-store.ts';
-import { afterPendingEnd, isRunning, notePendingEnd, noteRunning } from './running-session.ts';
+import { afterPendingEnd, notePendingEnd, noteRunning } from './running-session.ts';
 
 /** A refusal (the patient cannot be monitored, or the session is gone) rather than the server out of reach. */
 const isRefusal = (error: unknown) => isApiError(error) && error.status >= 400 && error.status < 500;
@@ -61,32 +61,25 @@ export function useMonitoringSessions(leaveAfterIdle: (origin: MonitoringOrigin)
   // A page restored from the back-forward cache starts monitoring again: its session ended as the page was left.
   const [restored, setRestored] = useState(0);
 
-  const patientId = target?.patientId;
-  const displayName = target?.displayName;
-  const code = target?.code;
-  const origin = target?.origin;
-
+  // The target is the claim's own object: it changes only when another screen's claim comes on top.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `restored` is there to start again after the back-forward cache
   useEffect(() => {
-    if (patientId === undefined || displayName === undefined || code === undefined || origin === undefined) return;
+    if (!target) return;
     const dispatch = useMonitoringStore.getState().dispatch;
-    const session = startMonitoringSession(
-      { patientId, displayName, code, origin },
-      {
-        start: startSession,
-        save: saveSession,
-        isHidden: () => document.visibilityState === 'hidden',
-        hasFocus: () => document.hasFocus(),
-        timer: dispatch,
-        leaveAfterIdle: (from) => leave.current(from),
-        ended: (id) => void queryClient.invalidateQueries({ queryKey: monitoringKeys.patient(id) }),
-        now: () => Date.now(),
-      },
-    );
+    const session = startMonitoringSession(target, {
+      start: startSession,
+      save: saveSession,
+      isHidden: () => document.visibilityState === 'hidden',
+      hasFocus: () => document.hasFocus(),
+      timer: dispatch,
+      leaveAfterIdle: (from) => leave.current(from),
+      ended: (id) => void queryClient.invalidateQueries({ queryKey: monitoringKeys.patient(id) }),
+      now: () => Date.now(),
+    });
     const onActivity = () => session.activity();
     const onVisibility = () => (document.visibilityState === 'hidden' ? session.away() : session.activity());
     const onBlur = () => session.away();
-    noteRunning(session);
+    const forgetRunning = noteRunning(session);
     const onPageHide = () => session.stop();
     const onPageShow = (event: PageTransitionEvent) => {
       if (event.persisted) setRestored((count) => count + 1);
@@ -103,7 +96,7 @@ export function useMonitoringSessions(leaveAfterIdle: (origin: MonitoringOrigin)
       window.removeEventListener('pagehide', onPageHide);
       window.removeEventListener('pageshow', onPageShow);
       session.stop();
-      if (isRunning(session)) noteRunning(null);
+      forgetRunning();
     };
-  }, [patientId, displayName, code, origin, queryClient, restored]);
+  }, [target, queryClient, restored]);
 }

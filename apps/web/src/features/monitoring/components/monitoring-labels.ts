@@ -1,4 +1,4 @@
-import type { MonitoringCode, MonitoringEndReason } from '@rehabit/contract';
+import { type MonitoringCode, type MonitoringEndReason, zoneFormatter } from '@rehabit/contract';
 import dayjs from 'dayjs';
 
 /** Where the clinician was while monitored, in words. */
@@ -25,12 +25,9 @@ export function formatSeconds(total: number): string {
   return seconds === 0 ? `${minutes} min` : `${minutes} min ${seconds} s`;
 }
 
-const inClinicZone = (timeZone: string, options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, ...options });
-
 /** An instant as the clinic's day and time, `Nov 25, 2026, 2:25 PM`: minutes count by the clinic's calendar. */
 export const clinicDateTime = (iso: string, timeZone: string) =>
-  inClinicZone(timeZone, {
+  zoneFormatter('en-US', timeZone, {
     month: 'short',
     day: 'numeric',
     year: 'numeric',
@@ -40,7 +37,7 @@ export const clinicDateTime = (iso: string, timeZone: string) =>
 
 /** An instant as the clinic's time of day, `2:25 PM`. */
 export const clinicTime = (iso: string, timeZone: string) =>
-  inClinicZone(timeZone, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  zoneFormatter('en-US', timeZone, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 
 /** `2026-03` as `March 2026`. */
 export const formatMonth = (month: string) => dayjs(`${month}-01`).format('MMMM YYYY');

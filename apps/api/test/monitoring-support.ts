@@ -1,0 +1,60 @@
+import { type MonitoringCode, pathOf, patientEndpoints } from '@rehabit/contract';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { clinics, patients } from '../src/db/schema.ts';
+import { createMonitoringRepository } from '../src/modules/monitoring/monitoring.repository.ts';
+import { createMonthlyMinutes } from '../src/modules/monitoring/monthly-minutes.ts';
+import { appWithTwoClinics, type StaffedClinic } from './patients-support.ts';
+
+type SessionOptions = { clinic?: StaffedClinic; userId?: number; open?: boolean; context?: MonitoringCode };
+type CallBody = { date: string; kind: 'phone' | 'video'; minutes: number };
+
+/**
+ * Two clinics for the monitored-minutes tests, the first in Los Angeles (eight hours behind UTC in winter: late
+ * evenings there are the next day in UTC), with ways to add onboarded patients, stored sessions and logged calls.
+ */
+export async function monitoredClinics() {
+  const app = await appWithTwoClinics();
+  const { t, call, home } = app;
+  const db = t.database.db;
+  await db.update(clinics).set({ timezone: 'America/Los_Angeles' }).where(eq(clinics.id, home.clinic.id));
+
+  /** A patient registered by the clinic's therapist and onboarded. */
+  async function onboarded(clinic: StaffedClinic = home, overrides: Record<string, unknown> = {}) {
+    const { id } = await call.register(clinic.therapist.token, overrides);
+    await db.update(patients).set({ status: 'onboarded' }).where(eq(patients.id, id));
+    return id;
+  }
+
+  /** A session started at a fixed instant that counted `seconds`, stored as the service stores one: ended (reason `idle`) unless `open`. */
+  async function session(patientId: number, startedAt: string, seconds: number, options: SessionOptions = {}) {
+    const clinic = options.clinic ?? home;
+    const repo = createMonitoringRepository(db);
+    const row = await repo.insert({
+      clinicId: clinic.clinic.id,
+      patientId,
+      userId: options.userId ?? clinic.therapist.id,
+      now: new Date(startedAt),
+    });
+    const last = new Date(row.startedAt.getTime() + seconds * 1000);
+    const context = options.context ?? 'MONITORING_CODE_PATIENT_DASHBOARD';
+    await repo.update(
+      row.id,
+      options.open
+        ? { seconds, lastBeatAt: last, context }
+        : { seconds, lastBeatAt: last, endedAt: last, endReason: 'idle', context },
+    );
+    return row.id;
+  }
+
+  /** A call logged through the API by the clinic's therapist; answers its id. */
+  async function logCall(patientId: number, body: CallBody, by: StaffedClinic = home) {
+    const res = await call.post(pathOf(patientEndpoints.logInteraction, { id: patientId }), by.therapist.token, body);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as number;
+  }
+
+  return { ...app, minutes: createMonthlyMinutes(db), onboarded, session, logCall };
+}
+
+export type MonitoredClinics = Awaited<ReturnType<typeof monitoredClinics>>;
