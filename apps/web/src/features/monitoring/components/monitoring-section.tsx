@@ -6,6 +6,7 @@ import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
 import { formatDate } from '@web/components/ui/format/format.ts';
 import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
+import { RoundIcon } from '@web/components/ui/round-icon/round-icon.tsx';
 import dayjs from 'dayjs';
 import { Download, Phone, Timer, Video } from 'lucide-react';
 import { useState } from 'react';
@@ -144,9 +145,9 @@ function MonitoringEntryItem({ entry, timeZone }: { entry: MonitoringEntry; time
     const Icon = entry.kind === 'video' ? Video : Phone;
     return (
       <li className="monitoring-entry">
-        <span className="monitoring-entry__icon" aria-hidden="true">
+        <RoundIcon>
           <Icon size={18} />
-        </span>
+        </RoundIcon>
         <div className="monitoring-entry__body">
           <p className="monitoring-entry__head">
             <strong>{entry.kind === 'video' ? 'Video call' : 'Phone call'}</strong>
@@ -162,9 +163,9 @@ function MonitoringEntryItem({ entry, timeZone }: { entry: MonitoringEntry; time
   }
   return (
     <li className="monitoring-entry">
-      <span className="monitoring-entry__icon" aria-hidden="true">
+      <RoundIcon>
         <Timer size={18} />
-      </span>
+      </RoundIcon>
       <div className="monitoring-entry__body">
         <p className="monitoring-entry__head">
           <strong>Monitored session</strong>

@@ -1,6 +1,7 @@
 import type { InteractionLog } from '@rehabit/contract';
 import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
 import { formatDate } from '@web/components/ui/format/format.ts';
+import { RoundIcon } from '@web/components/ui/round-icon/round-icon.tsx';
 import { Phone, Trash2, Video } from 'lucide-react';
 import { interactionKindLabels } from './interaction-form.tsx';
 import '@web/components/ui/button/icon-button.css';
@@ -19,9 +20,9 @@ export function InteractionList({
         const KindIcon = log.kind === 'video' ? Video : Phone;
         return (
           <li key={log.id} className="interaction">
-            <span className="interaction__icon" aria-hidden="true">
+            <RoundIcon>
               <KindIcon size={18} />
-            </span>
+            </RoundIcon>
             <div className="interaction__body">
               <p className="interaction__head">
                 <strong>
