@@ -1,4 +1,4 @@
-import { type MonitoringCode, type MonitoringEndReason, zoneFormatter } from '@rehabit/contract';
+import type { MonitoringCode, MonitoringEndReason } from '@rehabit/contract';
 import dayjs from 'dayjs';
 
 /** Where the clinician was while monitored, in words. */
@@ -25,9 +25,14 @@ export function formatSeconds(total: number): string {
   return seconds === 0 ? `${minutes} min` : `${minutes} min ${seconds} s`;
 }
 
+// Its own formatter rather than the contract's cached `zoneFormatter`: a page shows a few dozen entries, and a
+// runtime import of the contract here would reshape the web's chunks past the bundle budget.
+const inClinicZone = (timeZone: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, ...options });
+
 /** An instant as the clinic's day and time, `Nov 25, 2026, 2:25 PM`: minutes count by the clinic's calendar. */
 export const clinicDateTime = (iso: string, timeZone: string) =>
-  zoneFormatter('en-US', timeZone, {
+  inClinicZone(timeZone, {
     month: 'short',
     day: 'numeric',
     year: 'numeric',
@@ -37,7 +42,7 @@ export const clinicDateTime = (iso: string, timeZone: string) =>
 
 /** An instant as the clinic's time of day, `2:25 PM`. */
 export const clinicTime = (iso: string, timeZone: string) =>
-  zoneFormatter('en-US', timeZone, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  inClinicZone(timeZone, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 
 /** `2026-03` as `March 2026`. */
 export const formatMonth = (month: string) => dayjs(`${month}-01`).format('MMMM YYYY');
