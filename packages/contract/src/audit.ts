@@ -77,6 +77,12 @@ export const auditActions = [
   'monitoring.end',
   'monitoring.read',
   'monitoring.export',
+  // Billing: a month's units read (patients named), its file made, replaced or downloaded, the settings changed.
+  'billing.read',
+  'billing.file_generated',
+  'billing.file_uploaded',
+  'billing.file_download',
+  'billing.settings_change',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

@@ -41,6 +41,12 @@ export const permissions = {
    * One patient's month and its CSV are `patients.read`.
    */
   'monitoring.export': ['manager', 'supervisor'],
+  /** Billing units, the yearly chart and the month's billing file (product decisions §2). */
+  'billing.read': staff,
+  /** The clinic's billing settings: timezone, rates, rendering staff's NPI and assistant flags. */
+  'billing.settings': staffManagers,
+  /** Making a month's billing file again, or replacing it with a corrected one. */
+  'billing.files': ['admin'],
   'dashboard.read': clinicStaff,
   'tasks.work': clinicStaff,
   'balances.read': staff,

@@ -47,6 +47,10 @@ export const users = pgTable(
     hasAccess: boolean('has_access').notNull().default(true),
     isFeatureNotificationOn: boolean('is_feature_notification_on').notNull().default(true),
     isNewBillingUploaded: boolean('is_new_billing_uploaded').notNull().default(false),
+    /** The rendering clinician's National Provider Identifier, for the billing file. */
+    npi: text('npi'),
+    /** A therapist assistant: more than 10 % of a month's monitored time by assistants adds the CQ modifier. */
+    isAssistant: boolean('is_assistant').notNull().default(false),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -444,4 +448,5 @@ export const monitoringSessions = pgTable(
   ],
 );
 
+export * from './schema-billing.ts';
 export * from './schema-hep.ts';

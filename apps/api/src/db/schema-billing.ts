@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { check, customType, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { clinics, users } from './schema.ts';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * A clinic's own rate of a code in a rule year, in cents, where it differs from the default (product decisions
+ * §5). Codes without a row bill at the contract's default rate.
+ */
+export const billingRates = pgTable(
+  'billing_rates',
+  {
+    clinicId: integer('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    year: integer('year').notNull(),
+    code: text('code').notNull(),
+    rateCents: integer('rate_cents').notNull(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clinicId, t.year, t.code] }),
+    check('billing_rates_rate_check', sql`${t.rateCents} >= 0`),
+  ],
+);
+
+/**
+ * A clinic's billing file of a month (an XLSX workbook): made at month close or by an admin, or a corrected one an
+ * admin uploaded. Every version is kept; the newest is the month's file.
+ */
+export const billingFiles = pgTable(
+  'billing_files',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    clinicId: integer('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    /** `YYYY-MM`, the clinic's calendar month. */
+    month: text('month').notNull(),
+    name: text('name').notNull(),
+    content: bytea('content').notNull(),
+    source: text('source', { enum: ['generated', 'uploaded'] }).notNull(),
+    /** Who made or uploaded it; null for the month-close job. */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('billing_files_clinic_month_idx').on(t.clinicId, t.month, t.id)],
+);
+
+/**
+ * A clinic's closed month: the row the month-close job inserts before it makes the file, so that a month is closed
+ * once even when several servers run the job at the same time.
+ */
+export const billingMonthCloses = pgTable(
+  'billing_month_closes',
+  {
+    clinicId: integer('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    month: text('month').notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+    fileId: integer('file_id').references(() => billingFiles.id),
+  },
+  (t) => [primaryKey({ columns: [t.clinicId, t.month] })],
+);
