@@ -1,0 +1,34 @@
+import { type BillingCode, type BillingRuleYear, defaultBillingRates, ruleYearOf } from '@rehabit/contract';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { billingRates } from '../../db/schema.ts';
+
+/** A clinic's rate of each code, in cents, by rule year: its own where it set one, else the default. */
+export type ClinicRates = {
+  /** The rate of a code on a date of service, in cents; null when the code did not exist that year. */
+  rateOf(code: BillingCode, dateOfService: string): number | null;
+  /** Every code of a rule year with the clinic's rate and the default. */
+  ratesOfYear(year: BillingRuleYear): { code: BillingCode; rateCents: number; defaultCents: number }[];
+};
+
+export async function clinicRatesOf(db: DbOrTx, clinicId: number): Promise<ClinicRates> {
+  const rows = await db
+    .select({ year: billingRates.year, code: billingRates.code, rateCents: billingRates.rateCents })
+    .from(billingRates)
+    .where(eq(billingRates.clinicId, clinicId));
+  const own = new Map(rows.map((row) => [`${row.year}:${row.code}`, row.rateCents]));
+  const rateIn = (year: BillingRuleYear, code: BillingCode) => {
+    const fallback = defaultBillingRates[year][code];
+    if (fallback === undefined) return null;
+    return own.get(`${year}:${code}`) ?? fallback;
+  };
+  return {
+    rateOf: (code, dateOfService) => rateIn(ruleYearOf(dateOfService), code),
+    ratesOfYear: (year) =>
+      (Object.entries(defaultBillingRates[year]) as [BillingCode, number][]).map(([code, defaultCents]) => ({
+        code,
+        rateCents: rateIn(year, code) ?? defaultCents,
+        defaultCents,
+      })),
+  };
+}
