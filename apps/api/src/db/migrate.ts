@@ -4,6 +4,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { installJobQueue } from '../jobs/install.ts';
 import { loadBundledIcd10IfEmpty } from '../modules/patients/icd10.repository.ts';
 import { type Database, openDatabase } from './client.ts';
 import { grantApplicationRole, roleOf } from './roles.ts';
@@ -14,12 +15,13 @@ export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.m
 const MIGRATION_LOCK_KEY = 73_424_822;
 
 /**
- * Applies the committed SQL migrations and loads reference data (ICD-10) into an empty database;
- * safe to run at every start, and from several servers at once.
+ * Applies the committed SQL migrations, loads reference data (ICD-10) into an empty database and makes the job
+ * queue's schema and queues; safe to run at every start, and from several servers at once.
  */
 export async function runMigrations(database: Database): Promise<void> {
   await applyMigrations(database);
   await loadBundledIcd10IfEmpty(database.db);
+  await installJobQueue(database);
 }
 
 /**

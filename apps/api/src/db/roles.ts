@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { JOB_QUEUE_SCHEMA } from '../jobs/queues.ts';
 import type { Db } from './client.ts';
 
 /** PostgreSQL role names as Rehabit accepts them: plain, lower-case, so they never need quoting by a person. */
@@ -26,6 +27,10 @@ export async function grantApplicationRole(owner: Db, role: string): Promise<voi
     await tx.execute(sql`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${name}`);
     await tx.execute(sql`REVOKE UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON audit_events FROM ${name}`);
     await tx.execute(sql`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${name}`);
+    // The job queue's rows, never its tables: its queues are made by the owner (jobs/queues.ts).
+    const jobs = sql.raw(pg.escapeIdentifier(JOB_QUEUE_SCHEMA));
+    await tx.execute(sql`GRANT USAGE ON SCHEMA ${jobs} TO ${name}`);
+    await tx.execute(sql`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${jobs} TO ${name}`);
   });
 }
 

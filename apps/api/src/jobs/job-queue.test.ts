@@ -1,0 +1,86 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
+import { openDatabase } from '../db/client.ts';
+import { createJobs, type Jobs } from './job-queue.ts';
+
+/** Waits until `check` holds, asking every 50 ms, for at most `ms`. */
+async function eventually(check: () => boolean | Promise<boolean>, ms = 15_000) {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const silent = { error: () => {} };
+const fast = { pollingIntervalSeconds: 0.5, retryDelaySeconds: 0, stopTimeoutMs: 1000 };
+
+describe('the job queue on the test database', () => {
+  let test: TestDatabase;
+  const running: Jobs[] = [];
+  const closing: (() => Promise<void>)[] = [];
+
+  /** A queue client on its own connection to the test database, as another server would have. */
+  async function anotherServer() {
+    const database = test.url ? await openDatabase({ databaseUrl: test.url }) : test.database;
+    if (test.url) closing.push(() => database.close());
+    const jobs = createJobs({ database, log: silent, options: fast });
+    await jobs.start();
+    running.push(jobs);
+    return jobs;
+  }
+
+  beforeAll(async () => {
+    test = await createTestDatabase();
+  });
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((jobs) => jobs.stop()));
+    await Promise.all(closing.splice(0).map((close) => close()));
+  });
+  afterAll(() => test.drop());
+
+  it('runs a job sent once, on one of two servers, however many times its key is sent while it waits', async () => {
+    const [one, two] = [await anotherServer(), await anotherServer()];
+    const ran: string[] = [];
+    const close = { clinicId: 1, month: '2026-02' };
+    const id = await one.send('billing-month-close', close, { singletonKey: '1:2026-02' });
+    const again = await two.send('billing-month-close', close, { singletonKey: '1:2026-02' });
+    expect(id).toEqual(expect.any(String));
+    expect(again).toBeNull();
+    for (const [name, jobs] of [
+      ['one', one],
+      ['two', two],
+    ] as const) {
+      await jobs.work('billing-month-close', async ({ month }) => {
+        ran.push(`${name} ${month}`);
+      });
+    }
+    await eventually(async () => (await one.jobById('billing-month-close', id!))?.state === 'completed');
+    expect(ran).toHaveLength(1);
+  });
+
+  it('runs a failed job again until it succeeds', async () => {
+    const jobs = await anotherServer();
+    let attempts = 0;
+    await jobs.work('billing-month-close', async () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('the database was away');
+    });
+    const id = await jobs.send('billing-month-close', { clinicId: 2, month: '2026-02' });
+    await eventually(async () => (await jobs.jobById('billing-month-close', id!))?.state === 'completed');
+    expect(attempts).toBe(2);
+    expect((await jobs.jobById('billing-month-close', id!))?.retryCount).toBe(1);
+  });
+
+  it('keeps of a job that never succeeds only what a log may hold, no values', async () => {
+    const jobs = await anotherServer();
+    await jobs.work('billing-month-close', async () => {
+      throw new Error('Failed query: insert into "billing_files"\nparams: Maria Lopez,1956-04-23');
+    });
+    const id = await jobs.send('billing-month-close', { clinicId: 3, month: '2026-02' });
+    await eventually(async () => (await jobs.jobById('billing-month-close', id!))?.state === 'failed');
+    const job = await jobs.jobById('billing-month-close', id!);
+    expect(JSON.stringify(job?.output)).toContain('Failed query: insert into');
+    expect(JSON.stringify(job)).not.toContain('Maria');
+  });
+});

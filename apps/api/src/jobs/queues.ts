@@ -1,0 +1,45 @@
+/** The PostgreSQL schema of the job queue's tables, beside the portal's own in `public`. */
+export const JOB_QUEUE_SCHEMA = 'pgboss';
+
+/**
+ * Every queue of the portal, with its data and its policy. The queues are made by the migrations, as the tables'
+ * owner (decision 0506): pg-boss keeps each queue in a table of its own, which the application's role may not
+ * create. A new queue is a new line here; the next start's migration makes it.
+ */
+export const jobQueues = {
+  /** Hourly: which clinics have a month that ended and is not closed yet; sends one close per clinic and month. */
+  'billing-month-close-due': {
+    policy: 'singleton',
+    retryLimit: 2,
+    retryDelay: 60,
+    retryBackoff: false,
+    expireInSeconds: 15 * 60,
+  },
+  /** Closes one clinic's month: makes, stores and announces its billing file (decision 0801). */
+  'billing-month-close': {
+    // At most one waiting and one running per clinic and month: a close sent again while one waits is dropped.
+    policy: 'stately',
+    retryLimit: 5,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 15 * 60,
+  },
+} as const satisfies Record<string, QueueOptions>;
+
+type QueueOptions = {
+  policy: 'standard' | 'short' | 'singleton' | 'stately';
+  retryLimit: number;
+  /** Seconds before the first retry; doubled at each further one with `retryBackoff`. */
+  retryDelay: number;
+  retryBackoff: boolean;
+  /** A job running longer is failed (and retried): the server running it is taken for gone. */
+  expireInSeconds: number;
+};
+
+/** What each queue's jobs carry. */
+export type JobData = {
+  'billing-month-close-due': Record<string, never>;
+  'billing-month-close': { clinicId: number; month: string };
+};
+
+export type QueueName = keyof typeof jobQueues;
