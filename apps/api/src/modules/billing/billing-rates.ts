@@ -1,4 +1,10 @@
-import { type BillingCode, type BillingRuleYear, defaultBillingRates, ruleYearOf } from '@rehabit/contract';
+import {
+  type BillingCode,
+  type BillingRuleYear,
+  billingCodes,
+  defaultBillingRates,
+  ruleYearOf,
+} from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { billingRates } from '../../db/schema.ts';
@@ -25,10 +31,11 @@ export async function clinicRatesOf(db: DbOrTx, clinicId: number): Promise<Clini
   return {
     rateOf: (code, dateOfService) => rateIn(ruleYearOf(dateOfService), code),
     ratesOfYear: (year) =>
-      (Object.entries(defaultBillingRates[year]) as [BillingCode, number][]).map(([code, defaultCents]) => ({
-        code,
-        rateCents: rateIn(year, code) ?? defaultCents,
-        defaultCents,
-      })),
+      billingCodes.flatMap((code) => {
+        const defaultCents = defaultBillingRates[year][code];
+        return defaultCents === undefined
+          ? []
+          : [{ code, rateCents: rateIn(year, code) ?? defaultCents, defaultCents }];
+      }),
   };
 }
