@@ -6,6 +6,7 @@ import type { Mailer } from './lib/mailer.ts';
 import type { SmsSender } from './lib/sms.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
 import type { BillingService } from './modules/billing/billing.service.ts';
+import type { BillingFilesService } from './modules/billing/billing-files.service.ts';
 import type { ChatService } from './modules/chat/chat.service.ts';
 import type { ClinicsService } from './modules/clinics/clinics.service.ts';
 import type { HepService } from './modules/hep/hep.service.ts';
@@ -45,6 +46,7 @@ export type AppDeps = {
   patientProgram: PatientProgramService;
   monitoring: MonitoringService;
   billing: BillingService;
+  billingFiles: BillingFilesService;
   patientData: PatientDataService;
   rateLimits: { auth: RateLimitRule };
   realtime: Realtime;

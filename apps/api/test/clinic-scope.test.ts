@@ -21,6 +21,7 @@ import { createLockoutRepository } from '../src/modules/auth/lockout.repository.
 import { createPasswordResetsRepository } from '../src/modules/auth/password-resets.repository.ts';
 import { createSessionsRepository } from '../src/modules/auth/sessions.repository.ts';
 import { createUsersRepository } from '../src/modules/auth/users.repository.ts';
+import { createBillingFilesRepository } from '../src/modules/billing/billing-files.repository.ts';
 import { createChatRepository } from '../src/modules/chat/chat.repository.ts';
 import { createClinicsRepository } from '../src/modules/clinics/clinics.repository.ts';
 import { createSettingsRepository } from '../src/modules/clinics/settings.repository.ts';
@@ -97,6 +98,7 @@ const loadFolders: [string, string] = ['load', 'videos/folders.service.ts'];
 const functionalDataGuard = guarded(requirePatient('patient-data/functional-data.service.ts'));
 const progressGuard = guarded(requirePatient('patient-data/patient-data.service.ts'));
 const patientAppGuard = guarded(findOwnPatient('patient-app/patient-app.service.ts'));
+const billingClinic: [string, string] = ['billingClinicOf', 'billing/billing-files.service.ts'];
 const videoCatalog = byDesign('the video host by its file id: the signed upload is the access (createVideoCatalog)');
 
 const repositories = {
@@ -308,6 +310,16 @@ const repositories = {
     closeOpenEpisode: guarded(findPatient, ['findManyByIds', 'patients/patients.service.ts']),
     setOpenEpisodeTherapist: guarded(findPatient),
     recordEvent: guarded(findPatient, ['findManyByIds', 'patients/patients.service.ts']),
+  }),
+  billingFiles: cover(createBillingFilesRepository, {
+    newest: guarded(billingClinic),
+    newestWithContent: guarded(billingClinic),
+    insert: writesOnly('a file of the clinic billingClinicOf checked, or of the clinic the month-close job closes'),
+    closeMonth: writesOnly('the month of the clinic billingClinicOf checked, or of the month-close job'),
+    setClosedMonthFile: writesOnly('the month just closed, with the file made for it'),
+    raiseBadge: writesOnly('the badge of the staff of the clinic whose file was just stored'),
+    timezoneOf: byDesign('the month-close job: it works for every clinic, and has no caller'),
+    clinicsWithLastClose: byDesign('the month-close job: it works for every clinic, and has no caller'),
   }),
   tasks: cover(createTasksRepository, {
     insert: writesOnly('a task of the clinic a verified registration named'),

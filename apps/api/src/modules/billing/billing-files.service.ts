@@ -1,0 +1,123 @@
+import {
+  BILLING_FILE_MAX_BYTES,
+  type BillingFileStatus,
+  type billingFileParamsSchema,
+  type billingFileUploadSchema,
+} from '@rehabit/contract';
+import ExcelJS from 'exceljs';
+import type { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../db/scope.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import type { AuditLog } from '../../lib/audit.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, fieldError } from '../../lib/errors.ts';
+import { billingClinicOf, billingMonthOf, currentMonthOf } from './billing-clinic.ts';
+import { createBillingFileMaker } from './billing-file-maker.ts';
+import { type BillingFileInfo, createBillingFilesRepository } from './billing-files.repository.ts';
+import { createMonthClose } from './month-close.ts';
+
+type Deps = { db: Db; clock: Clock; audit: AuditLog; config: Pick<Config, 'RESTRICTED_CLINIC_CODE'> };
+type MonthParams = z.infer<typeof billingFileParamsSchema>;
+type Upload = z.infer<typeof billingFileUploadSchema>;
+
+const statusOf = (file: BillingFileInfo | undefined): BillingFileStatus => ({
+  exists: Boolean(file),
+  name: file?.name ?? null,
+  source: file?.source ?? null,
+  created_at: file?.createdAt.toISOString() ?? null,
+});
+
+const notAWorkbook = () =>
+  fieldError(
+    'content',
+    'This is not an XLSX workbook: save the file from the spreadsheet as .xlsx and upload it again',
+  );
+
+/** The bytes of an uploaded workbook, refused unless they are an XLSX file (a zip) that a spreadsheet can open. */
+async function workbookBytes(upload: Upload): Promise<Buffer> {
+  const bytes = Buffer.from(upload.content, 'base64');
+  if (bytes.byteLength > BILLING_FILE_MAX_BYTES) throw new AppError('payload_too_large', 'The file is over 5 MB');
+  if (bytes.byteLength < 4 || bytes.toString('latin1', 0, 2) !== 'PK') throw notAWorkbook();
+  try {
+    // exceljs declares its own Buffer type; Node's Buffer is what it reads.
+    await new ExcelJS.Workbook().xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    throw notAWorkbook();
+  }
+  return bytes;
+}
+
+/**
+ * A clinic month's billing file (seed §7, product decisions §5): whether it exists and its download for the clinic's
+ * staff; making it again or replacing it with a corrected workbook for admins. The month close job makes it too.
+ */
+export function createBillingFilesService({ db, clock, audit, config }: Deps) {
+  const maker = createBillingFileMaker({ clock, audit, config });
+  const files = createBillingFilesRepository(db);
+
+  /** The clinic asked about and its month, refused when the month has not started yet there. */
+  async function clinicMonth(actor: Actor, params: MonthParams, clinicCode: string | undefined) {
+    const clinic = await billingClinicOf(db, actor, clinicCode);
+    const currentMonth = currentMonthOf(clinic.timezone, clock);
+    return { clinic, month: billingMonthOf(params.year, params.month, currentMonth), currentMonth };
+  }
+
+  return {
+    monthClose: createMonthClose({ db, clock, maker }),
+
+    async checkFile(actor: Actor, params: MonthParams, query: { clinic_code?: string }): Promise<BillingFileStatus> {
+      const { clinic, month } = await clinicMonth(actor, params, query.clinic_code);
+      return statusOf(await files.newest(clinic.id, month));
+    },
+
+    async downloadFile(actor: Actor, params: MonthParams, query: { clinic_code?: string }, ctx: RequestContext) {
+      const { clinic, month } = await clinicMonth(actor, params, query.clinic_code);
+      const file = await files.newestWithContent(clinic.id, month);
+      if (!file) throw new AppError('not_found', `No billing file for ${month} yet`);
+      await audit.record({
+        action: 'billing.file_download',
+        outcome: 'success',
+        actorUserId: actor.id,
+        clinicId: clinic.id,
+        ip: ctx.ip,
+        detail: { month, file_id: file.id, source: file.source },
+      });
+      return { content: Buffer.from(file.content).toString('base64'), name: file.name };
+    },
+
+    /**
+     * An admin makes the month's file now from the data as it stands: a new version, and the badge. A month that has
+     * ended is closed by it too, so the month-close job does not make another one after it.
+     */
+    async regenerateFile(actor: Actor, params: MonthParams & { clinicCode: string }, ctx: RequestContext) {
+      const { clinic, month, currentMonth } = await clinicMonth(actor, params, params.clinicCode);
+      const file = await db.transaction(async (tx) => {
+        const repo = createBillingFilesRepository(tx);
+        const isClosing = month < currentMonth && (await repo.closeMonth(clinic.id, month));
+        const made = await maker.generate(tx, clinic.id, month, { userId: actor.id, ip: ctx.ip });
+        if (isClosing) await repo.setClosedMonthFile(clinic.id, month, made.id);
+        return made;
+      });
+      return statusOf(file);
+    },
+
+    /** An admin replaces the month's file with a corrected workbook: a new version, and the badge. */
+    async uploadFile(actor: Actor, params: MonthParams & { clinicCode: string }, body: Upload, ctx: RequestContext) {
+      const { clinic, month } = await clinicMonth(actor, params, params.clinicCode);
+      const content = await workbookBytes(body);
+      const file = await db.transaction((tx) =>
+        maker.store(
+          tx,
+          { clinicId: clinic.id, month, name: body.name, content, source: 'uploaded' },
+          { userId: actor.id, ip: ctx.ip },
+          'billing.file_uploaded',
+        ),
+      );
+      return statusOf(file);
+    },
+  };
+}
+
+export type BillingFilesService = ReturnType<typeof createBillingFilesService>;

@@ -1,0 +1,71 @@
+/**
+ * Month close (decision 0801): once a clinic's calendar month has ended in the clinic's timezone, its billing file
+ * is made, stored and announced to the clinic's staff, exactly once, whichever server runs the job and however
+ * often it runs.
+ */
+import { BILLING_FIRST_YEAR } from '@rehabit/contract';
+import type { Db } from '../../db/client.ts';
+import { localDateOf } from '../../lib/calendar.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { BillingFileMaker } from './billing-file-maker.ts';
+import { createBillingFilesRepository } from './billing-files.repository.ts';
+
+export type ClinicMonth = { clinicId: number; month: string };
+
+/** The month after (or, with -1, before) a month `YYYY-MM`. */
+export function monthAfter(month: string, step = 1): string {
+  const [year, index] = month.split('-').map(Number) as [number, number];
+  const date = new Date(Date.UTC(year, index - 1 + step, 1));
+  return date.toISOString().slice(0, 7);
+}
+
+const FIRST_BILLING_MONTH = `${BILLING_FIRST_YEAR}-01`;
+
+/**
+ * The months of a clinic to close now: those that ended since its latest closed month. A clinic with none closed
+ * yet closes only the month just ended, never the months before it (a new install does not back-fill a year of
+ * files), nor a month that ended before the clinic was created.
+ */
+export function monthsToClose(
+  clinic: { timezone: string; createdAt: Date; lastClosed: string | null },
+  now: Date,
+): string[] {
+  const justEnded = monthAfter(localDateOf(now, clinic.timezone).slice(0, 7), -1);
+  const firstOpen = clinic.lastClosed
+    ? monthAfter(clinic.lastClosed)
+    : [justEnded, localDateOf(clinic.createdAt, clinic.timezone).slice(0, 7), FIRST_BILLING_MONTH].sort().at(-1)!;
+  const months: string[] = [];
+  for (let month = firstOpen; month <= justEnded; month = monthAfter(month)) months.push(month);
+  return months;
+}
+
+export function createMonthClose({ db, clock, maker }: { db: Db; clock: Clock; maker: BillingFileMaker }) {
+  return {
+    /** Every clinic's months that have ended and are not closed yet. */
+    async dueMonths(): Promise<ClinicMonth[]> {
+      const now = clock.now();
+      const clinics = await createBillingFilesRepository(db).clinicsWithLastClose();
+      return clinics.flatMap((clinic) => monthsToClose(clinic, now).map((month) => ({ clinicId: clinic.id, month })));
+    },
+
+    /**
+     * Closes one clinic's month in one transaction: the closed month's row first (only the server whose row it is
+     * goes on), then the file, its link from the closed month, the staff's badge and the audit row. A failure rolls
+     * all of it back, so the job's retry starts from nothing. Answers whether this call closed the month; a month
+     * that has not ended in the clinic yet is never closed.
+     */
+    async close({ clinicId, month }: ClinicMonth): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const repo = createBillingFilesRepository(tx);
+        const timezone = await repo.timezoneOf(clinicId);
+        if (!timezone || month >= localDateOf(clock.now(), timezone).slice(0, 7)) return false;
+        if (!(await repo.closeMonth(clinicId, month))) return false;
+        const file = await maker.generate(tx, clinicId, month, null);
+        await repo.setClosedMonthFile(clinicId, month, file.id);
+        return true;
+      });
+    },
+  };
+}
+
+export type MonthClose = ReturnType<typeof createMonthClose>;
