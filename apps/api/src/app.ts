@@ -6,6 +6,7 @@ import helmet from 'helmet';
 import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createJobs, type JobsOptions } from './jobs/job-queue.ts';
 import { createAuditLog } from './lib/audit.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
@@ -20,6 +21,7 @@ import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
 import { billingFilesRoutes } from './modules/billing/billing-files.routes.ts';
 import { createBillingFilesService } from './modules/billing/billing-files.service.ts';
+import { runMonthClose } from './modules/billing/month-close.jobs.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { clinicsRoutes } from './modules/clinics/clinics.routes.ts';
@@ -70,6 +72,8 @@ export type BuildAppOptions = {
   logStream?: { write: (line: string) => void };
   /** Called with every unexpected error answered with a 5xx (error reporting). */
   onServerError?: (err: Error) => void;
+  /** Runs the background jobs (the month close) on this app: the server does; tests only where they need them. */
+  jobs?: boolean | JobsOptions;
 };
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -228,6 +232,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clearInterval(expiry);
     await videoHost.drain();
   });
+  if (options.jobs) {
+    const jobs = createJobs({ database, log: app.log, options: options.jobs === true ? {} : options.jobs });
+    app.addHook('onReady', async () => {
+      await jobs.start();
+      await runMonthClose(jobs, deps.billingFiles.monthClose);
+    });
+    // A job running at the stop is waited for a while, then failed to run again on another server or at restart.
+    app.addHook('onClose', () => jobs.stop());
+  }
   if (config.isDemo) await app.register(devRoutes, deps);
   await registerWebApp(app, config);
   return app;

@@ -80,7 +80,7 @@ async function main() {
     console.log('Demo data created: see the README for the demo accounts.');
   }
   if (isStopping) return;
-  app = await buildApp({ config, database, onServerError: startErrorReporting(config.SENTRY_DSN) });
+  app = await buildApp({ config, database, onServerError: startErrorReporting(config.SENTRY_DSN), jobs: true });
   await app.listen({ host: config.HOST, port: config.PORT });
   announceDelivery(config);
 }
