@@ -16,13 +16,11 @@ import {
   lastDayOfMonth,
   ruleYearOf,
 } from '@rehabit/contract';
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { clinics } from '../../db/schema.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { createBillingInputs, type PatientBillingInput } from './billing-inputs.ts';
-import { createBillingPeopleRepository } from './billing-people.repository.ts';
+import { createBillingMonthRepository } from './billing-month.repository.ts';
 import { type ClinicRates, clinicRatesOf } from './billing-rates.ts';
 
 export type CodeTotal = { code: BillingCode; units: number; rateCents: number; expectedCents: number };
@@ -80,21 +78,11 @@ const episodeOn = (patient: PatientBillingInput, day: string) =>
 
 export function createBillingMonth(db: DbOrTx, clock: Clock = systemClock) {
   const inputs = createBillingInputs(db);
-  const people = createBillingPeopleRepository(db);
+  const repo = createBillingMonthRepository(db);
 
   return {
     async monthOfClinic({ clinicId, month }: { clinicId: number; month: string }): Promise<ClinicBillingMonth> {
-      const [clinic] = await db
-        .select({
-          id: clinics.id,
-          code: clinics.code,
-          name: clinics.name,
-          timezone: clinics.timezone,
-          npi: clinics.npi,
-          tin: clinics.tin,
-        })
-        .from(clinics)
-        .where(eq(clinics.id, clinicId));
+      const clinic = await repo.clinicOf(clinicId);
       if (!clinic) throw new Error(`No clinic ${clinicId}`);
       const monthEnd = lastDayOfMonth(month);
       const [rates, patientInputs] = await Promise.all([
@@ -102,7 +90,7 @@ export function createBillingMonth(db: DbOrTx, clock: Clock = systemClock) {
         inputs.inputsOf({ clinicId, from: `${month}-01`, until: monthEnd }),
       ]);
       const billed = billedPatientsOf(patientInputs, month, rates);
-      const { patientsById, staffById } = await people.of(
+      const { patientsById, staffById } = await repo.peopleOf(
         clinicId,
         billed.map((b) => b.patient.patientId),
         [

@@ -1,11 +1,27 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { patients, users } from '../../db/schema.ts';
+import { clinics, patients, users } from '../../db/schema.ts';
 
-/** Who a billing month names: its patients and the staff who treated or monitored them, of the clinic only. */
-export function createBillingPeopleRepository(db: DbOrTx) {
+/** What a billing month names: its clinic, its patients and the staff who treated or monitored them. */
+export function createBillingMonthRepository(db: DbOrTx) {
   return {
-    async of(clinicId: number, patientIds: number[], staffIds: number[]) {
+    async clinicOf(clinicId: number) {
+      const [clinic] = await db
+        .select({
+          id: clinics.id,
+          code: clinics.code,
+          name: clinics.name,
+          timezone: clinics.timezone,
+          npi: clinics.npi,
+          tin: clinics.tin,
+        })
+        .from(clinics)
+        .where(eq(clinics.id, clinicId));
+      return clinic;
+    },
+
+    /** The month's patients and staff by id, of the clinic only. */
+    async peopleOf(clinicId: number, patientIds: number[], staffIds: number[]) {
       const [patientRows, staffRows] = await Promise.all([
         patientIds.length === 0
           ? []
