@@ -44,13 +44,10 @@ export async function twoServers() {
   const db = test.database.db;
   const sender: Jobs = createJobs({ database: test.database, log: { error: () => {} }, options: fastJobs });
 
-  /** A clinic with its three kinds of staff and a patient's account, there since 2025. */
+  /** A clinic with its three kinds of staff and a patient's account. */
   async function clinicWithStaff(timezone = 'America/Los_Angeles') {
     const clinic = await makeClinic(db);
-    await db
-      .update(clinics)
-      .set({ timezone, createdAt: new Date('2025-06-01T00:00:00Z') })
-      .where(eq(clinics.id, clinic.id));
+    await db.update(clinics).set({ timezone }).where(eq(clinics.id, clinic.id));
     const staff = await Promise.all(
       (['therapist', 'manager', 'supervisor'] as const).map((role) => makeUser(db, clinic.id, { role })),
     );

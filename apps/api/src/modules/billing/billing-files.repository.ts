@@ -91,13 +91,12 @@ export function createBillingFilesRepository(db: DbOrTx) {
       return row?.timezone;
     },
 
-    /** Every clinic with its timezone, when it was created, and its latest closed month (null: none yet). */
+    /** Every clinic with its timezone and its latest closed month (null: none yet). */
     async clinicsWithLastClose() {
       return db
         .select({
           id: clinics.id,
           timezone: clinics.timezone,
-          createdAt: clinics.createdAt,
           lastClosed: max(billingMonthCloses.month),
         })
         .from(clinics)

@@ -6,30 +6,18 @@ import { billingFiles, billingMonthCloses, users } from '../../db/schema.ts';
 import { monthsToClose } from './month-close.ts';
 
 describe('the months a clinic closes', () => {
-  const since2025 = new Date('2025-01-01T08:00:00Z');
   it.each([
     // A clinic closing for the first time closes the month just ended only: no back-fill of the months before.
-    ['first time', { lastClosed: null, createdAt: since2025 }, '2026-03-02T15:00:00Z', ['2026-02']],
-    ['closed last month already', { lastClosed: '2026-02', createdAt: since2025 }, '2026-03-02T15:00:00Z', []],
+    ['first time', { lastClosed: null }, '2026-03-02T15:00:00Z', ['2026-02']],
+    ['closed last month already', { lastClosed: '2026-02' }, '2026-03-02T15:00:00Z', []],
     // A server away for two month ends closes both when it is back.
-    [
-      'away for two month ends',
-      { lastClosed: '2025-12', createdAt: since2025 },
-      '2026-03-02T15:00:00Z',
-      ['2026-01', '2026-02'],
-    ],
-    ['across the new year', { lastClosed: '2025-11', createdAt: since2025 }, '2026-01-01T09:00:00Z', ['2025-12']],
-    // A month that ended before the clinic was made has nothing to close.
-    ['made this month', { lastClosed: null, createdAt: new Date('2026-03-01T12:00:00Z') }, '2026-03-02T15:00:00Z', []],
-    [
-      'made last month',
-      { lastClosed: null, createdAt: new Date('2026-02-20T12:00:00Z') },
-      '2026-03-02T15:00:00Z',
-      ['2026-02'],
-    ],
+    ['away for two month ends', { lastClosed: '2025-12' }, '2026-03-02T15:00:00Z', ['2026-01', '2026-02']],
+    ['across the new year', { lastClosed: '2025-11' }, '2026-01-01T09:00:00Z', ['2025-12']],
+    // Billing starts in 2025: a clock before it closes nothing.
+    ['before billing starts', { lastClosed: null }, '2025-01-15T15:00:00Z', []],
     // 06:30 UTC on April 1 is still March 31 in Los Angeles: March has not ended there yet.
-    ['an hour before the month ends', { lastClosed: '2026-02', createdAt: since2025 }, '2026-04-01T06:30:00Z', []],
-    ['just after it ends', { lastClosed: '2026-02', createdAt: since2025 }, '2026-04-01T07:00:00Z', ['2026-03']],
+    ['an hour before the month ends', { lastClosed: '2026-02' }, '2026-04-01T06:30:00Z', []],
+    ['just after it ends', { lastClosed: '2026-02' }, '2026-04-01T07:00:00Z', ['2026-03']],
   ])('%s', (_, clinic, now, months) => {
     expect(monthsToClose({ timezone: 'America/Los_Angeles', ...clinic }, new Date(now))).toEqual(months);
   });

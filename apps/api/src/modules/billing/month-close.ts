@@ -23,19 +23,16 @@ const FIRST_BILLING_MONTH = `${BILLING_FIRST_YEAR}-01`;
 
 /**
  * The months of a clinic to close now: those that ended since its latest closed month. A clinic with none closed
- * yet closes only the month just ended, never the months before it (a new install does not back-fill a year of
- * files), nor a month that ended before the clinic was created.
+ * yet closes only the month just ended, never the months before it: a new install does not back-fill a year of
+ * files (an admin makes an older month's file on demand).
  */
-export function monthsToClose(
-  clinic: { timezone: string; createdAt: Date; lastClosed: string | null },
-  now: Date,
-): string[] {
+export function monthsToClose(clinic: { timezone: string; lastClosed: string | null }, now: Date): string[] {
   const justEnded = monthAfter(localDateOf(now, clinic.timezone).slice(0, 7), -1);
-  const firstOpen = clinic.lastClosed
-    ? monthAfter(clinic.lastClosed)
-    : [justEnded, localDateOf(clinic.createdAt, clinic.timezone).slice(0, 7), FIRST_BILLING_MONTH].sort().at(-1)!;
+  const firstOpen = clinic.lastClosed ? monthAfter(clinic.lastClosed) : justEnded;
   const months: string[] = [];
-  for (let month = firstOpen; month <= justEnded; month = monthAfter(month)) months.push(month);
+  for (let month = [firstOpen, FIRST_BILLING_MONTH].sort().at(-1)!; month <= justEnded; month = monthAfter(month)) {
+    months.push(month);
+  }
   return months;
 }
 
