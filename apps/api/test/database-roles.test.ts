@@ -10,9 +10,11 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import { canAlterAuditLog } from '../src/db/roles.ts';
 import { auditEvents } from '../src/db/schema.ts';
+import { createJobs } from '../src/jobs/job-queue.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { makeClinic, makeUser, PASSWORD } from './factories.ts';
 import { bearer, createTestClock, testConfig } from './helpers.ts';
+import { eventually } from './month-close-support.ts';
 import { api } from './patients-support.ts';
 import { type ServerProcess, spawnServer, waitReady } from './server-process.ts';
 
@@ -119,6 +121,23 @@ describe.skipIf(!serverUrl)('the application role on PostgreSQL', { timeout: 120
     expect(await canAlterAuditLog(app.db)).toEqual({ role, canAlter: false });
     // The owner could: that is why the server does not run as the owner in production.
     expect((await canAlterAuditLog(owned.database.db)).canAlter).toBe(true);
+  });
+
+  it("runs the job queue: sends, works and schedules jobs, but makes no table in the queue's schema", async () => {
+    const jobs = createJobs({ database: app, log: { error: () => {} }, options: { pollingIntervalSeconds: 0.5 } });
+    await jobs.start();
+    try {
+      const ran: string[] = [];
+      await jobs.work('billing-month-close', async ({ month }) => {
+        ran.push(month);
+      });
+      await jobs.schedule('billing-month-close-due', '5 * * * *', {});
+      expect(await jobs.send('billing-month-close', { clinicId: 1, month: '2026-02' })).toEqual(expect.any(String));
+      await eventually(async () => ran.length === 1);
+    } finally {
+      await jobs.stop();
+    }
+    expect(await attempt(app, 'CREATE TABLE pgboss.shadow (id int)')).toBe('42501');
   });
 
   it('in production, refuses to run as a role that could change the audit log, and runs as the application role', async () => {
