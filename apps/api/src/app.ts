@@ -16,6 +16,8 @@ import { createSmsSender, type SmsSender } from './lib/sms.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { rtmStatusRoutes } from './modules/billing/rtm-status.routes.ts';
+import { createRtmStatusService } from './modules/billing/rtm-status.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { clinicsRoutes } from './modules/clinics/clinics.routes.ts';
@@ -101,7 +103,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       webhookToken: config.SMS_WEBHOOK_TOKEN,
       log: app.log,
     });
-  const patients = createPatientsService({ db, clock, audit });
+  const rtmStatus = createRtmStatusService({ db, clock, audit });
+  const patients = createPatientsService({ db, clock, audit, rtm: rtmStatus });
   const patientSignin = createPatientSigninService({ db, auth, audit });
   const registration = createRegistrationService({
     db,
@@ -145,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     patientProgram: createPatientProgramService({ db, clock, audit, host: () => videoHost }),
     patientData: createPatientDataService({ db, clock, audit }),
     monitoring: createMonitoringService({ db, clock, audit }),
+    rtmStatus,
     rateLimits: { auth: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
     realtime,
     chat: createChatService({ db, clock, audit, realtime }),
@@ -203,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(patientProgramRoutes, deps);
   await app.register(patientDataRoutes, deps);
   await app.register(monitoringRoutes, deps);
+  await app.register(rtmStatusRoutes, deps);
   await app.register(tusRoutes, { host: videoHost, corsOrigins: config.CORS_ORIGINS });
   await app.register(playbackRoutes, { host: videoHost });
   // Processing cut short by a restart runs again; closing waits for the job at hand.

@@ -21,6 +21,7 @@ import { createLockoutRepository } from '../src/modules/auth/lockout.repository.
 import { createPasswordResetsRepository } from '../src/modules/auth/password-resets.repository.ts';
 import { createSessionsRepository } from '../src/modules/auth/sessions.repository.ts';
 import { createUsersRepository } from '../src/modules/auth/users.repository.ts';
+import { createRtmStatusRepository } from '../src/modules/billing/rtm-status.repository.ts';
 import { createChatRepository } from '../src/modules/chat/chat.repository.ts';
 import { createClinicsRepository } from '../src/modules/clinics/clinics.repository.ts';
 import { createSettingsRepository } from '../src/modules/clinics/settings.repository.ts';
@@ -327,6 +328,11 @@ const repositories = {
     deleteMany: guarded(loadFolders),
     addItems: guarded(loadFolders, ['findManyVisible', 'videos/folders.service.ts']),
     removeItems: guarded(loadFolders),
+  }),
+  rtmStatus: cover(createRtmStatusRepository, {
+    clinicsWithOpenEpisodes: crossClinic(async (r) => {
+      expect(await r.clinicsWithOpenEpisodes(scopeA())).toEqual([a.clinicId]);
+    }),
   }),
   monitoring: cover(createMonitoringRepository, {
     lockUser: own('the caller’s own user row, held while their session starts'),
