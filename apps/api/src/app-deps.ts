@@ -5,6 +5,7 @@ import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { SmsSender } from './lib/sms.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
+import type { BillingService } from './modules/billing/billing.service.ts';
 import type { RtmStatusService } from './modules/billing/rtm-status.service.ts';
 import type { ChatService } from './modules/chat/chat.service.ts';
 import type { ClinicsService } from './modules/clinics/clinics.service.ts';
@@ -44,6 +45,7 @@ export type AppDeps = {
   hep: HepService;
   patientProgram: PatientProgramService;
   monitoring: MonitoringService;
+  billing: BillingService;
   rtmStatus: RtmStatusService;
   patientData: PatientDataService;
   rateLimits: { auth: RateLimitRule };

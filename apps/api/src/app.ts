@@ -16,6 +16,8 @@ import { createSmsSender, type SmsSender } from './lib/sms.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { createBillingService } from './modules/billing/billing.service.ts';
 import { rtmStatusRoutes } from './modules/billing/rtm-status.routes.ts';
 import { createRtmStatusService } from './modules/billing/rtm-status.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -148,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     patientProgram: createPatientProgramService({ db, clock, audit, host: () => videoHost }),
     patientData: createPatientDataService({ db, clock, audit }),
     monitoring: createMonitoringService({ db, clock, audit }),
+    billing: createBillingService({ db, clock, audit }),
     rtmStatus,
     rateLimits: { auth: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
     realtime,
@@ -207,6 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(patientProgramRoutes, deps);
   await app.register(patientDataRoutes, deps);
   await app.register(monitoringRoutes, deps);
+  await app.register(billingRoutes, deps);
   await app.register(rtmStatusRoutes, deps);
   await app.register(tusRoutes, { host: videoHost, corsOrigins: config.CORS_ORIGINS });
   await app.register(playbackRoutes, { host: videoHost });
