@@ -21,6 +21,7 @@ import { createLockoutRepository } from '../src/modules/auth/lockout.repository.
 import { createPasswordResetsRepository } from '../src/modules/auth/password-resets.repository.ts';
 import { createSessionsRepository } from '../src/modules/auth/sessions.repository.ts';
 import { createUsersRepository } from '../src/modules/auth/users.repository.ts';
+import { createBillingSettingsRepository } from '../src/modules/billing/billing-settings.repository.ts';
 import { createChatRepository } from '../src/modules/chat/chat.repository.ts';
 import { createClinicsRepository } from '../src/modules/clinics/clinics.repository.ts';
 import { createSettingsRepository } from '../src/modules/clinics/settings.repository.ts';
@@ -97,6 +98,7 @@ const loadFolders: [string, string] = ['load', 'videos/folders.service.ts'];
 const functionalDataGuard = guarded(requirePatient('patient-data/functional-data.service.ts'));
 const progressGuard = guarded(requirePatient('patient-data/patient-data.service.ts'));
 const patientAppGuard = guarded(findOwnPatient('patient-app/patient-app.service.ts'));
+const billingClinicOf: [string, string] = ['clinicOf', 'billing/billing-settings.service.ts'];
 const videoCatalog = byDesign('the video host by its file id: the signed upload is the access (createVideoCatalog)');
 
 const repositories = {
@@ -146,6 +148,26 @@ const repositories = {
     insert: writesOnly('a new account, in the clinic named at sign-up or by a checked caller'),
     update: guarded(findManageable, ['findUsable', 'auth/auth.service.ts']),
     updateMany: guarded(['findManyByIds', 'supervisor/supervisor.service.ts']),
+  }),
+  billingSettings: cover(createBillingSettingsRepository, {
+    findClinicInScope: crossClinic(async (r) => {
+      expect(await r.findClinicInScope(scopeA(), { code: b.clinicCode })).toBeUndefined();
+      expect(await r.findClinicInScope(scopeA(), { id: b.clinicId })).toBeUndefined();
+      expect((await r.findClinicInScope(scopeA(), { code: a.clinicCode }))?.id).toBe(a.clinicId);
+    }),
+    lockClinic: guarded(billingClinicOf),
+    setTimezone: guarded(billingClinicOf),
+    renderingStaff: crossClinic(async (r) => {
+      expect((await r.renderingStaff(a.clinicId)).map((u) => u.id).sort()).toEqual(
+        [a.therapistId, a.supervisorId].sort(),
+      );
+    }),
+    accountsOfClinic: crossClinic(async (r) => {
+      const rows = await r.accountsOfClinic(a.clinicId, [b.therapistId, b.supervisorId, a.therapistId]);
+      expect(rows.map((u) => u.id)).toEqual([a.therapistId]);
+    }),
+    updateStaff: guarded(billingClinicOf, ['accountsOfClinic', 'billing/billing-settings.service.ts']),
+    upsertRates: guarded(billingClinicOf),
   }),
   chat: cover(createChatRepository, {
     findSession: guarded(['canAccess', 'chat/chat.service.ts']),
