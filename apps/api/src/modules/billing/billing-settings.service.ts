@@ -1,6 +1,7 @@
 import {
   type BillingSettings,
   type BillingSettingsChange,
+  billingCodes,
   billingRuleYears,
   defaultBillingRates,
   dollarsOf,
@@ -88,13 +89,17 @@ async function readSettings(db: DbOrTx, clinic: BillingClinic): Promise<BillingS
   ]);
   return {
     timezone: clinic.timezone,
+    // Each year's codes in the contract's order (set-up, device supply, management), not by number.
     rates: billingRuleYears.flatMap((year) =>
-      rates.ratesOfYear(year).map(({ code, rateCents, defaultCents }) => ({
-        year,
-        code,
-        rate: dollarsOf(rateCents),
-        default_rate: dollarsOf(defaultCents),
-      })),
+      rates
+        .ratesOfYear(year)
+        .sort((a, b) => billingCodes.indexOf(a.code) - billingCodes.indexOf(b.code))
+        .map(({ code, rateCents, defaultCents }) => ({
+          year,
+          code,
+          rate: dollarsOf(rateCents),
+          default_rate: dollarsOf(defaultCents),
+        })),
     ),
     staff: staff.map((member) => ({
       id: member.id,

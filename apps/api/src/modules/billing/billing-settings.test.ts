@@ -63,6 +63,15 @@ describe('reading the billing settings', () => {
       const settings = await read(who.token);
       expect(settings.timezone).toBe('America/New_York');
       expect(settings.rates).toHaveLength(10);
+      // Set-up, device supply, then management, as the contract lists the codes.
+      expect(settings.rates.filter((r) => r.year === 2026).map((r) => r.code)).toEqual([
+        '98975',
+        '98977',
+        '98985',
+        '98979',
+        '98980',
+        '98981',
+      ]);
       expect(rateOf(settings, 2025, '98977')).toEqual({ year: 2025, code: '98977', rate: 43.02, default_rate: 43.02 });
       expect(rateOf(settings, 2026, '98985')).toEqual({ year: 2026, code: '98985', rate: 36, default_rate: 36 });
       // 98985 and 98979 came in 2026: 2025 has no rate for them.
