@@ -98,7 +98,7 @@ const loadFolders: [string, string] = ['load', 'videos/folders.service.ts'];
 const functionalDataGuard = guarded(requirePatient('patient-data/functional-data.service.ts'));
 const progressGuard = guarded(requirePatient('patient-data/patient-data.service.ts'));
 const patientAppGuard = guarded(findOwnPatient('patient-app/patient-app.service.ts'));
-const billingClinicOf: [string, string] = ['clinicOf', 'billing/billing-settings.service.ts'];
+const settingsClinic: [string, string] = ['billingClinicOf', 'billing/billing-settings.service.ts'];
 const videoCatalog = byDesign('the video host by its file id: the signed upload is the access (createVideoCatalog)');
 
 const repositories = {
@@ -150,13 +150,8 @@ const repositories = {
     updateMany: guarded(['findManyByIds', 'supervisor/supervisor.service.ts']),
   }),
   billingSettings: cover(createBillingSettingsRepository, {
-    findClinicInScope: crossClinic(async (r) => {
-      expect(await r.findClinicInScope(scopeA(), { code: b.clinicCode })).toBeUndefined();
-      expect(await r.findClinicInScope(scopeA(), { id: b.clinicId })).toBeUndefined();
-      expect((await r.findClinicInScope(scopeA(), { code: a.clinicCode }))?.id).toBe(a.clinicId);
-    }),
-    lockClinic: guarded(billingClinicOf),
-    setTimezone: guarded(billingClinicOf),
+    lockClinic: guarded(settingsClinic),
+    setTimezone: guarded(settingsClinic),
     renderingStaff: crossClinic(async (r) => {
       expect((await r.renderingStaff(a.clinicId)).map((u) => u.id).sort()).toEqual(
         [a.therapistId, a.supervisorId].sort(),
@@ -166,8 +161,8 @@ const repositories = {
       const rows = await r.accountsOfClinic(a.clinicId, [b.therapistId, b.supervisorId, a.therapistId]);
       expect(rows.map((u) => u.id)).toEqual([a.therapistId]);
     }),
-    updateStaff: guarded(billingClinicOf, ['accountsOfClinic', 'billing/billing-settings.service.ts']),
-    upsertRates: guarded(billingClinicOf),
+    updateStaff: guarded(settingsClinic, ['accountsOfClinic', 'billing/billing-settings.service.ts']),
+    upsertRates: guarded(settingsClinic),
   }),
   chat: cover(createChatRepository, {
     findSession: guarded(['canAccess', 'chat/chat.service.ts']),

@@ -2,10 +2,6 @@ import type { Role } from '@rehabit/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { billingRates, clinics, users } from '../../db/schema.ts';
-import { type ClinicScope, inScope } from '../../db/scope.ts';
-
-/** The clinic whose billing settings are read or changed. */
-export type BillingClinic = { id: number; code: string; timezone: string };
 
 /** A staff member as billing sees them: who, in which role, and the two values billing keeps on them. */
 export type BillingStaffRow = {
@@ -33,17 +29,6 @@ const staffColumns = {
 
 export function createBillingSettingsRepository(db: DbOrTx) {
   return {
-    /** A clinic of the scope, by its code or its id; another clinic is not found. */
-    async findClinicInScope(scope: ClinicScope, by: { code: string } | { id: number }) {
-      const named = 'code' in by ? eq(clinics.code, by.code) : eq(clinics.id, by.id);
-      const [row] = await db
-        .select({ id: clinics.id, code: clinics.code, timezone: clinics.timezone })
-        .from(clinics)
-        .where(and(named, inScope(clinics.id, scope)))
-        .limit(1);
-      return row as BillingClinic | undefined;
-    },
-
     /**
      * The clinic's timezone, its row held until the transaction ends: two changes of one clinic's settings run one
      * after the other, so each audits the values it really replaced.

@@ -1,26 +1,27 @@
 import {
   type BillingSettings,
   type BillingSettingsChange,
-  billingCodes,
   billingRuleYears,
   defaultBillingRates,
   dollarsOf,
 } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { type Actor, scopeOf } from '../../db/scope.ts';
+import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, noteNothingChanged } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, type FieldErrors, fieldError, notFound } from '../../lib/errors.ts';
+import { AppError, type FieldErrors, notFound } from '../../lib/errors.ts';
+import { billingClinicOf } from './billing-clinic.ts';
 import { clinicRatesOf } from './billing-rates.ts';
 import {
-  type BillingClinic,
   type BillingStaffRow,
   createBillingSettingsRepository,
   renderingRoles,
 } from './billing-settings.repository.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog };
+/** The clinic whose settings are read or changed. */
+type BillingClinic = { id: number; code: string; timezone: string };
 
 type StaffChange = NonNullable<BillingSettingsChange['staff']>[number];
 type Changed<T> = { old: T; new: T };
@@ -89,17 +90,13 @@ async function readSettings(db: DbOrTx, clinic: BillingClinic): Promise<BillingS
   ]);
   return {
     timezone: clinic.timezone,
-    // Each year's codes in the contract's order (set-up, device supply, management), not by number.
     rates: billingRuleYears.flatMap((year) =>
-      rates
-        .ratesOfYear(year)
-        .sort((a, b) => billingCodes.indexOf(a.code) - billingCodes.indexOf(b.code))
-        .map(({ code, rateCents, defaultCents }) => ({
-          year,
-          code,
-          rate: dollarsOf(rateCents),
-          default_rate: dollarsOf(defaultCents),
-        })),
+      rates.ratesOfYear(year).map(({ code, rateCents, defaultCents }) => ({
+        year,
+        code,
+        rate: dollarsOf(rateCents),
+        default_rate: dollarsOf(defaultCents),
+      })),
     ),
     staff: staff.map((member) => ({
       id: member.id,
@@ -112,25 +109,9 @@ async function readSettings(db: DbOrTx, clinic: BillingClinic): Promise<BillingS
 }
 
 export function createBillingSettingsService({ db, clock, audit }: Deps) {
-  const repo = createBillingSettingsRepository(db);
-
-  /**
-   * The clinic a call is about: clinic staff their own (naming another is not found); admins, who belong to no
-   * clinic's billing, must name one.
-   */
-  async function clinicOf(actor: Actor, clinicCode: string | undefined): Promise<BillingClinic> {
-    if (actor.role === 'admin' && !clinicCode) throw fieldError('clinic_code', 'Name the clinic with its code');
-    const clinic = await repo.findClinicInScope(
-      scopeOf(actor),
-      clinicCode ? { code: clinicCode } : { id: actor.clinicId },
-    );
-    if (!clinic) throw notFound('clinic');
-    return clinic;
-  }
-
   return {
     async settings(actor: Actor, query: { clinic_code?: string }): Promise<BillingSettings> {
-      return readSettings(db, await clinicOf(actor, query.clinic_code));
+      return readSettings(db, await billingClinicOf(db, actor, query.clinic_code));
     },
 
     /**
@@ -143,7 +124,7 @@ export function createBillingSettingsService({ db, clock, audit }: Deps) {
       body: BillingSettingsChange,
       ctx: RequestContext,
     ): Promise<BillingSettings> {
-      const clinic = await clinicOf(actor, query.clinic_code);
+      const clinic = await billingClinicOf(db, actor, query.clinic_code);
       checkRates(body.rates);
       const now = clock.now();
       const timezone = await db.transaction(async (tx) => {
