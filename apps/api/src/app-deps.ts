@@ -6,6 +6,7 @@ import type { Mailer } from './lib/mailer.ts';
 import type { SmsSender } from './lib/sms.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
 import type { BillingService } from './modules/billing/billing.service.ts';
+import type { BillingSettingsService } from './modules/billing/billing-settings.service.ts';
 import type { RtmStatusService } from './modules/billing/rtm-status.service.ts';
 import type { ChatService } from './modules/chat/chat.service.ts';
 import type { ClinicsService } from './modules/clinics/clinics.service.ts';
@@ -53,4 +54,5 @@ export type AppDeps = {
   chat: ChatService;
   patientSignin: PatientSigninService;
   patientApp: PatientAppService;
+  billingSettings: BillingSettingsService;
 };

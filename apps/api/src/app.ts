@@ -18,6 +18,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
+import { billingSettingsRoutes } from './modules/billing/billing-settings.routes.ts';
+import { createBillingSettingsService } from './modules/billing/billing-settings.service.ts';
 import { rtmStatusRoutes } from './modules/billing/rtm-status.routes.ts';
 import { createRtmStatusService } from './modules/billing/rtm-status.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -157,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     chat: createChatService({ db, clock, audit, realtime }),
     patientSignin,
     patientApp: createPatientAppService({ db, clock, audit }),
+    billingSettings: createBillingSettingsService({ db, clock, audit }),
   };
 
   // Security headers from helmet's middleware, built once (the Fastify plugin built it again for every request).
@@ -211,6 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(patientDataRoutes, deps);
   await app.register(monitoringRoutes, deps);
   await app.register(billingRoutes, deps);
+  await app.register(billingSettingsRoutes, deps);
   await app.register(rtmStatusRoutes, deps);
   await app.register(tusRoutes, { host: videoHost, corsOrigins: config.CORS_ORIGINS });
   await app.register(playbackRoutes, { host: videoHost });
