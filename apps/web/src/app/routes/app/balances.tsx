@@ -1,19 +1,11 @@
-import { PageHeader } from '@web/components/layouts/page-header.tsx';
-import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
-import { BarChart3 } from 'lucide-react';
+import { BillingScreen } from '@web/features/billing/components/billing-screen.tsx';
+import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
 import './screens.css';
 
 export function BalancesRoute() {
-  return (
-    <>
-      <PageHeader title="Balances" description="Monitored minutes, calls and billing by month." />
-      <section className="section-card" aria-label="Balances">
-        <EmptyState
-          icon={BarChart3}
-          title="No balances for this month yet"
-          description="Minutes and calls add up here as staff monitor patients; billing files appear when a month closes."
-        />
-      </section>
-    </>
-  );
+  // The protected layout renders screens only once the user is known.
+  const user = useCurrentUser().data!;
+  // The clinic's billing settings (features/billing-settings) mount through `settings`, for the roles that may see
+  // them (`billing.settings`); it is given the clinic an admin picked (null: the user's own clinic).
+  return <BillingScreen user={user} />;
 }
