@@ -68,7 +68,7 @@ test('a manager opens Balances from the menu, sees the units and the chart, down
   await page.getByRole('combobox', { name: 'Month' }).click();
   await page.getByRole('option', { name: last.name }).click();
   await expect(page).toHaveURL(new RegExp(`month=${last.year}-${String(last.month).padStart(2, '0')}`));
-  const units = page.getByRole('table', { name: `Units of ${last.name}, per code` });
+  const units = page.getByRole(isMobile ? 'list' : 'table', { name: `Units of ${last.name}, per code` });
   await expect(units).toBeVisible();
   await expect(page.getByLabel(`Totals of ${last.name}`)).toContainText(/Expected payment\$[\d,]+\.\d\d/);
   await expect(page.getByRole('heading', { name: `Patients who bill in ${last.name}` })).toBeVisible();

@@ -70,7 +70,7 @@ describe('the balances screen (billing)', () => {
     expect(within(first!).getByRole('button', { name: 'Audit CSV of Maria Garcia, March 2026' })).toBeEnabled();
 
     expect(second).toHaveTextContent('98985 × 1 GP');
-    expect(second).toHaveTextContent('None');
+    expect(second).toHaveTextContent('4 minNo live call');
     expect(second).toHaveTextContent('Not assigned');
   });
 

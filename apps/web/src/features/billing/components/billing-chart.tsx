@@ -1,4 +1,5 @@
 import type { BillingCode } from '@rehabit/contract';
+import { type RefObject, useEffect, useRef } from 'react';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ChartRow } from '../lib/chart-rows.ts';
 
@@ -24,8 +25,10 @@ const compactDollars = new Intl.NumberFormat('en-US', {
  * same in words, so the drawing is hidden from assistive technology and takes no keyboard focus.
  */
 export default function BillingChart({ rows, codes, colours, formatMoney }: BillingChartProps) {
+  const drawing = useRef<HTMLDivElement>(null);
+  useNoTabStops(drawing);
   return (
-    <div className="billing-chart" aria-hidden="true">
+    <div ref={drawing} className="billing-chart" aria-hidden="true">
       <ResponsiveContainer width="100%" height={320}>
         <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 8, left: 8 }} accessibilityLayer={false}>
           <CartesianGrid stroke="#e2e8f0" vertical={false} />
@@ -46,6 +49,11 @@ export default function BillingChart({ rows, codes, colours, formatMoney }: Bill
             label={{ value: 'Expected payment', angle: 90, position: 'insideRight', fontSize: 12 }}
           />
           <Tooltip
+            // Codes in the stack's order, bottom first, as the legend lists them; the payment last.
+            itemSorter={(item) => {
+              const index = codes.indexOf(item.dataKey as BillingCode);
+              return index === -1 ? codes.length : index;
+            }}
             formatter={(value, name) =>
               name === 'Expected payment' ? formatMoney(Number(value)) : `${value} ${value === 1 ? 'unit' : 'units'}`
             }
@@ -54,7 +62,8 @@ export default function BillingChart({ rows, codes, colours, formatMoney }: Bill
               return row ? `${row.name}${row.isProvisional ? ' (so far)' : ''}` : '';
             }}
           />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
+          {/* The legend lists the codes in the stack's order, bottom first. */}
+          <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
           {codes.map((code) => (
             <Bar key={code} yAxisId="units" dataKey={code} name={code} stackId="units" fill={colours[code]} />
           ))}
@@ -72,4 +81,23 @@ export default function BillingChart({ rows, codes, colours, formatMoney }: Bill
       </ResponsiveContainer>
     </div>
   );
+}
+
+/**
+ * Recharts draws its layers into React portals, and React listens for focus on every portal's container: Chromium
+ * then makes each of those layer <g>s a stop of the Tab key. The drawing is hidden from assistive technology, so
+ * none of it may take the focus: every group is taken out of the tab order, layers drawn later too.
+ */
+function useNoTabStops(drawing: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const root = drawing.current;
+    if (!root) return;
+    const untab = () => {
+      for (const group of root.querySelectorAll('g:not([tabindex])')) group.setAttribute('tabindex', '-1');
+    };
+    untab();
+    const observer = new MutationObserver(untab);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [drawing]);
 }

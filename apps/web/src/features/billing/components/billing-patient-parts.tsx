@@ -47,7 +47,7 @@ export function BilledCodes({ codes }: { codes: readonly BilledCodeRow[] }) {
 
 /** The days of the month's live calls, or that there were none. */
 export function CallDates({ dates }: { dates: readonly string[] }) {
-  if (dates.length === 0) return <span className="billing-muted">None</span>;
+  if (dates.length === 0) return <span className="billing-muted">No live call</span>;
   return (
     <ul className="call-dates">
       {dates.map((date) => (

@@ -11,7 +11,7 @@ import {
   RenderingTherapist,
 } from './billing-patient-parts.tsx';
 
-/** Desktop: one row per patient, the codes of the row stacked in its Codes cell. */
+/** Desktop: one row per patient, the codes of the row stacked in its Codes cell, the minutes' audit under the name. */
 export function BillingPatientTable({ rows, month }: BillingRowsProps) {
   return (
     <Table caption={`Patients who bill in ${formatMonth(month)}`}>
@@ -19,16 +19,10 @@ export function BillingPatientTable({ rows, month }: BillingRowsProps) {
         <tr>
           <th scope="col">Patient</th>
           <th scope="col">Codes</th>
-          <th scope="col" className="data-table__number">
-            Minutes
-          </th>
-          <th scope="col">Live calls</th>
+          <th scope="col">Minutes, live calls</th>
           <th scope="col">Rendering therapist</th>
           <th scope="col" className="data-table__number">
             Expected payment
-          </th>
-          <th scope="col" className="data-table__narrow">
-            <span className="visually-hidden">Minutes’ audit</span>
           </th>
         </tr>
       </thead>
@@ -41,22 +35,24 @@ export function BillingPatientTable({ rows, month }: BillingRowsProps) {
                 Born <DateDisplay value={row.patient.birthday} />
                 {row.diagnosis && <> · {row.diagnosis}</>}
               </span>
+              <span className="billing-row__audit">
+                <AuditCsvButton row={row} month={month} />
+              </span>
             </th>
             <td>
               <BilledCodes codes={row.codes} />
             </td>
-            <td className="data-table__number tabular">{row.minutes}</td>
             <td>
-              <CallDates dates={row.call_dates} />
+              <span className="tabular">{row.minutes} min</span>
+              <span className="data-table__secondary">
+                <CallDates dates={row.call_dates} />
+              </span>
             </td>
             <td>
               <RenderingTherapist therapist={row.therapist} />
             </td>
             <td className="data-table__number">
               <Currency value={row.expected_payment} />
-            </td>
-            <td>
-              <AuditCsvButton row={row} month={month} />
             </td>
           </tr>
         ))}

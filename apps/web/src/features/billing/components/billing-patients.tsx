@@ -18,7 +18,11 @@ export function BillingPatients({ data, page, onPageChange, isFetching }: Billin
   const isMobile = useIsMobile();
   const rows = { rows: data.results, month: data.month };
   return (
-    <section className="section-card" aria-labelledby="billing-patients-title" aria-busy={isFetching || undefined}>
+    <section
+      className="section-card billing-patients"
+      aria-labelledby="billing-patients-title"
+      aria-busy={isFetching || undefined}
+    >
       <h2 id="billing-patients-title" className="section-card__title">
         Patients who bill in {formatMonth(data.month)}
       </h2>

@@ -3,10 +3,12 @@ import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { Currency } from '@web/components/ui/format/currency.tsx';
 import { formatMonth } from '@web/components/ui/month-picker/months.ts';
 import { Table } from '@web/components/ui/table/table.tsx';
-import { codeLabels } from './billing-labels.ts';
+import { useIsMobile } from '@web/lib/device.ts';
+import { codeLabels, unitsText } from './billing-labels.ts';
 
 /** The month's units per code with the clinic's rate and the expected payment, and the month's total. */
 export function BillingSummary({ data }: { data: BillingUnits }) {
+  const isMobile = useIsMobile();
   const title = `Units of ${formatMonth(data.month)}`;
   return (
     <section className="section-card" aria-labelledby="billing-units-title">
@@ -35,53 +37,82 @@ export function BillingSummary({ data }: { data: BillingUnits }) {
           <dd className="tabular">{data.count}</dd>
         </div>
       </dl>
-      <Table caption={`${title}, per code`}>
-        <thead>
-          <tr>
-            <th scope="col">Code</th>
-            <th scope="col">Service</th>
-            <th scope="col" className="data-table__number">
-              Units
-            </th>
-            <th scope="col" className="data-table__number">
-              Rate
-            </th>
-            <th scope="col" className="data-table__number">
-              Expected payment
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.codes.map((total) => (
-            <tr key={total.code}>
-              <th scope="row" className="tabular">
-                {total.code}
+      {isMobile ? (
+        <CodeList data={data} />
+      ) : (
+        <Table caption={`${title}, per code`}>
+          <thead>
+            <tr>
+              <th scope="col">Code</th>
+              <th scope="col">Service</th>
+              <th scope="col" className="data-table__number">
+                Units
               </th>
-              <td>{codeLabels[total.code]}</td>
-              <td className="data-table__number tabular">{total.units}</td>
+              <th scope="col" className="data-table__number">
+                Rate
+              </th>
+              <th scope="col" className="data-table__number">
+                Expected payment
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.codes.map((total) => (
+              <tr key={total.code}>
+                <th scope="row" className="tabular">
+                  {total.code}
+                </th>
+                <td>{codeLabels[total.code]}</td>
+                <td className="data-table__number tabular">{total.units}</td>
+                <td className="data-table__number">
+                  <Currency value={total.rate} />
+                </td>
+                <td className="data-table__number">
+                  <Currency value={total.expected_payment} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={2}>
+                Total
+              </th>
+              <td className="data-table__number tabular">{data.units}</td>
+              <td />
               <td className="data-table__number">
-                <Currency value={total.rate} />
-              </td>
-              <td className="data-table__number">
-                <Currency value={total.expected_payment} />
+                <Currency value={data.expected_payment} />
               </td>
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={2}>
-              Total
-            </th>
-            <td className="data-table__number tabular">{data.units}</td>
-            <td />
-            <td className="data-table__number">
-              <Currency value={data.expected_payment} />
-            </td>
-          </tr>
-        </tfoot>
-      </Table>
+          </tfoot>
+        </Table>
+      )}
       <p className="billing-note">Expected payment is the clinic’s rate × units × 80 % (Medicare’s share).</p>
     </section>
+  );
+}
+
+/** Phones: each code on its own lines instead of a five-column table. */
+function CodeList({ data }: { data: BillingUnits }) {
+  return (
+    <ul className="billing-code-list" aria-label={`Units of ${formatMonth(data.month)}, per code`}>
+      {data.codes.map((total) => (
+        <li key={total.code}>
+          <span className="billing-code-list__line">
+            <strong className="tabular">{total.code}</strong>
+            <Currency value={total.expected_payment} />
+          </span>
+          <span className="billing-code-list__meta">
+            {codeLabels[total.code]} · {unitsText(total.units)} at <Currency value={total.rate} />
+          </span>
+        </li>
+      ))}
+      <li>
+        <span className="billing-code-list__line">
+          <span>Total, {unitsText(data.units)}</span>
+          <Currency value={data.expected_payment} />
+        </span>
+      </li>
+    </ul>
   );
 }
