@@ -1,5 +1,5 @@
 import { billingEndpoints } from '@rehabit/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@web/lib/api-client.ts';
 import { clinicQuery, monthParts } from '../lib/billing-month.ts';
 import { billingKeys } from './keys.ts';
@@ -12,8 +12,9 @@ export const billingUnitsQueryOptions = (clinic: string | null, month: string, p
   queryOptions({
     queryKey: billingKeys.units(clinic, month, page),
     queryFn: ({ signal }) => getBillingUnits(clinic, month, page, signal),
-    // The next page keeps the month's figures on screen while it loads.
-    placeholderData: keepPreviousData,
+    // Another page of the same month keeps the month's figures on screen while it loads; another month does not.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === 'units' && previousQuery.queryKey[3] === month ? previous : undefined,
     meta: { errorHandling: 'silent' },
   });
 

@@ -62,10 +62,18 @@ export default function BillingChart({ rows, codes, colours, formatMoney }: Bill
               return row ? `${row.name}${row.isProvisional ? ' (so far)' : ''}` : '';
             }}
           />
-          {/* The legend lists the codes in the stack's order, bottom first. */}
+          {/* The legend lists the codes in the stack's order, bottom first; bars appear at once (design: fades only). */}
           <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
           {codes.map((code) => (
-            <Bar key={code} yAxisId="units" dataKey={code} name={code} stackId="units" fill={colours[code]} />
+            <Bar
+              key={code}
+              yAxisId="units"
+              dataKey={code}
+              name={code}
+              stackId="units"
+              fill={colours[code]}
+              isAnimationActive={false}
+            />
           ))}
           <Line
             yAxisId="payment"

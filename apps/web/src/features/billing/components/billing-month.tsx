@@ -18,8 +18,7 @@ type BillingMonthProps = {
 /** A month's units per code and the patients who bill, or why there are none. */
 export function BillingMonth({ clinic, month, page, onPageChange }: BillingMonthProps) {
   const units = useBillingUnits(clinic, month, page);
-  // A new page of the same month keeps its figures on screen; another month shows the skeleton instead.
-  const data = units.data?.month === month ? units.data : undefined;
+  const { data } = units;
 
   if (units.isError) {
     return (
@@ -40,21 +39,27 @@ export function BillingMonth({ clinic, month, page, onPageChange }: BillingMonth
       </section>
     );
   }
-  if (data.count === 0) return <NobodyBills data={data} />;
+  if (data.count === 0) return <NobodyBills data={data} month={month} />;
   return (
     <>
-      <BillingSummary data={data} />
-      <BillingPatients data={data} page={page} onPageChange={onPageChange} isFetching={units.isPlaceholderData} />
+      <BillingSummary data={data} month={month} />
+      <BillingPatients
+        data={data}
+        month={month}
+        page={page}
+        onPageChange={onPageChange}
+        isFetching={units.isPlaceholderData}
+      />
     </>
   );
 }
 
-function NobodyBills({ data }: { data: BillingUnits }) {
+function NobodyBills({ data, month }: { data: BillingUnits; month: string }) {
   return (
-    <section className="section-card" aria-label={`Units of ${formatMonth(data.month)}`}>
+    <section className="section-card" aria-label={`Units of ${formatMonth(month)}`}>
       <EmptyState
         icon={Receipt}
-        title={`No patient bills in ${formatMonth(data.month)}${data.is_provisional ? ' so far' : ''}`}
+        title={`No patient bills in ${formatMonth(month)}${data.is_provisional ? ' so far' : ''}`}
         description={
           data.is_provisional
             ? 'The month is still running. Covered, consented and onboarded patients bill once they reach a code’s threshold: data days in a 30-day window, or minutes with a live call in the month.'

@@ -7,6 +7,8 @@ import { BillingPatientTable } from './billing-patient-table.tsx';
 
 type BillingPatientsProps = {
   data: BillingUnits;
+  /** The month shown, `YYYY-MM`. */
+  month: string;
   page: number;
   onPageChange: (page: number) => void;
   /** Another page is on its way: the rows shown are the previous page's. */
@@ -14,9 +16,9 @@ type BillingPatientsProps = {
 };
 
 /** The patients who bill in the month, a page at a time, by name: what each bills, why, by whom, for how much. */
-export function BillingPatients({ data, page, onPageChange, isFetching }: BillingPatientsProps) {
+export function BillingPatients({ data, month, page, onPageChange, isFetching }: BillingPatientsProps) {
   const isMobile = useIsMobile();
-  const rows = { rows: data.results, month: data.month };
+  const rows = { rows: data.results, month };
   return (
     <section
       className="section-card billing-patients"
@@ -24,7 +26,7 @@ export function BillingPatients({ data, page, onPageChange, isFetching }: Billin
       aria-busy={isFetching || undefined}
     >
       <h2 id="billing-patients-title" className="section-card__title">
-        Patients who bill in {formatMonth(data.month)}
+        Patients who bill in {formatMonth(month)}
       </h2>
       {isMobile ? <BillingPatientCards {...rows} /> : <BillingPatientTable {...rows} />}
       <Pagination

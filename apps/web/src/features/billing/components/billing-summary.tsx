@@ -7,9 +7,9 @@ import { useIsMobile } from '@web/lib/device.ts';
 import { codeLabels, unitsText } from './billing-labels.ts';
 
 /** The month's units per code with the clinic's rate and the expected payment, and the month's total. */
-export function BillingSummary({ data }: { data: BillingUnits }) {
+export function BillingSummary({ data, month }: { data: BillingUnits; month: string }) {
   const isMobile = useIsMobile();
-  const title = `Units of ${formatMonth(data.month)}`;
+  const title = `Units of ${formatMonth(month)}`;
   return (
     <section className="section-card" aria-labelledby="billing-units-title">
       <h2 id="billing-units-title" className="section-card__title">
@@ -21,7 +21,7 @@ export function BillingSummary({ data }: { data: BillingUnits }) {
           {data.timezone}).
         </Alert>
       )}
-      <dl className="billing-totals" aria-label={`Totals of ${formatMonth(data.month)}`}>
+      <dl className="billing-totals" aria-label={`Totals of ${formatMonth(month)}`}>
         <div>
           <dt>Expected payment</dt>
           <dd className="billing-totals__money">
@@ -38,7 +38,7 @@ export function BillingSummary({ data }: { data: BillingUnits }) {
         </div>
       </dl>
       {isMobile ? (
-        <CodeList data={data} />
+        <CodeList data={data} title={title} />
       ) : (
         <Table caption={`${title}, per code`}>
           <thead>
@@ -93,9 +93,9 @@ export function BillingSummary({ data }: { data: BillingUnits }) {
 }
 
 /** Phones: each code on its own lines instead of a five-column table. */
-function CodeList({ data }: { data: BillingUnits }) {
+function CodeList({ data, title }: { data: BillingUnits; title: string }) {
   return (
-    <ul className="billing-code-list" aria-label={`Units of ${formatMonth(data.month)}, per code`}>
+    <ul className="billing-code-list" aria-label={`${title}, per code`}>
       {data.codes.map((total) => (
         <li key={total.code}>
           <span className="billing-code-list__line">
