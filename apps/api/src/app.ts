@@ -16,6 +16,10 @@ import { createSmsSender, type SmsSender } from './lib/sms.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { createBillingService } from './modules/billing/billing.service.ts';
+import { billingSettingsRoutes } from './modules/billing/billing-settings.routes.ts';
+import { createBillingSettingsService } from './modules/billing/billing-settings.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { clinicsRoutes } from './modules/clinics/clinics.routes.ts';
@@ -145,11 +149,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     patientProgram: createPatientProgramService({ db, clock, audit, host: () => videoHost }),
     patientData: createPatientDataService({ db, clock, audit }),
     monitoring: createMonitoringService({ db, clock, audit }),
+    billing: createBillingService({ db, clock, audit }),
     rateLimits: { auth: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
     realtime,
     chat: createChatService({ db, clock, audit, realtime }),
     patientSignin,
     patientApp: createPatientAppService({ db, clock, audit }),
+    billingSettings: createBillingSettingsService({ db, clock, audit }),
   };
 
   // Security headers from helmet's middleware, built once (the Fastify plugin built it again for every request).
@@ -203,6 +209,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(patientProgramRoutes, deps);
   await app.register(patientDataRoutes, deps);
   await app.register(monitoringRoutes, deps);
+  await app.register(billingRoutes, deps);
+  await app.register(billingSettingsRoutes, deps);
   await app.register(tusRoutes, { host: videoHost, corsOrigins: config.CORS_ORIGINS });
   await app.register(playbackRoutes, { host: videoHost });
   // Processing cut short by a restart runs again; closing waits for the job at hand.

@@ -21,6 +21,10 @@ import { createLockoutRepository } from '../src/modules/auth/lockout.repository.
 import { createPasswordResetsRepository } from '../src/modules/auth/password-resets.repository.ts';
 import { createSessionsRepository } from '../src/modules/auth/sessions.repository.ts';
 import { createUsersRepository } from '../src/modules/auth/users.repository.ts';
+import { createBillingInputsRepository } from '../src/modules/billing/billing-inputs.repository.ts';
+import { createBillingMonthRepository } from '../src/modules/billing/billing-month.repository.ts';
+import { createBillingRatesRepository } from '../src/modules/billing/billing-rates.repository.ts';
+import { createBillingSettingsRepository } from '../src/modules/billing/billing-settings.repository.ts';
 import { createChatRepository } from '../src/modules/chat/chat.repository.ts';
 import { createClinicsRepository } from '../src/modules/clinics/clinics.repository.ts';
 import { createSettingsRepository } from '../src/modules/clinics/settings.repository.ts';
@@ -97,6 +101,18 @@ const loadFolders: [string, string] = ['load', 'videos/folders.service.ts'];
 const functionalDataGuard = guarded(requirePatient('patient-data/functional-data.service.ts'));
 const progressGuard = guarded(requirePatient('patient-data/patient-data.service.ts'));
 const patientAppGuard = guarded(findOwnPatient('patient-app/patient-app.service.ts'));
+// Billing reads the clinic the caller may bill for: their own, or the one an admin names.
+const billingClinic: [string, string] = ['billingClinicOf', 'billing/billing.service.ts'];
+/** A day's span of clinic A's billing rows, optionally of some patients. */
+const billingSpan = (patientIds?: number[]) => ({
+  clinicId: a.clinicId,
+  patientIds,
+  from: new Date('2026-03-01T00:00:00Z'),
+  to: new Date('2026-03-04T00:00:00Z'),
+  fromDay: DAY,
+  toDay: '2026-03-03',
+});
+const settingsClinic: [string, string] = ['billingClinicOf', 'billing/billing-settings.service.ts'];
 const videoCatalog = byDesign('the video host by its file id: the signed upload is the access (createVideoCatalog)');
 
 const repositories = {
@@ -146,6 +162,63 @@ const repositories = {
     insert: writesOnly('a new account, in the clinic named at sign-up or by a checked caller'),
     update: guarded(findManageable, ['findUsable', 'auth/auth.service.ts']),
     updateMany: guarded(['findManyByIds', 'supervisor/supervisor.service.ts']),
+  }),
+  billingInputs: cover(createBillingInputsRepository, {
+    timezoneOf: guarded(billingClinic),
+    episodesIn: crossClinic(async (r) => {
+      const mine = await r.episodesIn(billingSpan());
+      expect(mine.map((row) => row.patientId)).toEqual([a.patientId]);
+      expect(await r.episodesIn(billingSpan([b.patientId]))).toEqual([]);
+    }),
+    exerciseDays: crossClinic(async (r) => {
+      expect((await r.exerciseDays(billingSpan(), DAY)).map((row) => row.patientId)).toEqual([a.patientId]);
+      expect(await r.exerciseDays(billingSpan([b.patientId]), DAY)).toEqual([]);
+    }),
+    metricDays: crossClinic(async (r) => {
+      // The steps reading and the exercise's pain rating: two kinds of the same day.
+      expect(new Set((await r.metricDays(billingSpan(), DAY)).map((row) => row.patientId))).toEqual(
+        new Set([a.patientId]),
+      );
+      expect(await r.metricDays(billingSpan([b.patientId]), DAY)).toEqual([]);
+    }),
+    outcomeDays: crossClinic(async (r) => {
+      expect((await r.outcomeDays(billingSpan(), DAY)).map((row) => row.patientId)).toEqual([a.patientId]);
+      expect(await r.outcomeDays(billingSpan([b.patientId]), DAY)).toEqual([]);
+    }),
+    sessionsIn: crossClinic(async (r) => {
+      expect((await r.sessionsIn(billingSpan())).map((row) => row.patientId)).toEqual([a.patientId]);
+      expect(await r.sessionsIn(billingSpan([b.patientId]))).toEqual([]);
+    }),
+    callsIn: crossClinic(async (r) => {
+      expect((await r.callsIn(billingSpan())).map((row) => row.patientId)).toEqual([a.patientId]);
+      expect(await r.callsIn(billingSpan([b.patientId]))).toEqual([]);
+    }),
+  }),
+  billingMonth: cover(createBillingMonthRepository, {
+    clinicOf: guarded(billingClinic),
+    peopleOf: crossClinic(async (r) => {
+      const { patientsById, staffById } = await r.peopleOf(a.clinicId, [a.patientId, b.patientId], [b.therapistId]);
+      expect([...patientsById.keys()]).toEqual([a.patientId]);
+      expect(staffById.size).toBe(0);
+    }),
+  }),
+  billingRates: cover(createBillingRatesRepository, {
+    ownRates: guarded(billingClinic, settingsClinic),
+  }),
+  billingSettings: cover(createBillingSettingsRepository, {
+    lockClinic: guarded(settingsClinic),
+    setTimezone: guarded(settingsClinic),
+    renderingStaff: crossClinic(async (r) => {
+      expect((await r.renderingStaff(a.clinicId)).map((u) => u.id).sort()).toEqual(
+        [a.therapistId, a.supervisorId].sort(),
+      );
+    }),
+    accountsOfClinic: crossClinic(async (r) => {
+      const rows = await r.accountsOfClinic(a.clinicId, [b.therapistId, b.supervisorId, a.therapistId]);
+      expect(rows.map((u) => u.id)).toEqual([a.therapistId]);
+    }),
+    updateStaff: guarded(settingsClinic, ['accountsOfClinic', 'billing/billing-settings.service.ts']),
+    upsertRates: guarded(settingsClinic),
   }),
   chat: cover(createChatRepository, {
     findSession: guarded(['canAccess', 'chat/chat.service.ts']),

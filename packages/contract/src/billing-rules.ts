@@ -102,8 +102,11 @@ const isDataDayKind = (kind: BillingEventKind) => (dataDayKinds as readonly stri
 const inEpisode = (input: BillingInput, day: string) =>
   input.episodes.some((episode) => episode.start <= day && (episode.end === null || day <= episode.end));
 
-/** A month's minutes (monitored seconds of all staff and live calls, floored once) and whether a live call is logged. */
-function monthMinutes(input: BillingInput, month: string) {
+/**
+ * A month's minutes as billing counts them (monitored seconds of all staff and live calls on days inside an episode,
+ * floored once), and whether a live call is logged.
+ */
+export function billingMinutesOf(input: BillingInput, month: string) {
   const inMonth = (at: string) => {
     const day = localDateOf(new Date(at), input.timezone);
     return day.startsWith(month) && inEpisode(input, day);
@@ -165,7 +168,7 @@ export function computeBillingUnits(input: BillingInput, month: string): BilledC
     }
   }
 
-  const { minutes, hasLiveCall } = monthMinutes(input, month);
+  const { minutes, hasLiveCall } = billingMinutesOf(input, month);
   billed.push(...managementCodesOf(minutes, hasLiveCall, monthEnd));
   return billed.sort((a, b) => a.dateOfService.localeCompare(b.dateOfService) || a.code.localeCompare(b.code));
 }
@@ -194,7 +197,7 @@ export type BillingProgress = {
  */
 export function billingProgress(input: BillingInput, today: string): BillingProgress {
   const month = today.slice(0, 7);
-  const { minutes, hasLiveCall } = monthMinutes(input, month);
+  const { minutes, hasLiveCall } = billingMinutesOf(input, month);
   const managementRules = rulesFor(lastDayOfMonth(month));
   const next: BillingThreshold[] = managementRules.managementCodes.map((c) => ({
     code: c.code,

@@ -53,3 +53,12 @@ export function localDateTimeOf(instant: Date, timezone: string): string {
   const offset = part.timeZoneName === 'GMT' ? '+00:00' : String(part.timeZoneName).replace('GMT', '');
   return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}${offset}`;
 }
+
+/**
+ * Noon of a calendar day on the clinic's clocks, as an instant: a dated record (a call, an outcome entry) placed
+ * where any reading of it in that timezone gives back its day.
+ */
+export function middayOf(day: string, timezone: string): Date {
+  const offset = localDateTimeOf(new Date(`${day}T12:00:00Z`), timezone).slice(19);
+  return new Date(`${day}T12:00:00${offset}`);
+}

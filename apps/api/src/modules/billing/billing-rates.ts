@@ -1,7 +1,12 @@
-import { type BillingCode, type BillingRuleYear, defaultBillingRates, ruleYearOf } from '@rehabit/contract';
-import { eq } from 'drizzle-orm';
+import {
+  type BillingCode,
+  type BillingRuleYear,
+  billingCodes,
+  defaultBillingRates,
+  ruleYearOf,
+} from '@rehabit/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { billingRates } from '../../db/schema.ts';
+import { createBillingRatesRepository } from './billing-rates.repository.ts';
 
 /** A clinic's rate of each code, in cents, by rule year: its own where it set one, else the default. */
 export type ClinicRates = {
@@ -12,10 +17,7 @@ export type ClinicRates = {
 };
 
 export async function clinicRatesOf(db: DbOrTx, clinicId: number): Promise<ClinicRates> {
-  const rows = await db
-    .select({ year: billingRates.year, code: billingRates.code, rateCents: billingRates.rateCents })
-    .from(billingRates)
-    .where(eq(billingRates.clinicId, clinicId));
+  const rows = await createBillingRatesRepository(db).ownRates(clinicId);
   const own = new Map(rows.map((row) => [`${row.year}:${row.code}`, row.rateCents]));
   const rateIn = (year: BillingRuleYear, code: BillingCode) => {
     const fallback = defaultBillingRates[year][code];
@@ -25,10 +27,11 @@ export async function clinicRatesOf(db: DbOrTx, clinicId: number): Promise<Clini
   return {
     rateOf: (code, dateOfService) => rateIn(ruleYearOf(dateOfService), code),
     ratesOfYear: (year) =>
-      (Object.entries(defaultBillingRates[year]) as [BillingCode, number][]).map(([code, defaultCents]) => ({
-        code,
-        rateCents: rateIn(year, code) ?? defaultCents,
-        defaultCents,
-      })),
+      billingCodes.flatMap((code) => {
+        const defaultCents = defaultBillingRates[year][code];
+        return defaultCents === undefined
+          ? []
+          : [{ code, rateCents: rateIn(year, code) ?? defaultCents, defaultCents }];
+      }),
   };
 }

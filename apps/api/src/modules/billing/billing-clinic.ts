@@ -1,0 +1,31 @@
+import { BILLING_FIRST_YEAR } from '@rehabit/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { type Actor, scopeOf } from '../../db/scope.ts';
+import { localDateOf } from '../../lib/calendar.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { fieldError, notFound } from '../../lib/errors.ts';
+import { createClinicsRepository } from '../clinics/clinics.repository.ts';
+
+/**
+ * The clinic a billing call is about: an admin names it (platform staff see every clinic); clinic staff always get
+ * their own, and naming another clinic's code is not found.
+ */
+export async function billingClinicOf(db: DbOrTx, actor: Actor, clinicCode: string | undefined) {
+  if (actor.role === 'admin' && !clinicCode) throw fieldError('clinic_code', 'Choose the clinic by its code');
+  const clinic = await createClinicsRepository(db).findByCodeInScope(clinicCode ?? actor.clinicCode, scopeOf(actor));
+  if (!clinic) throw notFound('clinic');
+  return clinic;
+}
+
+/** The clinic's calendar month today, `YYYY-MM`. */
+export const currentMonthOf = (timezone: string, clock: Clock) => localDateOf(clock.now(), timezone).slice(0, 7);
+
+/** `YYYY-MM` of a billing month given as year and month, refused when it has not started yet in the clinic. */
+export function billingMonthOf(year: number, month: number, currentMonth: string): string {
+  const wanted = `${year}-${String(month).padStart(2, '0')}`;
+  if (year < BILLING_FIRST_YEAR) throw fieldError('year', `Billing starts in ${BILLING_FIRST_YEAR}`);
+  if (wanted > currentMonth) {
+    throw fieldError('month', `${wanted} has not started yet: pick ${currentMonth} or an earlier month`);
+  }
+  return wanted;
+}

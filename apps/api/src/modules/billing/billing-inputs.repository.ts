@@ -1,0 +1,154 @@
+import { and, eq, gte, inArray, isNull, lt, min, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  clinics,
+  exerciseLogs,
+  functionalEntries,
+  healthMetrics,
+  interactionLogs,
+  monitoringSessions,
+  patientEpisodes,
+  patients,
+} from '../../db/schema.ts';
+
+/** Health readings that make a data day, by their stored kind. */
+export const DATA_DAY_METRICS = { painlevel: 'pain', steps: 'steps', distance: 'distance' } as const;
+
+/** Instants `[from, to)` and calendar days `[fromDay, toDay)` around what billing reads. */
+export type InputSpan = {
+  clinicId: number;
+  patientIds?: number[];
+  from: Date;
+  to: Date;
+  fromDay: string;
+  toDay: string;
+};
+
+const ofPatients = (column: AnyPgColumn, ids?: number[]) => (ids ? inArray(column, ids) : sql`true`);
+
+/**
+ * The rows billing reads: each a plain list, scoped to the clinic. Data days are read one per patient, kind and
+ * calendar day (the earliest record of the day stands for it); sessions and calls only inside the span.
+ */
+export function createBillingInputsRepository(db: DbOrTx) {
+  return {
+    async timezoneOf(clinicId: number) {
+      const [row] = await db.select({ timezone: clinics.timezone }).from(clinics).where(eq(clinics.id, clinicId));
+      return row?.timezone ?? null;
+    },
+
+    /** Patients with an episode still open at `from` or started before `to`, with coverage and consent. */
+    episodesIn({ clinicId, patientIds, from, to }: InputSpan) {
+      return db
+        .select({
+          patientId: patientEpisodes.patientId,
+          startedAt: patientEpisodes.startedAt,
+          endedAt: patientEpisodes.endedAt,
+          therapistId: patientEpisodes.therapistId,
+          diagnosis: patientEpisodes.diagnosis,
+          isCovered: patients.isRtmCovered,
+          consentDate: patients.consentDate,
+        })
+        .from(patientEpisodes)
+        .innerJoin(patients, eq(patients.id, patientEpisodes.patientId))
+        .where(
+          and(
+            eq(patientEpisodes.clinicId, clinicId),
+            eq(patients.clinicId, clinicId),
+            ofPatients(patients.id, patientIds),
+            lt(patientEpisodes.startedAt, to),
+            or(isNull(patientEpisodes.endedAt), gte(patientEpisodes.endedAt, from)),
+          ),
+        )
+        .orderBy(patientEpisodes.patientId, patientEpisodes.startedAt);
+    },
+
+    exerciseDays({ clinicId, patientIds, toDay }: InputSpan, firstDay: string) {
+      return db
+        .select({ patientId: exerciseLogs.patientId, at: min(exerciseLogs.performedAt) })
+        .from(exerciseLogs)
+        .where(
+          and(
+            eq(exerciseLogs.clinicId, clinicId),
+            ofPatients(exerciseLogs.patientId, patientIds),
+            gte(exerciseLogs.localDate, firstDay),
+            lt(exerciseLogs.localDate, toDay),
+          ),
+        )
+        .groupBy(exerciseLogs.patientId, exerciseLogs.localDate);
+    },
+
+    metricDays({ clinicId, patientIds, toDay }: InputSpan, firstDay: string) {
+      return db
+        .select({ patientId: healthMetrics.patientId, kind: healthMetrics.kind, at: min(healthMetrics.measuredAt) })
+        .from(healthMetrics)
+        .where(
+          and(
+            eq(healthMetrics.clinicId, clinicId),
+            ofPatients(healthMetrics.patientId, patientIds),
+            inArray(healthMetrics.kind, Object.keys(DATA_DAY_METRICS)),
+            gte(healthMetrics.localDate, firstDay),
+            lt(healthMetrics.localDate, toDay),
+          ),
+        )
+        .groupBy(healthMetrics.patientId, healthMetrics.kind, healthMetrics.localDate);
+    },
+
+    outcomeDays({ clinicId, patientIds, toDay }: InputSpan, firstDay: string) {
+      return db
+        .selectDistinct({ patientId: functionalEntries.patientId, date: functionalEntries.date })
+        .from(functionalEntries)
+        .where(
+          and(
+            eq(functionalEntries.clinicId, clinicId),
+            ofPatients(functionalEntries.patientId, patientIds),
+            gte(functionalEntries.date, firstDay),
+            lt(functionalEntries.date, toDay),
+          ),
+        );
+    },
+
+    sessionsIn({ clinicId, patientIds, from, to }: InputSpan) {
+      return db
+        .select({
+          patientId: monitoringSessions.patientId,
+          userId: monitoringSessions.userId,
+          startedAt: monitoringSessions.startedAt,
+          seconds: monitoringSessions.seconds,
+        })
+        .from(monitoringSessions)
+        .where(
+          and(
+            eq(monitoringSessions.clinicId, clinicId),
+            ofPatients(monitoringSessions.patientId, patientIds),
+            gte(monitoringSessions.startedAt, from),
+            lt(monitoringSessions.startedAt, to),
+          ),
+        );
+    },
+
+    /** Live calls (phone or video; deleted logs left out) of the span's days. */
+    callsIn({ clinicId, patientIds, fromDay, toDay }: InputSpan) {
+      return db
+        .select({
+          patientId: interactionLogs.patientId,
+          date: interactionLogs.date,
+          minutes: interactionLogs.minutes,
+          kind: interactionLogs.kind,
+          userId: interactionLogs.createdBy,
+        })
+        .from(interactionLogs)
+        .where(
+          and(
+            eq(interactionLogs.clinicId, clinicId),
+            ofPatients(interactionLogs.patientId, patientIds),
+            isNull(interactionLogs.deletedAt),
+            inArray(interactionLogs.kind, ['phone', 'video']),
+            gte(interactionLogs.date, fromDay),
+            lt(interactionLogs.date, toDay),
+          ),
+        );
+    },
+  };
+}

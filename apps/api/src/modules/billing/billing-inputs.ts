@@ -1,0 +1,123 @@
+/**
+ * The input of the billing rules (`computeBillingUnits`, `billingProgress`) for a clinic's patients, read from the
+ * database: episodes as the clinic's calendar days, one data event per patient, kind and day, monitored sessions and
+ * live calls. What the rules do with it is theirs alone; this file only gathers.
+ */
+import type { BillingEventKind, BillingInput } from '@rehabit/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { addDays, localDateOf, middayOf } from '../../lib/calendar.ts';
+import { createBillingInputsRepository, DATA_DAY_METRICS, type InputSpan } from './billing-inputs.repository.ts';
+
+/** An episode with who treated and what for: the rendering therapist and ICD-10 of its dates of service. */
+export type BillingEpisode = { start: string; end: string | null; therapistId: number | null; diagnosis: string };
+
+export type PatientBillingInput = {
+  patientId: number;
+  input: BillingInput;
+  episodes: BillingEpisode[];
+  /** The span's live calls as logged: their days and who logged them. */
+  calls: { date: string; minutes: number; userId: number | null }[];
+};
+
+export type BillingInputsQuery = {
+  clinicId: number;
+  /** The last calendar day read (the clinic's), included. */
+  until: string;
+  /** The first day whose sessions and calls are read; the first of `until`'s month when left out. */
+  from?: string;
+  patientIds?: number[];
+};
+
+const DAY_MS = 86_400_000;
+
+export function createBillingInputs(db: DbOrTx) {
+  const repo = createBillingInputsRepository(db);
+
+  return {
+    /** Every patient with an episode in the span, covered or not (the rules decide), in patient id order. */
+    async inputsOf(query: BillingInputsQuery): Promise<PatientBillingInput[]> {
+      const timezone = await repo.timezoneOf(query.clinicId);
+      if (!timezone) return [];
+      const fromDay = query.from ?? `${query.until.slice(0, 7)}-01`;
+      const toDay = addDays(query.until, 1);
+      // Clocks run from UTC−12 to UTC+14: a day either side holds every instant of the days; the rules are exact.
+      const span: InputSpan = {
+        clinicId: query.clinicId,
+        patientIds: query.patientIds,
+        from: new Date(Date.parse(`${fromDay}T00:00:00Z`) - DAY_MS),
+        to: new Date(Date.parse(`${toDay}T00:00:00Z`) + DAY_MS),
+        fromDay,
+        toDay,
+      };
+      const episodeRows = await repo.episodesIn(span);
+      if (episodeRows.length === 0) return [];
+
+      const byPatient = new Map<number, PatientBillingInput>();
+      for (const row of episodeRows) {
+        let found = byPatient.get(row.patientId);
+        if (!found) {
+          found = {
+            patientId: row.patientId,
+            input: {
+              timezone,
+              isCovered: row.isCovered,
+              hasConsent: row.consentDate !== null,
+              episodes: [],
+              dataEvents: [],
+              monitoredSessions: [],
+              calls: [],
+            },
+            episodes: [],
+            calls: [],
+          };
+          byPatient.set(row.patientId, found);
+        }
+        const episode = {
+          start: localDateOf(row.startedAt, timezone),
+          end: row.endedAt ? localDateOf(row.endedAt, timezone) : null,
+        };
+        found.input.episodes.push(episode);
+        found.episodes.push({ ...episode, therapistId: row.therapistId, diagnosis: row.diagnosis });
+      }
+
+      // Data days count from the earliest episode's start: set-up bills once per episode, so its whole history counts.
+      const firstDay = [...byPatient.values()]
+        .flatMap((p) => p.input.episodes.map((e) => e.start))
+        .reduce((a, b) => (a < b ? a : b));
+      const scoped = { ...span, patientIds: query.patientIds ?? [...byPatient.keys()] };
+      const [exercises, metrics, outcomes, sessions, calls] = await Promise.all([
+        repo.exerciseDays(scoped, firstDay),
+        repo.metricDays(scoped, firstDay),
+        repo.outcomeDays(scoped, firstDay),
+        repo.sessionsIn(scoped),
+        repo.callsIn(scoped),
+      ]);
+      const push = (patientId: number, event: { at: string; kind: BillingEventKind }) =>
+        byPatient.get(patientId)?.input.dataEvents.push(event);
+      for (const row of exercises) if (row.at) push(row.patientId, { at: row.at.toISOString(), kind: 'exercise' });
+      for (const row of metrics) {
+        const kind = DATA_DAY_METRICS[row.kind as keyof typeof DATA_DAY_METRICS];
+        if (row.at && kind) push(row.patientId, { at: row.at.toISOString(), kind });
+      }
+      for (const row of outcomes) push(row.patientId, { at: middayOf(row.date, timezone).toISOString(), kind: 'prom' });
+      for (const row of sessions) {
+        byPatient.get(row.patientId)?.input.monitoredSessions.push({
+          at: row.startedAt.toISOString(),
+          seconds: row.seconds,
+          staff: row.userId,
+        });
+      }
+      for (const row of calls) {
+        const found = byPatient.get(row.patientId);
+        if (!found) continue;
+        found.input.calls.push({
+          at: middayOf(row.date, timezone).toISOString(),
+          minutes: row.minutes,
+          kind: row.kind,
+        });
+        found.calls.push({ date: row.date, minutes: row.minutes, userId: row.userId });
+      }
+      return [...byPatient.values()].sort((a, b) => a.patientId - b.patientId);
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { clinics, patients, users } from '../../db/schema.ts';
+
+/** What a billing month names: its clinic, its patients and the staff who treated or monitored them. */
+export function createBillingMonthRepository(db: DbOrTx) {
+  return {
+    async clinicOf(clinicId: number) {
+      const [clinic] = await db
+        .select({
+          id: clinics.id,
+          code: clinics.code,
+          name: clinics.name,
+          timezone: clinics.timezone,
+          npi: clinics.npi,
+          tin: clinics.tin,
+        })
+        .from(clinics)
+        .where(eq(clinics.id, clinicId));
+      return clinic;
+    },
+
+    /** The month's patients and staff by id, of the clinic only. */
+    async peopleOf(clinicId: number, patientIds: number[], staffIds: number[]) {
+      const [patientRows, staffRows] = await Promise.all([
+        patientIds.length === 0
+          ? []
+          : db
+              .select({
+                id: patients.id,
+                firstName: patients.firstName,
+                lastName: patients.lastName,
+                birthday: patients.birthday,
+              })
+              .from(patients)
+              .where(and(eq(patients.clinicId, clinicId), inArray(patients.id, patientIds))),
+        staffIds.length === 0
+          ? []
+          : db
+              .select({
+                id: users.id,
+                firstName: users.firstName,
+                lastName: users.lastName,
+                npi: users.npi,
+                isAssistant: users.isAssistant,
+              })
+              .from(users)
+              .where(and(eq(users.clinicId, clinicId), inArray(users.id, staffIds))),
+      ]);
+      return {
+        patientsById: new Map(patientRows.map((row) => [row.id, row])),
+        staffById: new Map(
+          staffRows.map((row) => [row.id, { ...row, displayName: `${row.firstName} ${row.lastName}` }]),
+        ),
+      };
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import type { billingChartQuerySchema } from '@rehabit/contract';
+import {
+  type BillingChart,
+  type BillingUnits,
+  type BillingUnitsQuery,
+  dollarsOf,
+  lastDayOfMonth,
+  toPage,
+} from '@rehabit/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../db/scope.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import type { AuditLog } from '../../lib/audit.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { billingClinicOf, billingMonthOf, currentMonthOf } from './billing-clinic.ts';
+import { createBillingInputs } from './billing-inputs.ts';
+import { billedPatientsOf, codeTotalsOf, createBillingMonth } from './billing-month.ts';
+import { clinicRatesOf } from './billing-rates.ts';
+
+type Deps = { db: Db; clock: Clock; audit: AuditLog };
+type ChartQuery = z.infer<typeof billingChartQuerySchema>;
+
+const monthKey = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
+
+/** The billing screen's reads: a month's units with the patients who bill, and the year's chart. */
+export function createBillingService({ db, clock, audit }: Deps) {
+  const months = createBillingMonth(db, clock);
+  const inputs = createBillingInputs(db);
+
+  return {
+    async units(actor: Actor, query: BillingUnitsQuery, ctx: RequestContext): Promise<BillingUnits> {
+      const clinic = await billingClinicOf(db, actor, query.clinic_code);
+      const month = billingMonthOf(query.year, query.month, currentMonthOf(clinic.timezone, clock));
+      const result = await months.monthOfClinic({ clinicId: clinic.id, month });
+      const start = (query.page - 1) * query.page_size;
+      const page = result.patients.slice(start, start + query.page_size);
+      // One row for the page: whose billing was read (ids only), in the clinic read.
+      await audit.record({
+        action: 'billing.read',
+        outcome: 'success',
+        actorUserId: actor.id,
+        clinicId: clinic.id,
+        ip: ctx.ip,
+        detail: { month, page: query.page, patient_ids: page.map((row) => row.patient.id) },
+      });
+      return {
+        ...toPage(page, result.patients.length, query),
+        month,
+        timezone: clinic.timezone,
+        is_provisional: result.isProvisional,
+        codes: result.codes.map((c) => ({
+          code: c.code,
+          units: c.units,
+          rate: dollarsOf(c.rateCents),
+          expected_payment: dollarsOf(c.expectedCents),
+        })),
+        units: result.codes.reduce((n, c) => n + c.units, 0),
+        expected_payment: dollarsOf(result.codes.reduce((n, c) => n + c.expectedCents, 0)),
+      };
+    },
+
+    /** The year's months up to `current_month`, from one read of the year's data. Totals only: no patient named. */
+    async chart(actor: Actor, query: ChartQuery): Promise<BillingChart> {
+      const clinic = await billingClinicOf(db, actor, query.clinic_code);
+      const last = billingMonthOf(query.year, query.current_month, currentMonthOf(clinic.timezone, clock));
+      const [rates, patientInputs] = await Promise.all([
+        clinicRatesOf(db, clinic.id),
+        inputs.inputsOf({ clinicId: clinic.id, from: `${query.year}-01-01`, until: lastDayOfMonth(last) }),
+      ]);
+      const today = currentMonthOf(clinic.timezone, clock);
+      const chartMonths = Array.from({ length: query.current_month }, (_, i) => i + 1).map((number) => {
+        const month = monthKey(query.year, number);
+        const totals = codeTotalsOf(billedPatientsOf(patientInputs, month, rates), month, rates);
+        return {
+          month: number,
+          codes: totals.map((t) => ({ code: t.code, units: t.units })),
+          expected_payment: dollarsOf(totals.reduce((n, t) => n + t.expectedCents, 0)),
+          is_provisional: month >= today,
+        };
+      });
+      return { year: query.year, months: chartMonths };
+    },
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;
