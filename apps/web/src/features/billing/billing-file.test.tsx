@@ -153,6 +153,11 @@ describe('admins and billing files', () => {
     expect(app.location().search).toBe('?clinic=OTH02');
     await waitFor(() => expect(api.calls(UNITS_URL).at(-1)?.url.searchParams.get('clinic_code')).toBe('OTH02'));
     expect(api.calls(checkFileUrl(3, 2026)).at(-1)?.url.searchParams.get('clinic_code')).toBe('OTH02');
+    await waitFor(() =>
+      expect(api.calls('GET /api/v1/clinic/billing-settings/').at(-1)?.url.searchParams.get('clinic_code')).toBe(
+        'OTH02',
+      ),
+    );
 
     await app.user.clear(code);
     await app.user.type(code, 'NOPE1');

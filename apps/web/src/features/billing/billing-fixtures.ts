@@ -2,6 +2,7 @@ import type {
   BillingChart,
   BillingFileStatus,
   BillingPatientRow,
+  BillingSettings,
   BillingUnits,
   Clinic,
   CurrentUser,
@@ -166,6 +167,13 @@ export const generatedFile: BillingFileStatus = {
 export const askedMonth = (request: RecordedRequest) =>
   `${request.url.searchParams.get('year')}-${request.url.searchParams.get('month')?.padStart(2, '0')}`;
 
+/** The clinic's billing settings, shown under the month by the settings panel. */
+export const settings: BillingSettings = {
+  timezone: 'America/New_York',
+  rates: [{ year: 2026, code: '98977', rate: 39.75, default_rate: 39.75 }],
+  staff: [{ id: 7, display_name: 'Tara Nguyen', role: 'therapist', npi: '1234567893', is_assistant: false }],
+};
+
 /** Everything the balances screen calls, for a user of the demo clinic. */
 export const billingRoutes = (user: CurrentUser = billingManager) => ({
   ...signedInRoutes(user),
@@ -179,4 +187,5 @@ export const billingRoutes = (user: CurrentUser = billingManager) => ({
   }),
   [checkFileUrl(3, 2026)]: { body: noFile },
   [checkFileUrl(2, 2026)]: { body: generatedFile },
+  'GET /api/v1/clinic/billing-settings/': { body: settings },
 });

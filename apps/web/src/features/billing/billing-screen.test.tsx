@@ -45,6 +45,10 @@ describe('the balances screen (billing)', () => {
     expect(screen.getByRole('region', { name: 'Per-staff balances' })).toHaveTextContent(
       'Per-staff balances are not built yet.',
     );
+    // The clinic's billing settings follow, read-only for an office manager.
+    expect(await screen.findByRole('region', { name: 'Billing settings' })).toHaveTextContent(
+      'Supervisors and admins change them.',
+    );
   });
 
   it('lists each patient who bills: codes with units, service dates, window and data days, minutes, calls, therapist and NPI, payment', async () => {

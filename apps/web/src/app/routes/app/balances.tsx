@@ -1,11 +1,27 @@
 import { BillingScreen } from '@web/features/billing/components/billing-screen.tsx';
 import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
+import { lazy, Suspense } from 'react';
 import './screens.css';
+
+// The clinic's billing settings load with their own module, after the month's figures.
+const BillingSettingsPanel = lazy(() =>
+  import('@web/features/billing-settings/components/billing-settings-panel.tsx').then((m) => ({
+    default: m.BillingSettingsPanel,
+  })),
+);
 
 export function BalancesRoute() {
   // The protected layout renders screens only once the user is known.
   const user = useCurrentUser().data!;
-  // The clinic's billing settings (features/billing-settings) mount through `settings`, for the roles that may see
-  // them (`billing.settings`); it is given the clinic an admin picked (null: the user's own clinic).
-  return <BillingScreen user={user} />;
+  return (
+    <BillingScreen
+      user={user}
+      // The settings of the clinic shown: an admin's pick, or (null) the user's own clinic.
+      settings={(clinicCode) => (
+        <Suspense fallback={null}>
+          <BillingSettingsPanel clinicCode={clinicCode ?? undefined} />
+        </Suspense>
+      )}
+    />
+  );
 }
