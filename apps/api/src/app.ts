@@ -22,6 +22,10 @@ import { createBillingService } from './modules/billing/billing.service.ts';
 import { billingFilesRoutes } from './modules/billing/billing-files.routes.ts';
 import { createBillingFilesService } from './modules/billing/billing-files.service.ts';
 import { runMonthClose } from './modules/billing/month-close.jobs.ts';
+import { billingSettingsRoutes } from './modules/billing/billing-settings.routes.ts';
+import { createBillingSettingsService } from './modules/billing/billing-settings.service.ts';
+import { rtmStatusRoutes } from './modules/billing/rtm-status.routes.ts';
+import { createRtmStatusService } from './modules/billing/rtm-status.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { clinicsRoutes } from './modules/clinics/clinics.routes.ts';
@@ -109,7 +113,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       webhookToken: config.SMS_WEBHOOK_TOKEN,
       log: app.log,
     });
-  const patients = createPatientsService({ db, clock, audit });
+  const rtmStatus = createRtmStatusService({ db, clock, audit });
+  const patients = createPatientsService({ db, clock, audit, rtm: rtmStatus });
   const patientSignin = createPatientSigninService({ db, auth, audit });
   const registration = createRegistrationService({
     db,
@@ -155,11 +160,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     monitoring: createMonitoringService({ db, clock, audit }),
     billing: createBillingService({ db, clock, audit }),
     billingFiles: createBillingFilesService({ db, clock, audit, config }),
+    rtmStatus,
     rateLimits: { auth: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
     realtime,
     chat: createChatService({ db, clock, audit, realtime }),
     patientSignin,
     patientApp: createPatientAppService({ db, clock, audit }),
+    billingSettings: createBillingSettingsService({ db, clock, audit }),
   };
 
   // Security headers from helmet's middleware, built once (the Fastify plugin built it again for every request).
@@ -215,6 +222,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(monitoringRoutes, deps);
   await app.register(billingRoutes, deps);
   await app.register(billingFilesRoutes, deps);
+  await app.register(billingSettingsRoutes, deps);
+  await app.register(rtmStatusRoutes, deps);
   await app.register(tusRoutes, { host: videoHost, corsOrigins: config.CORS_ORIGINS });
   await app.register(playbackRoutes, { host: videoHost });
   // Processing cut short by a restart runs again; closing waits for the job at hand.

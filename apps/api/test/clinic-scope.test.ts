@@ -25,6 +25,8 @@ import { createBillingFilesRepository } from '../src/modules/billing/billing-fil
 import { createBillingInputsRepository } from '../src/modules/billing/billing-inputs.repository.ts';
 import { createBillingMonthRepository } from '../src/modules/billing/billing-month.repository.ts';
 import { createBillingRatesRepository } from '../src/modules/billing/billing-rates.repository.ts';
+import { createBillingSettingsRepository } from '../src/modules/billing/billing-settings.repository.ts';
+import { createRtmStatusRepository } from '../src/modules/billing/rtm-status.repository.ts';
 import { createChatRepository } from '../src/modules/chat/chat.repository.ts';
 import { createClinicsRepository } from '../src/modules/clinics/clinics.repository.ts';
 import { createSettingsRepository } from '../src/modules/clinics/settings.repository.ts';
@@ -113,6 +115,7 @@ const billingSpan = (patientIds?: number[]) => ({
   fromDay: DAY,
   toDay: '2026-03-03',
 });
+const settingsClinic: [string, string] = ['billingClinicOf', 'billing/billing-settings.service.ts'];
 const videoCatalog = byDesign('the video host by its file id: the signed upload is the access (createVideoCatalog)');
 
 const repositories = {
@@ -203,7 +206,22 @@ const repositories = {
     }),
   }),
   billingRates: cover(createBillingRatesRepository, {
-    ownRates: guarded(billingClinic),
+    ownRates: guarded(billingClinic, settingsClinic),
+  }),
+  billingSettings: cover(createBillingSettingsRepository, {
+    lockClinic: guarded(settingsClinic),
+    setTimezone: guarded(settingsClinic),
+    renderingStaff: crossClinic(async (r) => {
+      expect((await r.renderingStaff(a.clinicId)).map((u) => u.id).sort()).toEqual(
+        [a.therapistId, a.supervisorId].sort(),
+      );
+    }),
+    accountsOfClinic: crossClinic(async (r) => {
+      const rows = await r.accountsOfClinic(a.clinicId, [b.therapistId, b.supervisorId, a.therapistId]);
+      expect(rows.map((u) => u.id)).toEqual([a.therapistId]);
+    }),
+    updateStaff: guarded(settingsClinic, ['accountsOfClinic', 'billing/billing-settings.service.ts']),
+    upsertRates: guarded(settingsClinic),
   }),
   chat: cover(createChatRepository, {
     findSession: guarded(['canAccess', 'chat/chat.service.ts']),
@@ -395,6 +413,11 @@ const repositories = {
     deleteMany: guarded(loadFolders),
     addItems: guarded(loadFolders, ['findManyVisible', 'videos/folders.service.ts']),
     removeItems: guarded(loadFolders),
+  }),
+  rtmStatus: cover(createRtmStatusRepository, {
+    clinicsWithOpenEpisodes: crossClinic(async (r) => {
+      expect(await r.clinicsWithOpenEpisodes(scopeA())).toEqual([a.clinicId]);
+    }),
   }),
   monitoring: cover(createMonitoringRepository, {
     lockUser: own('the caller’s own user row, held while their session starts'),

@@ -83,6 +83,8 @@ export const auditActions = [
   'billing.file_uploaded',
   'billing.file_download',
   'billing.settings_change',
+  // One patient's RTM status today (data days, minutes, the call) read on the dashboard.
+  'rtm_status.read',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

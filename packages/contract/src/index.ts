@@ -21,6 +21,7 @@ export * from './patients.ts';
 export * from './permissions.ts';
 export * from './problem.ts';
 export * from './roles.ts';
+export * from './rtm-status.ts';
 export * from './supervisor.ts';
 export * from './ui-rules.ts';
 export * from './videos.ts';

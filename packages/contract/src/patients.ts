@@ -10,6 +10,7 @@ import {
 } from './common.ts';
 import { defineEndpoints } from './endpoint.ts';
 import { paginated } from './pagination.ts';
+import { rtmListFilters, rtmStatusSchema } from './rtm-status.ts';
 
 export const patientStatuses = ['registered', 'onboarded', 'discharged', 'removed'] as const;
 export const patientStatusSchema = z.enum(patientStatuses);
@@ -104,7 +105,10 @@ export type Patient = z.infer<typeof patientSchema>;
  * to be found by searching.
  */
 export const PATIENT_LIST_CAP = 1000;
-export const patientListSchema = paginated(patientSchema).extend({ count_capped: z.boolean() });
+/** A listed patient with the RTM status today: null without an episode this month (decision 0803). */
+export const patientListItemSchema = patientSchema.extend({ rtm: rtmStatusSchema.nullable() });
+export type PatientListItem = z.infer<typeof patientListItemSchema>;
+export const patientListSchema = paginated(patientListItemSchema).extend({ count_capped: z.boolean() });
 
 /** Removed patients are kept for audit and billing history, never listed. */
 export const listedPatientStatuses = ['registered', 'onboarded', 'discharged'] as const;
@@ -115,6 +119,8 @@ export const patientListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   status: listedPatientStatusSchema.optional(),
   therapist_id: idSchema.optional(),
+  /** `close`: only patients close to an RTM threshold this month (decision 0803). */
+  rtm: z.enum(rtmListFilters).optional(),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(25),
 });

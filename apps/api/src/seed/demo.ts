@@ -73,10 +73,19 @@ export async function seedDemo(db: Db, { restrictedCode, videos, now = new Date(
       firstName: 'Sam',
       lastName: 'Supervisor',
       role: 'supervisor',
+      npi: '1245319599',
     });
     await txClinics.setSupervisor(demo.id, supervisorId);
     const staff = [
-      { clinicId: demo.id, email: 'therapist@example.com', firstName: 'Taylor', lastName: 'Reed', role: 'therapist' },
+      {
+        clinicId: demo.id,
+        email: 'therapist@example.com',
+        firstName: 'Taylor',
+        lastName: 'Reed',
+        role: 'therapist',
+        // Rendering clinicians of the billing file: demo numbers, not anyone's.
+        npi: '1679576722',
+      },
       { clinicId: demo.id, email: 'manager@example.com', firstName: 'Morgan', lastName: 'Lee', role: 'manager' },
       { clinicId: demo.id, email: 'admin@example.com', firstName: 'Alex', lastName: 'Admin', role: 'admin' },
       { clinicId: other.id, email: 'other@example.com', firstName: 'Olivia', lastName: 'Other', role: 'therapist' },
@@ -91,6 +100,7 @@ export async function seedDemo(db: Db, { restrictedCode, videos, now = new Date(
       firstName: 'Casey',
       lastName: 'Ortiz',
       role: 'therapist',
+      npi: '1376524998',
     });
     await users.insert({
       clinicId: demo.id,

@@ -123,6 +123,21 @@ describe('api client', () => {
     setUnauthorizedHandler(undefined);
   });
 
+  it('tells how much of a large answer has arrived, out of its Content-Length when the server gives one', async () => {
+    const body = JSON.stringify({ ok: true });
+    fixtureApi({ 'GET /x': { body: { ok: true }, headers: { 'content-length': String(body.length) } } });
+    const progress: Array<{ loaded: number; total: number | null }> = [];
+    await expect(call(probe.read, { onProgress: (step) => progress.push(step) })).resolves.toEqual({ ok: true });
+    expect(progress[0]).toEqual({ loaded: 0, total: body.length });
+    expect(progress.at(-1)).toEqual({ loaded: body.length, total: body.length });
+
+    fixtureApi({ 'GET /x': { body: { ok: true } } });
+    const unsized: Array<{ loaded: number; total: number | null }> = [];
+    await call(probe.read, { onProgress: (step) => unsized.push(step) });
+    expect(unsized.every((step) => step.total === null)).toBe(true);
+    expect(unsized.at(-1)?.loaded).toBe(body.length);
+  });
+
   it('resolves .html files against the page origin', () => {
     expect(resolveUrl('/terms.html')).toBe(`${window.location.origin}/terms.html`);
     expect(resolveUrl('/api/v1/users/', { page: 2 })).toBe(`${window.location.origin}/api/v1/users/?page=2`);

@@ -16,6 +16,10 @@ import { getToken } from './auth-store.ts';
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
+/** How much of an answer has arrived: bytes so far, and the whole when the server said (Content-Length). */
+export type DownloadProgress = { loaded: number; total: number | null };
+type ProgressListener = (progress: DownloadProgress) => void;
+
 type RequestOptions<S extends z.ZodType> = {
   /** Validates the answer; the caller's types are inferred from it. */
   schema: S;
@@ -25,6 +29,8 @@ type RequestOptions<S extends z.ZodType> = {
   signal?: AbortSignal;
   /** The request outlives the page (a monitoring session's end sent as the tab closes). */
   keepalive?: boolean;
+  /** Told as the answer's bytes arrive, for a progress bar on a large answer (a billing file). */
+  onProgress?: ProgressListener;
 };
 
 let onUnauthorized: (() => void) | undefined;
@@ -47,9 +53,27 @@ export function resolveUrl(path: string, query?: QueryParams): string {
   return url.toString();
 }
 
-async function readBody(response: Response): Promise<unknown> {
+/** The body as text, telling `onProgress` of each piece as it arrives. */
+async function readText(response: Response, onProgress: ProgressListener): Promise<string> {
+  const length = Number(response.headers.get('content-length'));
+  const total = Number.isInteger(length) && length > 0 ? length : null;
+  onProgress({ loaded: 0, total });
+  if (!response.body) return response.text();
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let loaded = 0;
+  for (let piece = await reader.read(); !piece.done; piece = await reader.read()) {
+    loaded += piece.value.byteLength;
+    text += decoder.decode(piece.value, { stream: true });
+    onProgress({ loaded, total });
+  }
+  return text + decoder.decode();
+}
+
+async function readBody(response: Response, onProgress?: ProgressListener): Promise<unknown> {
   if (response.status === 204) return undefined;
-  const text = await response.text();
+  const text = onProgress ? await readText(response, onProgress) : await response.text();
   if (!text) return undefined;
   const type = response.headers.get('content-type') ?? '';
   if (type.includes('json') || type.includes(PROBLEM_CONTENT_TYPE)) {
@@ -107,9 +131,9 @@ async function send(
 }
 
 async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
-  const { schema, method = 'GET', ...rest } = options;
+  const { schema, method = 'GET', onProgress, ...rest } = options;
   const response = await send(path, { method, ...rest, accept: 'application/json' });
-  const data = await readBody(response);
+  const data = await readBody(response, onProgress);
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     console.error(`Unexpected answer from ${method} ${path}`, parsed.error.issues);
@@ -128,23 +152,24 @@ type BodyOption<E extends Endpoint> = E['body'] extends z.ZodType ? { body: Inpu
 /** What a call of an endpoint takes: its path parameters, query and body as the contract types them. */
 export type CallOptions<E extends Endpoint> = ParamsOption<E> &
   QueryOption<E> &
-  BodyOption<E> & { signal?: AbortSignal; keepalive?: boolean };
+  BodyOption<E> & { signal?: AbortSignal; keepalive?: boolean; onProgress?: ProgressListener };
 
 type CallArgs<E extends Endpoint> =
   object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
 
 /** Calls an endpoint of the contract and checks its answer; a 204 answers undefined. */
 export function call<E extends Endpoint>(endpoint: E, ...[options]: CallArgs<E>): Promise<EndpointResult<E>> {
-  const { params, query, body, signal, keepalive } = (options ?? {}) as {
+  const { params, query, body, signal, keepalive, onProgress } = (options ?? {}) as {
     params?: Record<string, string | number>;
     query?: QueryParams;
     body?: unknown;
     signal?: AbortSignal;
     keepalive?: boolean;
+    onProgress?: ProgressListener;
   };
   const path = fillPath(endpoint.path, params);
   const schema = endpoint.status === 204 ? noContent : endpoint.response;
-  return apiRequest(path, { schema, method: endpoint.method, query, body, signal, keepalive }) as Promise<
+  return apiRequest(path, { schema, method: endpoint.method, query, body, signal, keepalive, onProgress }) as Promise<
     EndpointResult<E>
   >;
 }

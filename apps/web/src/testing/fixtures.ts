@@ -1,4 +1,4 @@
-import type { CurrentUser, Patient, StaffMember } from '@rehabit/contract';
+import type { CurrentUser, Patient, PatientListItem, StaffMember } from '@rehabit/contract';
 
 export const therapist: CurrentUser = {
   id: 7,
@@ -70,11 +70,12 @@ export function makePatient(changes: Partial<Patient> = {}): Patient {
   };
 }
 
-export const patientPage = (results: Patient[], count = results.length, countCapped = false) => ({
+/** A page of the patient list; a patient given without an RTM status has none this month. */
+export const patientPage = (results: (Patient | PatientListItem)[], count = results.length, countCapped = false) => ({
   count,
   next: null,
   previous: null,
-  results,
+  results: results.map((patient) => ({ rtm: null, ...patient })),
   count_capped: countCapped,
 });
 

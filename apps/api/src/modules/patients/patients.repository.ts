@@ -161,11 +161,14 @@ export const createPatientsRepository = (db: DbOrTx) => {
      * One page of patients in name order. Counting stops past PATIENT_LIST_CAP, and pages beyond it are empty:
      * a list that long is narrowed by searching, not paged through. Knowing whether the matches are few or many
      * picks the plan: few are collected through the trigram index and sorted; many are read in name order.
+     * `onlyIds`, when given, narrows the list to those patients (a filter computed outside SQL).
      */
-    async list(scope: ClinicScope, query: PatientListQuery) {
+    async list(scope: ClinicScope, query: PatientListQuery, onlyIds?: number[]) {
+      if (onlyIds?.length === 0) return { rows: [], count: 0, countCapped: false };
       const conditions: (SQL | undefined)[] = [
         patientVisibleIn(scope),
         query.status ? eq(patients.status, query.status) : undefined,
+        onlyIds ? inArray(patients.id, onlyIds) : undefined,
       ];
       if (query.therapist_id) conditions.push(eq(patients.therapistId, query.therapist_id));
       if (query.search) conditions.push(searchCondition(query.search));

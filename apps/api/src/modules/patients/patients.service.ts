@@ -4,10 +4,11 @@ import type {
   PatientListQuery,
   PatientStatus,
   RegisterPatientBody,
+  RtmStatus,
 } from '@rehabit/contract';
 import { canTreatPatients, toPage } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { type Actor, clinicScope, scopeOf } from '../../db/scope.ts';
+import { type Actor, type ClinicScope, clinicScope, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -18,7 +19,18 @@ import { findIcd10, searchIcd10 } from './icd10.repository.ts';
 import { createInteractionsRepository, toInteractionLog } from './interactions.repository.ts';
 import { createPatientsRepository, type PatientRow, toPatient } from './patients.repository.ts';
 
-type Deps = { db: Db; clock: Clock; audit: AuditLog };
+/**
+ * The RTM status of listed patients, from the billing module (decision 0803): wired in app.ts, so this module never
+ * imports billing, which reads patients.
+ */
+export type ListRtmStatuses = {
+  /** The statuses of a page's patients, read together; a patient without an episode this month has none. */
+  statusesOf(patients: readonly { id: number; clinicId: number }[]): Promise<Map<number, RtmStatus>>;
+  /** The scope's patients close to a threshold this month, with their statuses. */
+  closeIn(scope: ClinicScope): Promise<Map<number, RtmStatus>>;
+};
+
+type Deps = { db: Db; clock: Clock; audit: AuditLog; rtm: ListRtmStatuses };
 /** Which status a lifecycle action starts from and leads to (product decisions §3). */
 const transitions = {
   onboard: { from: ['registered'], to: 'onboarded' },
@@ -35,7 +47,7 @@ const transitionRefusal: Record<Transition, string> = {
   remove: 'This patient was removed already',
 };
 
-export function createPatientsService({ db, clock, audit }: Deps) {
+export function createPatientsService({ db, clock, audit, rtm }: Deps) {
   const patientsRepo = createPatientsRepository(db);
   const { success: record, denied: deny } = patientAudit(audit);
   const interactions = createInteractionsRepository(db);
@@ -151,7 +163,12 @@ export function createPatientsService({ db, clock, audit }: Deps) {
 
   return {
     async list(actor: Actor, query: PatientListQuery, ctx: RequestContext) {
-      const { rows, count, countCapped } = await patientsRepo.list(scopeOf(actor), query);
+      // "Close to a threshold" is known only once every status of the clinic is computed: the filter picks the ids
+      // before the list pages (and caps) them as it pages any other filter.
+      const close = query.rtm === 'close' ? await rtm.closeIn(scopeOf(actor)) : undefined;
+      const { rows, count, countCapped } = await patientsRepo.list(scopeOf(actor), query, close && [...close.keys()]);
+      // Registered patients were never onboarded: nothing to read for them.
+      const statuses = close ?? (await rtm.statusesOf(rows.filter((row) => row.status !== 'registered')));
       await audit.record({
         action: 'patient.list',
         outcome: 'success',
@@ -160,7 +177,8 @@ export function createPatientsService({ db, clock, audit }: Deps) {
         ip: ctx.ip,
         detail: { count, page: query.page, patient_ids: rows.map((r) => r.id) },
       });
-      return { ...toPage(rows.map(toPatient), count, query), count_capped: countCapped };
+      const items = rows.map((row) => ({ ...toPatient(row), rtm: statuses.get(row.id) ?? null }));
+      return { ...toPage(items, count, query), count_capped: countCapped };
     },
 
     async get(actor: Actor, id: number, ctx: RequestContext) {

@@ -1,19 +1,27 @@
-import { PageHeader } from '@web/components/layouts/page-header.tsx';
-import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
-import { BarChart3 } from 'lucide-react';
+import { BillingScreen } from '@web/features/billing/components/billing-screen.tsx';
+import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
+import { lazy, Suspense } from 'react';
 import './screens.css';
 
+// The clinic's billing settings load with their own module, after the month's figures.
+const BillingSettingsPanel = lazy(() =>
+  import('@web/features/billing-settings/components/billing-settings-panel.tsx').then((m) => ({
+    default: m.BillingSettingsPanel,
+  })),
+);
+
 export function BalancesRoute() {
+  // The protected layout renders screens only once the user is known.
+  const user = useCurrentUser().data!;
   return (
-    <>
-      <PageHeader title="Balances" description="Monitored minutes, calls and billing by month." />
-      <section className="section-card" aria-label="Balances">
-        <EmptyState
-          icon={BarChart3}
-          title="No balances for this month yet"
-          description="Minutes and calls add up here as staff monitor patients; billing files appear when a month closes."
-        />
-      </section>
-    </>
+    <BillingScreen
+      user={user}
+      // The settings of the clinic shown: an admin's pick, or (null) the user's own clinic.
+      settings={(clinicCode) => (
+        <Suspense fallback={null}>
+          <BillingSettingsPanel clinicCode={clinicCode ?? undefined} />
+        </Suspense>
+      )}
+    />
   );
 }

@@ -1,5 +1,4 @@
 import type { MonitoringCode, MonitoringEndReason } from '@rehabit/contract';
-import dayjs from 'dayjs';
 
 /** Where the clinician was while monitored, in words. */
 export const contextLabels: Record<MonitoringCode, string> = {
@@ -43,15 +42,3 @@ export const clinicDateTime = (iso: string, timeZone: string) =>
 /** An instant as the clinic's time of day, `2:25 PM`. */
 export const clinicTime = (iso: string, timeZone: string) =>
   inClinicZone(timeZone, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
-
-/** `2026-03` as `March 2026`. */
-export const formatMonth = (month: string) => dayjs(`${month}-01`).format('MMMM YYYY');
-
-/** Months from `latest` back to `first`, newest first, as `YYYY-MM`. */
-export function monthsBetween(first: string, latest: string): string[] {
-  const months: string[] = [];
-  for (let at = dayjs(`${latest}-01`); at.format('YYYY-MM') >= first; at = at.subtract(1, 'month')) {
-    months.push(at.format('YYYY-MM'));
-  }
-  return months;
-}

@@ -1,26 +1,19 @@
 import { MONITORING_FIRST_MONTH, type MonitoringEntry, type MonitoringMonth } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
-import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
 import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
 import { formatDate } from '@web/components/ui/format/format.ts';
+import { MonthPicker } from '@web/components/ui/month-picker/month-picker.tsx';
+import { formatMonth } from '@web/components/ui/month-picker/months.ts';
 import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
 import { RoundIcon } from '@web/components/ui/round-icon/round-icon.tsx';
+import { useDownloadMonitoringCsv } from '@web/lib/monitoring/download-monitoring-csv.ts';
 import dayjs from 'dayjs';
 import { Download, Phone, Timer, Video } from 'lucide-react';
 import { useState } from 'react';
-import { useDownloadMonitoringCsv } from '../api/download-monitoring-csv.ts';
 import { useMonitoringMonth } from '../api/get-monitoring-month.ts';
-import {
-  clinicDateTime,
-  clinicTime,
-  contextLabels,
-  endReasonLabels,
-  formatMonth,
-  formatSeconds,
-  monthsBetween,
-} from './monitoring-labels.ts';
+import { clinicDateTime, clinicTime, contextLabels, endReasonLabels, formatSeconds } from './monitoring-labels.ts';
 import './monitoring.css';
 
 /**
@@ -35,7 +28,6 @@ export function MonitoringSection({ patientId }: { patientId: number }) {
 
   // The clinic's current month comes with the answer; until then the browser's.
   const latest = [minutes.data?.month, dayjs().format('YYYY-MM')].filter(Boolean).sort().pop()!;
-  const months = monthsBetween(MONITORING_FIRST_MONTH, latest);
   const shown = month ?? minutes.data?.month ?? latest;
 
   return (
@@ -46,9 +38,9 @@ export function MonitoringSection({ patientId }: { patientId: number }) {
         </h2>
         <div className="monitoring-head__controls">
           <div className="monitoring-head__month">
-            <Dropdown
-              label="Month"
-              options={months.map((value) => ({ value, label: formatMonth(value) }))}
+            <MonthPicker
+              first={MONITORING_FIRST_MONTH}
+              latest={latest}
               value={shown}
               onChange={(value) => {
                 setMonth(value);

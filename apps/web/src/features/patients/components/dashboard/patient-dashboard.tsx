@@ -18,6 +18,7 @@ import { InteractionLogSection } from './interaction-log.tsx';
 import { PatientActionsBar } from './patient-actions-bar.tsx';
 import { PatientHeader } from './patient-header.tsx';
 import { PlaceholderSection, sectionsAfterLog } from './placeholder-sections.tsx';
+import { RtmCard } from './rtm-card.tsx';
 import '../patients.css';
 import './dashboard.css';
 
@@ -118,6 +119,8 @@ export function PatientDashboard({ patientId, user, sections, afterInteractionLo
         }
       />
       <PatientHeader patient={data} />
+      {/* A registered patient was never onboarded: nothing of RTM to show yet. */}
+      {data.status !== 'registered' && <RtmCard patient={data} />}
       <nav className="section-tabs" aria-label="Patient sections">
         {sectionLinks.map((section) => (
           <a key={section.id} href={`#${section.id}`} className="section-tabs__link">

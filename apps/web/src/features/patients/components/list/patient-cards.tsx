@@ -4,6 +4,7 @@ import { ageInYears } from '@web/components/ui/format/format.ts';
 import { paths } from '@web/config/paths.ts';
 import { Link } from 'react-router';
 import { PatientStatusPill } from '../patient-status-pill.tsx';
+import { RtmStatusLabels } from '../rtm-status-labels.tsx';
 import { PatientRowActions } from './patient-row-actions.tsx';
 import type { PatientRowsProps } from './patients-table.tsx';
 import { RtmSwitch } from './rtm-switch.tsx';
@@ -53,6 +54,12 @@ export function PatientCards({ patients, user, selected, onToggle, onAction }: P
                 <dt>RTM</dt>
                 <dd>
                   <RtmSwitch patient={patient} />
+                </dd>
+              </div>
+              <div className="patient-card__wide">
+                <dt>RTM this month</dt>
+                <dd>
+                  <RtmStatusLabels status={patient.rtm} />
                 </dd>
               </div>
             </dl>

@@ -44,14 +44,19 @@ export function PatientList({ user }: { user: SessionUser }) {
     if (debounced.trim() !== params.search) params.update({ search: debounced.trim() });
   }, [debounced]);
 
-  const query = { search: params.search || undefined, status: params.status || undefined, page: params.page };
+  const query = {
+    search: params.search || undefined,
+    status: params.status || undefined,
+    rtm: params.rtm || undefined,
+    page: params.page,
+  };
   const list = usePatients(query);
   const patients = list.data?.results ?? [];
-  const hasFilters = Boolean(params.search || params.status);
+  const hasFilters = Boolean(params.search || params.status || params.rtm);
 
   // A selection belongs to the rows on screen; another page or filter starts a new one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the query changes
-  useEffect(() => setSelected(new Map()), [params.search, params.status, params.page]);
+  useEffect(() => setSelected(new Map()), [params.search, params.status, params.rtm, params.page]);
 
   const toggle = (patient: Patient) =>
     setSelected((current) => {
@@ -101,6 +106,8 @@ export function PatientList({ user }: { user: SessionUser }) {
         onSearchChange={setTyped}
         status={params.status}
         onStatusChange={(status) => params.update({ status })}
+        isCloseOnly={params.rtm === 'close'}
+        onCloseOnlyChange={(isCloseOnly) => params.update({ rtm: isCloseOnly ? 'close' : '' })}
       />
       {selected.size > 0 && (
         <BulkBar
@@ -134,7 +141,7 @@ export function PatientList({ user }: { user: SessionUser }) {
                   variant="secondary"
                   onClick={() => {
                     setTyped('');
-                    params.update({ search: '', status: '' });
+                    params.update({ search: '', status: '', rtm: '' });
                   }}
                 >
                   Clear filters

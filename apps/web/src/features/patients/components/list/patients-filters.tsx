@@ -1,4 +1,5 @@
 import { type ListedPatientStatus, listedPatientStatuses, patientStatusLabels } from '@rehabit/contract';
+import { Checkbox } from '@web/components/ui/checkbox/checkbox.tsx';
 import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
 import { Search } from 'lucide-react';
@@ -16,10 +17,13 @@ type PatientsFiltersProps = {
   onSearchChange: (search: string) => void;
   status: StatusFilter;
   onStatusChange: (status: StatusFilter) => void;
+  isCloseOnly: boolean;
+  onCloseOnlyChange: (isCloseOnly: boolean) => void;
 };
 
-/** The filters in one row: a search that waits for typing to pause, and the status. */
-export function PatientsFilters({ search, onSearchChange, status, onStatusChange }: PatientsFiltersProps) {
+/** The filters in one row: a search that waits for typing to pause, the status, and who is close to an RTM threshold. */
+export function PatientsFilters(props: PatientsFiltersProps) {
+  const { search, onSearchChange, status, onStatusChange, isCloseOnly, onCloseOnlyChange } = props;
   return (
     <div className="list-filters">
       <div className="list-filters__search">
@@ -36,6 +40,12 @@ export function PatientsFilters({ search, onSearchChange, status, onStatusChange
       <div className="list-filters__select">
         <Dropdown label="Status" options={statusOptions} value={status} onChange={onStatusChange} />
       </div>
+      <Checkbox
+        className="list-filters__check"
+        label="Close to a threshold this month"
+        checked={isCloseOnly}
+        onChange={(event) => onCloseOnlyChange(event.target.checked)}
+      />
     </div>
   );
 }

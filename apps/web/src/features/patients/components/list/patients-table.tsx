@@ -1,4 +1,4 @@
-import type { Patient } from '@rehabit/contract';
+import type { Patient, PatientListItem } from '@rehabit/contract';
 import { Checkbox } from '@web/components/ui/checkbox/checkbox.tsx';
 import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
 import { ageInYears, formatPhone } from '@web/components/ui/format/format.ts';
@@ -8,14 +8,15 @@ import type { SessionUser } from '@web/lib/session/get-current-user.ts';
 import { Link } from 'react-router';
 import type { PatientAction } from '../patient-actions.ts';
 import { PatientStatusPill } from '../patient-status-pill.tsx';
+import { RtmStatusLabels } from '../rtm-status-labels.tsx';
 import { PatientRowActions } from './patient-row-actions.tsx';
 import { RtmSwitch } from './rtm-switch.tsx';
 
 export type PatientRowsProps = {
-  patients: readonly Patient[];
+  patients: readonly PatientListItem[];
   user: SessionUser;
   selected: ReadonlySet<number>;
-  onToggle: (patient: Patient) => void;
+  onToggle: (patient: PatientListItem) => void;
   onToggleAll: () => void;
   onAction: (action: PatientAction, patient: Patient) => void;
 };
@@ -42,6 +43,7 @@ export function PatientsTable({ patients, user, selected, onToggle, onToggleAll,
           <th scope="col">Diagnosis</th>
           <th scope="col">Therapist</th>
           <th scope="col">RTM</th>
+          <th scope="col">This month</th>
           <th scope="col" className="data-table__narrow">
             <span className="visually-hidden">Actions</span>
           </th>
@@ -88,6 +90,9 @@ export function PatientsTable({ patients, user, selected, onToggle, onToggleAll,
               <td>{patient.therapist?.display_name ?? <span className="muted">Not assigned</span>}</td>
               <td>
                 <RtmSwitch patient={patient} />
+              </td>
+              <td>
+                <RtmStatusLabels status={patient.rtm} />
               </td>
               <td>
                 <PatientRowActions patient={patient} user={user} onAction={onAction} />

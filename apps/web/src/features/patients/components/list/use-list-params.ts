@@ -1,15 +1,17 @@
 import { type ListedPatientStatus, listedPatientStatusSchema } from '@rehabit/contract';
 import { useSearchParams } from 'react-router';
 
-/** The list's search, status and page live in the address, so a reload or a shared link keeps them. */
+/** The list's search, filters and page live in the address, so a reload or a shared link keeps them. */
 export function useListParams() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const parsedStatus = listedPatientStatusSchema.safeParse(params.get('status'));
   const status: ListedPatientStatus | '' = parsedStatus.success ? parsedStatus.data : '';
   const search = params.get('search') ?? '';
+  // `rtm=close`: only patients close to an RTM threshold this month.
+  const rtm: 'close' | '' = params.get('rtm') === 'close' ? 'close' : '';
 
-  const update = (changes: { search?: string; status?: ListedPatientStatus | ''; page?: number }) =>
+  const update = (changes: { search?: string; status?: ListedPatientStatus | ''; rtm?: 'close' | ''; page?: number }) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -24,5 +26,5 @@ export function useListParams() {
       { replace: true },
     );
 
-  return { page, status, search, update };
+  return { page, status, search, rtm, update };
 }

@@ -1,0 +1,197 @@
+import {
+  type BillingSettings,
+  type BillingSettingsChange,
+  billingRuleYears,
+  defaultBillingRates,
+  dollarsOf,
+} from '@rehabit/contract';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Actor } from '../../db/scope.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import { type AuditLog, noteNothingChanged } from '../../lib/audit.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, type FieldErrors, notFound } from '../../lib/errors.ts';
+import { billingClinicOf } from './billing-clinic.ts';
+import { clinicRatesOf } from './billing-rates.ts';
+import {
+  type BillingStaffRow,
+  createBillingSettingsRepository,
+  renderingRoles,
+} from './billing-settings.repository.ts';
+
+type Deps = { db: Db; clock: Clock; audit: AuditLog };
+/** The clinic whose settings are read or changed. */
+type BillingClinic = { id: number; code: string; timezone: string };
+
+type StaffChange = NonNullable<BillingSettingsChange['staff']>[number];
+type Changed<T> = { old: T; new: T };
+
+const isRendering = (account: BillingStaffRow) =>
+  (renderingRoles as readonly string[]).includes(account.role) && account.approvalStatus === 'approved';
+
+const refused = (errors: FieldErrors) =>
+  new AppError('validation_failed', Object.values(errors).flat().join('; '), { errors });
+
+/**
+ * Refuses rates the rules cannot use before anything is read: a code that was not billable in its rule year (each
+ * year has its own code set), or one year and code sent twice.
+ */
+function checkRates(rates: BillingSettingsChange['rates'] = []) {
+  const errors: FieldErrors = {};
+  const seen = new Set<string>();
+  rates.forEach(({ year, code }, index) => {
+    if (defaultBillingRates[year][code] === undefined) {
+      errors[`rates.${index}.code`] = [`${code} is not billed in ${year}`];
+    } else if (seen.has(`${year}:${code}`)) {
+      errors[`rates.${index}`] = [`The rate of ${code} in ${year} is sent twice`];
+    }
+    seen.add(`${year}:${code}`);
+  });
+  if (Object.keys(errors).length > 0) throw refused(errors);
+}
+
+/**
+ * The accounts a staff change names, each checked: one of another clinic, a patient's, or no account at all is
+ * not found (nothing tells what exists elsewhere); one of the clinic that does not render (an office manager, an
+ * admin, someone not approved) is a field error, since billing never names them.
+ */
+function checkStaff(changes: StaffChange[], accounts: BillingStaffRow[]) {
+  const byId = new Map(accounts.map((account) => [account.id, account]));
+  const errors: FieldErrors = {};
+  const seen = new Set<number>();
+  changes.forEach(({ id }, index) => {
+    const account = byId.get(id);
+    if (!account || account.role === 'patient') throw notFound('staff member');
+    if (seen.has(id)) errors[`staff.${index}.id`] = ['This staff member is sent twice'];
+    else if (!isRendering(account)) {
+      errors[`staff.${index}.id`] = ['Only approved therapists and supervisors render RTM services'];
+    }
+    seen.add(id);
+  });
+  if (Object.keys(errors).length > 0) throw refused(errors);
+  return byId;
+}
+
+/** What a staff change really changes on the account, old and new, value by value. */
+function staffDiff(change: StaffChange, account: BillingStaffRow) {
+  const diff: { npi?: Changed<string | null>; is_assistant?: Changed<boolean> } = {};
+  if (change.npi !== undefined && change.npi !== account.npi) diff.npi = { old: account.npi, new: change.npi };
+  if (change.is_assistant !== undefined && change.is_assistant !== account.isAssistant) {
+    diff.is_assistant = { old: account.isAssistant, new: change.is_assistant };
+  }
+  return diff;
+}
+
+/** The clinic's settings as the API answers them: every rate merged with its default, in dollars. */
+async function readSettings(db: DbOrTx, clinic: BillingClinic): Promise<BillingSettings> {
+  const [rates, staff] = await Promise.all([
+    clinicRatesOf(db, clinic.id),
+    createBillingSettingsRepository(db).renderingStaff(clinic.id),
+  ]);
+  return {
+    timezone: clinic.timezone,
+    rates: billingRuleYears.flatMap((year) =>
+      rates.ratesOfYear(year).map(({ code, rateCents, defaultCents }) => ({
+        year,
+        code,
+        rate: dollarsOf(rateCents),
+        default_rate: dollarsOf(defaultCents),
+      })),
+    ),
+    staff: staff.map((member) => ({
+      id: member.id,
+      display_name: `${member.firstName} ${member.lastName}`.trim(),
+      role: member.role,
+      npi: member.npi,
+      is_assistant: member.isAssistant,
+    })),
+  };
+}
+
+export function createBillingSettingsService({ db, clock, audit }: Deps) {
+  return {
+    async settings(actor: Actor, query: { clinic_code?: string }): Promise<BillingSettings> {
+      return readSettings(db, await billingClinicOf(db, actor, query.clinic_code));
+    },
+
+    /**
+     * Changes what the body sends, in one transaction with one audit row holding every changed value's old and new
+     * value; what is sent unchanged is left alone, and a call that changes nothing writes nothing.
+     */
+    async change(
+      actor: Actor,
+      query: { clinic_code?: string },
+      body: BillingSettingsChange,
+      ctx: RequestContext,
+    ): Promise<BillingSettings> {
+      const clinic = await billingClinicOf(db, actor, query.clinic_code);
+      checkRates(body.rates);
+      const now = clock.now();
+      const timezone = await db.transaction(async (tx) => {
+        const txRepo = createBillingSettingsRepository(tx);
+        const oldTimezone = await txRepo.lockClinic(clinic.id);
+        const staffChanges = body.staff ?? [];
+        const accounts = checkStaff(
+          staffChanges,
+          await txRepo.accountsOfClinic(
+            clinic.id,
+            staffChanges.map((s) => s.id),
+          ),
+        );
+        const detail: Record<string, unknown> = {};
+
+        if (body.timezone !== undefined && body.timezone !== oldTimezone) {
+          await txRepo.setTimezone(clinic.id, body.timezone);
+          detail.timezone = { old: oldTimezone, new: body.timezone };
+        }
+
+        const rates = await clinicRatesOf(tx, clinic.id);
+        const rateChanges = (body.rates ?? []).flatMap(({ year, code, rate }) => {
+          const rateCents = Math.round(rate * 100);
+          const oldCents = rates.ratesOfYear(year).find((r) => r.code === code)!.rateCents;
+          return rateCents === oldCents ? [] : [{ year, code, rateCents, oldCents }];
+        });
+        await txRepo.upsertRates(clinic.id, rateChanges, { userId: actor.id, at: now });
+        if (rateChanges.length > 0) {
+          detail.rates = rateChanges.map(({ year, code, rateCents, oldCents }) => ({
+            year,
+            code,
+            old: dollarsOf(oldCents),
+            new: dollarsOf(rateCents),
+          }));
+        }
+
+        const staffDiffs = [];
+        for (const change of staffChanges) {
+          const diff = staffDiff(change, accounts.get(change.id)!);
+          if (!diff.npi && !diff.is_assistant) continue;
+          await txRepo.updateStaff(clinic.id, change.id, {
+            ...(diff.npi && { npi: diff.npi.new }),
+            ...(diff.is_assistant && { isAssistant: diff.is_assistant.new }),
+          });
+          staffDiffs.push({ id: change.id, ...diff });
+        }
+        if (staffDiffs.length > 0) detail.staff = staffDiffs;
+
+        if (Object.keys(detail).length === 0) {
+          noteNothingChanged();
+          return oldTimezone;
+        }
+        await audit.record(
+          {
+            action: 'billing.settings_change',
+            outcome: 'success',
+            actorUserId: actor.id,
+            clinicId: clinic.id,
+            ip: ctx.ip,
+            detail: { clinic_code: clinic.code, ...detail },
+          },
+          tx,
+        );
+        return body.timezone ?? oldTimezone;
+      });
+      return readSettings(db, { ...clinic, timezone });
+    },
+  };
+}
+export type BillingSettingsService = ReturnType<typeof createBillingSettingsService>;

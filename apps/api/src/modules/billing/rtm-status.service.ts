@@ -1,0 +1,81 @@
+import { type RtmStatus, type RtmStatusAnswer, rtmStatusOf } from '@rehabit/contract';
+import type { Db } from '../../db/client.ts';
+import type { Actor, ClinicScope } from '../../db/scope.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import { type AuditLog, patientAudit } from '../../lib/audit.ts';
+import { localDateOf } from '../../lib/calendar.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { requirePatient } from '../patients/patient-access.ts';
+import { createBillingInputsRepository } from './billing-inputs.repository.ts';
+import { createBillingInputs } from './billing-inputs.ts';
+import { createRtmStatusRepository } from './rtm-status.repository.ts';
+
+type Deps = { db: Db; clock: Clock; audit: AuditLog };
+
+/**
+ * A patient's RTM status today (decision 0803): the billing inputs read from the database, the rules of the
+ * contract applied on the clinic's calendar day. The patient list gets it through `statusesOf` and `closeIn`,
+ * wired in app.ts, so the patients module never imports billing.
+ */
+export function createRtmStatusService({ db, clock, audit }: Deps) {
+  const inputs = createBillingInputs(db);
+  const clinics = createBillingInputsRepository(db);
+  const repo = createRtmStatusRepository(db);
+
+  /** Today in the clinic's timezone: its calendar picks the window's days and the month's minutes. */
+  async function todayIn(clinicId: number) {
+    const timezone = await clinics.timezoneOf(clinicId);
+    return timezone ? localDateOf(clock.now(), timezone) : null;
+  }
+
+  /**
+   * One clinic's statuses on `today`, in one batched read: of `patientIds`, or of every patient with an episode this
+   * month. Patients without one (never onboarded, or discharged before the month) have none.
+   */
+  async function clinicStatuses(clinicId: number, today: string | null, patientIds?: number[]) {
+    const statuses = new Map<number, RtmStatus>();
+    if (!today || patientIds?.length === 0) return statuses;
+    for (const { patientId, input } of await inputs.inputsOf({ clinicId, until: today, patientIds })) {
+      statuses.set(patientId, rtmStatusOf(input, today));
+    }
+    return statuses;
+  }
+
+  return {
+    /** The statuses of a page of patients: one read per clinic on the page (one, unless a platform admin lists). */
+    async statusesOf(patients: readonly { id: number; clinicId: number }[]): Promise<Map<number, RtmStatus>> {
+      const idsByClinic = new Map<number, number[]>();
+      for (const { id, clinicId } of patients) idsByClinic.set(clinicId, [...(idsByClinic.get(clinicId) ?? []), id]);
+      const found = new Map<number, RtmStatus>();
+      for (const [clinicId, ids] of idsByClinic) {
+        for (const [id, status] of await clinicStatuses(clinicId, await todayIn(clinicId), ids)) found.set(id, status);
+      }
+      return found;
+    },
+
+    /**
+     * The patients of the scope close to a threshold this month, with their statuses. Computed in memory over every
+     * patient with an episode this month of the clinic (of each clinic with an open episode, for a platform admin).
+     */
+    async closeIn(scope: ClinicScope): Promise<Map<number, RtmStatus>> {
+      const clinicIds = await repo.clinicsWithOpenEpisodes(scope);
+      const close = new Map<number, RtmStatus>();
+      for (const clinicId of clinicIds) {
+        for (const [id, status] of await clinicStatuses(clinicId, await todayIn(clinicId))) {
+          if (status.is_close) close.set(id, status);
+        }
+      }
+      return close;
+    },
+
+    /** One patient's status today, for the dashboard; another clinic's patient is not found. */
+    async ofPatient(actor: Actor, patientId: number, ctx: RequestContext): Promise<RtmStatusAnswer> {
+      const patient = await requirePatient(db, audit, actor, patientId, 'rtm_status.read', ctx);
+      const today = localDateOf(clock.now(), patient.timezone);
+      const statuses = await clinicStatuses(patient.clinicId, today, [patient.id]);
+      await patientAudit(audit).success(actor, 'rtm_status.read', patient, ctx);
+      return { today, rtm: statuses.get(patient.id) ?? null };
+    },
+  };
+}
+export type RtmStatusService = ReturnType<typeof createRtmStatusService>;

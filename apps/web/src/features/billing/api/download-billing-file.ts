@@ -1,0 +1,39 @@
+import { billingEndpoints } from '@rehabit/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call, type DownloadProgress, saveFile } from '@web/lib/api-client.ts';
+import { clearBillingBadge } from '@web/lib/session/cancel-billing-notification.ts';
+import { useState } from 'react';
+import { clinicQuery, monthParts } from '../lib/billing-month.ts';
+import { bytesOfBase64, XLSX_TYPE } from '../lib/xlsx-file.ts';
+
+/** Seed §7: the month's file comes as base64 with its name, and is saved as the workbook it is. */
+export async function downloadBillingFile(
+  clinic: string | null,
+  month: string,
+  onProgress?: (progress: DownloadProgress) => void,
+) {
+  const file = await call(billingEndpoints.downloadFile, {
+    params: monthParts(month),
+    query: clinicQuery(clinic),
+    onProgress,
+  });
+  saveFile({ blob: new Blob([bytesOfBase64(file.content)], { type: XLSX_TYPE }), filename: file.name });
+}
+
+/** Downloads the month's file with its progress; once saved, the round '1' of a new file goes (seed §2). */
+export function useDownloadBillingFile(clinic: string | null, month: string) {
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<DownloadProgress | null>(null);
+  const mutation = useMutation({
+    mutationFn: () => {
+      // Indeterminate until the answer's headers say how large it is.
+      setProgress({ loaded: 0, total: null });
+      return downloadBillingFile(clinic, month, setProgress);
+    },
+    // The file card says what failed, beside the button.
+    meta: { errorHandling: 'silent' },
+    onSuccess: () => clearBillingBadge(queryClient),
+    onSettled: () => setProgress(null),
+  });
+  return { ...mutation, progress };
+}

@@ -1,0 +1,13 @@
+/**
+ * The billing queries, under one root so a new file (made again or uploaded) refreshes every figure of the clinic.
+ * `clinic` is the code an admin chose, or null for the caller's own clinic.
+ */
+export const billingKeys = {
+  all: ['billing'] as const,
+  clinic: (clinic: string | null) => ['billing', clinic ?? 'own'] as const,
+  units: (clinic: string | null, month: string, page: number) =>
+    [...billingKeys.clinic(clinic), 'units', month, page] as const,
+  chart: (clinic: string | null, year: number, currentMonth: number) =>
+    [...billingKeys.clinic(clinic), 'chart', year, currentMonth] as const,
+  file: (clinic: string | null, month: string) => [...billingKeys.clinic(clinic), 'file', month] as const,
+};

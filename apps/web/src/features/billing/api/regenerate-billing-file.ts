@@ -1,0 +1,23 @@
+import { billingEndpoints } from '@rehabit/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '@web/lib/api-client.ts';
+import { currentUserQueryKey } from '@web/lib/session/get-current-user.ts';
+import { monthParts } from '../lib/billing-month.ts';
+import { billingKeys } from './keys.ts';
+
+/** An admin makes a clinic's month's file again from the data as it stands. */
+export const regenerateBillingFile = (clinicCode: string, month: string) =>
+  call(billingEndpoints.regenerateFile, { params: { clinicCode, ...monthParts(month) } });
+
+export function useRegenerateBillingFile(clinicCode: string, month: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => regenerateBillingFile(clinicCode, month),
+    meta: { errorHandling: 'silent' },
+    onSuccess: (status) => {
+      queryClient.setQueryData(billingKeys.file(clinicCode, month), status);
+      // The clinic's staff now have the round '1', the admin too when it is their own clinic.
+      return queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    },
+  });
+}

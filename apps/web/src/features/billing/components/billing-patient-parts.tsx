@@ -1,0 +1,89 @@
+import type { BilledCodeRow, BillingPatientRow } from '@rehabit/contract';
+import { Button } from '@web/components/ui/button/button.tsx';
+import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
+import { formatMonth } from '@web/components/ui/month-picker/months.ts';
+import { paths } from '@web/config/paths.ts';
+import { useDownloadMonitoringCsv } from '@web/lib/monitoring/download-monitoring-csv.ts';
+import { Download } from 'lucide-react';
+import { Link } from 'react-router';
+import { codeLabels, formatWindow } from './billing-labels.ts';
+
+export type BillingRowsProps = { rows: readonly BillingPatientRow[]; month: string };
+
+export const patientName = (row: BillingPatientRow) => `${row.patient.first_name} ${row.patient.last_name}`;
+
+/** The patient's name, linking to their dashboard. */
+export function PatientLink({ row }: { row: BillingPatientRow }) {
+  return (
+    <Link className="billing-patient-link" to={paths.patientDashboard.getHref(row.patient.id)}>
+      {patientName(row)}
+    </Link>
+  );
+}
+
+/** Each billed code: units and modifiers, its date of service, and what made it (window and data days, minutes). */
+export function BilledCodes({ codes }: { codes: readonly BilledCodeRow[] }) {
+  return (
+    <ul className="billed-codes">
+      {codes.map((code) => (
+        <li key={`${code.code}-${code.date_of_service}`} className="billed-code">
+          <span className="billed-code__head">
+            <strong className="tabular">{code.code}</strong>
+            <span className="tabular"> × {code.units}</span>
+            {code.modifiers.length > 0 && <span className="billed-code__modifiers"> {code.modifiers.join(' ')}</span>}
+            <span className="visually-hidden"> {codeLabels[code.code]}</span>
+          </span>
+          <span className="billed-code__meta">
+            Date of service <DateDisplay value={code.date_of_service} />
+            {code.window_start && code.window_end && <> · window {formatWindow(code.window_start, code.window_end)}</>}
+            {code.data_days !== null && <> · {code.data_days} data days</>}
+            {code.minutes !== null && <> · {code.minutes} min</>}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The days of the month's live calls, or that there were none. */
+export function CallDates({ dates }: { dates: readonly string[] }) {
+  if (dates.length === 0) return <span className="billing-muted">No live call</span>;
+  return (
+    <ul className="call-dates">
+      {dates.map((date) => (
+        <li key={date}>
+          <DateDisplay value={date} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The rendering therapist and their NPI, as the billing file names them. */
+export function RenderingTherapist({ therapist }: { therapist: BillingPatientRow['therapist'] }) {
+  if (!therapist) return <span className="billing-muted">Not assigned</span>;
+  return (
+    <>
+      {therapist.display_name}
+      <span className="data-table__secondary tabular">{therapist.npi ? `NPI ${therapist.npi}` : 'NPI not set'}</span>
+    </>
+  );
+}
+
+/** The minutes' audit CSV of the patient's month: every session and call behind the minutes billed. */
+export function AuditCsvButton({ row, month }: { row: BillingPatientRow; month: string }) {
+  const csv = useDownloadMonitoringCsv(row.patient.id);
+  // A failure is told in a toast, as on the patient dashboard.
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      icon={<Download size={16} aria-hidden="true" />}
+      isLoading={csv.isPending}
+      onClick={() => csv.mutate(month)}
+      aria-label={`Audit CSV of ${patientName(row)}, ${formatMonth(month)}`}
+    >
+      Audit CSV
+    </Button>
+  );
+}

@@ -1,0 +1,112 @@
+import { can } from '@rehabit/contract';
+import { PageHeader } from '@web/components/layouts/page-header.tsx';
+import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
+import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { MonthPicker } from '@web/components/ui/month-picker/month-picker.tsx';
+import { useClinic } from '@web/lib/clinics/get-clinic.ts';
+import type { SessionUser } from '@web/lib/session/get-current-user.ts';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { clinicMonthOf, FIRST_BILLING_MONTH } from '../lib/clinic-month.ts';
+import { BillingChartSection } from './billing-chart-section.tsx';
+import { BillingFileCard } from './billing-file-card.tsx';
+import { BillingMonth } from './billing-month.tsx';
+import { ClinicPicker } from './clinic-picker.tsx';
+import { useBillingParams } from './use-billing-params.ts';
+import './billing.css';
+
+type BillingScreenProps = {
+  user: SessionUser;
+  /** The clinic's billing settings, mounted by the route for those who may see them; given the admin's clinic. */
+  settings?: (clinicCode: string | null) => ReactNode;
+};
+
+/**
+ * The balances dashboard (seed §2): a month's billing units and expected payment, the patients behind them, the
+ * month's billing file, and the year by month. Admins see any clinic; everyone else their own.
+ */
+export function BillingScreen({ user, settings }: BillingScreenProps) {
+  const params = useBillingParams();
+  const isAdmin = can(user.role, 'billing.files');
+  const clinicCode = isAdmin ? (params.clinic ?? user.code) : user.code;
+  // Sent as `clinic_code` by admins only; clinic staff always get their own clinic.
+  const clinicChoice = isAdmin ? clinicCode : null;
+  const clinic = useClinic(clinicCode);
+
+  // The clinic's current month decides the latest month to pick; without the clinic, the browser's month will do
+  // for its own staff (the server still refuses a month that has not begun there).
+  const timezone = clinic.data?.timezone ?? null;
+  const latest = timezone ? clinicMonthOf(timezone) : clinic.isError && !isAdmin ? dayjs().format('YYYY-MM') : null;
+  const month =
+    latest && params.month && params.month >= FIRST_BILLING_MONTH && params.month <= latest ? params.month : latest;
+
+  return (
+    <div className="billing-screen">
+      <PageHeader
+        title="Balances"
+        description="RTM billing units and expected payment by month, the patients behind them, and the month’s billing file."
+      />
+      <div className="billing-toolbar">
+        {isAdmin && (
+          <ClinicPicker
+            value={clinicCode}
+            clinic={clinic.data}
+            onChange={(code) => params.update({ clinic: code === user.code ? undefined : code })}
+          />
+        )}
+        {month && latest && (
+          <div className="billing-toolbar__month">
+            <MonthPicker
+              first={FIRST_BILLING_MONTH}
+              latest={latest}
+              value={month}
+              onChange={(picked) => params.update({ month: picked })}
+            />
+          </div>
+        )}
+      </div>
+      {month === null ? (
+        clinic.isError ? (
+          <section className="section-card" aria-label="Clinic">
+            <ErrorState
+              title={
+                isAdmin ? `No clinic could be opened with the code ${clinicCode}` : 'Your clinic could not be loaded'
+              }
+              error={clinic.error}
+              onRetry={() => clinic.refetch()}
+              isRetrying={clinic.isFetching}
+            />
+          </section>
+        ) : (
+          <section className="section-card" aria-label="Balances">
+            <SkeletonList rows={3} label="Loading the clinic’s billing" />
+          </section>
+        )
+      ) : (
+        <>
+          <BillingMonth
+            clinic={clinicChoice}
+            month={month}
+            page={params.page}
+            onPageChange={(page) => params.update({ page })}
+          />
+          <BillingFileCard
+            clinic={clinicChoice}
+            month={month}
+            timezone={timezone}
+            isCurrentMonth={month === latest}
+            canManageFiles={isAdmin}
+          />
+          <BillingChartSection clinic={clinicChoice} month={month} latest={latest!} />
+        </>
+      )}
+      <section className="section-card" aria-labelledby="per-staff-title">
+        <h2 id="per-staff-title" className="section-card__title">
+          Per-staff balances
+        </h2>
+        <p className="billing-note">Per-staff balances are not built yet.</p>
+      </section>
+      {settings?.(clinicChoice)}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { clinicCodeSchema } from '@rehabit/contract';
+import { isMonth } from '@web/components/ui/month-picker/months.ts';
+import { useSearchParams } from 'react-router';
+
+type Changes = { month?: string; page?: number; clinic?: string };
+
+/** The screen's month, page and (for admins) clinic live in the address, so a reload or a shared link keeps them. */
+export function useBillingParams() {
+  const [params, setParams] = useSearchParams();
+  const month = params.get('month');
+  const clinic = clinicCodeSchema.safeParse(params.get('clinic') ?? '');
+
+  const update = (changes: Changes) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === undefined || (key === 'page' && value === 1)) next.delete(key);
+          else next.set(key, String(value));
+        }
+        // Another month or clinic starts again at the first page.
+        if (changes.page === undefined) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+
+  return {
+    month: isMonth(month) ? month : null,
+    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
+    clinic: clinic.success ? clinic.data : null,
+    update,
+  };
+}

@@ -1,0 +1,25 @@
+import { type Patient, rtmStatusEndpoints } from '@rehabit/contract';
+import { useQuery } from '@tanstack/react-query';
+import { call } from '@web/lib/api-client.ts';
+import { monitoringKeys } from '@web/lib/monitoring/monitoring-keys.ts';
+
+export const getRtmStatus = (id: number, signal?: AbortSignal) =>
+  call(rtmStatusEndpoints.patient, { params: { id }, signal });
+
+/**
+ * A patient's RTM status today. Keyed under the patient's monitored minutes, so a session's end and a call logged
+ * or deleted refresh it; and by what the status reads of the record (status, coverage, consent), so a change there
+ * reads it again.
+ */
+export const useRtmStatus = (patient: Patient) =>
+  useQuery({
+    queryKey: [
+      ...monitoringKeys.patient(patient.id),
+      'rtm-status',
+      patient.status,
+      patient.is_rtm_covered,
+      patient.consent_date,
+    ],
+    queryFn: ({ signal }) => getRtmStatus(patient.id, signal),
+    meta: { errorHandling: 'silent' },
+  });

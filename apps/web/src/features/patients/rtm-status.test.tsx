@@ -1,0 +1,146 @@
+import type { RtmStatus } from '@rehabit/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { fixtureApi } from '@web/testing/fixture-api.ts';
+import { makePatient, patientPage, signedInRoutes } from '@web/testing/fixtures.ts';
+import { renderApp } from '@web/testing/render-app.tsx';
+import { describe, expect, it } from 'vitest';
+
+/** The issue's example: 14 of 16 data days with 9 days left, 17 of 20 minutes, no call yet. */
+const example: RtmStatus = {
+  window: { start: '2026-03-01', end: '2026-03-30', data_days: 14, data_days_goal: 16, days_left: 9 },
+  minutes: 17,
+  minutes_goal: 20,
+  needs_call: true,
+  is_ready_to_bill: true,
+  is_close: true,
+  is_billable: true,
+  not_billable: [],
+};
+const uncovered: RtmStatus = {
+  ...example,
+  needs_call: false,
+  is_ready_to_bill: false,
+  is_close: false,
+  is_billable: false,
+  not_billable: ['not_covered'],
+};
+
+const maria = { ...makePatient(), rtm: example };
+const james = { ...makePatient({ id: 102, first_name: 'James', last_name: 'Brown', status: 'registered' }), rtm: null };
+const linda = {
+  ...makePatient({ id: 103, first_name: 'Linda', last_name: 'Wilson', is_rtm_covered: false }),
+  rtm: uncovered,
+};
+
+const listCalls = (api: ReturnType<typeof fixtureApi>) =>
+  api.calls('GET /api/v1/patients/').map((request) => Object.fromEntries(request.url.searchParams));
+
+describe('RTM status on the patient list', () => {
+  it('shows each patient’s status this month in short words, what needs a look marked apart', async () => {
+    fixtureApi({ ...signedInRoutes(), 'GET /api/v1/patients/': { body: patientPage([maria, james, linda]) } });
+    renderApp('/patients', { token: 't' });
+    const table = await screen.findByRole('table', { name: 'Patients' });
+    expect(within(table).getByRole('columnheader', { name: 'This month' })).toBeInTheDocument();
+    const [, mariaRow, jamesRow, lindaRow] = within(table).getAllByRole('row');
+    const labels = within(mariaRow!)
+      .getAllByRole('listitem')
+      .map((item) => [item.textContent, item.className]);
+    expect(labels).toEqual([
+      ['14 of 16 data days, 9 days left', 'rtm-label rtm-label--data_days'],
+      ['17 of 20 min', 'rtm-label rtm-label--minutes'],
+      ['call needed', 'rtm-label rtm-label--call_needed'],
+      ['ready to bill', 'rtm-label rtm-label--ready'],
+      ['close to a threshold', 'rtm-label rtm-label--close'],
+    ]);
+    // The list shows no bars: they are the dashboard's.
+    expect(within(mariaRow!).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(jamesRow).toHaveTextContent('Not in RTM this month');
+    expect(
+      within(lindaRow!)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['not covered']);
+  });
+
+  it('filters the patients close to a threshold this month, kept in the address and cleared with the others', async () => {
+    const api = fixtureApi({
+      ...signedInRoutes(),
+      'GET /api/v1/patients/': ({ url }) =>
+        url.searchParams.get('rtm') === 'close'
+          ? { body: patientPage(url.searchParams.get('status') ? [] : [maria]) }
+          : { body: patientPage([maria, james, linda]) },
+    });
+    const app = renderApp('/patients', { token: 't' });
+    await screen.findByText('Linda Wilson');
+    const filter = screen.getByRole('checkbox', { name: 'Close to a threshold this month' });
+    expect(filter).not.toBeChecked();
+    await app.user.click(filter);
+    await waitFor(() => expect(screen.queryByText('Linda Wilson')).not.toBeInTheDocument());
+    expect(listCalls(api).at(-1)).toEqual({ rtm: 'close', page: '1' });
+    expect(app.location().search).toBe('?rtm=close');
+    expect(screen.getByText('Maria Garcia')).toBeInTheDocument();
+
+    await app.user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await app.user.click(screen.getByRole('option', { name: 'Discharged' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Clear filters' }));
+    // The unfiltered list comes back (from the cache: it was read first).
+    expect(await screen.findByText('Linda Wilson')).toBeInTheDocument();
+    expect(app.location().search).toBe('');
+    expect(screen.getByRole('checkbox', { name: 'Close to a threshold this month' })).not.toBeChecked();
+  });
+
+  it('opens with the filter on from a shared link', async () => {
+    const api = fixtureApi({ ...signedInRoutes(), 'GET /api/v1/patients/': { body: patientPage([maria]) } });
+    renderApp('/patients?rtm=close', { token: 't' });
+    expect(await screen.findByRole('checkbox', { name: 'Close to a threshold this month' })).toBeChecked();
+    expect(listCalls(api)[0]).toEqual({ rtm: 'close', page: '1' });
+  });
+});
+
+describe('RTM this month on the patient dashboard', () => {
+  const routes = (rtm: RtmStatus | null, patient = makePatient()) => ({
+    ...signedInRoutes(),
+    [`GET /api/v1/patients/${patient.id}/`]: { body: patient },
+    [`GET /api/v1/patients/${patient.id}/rtm-status/`]: { body: { today: '2026-03-22', rtm } },
+  });
+
+  it('shows the same words, with bars for the data days and the minutes', async () => {
+    fixtureApi(routes(example));
+    renderApp('/patient/101/dashboard', { token: 't' });
+    const card = await screen.findByRole('region', { name: 'RTM this month' });
+    await within(card).findByText('14 of 16 data days, 9 days left');
+    expect(card).toHaveTextContent('17 of 20 min');
+    expect(card).toHaveTextContent('call needed');
+    expect(card).toHaveTextContent('ready to bill');
+    expect(card).toHaveTextContent('close to a threshold');
+    const dataDays = within(card).getByRole('progressbar', { name: 'Data days' });
+    expect(dataDays).toHaveAttribute('value', '14');
+    expect(dataDays).toHaveAttribute('max', '16');
+    const minutes = within(card).getByRole('progressbar', { name: 'Minutes' });
+    expect(minutes).toHaveAttribute('value', '17');
+    expect(minutes).toHaveAttribute('max', '20');
+  });
+
+  it('fills the data-day bar once every threshold is met, and says when there is no episode this month', async () => {
+    const met = { ...example, window: { ...example.window!, data_days: 18 } };
+    fixtureApi(routes(met));
+    const first = renderApp('/patient/101/dashboard', { token: 't' });
+    const card = await screen.findByRole('region', { name: 'RTM this month' });
+    await within(card).findByText('18 data days, 9 days left');
+    expect(within(card).getByRole('progressbar', { name: 'Data days' })).toHaveAttribute('value', '16');
+    first.unmount();
+
+    fixtureApi(routes(null, makePatient({ status: 'discharged' })));
+    renderApp('/patient/101/dashboard', { token: 't' });
+    const none = await screen.findByRole('region', { name: 'RTM this month' });
+    expect(await within(none).findByText('Not in RTM this month')).toBeInTheDocument();
+  });
+
+  it('leaves the card out for a registered patient', async () => {
+    const api = fixtureApi(routes(null, makePatient({ status: 'registered' })));
+    renderApp('/patient/101/dashboard', { token: 't' });
+    await screen.findByRole('heading', { name: /Maria Garcia/, level: 1 });
+    expect(screen.queryByRole('region', { name: 'RTM this month' })).not.toBeInTheDocument();
+    expect(api.calls('GET /api/v1/patients/101/rtm-status/')).toEqual([]);
+  });
+});
