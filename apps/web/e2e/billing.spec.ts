@@ -2,9 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { approvedStaff, closeInitialNote, demo, expectAccessible, forgetSession, signIn, snap } from './support.ts';
 
-// Needs the billing API (units, chart, the month's file and the admin's "make it again"): until it is on main this
-// journey cannot pass.
-
 /** Month and year of the month before `month` (`March 2026`), as the API's paths take them. */
 function monthBefore(name: string) {
   const date = new Date(`1 ${name}`);
