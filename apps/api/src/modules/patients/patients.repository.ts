@@ -164,7 +164,7 @@ export const createPatientsRepository = (db: DbOrTx) => {
      * `onlyIds`, when given, narrows the list to those patients (a filter computed outside SQL).
      */
     async list(scope: ClinicScope, query: PatientListQuery, onlyIds?: number[]) {
-      if (onlyIds?.length === 0) return { rows: [], count: 0, countCapped: false };
+      // No early answer for an empty `onlyIds`: the search still goes to the database, which judges its text.
       const conditions: (SQL | undefined)[] = [
         patientVisibleIn(scope),
         query.status ? eq(patients.status, query.status) : undefined,
