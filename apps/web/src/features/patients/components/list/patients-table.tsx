@@ -40,10 +40,10 @@ export function PatientsTable({ patients, user, selected, onToggle, onToggleAll,
           <th scope="col">Patient</th>
           <th scope="col">Birthday</th>
           <th scope="col">Status</th>
+          <th scope="col">This month</th>
           <th scope="col">Diagnosis</th>
           <th scope="col">Therapist</th>
           <th scope="col">RTM</th>
-          <th scope="col">This month</th>
           <th scope="col" className="data-table__narrow">
             <span className="visually-hidden">Actions</span>
           </th>
@@ -77,6 +77,10 @@ export function PatientsTable({ patients, user, selected, onToggle, onToggleAll,
               <td>
                 <PatientStatusPill status={patient.status} />
               </td>
+              {/* Who needs what before the month ends comes first, where it is seen without scrolling. */}
+              <td>
+                <RtmStatusLabels status={patient.rtm} />
+              </td>
               <td>
                 {patient.diagnosis ? (
                   <>
@@ -90,9 +94,6 @@ export function PatientsTable({ patients, user, selected, onToggle, onToggleAll,
               <td>{patient.therapist?.display_name ?? <span className="muted">Not assigned</span>}</td>
               <td>
                 <RtmSwitch patient={patient} />
-              </td>
-              <td>
-                <RtmStatusLabels status={patient.rtm} />
               </td>
               <td>
                 <PatientRowActions patient={patient} user={user} onAction={onAction} />
