@@ -14,6 +14,8 @@ beforeEach(() => {
   // jsdom does not scroll; tests read the calls instead.
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
   Element.prototype.scrollIntoView = vi.fn();
+  // jsdom has no canvas: it answers as a browser without one would (no context), instead of logging "not implemented".
+  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
 });
 
 afterEach(() => {

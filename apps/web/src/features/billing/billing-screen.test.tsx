@@ -208,6 +208,9 @@ describe('the balances screen (billing)', () => {
     expect(await within(year).findByText(/January to March 2026/)).toHaveTextContent(
       'January to March 2026: 9 units and $308.68 expected in all; March 2026 is still running.',
     );
+    // The drawing loads without a canvas to draw on (jsdom), and is hidden from assistive technology.
+    await waitFor(() => expect(year.querySelector('.billing-chart canvas')).not.toBeNull());
+    expect(year.querySelector('.billing-chart')).toHaveAttribute('aria-hidden', 'true');
     await app.user.click(within(year).getByText('The chart’s figures as a table'));
     const table = within(year).getByRole('table', { name: 'Units per code and expected payment, 2026 by month' });
     const rows = within(table).getAllByRole('row');

@@ -8,7 +8,7 @@ import { useBillingChart } from '../api/get-billing-chart.ts';
 import { type ChartRow, chartCodes, chartRows } from '../lib/chart-rows.ts';
 import { codeColours, unitsText } from './billing-labels.ts';
 
-// Recharts is heavy: it is downloaded only when this screen draws its chart (the architecture's bundle budget).
+// The chart library is downloaded only when this screen draws its chart (the architecture's bundle budget).
 const BillingChart = lazy(() => import('./billing-chart.tsx'));
 
 type BillingChartSectionProps = {
