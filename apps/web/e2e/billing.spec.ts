@@ -72,7 +72,7 @@ test('a manager opens Balances from the menu, sees the units and the chart, down
 
   // The year's chart, drawn, with its figures in words.
   const year = page.getByRole('region', { name: `${last.year} by month` });
-  await expect(year.locator('.billing-chart svg').first()).toBeVisible();
+  await expect(year.locator('.billing-chart canvas')).toBeVisible();
   await expect(year.locator('figcaption')).toContainText('expected in all');
   await snap(page, 'balances');
   await expectAccessible(page);
