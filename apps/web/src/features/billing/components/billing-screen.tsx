@@ -84,18 +84,19 @@ export function BillingScreen({ user, settings }: BillingScreenProps) {
         )
       ) : (
         <>
-          <BillingMonth
-            clinic={clinicChoice}
-            month={month}
-            page={params.page}
-            onPageChange={(page) => params.update({ page })}
-          />
+          {/* The month's file first: it is what a biller comes for; the figures behind it follow. */}
           <BillingFileCard
             clinic={clinicChoice}
             month={month}
             timezone={timezone}
             isCurrentMonth={month === latest}
             canManageFiles={isAdmin}
+          />
+          <BillingMonth
+            clinic={clinicChoice}
+            month={month}
+            page={params.page}
+            onPageChange={(page) => params.update({ page })}
           />
           <BillingChartSection clinic={clinicChoice} month={month} latest={latest!} />
         </>
