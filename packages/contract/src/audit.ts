@@ -85,6 +85,9 @@ export const auditActions = [
   'billing.settings_change',
   // One patient's RTM status today (data days, minutes, the call) read on the dashboard.
   'rtm_status.read',
+  // Banners of the patient dashboard read (with the caller's snoozes), and one snoozed by the caller.
+  'banner.read',
+  'banner.snooze',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
