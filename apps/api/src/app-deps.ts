@@ -5,6 +5,7 @@ import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { SmsSender } from './lib/sms.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
+import type { BannersService } from './modules/banners/banners.service.ts';
 import type { BillingService } from './modules/billing/billing.service.ts';
 import type { BillingFilesService } from './modules/billing/billing-files.service.ts';
 import type { BillingSettingsService } from './modules/billing/billing-settings.service.ts';
@@ -50,6 +51,7 @@ export type AppDeps = {
   billing: BillingService;
   billingFiles: BillingFilesService;
   rtmStatus: RtmStatusService;
+  banners: BannersService;
   patientData: PatientDataService;
   rateLimits: { auth: RateLimitRule };
   realtime: Realtime;

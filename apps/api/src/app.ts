@@ -17,6 +17,8 @@ import { createSmsSender, type SmsSender } from './lib/sms.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { bannersRoutes } from './modules/banners/banners.routes.ts';
+import { createBannersService } from './modules/banners/banners.service.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
 import { billingFilesRoutes } from './modules/billing/billing-files.routes.ts';
@@ -161,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     billing: createBillingService({ db, clock, audit }),
     billingFiles: createBillingFilesService({ db, clock, audit, config }),
     rtmStatus,
+    banners: createBannersService({ db, clock, audit }),
     rateLimits: { auth: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
     realtime,
     chat: createChatService({ db, clock, audit, realtime }),
@@ -224,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(billingFilesRoutes, deps);
   await app.register(billingSettingsRoutes, deps);
   await app.register(rtmStatusRoutes, deps);
+  await app.register(bannersRoutes, deps);
   await app.register(tusRoutes, { host: videoHost, corsOrigins: config.CORS_ORIGINS });
   await app.register(playbackRoutes, { host: videoHost });
   // Processing cut short by a restart runs again; closing waits for the job at hand.

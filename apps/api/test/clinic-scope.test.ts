@@ -21,6 +21,7 @@ import { createLockoutRepository } from '../src/modules/auth/lockout.repository.
 import { createPasswordResetsRepository } from '../src/modules/auth/password-resets.repository.ts';
 import { createSessionsRepository } from '../src/modules/auth/sessions.repository.ts';
 import { createUsersRepository } from '../src/modules/auth/users.repository.ts';
+import { createBannersRepository } from '../src/modules/banners/banners.repository.ts';
 import { createBillingFilesRepository } from '../src/modules/billing/billing-files.repository.ts';
 import { createBillingInputsRepository } from '../src/modules/billing/billing-inputs.repository.ts';
 import { createBillingMonthRepository } from '../src/modules/billing/billing-month.repository.ts';
@@ -413,6 +414,11 @@ const repositories = {
     deleteMany: guarded(loadFolders),
     addItems: guarded(loadFolders, ['findManyVisible', 'videos/folders.service.ts']),
     removeItems: guarded(loadFolders),
+  }),
+  banners: cover(createBannersRepository, {
+    snoozesOf: guarded(requirePatient('banners/banners.service.ts')),
+    upsert: guarded(requirePatient('banners/banners.service.ts')),
+    lastProgramChange: guarded(requirePatient('banners/banners.service.ts')),
   }),
   rtmStatus: cover(createRtmStatusRepository, {
     clinicsWithOpenEpisodes: crossClinic(async (r) => {

@@ -448,5 +448,6 @@ export const monitoringSessions = pgTable(
   ],
 );
 
+export * from './schema-banners.ts';
 export * from './schema-billing.ts';
 export * from './schema-hep.ts';
