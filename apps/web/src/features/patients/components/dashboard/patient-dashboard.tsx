@@ -13,7 +13,9 @@ import { ArrowLeft, UserX } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { dialogFor, type PatientDialogState, PatientDialogs } from '../dialogs/patient-dialogs.tsx';
+import { patientActions } from '../patient-actions.ts';
 import { PatientStatusPill } from '../patient-status-pill.tsx';
+import { BannerStrip } from './banner-strip.tsx';
 import { InteractionLogSection } from './interaction-log.tsx';
 import { PatientActionsBar } from './patient-actions-bar.tsx';
 import { PatientHeader } from './patient-header.tsx';
@@ -121,6 +123,18 @@ export function PatientDashboard({ patientId, user, sections, afterInteractionLo
       <PatientHeader patient={data} />
       {/* A registered patient was never onboarded: nothing of RTM to show yet. */}
       {data.status !== 'registered' && <RtmCard patient={data} />}
+      {/* Banners concern patients in monitoring only. */}
+      {data.status === 'onboarded' && (
+        <BannerStrip
+          patient={data}
+          user={user}
+          onEditDetails={
+            patientActions(data.status, user.role).includes('edit')
+              ? () => setDialog(dialogFor('edit', data))
+              : undefined
+          }
+        />
+      )}
       <nav className="section-tabs" aria-label="Patient sections">
         {sectionLinks.map((section) => (
           <a key={section.id} href={`#${section.id}`} className="section-tabs__link">
