@@ -5,6 +5,8 @@ import { makePatient, signedInRoutes } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
 import { describe, expect, it } from 'vitest';
 
+type Fixture = NonNullable<Parameters<typeof fixtureApi>[0]>[string];
+
 const maria = makePatient();
 const bannersPath = 'GET /user/therapist/banners/101/snoozes';
 const answer = (banners: PatientBanners['banners']): PatientBanners => ({ today: '2026-03-20', banners, snoozes: [] });
@@ -15,7 +17,7 @@ const all = answer([
   { banner: 'no_consent', cause: 'missing' },
   { banner: 'billing_close', cause: '2026-03' },
 ]);
-const routes = (banners: unknown = { body: all }) => ({
+const routes = (banners: Fixture = { body: all }) => ({
   ...signedInRoutes(),
   'GET /api/v1/patients/101/': { body: maria },
   [bannersPath]: banners,
