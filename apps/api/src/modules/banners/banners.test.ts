@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BilledClinics, billedClinics } from '../../../test/billing-support.ts';
 import { PASSWORD } from '../../../test/factories.ts';
 import { expectProblem } from '../../../test/helpers.ts';
-import { auditRows } from '../../../test/hep-support.ts';
+import { auditRows, makeVideo, sessionForPatient } from '../../../test/hep-support.ts';
+import { hepItems } from '../../db/schema.ts';
 
 let c: BilledClinics;
 const ids = {} as Record<'fresh' | 'quiet' | 'noConsent' | 'close' | 'stale' | 'registered' | 'away', number>;
@@ -83,6 +84,22 @@ describe('banners of the patient dashboard', () => {
     expect((await auditRows(c.db, 'banner.read', ids.quiet)).length).toBeGreaterThan(0);
   });
 
+  it('leave "program not updated" once the program changes', async () => {
+    const video = await makeVideo(c.db, { clinicId: c.home.clinic.id });
+    const at = new Date('2026-03-20T18:00:00Z');
+    await c.db.insert(hepItems).values({
+      clinicId: c.home.clinic.id,
+      patientId: ids.stale,
+      videoId: video.id,
+      position: 1,
+      sets: 3,
+      reps: 10,
+      createdAt: at,
+      updatedAt: at,
+    });
+    expect(await shown(ids.stale)).toEqual([]);
+  });
+
   it('hide a snoozed banner for 7 days from the staff member who snoozed it only', async () => {
     const made = await snooze(ids.quiet, 'no_call');
     expect(made).toEqual({ banner: 'no_call', snoozed_until: '2026-03-27T19:00:00.000Z', cause: '2026-03' });
@@ -115,7 +132,10 @@ describe('banners of the patient dashboard', () => {
     // A reading of Mar 6 arrives late: still no data for 7 days, but a new last day.
     await c.readings(ids.quiet, 'steps', ['2026-03-06']);
     expect((await bannersOf(ids.quiet)).banners).toEqual([{ banner: 'no_data', cause: '2026-03-06' }]);
-    // April: a new month without a call.
+    // Mar 31, 23:00 in Los Angeles (already April in UTC): still the clinic's March, still snoozed.
+    await moveTo('2026-04-01T06:00:00Z');
+    expect(await shown(ids.quiet)).not.toContain('no_call');
+    // April there: a new month without a call.
     await moveTo('2026-04-01T19:00:00Z');
     const april = await bannersOf(ids.quiet);
     // (a month without program changes and a new empty window bring their own banners too)
@@ -135,6 +155,12 @@ describe('banner calls refuse', () => {
     expectProblem(await c.call.post(snoozePath(ids.quiet, 'nonsense'), c.home.therapist.token), 400);
     expectProblem(await c.call.get('/user/therapist/banners/abc/snoozes', c.home.therapist.token), 400);
     expectProblem(await c.call.post(snoozePath(0, 'no_call'), c.home.therapist.token), 400);
+  });
+
+  it('a patient’s own account', async () => {
+    const { token } = await sessionForPatient(c.t, ids.quiet);
+    expectProblem(await c.call.get(snoozesPath(ids.quiet), token), 403);
+    expectProblem(await c.call.post(snoozePath(ids.quiet, 'no_call'), token), 403);
   });
 
   it('callers who are not signed in', async () => {
