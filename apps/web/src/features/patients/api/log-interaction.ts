@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@web/lib/api-client.ts';
 import { monitoringKeys } from '@web/lib/monitoring/monitoring-keys.ts';
 import { interactionsQueryKey } from './get-interactions.ts';
+import { patientQueryKey } from './get-patient.ts';
 
 export const logInteraction = ({ patientId, body }: { patientId: number; body: LogInteractionBody }) =>
   call(patientEndpoints.logInteraction, { params: { id: patientId }, body });
@@ -17,6 +18,8 @@ export function useLogInteraction(patientId: number) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: interactionsQueryKey(patientId) }),
         queryClient.invalidateQueries({ queryKey: monitoringKeys.patient(patientId) }),
+        // The header's call status follows the logged calls (decision 0901).
+        queryClient.invalidateQueries({ queryKey: patientQueryKey(patientId), exact: true }),
       ]),
   });
 }
