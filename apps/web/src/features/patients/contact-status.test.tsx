@@ -105,6 +105,36 @@ describe('call status and chat freshness in the dashboard header', () => {
     expect(list).toHaveTextContent('quiet 30+ days');
   });
 
+  it('clears the reminder once a call is logged from the dashboard', async () => {
+    const before = { ...makePatient(), call_status: reminder, chat_freshness: null };
+    const api = fixtureApi({
+      ...routes(before),
+      'GET /api/v1/patients/101/log_interaction/': { body: { count: 0, next: null, previous: null, results: [] } },
+      'POST /api/v1/patients/101/log_interaction/': {
+        status: 201,
+        body: {
+          id: 502,
+          date: '2026-03-26',
+          notes: '',
+          kind: 'phone',
+          minutes: 10,
+          created_by: null,
+          created_at: '2026-03-26T16:00:00Z',
+        },
+      },
+    });
+    const app = renderApp('/patient/101/dashboard', { token: 't' });
+    const list = await screen.findByRole('list', { name: 'Call and chat' });
+    expect(list).toHaveTextContent('call needed, month ends soon');
+
+    api.set('GET /api/v1/patients/101/', { body: { ...before, call_status: called } });
+    const form = screen.getByRole('form', { name: 'Log a call' });
+    await app.user.type(within(form).getByLabelText('Minutes'), '10');
+    await app.user.click(within(form).getByRole('button', { name: 'Log call' }));
+    expect(await screen.findByText('called this month')).toBeInTheDocument();
+    expect(screen.queryByText('call needed, month ends soon')).not.toBeInTheDocument();
+  });
+
   it('says a discharged patient is not in monitoring', async () => {
     fixtureApi(routes({ ...makePatient({ status: 'discharged' }), call_status: null, chat_freshness: null }));
     renderApp('/patient/101/dashboard', { token: 't' });
