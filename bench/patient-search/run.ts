@@ -96,17 +96,23 @@ try {
   const scope = { kind: 'clinic' as const, clinicId: actor.clinicId };
   const direct = await timeDirect(
     'same SQL, called directly (search terms)',
-    (i) => repo.list(scope, { search: searches[i % searches.length], page: 1, page_size: 25 }),
+    (i) => repo.list(scope, { search: searches[i % searches.length], page: 1, page_size: 25 }, new Date()),
     SECONDS,
   );
   const perTerm = [];
   for (const term of searches) {
     perTerm.push(
-      await timeDirect(`  direct: "${term}"`, () => repo.list(scope, { search: term, page: 1, page_size: 25 }), 1),
+      await timeDirect(
+        `  direct: "${term}"`,
+        () => repo.list(scope, { search: term, page: 1, page_size: 25 }, new Date()),
+        1,
+      ),
     );
   }
   for (const page of [1, 400, 4000]) {
-    perTerm.push(await timeDirect(`  direct: page ${page}`, () => repo.list(scope, { page, page_size: 25 }), 1));
+    perTerm.push(
+      await timeDirect(`  direct: page ${page}`, () => repo.list(scope, { page, page_size: 25 }, new Date()), 1),
+    );
   }
   await app.close();
 

@@ -353,14 +353,19 @@ const repositories = {
   }),
   patients: cover(createPatientsRepository, {
     list: crossClinic(async (r) => {
-      const everyone = await r.list(scopeA(), patientListQuerySchema.parse({ page_size: 100 }));
+      const everyone = await r.list(scopeA(), patientListQuerySchema.parse({ page_size: 100 }), new Date());
       expect(everyone.rows.map((p) => p.clinicId)).toEqual(everyone.rows.map(() => a.clinicId));
       expect(everyone.rows.map((p) => p.id)).toEqual([a.patientId]);
       // Both patients share the name; the search finds only clinic A's.
-      const byName = await r.list(scopeA(), patientListQuerySchema.parse({ search: SHARED_NAME }));
+      const byName = await r.list(scopeA(), patientListQuerySchema.parse({ search: SHARED_NAME }), new Date());
       expect(byName.rows.map((p) => p.id)).toEqual([a.patientId]);
       const byTherapist = patientListQuerySchema.parse({ therapist_id: b.therapistId });
-      expect(await r.list(scopeA(), byTherapist)).toMatchObject({ rows: [], count: 0 });
+      expect(await r.list(scopeA(), byTherapist, new Date())).toMatchObject({ rows: [], count: 0 });
+      // The call and chat filters keep to the scope too: in April, both patients lack a call and a message of theirs.
+      const quiet = patientListQuerySchema.parse({ call: 'needed', chat: 'outdated' });
+      expect((await r.list(scopeA(), quiet, new Date('2026-04-10T15:00:00Z'))).rows.map((p) => p.id)).toEqual([
+        a.patientId,
+      ]);
     }),
     findById: crossClinic(async (r) => {
       expect(await r.findById(b.patientId, scopeA())).toBeUndefined();
@@ -498,6 +503,10 @@ const repositories = {
 
 /** Query functions of repository files that export functions over the database instead of a factory. */
 const queryFunctions: Record<string, Record<string, Decision>> = {
+  'contact-status': {
+    // Given the ids of a scoped list page or of a patient found by findPatient.
+    contactStatusesOf: guarded(findPatient),
+  },
   icd10: {
     searchIcd10: notClinicData('global reference data (ICD-10)'),
     findIcd10: notClinicData('global reference data (ICD-10)'),

@@ -10,6 +10,7 @@ import {
 } from './common.ts';
 import { defineEndpoints } from './endpoint.ts';
 import { paginated } from './pagination.ts';
+import { callListFilters, chatListFilters, patientContactStatusSchema } from './patient-status.ts';
 import { rtmListFilters, rtmStatusSchema } from './rtm-status.ts';
 
 export const patientStatuses = ['registered', 'onboarded', 'discharged', 'removed'] as const;
@@ -100,13 +101,20 @@ export const patientSchema = z.object({
   created_at: z.string(),
 });
 export type Patient = z.infer<typeof patientSchema>;
+/** One patient as the dashboard's header reads it: with the call status and chat freshness (decision 0901). */
+export const patientDetailSchema = patientSchema.extend(patientContactStatusSchema.shape);
+export type PatientDetail = z.infer<typeof patientDetailSchema>;
 /**
  * Patient lists count and page through at most PATIENT_LIST_CAP patients; `count_capped` says there are more,
  * to be found by searching.
  */
 export const PATIENT_LIST_CAP = 1000;
 /** A listed patient with the RTM status today: null without an episode this month (decision 0803). */
-export const patientListItemSchema = patientSchema.extend({ rtm: rtmStatusSchema.nullable() });
+export const patientListItemSchema = patientSchema.extend({
+  rtm: rtmStatusSchema.nullable(),
+  /** Call status and chat freshness today, for onboarded patients (decision 0901). */
+  ...patientContactStatusSchema.shape,
+});
 export type PatientListItem = z.infer<typeof patientListItemSchema>;
 export const patientListSchema = paginated(patientListItemSchema).extend({ count_capped: z.boolean() });
 
@@ -121,6 +129,10 @@ export const patientListQuerySchema = z.object({
   therapist_id: idSchema.optional(),
   /** `close`: only patients close to an RTM threshold this month (decision 0803). */
   rtm: z.enum(rtmListFilters).optional(),
+  /** `needed`: onboarded patients without a live call this month (CALL_NOK, decision 0901). */
+  call: z.enum(callListFilters).optional(),
+  /** `outdated`: onboarded patients without a message for 30 days (CHAT_OUTDATED, decision 0901). */
+  chat: z.enum(chatListFilters).optional(),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(25),
 });
@@ -272,7 +284,7 @@ export const patientEndpoints = defineEndpoints('patients', {
     audit: { read: 'patient.read' },
     params: idParamsSchema,
     status: 200,
-    response: patientSchema,
+    response: patientDetailSchema,
   },
   /** Registers a patient on the staff's side. */
   register: {

@@ -1,4 +1,4 @@
-import type { CurrentUser, Patient, PatientListItem, StaffMember } from '@rehabit/contract';
+import type { CurrentUser, Patient, PatientDetail, PatientListItem, StaffMember } from '@rehabit/contract';
 
 export const therapist: CurrentUser = {
   id: 7,
@@ -44,7 +44,8 @@ export const supervisor: CurrentUser = {
   display_name: 'Sam Boss',
 };
 
-export function makePatient(changes: Partial<Patient> = {}): Patient {
+/** A patient as the API reads one: without a call status or chat freshness unless given (decision 0901). */
+export function makePatient(changes: Partial<PatientDetail> = {}): PatientDetail {
   const first = changes.first_name ?? 'Maria';
   const last = changes.last_name ?? 'Garcia';
   return {
@@ -66,16 +67,21 @@ export function makePatient(changes: Partial<Patient> = {}): Patient {
     episode_started_at: '2025-01-10T15:00:00Z',
     source: 'staff',
     created_at: '2025-01-09T15:00:00Z',
+    call_status: null,
+    chat_freshness: null,
     ...changes,
   };
 }
 
-/** A page of the patient list; a patient given without an RTM status has none this month. */
+/**
+ * A page of the patient list; a patient given without an RTM status has none this month, and one without a call
+ * status or chat freshness has neither (decision 0901).
+ */
 export const patientPage = (results: (Patient | PatientListItem)[], count = results.length, countCapped = false) => ({
   count,
   next: null,
   previous: null,
-  results: results.map((patient) => ({ rtm: null, ...patient })),
+  results: results.map((patient) => ({ rtm: null, call_status: null, chat_freshness: null, ...patient })),
   count_capped: countCapped,
 });
 

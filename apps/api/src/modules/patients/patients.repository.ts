@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { clinics, icd10Codes, patientEpisodes, patientEvents, patients, users } from '../../db/schema.ts';
 import type { ClinicScope } from '../../db/scope.ts';
 import { ownPatientOf, patientVisibleIn } from '../../db/visibility.ts';
+import { callNeededCondition, chatOutdatedCondition } from './contact-status.repository.ts';
 
 const therapist = alias(users, 'therapist');
 
@@ -161,14 +162,17 @@ export const createPatientsRepository = (db: DbOrTx) => {
      * One page of patients in name order. Counting stops past PATIENT_LIST_CAP, and pages beyond it are empty:
      * a list that long is narrowed by searching, not paged through. Knowing whether the matches are few or many
      * picks the plan: few are collected through the trigram index and sorted; many are read in name order.
-     * `onlyIds`, when given, narrows the list to those patients (a filter computed outside SQL).
+     * `onlyIds`, when given, narrows the list to those patients (a filter computed outside SQL). `now` places the
+     * call and chat filters in each clinic's calendar (decision 0901).
      */
-    async list(scope: ClinicScope, query: PatientListQuery, onlyIds?: number[]) {
+    async list(scope: ClinicScope, query: PatientListQuery, now: Date, onlyIds?: number[]) {
       // No early answer for an empty `onlyIds`: the search still goes to the database, which judges its text.
       const conditions: (SQL | undefined)[] = [
         patientVisibleIn(scope),
         query.status ? eq(patients.status, query.status) : undefined,
         onlyIds ? inArray(patients.id, onlyIds) : undefined,
+        query.call === 'needed' ? callNeededCondition(now) : undefined,
+        query.chat === 'outdated' ? chatOutdatedCondition(now) : undefined,
       ];
       if (query.therapist_id) conditions.push(eq(patients.therapistId, query.therapist_id));
       if (query.search) conditions.push(searchCondition(query.search));

@@ -15,6 +15,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { createSessionsRepository } from '../auth/sessions.repository.ts';
 import { createUsersRepository } from '../auth/users.repository.ts';
+import { contactStatusesOf } from './contact-status.repository.ts';
 import { findIcd10, searchIcd10 } from './icd10.repository.ts';
 import { createInteractionsRepository, toInteractionLog } from './interactions.repository.ts';
 import { createPatientsRepository, type PatientRow, toPatient } from './patients.repository.ts';
@@ -59,6 +60,13 @@ export function createPatientsService({ db, clock, audit, rtm }: Deps) {
       throw notFound('patient');
     }
     return patient;
+  }
+
+  /** Call status and chat freshness of onboarded patients, read together; others have none (decision 0901). */
+  async function contactOf(rows: readonly PatientRow[], now: Date) {
+    const onboarded = rows.filter((row) => row.status === 'onboarded').map((row) => row.id);
+    const statuses = await contactStatusesOf(db, onboarded, now);
+    return (id: number) => statuses.get(id) ?? { call_status: null, chat_freshness: null };
   }
 
   async function reload(actor: Actor, id: number) {
@@ -166,7 +174,14 @@ export function createPatientsService({ db, clock, audit, rtm }: Deps) {
       // "Close to a threshold" is known only once every status of the clinic is computed: the filter picks the ids
       // before the list pages (and caps) them as it pages any other filter.
       const close = query.rtm === 'close' ? await rtm.closeIn(scopeOf(actor)) : undefined;
-      const { rows, count, countCapped } = await patientsRepo.list(scopeOf(actor), query, close && [...close.keys()]);
+      const now = clock.now();
+      const { rows, count, countCapped } = await patientsRepo.list(
+        scopeOf(actor),
+        query,
+        now,
+        close && [...close.keys()],
+      );
+      const contact = await contactOf(rows, now);
       // Registered patients were never onboarded: nothing to read for them.
       const statuses = close ?? (await rtm.statusesOf(rows.filter((row) => row.status !== 'registered')));
       await audit.record({
@@ -177,14 +192,15 @@ export function createPatientsService({ db, clock, audit, rtm }: Deps) {
         ip: ctx.ip,
         detail: { count, page: query.page, patient_ids: rows.map((r) => r.id) },
       });
-      const items = rows.map((row) => ({ ...toPatient(row), rtm: statuses.get(row.id) ?? null }));
+      const items = rows.map((row) => ({ ...toPatient(row), rtm: statuses.get(row.id) ?? null, ...contact(row.id) }));
       return { ...toPage(items, count, query), count_capped: countCapped };
     },
 
     async get(actor: Actor, id: number, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
       await record(actor, 'patient.read', patient, ctx);
-      return toPatient(patient);
+      const contact = await contactOf([patient], clock.now());
+      return { ...toPatient(patient), ...contact(patient.id) };
     },
 
     async register(actor: Actor, body: RegisterPatientBody, ctx: RequestContext) {

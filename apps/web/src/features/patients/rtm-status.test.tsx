@@ -25,7 +25,7 @@ const uncovered: RtmStatus = {
   not_billable: ['not_covered'],
 };
 
-const maria = { ...makePatient(), rtm: example };
+const maria = { ...makePatient(), rtm: example, call_status: { status: 'CALL_NOK' as const, needs_reminder: false } };
 const james = { ...makePatient({ id: 102, first_name: 'James', last_name: 'Brown', status: 'registered' }), rtm: null };
 const linda = {
   ...makePatient({ id: 103, first_name: 'Linda', last_name: 'Wilson', is_rtm_covered: false }),
@@ -48,9 +48,10 @@ describe('RTM status on the patient list', () => {
     expect(labels).toEqual([
       ['14 of 16 data days, 9 days left', 'rtm-label rtm-label--data_days'],
       ['17 of 20 min', 'rtm-label rtm-label--minutes'],
-      ['call needed', 'rtm-label rtm-label--call_needed'],
       ['ready to bill', 'rtm-label rtm-label--ready'],
       ['close to a threshold', 'rtm-label rtm-label--close'],
+      // The call status says it once, after the RTM status (decision 0901).
+      ['call needed', 'rtm-label rtm-label--call_needed'],
     ]);
     // The list shows no bars: they are the dashboard's.
     expect(within(mariaRow!).queryByRole('progressbar')).not.toBeInTheDocument();

@@ -3,6 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@web/lib/api-client.ts';
 import { monitoringKeys } from '@web/lib/monitoring/monitoring-keys.ts';
 import { interactionsQueryKey } from './get-interactions.ts';
+import { patientQueryKey } from './get-patient.ts';
+import { patientsQueryKey } from './get-patients.ts';
 
 /** Answers 204: the entry is kept for the audit trail but no longer counts or shows. */
 export const deleteInteraction = ({ patientId, logId }: { patientId: number; logId: number }) =>
@@ -18,6 +20,9 @@ export function useDeleteInteraction(patientId: number) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: interactionsQueryKey(patientId) }),
         queryClient.invalidateQueries({ queryKey: monitoringKeys.patient(patientId) }),
+        // The header's and the lists' call status follow the logged calls (decision 0901).
+        queryClient.invalidateQueries({ queryKey: patientQueryKey(patientId), exact: true }),
+        queryClient.invalidateQueries({ queryKey: [...patientsQueryKey, 'list'] }),
       ]),
   });
 }

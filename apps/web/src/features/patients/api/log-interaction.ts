@@ -3,6 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@web/lib/api-client.ts';
 import { monitoringKeys } from '@web/lib/monitoring/monitoring-keys.ts';
 import { interactionsQueryKey } from './get-interactions.ts';
+import { patientQueryKey } from './get-patient.ts';
+import { patientsQueryKey } from './get-patients.ts';
 
 export const logInteraction = ({ patientId, body }: { patientId: number; body: LogInteractionBody }) =>
   call(patientEndpoints.logInteraction, { params: { id: patientId }, body });
@@ -17,6 +19,9 @@ export function useLogInteraction(patientId: number) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: interactionsQueryKey(patientId) }),
         queryClient.invalidateQueries({ queryKey: monitoringKeys.patient(patientId) }),
+        // The header's and the lists' call status follow the logged calls (decision 0901).
+        queryClient.invalidateQueries({ queryKey: patientQueryKey(patientId), exact: true }),
+        queryClient.invalidateQueries({ queryKey: [...patientsQueryKey, 'list'] }),
       ]),
   });
 }

@@ -8,7 +8,10 @@ import { patientsQueryKey } from './get-patients.ts';
  * stale: status, therapist or coverage may have moved a patient in or out of a filter.
  */
 export function refreshPatients(queryClient: QueryClient, changed: readonly Patient[]) {
-  for (const patient of changed) queryClient.setQueryData(patientQueryKey(patient.id), patient);
+  // The answer has no call status or chat freshness (decision 0901): the last ones read stay until the next read.
+  for (const patient of changed) {
+    queryClient.setQueryData(patientQueryKey(patient.id), (old: object | undefined) => ({ ...old, ...patient }));
+  }
   return queryClient.invalidateQueries({ queryKey: [...patientsQueryKey, 'list'] });
 }
 

@@ -10,15 +10,23 @@ function barOf(status: RtmStatus, kind: RtmStatusLabel['kind']) {
   return null;
 }
 
+type RtmStatusLabelsProps = {
+  status: RtmStatus | null;
+  hasBars?: boolean;
+  /** The call status beside it says whether a call is needed (decision 0901), so this one does not repeat it. */
+  isCallShownApart?: boolean;
+};
+
 /**
  * A patient's RTM status this month in the short words of the billing rules (decision 0803); with `hasBars`, the
  * data days and minutes also as bars toward their goals.
  */
-export function RtmStatusLabels({ status, hasBars = false }: { status: RtmStatus | null; hasBars?: boolean }) {
+export function RtmStatusLabels({ status, hasBars = false, isCallShownApart = false }: RtmStatusLabelsProps) {
   if (!status) return <span className="muted">Not in RTM this month</span>;
+  const labels = rtmStatusLabels(status).filter(({ kind }) => !(isCallShownApart && kind === 'call_needed'));
   return (
     <ul className="rtm-labels">
-      {rtmStatusLabels(status).map(({ kind, text }) => {
+      {labels.map(({ kind, text }) => {
         const bar = hasBars && barOf(status, kind);
         return (
           // What needs a look gets an icon and a tint from the styles (patients.css); the words say it all.

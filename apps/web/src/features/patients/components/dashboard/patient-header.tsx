@@ -1,12 +1,16 @@
-import type { Patient } from '@rehabit/contract';
+import type { Patient, PatientDetail } from '@rehabit/contract';
 import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
 import { ageInYears, formatPhone } from '@web/components/ui/format/format.ts';
+import { ContactStatusLabels } from '../contact-status-labels.tsx';
 import { RtmSwitch } from '../list/rtm-switch.tsx';
 
 const consentMethodLabels = { verbal: 'verbal', written: 'written', electronic: 'electronic' } as const;
 
-/** Who the patient is and where they stand in the RTM lifecycle, at a glance. */
-export function PatientHeader({ patient }: { patient: Patient }) {
+/**
+ * Who the patient is and where they stand in the RTM lifecycle, at a glance. The call status and chat freshness
+ * come with the patient's read; a change answered with the plain patient keeps the last ones read.
+ */
+export function PatientHeader({ patient }: { patient: Patient & Partial<PatientDetail> }) {
   const age = ageInYears(patient.birthday);
   return (
     <section className="section-card patient-header" aria-label="Patient details">
@@ -44,6 +48,16 @@ export function PatientHeader({ patient }: { patient: Patient }) {
               <DateDisplay value={patient.episode_started_at} />
             ) : (
               <span className="muted">No open episode</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Call and chat</dt>
+          <dd>
+            {patient.status === 'onboarded' ? (
+              <ContactStatusLabels status={patient} />
+            ) : (
+              <span className="muted">Not in monitoring</span>
             )}
           </dd>
         </div>

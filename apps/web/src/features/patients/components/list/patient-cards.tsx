@@ -3,6 +3,7 @@ import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
 import { ageInYears } from '@web/components/ui/format/format.ts';
 import { paths } from '@web/config/paths.ts';
 import { Link } from 'react-router';
+import { ContactStatusLabels } from '../contact-status-labels.tsx';
 import { PatientStatusPill } from '../patient-status-pill.tsx';
 import { RtmStatusLabels } from '../rtm-status-labels.tsx';
 import { PatientRowActions } from './patient-row-actions.tsx';
@@ -59,7 +60,8 @@ export function PatientCards({ patients, user, selected, onToggle, onAction }: P
               <div className="patient-card__wide">
                 <dt>RTM this month</dt>
                 <dd>
-                  <RtmStatusLabels status={patient.rtm} />
+                  <RtmStatusLabels status={patient.rtm} isCallShownApart />
+                  <ContactStatusLabels status={patient} isCompact />
                 </dd>
               </div>
             </dl>

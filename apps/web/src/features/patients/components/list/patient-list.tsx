@@ -48,15 +48,20 @@ export function PatientList({ user }: { user: SessionUser }) {
     search: params.search || undefined,
     status: params.status || undefined,
     rtm: params.rtm || undefined,
+    call: params.call || undefined,
+    chat: params.chat || undefined,
     page: params.page,
   };
   const list = usePatients(query);
   const patients = list.data?.results ?? [];
-  const hasFilters = Boolean(params.search || params.status || params.rtm);
+  const hasFilters = Boolean(params.search || params.status || params.rtm || params.call || params.chat);
 
   // A selection belongs to the rows on screen; another page or filter starts a new one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the query changes
-  useEffect(() => setSelected(new Map()), [params.search, params.status, params.rtm, params.page]);
+  useEffect(
+    () => setSelected(new Map()),
+    [params.search, params.status, params.rtm, params.call, params.chat, params.page],
+  );
 
   const toggle = (patient: Patient) =>
     setSelected((current) => {
@@ -108,6 +113,10 @@ export function PatientList({ user }: { user: SessionUser }) {
         onStatusChange={(status) => params.update({ status })}
         isCloseOnly={params.rtm === 'close'}
         onCloseOnlyChange={(isCloseOnly) => params.update({ rtm: isCloseOnly ? 'close' : '' })}
+        isCallNeededOnly={params.call === 'needed'}
+        onCallNeededOnlyChange={(isOnly) => params.update({ call: isOnly ? 'needed' : '' })}
+        isQuietOnly={params.chat === 'outdated'}
+        onQuietOnlyChange={(isOnly) => params.update({ chat: isOnly ? 'outdated' : '' })}
       />
       {selected.size > 0 && (
         <BulkBar
@@ -141,7 +150,7 @@ export function PatientList({ user }: { user: SessionUser }) {
                   variant="secondary"
                   onClick={() => {
                     setTyped('');
-                    params.update({ search: '', status: '', rtm: '' });
+                    params.update({ search: '', status: '', rtm: '', call: '', chat: '' });
                   }}
                 >
                   Clear filters

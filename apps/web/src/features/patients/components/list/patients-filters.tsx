@@ -19,9 +19,16 @@ type PatientsFiltersProps = {
   onStatusChange: (status: StatusFilter) => void;
   isCloseOnly: boolean;
   onCloseOnlyChange: (isCloseOnly: boolean) => void;
+  isCallNeededOnly: boolean;
+  onCallNeededOnlyChange: (isCallNeededOnly: boolean) => void;
+  isQuietOnly: boolean;
+  onQuietOnlyChange: (isQuietOnly: boolean) => void;
 };
 
-/** The filters in one row: a search that waits for typing to pause, the status, and who is close to an RTM threshold. */
+/**
+ * The filters in one row: a search that waits for typing to pause, the status, who is close to an RTM threshold,
+ * who needs a call this month and who went quiet in the chat.
+ */
 export function PatientsFilters(props: PatientsFiltersProps) {
   const { search, onSearchChange, status, onStatusChange, isCloseOnly, onCloseOnlyChange } = props;
   return (
@@ -45,6 +52,18 @@ export function PatientsFilters(props: PatientsFiltersProps) {
         label="Close to a threshold this month"
         checked={isCloseOnly}
         onChange={(event) => onCloseOnlyChange(event.target.checked)}
+      />
+      <Checkbox
+        className="list-filters__check"
+        label="Call needed this month"
+        checked={props.isCallNeededOnly}
+        onChange={(event) => props.onCallNeededOnlyChange(event.target.checked)}
+      />
+      <Checkbox
+        className="list-filters__check"
+        label="Quiet in chat 30+ days"
+        checked={props.isQuietOnly}
+        onChange={(event) => props.onQuietOnlyChange(event.target.checked)}
       />
     </div>
   );

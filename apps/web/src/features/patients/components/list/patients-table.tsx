@@ -6,6 +6,7 @@ import { Table } from '@web/components/ui/table/table.tsx';
 import { paths } from '@web/config/paths.ts';
 import type { SessionUser } from '@web/lib/session/get-current-user.ts';
 import { Link } from 'react-router';
+import { ContactStatusLabels } from '../contact-status-labels.tsx';
 import type { PatientAction } from '../patient-actions.ts';
 import { PatientStatusPill } from '../patient-status-pill.tsx';
 import { RtmStatusLabels } from '../rtm-status-labels.tsx';
@@ -79,7 +80,8 @@ export function PatientsTable({ patients, user, selected, onToggle, onToggleAll,
               </td>
               {/* Who needs what before the month ends comes first, where it is seen without scrolling. */}
               <td>
-                <RtmStatusLabels status={patient.rtm} />
+                <RtmStatusLabels status={patient.rtm} isCallShownApart />
+                <ContactStatusLabels status={patient} isCompact />
               </td>
               <td>
                 {patient.diagnosis ? (

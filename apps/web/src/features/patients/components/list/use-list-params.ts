@@ -10,8 +10,18 @@ export function useListParams() {
   const search = params.get('search') ?? '';
   // `rtm=close`: only patients close to an RTM threshold this month.
   const rtm: 'close' | '' = params.get('rtm') === 'close' ? 'close' : '';
+  // `call=needed`: no live call this month; `chat=outdated`: no message for 30 days (decision 0901).
+  const callFilter: 'needed' | '' = params.get('call') === 'needed' ? 'needed' : '';
+  const chat: 'outdated' | '' = params.get('chat') === 'outdated' ? 'outdated' : '';
 
-  const update = (changes: { search?: string; status?: ListedPatientStatus | ''; rtm?: 'close' | ''; page?: number }) =>
+  const update = (changes: {
+    search?: string;
+    status?: ListedPatientStatus | '';
+    rtm?: 'close' | '';
+    call?: 'needed' | '';
+    chat?: 'outdated' | '';
+    page?: number;
+  }) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -26,5 +36,5 @@ export function useListParams() {
       { replace: true },
     );
 
-  return { page, status, search, rtm, update };
+  return { page, status, search, rtm, call: callFilter, chat, update };
 }

@@ -1,0 +1,86 @@
+import {
+  type CallStatus,
+  CHAT_OUTDATED_DAYS,
+  type ChatFreshness,
+  callStatusOf,
+  chatFreshnessOf,
+  localDateOf,
+} from '@rehabit/contract';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { chatSessions, clinics, interactionLogs, patients } from '../../db/schema.ts';
+
+/**
+ * Call status and chat freshness (decision 0901), from existing tables: a live call is an interaction log that is
+ * not deleted, dated in the clinic's current calendar month; freshness reads the patient chat's last patient
+ * message. The month is the clinic's, from its timezone, so the SQL filters and the pure rules agree.
+ */
+
+/** The clinic's current month `[start, next month's start)` as dates, for a patient row's clinic. */
+const monthBounds = (now: Date) => {
+  const local = sql`(${now.toISOString()}::timestamptz at time zone (select ${clinics.timezone} from ${clinics} where ${clinics.id} = ${patients.clinicId}))`;
+  return {
+    start: sql`date_trunc('month', ${local})::date`,
+    end: sql`(date_trunc('month', ${local}) + interval '1 month')::date`,
+  };
+};
+
+/** Onboarded patients without a live call this month in their clinic's calendar (CALL_NOK): `call=needed`. */
+export function callNeededCondition(now: Date): SQL {
+  const { start, end } = monthBounds(now);
+  return and(
+    eq(patients.status, 'onboarded'),
+    sql`not exists (
+      select 1 from ${interactionLogs}
+      where ${interactionLogs.patientId} = ${patients.id} and ${interactionLogs.deletedAt} is null
+        and ${interactionLogs.date} >= ${start} and ${interactionLogs.date} < ${end})`,
+  )!;
+}
+
+/**
+ * Onboarded patients without a message of theirs for CHAT_OUTDATED_DAYS (CHAT_OUTDATED), never-writers included:
+ * `chat=outdated`.
+ */
+export function chatOutdatedCondition(now: Date): SQL {
+  const cutoff = new Date(now.getTime() - CHAT_OUTDATED_DAYS * 86_400_000).toISOString();
+  return and(
+    eq(patients.status, 'onboarded'),
+    sql`not exists (
+      select 1 from ${chatSessions}
+      where ${chatSessions.patientId} = ${patients.id} and ${chatSessions.lastPatientMessageAt} > ${cutoff}::timestamptz)`,
+  )!;
+}
+
+export type ContactStatus = { call_status: CallStatus; chat_freshness: ChatFreshness };
+
+/**
+ * The contact status of the given patients (callers pass only their visible, onboarded patients), in one query:
+ * the clinic's timezone, the latest live call up to the end of the clinic's month, the last patient message.
+ */
+export async function contactStatusesOf(db: DbOrTx, ids: number[], now: Date): Promise<Map<number, ContactStatus>> {
+  const statuses = new Map<number, ContactStatus>();
+  if (ids.length === 0) return statuses;
+  const { end } = monthBounds(now);
+  const rows = await db
+    .select({
+      id: patients.id,
+      timezone: clinics.timezone,
+      lastCallDay: sql<string | null>`(
+        select max(${interactionLogs.date})::text from ${interactionLogs}
+        where ${interactionLogs.patientId} = ${patients.id} and ${interactionLogs.deletedAt} is null
+          and ${interactionLogs.date} < ${end})`,
+      lastPatientMessageAt: chatSessions.lastPatientMessageAt,
+    })
+    .from(patients)
+    .innerJoin(clinics, eq(clinics.id, patients.clinicId))
+    .leftJoin(chatSessions, and(eq(chatSessions.patientId, patients.id), eq(chatSessions.kind, 'patient')))
+    .where(inArray(patients.id, ids));
+  for (const row of rows) {
+    const today = localDateOf(now, row.timezone);
+    statuses.set(row.id, {
+      call_status: callStatusOf(row.lastCallDay ? [row.lastCallDay] : [], today),
+      chat_freshness: chatFreshnessOf(row.lastPatientMessageAt ? new Date(row.lastPatientMessageAt) : null, now),
+    });
+  }
+  return statuses;
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { localDateOf } from './calendar.ts';
+import { CHAT_OUTDATED, CHAT_RECENT } from './chat.ts';
+import { CALL_NOK, CALL_OK, callStatusOf, chatFreshnessOf, reminderPeriodStart } from './patient-status.ts';
+
+describe('callStatusOf (decision 0901)', () => {
+  it.each([
+    // 31-day month: the last 7 days are the 25th to the 31st.
+    ['2026-03-24', false],
+    ['2026-03-25', true],
+    ['2026-03-31', true],
+    // 30-day month: the 24th to the 30th.
+    ['2026-04-23', false],
+    ['2026-04-24', true],
+    ['2026-04-30', true],
+    // February: the 22nd to the 28th, and the 23rd to the 29th in a leap year.
+    ['2026-02-21', false],
+    ['2026-02-22', true],
+    ['2026-02-28', true],
+    ['2028-02-22', false],
+    ['2028-02-23', true],
+    ['2028-02-29', true],
+    ['2026-03-01', false],
+  ])('without a call this month, %s shows a reminder: %s', (today, reminder) => {
+    expect(callStatusOf([], today)).toEqual({ status: CALL_NOK, needs_reminder: reminder });
+  });
+
+  it('is CALL_OK with a call anywhere in today’s month, and never reminds', () => {
+    expect(callStatusOf(['2026-03-01'], '2026-03-31')).toEqual({ status: CALL_OK, needs_reminder: false });
+    expect(callStatusOf(['2026-02-27', '2026-03-30'], '2026-03-30')).toEqual({
+      status: CALL_OK,
+      needs_reminder: false,
+    });
+  });
+
+  it('does not count a call of last month, nor one of the same month of another year', () => {
+    expect(callStatusOf(['2026-02-28', '2025-03-15'], '2026-03-26')).toEqual({
+      status: CALL_NOK,
+      needs_reminder: true,
+    });
+  });
+
+  it('reads the month of the clinic’s calendar day, not of UTC', () => {
+    // 03:00 UTC on April 1 is still March 31 in New York: a call of March 5 still counts there.
+    const now = new Date('2026-04-01T03:00:00Z');
+    expect(callStatusOf(['2026-03-05'], localDateOf(now, 'America/New_York')).status).toBe(CALL_OK);
+    expect(callStatusOf(['2026-03-05'], localDateOf(now, 'Europe/Berlin'))).toEqual({
+      status: CALL_NOK,
+      needs_reminder: false,
+    });
+    // 23:00 UTC on March 24 is already March 25 in Tokyo: the reminder period has begun there.
+    const evening = new Date('2026-03-24T23:00:00Z');
+    expect(callStatusOf([], localDateOf(evening, 'Asia/Tokyo')).needs_reminder).toBe(true);
+    expect(callStatusOf([], localDateOf(evening, 'America/Los_Angeles')).needs_reminder).toBe(false);
+  });
+
+  it('names the first day of the reminder period', () => {
+    expect(reminderPeriodStart('2026-12-01')).toBe('2026-12-25');
+    expect(reminderPeriodStart('2026-11-10')).toBe('2026-11-24');
+  });
+});
+
+describe('chatFreshnessOf (decision 0901)', () => {
+  const now = new Date('2026-03-31T12:00:00Z');
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+  it.each([
+    [0, CHAT_RECENT],
+    [5, CHAT_RECENT],
+    [5.01, null],
+    [29.9, null],
+    [30, CHAT_OUTDATED],
+    [90, CHAT_OUTDATED],
+  ])('a last message %s days ago is %s', (days, freshness) => {
+    expect(chatFreshnessOf(daysAgo(days), now)).toBe(freshness);
+  });
+
+  it('counts a patient who never wrote as outdated', () => {
+    expect(chatFreshnessOf(null, now)).toBe(CHAT_OUTDATED);
+  });
+});
