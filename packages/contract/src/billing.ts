@@ -12,6 +12,8 @@ import { therapistRefSchema } from './patients.ts';
 
 /** The first billing month of the month pickers (product decisions §5). */
 export const BILLING_FIRST_YEAR = 2025;
+/** The first billing month, `YYYY-MM`: month pickers and month closes start here. */
+export const BILLING_FIRST_MONTH = `${BILLING_FIRST_YEAR}-01`;
 /** Medicare's share of the allowed amount: expected payment = rate × units × 0.8. */
 export const MEDICARE_SHARE = 0.8;
 
@@ -34,6 +36,19 @@ export const ruleYearOf = (dateOfService: string): BillingRuleYear => {
   const known = [...billingRuleYears].reverse().find((y) => y <= year);
   return known ?? billingRuleYears[0];
 };
+
+/** What each CPT code pays for, in the biller's words (product decisions §5). */
+export const billingCodeNames: Record<BillingCode, string> = {
+  '98975': 'Set-up and education',
+  '98977': 'Device supply, 16–30 data days',
+  '98985': 'Device supply, 2–15 data days',
+  '98979': 'Treatment management, 10–19 min',
+  '98980': 'Treatment management, first 20 min',
+  '98981': 'Each further 20 min',
+};
+
+/** `YYYY-MM` of a month given as year and month number (1–12), as the seed's billing calls give it. */
+export const monthOfYear = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
 
 /** Expected payment in cents: rate × units × Medicare's share, rounded to a cent. */
 export const expectedPaymentCents = (rateCents: number, units: number) =>

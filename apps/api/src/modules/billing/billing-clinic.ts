@@ -1,4 +1,4 @@
-import { BILLING_FIRST_YEAR } from '@rehabit/contract';
+import { monthOfYear } from '@rehabit/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { type Actor, scopeOf } from '../../db/scope.ts';
 import { localDateOf } from '../../lib/calendar.ts';
@@ -22,8 +22,8 @@ export const currentMonthOf = (timezone: string, clock: Clock) => localDateOf(cl
 
 /** `YYYY-MM` of a billing month given as year and month, refused when it has not started yet in the clinic. */
 export function billingMonthOf(year: number, month: number, currentMonth: string): string {
-  const wanted = `${year}-${String(month).padStart(2, '0')}`;
-  if (year < BILLING_FIRST_YEAR) throw fieldError('year', `Billing starts in ${BILLING_FIRST_YEAR}`);
+  // Years before the first billing year are refused by the query's schema.
+  const wanted = monthOfYear(year, month);
   if (wanted > currentMonth) {
     throw fieldError('month', `${wanted} has not started yet: pick ${currentMonth} or an earlier month`);
   }

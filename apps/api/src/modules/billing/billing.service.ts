@@ -5,6 +5,7 @@ import {
   type BillingUnitsQuery,
   dollarsOf,
   lastDayOfMonth,
+  monthOfYear,
   toPage,
 } from '@rehabit/contract';
 import type { z } from 'zod';
@@ -20,8 +21,6 @@ import { clinicRatesOf } from './billing-rates.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog };
 type ChartQuery = z.infer<typeof billingChartQuerySchema>;
-
-const monthKey = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
 
 /** The billing screen's reads: a month's units with the patients who bill, and the year's chart. */
 export function createBillingService({ db, clock, audit }: Deps) {
@@ -63,14 +62,14 @@ export function createBillingService({ db, clock, audit }: Deps) {
     /** The year's months up to `current_month`, from one read of the year's data. Totals only: no patient named. */
     async chart(actor: Actor, query: ChartQuery): Promise<BillingChart> {
       const clinic = await billingClinicOf(db, actor, query.clinic_code);
-      const last = billingMonthOf(query.year, query.current_month, currentMonthOf(clinic.timezone, clock));
+      const today = currentMonthOf(clinic.timezone, clock);
+      const last = billingMonthOf(query.year, query.current_month, today);
       const [rates, patientInputs] = await Promise.all([
         clinicRatesOf(db, clinic.id),
         inputs.inputsOf({ clinicId: clinic.id, from: `${query.year}-01-01`, until: lastDayOfMonth(last) }),
       ]);
-      const today = currentMonthOf(clinic.timezone, clock);
       const chartMonths = Array.from({ length: query.current_month }, (_, i) => i + 1).map((number) => {
-        const month = monthKey(query.year, number);
+        const month = monthOfYear(query.year, number);
         const totals = codeTotalsOf(billedPatientsOf(patientInputs, month, rates), month, rates);
         return {
           month: number,

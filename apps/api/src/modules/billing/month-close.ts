@@ -3,7 +3,7 @@
  * is made, stored and announced to the clinic's staff, exactly once, whichever server runs the job and however
  * often it runs.
  */
-import { BILLING_FIRST_YEAR } from '@rehabit/contract';
+import { BILLING_FIRST_MONTH } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -19,8 +19,6 @@ export function monthAfter(month: string, step = 1): string {
   return date.toISOString().slice(0, 7);
 }
 
-const FIRST_BILLING_MONTH = `${BILLING_FIRST_YEAR}-01`;
-
 /**
  * The months of a clinic to close now: those that ended since its latest closed month. A clinic with none closed
  * yet closes only the month just ended, never the months before it: a new install does not back-fill a year of
@@ -30,7 +28,7 @@ export function monthsToClose(clinic: { timezone: string; lastClosed: string | n
   const justEnded = monthAfter(localDateOf(now, clinic.timezone).slice(0, 7), -1);
   const firstOpen = clinic.lastClosed ? monthAfter(clinic.lastClosed) : justEnded;
   const months: string[] = [];
-  for (let month = [firstOpen, FIRST_BILLING_MONTH].sort().at(-1)!; month <= justEnded; month = monthAfter(month)) {
+  for (let month = [firstOpen, BILLING_FIRST_MONTH].sort().at(-1)!; month <= justEnded; month = monthAfter(month)) {
     months.push(month);
   }
   return months;

@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type BillingCode, type BillingSettings, billingRuleYears, type Role, roleLabels } from '@rehabit/contract';
+import {
+  type BillingCode,
+  type BillingSettings,
+  billingCodeNames,
+  billingRuleYears,
+  type Role,
+  roleLabels,
+} from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { Checkbox } from '@web/components/ui/checkbox/checkbox.tsx';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
@@ -11,18 +18,11 @@ import { Save } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useChangeBillingSettings } from '../api/change-billing-settings.ts';
-import {
-  changeOf,
-  codeDescriptions,
-  fieldNamesOf,
-  onFormRows,
-  settingsFormSchema,
-  toFormValues,
-} from './settings-form-model.ts';
+import { changeOf, fieldNamesOf, onFormRows, settingsFormSchema, toFormValues } from './settings-form-model.ts';
 import { TimezoneField } from './timezone-field.tsx';
 
 export const roleOf = (role: string) => roleLabels[role as Role] ?? role;
-export const rateLabel = (code: BillingCode) => `${code} ${codeDescriptions[code]}`;
+export const rateLabel = (code: BillingCode) => `${code} ${billingCodeNames[code]}`;
 
 /**
  * The settings as a supervisor or an admin changes them. Save sends only what differs from the settings the form

@@ -1,5 +1,4 @@
 import {
-  type BillingCode,
   type BillingRuleYear,
   type BillingSettings,
   type BillingSettingsChange,
@@ -7,16 +6,6 @@ import {
 } from '@rehabit/contract';
 import { ApiError, isApiError } from '@web/lib/api-error.ts';
 import { z } from 'zod';
-
-/** What each code pays for (product decisions §5), beside its number. */
-export const codeDescriptions: Record<BillingCode, string> = {
-  '98975': 'Set-up and education',
-  '98977': 'Device supply, 16–30 data days',
-  '98985': 'Device supply, 2–15 data days',
-  '98979': 'Management, 10–19 minutes',
-  '98980': 'Management, first 20 minutes',
-  '98981': 'Management, each further 20 minutes',
-};
 
 // The contract's own checks of each value, so the form refuses exactly what the server would.
 const change = billingSettingsChangeSchema.shape;

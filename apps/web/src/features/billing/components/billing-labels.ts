@@ -1,16 +1,6 @@
 import type { BillingCode } from '@rehabit/contract';
 import { formatDate } from '@web/components/ui/format/format.ts';
 
-/** What each CPT code pays for, in the biller's words (product decisions §5). */
-export const codeLabels: Record<BillingCode, string> = {
-  '98975': 'Set-up and education',
-  '98977': 'Device supply, 16–30 data days',
-  '98985': 'Device supply, 2–15 data days',
-  '98979': 'Treatment management, 10–19 min',
-  '98980': 'Treatment management, first 20 min',
-  '98981': 'Each further 20 min',
-};
-
 /** Each code's colour in the chart, from the tokens' families; the legend and the table name them too. */
 export const codeColours: Record<BillingCode, string> = {
   '98975': '#0f766e',

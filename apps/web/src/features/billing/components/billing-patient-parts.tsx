@@ -1,4 +1,4 @@
-import type { BilledCodeRow, BillingPatientRow } from '@rehabit/contract';
+import { type BilledCodeRow, type BillingPatientRow, billingCodeNames } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
 import { formatMonth } from '@web/components/ui/month-picker/months.ts';
@@ -6,7 +6,7 @@ import { paths } from '@web/config/paths.ts';
 import { useDownloadMonitoringCsv } from '@web/lib/monitoring/download-monitoring-csv.ts';
 import { Download } from 'lucide-react';
 import { Link } from 'react-router';
-import { codeLabels, formatWindow } from './billing-labels.ts';
+import { formatWindow } from './billing-labels.ts';
 
 export type BillingRowsProps = { rows: readonly BillingPatientRow[]; month: string };
 
@@ -31,7 +31,7 @@ export function BilledCodes({ codes }: { codes: readonly BilledCodeRow[] }) {
             <strong className="tabular">{code.code}</strong>
             <span className="tabular"> × {code.units}</span>
             {code.modifiers.length > 0 && <span className="billed-code__modifiers"> {code.modifiers.join(' ')}</span>}
-            <span className="visually-hidden"> {codeLabels[code.code]}</span>
+            <span className="visually-hidden"> {billingCodeNames[code.code]}</span>
           </span>
           <span className="billed-code__meta">
             Date of service <DateDisplay value={code.date_of_service} />

@@ -1,4 +1,4 @@
-import { can } from '@rehabit/contract';
+import { BILLING_FIRST_MONTH, can } from '@rehabit/contract';
 import { PageHeader } from '@web/components/layouts/page-header.tsx';
 import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
@@ -7,7 +7,7 @@ import { useClinic } from '@web/lib/clinics/get-clinic.ts';
 import type { SessionUser } from '@web/lib/session/get-current-user.ts';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import { clinicMonthOf, FIRST_BILLING_MONTH } from '../lib/clinic-month.ts';
+import { clinicMonthOf } from '../lib/clinic-month.ts';
 import { BillingChartSection } from './billing-chart-section.tsx';
 import { BillingFileCard } from './billing-file-card.tsx';
 import { BillingMonth } from './billing-month.tsx';
@@ -38,7 +38,7 @@ export function BillingScreen({ user, settings }: BillingScreenProps) {
   const timezone = clinic.data?.timezone ?? null;
   const latest = timezone ? clinicMonthOf(timezone) : clinic.isError && !isAdmin ? dayjs().format('YYYY-MM') : null;
   const month =
-    latest && params.month && params.month >= FIRST_BILLING_MONTH && params.month <= latest ? params.month : latest;
+    latest && params.month && params.month >= BILLING_FIRST_MONTH && params.month <= latest ? params.month : latest;
 
   return (
     <div className="billing-screen">
@@ -57,7 +57,7 @@ export function BillingScreen({ user, settings }: BillingScreenProps) {
         {month && latest && (
           <div className="billing-toolbar__month">
             <MonthPicker
-              first={FIRST_BILLING_MONTH}
+              first={BILLING_FIRST_MONTH}
               latest={latest}
               value={month}
               onChange={(picked) => params.update({ month: picked })}

@@ -1,10 +1,10 @@
-import type { BillingUnits } from '@rehabit/contract';
+import { type BillingUnits, billingCodeNames } from '@rehabit/contract';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { Currency } from '@web/components/ui/format/currency.tsx';
 import { formatMonth } from '@web/components/ui/month-picker/months.ts';
 import { Table } from '@web/components/ui/table/table.tsx';
 import { useIsMobile } from '@web/lib/device.ts';
-import { codeLabels, unitsText } from './billing-labels.ts';
+import { unitsText } from './billing-labels.ts';
 
 /** The month's units per code with the clinic's rate and the expected payment, and the month's total. */
 export function BillingSummary({ data, month }: { data: BillingUnits; month: string }) {
@@ -62,7 +62,7 @@ export function BillingSummary({ data, month }: { data: BillingUnits; month: str
                 <th scope="row" className="tabular">
                   {total.code}
                 </th>
-                <td>{codeLabels[total.code]}</td>
+                <td>{billingCodeNames[total.code]}</td>
                 <td className="data-table__number tabular">{total.units}</td>
                 <td className="data-table__number">
                   <Currency value={total.rate} />
@@ -103,7 +103,7 @@ function CodeList({ data, title }: { data: BillingUnits; title: string }) {
             <Currency value={total.expected_payment} />
           </span>
           <span className="billing-code-list__meta">
-            {codeLabels[total.code]} · {unitsText(total.units)} at <Currency value={total.rate} />
+            {billingCodeNames[total.code]} · {unitsText(total.units)} at <Currency value={total.rate} />
           </span>
         </li>
       ))}

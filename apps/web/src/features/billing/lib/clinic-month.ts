@@ -1,8 +1,5 @@
-import { BILLING_FIRST_YEAR, lastDayOfMonth, localDateOf } from '@rehabit/contract';
+import { lastDayOfMonth, localDateOf } from '@rehabit/contract';
 import { formatDate } from '@web/components/ui/format/format.ts';
-
-/** The first month of the billing month picker (product decisions §5). */
-export const FIRST_BILLING_MONTH = `${BILLING_FIRST_YEAR}-01`;
 
 /** The clinic's current month: days, and so months, are counted in the clinic's timezone. */
 export const clinicMonthOf = (timezone: string, now = new Date()) => localDateOf(now, timezone).slice(0, 7);
