@@ -88,6 +88,15 @@ export const auditActions = [
   // Banners of the patient dashboard read (with the caller's snoozes), and one snoozed by the caller.
   'banner.read',
   'banner.snooze',
+  // Tasks: the caller's list read, one made for a colleague, marked done or taken back; a rule's task opened or
+  // closed by its rule (no actor). The therapist dashboard's figures read.
+  'task.list',
+  'task.create',
+  'task.done',
+  'task.reopen',
+  'task.rule_opened',
+  'task.rule_closed',
+  'dashboard.read',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

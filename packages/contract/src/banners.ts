@@ -8,13 +8,12 @@ import { z } from 'zod';
 import { daysBetween } from './calendar.ts';
 import { idSchema } from './common.ts';
 import { defineEndpoints } from './endpoint.ts';
+import { NO_DATA_DAYS } from './patient-status.ts';
 
 export const bannerKeys = ['no_call', 'no_data', 'program_stale', 'no_consent', 'billing_close'] as const;
 export type BannerKey = (typeof bannerKeys)[number];
 
 export const BANNER_SNOOZE_DAYS = 7;
-/** Days without a data day before "no data" shows (product §6). */
-export const BANNER_NO_DATA_DAYS = 7;
 /** Days without a change of the home program before "program not updated" shows. */
 export const BANNER_PROGRAM_STALE_DAYS = 30;
 
@@ -58,7 +57,7 @@ export function applyingBanners(facts: BannerFacts): AppliedBanner[] {
   const daysSince = (day: string | null) => daysBetween(day ?? onboardedOn, facts.today);
   const applies: Record<BannerKey, boolean> = {
     no_call: !facts.hasLiveCallThisMonth,
-    no_data: daysSince(facts.lastDataDay) >= BANNER_NO_DATA_DAYS,
+    no_data: daysSince(facts.lastDataDay) >= NO_DATA_DAYS,
     program_stale: daysSince(facts.lastProgramChange) >= BANNER_PROGRAM_STALE_DAYS,
     no_consent: !facts.hasConsent,
     billing_close: facts.isCloseToThreshold,

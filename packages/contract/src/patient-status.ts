@@ -54,6 +54,10 @@ export const chatFreshnessOf = (lastPatientMessageAt: Date | null, now: Date): C
 /** The list filters of call status and chat freshness: `call=needed` is CALL_NOK, `chat=outdated` CHAT_OUTDATED. */
 export const callListFilters = ['needed'] as const;
 export const chatListFilters = ['outdated'] as const;
+/** `quiet`: onboarded patients without a data day for NO_DATA_DAYS (counted from onboarding when none yet). */
+export const dataListFilters = ['quiet'] as const;
+/** Days without a data day before a patient counts as quiet: the "no data" banner, task and list filter. */
+export const NO_DATA_DAYS = 7;
 
 /** Both, for an onboarded patient; null for anyone else (nothing to call about). */
 export const patientContactStatusSchema = z.object({

@@ -10,7 +10,7 @@ import {
 } from './common.ts';
 import { defineEndpoints } from './endpoint.ts';
 import { paginated } from './pagination.ts';
-import { callListFilters, chatListFilters, patientContactStatusSchema } from './patient-status.ts';
+import { callListFilters, chatListFilters, dataListFilters, patientContactStatusSchema } from './patient-status.ts';
 import { rtmListFilters, rtmStatusSchema } from './rtm-status.ts';
 
 export const patientStatuses = ['registered', 'onboarded', 'discharged', 'removed'] as const;
@@ -127,12 +127,14 @@ export const patientListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   status: listedPatientStatusSchema.optional(),
   therapist_id: idSchema.optional(),
-  /** `close`: only patients close to an RTM threshold this month (decision 0803). */
+  /** `close`: only patients close to an RTM threshold this month (decision 0803); `ready`: ready to bill. */
   rtm: z.enum(rtmListFilters).optional(),
   /** `needed`: onboarded patients without a live call this month (CALL_NOK, decision 0901). */
   call: z.enum(callListFilters).optional(),
   /** `outdated`: onboarded patients without a message for 30 days (CHAT_OUTDATED, decision 0901). */
   chat: z.enum(chatListFilters).optional(),
+  /** `quiet`: onboarded patients without a data day for NO_DATA_DAYS (decision 0902). */
+  data: z.enum(dataListFilters).optional(),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(25),
 });

@@ -48,8 +48,8 @@ export type RtmStatus = z.infer<typeof rtmStatusSchema>;
  */
 export const RTM_CLOSE = { dataDays: 3, minutes: 5 } as const;
 
-/** The list filters on the RTM status; `close` is "close to a threshold this month". */
-export const rtmListFilters = ['close'] as const;
+/** The list filters on the RTM status: `close` is "close to a threshold this month", `ready` is "ready to bill". */
+export const rtmListFilters = ['close', 'ready'] as const;
 
 const isManagement = (t: BillingProgress['next'][number]) => t.minutesNeeded !== undefined;
 const isDataDays = (t: BillingProgress['next'][number]) => t.dataDaysNeeded !== undefined;
