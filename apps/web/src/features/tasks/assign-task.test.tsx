@@ -106,4 +106,23 @@ describe('assigning a task', () => {
     expect(api.calls(CREATE_URL)[0]?.body).toEqual({ assignee_id: 9, title: 'Check the brace' });
     expect(screen.getByRole('dialog', { name: 'Assign a task' })).toBeInTheDocument();
   });
+
+  it('gives a task about the patient from the patient’s dashboard, the patient fixed', async () => {
+    const api = fixtureApi({ ...routes(), 'GET /api/v1/patients/101/': { body: makePatient() } });
+    const app = renderApp('/patient/101/dashboard', { token: 't' });
+    await app.user.click(await screen.findByRole('button', { name: 'Assign a task' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign a task' });
+    expect(dialog).toHaveTextContent('About Maria Garcia.');
+    expect(within(dialog).queryByRole('combobox', { name: 'Patient' })).not.toBeInTheDocument();
+    await app.user.click(within(dialog).getByRole('combobox', { name: 'Colleague' }));
+    await app.user.click(within(dialog).getByRole('option', { name: 'Omar Ali' }));
+    await app.user.type(within(dialog).getByRole('textbox', { name: /What to do/ }), 'Call about the knee brace');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    expect(await screen.findByText('Task assigned to Omar Ali')).toBeInTheDocument();
+    expect(api.calls(CREATE_URL)[0]?.body).toEqual({
+      assignee_id: 9,
+      patient_id: 101,
+      title: 'Call about the knee brace',
+    });
+  });
 });
