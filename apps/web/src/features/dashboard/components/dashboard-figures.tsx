@@ -28,7 +28,7 @@ export function DashboardFigures({ user }: { user: SessionUser }) {
   const dashboard = useDashboard(therapistId);
   const data = dashboard.data;
   const title = whoseTitle(user, data);
-  const month = data ? dayjs(data.today).format('MMMM YYYY') : 'this month';
+  const month = data ? dayjs(data.today).format('MMMM YYYY') : null;
 
   const choose = (id: number | null) =>
     setParams(
@@ -43,11 +43,11 @@ export function DashboardFigures({ user }: { user: SessionUser }) {
 
   return (
     <>
-      <PageHeader title={title} description={`What needs doing in ${month}.`} />
+      <PageHeader title={title} description={`What needs doing ${month ? `in ${month}` : 'this month'}.`} />
       {canPick && <WhosePicker user={user} therapistId={therapistId} onChange={choose} />}
       <section className="dashboard-figures" aria-labelledby="figures-title" aria-busy={dashboard.isFetching}>
         <h2 id="figures-title" className="visually-hidden">
-          {`Figures of ${month}`}
+          {`Figures of ${month ?? 'this month'}`}
         </h2>
         {dashboard.isPending ? (
           <FigureSkeletons />

@@ -5,7 +5,7 @@ import type { Figure } from '../lib/figures.ts';
 
 const FIGURE_COUNT = 7;
 
-/** Each figure a card and a link to the list behind it; the cards wrap from one row to one column on a phone. */
+/** Each figure a card and a link to the list behind it; the cards wrap, two a row on a phone. */
 export function FigureCards({ figures, label }: { figures: Figure[]; label: string }) {
   return (
     <ul className="figure-cards" aria-label={label}>
