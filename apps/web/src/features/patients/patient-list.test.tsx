@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { fixtureApi, problem, type RecordedRequest } from '@web/testing/fixture-api.ts';
-import { makePatient, manager, patientPage, signedInRoutes } from '@web/testing/fixtures.ts';
+import { makePatient, makeStaff, manager, patientPage, signedInRoutes, staffPage } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
 import { describe, expect, it } from 'vitest';
 
@@ -90,6 +90,47 @@ describe('patient list', () => {
     await screen.findByRole('region', { name: 'No patients match' });
     await app.user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(listCalls(api).at(-1)).toEqual({ page: '1' }));
+  });
+
+  it('opens on the dashboard’s filters, visibly: a therapist, no data for 7 days, ready to bill', async () => {
+    const api = fixtureApi({
+      ...signedInRoutes(),
+      'GET /clinic/therapist': {
+        body: staffPage([makeStaff(), makeStaff({ id: 9, first_name: 'Omar', last_name: 'Ali' })]),
+      },
+      'GET /api/v1/patients/': { body: patientPage([maria]) },
+    });
+    const app = renderApp('/patients?status=onboarded&therapist_id=9&data=quiet&rtm=ready', { token: 't' });
+    expect(await screen.findByRole('checkbox', { name: 'No data for 7 days' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Ready to bill' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Close to a threshold this month' })).not.toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Onboarded');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Therapist' })).toHaveTextContent('Omar Ali'));
+    expect(listCalls(api)[0]).toEqual({
+      status: 'onboarded',
+      therapist_id: '9',
+      data: 'quiet',
+      rtm: 'ready',
+      page: '1',
+    });
+
+    // Close to a threshold and ready to bill are one filter: one replaces the other.
+    await app.user.click(screen.getByRole('checkbox', { name: 'Close to a threshold this month' }));
+    expect(screen.getByRole('checkbox', { name: 'Ready to bill' })).not.toBeChecked();
+    await app.user.click(screen.getByRole('checkbox', { name: 'No data for 7 days' }));
+    await waitFor(() =>
+      expect(listCalls(api).at(-1)).toEqual({ status: 'onboarded', therapist_id: '9', rtm: 'close', page: '1' }),
+    );
+    expect(app.location().search).toBe('?status=onboarded&therapist_id=9&rtm=close');
+
+    await app.user.click(screen.getByRole('checkbox', { name: 'Ready to bill' }));
+    await app.user.click(screen.getByRole('checkbox', { name: 'No data for 7 days' }));
+    await app.user.click(screen.getByRole('combobox', { name: 'Therapist' }));
+    await app.user.click(screen.getByRole('option', { name: 'All therapists' }));
+    await waitFor(() =>
+      expect(listCalls(api).at(-1)).toEqual({ status: 'onboarded', rtm: 'ready', data: 'quiet', page: '1' }),
+    );
+    expect(app.location().search).toBe('?status=onboarded&rtm=ready&data=quiet');
   });
 
   it('shows what failed with a retry', async () => {

@@ -1,4 +1,4 @@
-import { authEndpoints, type TherapistListQueryInput } from '@rehabit/contract';
+import { authEndpoints, MAX_PAGE_SIZE, type StaffMember, type TherapistListQueryInput } from '@rehabit/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../api-client.ts';
 
@@ -19,3 +19,17 @@ export const clinicStaffQueryOptions = (query: TherapistListQueryInput) =>
   });
 
 export const useClinicStaff = (query: TherapistListQueryInput) => useQuery(clinicStaffQueryOptions(query));
+
+// A clinic has tens of staff; the cap only guards against a runaway loop.
+const MAX_PAGES = 10;
+
+/** Every approved staff member of the clinic, read in pages of 100 until the last (decision 0111). */
+export async function getAllClinicStaff(signal?: AbortSignal): Promise<StaffMember[]> {
+  const members: StaffMember[] = [];
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const answer = await getClinicStaff({ page, page_size: MAX_PAGE_SIZE }, signal);
+    members.push(...answer.results);
+    if (answer.next === null) break;
+  }
+  return members;
+}

@@ -1,32 +1,26 @@
-import { PageHeader } from '@web/components/layouts/page-header.tsx';
-import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
-import { ClipboardList, LayoutDashboard } from 'lucide-react';
+import { DashboardFigures } from '@web/features/dashboard/components/dashboard-figures.tsx';
+import { TasksPanel } from '@web/features/tasks/components/tasks-panel.tsx';
+import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import './screens.css';
 
+/** `/dashboard#tasks` (the Tasks entry of the navigation) opens the page at its tasks. */
+function useScrollToHash() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [hash]);
+}
+
 export function DashboardRoute() {
+  // The protected layout renders screens only once the user is known.
+  const user = useCurrentUser().data!;
+  useScrollToHash();
   return (
     <>
-      <PageHeader title="Dashboard" description="Your patients in monitoring and what needs doing this month." />
-      <section className="section-card" aria-labelledby="overview-title">
-        <h2 id="overview-title" className="section-card__title">
-          This month
-        </h2>
-        <EmptyState
-          icon={LayoutDashboard}
-          title="Nothing to report yet"
-          description="Minutes monitored, patients needing a call and patients ready to bill appear here once you follow patients."
-        />
-      </section>
-      <section id="tasks" className="section-card" aria-labelledby="tasks-title">
-        <h2 id="tasks-title" className="section-card__title">
-          Tasks
-        </h2>
-        <EmptyState
-          icon={ClipboardList}
-          title="No open tasks"
-          description="Call reminders, patients to onboard and other follow-ups land here."
-        />
-      </section>
+      <DashboardFigures user={user} />
+      <TasksPanel user={user} />
     </>
   );
 }

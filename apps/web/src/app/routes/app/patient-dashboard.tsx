@@ -3,6 +3,7 @@ import { PatientDashboard } from '@web/features/patients/components/dashboard/pa
 import { ProgramSection } from '@web/features/program/components/program-section.tsx';
 import { FunctionalDataSection } from '@web/features/progress/components/functional-section.tsx';
 import { ProgressSection } from '@web/features/progress/components/progress-section.tsx';
+import { AssignTaskButton } from '@web/features/tasks/components/assign-task-button.tsx';
 import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
 import { useParams } from 'react-router';
 import './screens.css';
@@ -25,6 +26,11 @@ export function PatientDashboardRoute() {
         </>
       }
       afterInteractionLog={<MonitoringSection patientId={patientId} />}
+      headerActions={(patient) =>
+        patient.status !== 'removed' && (
+          <AssignTaskButton user={user} patient={{ id: patient.id, displayName: patient.display_name }} />
+        )
+      }
     />
   );
 }

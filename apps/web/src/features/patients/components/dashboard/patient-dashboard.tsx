@@ -1,4 +1,4 @@
-import { monitoringDisplayName } from '@rehabit/contract';
+import { monitoringDisplayName, type PatientDetail } from '@rehabit/contract';
 import { PageHeader } from '@web/components/layouts/page-header.tsx';
 import { ButtonLink } from '@web/components/ui/button/button-link.tsx';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
@@ -46,10 +46,12 @@ type Props = {
   sections?: ReactNode;
   /** Sections of other features after the interaction log (monitoring), placed by the route. */
   afterInteractionLog?: ReactNode;
+  /** Actions of other features about this patient (assigning a task), placed by the route after the patient's own. */
+  headerActions?: (patient: PatientDetail) => ReactNode;
 };
 
 /** One patient: who they are, what can be done now, and the sections the clinic works in. */
-export function PatientDashboard({ patientId, user, sections, afterInteractionLog }: Props) {
+export function PatientDashboard({ patientId, user, sections, afterInteractionLog, headerActions }: Props) {
   const patient = usePatient(patientId);
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<PatientDialogState | null>(null);
@@ -117,7 +119,10 @@ export function PatientDashboard({ patientId, user, sections, afterInteractionLo
         title={data.display_name}
         badge={<PatientStatusPill status={data.status} />}
         actions={
-          <PatientActionsBar patient={data} user={user} onAction={(action) => setDialog(dialogFor(action, data))} />
+          <>
+            <PatientActionsBar patient={data} user={user} onAction={(action) => setDialog(dialogFor(action, data))} />
+            {headerActions?.(data)}
+          </>
         }
       />
       <PatientHeader patient={data} />

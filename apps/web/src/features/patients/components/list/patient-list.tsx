@@ -17,7 +17,7 @@ import { BulkBar } from './bulk-bar.tsx';
 import { PatientCards } from './patient-cards.tsx';
 import { PatientsFilters } from './patients-filters.tsx';
 import { PatientsTable } from './patients-table.tsx';
-import { useListParams } from './use-list-params.ts';
+import { noFilters, useListParams } from './use-list-params.ts';
 import '../patients.css';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -47,20 +47,24 @@ export function PatientList({ user }: { user: SessionUser }) {
   const query = {
     search: params.search || undefined,
     status: params.status || undefined,
+    therapist_id: params.therapistId || undefined,
     rtm: params.rtm || undefined,
     call: params.call || undefined,
     chat: params.chat || undefined,
+    data: params.data || undefined,
     page: params.page,
   };
   const list = usePatients(query);
   const patients = list.data?.results ?? [];
-  const hasFilters = Boolean(params.search || params.status || params.rtm || params.call || params.chat);
+  const hasFilters = Boolean(
+    params.search || params.status || params.therapistId || params.rtm || params.call || params.chat || params.data,
+  );
 
   // A selection belongs to the rows on screen; another page or filter starts a new one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the query changes
   useEffect(
     () => setSelected(new Map()),
-    [params.search, params.status, params.rtm, params.call, params.chat, params.page],
+    [params.search, params.status, params.therapistId, params.rtm, params.call, params.chat, params.data, params.page],
   );
 
   const toggle = (patient: Patient) =>
@@ -106,18 +110,7 @@ export function PatientList({ user }: { user: SessionUser }) {
           </>
         }
       />
-      <PatientsFilters
-        search={typed}
-        onSearchChange={setTyped}
-        status={params.status}
-        onStatusChange={(status) => params.update({ status })}
-        isCloseOnly={params.rtm === 'close'}
-        onCloseOnlyChange={(isCloseOnly) => params.update({ rtm: isCloseOnly ? 'close' : '' })}
-        isCallNeededOnly={params.call === 'needed'}
-        onCallNeededOnlyChange={(isOnly) => params.update({ call: isOnly ? 'needed' : '' })}
-        isQuietOnly={params.chat === 'outdated'}
-        onQuietOnlyChange={(isOnly) => params.update({ chat: isOnly ? 'outdated' : '' })}
-      />
+      <PatientsFilters search={typed} onSearchChange={setTyped} params={params} onChange={params.update} />
       {selected.size > 0 && (
         <BulkBar
           count={selected.size}
@@ -150,7 +143,7 @@ export function PatientList({ user }: { user: SessionUser }) {
                   variant="secondary"
                   onClick={() => {
                     setTyped('');
-                    params.update({ search: '', status: '', rtm: '', call: '', chat: '' });
+                    params.update(noFilters);
                   }}
                 >
                   Clear filters

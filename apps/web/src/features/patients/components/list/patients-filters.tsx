@@ -2,7 +2,9 @@ import { type ListedPatientStatus, listedPatientStatuses, patientStatusLabels } 
 import { Checkbox } from '@web/components/ui/checkbox/checkbox.tsx';
 import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
+import { useTreatingTherapists } from '@web/lib/staff/get-treating-therapists.ts';
 import { Search } from 'lucide-react';
+import type { RtmFilter, useListParams } from './use-list-params.ts';
 
 type StatusFilter = ListedPatientStatus | '';
 
@@ -12,25 +14,46 @@ const statusOptions: { value: StatusFilter; label: string }[] = [
   ...listedPatientStatuses.map((value) => ({ value, label: patientStatusLabels[value] })),
 ];
 
+type ListParams = ReturnType<typeof useListParams>;
+
 type PatientsFiltersProps = {
   search: string;
   onSearchChange: (search: string) => void;
-  status: StatusFilter;
-  onStatusChange: (status: StatusFilter) => void;
-  isCloseOnly: boolean;
-  onCloseOnlyChange: (isCloseOnly: boolean) => void;
-  isCallNeededOnly: boolean;
-  onCallNeededOnlyChange: (isCallNeededOnly: boolean) => void;
-  isQuietOnly: boolean;
-  onQuietOnlyChange: (isQuietOnly: boolean) => void;
+  params: Pick<ListParams, 'status' | 'therapistId' | 'rtm' | 'call' | 'chat' | 'data'>;
+  onChange: ListParams['update'];
 };
 
+/** The treating therapists to filter by; one chosen in the address who no longer treats stays shown. */
+function useTherapistOptions(chosen: number | '') {
+  const therapists = useTreatingTherapists();
+  const options: { value: number | ''; label: string }[] = [
+    { value: '', label: 'All therapists' },
+    ...(therapists.data ?? []).map((member) => ({
+      value: member.id,
+      label: member.role === 'supervisor' ? `${member.display_name} (Supervisor)` : member.display_name,
+    })),
+  ];
+  if (chosen !== '' && !options.some((option) => option.value === chosen)) {
+    options.push({ value: chosen, label: therapists.isPending ? 'Loading…' : 'A former therapist' });
+  }
+  return options;
+}
+
 /**
- * The filters in one row: a search that waits for typing to pause, the status, who is close to an RTM threshold,
- * who needs a call this month and who went quiet in the chat.
+ * The filters in one row: a search that waits for typing to pause, the status, the treating therapist, and what
+ * needs doing this month: close to an RTM threshold, ready to bill, a call needed, no data for 7 days, quiet in chat.
  */
-export function PatientsFilters(props: PatientsFiltersProps) {
-  const { search, onSearchChange, status, onStatusChange, isCloseOnly, onCloseOnlyChange } = props;
+export function PatientsFilters({ search, onSearchChange, params, onChange }: PatientsFiltersProps) {
+  const therapistOptions = useTherapistOptions(params.therapistId);
+  // `close` and `ready` are two values of one filter: ticking one unticks the other.
+  const rtmCheck = (value: Exclude<RtmFilter, ''>, label: string) => (
+    <Checkbox
+      className="list-filters__check"
+      label={label}
+      checked={params.rtm === value}
+      onChange={(event) => onChange({ rtm: event.target.checked ? value : '' })}
+    />
+  );
   return (
     <div className="list-filters">
       <div className="list-filters__search">
@@ -45,25 +68,40 @@ export function PatientsFilters(props: PatientsFiltersProps) {
         />
       </div>
       <div className="list-filters__select">
-        <Dropdown label="Status" options={statusOptions} value={status} onChange={onStatusChange} />
+        <Dropdown
+          label="Status"
+          options={statusOptions}
+          value={params.status}
+          onChange={(status) => onChange({ status })}
+        />
       </div>
-      <Checkbox
-        className="list-filters__check"
-        label="Close to a threshold this month"
-        checked={isCloseOnly}
-        onChange={(event) => onCloseOnlyChange(event.target.checked)}
-      />
+      <div className="list-filters__select">
+        <Dropdown
+          label="Therapist"
+          options={therapistOptions}
+          value={params.therapistId}
+          onChange={(therapist_id) => onChange({ therapist_id })}
+        />
+      </div>
+      {rtmCheck('close', 'Close to a threshold this month')}
+      {rtmCheck('ready', 'Ready to bill')}
       <Checkbox
         className="list-filters__check"
         label="Call needed this month"
-        checked={props.isCallNeededOnly}
-        onChange={(event) => props.onCallNeededOnlyChange(event.target.checked)}
+        checked={params.call === 'needed'}
+        onChange={(event) => onChange({ call: event.target.checked ? 'needed' : '' })}
+      />
+      <Checkbox
+        className="list-filters__check"
+        label="No data for 7 days"
+        checked={params.data === 'quiet'}
+        onChange={(event) => onChange({ data: event.target.checked ? 'quiet' : '' })}
       />
       <Checkbox
         className="list-filters__check"
         label="Quiet in chat 30+ days"
-        checked={props.isQuietOnly}
-        onChange={(event) => props.onQuietOnlyChange(event.target.checked)}
+        checked={params.chat === 'outdated'}
+        onChange={(event) => onChange({ chat: event.target.checked ? 'outdated' : '' })}
       />
     </div>
   );

@@ -1,6 +1,32 @@
 import { type ListedPatientStatus, listedPatientStatusSchema } from '@rehabit/contract';
 import { useSearchParams } from 'react-router';
 
+export type RtmFilter = 'close' | 'ready' | '';
+
+type ListChanges = {
+  search?: string;
+  status?: ListedPatientStatus | '';
+  therapist_id?: number | '';
+  rtm?: RtmFilter;
+  call?: 'needed' | '';
+  chat?: 'outdated' | '';
+  data?: 'quiet' | '';
+  page?: number;
+};
+
+/** Every filter cleared: what "Clear filters" asks for. */
+export const noFilters = {
+  search: '',
+  status: '',
+  therapist_id: '',
+  rtm: '',
+  call: '',
+  chat: '',
+  data: '',
+} as const satisfies ListChanges;
+
+const positiveId = (value: string | null) => (value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : '');
+
 /** The list's search, filters and page live in the address, so a reload or a shared link keeps them. */
 export function useListParams() {
   const [params, setParams] = useSearchParams();
@@ -8,20 +34,18 @@ export function useListParams() {
   const parsedStatus = listedPatientStatusSchema.safeParse(params.get('status'));
   const status: ListedPatientStatus | '' = parsedStatus.success ? parsedStatus.data : '';
   const search = params.get('search') ?? '';
-  // `rtm=close`: only patients close to an RTM threshold this month.
-  const rtm: 'close' | '' = params.get('rtm') === 'close' ? 'close' : '';
+  // The patients of one treating therapist (the dashboard's figures link here with it).
+  const therapistId: number | '' = positiveId(params.get('therapist_id'));
+  // `rtm=close`: close to an RTM threshold this month; `rtm=ready`: a code is met now (decision 0902).
+  const rtmParam = params.get('rtm');
+  const rtm: RtmFilter = rtmParam === 'close' || rtmParam === 'ready' ? rtmParam : '';
   // `call=needed`: no live call this month; `chat=outdated`: no message for 30 days (decision 0901).
   const callFilter: 'needed' | '' = params.get('call') === 'needed' ? 'needed' : '';
   const chat: 'outdated' | '' = params.get('chat') === 'outdated' ? 'outdated' : '';
+  // `data=quiet`: no data day for 7 days (decision 0902).
+  const data: 'quiet' | '' = params.get('data') === 'quiet' ? 'quiet' : '';
 
-  const update = (changes: {
-    search?: string;
-    status?: ListedPatientStatus | '';
-    rtm?: 'close' | '';
-    call?: 'needed' | '';
-    chat?: 'outdated' | '';
-    page?: number;
-  }) =>
+  const update = (changes: ListChanges) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -36,5 +60,5 @@ export function useListParams() {
       { replace: true },
     );
 
-  return { page, status, search, rtm, call: callFilter, chat, update };
+  return { page, status, search, therapistId, rtm, call: callFilter, chat, data, update };
 }

@@ -1,0 +1,67 @@
+import { PageHeader } from '@web/components/layouts/page-header.tsx';
+import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
+import type { SessionUser } from '@web/lib/session/get-current-user.ts';
+import dayjs from 'dayjs';
+import { useSearchParams } from 'react-router';
+import { useDashboard } from '../api/get-dashboard.ts';
+import { figuresOf } from '../lib/figures.ts';
+import { FigureCards, FigureSkeletons } from './figure-cards.tsx';
+import { defaultViewLabel, WhosePicker } from './whose-picker.tsx';
+import './dashboard.css';
+
+const positiveId = (value: string | null) => (value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null);
+
+/** Whose patients are counted, in words, from the answer once it is there (the server decides the default). */
+function whoseTitle(user: SessionUser, answer: { therapist: { id: number; display_name: string } | null } | undefined) {
+  if (!answer) return defaultViewLabel(user);
+  if (!answer.therapist) return 'All patients of the clinic';
+  if (answer.therapist.id === user.id) return 'Your patients';
+  return `Patients of ${answer.therapist.display_name}`;
+}
+
+/** The therapist dashboard's figures this month, each a link to the patients behind it (product decisions §6). */
+export function DashboardFigures({ user }: { user: SessionUser }) {
+  const [params, setParams] = useSearchParams();
+  // Therapists always see their own patients; managers and supervisors may pick a therapist.
+  const canPick = user.role === 'manager' || user.role === 'supervisor';
+  const therapistId = canPick ? positiveId(params.get('therapist_id')) : null;
+  const dashboard = useDashboard(therapistId);
+  const data = dashboard.data;
+  const title = whoseTitle(user, data);
+  const month = data ? dayjs(data.today).format('MMMM YYYY') : null;
+
+  const choose = (id: number | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set('therapist_id', String(id));
+        else next.delete('therapist_id');
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <>
+      <PageHeader title={title} description={`What needs doing ${month ? `in ${month}` : 'this month'}.`} />
+      {canPick && <WhosePicker user={user} therapistId={therapistId} onChange={choose} />}
+      <section className="dashboard-figures" aria-labelledby="figures-title" aria-busy={dashboard.isFetching}>
+        <h2 id="figures-title" className="visually-hidden">
+          {`Figures of ${month ?? 'this month'}`}
+        </h2>
+        {dashboard.isPending ? (
+          <FigureSkeletons />
+        ) : dashboard.isError ? (
+          <ErrorState
+            title="The figures could not be loaded"
+            error={dashboard.error}
+            onRetry={() => dashboard.refetch()}
+            isRetrying={dashboard.isFetching}
+          />
+        ) : (
+          <FigureCards figures={figuresOf(dashboard.data)} label={`${title}: ${month}`} />
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+import { can, type Task, type TaskScope, type TaskStatus } from '@rehabit/contract';
+import { Button } from '@web/components/ui/button/button.tsx';
+import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
+import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
+import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
+import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
+import { errorMessage } from '@web/lib/api-error.ts';
+import { notify } from '@web/lib/notify.ts';
+import type { SessionUser } from '@web/lib/session/get-current-user.ts';
+import { ClipboardCheck, ClipboardList, Plus } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useTasks } from '../api/get-tasks.ts';
+import { taskKeys } from '../api/keys.ts';
+import { useMarkTaskDone } from '../api/mark-task-done.ts';
+import { useReopenTask } from '../api/reopen-task.ts';
+import { AssignTaskDialog } from './assign-task-dialog.tsx';
+import { TaskCard } from './task-card.tsx';
+import { useTaskParams } from './use-task-params.ts';
+import './tasks.css';
+
+const statusOptions: { value: TaskStatus; label: string }[] = [
+  { value: 'new', label: 'New' },
+  { value: 'done', label: 'Done' },
+];
+const scopeOptions: { value: TaskScope; label: string }[] = [
+  { value: 'clinic', label: 'All of the clinic' },
+  { value: 'mine', label: 'Mine' },
+];
+
+/** The clinic's work queue on the dashboard (`#tasks`): new or done tasks, a page at a time, done with an undo. */
+export function TasksPanel({ user }: { user: SessionUser }) {
+  // Therapists work their own tasks; managers and supervisors may look at the clinic's (product decisions §2).
+  const canChooseScope = user.role === 'manager' || user.role === 'supervisor';
+  const params = useTaskParams(canChooseScope);
+  const query = { status: params.status, page: params.page, ...(params.scope ? { scope: params.scope } : {}) };
+  const tasks = useTasks(query);
+  const done = useMarkTaskDone(taskKeys.list(query));
+  const reopen = useReopenTask();
+  const [isAssignOpen, setAssignOpen] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const results = tasks.data?.results ?? [];
+
+  // The row is gone: focus goes back to the panel's heading, and the toast says what happened.
+  const focusPanel = () => headingRef.current?.focus();
+
+  const markDone = (task: Task) => {
+    done.mutate(task, {
+      onSuccess: () =>
+        notify.withAction('Task done', {
+          label: 'Undo',
+          onClick: () =>
+            reopen.mutate(task.id, {
+              onSuccess: () => {
+                notify.success(`Back in New: ${task.title}`);
+                focusPanel();
+              },
+            }),
+        }),
+      onError: (error) => notify.error(`The task could not be marked done. ${errorMessage(error)}`),
+    });
+    focusPanel();
+  };
+
+  return (
+    <section id="tasks" className="section-card tasks-panel" aria-labelledby="tasks-title">
+      <div className="tasks-panel__head">
+        <h2 id="tasks-title" className="section-card__title tasks-panel__title" ref={headingRef} tabIndex={-1}>
+          Tasks
+        </h2>
+        {can(user.role, 'tasks.work') && (
+          <div className="tasks-panel__actions">
+            <Button size="sm" icon={<Plus size={16} aria-hidden="true" />} onClick={() => setAssignOpen(true)}>
+              Assign a task
+            </Button>
+          </div>
+        )}
+      </div>
+      <div className="tasks-panel__filters">
+        <div className="tasks-panel__filter">
+          <Dropdown
+            label="Status"
+            options={statusOptions}
+            value={params.status}
+            onChange={(status) => params.update({ status })}
+          />
+        </div>
+        {params.scope && (
+          <div className="tasks-panel__filter">
+            <Dropdown
+              label="Whose tasks"
+              options={scopeOptions}
+              value={params.scope}
+              onChange={(scope) => params.update({ scope })}
+            />
+          </div>
+        )}
+      </div>
+      <div aria-busy={tasks.isFetching}>
+        {tasks.isPending ? (
+          <SkeletonList rows={3} label="Loading tasks" />
+        ) : tasks.isError ? (
+          <ErrorState
+            title="The tasks could not be loaded"
+            error={tasks.error}
+            onRetry={() => tasks.refetch()}
+            isRetrying={tasks.isFetching}
+          />
+        ) : results.length === 0 ? (
+          params.status === 'new' ? (
+            <EmptyState
+              icon={ClipboardList}
+              title="No open tasks"
+              description="Call reminders, patients to onboard and tasks colleagues give you land here."
+              action={
+                <Button variant="secondary" onClick={() => setAssignOpen(true)}>
+                  Assign a task
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              icon={ClipboardCheck}
+              title="No done tasks yet"
+              description="Tasks marked done, and those that closed by themselves, are listed here."
+            />
+          )
+        ) : (
+          <ul className="task-list" aria-label={params.status === 'new' ? 'New tasks' : 'Done tasks'}>
+            {results.map((task) => (
+              <TaskCard
+                key={task.id}
+                task={task}
+                onDone={markDone}
+                isBusy={done.isPending && done.variables?.id === task.id}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+      <Pagination
+        label="Task pages"
+        currentPage={params.page}
+        totalItems={tasks.data?.count ?? 0}
+        onPageChange={(page) => params.update({ page })}
+      />
+      {isAssignOpen && <AssignTaskDialog user={user} onClose={() => setAssignOpen(false)} />}
+    </section>
+  );
+}
