@@ -21,6 +21,8 @@ import type { PatientDataService } from './modules/patient-data/patient-data.ser
 import type { PatientsService } from './modules/patients/patients.service.ts';
 import type { RegistrationService } from './modules/patients/registration.service.ts';
 import type { SupervisorService } from './modules/supervisor/supervisor.service.ts';
+import type { TaskRules } from './modules/tasks/task-rules.ts';
+import type { TasksService } from './modules/tasks/tasks.service.ts';
 import type { FoldersService } from './modules/videos/folders.service.ts';
 import type { VideosService } from './modules/videos/videos.service.ts';
 import type { Realtime } from './realtime/socket-server.ts';
@@ -52,6 +54,9 @@ export type AppDeps = {
   billingFiles: BillingFilesService;
   rtmStatus: RtmStatusService;
   banners: BannersService;
+  tasks: TasksService;
+  /** The task rules: the job's evaluation, and the HEP request queue's task when it answers one. */
+  taskRules: TaskRules;
   patientData: PatientDataService;
   rateLimits: { auth: RateLimitRule };
   realtime: Realtime;

@@ -50,6 +50,10 @@ import { createPatientsService } from './modules/patients/patients.service.ts';
 import { createRegistrationService } from './modules/patients/registration.service.ts';
 import { supervisorRoutes } from './modules/supervisor/supervisor.routes.ts';
 import { createSupervisorService } from './modules/supervisor/supervisor.service.ts';
+import { createTaskRules } from './modules/tasks/task-rules.ts';
+import { runTaskRules } from './modules/tasks/tasks.jobs.ts';
+import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
+import { createTasksService } from './modules/tasks/tasks.service.ts';
 import { createFoldersService } from './modules/videos/folders.service.ts';
 import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { createVideoCatalog, createVideosService } from './modules/videos/videos.service.ts';
@@ -104,8 +108,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mailer =
     options.mailer ?? createMailer({ db, clock, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const audit = createAuditLog(db);
-  const auth = createAuthService({ db, clock, mailer, audit, config });
-  const supervisor = createSupervisorService({ db, clock, mailer, audit, config });
+  // The task rules run inside the changes of other modules (a call logged, a sign-up), which receive them here.
+  const taskRules = createTaskRules({ db, clock, audit });
+  const auth = createAuthService({ db, clock, mailer, audit, config, tasks: taskRules });
+  const supervisor = createSupervisorService({ db, clock, mailer, audit, config, tasks: taskRules });
   const sms =
     options.sms ??
     createSmsSender({
@@ -116,7 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       log: app.log,
     });
   const rtmStatus = createRtmStatusService({ db, clock, audit });
-  const patients = createPatientsService({ db, clock, audit, rtm: rtmStatus });
+  const patients = createPatientsService({ db, clock, audit, rtm: rtmStatus, tasks: taskRules });
   const patientSignin = createPatientSigninService({ db, auth, audit });
   const registration = createRegistrationService({
     db,
@@ -125,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     audit,
     config,
     signInByPhone: patientSignin.signInByPhone,
+    tasks: taskRules,
   });
   const videoHost = createVideoHost({
     storage: videoStorageFromConfig(config),
@@ -164,6 +171,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     billingFiles: createBillingFilesService({ db, clock, audit, config }),
     rtmStatus,
     banners: createBannersService({ db, clock, audit }),
+    tasks: createTasksService({ db, clock, audit }),
+    taskRules,
     rateLimits: { auth: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
     realtime,
     chat: createChatService({ db, clock, audit, realtime }),
@@ -228,6 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(billingSettingsRoutes, deps);
   await app.register(rtmStatusRoutes, deps);
   await app.register(bannersRoutes, deps);
+  await app.register(tasksRoutes, deps);
   await app.register(tusRoutes, { host: videoHost, corsOrigins: config.CORS_ORIGINS });
   await app.register(playbackRoutes, { host: videoHost });
   // Processing cut short by a restart runs again; closing waits for the job at hand.
@@ -250,6 +260,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onReady', async () => {
       await jobs.start();
       await runMonthClose(jobs, deps.billingFiles.monthClose);
+      await runTaskRules(jobs, taskRules);
     });
     // A job running at the stop is waited for a while, then failed to run again on another server or at restart.
     app.addHook('onClose', () => jobs.stop());

@@ -402,7 +402,45 @@ const repositories = {
     clinicsWithLastClose: byDesign('the month-close job: it works for every clinic, and has no caller'),
   }),
   tasks: cover(createTasksRepository, {
-    insert: writesOnly('a task of the clinic a verified registration named'),
+    list: crossClinic(async (r) => {
+      const page = { status: 'new' as const, page: 1, pageSize: 100 };
+      const { rows, count } = await r.list({ clinicId: a.clinicId }, page);
+      expect(rows.map((t) => t.id).sort()).toEqual([a.taskId, a.ruleTaskId].sort());
+      expect(count).toBe(2);
+      expect(await r.list({ clinicId: a.clinicId }, { ...page, patientId: b.patientId })).toEqual({
+        rows: [],
+        count: 0,
+      });
+    }),
+    findInReach: crossClinic(async (r) => {
+      expect(await r.findInReach(b.taskId, { clinicId: a.clinicId })).toBeUndefined();
+      expect((await r.findInReach(a.taskId, { clinicId: a.clinicId }))?.id).toBe(a.taskId);
+    }),
+    markDone: guarded(['findTask', 'tasks/tasks.service.ts']),
+    reopen: guarded(['findTask', 'tasks/tasks.service.ts']),
+    insert: writesOnly('a task in the caller’s clinic, for a colleague and a patient found in it'),
+    openByRule: writesOnly('a rule’s task of the clinic being evaluated, about its own patients and staff'),
+    openRuleTasks: crossClinic(async (r) => {
+      expect((await r.openRuleTasks(a.clinicId, ['no_data'], {})).map((t) => t.id)).toEqual([a.ruleTaskId]);
+      expect(await r.openRuleTasks(a.clinicId, ['no_data'], { patientId: b.patientId })).toEqual([]);
+    }),
+    closeByRule: crossClinic(async (r) => {
+      expect(await r.closeByRule(a.clinicId, [b.ruleTaskId], new Date())).toEqual([]);
+    }),
+    reassign: crossClinic(async (r) => {
+      await r.reassign(a.clinicId, b.ruleTaskId, a.therapistId);
+      expect((await r.findInReach(b.ruleTaskId, { clinicId: b.clinicId }))?.assigneeId).toBe(b.therapistId);
+    }),
+    clinicOf: byDesign('the clinic whose rules are evaluated (the job works for every clinic), or the caller’s own'),
+    clinicIds: byDesign('the rules’ job: it sends one evaluation per clinic, and has no caller'),
+    patientsForRules: crossClinic(async (r) => {
+      expect((await r.patientsForRules(a.clinicId)).map((p) => p.id)).toEqual([a.patientId]);
+      expect(await r.patientsForRules(a.clinicId, b.patientId)).toEqual([]);
+    }),
+    pendingStaff: crossClinic(async (r) => {
+      expect((await r.pendingStaff(a.clinicId)).map((u) => u.id)).toEqual([a.pendingId]);
+      expect(await r.pendingStaff(a.clinicId, b.pendingId)).toEqual([]);
+    }),
   }),
   folders: cover(createFoldersRepository, {
     list: crossClinic(async (r) => {
@@ -696,7 +734,25 @@ async function seedClinic(db: Db, index: number) {
     userId: therapist.id,
     now,
   });
-  await createTasksRepository(db).insert({ clinicId: clinic.id, patientId, kind: 'registration', title: 'Check in' });
+  const tasks = createTasksRepository(db);
+  const taskId = await tasks.insert({
+    clinicId: clinic.id,
+    patientId,
+    kind: 'assigned',
+    title: 'Check in',
+    assigneeId: therapist.id,
+    createdBy: therapist.id,
+  });
+  const ruleTaskId = (await tasks.openByRule({
+    clinicId: clinic.id,
+    kind: 'no_data',
+    cause: `patient:${patientId}:since:${DAY}`,
+    patientId,
+    assigneeId: therapist.id,
+    title: 'No data',
+    now,
+  }))!;
+  const pending = await makeUser(db, clinic.id, { role: 'manager', approvalStatus: 'pending' });
   await createSessionsRepository(db).create({
     userId: therapist.id,
     tokenHash: `clinic-scope-token-${clinic.code}`,
@@ -728,6 +784,9 @@ async function seedClinic(db: Db, index: number) {
     patientChatId,
     supportChatId,
     monitoringSessionId: monitoringSession.id,
+    taskId,
+    ruleTaskId,
+    pendingId: pending.id,
   };
 }
 

@@ -71,6 +71,8 @@ export async function twoServers() {
     config,
     sender,
     servers,
+    /** Each server's own database handle (one pool each on PostgreSQL). */
+    databases,
     clinicWithStaff,
     isIdle,
     /** Each server's own billing files service, as its jobs use it. */

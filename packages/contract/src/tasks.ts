@@ -10,6 +10,7 @@ import { idSchema } from './common.ts';
 import { defineEndpoints } from './endpoint.ts';
 import { pageQuerySchema, paginated } from './pagination.ts';
 import { NO_DATA_DAYS, reminderPeriodStart } from './patient-status.ts';
+import { isoDateSchema } from './patients.ts';
 
 /** Seed §9: the task list's status filter defaults to `new`. */
 export const TASK_DEFAULT_STATUS = 'new';
@@ -136,14 +137,13 @@ export const taskListQuerySchema = pageQuerySchema.extend({
 export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
 export const taskListSchema = paginated(taskSchema);
 
-const dayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date as YYYY-MM-DD' });
-
 export const createTaskBodySchema = z.object({
   /** The colleague who should do it: a therapist, office manager or supervisor of the clinic, the caller included. */
   assignee_id: idSchema,
   patient_id: idSchema.optional(),
   title: z.string().trim().min(1, { error: 'Say what needs doing' }).max(500),
-  due_date: dayString.optional(),
+  /** `YYYY-MM-DD`, a day that exists; the API refuses one before today in the clinic's calendar. */
+  due_date: isoDateSchema.optional(),
 });
 export type CreateTaskBody = z.infer<typeof createTaskBodySchema>;
 

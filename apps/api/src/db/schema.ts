@@ -339,8 +339,21 @@ export const tasks = pgTable(
     createdAt: createdAt(),
     doneAt: timestamp('done_at', { withTimezone: true }),
     doneBy: integer('done_by'),
+    /** The staff member who gave the task; null for a rule's task. */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    /** A rule task's cause key (`patient:12:month:2026-03`): one task per clinic, kind and cause, ever. */
+    cause: text('cause'),
+    /** Who closed a done task: a person, or its rule when the cause went away. */
+    closedBy: text('closed_by', { enum: ['person', 'rule'] }),
   },
-  (t) => [index('tasks_clinic_status_idx').on(t.clinicId, t.status, t.createdAt)],
+  (t) => [
+    // The list: a clinic's tasks of a status, all or those of one assignee (and the unassigned), newest first.
+    index('tasks_clinic_status_assignee_idx').on(t.clinicId, t.status, t.assigneeId, t.createdAt.desc()),
+    index('tasks_patient_status_idx').on(t.patientId, t.status),
+    // The same cause never makes a second task, whichever server evaluates the rules (insert … on conflict).
+    uniqueIndex('tasks_clinic_kind_cause_unique').on(t.clinicId, t.kind, t.cause).where(sql`${t.cause} is not null`),
+  ],
 );
 
 export * from './schema-videos.ts';

@@ -24,6 +24,23 @@ export const jobQueues = {
     retryBackoff: true,
     expireInSeconds: 15 * 60,
   },
+  /** Every 15 minutes and at start: sends one evaluation of the task rules per clinic (decision 0902). */
+  'tasks-rules-due': {
+    policy: 'singleton',
+    retryLimit: 2,
+    retryDelay: 60,
+    retryBackoff: false,
+    expireInSeconds: 10 * 60,
+  },
+  /** Evaluates one clinic's task rules: opens the tasks due, closes those whose cause went away. */
+  'tasks-rules': {
+    // At most one waiting and one running per clinic: a check sent while one waits is dropped.
+    policy: 'stately',
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 10 * 60,
+  },
 } as const satisfies Record<string, QueueOptions>;
 
 type QueueOptions = {
@@ -40,6 +57,8 @@ type QueueOptions = {
 export type JobData = {
   'billing-month-close-due': Record<string, never>;
   'billing-month-close': { clinicId: number; month: string };
+  'tasks-rules-due': Record<string, never>;
+  'tasks-rules': { clinicId: number };
 };
 
 export type QueueName = keyof typeof jobQueues;

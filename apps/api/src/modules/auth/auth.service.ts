@@ -10,7 +10,7 @@ import type {
 } from '@rehabit/contract';
 import { toPage } from '@rehabit/contract';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { type Actor, clinicScope, scopeOf } from '../../db/scope.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { addMinutes, type Clock } from '../../lib/clock.ts';
@@ -28,6 +28,12 @@ import { createUsersRepository, toCurrentUser, toStaffMember, type UserRow } fro
 
 export type RequestContext = { ip: string | null; userAgent: string | null };
 
+/**
+ * The approvals' task rules, from the tasks module (decision 0902): run inside a sign-up or an approval, so the
+ * supervisor's task opens and closes with it. Wired in app.ts, so this module never imports tasks.
+ */
+export type StaffTasks = { staffChanged(tx: DbOrTx, clinicId: number, userId?: number): Promise<void> };
+
 type Deps = {
   db: Db;
   clock: Clock;
@@ -42,6 +48,7 @@ type Deps = {
     | 'PUBLIC_URL'
     | 'RESTRICTED_CLINIC_CODE'
   >;
+  tasks: StaffTasks;
 };
 
 const RESET_TOKEN_MINUTES = 60;
@@ -53,7 +60,7 @@ const signinActions: Record<SessionKind, AuditAction> = {
 // Writing last_seen_at on every request would turn every read into a write; a minute is precise enough.
 const TOUCH_AFTER_MS = 60_000;
 
-export function createAuthService({ db, clock, mailer, audit, config }: Deps) {
+export function createAuthService({ db, clock, mailer, audit, config, tasks }: Deps) {
   const usersRepo = createUsersRepository(db);
   const sessionsRepo = createSessionsRepository(db);
   const lockout = createLockoutRepository(db);
@@ -288,21 +295,23 @@ export function createAuthService({ db, clock, mailer, audit, config }: Deps) {
           errors: { email: ['An account with this e-mail already exists. Sign in or reset the password.'] },
         });
       }
-      const userId = await usersRepo.insert({
-        clinicId: clinic.id,
-        email: body.email,
-        passwordHash: await hashPassword(body.password),
-        firstName: body.first_name,
-        lastName: body.last_name,
-        role: body.role,
-        approvalStatus: 'pending',
-      });
-      await audit.record({
-        action: 'auth.signup',
-        outcome: 'success',
-        actorUserId: userId,
-        clinicId: clinic.id,
-        ip: ctx.ip,
+      const passwordHash = await hashPassword(body.password);
+      await db.transaction(async (tx) => {
+        const userId = await createUsersRepository(tx).insert({
+          clinicId: clinic.id,
+          email: body.email,
+          passwordHash,
+          firstName: body.first_name,
+          lastName: body.last_name,
+          role: body.role,
+          approvalStatus: 'pending',
+        });
+        await audit.record(
+          { action: 'auth.signup', outcome: 'success', actorUserId: userId, clinicId: clinic.id, ip: ctx.ip },
+          tx,
+        );
+        // The supervisor's task to approve the new staff member.
+        await tasks.staffChanged(tx, clinic.id, userId);
       });
       const supervisor = clinic.supervisorUserId
         ? await usersRepo.findById(clinic.supervisorUserId, clinicScope(clinic.id))

@@ -15,7 +15,7 @@ import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createBillingInputs } from '../billing/billing-inputs.ts';
+import { createBillingInputs, openEpisodeFacts } from '../billing/billing-inputs.ts';
 import { requirePatient } from '../patients/patient-access.ts';
 import type { PatientWithClinicDay } from '../patients/patients.repository.ts';
 import { createBannersRepository } from './banners.repository.ts';
@@ -36,7 +36,7 @@ export function createBannersService({ db, clock, audit }: Deps) {
     const lastChange = await repo.lastProgramChange(patient.id);
     const lastProgramChange = lastChange ? localDateOf(lastChange, patient.timezone) : null;
     const [found] = await inputs.inputsOf({ clinicId: patient.clinicId, until: today, patientIds: [patient.id] });
-    const open = found?.input.episodes.find((e) => e.end === null);
+    const open = found && openEpisodeFacts(found);
     if (!found || !open || patient.status !== 'onboarded') {
       return {
         today,
@@ -49,13 +49,9 @@ export function createBannersService({ db, clock, audit }: Deps) {
       };
     }
     const { input } = found;
-    const lastEvent = input.dataEvents.map((e) => e.at).reduce<string | null>((a, b) => (a && a > b ? a : b), null);
     return {
       today,
-      onboardedOn: open.start,
-      // Calls are read from the first of the month (the clinic's) on.
-      hasLiveCallThisMonth: input.calls.length > 0,
-      lastDataDay: lastEvent ? localDateOf(new Date(lastEvent), patient.timezone) : null,
+      ...open,
       lastProgramChange,
       hasConsent: input.hasConsent,
       isCloseToThreshold: rtmStatusOf(input, today).is_close,

@@ -30,6 +30,28 @@ export type BillingInputsQuery = {
 
 const DAY_MS = 86_400_000;
 
+/** What a patient's open episode shows on the day read up to: banners and task rules decide from it. */
+export type OpenEpisodeFacts = {
+  /** The open episode's first day. */
+  onboardedOn: string;
+  /** A live call is logged in the month read (the query's default span: the first of the month to `until`). */
+  hasLiveCallThisMonth: boolean;
+  /** The last data day (the clinic's calendar), null without any. */
+  lastDataDay: string | null;
+};
+
+/** The facts of a patient's open episode from their billing input, read once; null without an open episode. */
+export function openEpisodeFacts(found: PatientBillingInput): OpenEpisodeFacts | null {
+  const open = found.input.episodes.find((e) => e.end === null);
+  if (!open) return null;
+  const lastEvent = found.input.dataEvents.map((e) => e.at).reduce<string | null>((a, b) => (a && a > b ? a : b), null);
+  return {
+    onboardedOn: open.start,
+    hasLiveCallThisMonth: found.input.calls.length > 0,
+    lastDataDay: lastEvent ? localDateOf(new Date(lastEvent), found.input.timezone) : null,
+  };
+}
+
 export function createBillingInputs(db: DbOrTx) {
   const repo = createBillingInputsRepository(db);
 

@@ -31,7 +31,16 @@ export type ListRtmStatuses = {
   closeIn(scope: ClinicScope): Promise<Map<number, RtmStatus>>;
 };
 
-type Deps = { db: Db; clock: Clock; audit: AuditLog; rtm: ListRtmStatuses };
+/**
+ * The task rules of one patient, from the tasks module (decision 0902): run inside the change that may open or close
+ * a rule's task (a call logged or deleted, a lifecycle step), so a call reminder closes with the call that answers it.
+ * Wired in app.ts, so this module never imports tasks, which reads patients.
+ */
+export type PatientTasks = {
+  patientChanged(tx: DbOrTx, patient: { id: number; clinicId: number }): Promise<void>;
+};
+
+type Deps = { db: Db; clock: Clock; audit: AuditLog; rtm: ListRtmStatuses; tasks: PatientTasks };
 /** Which status a lifecycle action starts from and leads to (product decisions §3). */
 const transitions = {
   onboard: { from: ['registered'], to: 'onboarded' },
@@ -48,7 +57,7 @@ const transitionRefusal: Record<Transition, string> = {
   remove: 'This patient was removed already',
 };
 
-export function createPatientsService({ db, clock, audit, rtm }: Deps) {
+export function createPatientsService({ db, clock, audit, rtm, tasks }: Deps) {
   const patientsRepo = createPatientsRepository(db);
   const { success: record, denied: deny } = patientAudit(audit);
   const interactions = createInteractionsRepository(db);
@@ -118,6 +127,7 @@ export function createPatientsService({ db, clock, audit, rtm }: Deps) {
           at: now,
         });
         await record(actor, `patient.${transition}`, patient, ctx, undefined, tx);
+        await tasks.patientChanged(tx, patient);
       }
     });
   }
@@ -303,8 +313,11 @@ export function createPatientsService({ db, clock, audit, rtm }: Deps) {
       await assertTherapist(therapistId, patient.clinicId, 'therapist_id');
       await recordChange(actor, patient, 'change_therapist', { therapistId }, ctx, {
         detail: { from: patient.therapistId, to: therapistId },
-        // The open RTM episode follows the patient to the new therapist.
-        alsoInTx: (tx) => createPatientsRepository(tx).setOpenEpisodeTherapist(id, therapistId),
+        // The open RTM episode and the patient's open rule tasks follow the patient to the new therapist.
+        alsoInTx: async (tx) => {
+          await createPatientsRepository(tx).setOpenEpisodeTherapist(id, therapistId);
+          await tasks.patientChanged(tx, patient);
+        },
       });
       return reload(actor, id);
     },
@@ -338,6 +351,7 @@ export function createPatientsService({ db, clock, audit, rtm }: Deps) {
           createdAt: clock.now(),
         });
         await record(actor, 'interaction.create', patient, ctx, { log_id: newId }, tx);
+        await tasks.patientChanged(tx, patient);
         return newId;
       });
       return toInteractionLog((await interactions.findLive(id, logId))!);
@@ -349,6 +363,7 @@ export function createPatientsService({ db, clock, audit, rtm }: Deps) {
       await db.transaction(async (tx) => {
         await createInteractionsRepository(tx).softDelete(logId, actor.id, clock.now());
         await record(actor, 'interaction.delete', patient, ctx, { log_id: logId }, tx);
+        await tasks.patientChanged(tx, patient);
       });
     },
 

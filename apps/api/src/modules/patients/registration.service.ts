@@ -12,10 +12,10 @@ import { hashToken, randomToken, safeEqual } from '../../lib/tokens.ts';
 import type { RequestContext } from '../auth/auth.service.ts';
 import { createUsersRepository } from '../auth/users.repository.ts';
 import { createClinicsRepository } from '../clinics/clinics.repository.ts';
-import { createTasksRepository } from '../tasks/tasks.repository.ts';
 import { createOtpRepository } from './otp.repository.ts';
 import { clientKey, DAY_MS, retryAfter, sendRefusal, verifyRefusal, wrongCodeMessage } from './otp-limits.ts';
 import { createPatientsRepository } from './patients.repository.ts';
+import type { PatientTasks } from './patients.service.ts';
 
 /** After the phone is verified, the registration form must be sent within this time. */
 const VERIFIED_TTL_MINUTES = 30;
@@ -28,11 +28,12 @@ type Deps = {
   config: Pick<Config, 'APP_SECRET' | 'RESTRICTED_CLINIC_CODE'>;
   /** Signs the patient behind a verified phone in (the patient app), answering a session token. */
   signInByPhone?: (phone: string, ctx: RequestContext) => Promise<string | undefined>;
+  tasks: PatientTasks;
 };
 const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
 
 /** Phone verification by a 6-digit code, then the patient's own registration from the clinic's QR code. */
-export function createRegistrationService({ db, clock, sms, audit, config, signInByPhone }: Deps) {
+export function createRegistrationService({ db, clock, sms, audit, config, signInByPhone, tasks }: Deps) {
   const otp = createOtpRepository(db);
   const clinics = createClinicsRepository(db);
   // Keyed hash: a leaked table does not give the codes away by brute force of a plain hash.
@@ -192,13 +193,8 @@ export function createRegistrationService({ db, clock, sms, audit, config, signI
           at: now,
           detail: { source: 'qr' },
         });
-        await createTasksRepository(tx).insert({
-          clinicId: clinic.id,
-          patientId: id,
-          kind: 'onboard_patient',
-          title: `Onboard ${body.first_name} ${body.last_name}, who registered by QR code`,
-          createdAt: now,
-        });
+        // The clinic's task to onboard the new patient, by the same rule (and cause) as the rules' job.
+        await tasks.patientChanged(tx, { id, clinicId: clinic.id });
         await createOtpRepository(tx).update(challenge.id, { consumedAt: now });
         await audit.record(
           {

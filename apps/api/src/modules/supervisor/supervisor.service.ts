@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, passwordWeakness } from '../../lib/passwords.ts';
-import type { RequestContext } from '../auth/auth.service.ts';
+import type { RequestContext, StaffTasks } from '../auth/auth.service.ts';
 import { createSessionsRepository } from '../auth/sessions.repository.ts';
 import { createUsersRepository, toCurrentUser, toStaffMember } from '../auth/users.repository.ts';
 import { createClinicsRepository } from '../clinics/clinics.repository.ts';
@@ -19,9 +19,10 @@ type Deps = {
   mailer: Mailer;
   audit: AuditLog;
   config: Pick<Config, 'PUBLIC_URL' | 'RESTRICTED_CLINIC_CODE'>;
+  tasks: StaffTasks;
 };
 
-export function createSupervisorService({ db, clock, mailer, audit, config }: Deps) {
+export function createSupervisorService({ db, clock, mailer, audit, config, tasks }: Deps) {
   const users = createUsersRepository(db);
 
   async function findManageable(actor: Actor, userId: number) {
@@ -99,6 +100,8 @@ export function createSupervisorService({ db, clock, mailer, audit, config }: De
           },
           tx,
         );
+        // Decided: the supervisor's task to approve closes (and opens again if set back to pending).
+        await tasks.staffChanged(tx, user.clinicId, user.id);
       });
       if (body.status === 'approved' && user.approvalStatus !== 'approved') {
         await mailer.send({
@@ -157,6 +160,8 @@ export function createSupervisorService({ db, clock, mailer, audit, config }: De
         await txUsers.update(user.id, { role: 'supervisor' });
         await txSessions.revokeAllForUser(user.id, now);
         await createClinicsRepository(tx).setSupervisor(user.clinicId, user.id);
+        // Open approvals go to the new supervisor.
+        await tasks.staffChanged(tx, user.clinicId);
         await audit.record(
           {
             action: 'supervisor.assign',

@@ -1,0 +1,172 @@
+/**
+ * The rules' tasks (decision 0902): what is due is decided by the contract's pure rules from facts read on the
+ * clinic's calendar day (the billing inputs give calls, data days and episodes, as they give banners and billing);
+ * a due task is opened once per cause (insert … on conflict), and an open one whose cause went away is closed by its
+ * rule. Evaluated for a whole clinic by the job, and for one patient or staff member at once when they change.
+ */
+import {
+  approveStaffTask,
+  type DueRuleTask,
+  duePatientTasks,
+  hepRequestAnsweredTask,
+  onboardPatientTask,
+  type RuleTaskKind,
+} from '@rehabit/contract';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { AuditLog } from '../../lib/audit.ts';
+import { localDateOf } from '../../lib/calendar.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { createBillingInputs, openEpisodeFacts } from '../billing/billing-inputs.ts';
+import { createTasksRepository } from './tasks.repository.ts';
+
+type Deps = { db: Db; clock: Clock; audit: AuditLog };
+
+/** What one evaluation covers: the whole clinic, one patient's tasks, or the approvals (of one staff member). */
+type Reach = { kind: 'clinic' } | { kind: 'patient'; patientId: number } | { kind: 'staff'; userId?: number };
+
+const patientKinds = ['call_reminder', 'no_data', 'onboard_patient'] as const satisfies RuleTaskKind[];
+const staffKinds = ['approve_staff'] as const satisfies RuleTaskKind[];
+/** Kinds the rules close when their cause goes away; a HEP request's answer is closed by the person it is for. */
+const evaluatedKinds = [...patientKinds, ...staffKinds];
+
+const roleNames: Record<string, string> = { therapist: 'Staff Therapist', manager: 'Office Manager' };
+
+/** The sentence of a rule's task; the row names its patient, so the sentence does not. */
+const titleOf = (task: DueRuleTask, staffName?: string): string => {
+  switch (task.kind) {
+    case 'call_reminder':
+      return 'No live call this month: call before the month ends';
+    case 'no_data':
+      return 'No exercise or readings for 7 days: check in with the patient';
+    case 'onboard_patient':
+      return 'Registered by QR code: onboard the patient';
+    case 'approve_staff':
+      return `Approve or reject ${staffName ?? 'a new staff member'}, who signed up`;
+    case 'hep_request_answered':
+      return 'Your exercise video request was answered: see the library';
+  }
+};
+
+type Titled = DueRuleTask & { title: string };
+
+export function createTaskRules({ db, clock, audit }: Deps) {
+  /** The tasks due now in the reach, with their titles. */
+  async function dueIn(tx: DbOrTx, clinicId: number, reach: Reach, today: string, supervisorId: number | null) {
+    const repo = createTasksRepository(tx);
+    const due: Titled[] = [];
+    if (reach.kind !== 'staff') {
+      const rows = await repo.patientsForRules(clinicId, reach.kind === 'patient' ? reach.patientId : undefined);
+      for (const row of rows.filter((r) => r.status === 'registered')) {
+        const task = onboardPatientTask(row.id);
+        due.push({ ...task, title: titleOf(task) });
+      }
+      const onboarded = rows.filter((r) => r.status === 'onboarded');
+      if (onboarded.length > 0) {
+        const inputs = await createBillingInputs(tx).inputsOf({
+          clinicId,
+          until: today,
+          patientIds: onboarded.map((r) => r.id),
+        });
+        const byId = new Map(inputs.map((found) => [found.patientId, found]));
+        for (const row of onboarded) {
+          const found = byId.get(row.id);
+          const facts = found && openEpisodeFacts(found);
+          if (!facts) continue;
+          for (const task of duePatientTasks({ patientId: row.id, therapistId: row.therapistId, ...facts }, today)) {
+            due.push({ ...task, title: titleOf(task) });
+          }
+        }
+      }
+    }
+    if (reach.kind !== 'patient') {
+      for (const user of await repo.pendingStaff(clinicId, reach.kind === 'staff' ? reach.userId : undefined)) {
+        const task = approveStaffTask(user.id, supervisorId);
+        const name = `${user.firstName} ${user.lastName} (${roleNames[user.role] ?? user.role})`;
+        due.push({ ...task, title: titleOf(task, name) });
+      }
+    }
+    return due;
+  }
+
+  /** Opens what is due, closes what is not any more, and gives open tasks to whom they are for now. */
+  async function evaluate(tx: DbOrTx, clinicId: number, reach: Reach): Promise<void> {
+    const repo = createTasksRepository(tx);
+    const clinic = await repo.clinicOf(clinicId);
+    if (!clinic) return;
+    const now = clock.now();
+    const today = localDateOf(now, clinic.timezone);
+    const due = await dueIn(tx, clinicId, reach, today, clinic.supervisorId);
+    const kinds = reach.kind === 'clinic' ? evaluatedKinds : reach.kind === 'patient' ? patientKinds : staffKinds;
+    const open = await repo.openRuleTasks(clinicId, kinds, {
+      patientId: reach.kind === 'patient' ? reach.patientId : undefined,
+      cause:
+        reach.kind === 'staff' && reach.userId !== undefined ? approveStaffTask(reach.userId, null).cause : undefined,
+    });
+    const key = (task: { kind: string; cause: string | null }) => `${task.kind} ${task.cause}`;
+    const dueByKey = new Map(due.map((task) => [key(task), task]));
+    const openByKey = new Map(open.map((task) => [key(task), task]));
+
+    const gone = open.filter((task) => !dueByKey.has(key(task))).map((task) => task.id);
+    for (const closed of await repo.closeByRule(clinicId, gone, now)) {
+      await audit.record(
+        {
+          action: 'task.rule_closed',
+          outcome: 'success',
+          clinicId,
+          patientId: closed.patientId,
+          detail: { task_id: closed.id, kind: closed.kind, cause: closed.cause },
+        },
+        tx,
+      );
+    }
+    for (const task of due) {
+      const already = openByKey.get(key(task));
+      if (already) {
+        if (already.assigneeId !== task.assigneeId) await repo.reassign(clinicId, already.id, task.assigneeId);
+        continue;
+      }
+      await openTask(tx, clinicId, task, now);
+    }
+  }
+
+  async function openTask(tx: DbOrTx, clinicId: number, task: Titled, now: Date) {
+    const id = await createTasksRepository(tx).openByRule({ clinicId, ...task, now });
+    if (id === undefined) return;
+    await audit.record(
+      {
+        action: 'task.rule_opened',
+        outcome: 'success',
+        clinicId,
+        patientId: task.patientId,
+        detail: { task_id: id, kind: task.kind, cause: task.cause },
+      },
+      tx,
+    );
+  }
+
+  return {
+    /** Every rule of a clinic at the clock's now, in one transaction (the job's work). */
+    evaluateClinic: (clinicId: number) => db.transaction((tx) => evaluate(tx, clinicId, { kind: 'clinic' })),
+
+    /** Every clinic's id, for the job to send one evaluation each. */
+    clinicIds: () => createTasksRepository(db).clinicIds(),
+
+    /** One patient's rules, inside the caller's change (a call logged or deleted, a lifecycle step, a registration). */
+    patientChanged: (tx: DbOrTx, patient: { id: number; clinicId: number }) =>
+      evaluate(tx, patient.clinicId, { kind: 'patient', patientId: patient.id }),
+
+    /** The approvals' rules, of one staff member or of all the clinic's, inside the caller's change. */
+    staffChanged: (tx: DbOrTx, clinicId: number, userId?: number) => evaluate(tx, clinicId, { kind: 'staff', userId }),
+
+    /**
+     * Tells whoever asked for an exercise video that the content team answered (the HEP request queue calls it
+     * when it answers): one task per request, closed by the person it is for.
+     */
+    hepRequestAnswered: async (tx: DbOrTx, clinicId: number, request: { id: number; requestedBy: number }) => {
+      const task = hepRequestAnsweredTask(request.id, request.requestedBy);
+      await openTask(tx, clinicId, { ...task, title: titleOf(task) }, clock.now());
+    },
+  };
+}
+
+export type TaskRules = ReturnType<typeof createTaskRules>;

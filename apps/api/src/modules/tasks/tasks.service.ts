@@ -1,0 +1,165 @@
+import {
+  type CreateTaskBody,
+  isTreatingRole,
+  PERSON_TASK_KIND,
+  type Task,
+  type TaskListQuery,
+  type TaskScope,
+  toPage,
+} from '@rehabit/contract';
+import type { Db } from '../../db/client.ts';
+import { type Actor, clinicScope } from '../../db/scope.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import { type AuditLog, noteNothingChanged } from '../../lib/audit.ts';
+import { localDateOf } from '../../lib/calendar.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { fieldError, notFound } from '../../lib/errors.ts';
+import { createUsersRepository } from '../auth/users.repository.ts';
+import { requirePatient } from '../patients/patient-access.ts';
+import { createTasksRepository, type TaskReach, type TaskRow } from './tasks.repository.ts';
+
+type Deps = { db: Db; clock: Clock; audit: AuditLog };
+
+const person = (id: number | null, first: string | null, last: string | null) =>
+  id === null || first === null ? null : { id, display_name: `${first} ${last ?? ''}`.trim() };
+
+const toTask = (row: TaskRow): Task => ({
+  id: row.id,
+  kind: row.kind as Task['kind'],
+  status: row.status,
+  title: row.title,
+  patient:
+    row.patientId === null
+      ? null
+      : { id: row.patientId, first_name: row.patientFirstName ?? '', last_name: row.patientLastName ?? '' },
+  assignee: person(row.assigneeId, row.assigneeFirstName, row.assigneeLastName),
+  created_by: person(row.createdById, row.creatorFirstName, row.creatorLastName),
+  due_date: row.dueDate,
+  created_at: row.createdAt.toISOString(),
+  done_at: row.doneAt?.toISOString() ?? null,
+  done_by: person(row.doneById, row.closerFirstName, row.closerLastName),
+  closed_by: row.closedBy,
+});
+
+/** Therapists work their own tasks and the clinic's unassigned ones; managers and supervisors the whole clinic's. */
+const scopeFor = (actor: Actor, asked?: TaskScope): TaskScope =>
+  actor.role === 'therapist' ? 'mine' : (asked ?? 'clinic');
+
+const reachOf = (actor: Actor, scope: TaskScope): TaskReach =>
+  scope === 'mine' ? { clinicId: actor.clinicId, assigneeOrNobody: actor.id } : { clinicId: actor.clinicId };
+
+/** Roles a task can be given to: the clinic's staff who work tasks. */
+const worksTasks = (role: string) => isTreatingRole(role as Actor['role']) || role === 'manager';
+
+/**
+ * The task list and a person's changes to it (decision 0902): every call reaches only the caller's clinic, and a
+ * therapist only their own tasks and the unassigned ones; a task out of reach is not found.
+ */
+export function createTasksService({ db, clock, audit }: Deps) {
+  const repo = createTasksRepository(db);
+
+  /** A task the caller may work on, or not found (another clinic's, a colleague's for a therapist). */
+  async function findTask(actor: Actor, id: number): Promise<TaskRow> {
+    const row = await repo.findInReach(id, reachOf(actor, scopeFor(actor)));
+    if (!row) throw notFound('task');
+    return row;
+  }
+
+  async function change(actor: Actor, id: number, ctx: RequestContext, action: 'task.done' | 'task.reopen') {
+    const task = await findTask(actor, id);
+    const changed = await db.transaction(async (tx) => {
+      const txRepo = createTasksRepository(tx);
+      const did = action === 'task.done' ? await txRepo.markDone(id, actor.id, clock.now()) : await txRepo.reopen(id);
+      if (did) {
+        await audit.record(
+          {
+            action,
+            outcome: 'success',
+            actorUserId: actor.id,
+            clinicId: actor.clinicId,
+            patientId: task.patientId,
+            ip: ctx.ip,
+            detail: { task_id: id, kind: task.kind },
+          },
+          tx,
+        );
+      }
+      return did;
+    });
+    // Done twice, or taken back when it is new: the task is answered as it is.
+    if (!changed) noteNothingChanged();
+    return toTask((await repo.findInReach(id, { clinicId: actor.clinicId }))!);
+  }
+
+  return {
+    async list(actor: Actor, query: TaskListQuery, ctx: RequestContext) {
+      const scope = scopeFor(actor, query.scope);
+      const { rows, count } = await repo.list(reachOf(actor, scope), {
+        status: query.status,
+        patientId: query.patient_id,
+        page: query.page,
+        pageSize: query.page_size,
+      });
+      const patientIds = [...new Set(rows.flatMap((row) => (row.patientId === null ? [] : [row.patientId])))];
+      await audit.record({
+        action: 'task.list',
+        outcome: 'success',
+        actorUserId: actor.id,
+        clinicId: actor.clinicId,
+        ip: ctx.ip,
+        detail: { status: query.status, scope, count, page: query.page, patient_ids: patientIds },
+      });
+      return toPage(rows.map(toTask), count, query);
+    },
+
+    done: (actor: Actor, id: number, ctx: RequestContext) => change(actor, id, ctx, 'task.done'),
+
+    reopen: (actor: Actor, id: number, ctx: RequestContext) => change(actor, id, ctx, 'task.reopen'),
+
+    /** Gives a colleague of the clinic (the caller included) a task, about one of its patients or not. */
+    async create(actor: Actor, body: CreateTaskBody, ctx: RequestContext) {
+      const assignee = await createUsersRepository(db).findById(body.assignee_id, clinicScope(actor.clinicId));
+      if (!assignee || !worksTasks(assignee.role)) throw notFound('staff member');
+      if (assignee.approvalStatus !== 'approved' || !assignee.hasAccess) {
+        throw fieldError('assignee_id', 'Choose a colleague who is approved and may sign in');
+      }
+      const patient = body.patient_id
+        ? await requirePatient(db, audit, actor, body.patient_id, 'task.create', ctx)
+        : undefined;
+      const now = clock.now();
+      if (body.due_date) {
+        const clinic = await repo.clinicOf(actor.clinicId);
+        const today = localDateOf(now, clinic!.timezone);
+        if (body.due_date < today) throw fieldError('due_date', `Choose today (${today}) or a later day`);
+      }
+      const id = await db.transaction(async (tx) => {
+        const taskId = await createTasksRepository(tx).insert({
+          clinicId: actor.clinicId,
+          kind: PERSON_TASK_KIND,
+          title: body.title,
+          patientId: patient?.id ?? null,
+          assigneeId: assignee.id,
+          createdBy: actor.id,
+          dueDate: body.due_date ?? null,
+          createdAt: now,
+        });
+        await audit.record(
+          {
+            action: 'task.create',
+            outcome: 'success',
+            actorUserId: actor.id,
+            clinicId: actor.clinicId,
+            patientId: patient?.id ?? null,
+            ip: ctx.ip,
+            detail: { task_id: taskId, assignee_id: assignee.id, due_date: body.due_date ?? null },
+          },
+          tx,
+        );
+        return taskId;
+      });
+      return toTask((await repo.findInReach(id, { clinicId: actor.clinicId }))!);
+    },
+  };
+}
+
+export type TasksService = ReturnType<typeof createTasksService>;
