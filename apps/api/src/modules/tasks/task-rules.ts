@@ -78,7 +78,9 @@ export function createTaskRules({ db, clock, audit }: Deps) {
         }
       }
     }
-    if (reach.kind !== 'patient') {
+    // Only a supervisor approves in a clinic (admins have no tasks): without one, nobody gets the task, rather than
+    // every therapist seeing an approval they cannot give; naming a supervisor opens it (`staffChanged`).
+    if (reach.kind !== 'patient' && supervisorId !== null) {
       for (const user of await repo.pendingStaff(clinicId, reach.kind === 'staff' ? reach.userId : undefined)) {
         const task = approveStaffTask(user.id, supervisorId);
         const name = `${user.firstName} ${user.lastName} (${roleNames[user.role] ?? user.role})`;

@@ -2,7 +2,7 @@ import { pathOf, patientEndpoints, type Task, taskEndpoints } from '@rehabit/con
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BilledClinics, billedClinics } from '../../../test/billing-support.ts';
-import { makeUser, PASSWORD } from '../../../test/factories.ts';
+import { makeClinic, makeUser, PASSWORD } from '../../../test/factories.ts';
 import { expectProblem } from '../../../test/helpers.ts';
 import { auditRows, sessionForPatient } from '../../../test/hep-support.ts';
 import { makeStaffedClinic, type StaffedClinic } from '../../../test/patients-support.ts';
@@ -371,6 +371,19 @@ describe('the rules’ tasks, on the clinic’s calendar day', () => {
     expect(await tasksOf({ clinicId: r.clinic.id, kind: 'approve_staff' })).toMatchObject([
       { status: 'done', closedBy: 'rule' },
     ]);
+  });
+
+  it('open no approval task in a clinic without a supervisor, where no therapist could give it', async () => {
+    const bare = await makeClinic(c.db);
+    const therapist = await makeUser(c.db, bare.id, { role: 'therapist' });
+    await makeUser(c.db, bare.id, { role: 'manager', approvalStatus: 'pending' });
+    await rules.evaluateClinic(bare.id);
+    expect(await tasksOf({ clinicId: bare.id, kind: 'approve_staff' })).toEqual([]);
+    const signin = await c.call.post('/clinic/therapist/signin', undefined, {
+      email: therapist.email,
+      password: PASSWORD,
+    });
+    expect((await list(signin.json().token)).results).toEqual([]);
   });
 
   it('open a task for whoever asked, once, when a HEP request is answered', async () => {
