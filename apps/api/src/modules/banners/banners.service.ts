@@ -49,13 +49,17 @@ export function createBannersService({ db, clock, audit }: Deps) {
       };
     }
     const { input } = found;
-    const lastEvent = input.dataEvents.map((e) => e.at).reduce<string | null>((a, b) => (a && a > b ? a : b), null);
+    // The last data day of the current episode: before it, the days count from its start (the `data=quiet` rule).
+    const lastDataDay = input.dataEvents
+      .map((e) => localDateOf(new Date(e.at), patient.timezone))
+      .filter((day) => day >= open.start)
+      .reduce<string | null>((a, b) => (a && a > b ? a : b), null);
     return {
       today,
       onboardedOn: open.start,
       // Calls are read from the first of the month (the clinic's) on.
       hasLiveCallThisMonth: input.calls.length > 0,
-      lastDataDay: lastEvent ? localDateOf(new Date(lastEvent), patient.timezone) : null,
+      lastDataDay,
       lastProgramChange,
       hasConsent: input.hasConsent,
       isCloseToThreshold: rtmStatusOf(input, today).is_close,

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, isNull, lt, min, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { dataDaySources } from '../../db/data-days.ts';
 import {
   clinics,
   exerciseLogs,
@@ -11,9 +12,6 @@ import {
   patientEpisodes,
   patients,
 } from '../../db/schema.ts';
-
-/** Health readings that make a data day, by their stored kind. */
-export const DATA_DAY_METRICS = { painlevel: 'pain', steps: 'steps', distance: 'distance' } as const;
 
 /** Instants `[from, to)` and calendar days `[fromDay, toDay)` around what billing reads. */
 export type InputSpan = {
@@ -87,7 +85,7 @@ export function createBillingInputsRepository(db: DbOrTx) {
           and(
             eq(healthMetrics.clinicId, clinicId),
             ofPatients(healthMetrics.patientId, patientIds),
-            inArray(healthMetrics.kind, Object.keys(DATA_DAY_METRICS)),
+            dataDaySources.metric.counts,
             gte(healthMetrics.localDate, firstDay),
             lt(healthMetrics.localDate, toDay),
           ),

@@ -5,8 +5,9 @@
  */
 import type { BillingEventKind, BillingInput } from '@rehabit/contract';
 import type { DbOrTx } from '../../db/client.ts';
+import { DATA_DAY_METRICS } from '../../db/data-days.ts';
 import { addDays, localDateOf, middayOf } from '../../lib/calendar.ts';
-import { createBillingInputsRepository, DATA_DAY_METRICS, type InputSpan } from './billing-inputs.repository.ts';
+import { createBillingInputsRepository, type InputSpan } from './billing-inputs.repository.ts';
 
 /** An episode with who treated and what for: the rendering therapist and ICD-10 of its dates of service. */
 export type BillingEpisode = { start: string; end: string | null; therapistId: number | null; diagnosis: string };
