@@ -31,6 +31,7 @@ import { createRtmStatusRepository } from '../src/modules/billing/rtm-status.rep
 import { createChatRepository } from '../src/modules/chat/chat.repository.ts';
 import { createClinicsRepository } from '../src/modules/clinics/clinics.repository.ts';
 import { createSettingsRepository } from '../src/modules/clinics/settings.repository.ts';
+import { createDashboardRepository } from '../src/modules/dashboard/dashboard.repository.ts';
 import { createExerciseLogsRepository } from '../src/modules/hep/exercise-logs.repository.ts';
 import { createHepRepository } from '../src/modules/hep/hep.repository.ts';
 import { createMonitoringRepository } from '../src/modules/monitoring/monitoring.repository.ts';
@@ -424,6 +425,17 @@ const repositories = {
     snoozesOf: guarded(requirePatient('banners/banners.service.ts')),
     upsert: guarded(requirePatient('banners/banners.service.ts')),
     lastProgramChange: guarded(requirePatient('banners/banners.service.ts')),
+  }),
+  dashboard: cover(createDashboardRepository, {
+    onboardedIn: crossClinic(async (r) => {
+      const now = new Date('2026-03-20T15:00:00Z');
+      expect((await r.onboardedIn(a.clinicId, null, now)).map((row) => row.id)).toEqual([a.patientId]);
+      expect(await r.onboardedIn(a.clinicId, b.therapistId, now)).toEqual([]);
+    }),
+    openTasksOf: crossClinic(async (r) => {
+      // Each clinic has one new task for nobody: clinic B's is never counted.
+      expect(await r.openTasksOf({ id: a.therapistId, clinicId: a.clinicId })).toBe(1);
+    }),
   }),
   rtmStatus: cover(createRtmStatusRepository, {
     clinicsWithOpenEpisodes: crossClinic(async (r) => {

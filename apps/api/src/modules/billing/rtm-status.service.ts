@@ -5,6 +5,7 @@ import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { notFound } from '../../lib/errors.ts';
 import { requirePatient } from '../patients/patient-access.ts';
 import { createBillingInputsRepository } from './billing-inputs.repository.ts';
 import { createBillingInputs } from './billing-inputs.ts';
@@ -79,8 +80,12 @@ export function createRtmStatusService({ db, clock, audit }: Deps) {
      * One clinic's calendar day and the statuses of its patients on it, in one batched read: of `patientIds`, or of
      * every patient with an episode this month. For the dashboard, whose figures are counts of these.
      */
-    async ofClinic(clinicId: number, patientIds?: number[]) {
+    async ofClinic(
+      clinicId: number,
+      patientIds?: number[],
+    ): Promise<{ today: string; statuses: Map<number, RtmStatus> }> {
       const today = await todayIn(clinicId);
+      if (!today) throw notFound('clinic');
       return { today, statuses: await clinicStatuses(clinicId, today, patientIds) };
     },
 
