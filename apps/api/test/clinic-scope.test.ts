@@ -190,6 +190,14 @@ const repositories = {
       expect((await r.outcomeDays(billingSpan(), DAY)).map((row) => row.patientId)).toEqual([a.patientId]);
       expect(await r.outcomeDays(billingSpan([b.patientId]), DAY)).toEqual([]);
     }),
+    dataDaysFrom: crossClinic(async (r) => {
+      const from = (patientId: number) => [{ patientId, day: '2026-03-01' }];
+      // The exercise, its pain rating, the steps and the outcome entry: one data day.
+      expect(await r.dataDaysFrom(a.clinicId, 'UTC', from(a.patientId), '2026-03-03')).toMatchObject([
+        { patientId: a.patientId },
+      ]);
+      expect(await r.dataDaysFrom(a.clinicId, 'UTC', from(b.patientId), '2026-03-03')).toEqual([]);
+    }),
     sessionsIn: crossClinic(async (r) => {
       expect((await r.sessionsIn(billingSpan())).map((row) => row.patientId)).toEqual([a.patientId]);
       expect(await r.sessionsIn(billingSpan([b.patientId]))).toEqual([]);

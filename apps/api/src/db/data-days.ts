@@ -9,13 +9,18 @@ import { exerciseLogs, functionalEntries, healthMetrics } from './schema.ts';
 /** Health readings that make a data day, by their stored kind, with the billing rules' kind of each. */
 export const DATA_DAY_METRICS = { painlevel: 'pain', steps: 'steps', distance: 'distance' } as const;
 
-/** Each source of data days: its table's patient, clinic and calendar-day columns, and which of its rows count. */
+/**
+ * Each source of data days: its table's patient, clinic and calendar-day columns, which of its rows count, and the
+ * instant of a row (none for an outcome entry, which has only its day), and its kind as the billing rules name it.
+ */
 export const dataDaySources = {
   exercise: {
     table: exerciseLogs,
     patientId: exerciseLogs.patientId,
     clinicId: exerciseLogs.clinicId,
     day: exerciseLogs.localDate,
+    at: exerciseLogs.performedAt,
+    kind: sql`'exercise'`,
     counts: sql`true`,
   },
   metric: {
@@ -23,6 +28,13 @@ export const dataDaySources = {
     patientId: healthMetrics.patientId,
     clinicId: healthMetrics.clinicId,
     day: healthMetrics.localDate,
+    at: healthMetrics.measuredAt,
+    kind: sql`case ${sql.join(
+      Object.entries(DATA_DAY_METRICS).map(
+        ([stored, kind]) => sql`when ${healthMetrics.kind} = ${stored} then ${kind}`,
+      ),
+      sql` `,
+    )} end`,
     counts: inArray(healthMetrics.kind, Object.keys(DATA_DAY_METRICS)),
   },
   outcome: {
@@ -30,6 +42,8 @@ export const dataDaySources = {
     patientId: functionalEntries.patientId,
     clinicId: functionalEntries.clinicId,
     day: functionalEntries.date,
+    at: null,
+    kind: sql`'prom'`,
     counts: sql`true`,
   },
 } as const;

@@ -42,7 +42,7 @@ export function createRtmStatusService({ db, clock, audit }: Deps) {
   async function clinicStatuses(clinicId: number, today: string | null, patientIds?: number[]) {
     const statuses = new Map<number, RtmStatus>();
     if (!today || patientIds?.length === 0) return statuses;
-    for (const { patientId, input } of await inputs.inputsOf({ clinicId, until: today, patientIds })) {
+    for (const { patientId, input } of await inputs.inputsOf({ clinicId, until: today, patientIds, forStatus: true })) {
       statuses.set(patientId, rtmStatusOf(input, today));
     }
     return statuses;
