@@ -111,7 +111,8 @@ export function createBillingInputsRepository(db: DbOrTx) {
     /**
      * One row per patient and data day from each patient's own first day (`from`, one per patient) until `toDay`,
      * all sources together: the earliest instant of the day (an outcome entry's is the clinic's midday), its day
-     * counted in the clinic's timezone as the billing rules count it, with a kind of that day's. What a status of today reads (decision 0903).
+     * counted in the clinic's timezone as the billing rules count it, with a kind of that day's. What a status of
+     * today reads (decision 0903).
      */
     async dataDaysFrom(clinicId: number, timezone: string, from: { patientId: number; day: string }[], toDay: string) {
       if (from.length === 0) return [];

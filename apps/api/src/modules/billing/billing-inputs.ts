@@ -1,7 +1,7 @@
 /**
  * The input of the billing rules (`computeBillingUnits`, `billingProgress`) for a clinic's patients, read from the
- * database: episodes as the clinic's calendar days, one data event per patient, kind and day, monitored sessions and
- * live calls. What the rules do with it is theirs alone; this file only gathers.
+ * database: episodes as the clinic's calendar days, one data event per patient, kind and day (per patient and day of
+ * the current window, for a status), monitored sessions and live calls. What the rules do with it is theirs alone; this file only gathers.
  */
 import { type BillingEventKind, type BillingInput, statusDataFrom } from '@rehabit/contract';
 import type { DbOrTx } from '../../db/client.ts';
