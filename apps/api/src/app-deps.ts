@@ -12,6 +12,7 @@ import type { BillingSettingsService } from './modules/billing/billing-settings.
 import type { RtmStatusService } from './modules/billing/rtm-status.service.ts';
 import type { ChatService } from './modules/chat/chat.service.ts';
 import type { ClinicsService } from './modules/clinics/clinics.service.ts';
+import type { DashboardService } from './modules/dashboard/dashboard.service.ts';
 import type { HepService } from './modules/hep/hep.service.ts';
 import type { PatientProgramService } from './modules/hep/patient-program.service.ts';
 import type { MonitoringService } from './modules/monitoring/monitoring.service.ts';
@@ -57,6 +58,7 @@ export type AppDeps = {
   tasks: TasksService;
   /** The task rules: the job's evaluation, and the HEP request queue's task when it answers one. */
   taskRules: TaskRules;
+  dashboard: DashboardService;
   patientData: PatientDataService;
   rateLimits: { auth: RateLimitRule };
   realtime: Realtime;

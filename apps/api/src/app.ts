@@ -32,6 +32,8 @@ import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { clinicsRoutes } from './modules/clinics/clinics.routes.ts';
 import { createClinicsService } from './modules/clinics/clinics.service.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { hepRoutes } from './modules/hep/hep.routes.ts';
@@ -122,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       log: app.log,
     });
   const rtmStatus = createRtmStatusService({ db, clock, audit });
+  const tasks = createTasksService({ db, clock, audit });
   const patients = createPatientsService({ db, clock, audit, rtm: rtmStatus, tasks: taskRules });
   const patientSignin = createPatientSigninService({ db, auth, audit });
   const registration = createRegistrationService({
@@ -171,8 +174,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     billingFiles: createBillingFilesService({ db, clock, audit, config }),
     rtmStatus,
     banners: createBannersService({ db, clock, audit }),
-    tasks: createTasksService({ db, clock, audit }),
+    tasks,
     taskRules,
+    dashboard: createDashboardService({ db, clock, rtm: rtmStatus, tasks }),
     rateLimits: { auth: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
     realtime,
     chat: createChatService({ db, clock, audit, realtime }),
@@ -238,6 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rtmStatusRoutes, deps);
   await app.register(bannersRoutes, deps);
   await app.register(tasksRoutes, deps);
+  await app.register(dashboardRoutes, deps);
   await app.register(tusRoutes, { host: videoHost, corsOrigins: config.CORS_ORIGINS });
   await app.register(playbackRoutes, { host: videoHost });
   // Processing cut short by a restart runs again; closing waits for the job at hand.

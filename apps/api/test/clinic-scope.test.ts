@@ -31,6 +31,7 @@ import { createRtmStatusRepository } from '../src/modules/billing/rtm-status.rep
 import { createChatRepository } from '../src/modules/chat/chat.repository.ts';
 import { createClinicsRepository } from '../src/modules/clinics/clinics.repository.ts';
 import { createSettingsRepository } from '../src/modules/clinics/settings.repository.ts';
+import { createDashboardRepository } from '../src/modules/dashboard/dashboard.repository.ts';
 import { createExerciseLogsRepository } from '../src/modules/hep/exercise-logs.repository.ts';
 import { createHepRepository } from '../src/modules/hep/hep.repository.ts';
 import { createMonitoringRepository } from '../src/modules/monitoring/monitoring.repository.ts';
@@ -188,6 +189,14 @@ const repositories = {
     outcomeDays: crossClinic(async (r) => {
       expect((await r.outcomeDays(billingSpan(), DAY)).map((row) => row.patientId)).toEqual([a.patientId]);
       expect(await r.outcomeDays(billingSpan([b.patientId]), DAY)).toEqual([]);
+    }),
+    dataDaysFrom: crossClinic(async (r) => {
+      const from = (patientId: number) => [{ patientId, day: '2026-03-01' }];
+      // The exercise, its pain rating, the steps and the outcome entry: one data day.
+      expect(await r.dataDaysFrom(a.clinicId, 'UTC', from(a.patientId), '2026-03-03')).toMatchObject([
+        { patientId: a.patientId },
+      ]);
+      expect(await r.dataDaysFrom(a.clinicId, 'UTC', from(b.patientId), '2026-03-03')).toEqual([]);
     }),
     sessionsIn: crossClinic(async (r) => {
       expect((await r.sessionsIn(billingSpan())).map((row) => row.patientId)).toEqual([a.patientId]);
@@ -412,6 +421,10 @@ const repositories = {
         count: 0,
       });
     }),
+    countOf: crossClinic(async (r) => {
+      expect(await r.countOf({ clinicId: a.clinicId }, 'new')).toBe(2);
+      expect(await r.countOf({ clinicId: a.clinicId }, 'done')).toBe(0);
+    }),
     findInReach: crossClinic(async (r) => {
       expect(await r.findInReach(b.taskId, { clinicId: a.clinicId })).toBeUndefined();
       expect((await r.findInReach(a.taskId, { clinicId: a.clinicId }))?.id).toBe(a.taskId);
@@ -462,6 +475,13 @@ const repositories = {
     snoozesOf: guarded(requirePatient('banners/banners.service.ts')),
     upsert: guarded(requirePatient('banners/banners.service.ts')),
     lastProgramChange: guarded(requirePatient('banners/banners.service.ts')),
+  }),
+  dashboard: cover(createDashboardRepository, {
+    onboardedIn: crossClinic(async (r) => {
+      const now = new Date('2026-03-20T15:00:00Z');
+      expect((await r.onboardedIn(a.clinicId, null, now)).map((row) => row.id)).toEqual([a.patientId]);
+      expect(await r.onboardedIn(a.clinicId, b.therapistId, now)).toEqual([]);
+    }),
   }),
   rtmStatus: cover(createRtmStatusRepository, {
     clinicsWithOpenEpisodes: crossClinic(async (r) => {

@@ -190,6 +190,20 @@ export type BillingProgress = {
   next: BillingThreshold[];
 };
 
+const episodeHolding = (episodes: BillingInput['episodes'], today: string) =>
+  episodes.find((e) => e.start <= today && (e.end === null || today <= e.end));
+
+/**
+ * The first day whose data days a status of `today` needs: the start of the 30-day window holding today (null when
+ * no episode holds today, and no data day counts). `billingProgress` also reads earlier windows, only to know whether
+ * set-up was billed; set-up's threshold is the lowest device threshold of every rule set, so whatever they hold,
+ * `rtmStatusOf` answers the same (its tests check it), and a clinic's statuses read a month of data, not its history.
+ */
+export function statusDataFrom(episodes: BillingInput['episodes'], today: string): string | null {
+  const episode = episodeHolding(episodes, today);
+  return episode ? (windowsOf(episode, new Set(), today).at(-1) as Window).start : null;
+}
+
 /**
  * How close a patient is on `today` (the clinic's calendar day): data days so far in the current window and the
  * days left in it (today included), minutes so far this month, whether a live call is logged, and what each code
@@ -208,7 +222,7 @@ export function billingProgress(input: BillingInput, today: string): BillingProg
   const nextAddOnAt = FIRST_MANAGEMENT_MINUTES + ADD_ON_MINUTES * (addOns + 1);
   next.push({ code: '98981', minutesNeeded: nextAddOnAt - minutes, needsLiveCall: !hasLiveCall });
 
-  const episode = input.episodes.find((e) => e.start <= today && (e.end === null || today <= e.end));
+  const episode = episodeHolding(input.episodes, today);
   if (!episode) return { window: null, minutes, hasLiveCall, next };
   const windows = windowsOf(episode, dataDaysOf(input), today);
   const current = windows.at(-1) as Window;

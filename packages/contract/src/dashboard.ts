@@ -1,5 +1,5 @@
 /**
- * The therapist dashboard (seed §2 `/dashboard`, product decisions §6, decision 0902): what needs doing this month
+ * The therapist dashboard (seed §2 `/dashboard`, product decisions §6, decision 0903): what needs doing this month
  * among a therapist's patients in monitoring, as counts read in one call. Each count is a patient-list filter, so
  * every figure links to the patients behind it.
  */
@@ -13,6 +13,8 @@ export const dashboardQuerySchema = z.object({
    * treats patients (therapists, supervisors), the whole clinic otherwise (office managers).
    */
   therapist_id: idSchema.optional(),
+  /** `clinic`: every patient of the clinic, for those who treat patients too (supervisors); `therapist_id` wins. */
+  scope: z.enum(['mine', 'clinic']).optional(),
 });
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 
@@ -35,7 +37,7 @@ export const dashboardSchema = z.object({
   close_to_threshold: z.number().int(),
   /** Of them, with at least one code met now (`rtm=ready`). */
   ready_to_bill: z.number().int(),
-  /** The caller's open tasks (`status=new`, their own view). */
+  /** The caller's open tasks: the new tasks of the tasks panel's default view (their own, or the clinic's). */
   open_tasks: z.number().int(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

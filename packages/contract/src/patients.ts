@@ -133,7 +133,7 @@ export const patientListQuerySchema = z.object({
   call: z.enum(callListFilters).optional(),
   /** `outdated`: onboarded patients without a message for 30 days (CHAT_OUTDATED, decision 0901). */
   chat: z.enum(chatListFilters).optional(),
-  /** `quiet`: onboarded patients without a data day for NO_DATA_DAYS (decision 0902). */
+  /** `quiet`: onboarded patients without a data day for NO_DATA_DAYS (decision 0903). */
   data: z.enum(dataListFilters).optional(),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(25),

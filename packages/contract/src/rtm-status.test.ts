@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BillingInput } from './billing-rules.ts';
+import { type BillingInput, statusDataFrom } from './billing-rules.ts';
 import { type RtmStatus, rtmStatusLabels, rtmStatusOf } from './rtm-status.ts';
 
 /** A covered, consented patient of a New York clinic, onboarded on `start`, changed by `over`. */
@@ -275,5 +275,28 @@ describe('rtmStatusOf and its labels (decision 0803)', () => {
       days_left: 1,
     });
     expect(status.is_close).toBe(true);
+  });
+});
+
+describe('the data a status reads (decision 0903)', () => {
+  it('needs only the data days of the window holding today: earlier windows never change it', () => {
+    // Set-up billed (or not) in an earlier window, in 2025 and 2026, with 0 to 20 data days in today's window.
+    const cases = [
+      { start: '2025-09-01', today: '2025-11-10', before: dataDays('2025-09-01', 20) },
+      { start: '2025-11-15', today: '2026-01-20', before: dataDays('2025-11-15', 3) },
+      { start: '2026-01-05', today: '2026-03-20', before: dataDays('2026-01-05', 40) },
+      { start: '2026-02-01', today: '2026-03-20', before: [] },
+    ];
+    for (const { start, today, before } of cases) {
+      const from = statusDataFrom([{ start, end: null }], today) as string;
+      for (const count of [0, 1, 2, 3, 14, 15, 16, 20]) {
+        const recent = dataDays(from, count).filter((e) => e.at.slice(0, 10) <= today);
+        const whole = patient(start, { dataEvents: [...before.filter((e) => e.at < from), ...recent] });
+        const windowOnly = patient(start, { dataEvents: recent });
+        expect(rtmStatusOf(windowOnly, today), `${start} ${today} ${count}`).toEqual(rtmStatusOf(whole, today));
+      }
+    }
+    expect(statusDataFrom([{ start: '2026-01-05', end: null }], '2026-03-20')).toBe('2026-03-06');
+    expect(statusDataFrom([{ start: '2026-01-05', end: '2026-02-01' }], '2026-03-20')).toBeNull();
   });
 });

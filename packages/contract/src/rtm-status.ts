@@ -50,6 +50,7 @@ export const RTM_CLOSE = { dataDays: 3, minutes: 5 } as const;
 
 /** The list filters on the RTM status: `close` is "close to a threshold this month", `ready` is "ready to bill". */
 export const rtmListFilters = ['close', 'ready'] as const;
+export type RtmListFilter = (typeof rtmListFilters)[number];
 
 const isManagement = (t: BillingProgress['next'][number]) => t.minutesNeeded !== undefined;
 const isDataDays = (t: BillingProgress['next'][number]) => t.dataDaysNeeded !== undefined;

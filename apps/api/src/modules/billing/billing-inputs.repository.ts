@@ -1,6 +1,8 @@
+import type { BillingEventKind } from '@rehabit/contract';
 import { and, eq, gte, inArray, isNull, lt, min, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { dataDaySources } from '../../db/data-days.ts';
 import {
   clinics,
   exerciseLogs,
@@ -11,9 +13,6 @@ import {
   patientEpisodes,
   patients,
 } from '../../db/schema.ts';
-
-/** Health readings that make a data day, by their stored kind. */
-export const DATA_DAY_METRICS = { painlevel: 'pain', steps: 'steps', distance: 'distance' } as const;
 
 /** Instants `[from, to)` and calendar days `[fromDay, toDay)` around what billing reads. */
 export type InputSpan = {
@@ -87,7 +86,7 @@ export function createBillingInputsRepository(db: DbOrTx) {
           and(
             eq(healthMetrics.clinicId, clinicId),
             ofPatients(healthMetrics.patientId, patientIds),
-            inArray(healthMetrics.kind, Object.keys(DATA_DAY_METRICS)),
+            dataDaySources.metric.counts,
             gte(healthMetrics.localDate, firstDay),
             lt(healthMetrics.localDate, toDay),
           ),
@@ -107,6 +106,35 @@ export function createBillingInputsRepository(db: DbOrTx) {
             lt(functionalEntries.date, toDay),
           ),
         );
+    },
+
+    /**
+     * One row per patient and data day from each patient's own first day (`from`, one per patient) until `toDay`,
+     * all sources together: the earliest instant of the day (an outcome entry's is the clinic's midday), its day
+     * counted in the clinic's timezone as the billing rules count it, with a kind of that day's. What a status of
+     * today reads (decision 0903).
+     */
+    async dataDaysFrom(clinicId: number, timezone: string, from: { patientId: number; day: string }[], toDay: string) {
+      if (from.length === 0) return [];
+      const ids = `{${from.map((f) => f.patientId).join(',')}}`;
+      const days = `{${from.map((f) => f.day).join(',')}}`;
+      const firsts = Object.values(dataDaySources).map(
+        (s) => sql`
+          select ${s.patientId} as patient_id, min(${s.kind}) as kind,
+            min(${s.at ?? sql`(${s.day} + time '12:00') at time zone ${timezone}`}) as at
+          from ${s.table} join since on since.patient_id = ${s.patientId}
+          where ${s.clinicId} = ${clinicId} and ${s.counts} and ${s.day} >= since.from_day and ${s.day} < ${toDay}
+          group by ${s.patientId}, ${s.day}`,
+      );
+      // Both drivers answer raw queries with `{ rows }`.
+      const result = (await db.execute(sql`
+        with since as (select * from unnest(${ids}::int[], ${days}::date[]) as since(patient_id, from_day)),
+          firsts as (${sql.join(firsts, sql` union all `)})
+        select patient_id, min(kind) as kind, to_char(min(at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+        from firsts group by patient_id, (at at time zone ${timezone})::date`)) as unknown as {
+        rows: { patient_id: number; kind: BillingEventKind; at: string }[];
+      };
+      return result.rows.map((row) => ({ patientId: Number(row.patient_id), kind: row.kind, at: row.at }));
     },
 
     sessionsIn({ clinicId, patientIds, from, to }: InputSpan) {

@@ -1,12 +1,13 @@
 /**
  * The input of the billing rules (`computeBillingUnits`, `billingProgress`) for a clinic's patients, read from the
- * database: episodes as the clinic's calendar days, one data event per patient, kind and day, monitored sessions and
- * live calls. What the rules do with it is theirs alone; this file only gathers.
+ * database: episodes as the clinic's calendar days, one data event per patient, kind and day (per patient and day of
+ * the current window, for a status), monitored sessions and live calls. What the rules do with it is theirs alone; this file only gathers.
  */
-import type { BillingEventKind, BillingInput } from '@rehabit/contract';
+import { type BillingEventKind, type BillingInput, statusDataFrom } from '@rehabit/contract';
 import type { DbOrTx } from '../../db/client.ts';
+import { DATA_DAY_METRICS } from '../../db/data-days.ts';
 import { addDays, localDateOf, middayOf } from '../../lib/calendar.ts';
-import { createBillingInputsRepository, DATA_DAY_METRICS, type InputSpan } from './billing-inputs.repository.ts';
+import { createBillingInputsRepository, type InputSpan } from './billing-inputs.repository.ts';
 
 /** An episode with who treated and what for: the rendering therapist and ICD-10 of its dates of service. */
 export type BillingEpisode = { start: string; end: string | null; therapistId: number | null; diagnosis: string };
@@ -26,6 +27,11 @@ export type BillingInputsQuery = {
   /** The first day whose sessions and calls are read; the first of `until`'s month when left out. */
   from?: string;
   patientIds?: number[];
+  /**
+   * Only the data days a status of `until` needs (`statusDataFrom`: the window holding it), for the RTM statuses
+   * of a clinic; billing itself reads each episode's whole history.
+   */
+  forStatus?: boolean;
 };
 
 const DAY_MS = 86_400_000;
@@ -44,11 +50,16 @@ export type OpenEpisodeFacts = {
 export function openEpisodeFacts(found: PatientBillingInput): OpenEpisodeFacts | null {
   const open = found.input.episodes.find((e) => e.end === null);
   if (!open) return null;
-  const lastEvent = found.input.dataEvents.map((e) => e.at).reduce<string | null>((a, b) => (a && a > b ? a : b), null);
+  // The last data day of the current episode: before it, the days count from its start (the `data=quiet` rule).
+  const lastDataDay = found.input.dataEvents
+    .map((e) => localDateOf(new Date(e.at), found.input.timezone))
+    .filter((day) => day >= open.start)
+    .reduce<string | null>((a, b) => (a && a > b ? a : b), null);
   return {
     onboardedOn: open.start,
+    // Calls are read from the first of the clinic's month on.
     hasLiveCallThisMonth: found.input.calls.length > 0,
-    lastDataDay: lastEvent ? localDateOf(new Date(lastEvent), found.input.timezone) : null,
+    lastDataDay,
   };
 }
 
@@ -102,26 +113,44 @@ export function createBillingInputs(db: DbOrTx) {
         found.episodes.push({ ...episode, therapistId: row.therapistId, diagnosis: row.diagnosis });
       }
 
-      // Data days count from the earliest episode's start: set-up bills once per episode, so its whole history counts.
-      const firstDay = [...byPatient.values()]
-        .flatMap((p) => p.input.episodes.map((e) => e.start))
-        .reduce((a, b) => (a < b ? a : b));
       const scoped = { ...span, patientIds: query.patientIds ?? [...byPatient.keys()] };
-      const [exercises, metrics, outcomes, sessions, calls] = await Promise.all([
-        repo.exerciseDays(scoped, firstDay),
-        repo.metricDays(scoped, firstDay),
-        repo.outcomeDays(scoped, firstDay),
-        repo.sessionsIn(scoped),
-        repo.callsIn(scoped),
-      ]);
       const push = (patientId: number, event: { at: string; kind: BillingEventKind }) =>
         byPatient.get(patientId)?.input.dataEvents.push(event);
-      for (const row of exercises) if (row.at) push(row.patientId, { at: row.at.toISOString(), kind: 'exercise' });
-      for (const row of metrics) {
-        const kind = DATA_DAY_METRICS[row.kind as keyof typeof DATA_DAY_METRICS];
-        if (row.at && kind) push(row.patientId, { at: row.at.toISOString(), kind });
-      }
-      for (const row of outcomes) push(row.patientId, { at: middayOf(row.date, timezone).toISOString(), kind: 'prom' });
+      /** Each patient's data days from the start of the window holding `until`, one row per day. */
+      const statusDataDays = async () => {
+        const from = [...byPatient.values()].flatMap(({ patientId, input }) => {
+          const day = statusDataFrom(input.episodes, query.until);
+          return day ? [{ patientId, day }] : [];
+        });
+        for (const row of await repo.dataDaysFrom(query.clinicId, timezone, from, toDay)) {
+          push(row.patientId, { at: row.at, kind: row.kind });
+        }
+      };
+
+      /** Data days from the earliest episode's start: set-up bills once per episode, so its whole history counts. */
+      const historyDataDays = async () => {
+        const firstDay = [...byPatient.values()]
+          .flatMap((p) => p.input.episodes.map((e) => e.start))
+          .reduce((a, b) => (a < b ? a : b));
+        const [exercises, metrics, outcomes] = await Promise.all([
+          repo.exerciseDays(scoped, firstDay),
+          repo.metricDays(scoped, firstDay),
+          repo.outcomeDays(scoped, firstDay),
+        ]);
+        for (const row of exercises) if (row.at) push(row.patientId, { at: row.at.toISOString(), kind: 'exercise' });
+        for (const row of metrics) {
+          const kind = DATA_DAY_METRICS[row.kind as keyof typeof DATA_DAY_METRICS];
+          if (row.at && kind) push(row.patientId, { at: row.at.toISOString(), kind });
+        }
+        for (const row of outcomes) {
+          push(row.patientId, { at: middayOf(row.date, timezone).toISOString(), kind: 'prom' });
+        }
+      };
+      const [sessions, calls] = await Promise.all([
+        repo.sessionsIn(scoped),
+        repo.callsIn(scoped),
+        query.forStatus ? statusDataDays() : historyDataDays(),
+      ]);
       for (const row of sessions) {
         byPatient.get(row.patientId)?.input.monitoredSessions.push({
           at: row.startedAt.toISOString(),

@@ -1,10 +1,11 @@
-import { type RtmStatus, type RtmStatusAnswer, rtmStatusOf } from '@rehabit/contract';
+import { type RtmListFilter, type RtmStatus, type RtmStatusAnswer, rtmStatusOf } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
 import type { Actor, ClinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { notFound } from '../../lib/errors.ts';
 import { requirePatient } from '../patients/patient-access.ts';
 import { createBillingInputsRepository } from './billing-inputs.repository.ts';
 import { createBillingInputs } from './billing-inputs.ts';
@@ -12,9 +13,15 @@ import { createRtmStatusRepository } from './rtm-status.repository.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog };
 
+/** Which statuses each list filter keeps (decision 0803; `ready` decision 0903). */
+const keeps: Record<RtmListFilter, (status: RtmStatus) => boolean> = {
+  close: (status) => status.is_close,
+  ready: (status) => status.is_ready_to_bill,
+};
+
 /**
  * A patient's RTM status today (decision 0803): the billing inputs read from the database, the rules of the
- * contract applied on the clinic's calendar day. The patient list gets it through `statusesOf` and `closeIn`,
+ * contract applied on the clinic's calendar day. The patient list gets it through `statusesOf` and `matchingIn`,
  * wired in app.ts, so the patients module never imports billing.
  */
 export function createRtmStatusService({ db, clock, audit }: Deps) {
@@ -35,7 +42,7 @@ export function createRtmStatusService({ db, clock, audit }: Deps) {
   async function clinicStatuses(clinicId: number, today: string | null, patientIds?: number[]) {
     const statuses = new Map<number, RtmStatus>();
     if (!today || patientIds?.length === 0) return statuses;
-    for (const { patientId, input } of await inputs.inputsOf({ clinicId, until: today, patientIds })) {
+    for (const { patientId, input } of await inputs.inputsOf({ clinicId, until: today, patientIds, forStatus: true })) {
       statuses.set(patientId, rtmStatusOf(input, today));
     }
     return statuses;
@@ -54,18 +61,32 @@ export function createRtmStatusService({ db, clock, audit }: Deps) {
     },
 
     /**
-     * The patients of the scope close to a threshold this month, with their statuses. Computed in memory over every
-     * patient with an episode this month of the clinic (of each clinic with an open episode, for a platform admin).
+     * The patients of the scope a list filter keeps (close to a threshold, ready to bill), with their statuses.
+     * Computed in memory over every patient with an episode this month of the clinic (of each clinic with an open
+     * episode, for a platform admin).
      */
-    async closeIn(scope: ClinicScope): Promise<Map<number, RtmStatus>> {
+    async matchingIn(scope: ClinicScope, filter: RtmListFilter): Promise<Map<number, RtmStatus>> {
       const clinicIds = await repo.clinicsWithOpenEpisodes(scope);
-      const close = new Map<number, RtmStatus>();
+      const kept = new Map<number, RtmStatus>();
       for (const clinicId of clinicIds) {
         for (const [id, status] of await clinicStatuses(clinicId, await todayIn(clinicId))) {
-          if (status.is_close) close.set(id, status);
+          if (keeps[filter](status)) kept.set(id, status);
         }
       }
-      return close;
+      return kept;
+    },
+
+    /**
+     * One clinic's calendar day and the statuses of its patients on it, in one batched read: of `patientIds`, or of
+     * every patient with an episode this month. For the dashboard, whose figures are counts of these.
+     */
+    async ofClinic(
+      clinicId: number,
+      patientIds?: number[],
+    ): Promise<{ today: string; statuses: Map<number, RtmStatus> }> {
+      const today = await todayIn(clinicId);
+      if (!today) throw notFound('clinic');
+      return { today, statuses: await clinicStatuses(clinicId, today, patientIds) };
     },
 
     /** One patient's status today, for the dashboard; another clinic's patient is not found. */

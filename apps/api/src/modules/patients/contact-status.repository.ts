@@ -5,10 +5,12 @@ import {
   callStatusOf,
   chatFreshnessOf,
   localDateOf,
+  NO_DATA_DAYS,
 } from '@rehabit/contract';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { chatSessions, clinics, interactionLogs, patients } from '../../db/schema.ts';
+import { hasDataDayIn } from '../../db/data-days.ts';
+import { chatSessions, clinics, interactionLogs, patientEpisodes, patients } from '../../db/schema.ts';
 
 /**
  * Call status and chat freshness (decision 0901), from existing tables: a live call is an interaction log that is
@@ -16,9 +18,12 @@ import { chatSessions, clinics, interactionLogs, patients } from '../../db/schem
  * message. The month is the clinic's, from its timezone, so the SQL filters and the pure rules agree.
  */
 
+/** The timezone of a patient row's clinic. */
+const clinicTimezone = sql`(select ${clinics.timezone} from ${clinics} where ${clinics.id} = ${patients.clinicId})`;
+
 /** The clinic's current month `[start, next month's start)` as dates, for a patient row's clinic. */
 const monthBounds = (now: Date) => {
-  const local = sql`(${now.toISOString()}::timestamptz at time zone (select ${clinics.timezone} from ${clinics} where ${clinics.id} = ${patients.clinicId}))`;
+  const local = sql`(${now.toISOString()}::timestamptz at time zone ${clinicTimezone})`;
   return {
     start: sql`date_trunc('month', ${local})::date`,
     end: sql`(date_trunc('month', ${local}) + interval '1 month')::date`,
@@ -34,6 +39,23 @@ export function callNeededCondition(now: Date): SQL {
       select 1 from ${interactionLogs}
       where ${interactionLogs.patientId} = ${patients.id} and ${interactionLogs.deletedAt} is null
         and ${interactionLogs.date} >= ${start} and ${interactionLogs.date} < ${end})`,
+  )!;
+}
+
+/**
+ * Onboarded patients without a data day for NO_DATA_DAYS days of their clinic's calendar (today and the days
+ * before it), counted from the current episode's start when they have none since (a patient onboarded fewer days
+ * ago is not quiet yet): `data=quiet`, the rule of the "no data" banner.
+ */
+export function dataQuietCondition(now: Date): SQL {
+  const today = sql`(${now.toISOString()}::timestamptz at time zone ${clinicTimezone})::date`;
+  return and(
+    eq(patients.status, 'onboarded'),
+    sql`exists (
+      select 1 from ${patientEpisodes}
+      where ${patientEpisodes.patientId} = ${patients.id} and ${patientEpisodes.endedAt} is null
+        and (${patientEpisodes.startedAt} at time zone ${clinicTimezone})::date <= ${today} - ${NO_DATA_DAYS}::int)`,
+    not(hasDataDayIn(patients.id, sql`${today} - ${NO_DATA_DAYS - 1}::int`, sql`${today} + 1`)),
   )!;
 }
 

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { clinics, icd10Codes, patientEpisodes, patientEvents, patients, users } from '../../db/schema.ts';
 import type { ClinicScope } from '../../db/scope.ts';
 import { ownPatientOf, patientVisibleIn } from '../../db/visibility.ts';
-import { callNeededCondition, chatOutdatedCondition } from './contact-status.repository.ts';
+import { callNeededCondition, chatOutdatedCondition, dataQuietCondition } from './contact-status.repository.ts';
 
 const therapist = alias(users, 'therapist');
 
@@ -155,6 +155,35 @@ const selectWithClinicDay = (db: DbOrTx) =>
     .innerJoin(clinics, eq(clinics.id, patients.clinicId))
     .$dynamic();
 
+/** The filters of the patient list, as the list and the figures counted from it (the dashboard) read them. */
+export type PatientListFilters = Pick<
+  PatientListQuery,
+  'status' | 'therapist_id' | 'search' | 'call' | 'chat' | 'data'
+>;
+
+/**
+ * The patients of the scope matching the list's filters. `onlyIds`, when given, narrows them to those patients (a
+ * filter computed outside SQL). `now` places the call, chat and data filters in each clinic's calendar (decisions
+ * 0901, 0903).
+ */
+export function patientListWhere(
+  scope: ClinicScope,
+  query: PatientListFilters,
+  now: Date,
+  onlyIds?: readonly number[],
+): SQL {
+  return and(
+    patientVisibleIn(scope),
+    query.status ? eq(patients.status, query.status) : undefined,
+    onlyIds ? inArray(patients.id, [...onlyIds]) : undefined,
+    query.call === 'needed' ? callNeededCondition(now) : undefined,
+    query.chat === 'outdated' ? chatOutdatedCondition(now) : undefined,
+    query.data === 'quiet' ? dataQuietCondition(now) : undefined,
+    query.therapist_id ? eq(patients.therapistId, query.therapist_id) : undefined,
+    query.search ? searchCondition(query.search) : undefined,
+  )!;
+}
+
 export const createPatientsRepository = (db: DbOrTx) => {
   let findInClinic: ReturnType<typeof prepareFindInClinic> | undefined;
   return {
@@ -162,21 +191,11 @@ export const createPatientsRepository = (db: DbOrTx) => {
      * One page of patients in name order. Counting stops past PATIENT_LIST_CAP, and pages beyond it are empty:
      * a list that long is narrowed by searching, not paged through. Knowing whether the matches are few or many
      * picks the plan: few are collected through the trigram index and sorted; many are read in name order.
-     * `onlyIds`, when given, narrows the list to those patients (a filter computed outside SQL). `now` places the
-     * call and chat filters in each clinic's calendar (decision 0901).
+     * `onlyIds` and `now` as in `patientListWhere`.
      */
     async list(scope: ClinicScope, query: PatientListQuery, now: Date, onlyIds?: number[]) {
       // No early answer for an empty `onlyIds`: the search still goes to the database, which judges its text.
-      const conditions: (SQL | undefined)[] = [
-        patientVisibleIn(scope),
-        query.status ? eq(patients.status, query.status) : undefined,
-        onlyIds ? inArray(patients.id, onlyIds) : undefined,
-        query.call === 'needed' ? callNeededCondition(now) : undefined,
-        query.chat === 'outdated' ? chatOutdatedCondition(now) : undefined,
-      ];
-      if (query.therapist_id) conditions.push(eq(patients.therapistId, query.therapist_id));
-      if (query.search) conditions.push(searchCondition(query.search));
-      const where = and(...conditions)!;
+      const where = patientListWhere(scope, query, now, onlyIds);
       const capped = db
         .select({ one: sql`1` })
         .from(patients)

@@ -4,6 +4,7 @@ import type {
   PatientListQuery,
   PatientStatus,
   RegisterPatientBody,
+  RtmListFilter,
   RtmStatus,
 } from '@rehabit/contract';
 import { canTreatPatients, toPage } from '@rehabit/contract';
@@ -27,8 +28,8 @@ import { createPatientsRepository, type PatientRow, toPatient } from './patients
 export type ListRtmStatuses = {
   /** The statuses of a page's patients, read together; a patient without an episode this month has none. */
   statusesOf(patients: readonly { id: number; clinicId: number }[]): Promise<Map<number, RtmStatus>>;
-  /** The scope's patients close to a threshold this month, with their statuses. */
-  closeIn(scope: ClinicScope): Promise<Map<number, RtmStatus>>;
+  /** The scope's patients a list filter keeps (close to a threshold, ready to bill), with their statuses. */
+  matchingIn(scope: ClinicScope, filter: RtmListFilter): Promise<Map<number, RtmStatus>>;
 };
 
 /**
@@ -181,19 +182,19 @@ export function createPatientsService({ db, clock, audit, rtm, tasks }: Deps) {
 
   return {
     async list(actor: Actor, query: PatientListQuery, ctx: RequestContext) {
-      // "Close to a threshold" is known only once every status of the clinic is computed: the filter picks the ids
-      // before the list pages (and caps) them as it pages any other filter.
-      const close = query.rtm === 'close' ? await rtm.closeIn(scopeOf(actor)) : undefined;
+      // "Close to a threshold" and "ready to bill" are known only once every status of the clinic is computed: the
+      // filter picks the ids before the list pages (and caps) them as it pages any other filter.
+      const matching = query.rtm ? await rtm.matchingIn(scopeOf(actor), query.rtm) : undefined;
       const now = clock.now();
       const { rows, count, countCapped } = await patientsRepo.list(
         scopeOf(actor),
         query,
         now,
-        close && [...close.keys()],
+        matching && [...matching.keys()],
       );
       const contact = await contactOf(rows, now);
       // Registered patients were never onboarded: nothing to read for them.
-      const statuses = close ?? (await rtm.statusesOf(rows.filter((row) => row.status !== 'registered')));
+      const statuses = matching ?? (await rtm.statusesOf(rows.filter((row) => row.status !== 'registered')));
       await audit.record({
         action: 'patient.list',
         outcome: 'success',

@@ -80,6 +80,15 @@ export const createTasksRepository = (db: DbOrTx) => {
       .leftJoin(closers, eq(closers.id, tasks.doneBy))
       .$dynamic();
 
+  const countWhere = async (where: SQL | undefined) => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(tasks)
+      .leftJoin(patients, eq(patients.id, tasks.patientId))
+      .where(where);
+    return row?.n ?? 0;
+  };
+
   return {
     /**
      * A page of the reach's tasks of a status. New tasks: those with a due date first, the earliest first, then the
@@ -95,16 +104,19 @@ export const createTasksRepository = (db: DbOrTx) => {
         query.status === 'new'
           ? [sql`${tasks.dueDate} asc nulls last`, desc(tasks.createdAt), desc(tasks.id)]
           : [desc(tasks.doneAt), desc(tasks.id)];
-      const [rows, [total]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         selectTasks()
           .where(where)
           .orderBy(...order)
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        db.select({ n: count() }).from(tasks).leftJoin(patients, eq(patients.id, tasks.patientId)).where(where),
+        countWhere(where),
       ]);
-      return { rows, count: total?.n ?? 0 };
+      return { rows, count: total };
     },
+
+    /** How many of the reach's tasks have a status. */
+    countOf: (reach: TaskReach, status: TaskStatus) => countWhere(and(reachOf(reach), eq(tasks.status, status))),
 
     async findInReach(id: number, reach: TaskReach) {
       const [row] = await selectTasks()

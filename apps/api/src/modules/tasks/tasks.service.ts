@@ -112,6 +112,9 @@ export function createTasksService({ db, clock, audit }: Deps) {
       return toPage(rows.map(toTask), count, query);
     },
 
+    /** How many new tasks the caller's default view holds: the dashboard's figure of the list it opens on. */
+    openCountOf: (actor: Actor) => repo.countOf(reachOf(actor, scopeFor(actor)), 'new'),
+
     done: (actor: Actor, id: number, ctx: RequestContext) => change(actor, id, ctx, 'task.done'),
 
     reopen: (actor: Actor, id: number, ctx: RequestContext) => change(actor, id, ctx, 'task.reopen'),

@@ -115,6 +115,25 @@ describe('the therapist dashboard', () => {
     expect(hrefOf(await cards(), 'Patients in monitoring')).toBe('/patients?status=onboarded&therapist_id=2');
   });
 
+  it('lets a supervisor count the whole clinic, kept in the address', async () => {
+    const api = fixtureApi({
+      ...dashboardRoutes(supervisor, figures({ therapist: { id: 2, display_name: 'Sam Boss' } })),
+      'GET /clinic/therapist': { body: staffPage([makeStaff(), makeStaff({ id: 2, role: 'supervisor' })]) },
+    });
+    const app = renderApp('/dashboard', { token: 't' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your patients' })).toBeInTheDocument();
+
+    api.set(DASHBOARD_URL, { body: figures({ therapist: null }) });
+    await app.user.click(screen.getByRole('combobox', { name: 'Whose patients' }));
+    await app.user.click(screen.getByRole('option', { name: 'All patients of the clinic' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'All patients of the clinic' })).toBeInTheDocument();
+    expect(app.location().search).toBe('?scope=clinic');
+    expect(api.calls(DASHBOARD_URL).at(-1)!.url.searchParams.get('scope')).toBe('clinic');
+    await waitFor(async () =>
+      expect(hrefOf(await cards(), 'Need a call')).toBe('/patients?status=onboarded&call=needed'),
+    );
+  });
+
   it('shows skeleton cards while loading, then what failed with a retry', async () => {
     let answer: () => object = () => problem(403, 'forbidden', 'You may not read these figures.');
     let release: () => void = () => {};

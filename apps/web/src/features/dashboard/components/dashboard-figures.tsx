@@ -3,7 +3,7 @@ import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import type { SessionUser } from '@web/lib/session/get-current-user.ts';
 import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
-import { useDashboard } from '../api/get-dashboard.ts';
+import { useDashboard, type Whose } from '../api/get-dashboard.ts';
 import { figuresOf } from '../lib/figures.ts';
 import { FigureCards, FigureSkeletons } from './figure-cards.tsx';
 import { defaultViewLabel, WhosePicker } from './whose-picker.tsx';
@@ -24,18 +24,23 @@ export function DashboardFigures({ user }: { user: SessionUser }) {
   const [params, setParams] = useSearchParams();
   // Therapists always see their own patients; managers and supervisors may pick a therapist.
   const canPick = user.role === 'manager' || user.role === 'supervisor';
-  const therapistId = canPick ? positiveId(params.get('therapist_id')) : null;
-  const dashboard = useDashboard(therapistId);
+  const whose: Whose = {
+    therapistId: canPick ? positiveId(params.get('therapist_id')) : null,
+    isWholeClinic: canPick && params.get('scope') === 'clinic',
+  };
+  const dashboard = useDashboard(whose);
   const data = dashboard.data;
   const title = whoseTitle(user, data);
   const month = data ? dayjs(data.today).format('MMMM YYYY') : null;
 
-  const choose = (id: number | null) =>
+  const choose = ({ therapistId, isWholeClinic }: Whose) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (id) next.set('therapist_id', String(id));
+        if (therapistId) next.set('therapist_id', String(therapistId));
         else next.delete('therapist_id');
+        if (isWholeClinic) next.set('scope', 'clinic');
+        else next.delete('scope');
         return next;
       },
       { replace: true },
@@ -44,7 +49,7 @@ export function DashboardFigures({ user }: { user: SessionUser }) {
   return (
     <>
       <PageHeader title={title} description={`What needs doing ${month ? `in ${month}` : 'this month'}.`} />
-      {canPick && <WhosePicker user={user} therapistId={therapistId} onChange={choose} />}
+      {canPick && <WhosePicker user={user} whose={whose} onChange={choose} />}
       <section className="dashboard-figures" aria-labelledby="figures-title" aria-busy={dashboard.isFetching}>
         <h2 id="figures-title" className="visually-hidden">
           {`Figures of ${month ?? 'this month'}`}

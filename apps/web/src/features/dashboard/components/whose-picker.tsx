@@ -1,6 +1,7 @@
 import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
 import type { SessionUser } from '@web/lib/session/get-current-user.ts';
 import { useTreatingTherapists } from '@web/lib/staff/get-treating-therapists.ts';
+import type { Whose } from '../api/get-dashboard.ts';
 
 /** The default view of a caller: their own patients when they treat (supervisors), the clinic's otherwise. */
 export const defaultViewLabel = (user: SessionUser) =>
@@ -8,16 +9,23 @@ export const defaultViewLabel = (user: SessionUser) =>
 
 type Props = {
   user: SessionUser;
-  /** The therapist chosen in the address; null: the caller's default view. */
-  therapistId: number | null;
-  onChange: (therapistId: number | null) => void;
+  whose: Whose;
+  onChange: (whose: Whose) => void;
 };
 
-/** Whose patients the figures count: a manager or supervisor may look at one therapist's. */
-export function WhosePicker({ user, therapistId, onChange }: Props) {
+// The dropdown's values: therapists by id, and two views that are nobody's id.
+const DEFAULT_VIEW = 0;
+const WHOLE_CLINIC = -1;
+
+/** Whose patients the figures count: a manager or supervisor may look at one therapist's, a supervisor the clinic's. */
+export function WhosePicker({ user, whose, onChange }: Props) {
   const therapists = useTreatingTherapists();
+  const therapistId = whose.therapistId;
+  // A manager's default view is the clinic already; a supervisor's is their own patients.
+  const hasClinicView = user.role !== 'manager';
   const options = [
-    { value: 0, label: defaultViewLabel(user) },
+    { value: DEFAULT_VIEW, label: defaultViewLabel(user) },
+    ...(hasClinicView ? [{ value: WHOLE_CLINIC, label: 'All patients of the clinic' }] : []),
     ...(therapists.data ?? [])
       .filter((member) => member.id !== user.id)
       .map((member) => ({ value: member.id, label: `Patients of ${member.display_name}` })),
@@ -30,8 +38,8 @@ export function WhosePicker({ user, therapistId, onChange }: Props) {
       <Dropdown
         label="Whose patients"
         options={options}
-        value={therapistId ?? 0}
-        onChange={(id) => onChange(id === 0 ? null : id)}
+        value={whose.isWholeClinic ? WHOLE_CLINIC : (therapistId ?? DEFAULT_VIEW)}
+        onChange={(id) => onChange({ therapistId: id > 0 ? id : null, isWholeClinic: id === WHOLE_CLINIC })}
         hint={therapists.isError ? 'The clinic’s therapists could not be loaded.' : undefined}
       />
     </div>

@@ -1,0 +1,68 @@
+import { type Dashboard, type DashboardQuery, isTreatingRole, reminderPeriodStart } from '@rehabit/contract';
+import type { Db } from '../../db/client.ts';
+import { type Actor, clinicScope } from '../../db/scope.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { fieldError, notFound } from '../../lib/errors.ts';
+import { createUsersRepository } from '../auth/users.repository.ts';
+import type { RtmStatusService } from '../billing/rtm-status.service.ts';
+import type { TasksService } from '../tasks/tasks.service.ts';
+import { createDashboardRepository } from './dashboard.repository.ts';
+
+type Deps = {
+  db: Db;
+  clock: Clock;
+  rtm: Pick<RtmStatusService, 'ofClinic'>;
+  tasks: Pick<TasksService, 'openCountOf'>;
+};
+
+/**
+ * The therapist dashboard (decision 0903): counts of the onboarded patients of one treating therapist, or of the
+ * clinic, each the count of a patient-list filter read the list's way — the call and data filters by the list's SQL
+ * conditions, "close" and "ready" from the RTM statuses of one billing-inputs read of those patients.
+ */
+export function createDashboardService({ db, clock, rtm, tasks }: Deps) {
+  const repo = createDashboardRepository(db);
+  const users = createUsersRepository(db);
+
+  /**
+   * Whose patients: the named therapist (a treating member of the caller's clinic), else the whole clinic when
+   * asked, else the caller when they treat patients, else nobody in particular (the clinic, for an office manager).
+   */
+  async function therapistOf(actor: Actor, query: DashboardQuery): Promise<Dashboard['therapist']> {
+    const isOwn = query.scope !== 'clinic' && isTreatingRole(actor.role);
+    const id = query.therapist_id ?? (isOwn ? actor.id : undefined);
+    if (id === undefined) return null;
+    const user = await users.findById(id, clinicScope(actor.clinicId));
+    if (!user) throw notFound('therapist');
+    if (!isTreatingRole(user.role)) throw fieldError('therapist_id', 'Choose a therapist of this clinic');
+    return { id: user.id, display_name: `${user.firstName} ${user.lastName}` };
+  }
+
+  return {
+    async read(actor: Actor, query: DashboardQuery): Promise<Dashboard> {
+      const therapist = await therapistOf(actor, query);
+      const now = clock.now();
+      const onboarded = await repo.onboardedIn(actor.clinicId, therapist?.id ?? null, now);
+      const { today, statuses } = await rtm.ofClinic(
+        actor.clinicId,
+        onboarded.map((p) => p.id),
+      );
+      const rtmOf = (id: number) => statuses.get(id);
+      const countOf = (keep: (p: (typeof onboarded)[number]) => boolean | undefined) =>
+        onboarded.filter((p) => keep(p)).length;
+      return {
+        today,
+        therapist,
+        patients_in_monitoring: onboarded.length,
+        minutes_this_month: onboarded.reduce((sum, p) => sum + (rtmOf(p.id)?.minutes ?? 0), 0),
+        needs_call: countOf((p) => p.needsCall),
+        is_call_reminder_period: today >= reminderPeriodStart(today),
+        no_data: countOf((p) => p.isQuiet),
+        close_to_threshold: countOf((p) => rtmOf(p.id)?.is_close),
+        ready_to_bill: countOf((p) => rtmOf(p.id)?.is_ready_to_bill),
+        open_tasks: await tasks.openCountOf(actor),
+      };
+    },
+  };
+}
+export type DashboardService = ReturnType<typeof createDashboardService>;
