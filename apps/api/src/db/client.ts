@@ -5,7 +5,7 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema.ts';
@@ -15,6 +15,20 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Repositories accept either the database or an open transaction. */
 export type DbOrTx = Db | Tx;
+
+/**
+ * Runs independent reads side by side on the database's pool, one after another in a transaction: a transaction
+ * holds one connection, which runs one statement at a time (node-postgres queues the rest and warns about it).
+ */
+export async function readAll<T extends readonly unknown[]>(
+  db: DbOrTx,
+  reads: { [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  const results: unknown[] = [];
+  if (db instanceof PgTransaction) for (const read of reads) results.push(await read());
+  else results.push(...(await Promise.all(reads.map((read) => read()))));
+  return results as unknown as T;
+}
 
 export type Database = {
   db: Db;

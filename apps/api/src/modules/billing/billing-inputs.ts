@@ -4,7 +4,7 @@
  * the current window, for a status), monitored sessions and live calls. What the rules do with it is theirs alone; this file only gathers.
  */
 import { type BillingEventKind, type BillingInput, statusDataFrom } from '@rehabit/contract';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, readAll } from '../../db/client.ts';
 import { DATA_DAY_METRICS } from '../../db/data-days.ts';
 import { addDays, localDateOf, middayOf } from '../../lib/calendar.ts';
 import { createBillingInputsRepository, type InputSpan } from './billing-inputs.repository.ts';
@@ -132,10 +132,10 @@ export function createBillingInputs(db: DbOrTx) {
         const firstDay = [...byPatient.values()]
           .flatMap((p) => p.input.episodes.map((e) => e.start))
           .reduce((a, b) => (a < b ? a : b));
-        const [exercises, metrics, outcomes] = await Promise.all([
-          repo.exerciseDays(scoped, firstDay),
-          repo.metricDays(scoped, firstDay),
-          repo.outcomeDays(scoped, firstDay),
+        const [exercises, metrics, outcomes] = await readAll(db, [
+          () => repo.exerciseDays(scoped, firstDay),
+          () => repo.metricDays(scoped, firstDay),
+          () => repo.outcomeDays(scoped, firstDay),
         ]);
         for (const row of exercises) if (row.at) push(row.patientId, { at: row.at.toISOString(), kind: 'exercise' });
         for (const row of metrics) {
@@ -146,10 +146,10 @@ export function createBillingInputs(db: DbOrTx) {
           push(row.patientId, { at: middayOf(row.date, timezone).toISOString(), kind: 'prom' });
         }
       };
-      const [sessions, calls] = await Promise.all([
-        repo.sessionsIn(scoped),
-        repo.callsIn(scoped),
-        query.forStatus ? statusDataDays() : historyDataDays(),
+      const [sessions, calls] = await readAll(db, [
+        () => repo.sessionsIn(scoped),
+        () => repo.callsIn(scoped),
+        () => (query.forStatus ? statusDataDays() : historyDataDays()),
       ]);
       for (const row of sessions) {
         byPatient.get(row.patientId)?.input.monitoredSessions.push({

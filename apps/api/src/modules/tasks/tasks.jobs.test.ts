@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../../../test/factories.ts';
 import { auditRows } from '../../../test/hep-support.ts';
 import { eventually, rowsOf, type TwoServers, twoServers } from '../../../test/month-close-support.ts';
-import { tasks } from '../../db/schema.ts';
+import { clinics, tasks } from '../../db/schema.ts';
 import { createAuditLog } from '../../lib/audit.ts';
 import { createPatientsRepository } from '../patients/patients.repository.ts';
 import { createTaskRules } from './task-rules.ts';
@@ -30,7 +30,9 @@ describe('the task rules on two servers of one database', () => {
 
   /** A clinic with a patient who registered by QR code and a staff member waiting for approval: two tasks due. */
   async function clinicWithTasksDue() {
-    const { clinic } = await s.clinicWithStaff('America/New_York');
+    const { clinic, staff } = await s.clinicWithStaff('America/New_York');
+    // The supervisor approves: the approval's task is theirs.
+    await s.db.update(clinics).set({ supervisorUserId: staff[2]!.id }).where(eq(clinics.id, clinic.id));
     const patientId = await createPatientsRepository(s.db).insert({
       clinicId: clinic.id,
       firstName: 'Rosa',
