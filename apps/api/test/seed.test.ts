@@ -1,4 +1,8 @@
+import type { Task } from '@rehabit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuditLog } from '../src/lib/audit.ts';
+import { systemClock } from '../src/lib/clock.ts';
+import { createTaskRules } from '../src/modules/tasks/task-rules.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 
@@ -49,5 +53,20 @@ describe('demo data', () => {
     const settings = (await t.app.inject({ url: '/user/settings-info', headers: bearer(therapist) })).json();
     expect(settings.support_user_id).toBeGreaterThan(0);
     expect(settings.initial_note).toContain('Rehabit');
+  });
+});
+
+describe('the demo clinic’s tasks', () => {
+  it('hold one task to onboard each patient who registered by QR code, also once the rules have run', async () => {
+    const manager = await signin('manager@example.com');
+    const rules = createTaskRules({ db: t.database.db, clock: systemClock, audit: createAuditLog(t.database.db) });
+    for (const id of await rules.clinicIds()) await rules.evaluateClinic(id);
+    const list = (
+      await t.app.inject({ url: '/api/v1/tasks/?status=new&page_size=100', headers: bearer(manager) })
+    ).json() as { results: Task[] };
+    const toOnboard = list.results.filter((task) => task.kind === 'onboard_patient');
+    expect(toOnboard.length).toBeGreaterThan(0);
+    const patientIds = toOnboard.map((task) => task.patient!.id);
+    expect(new Set(patientIds).size).toBe(patientIds.length);
   });
 });

@@ -1,5 +1,7 @@
+import { onboardPatientTask } from '@rehabit/contract';
 import type { Tx } from '../db/client.ts';
 import { patientEpisodes, patientEvents, patients, tasks } from '../db/schema.ts';
+import { ruleTaskTitle } from '../modules/tasks/task-rules.ts';
 
 const firstNames = [
   'Maria',
@@ -154,11 +156,14 @@ export async function seedDemoPatients(tx: Tx, clinic: DemoClinic, now = new Dat
         .values({ patientId, clinicId: clinic.clinicId, action, toStatus, actorUserId: clinic.staffId, at });
     await event('register', 'registered', registeredAt);
     if (source === 'qr') {
+      // The task the registration opened, as its rule opens it: one per patient, whoever evaluates it later.
+      const task = onboardPatientTask(patientId);
       await tx.insert(tasks).values({
         clinicId: clinic.clinicId,
         patientId,
-        kind: 'onboard_patient',
-        title: `Onboard ${firstName} ${lastName}, who registered by QR code`,
+        kind: task.kind,
+        cause: task.cause,
+        title: ruleTaskTitle(task),
         createdAt: registeredAt,
       });
     }

@@ -32,7 +32,7 @@ const evaluatedKinds = [...patientKinds, ...staffKinds];
 const roleNames: Record<string, string> = { therapist: 'Staff Therapist', manager: 'Office Manager' };
 
 /** The sentence of a rule's task; the row names its patient, so the sentence does not. */
-const titleOf = (task: DueRuleTask, staffName?: string): string => {
+export const ruleTaskTitle = (task: DueRuleTask, staffName?: string): string => {
   switch (task.kind) {
     case 'call_reminder':
       return 'No live call this month: call before the month ends';
@@ -58,7 +58,7 @@ export function createTaskRules({ db, clock, audit }: Deps) {
       const rows = await repo.patientsForRules(clinicId, reach.kind === 'patient' ? reach.patientId : undefined);
       for (const row of rows.filter((r) => r.status === 'registered')) {
         const task = onboardPatientTask(row.id);
-        due.push({ ...task, title: titleOf(task) });
+        due.push({ ...task, title: ruleTaskTitle(task) });
       }
       const onboarded = rows.filter((r) => r.status === 'onboarded');
       if (onboarded.length > 0) {
@@ -73,7 +73,7 @@ export function createTaskRules({ db, clock, audit }: Deps) {
           const facts = found && openEpisodeFacts(found);
           if (!facts) continue;
           for (const task of duePatientTasks({ patientId: row.id, therapistId: row.therapistId, ...facts }, today)) {
-            due.push({ ...task, title: titleOf(task) });
+            due.push({ ...task, title: ruleTaskTitle(task) });
           }
         }
       }
@@ -84,7 +84,7 @@ export function createTaskRules({ db, clock, audit }: Deps) {
       for (const user of await repo.pendingStaff(clinicId, reach.kind === 'staff' ? reach.userId : undefined)) {
         const task = approveStaffTask(user.id, supervisorId);
         const name = `${user.firstName} ${user.lastName} (${roleNames[user.role] ?? user.role})`;
-        due.push({ ...task, title: titleOf(task, name) });
+        due.push({ ...task, title: ruleTaskTitle(task, name) });
       }
     }
     return due;
@@ -166,7 +166,7 @@ export function createTaskRules({ db, clock, audit }: Deps) {
      */
     hepRequestAnswered: async (tx: DbOrTx, clinicId: number, request: { id: number; requestedBy: number }) => {
       const task = hepRequestAnsweredTask(request.id, request.requestedBy);
-      await openTask(tx, clinicId, { ...task, title: titleOf(task) }, clock.now());
+      await openTask(tx, clinicId, { ...task, title: ruleTaskTitle(task) }, clock.now());
     },
   };
 }
