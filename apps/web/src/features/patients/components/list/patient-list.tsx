@@ -11,6 +11,7 @@ import type { SessionUser } from '@web/lib/session/get-current-user.ts';
 import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
 import { QrCode, SearchX, UserPlus, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useNavigation } from 'react-router';
 import { dialogFor, type PatientDialogState, PatientDialogs } from '../dialogs/patient-dialogs.tsx';
 import { QrSignupDialog } from '../qr/qr-signup-dialog.tsx';
 import { BulkBar } from './bulk-bar.tsx';
@@ -39,8 +40,12 @@ export function PatientList({ user }: { user: SessionUser }) {
   const [isQrOpen, setQrOpen] = useState(false);
   const isMobile = useIsMobile();
 
+  // While another screen loads (a patient opened from the list), the list is still mounted: writing the search into
+  // the address then would cancel that navigation and bring the person back here.
+  const isLeaving = useNavigation().state !== 'idle';
   // biome-ignore lint/correctness/useExhaustiveDependencies: follow the typing only, not every address change
   useEffect(() => {
+    if (isLeaving) return;
     if (debounced.trim() !== params.search) params.update({ search: debounced.trim() });
   }, [debounced]);
 

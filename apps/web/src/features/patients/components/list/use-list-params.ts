@@ -36,13 +36,13 @@ export function useListParams() {
   const search = params.get('search') ?? '';
   // The patients of one treating therapist (the dashboard's figures link here with it).
   const therapistId: number | '' = positiveId(params.get('therapist_id'));
-  // `rtm=close`: close to an RTM threshold this month; `rtm=ready`: a code is met now (decision 0902).
+  // `rtm=close`: close to an RTM threshold this month; `rtm=ready`: a code is met now (decision 0903).
   const rtmParam = params.get('rtm');
   const rtm: RtmFilter = rtmParam === 'close' || rtmParam === 'ready' ? rtmParam : '';
   // `call=needed`: no live call this month; `chat=outdated`: no message for 30 days (decision 0901).
   const callFilter: 'needed' | '' = params.get('call') === 'needed' ? 'needed' : '';
   const chat: 'outdated' | '' = params.get('chat') === 'outdated' ? 'outdated' : '';
-  // `data=quiet`: no data day for 7 days (decision 0902).
+  // `data=quiet`: no data day for 7 days (decision 0903).
   const data: 'quiet' | '' = params.get('data') === 'quiet' ? 'quiet' : '';
 
   const update = (changes: ListChanges) =>
