@@ -444,6 +444,7 @@ const repositories = {
       await r.reassign(a.clinicId, b.ruleTaskId, a.therapistId);
       expect((await r.findInReach(b.ruleTaskId, { clinicId: b.clinicId }))?.assigneeId).toBe(b.therapistId);
     }),
+    holdRulesOf: byDesign('a lock on the clinic whose rules are evaluated: it reads and writes no row'),
     clinicOf: byDesign('the clinic whose rules are evaluated (the job works for every clinic), or the caller’s own'),
     clinicIds: byDesign('the rules’ job: it sends one evaluation per clinic, and has no caller'),
     patientsForRules: crossClinic(async (r) => {

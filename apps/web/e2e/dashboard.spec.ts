@@ -44,6 +44,8 @@ const figuresOf = async (request: APIRequestContext, headers: Headers) =>
 
 const needCallFigure = (page: Page) =>
   page.getByRole('list', { name: /^Your patients/ }).getByRole('link', { name: /^Need a call/ });
+/** The figure's number alone, not the words under it (which may hold a date). */
+const needCallValue = (page: Page) => needCallFigure(page).locator('.figure-card__value');
 const banners = (page: Page) => page.getByRole('region', { name: 'Needs attention' });
 const NO_CALL = 'No live call is logged this month.';
 
@@ -65,8 +67,9 @@ test('a therapist sees who needs a call on the dashboard, logs the call, and its
   await signIn(page, demo.therapist.email, demo.therapist.password);
   await closeInitialNote(page);
   await openDashboard(page);
-  await expect(needCallFigure(page)).toContainText(String(before.needs_call));
-  // In the month's last 7 days the patient also has a call reminder among the therapist's tasks.
+  await expect(needCallValue(page)).toHaveText(String(before.needs_call));
+  // In the month's last 7 days the patient also has a call reminder among the therapist's tasks (the rules' own
+  // days, with a fixed clock, are tested with the API); at other times there is none.
   const reminder = page
     .getByRole('list', { name: 'New tasks' })
     .getByRole('listitem')
@@ -97,7 +100,7 @@ test('a therapist sees who needs a call on the dashboard, logs the call, and its
 
   // Back on the dashboard: one patient fewer needs a call, and the reminder is gone.
   await openDashboard(page);
-  await expect(needCallFigure(page)).toContainText(String(before.needs_call - 1));
+  await expect(needCallValue(page)).toHaveText(String(before.needs_call - 1));
   await expect(reminder).toHaveCount(0);
   expect((await figuresOf(request, headers)).needs_call).toBe(before.needs_call - 1);
 });

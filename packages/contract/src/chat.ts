@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callStatusSchema } from './call-status.ts';
 import { idSchema } from './common.ts';
 import { defineEndpoints } from './endpoint.ts';
 import { paginated } from './pagination.ts';
@@ -47,6 +48,8 @@ export const chatSessionSchema = z.object({
   last_message: chatMessageSchema.nullable(),
   unread_message_count: z.number().int(),
   freshness: chatFreshnessSchema,
+  /** A patient's conversation, while the patient is onboarded: whether a live call is logged this month. */
+  call_status: callStatusSchema.nullable(),
   updated_at: z.string(),
 });
 export type ChatSession = z.infer<typeof chatSessionSchema>;

@@ -5,6 +5,7 @@ export * from './banners.ts';
 export * from './billing.ts';
 export * from './billing-rules.ts';
 export * from './calendar.ts';
+export * from './call-status.ts';
 export * from './chat.ts';
 export * from './clinics.ts';
 export * from './common.ts';

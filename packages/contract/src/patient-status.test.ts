@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { localDateOf } from './calendar.ts';
+import { CALL_NOK, CALL_OK, callStatusOf, reminderPeriodStart } from './call-status.ts';
 import { CHAT_OUTDATED, CHAT_RECENT } from './chat.ts';
-import { CALL_NOK, CALL_OK, callStatusOf, chatFreshnessOf, reminderPeriodStart } from './patient-status.ts';
+import { chatFreshnessOf } from './patient-status.ts';
 
 describe('callStatusOf (decision 0901)', () => {
   it.each([

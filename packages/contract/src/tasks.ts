@@ -6,10 +6,11 @@
  */
 import { z } from 'zod';
 import { daysBetween } from './calendar.ts';
+import { reminderPeriodStart } from './call-status.ts';
 import { idSchema } from './common.ts';
 import { defineEndpoints } from './endpoint.ts';
 import { pageQuerySchema, paginated } from './pagination.ts';
-import { NO_DATA_DAYS, reminderPeriodStart } from './patient-status.ts';
+import { NO_DATA_DAYS } from './patient-status.ts';
 import { isoDateSchema } from './patients.ts';
 
 /** Seed §9: the task list's status filter defaults to `new`. */

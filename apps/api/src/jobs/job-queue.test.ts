@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { openDatabase } from '../db/client.ts';
 import { createJobs, type Jobs } from './job-queue.ts';
+import { jobQueueSql } from './job-queue-sql.ts';
 
 /** Waits until `check` holds, asking every 50 ms, for at most `ms`. */
 async function eventually(check: () => boolean | Promise<boolean>, ms = 15_000) {
@@ -82,5 +83,17 @@ describe('the job queue on the test database', () => {
     const job = await jobs.jobById('billing-month-close', id!);
     expect(JSON.stringify(job?.output)).toContain('Failed query: insert into');
     expect(JSON.stringify(job)).not.toContain('Maria');
+  });
+});
+
+describe('the job queue’s way into the database', () => {
+  it('leaves no rejection unhandled when a statement nobody waits for fails (a job’s end recorded as the database goes)', async () => {
+    const lost = await createTestDatabase();
+    await lost.drop();
+    // pg-boss's worker records a job's end this way, without waiting.
+    const answer = jobQueueSql(lost.database).executeSql('select $1::int as n', [1]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A caller that does wait still gets the error.
+    await expect(answer).rejects.toThrow();
   });
 });

@@ -18,6 +18,9 @@ notify.error = (message: string) => notify(message, 'error');
 notify.warning = (message: string) => notify(message, 'warning');
 notify.info = (message: string) => notify(message, 'info');
 
+/** How long a toast with an action stays, in ms. */
+export const ACTION_TOAST_MS = 20_000;
+
 /** A toast with one action (e.g. Undo): the action runs, and the click closes the toast as any click does. */
 notify.withAction = (message: string, action: { label: string; onClick: () => void }, type: ToastType = 'success') =>
   toast(
@@ -31,5 +34,6 @@ notify.withAction = (message: string, action: { label: string; onClick: () => vo
         action.label,
       ),
     ),
-    { type, role: 'status' },
+    // Long enough to reach the action by keyboard or screen reader; it still pauses on hover and focus.
+    { type, role: 'status', autoClose: ACTION_TOAST_MS },
   );

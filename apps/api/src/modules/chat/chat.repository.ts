@@ -188,6 +188,7 @@ export const createChatRepository = (db: DbOrTx) => ({
           session: chatSessions,
           patientFirstName: patients.firstName,
           patientLastName: patients.lastName,
+          patientStatus: patients.status,
           staffFirstName: users.firstName,
           staffLastName: users.lastName,
           unread,

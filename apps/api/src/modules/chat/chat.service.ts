@@ -8,6 +8,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { groupCalls } from '../../lib/group-calls.ts';
 import { type Realtime, userRoom } from '../../realtime/socket-server.ts';
+import { contactStatusesOf } from '../patients/contact-status.repository.ts';
 import { ownPatientOf } from '../patients/patient-access.ts';
 import { createPatientsRepository } from '../patients/patients.repository.ts';
 import {
@@ -105,6 +106,11 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
   async function sessionsPage(actor: Actor, filter: SessionFilter, page: number, pageSize: number) {
     const { rows, lastMessages, count } = await repo.listSessions(filter, actor.id, page, pageSize);
     const now = clock.now();
+    // The call status of the page's onboarded patients, as the patient list shows it (decision 0901).
+    const onboarded = rows.flatMap((r) =>
+      r.patientStatus === 'onboarded' && r.session.patientId ? [r.session.patientId] : [],
+    );
+    const contact = await contactStatusesOf(db, onboarded, now);
     const results: ChatSession[] = rows.map((r) => {
       const last = lastMessages.find((m) => m.id === Number(r.lastMessageId));
       return {
@@ -119,6 +125,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
         last_message: last ? toChatMessage(last) : null,
         unread_message_count: Number(r.unread),
         freshness: r.session.kind === 'patient' ? chatFreshness(r.session.lastPatientMessageAt, now) : null,
+        call_status: (r.session.patientId && contact.get(r.session.patientId)?.call_status) || null,
         updated_at: (r.session.lastMessageAt ?? r.session.createdAt).toISOString(),
       };
     });

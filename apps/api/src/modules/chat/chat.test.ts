@@ -8,6 +8,7 @@ import { expectProblem, type TestApp, testConfig } from '../../../test/helpers.t
 import { type ApiClient, appWithTwoClinics, type StaffedClinic } from '../../../test/patients-support.ts';
 import { buildApp } from '../../app.ts';
 import { auditEvents, chatMessages } from '../../db/schema.ts';
+import { localDateOf } from '../../lib/calendar.ts';
 
 let t: TestApp;
 let call: ApiClient;
@@ -74,6 +75,37 @@ describe('chat with patients', () => {
     ]);
     const after = (await call.get('/chat/therapist', home.manager.token)).json();
     expect(after.results.find((s: { id: number }) => s.id === session.id).unread_message_count).toBe(0);
+  });
+
+  it('says on an onboarded patient’s conversation whether a live call is logged this month', async () => {
+    const patient = await call.register(home.manager.token);
+    const onboarded = await call.post(`/api/v1/patients/${patient.id}/onboard/`, home.manager.token, {
+      diagnosis: 'M17.11',
+      therapist: home.therapist.id,
+    });
+    expect(onboarded.statusCode, onboarded.body).toBe(200);
+    const registered = await call.register(home.manager.token);
+    const session = await openSession(home.therapist.token, patient.id);
+    const other = await openSession(home.therapist.token, registered.id);
+    const listed = async (id: number) =>
+      (await call.get('/chat/therapist?page_size=100', home.therapist.token))
+        .json()
+        .results.find((s: { id: number }) => s.id === id);
+
+    expect((await listed(session.id)).call_status).toMatchObject({ status: 'CALL_NOK' });
+    // Not onboarded: nothing to call about.
+    expect((await listed(other.id)).call_status).toBeNull();
+    const logged = await call.post(`/api/v1/patients/${patient.id}/log_interaction/`, home.therapist.token, {
+      // Today where the clinic is (the factories' clinics keep New York's time).
+      date: localDateOf(new Date(), 'America/New_York'),
+      kind: 'phone',
+      minutes: 5,
+      notes: 'Checked in by phone.',
+    });
+    expect(logged.statusCode, logged.body).toBeLessThan(300);
+    expect((await listed(session.id)).call_status).toEqual({ status: 'CALL_OK', needs_reminder: false });
+    const support = (await call.get('/chat/support', home.therapist.token)).json().results;
+    for (const s of support) expect(s.call_status).toBeNull();
   });
 
   it('saves a retried send once', async () => {

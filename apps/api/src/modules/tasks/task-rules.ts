@@ -9,6 +9,7 @@ import {
   type DueRuleTask,
   duePatientTasks,
   hepRequestAnsweredTask,
+  NO_DATA_DAYS,
   onboardPatientTask,
   type RuleTaskKind,
 } from '@rehabit/contract';
@@ -37,7 +38,7 @@ export const ruleTaskTitle = (task: DueRuleTask, staffName?: string): string => 
     case 'call_reminder':
       return 'No live call this month: call before the month ends';
     case 'no_data':
-      return 'No exercise or readings for 7 days: check in with the patient';
+      return `No exercise or readings for ${NO_DATA_DAYS} days: check in with the patient`;
     case 'onboard_patient':
       return 'Registered by QR code: onboard the patient';
     case 'approve_staff':
@@ -93,12 +94,15 @@ export function createTaskRules({ db, clock, audit }: Deps) {
   /** Opens what is due, closes what is not any more, and gives open tasks to whom they are for now. */
   async function evaluate(tx: DbOrTx, clinicId: number, reach: Reach): Promise<void> {
     const repo = createTasksRepository(tx);
+    await repo.holdRulesOf(clinicId);
     const clinic = await repo.clinicOf(clinicId);
     if (!clinic) return;
     const now = clock.now();
     const today = localDateOf(now, clinic.timezone);
     const due = await dueIn(tx, clinicId, reach, today, clinic.supervisorId);
-    const kinds = reach.kind === 'clinic' ? evaluatedKinds : reach.kind === 'patient' ? patientKinds : staffKinds;
+    const reached = reach.kind === 'clinic' ? evaluatedKinds : reach.kind === 'patient' ? patientKinds : staffKinds;
+    // Without a supervisor the approvals are nobody's to decide here: their open tasks stay as they are.
+    const kinds = clinic.supervisorId === null ? reached.filter((kind) => kind !== 'approve_staff') : reached;
     const open = await repo.openRuleTasks(clinicId, kinds, {
       patientId: reach.kind === 'patient' ? reach.patientId : undefined,
       cause:

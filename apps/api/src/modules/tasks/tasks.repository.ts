@@ -217,6 +217,14 @@ export const createTasksRepository = (db: DbOrTx) => {
     },
 
     /** What the rules of a clinic need of it: its calendar and its supervisor. */
+    /**
+     * Holds a clinic's task rules for the rest of the transaction: one evaluation at a time per clinic, so the job's
+     * facts read before a call was logged never reopen the reminder that call just closed.
+     */
+    async holdRulesOf(clinicId: number) {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`task-rules:${clinicId}`}))`);
+    },
+
     async clinicOf(clinicId: number) {
       const [row] = await db
         .select({ timezone: clinics.timezone, supervisorId: clinics.supervisorUserId })

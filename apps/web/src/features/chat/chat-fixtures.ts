@@ -28,6 +28,7 @@ export function makeSession(id: number, changes: Partial<ChatSession> = {}): Cha
     staff: null,
     last_message: makeMessage(id * 10, { session: id }),
     unread_message_count: 0,
+    call_status: null,
     freshness: null,
     updated_at: '2026-01-01T09:00:00.000Z',
     ...changes,

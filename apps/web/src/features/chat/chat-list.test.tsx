@@ -1,4 +1,4 @@
-import { CHAT_OUTDATED, CHAT_RECENT } from '@rehabit/contract';
+import { CALL_NOK, CALL_OK, CHAT_OUTDATED, CHAT_RECENT } from '@rehabit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useUiStore } from '@web/lib/ui-store.ts';
 import { fakeSocket } from '@web/testing/fake-socket.ts';
@@ -14,8 +14,8 @@ afterEach(() => {
 });
 
 const sessions = [
-  makeSession(1, { freshness: CHAT_RECENT }),
-  makeSession(2, { unread_message_count: 3 }),
+  makeSession(1, { freshness: CHAT_RECENT, call_status: { status: CALL_OK, needs_reminder: false } }),
+  makeSession(2, { unread_message_count: 3, call_status: { status: CALL_NOK, needs_reminder: true } }),
   makeSession(3, { freshness: CHAT_OUTDATED }),
   makeSession(4, { unread_message_count: 1 }),
 ];
@@ -41,6 +41,11 @@ describe('chat room list', () => {
     expect(screen.getAllByTestId('unread-count').map((badge) => badge.textContent)).toEqual(['3 unread', '1 unread']);
     expect(screen.getByText('Recent')).toHaveClass('chat-freshness--recent');
     expect(screen.getByText('Outdated')).toHaveClass('chat-freshness--outdated');
+    // A call is needed only where none is logged this month.
+    expect(screen.getAllByText(/^Call needed/).map((tag) => tag.textContent)).toEqual([
+      'Call needed, month ends soon',
+    ]);
+    expect(screen.getByText('Call needed, month ends soon').closest('button')).toHaveTextContent('Patient No2');
     // Two unread conversations: the bottom menu's Chat entry says so.
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: /Chat/ })).toHaveTextContent('2 unread');

@@ -29,7 +29,7 @@ describe('the therapist dashboard', () => {
       'No data for 7 days2No exercise, pain or steps logged for 7 days',
       'Close to a threshold4A few data days or minutes from a code this month',
       'Ready to bill5At least one code is met this month',
-      'Open tasks66 tasks to do',
+      'Your open tasks66 tasks to do',
     ]);
     const own = '/patients?status=onboarded&therapist_id=7';
     expect(hrefOf(list, 'Patients in monitoring')).toBe(own);
@@ -38,7 +38,7 @@ describe('the therapist dashboard', () => {
     expect(hrefOf(list, 'No data for 7 days')).toBe(`${own}&data=quiet`);
     expect(hrefOf(list, 'Close to a threshold')).toBe(`${own}&rtm=close`);
     expect(hrefOf(list, 'Ready to bill')).toBe(`${own}&rtm=ready`);
-    expect(hrefOf(list, 'Open tasks')).toBe('#tasks');
+    expect(hrefOf(list, 'Your open tasks')).toBe('#tasks');
     // A therapist has no one else to pick, and asks for the default (their own) figures.
     expect(screen.queryByRole('combobox', { name: 'Whose patients' })).not.toBeInTheDocument();
     expect(Object.fromEntries(api.calls(DASHBOARD_URL)[0]!.url.searchParams)).toEqual({});
@@ -67,7 +67,7 @@ describe('the therapist dashboard', () => {
     );
     expect(list).toHaveTextContent('No patient is in monitoring');
     expect(list).toHaveTextContent('No minutes monitored yet this month');
-    expect(list).toHaveTextContent('Every patient sent data this week');
+    expect(list).toHaveTextContent('No patient went 7 days without data');
     expect(list).toHaveTextContent('No patient is close to a threshold');
     expect(list).toHaveTextContent('No patient is ready to bill yet');
     expect(list).toHaveTextContent('No open tasks');
@@ -127,7 +127,7 @@ describe('the therapist dashboard', () => {
     await app.user.click(screen.getByRole('combobox', { name: 'Whose patients' }));
     await app.user.click(screen.getByRole('option', { name: 'All patients of the clinic' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'All patients of the clinic' })).toBeInTheDocument();
-    expect(app.location().search).toBe('?scope=clinic');
+    expect(app.location().search).toBe('?view=clinic');
     expect(api.calls(DASHBOARD_URL).at(-1)!.url.searchParams.get('scope')).toBe('clinic');
     await waitFor(async () =>
       expect(hrefOf(await cards(), 'Need a call')).toBe('/patients?status=onboarded&call=needed'),

@@ -67,8 +67,12 @@ export function taskServer(tasks: Task[]) {
       const status = request.url.searchParams.get('status') ?? 'new';
       return { body: taskPage([...rows.values()].filter((task) => task.status === status)) };
     },
-    'POST /api/v1/tasks/1/done/': (request: RecordedRequest) => move(request, 'done'),
-    'POST /api/v1/tasks/1/reopen/': (request: RecordedRequest) => move(request, 'new'),
+    ...Object.fromEntries(
+      [...rows.keys()].flatMap((id) => [
+        [`POST /api/v1/tasks/${id}/done/`, (request: RecordedRequest) => move(request, 'done')],
+        [`POST /api/v1/tasks/${id}/reopen/`, (request: RecordedRequest) => move(request, 'new')],
+      ]),
+    ),
   };
 }
 

@@ -84,6 +84,14 @@ describe('the tasks panel', () => {
     expect(app.location().search).toBe('?page=3');
   });
 
+  it('goes back to the last page with tasks when the page shown has none left', async () => {
+    // 25 tasks in all: a second page, as after the last task on it was done, has nothing.
+    const api = fixtureApi({ ...tasksRoutes(undefined), [TASKS_URL]: { body: taskPage([], 25) } });
+    const app = renderApp('/dashboard?page=2', { token: 't' });
+    await waitFor(() => expect(app.location().search).toBe(''));
+    await waitFor(() => expect(queryOf(api.calls(TASKS_URL).at(-1)!)).toEqual({ status: 'new', page: '1' }));
+  });
+
   it('marks a task done at once, says so with an Undo that reopens it', async () => {
     const api = fixtureApi(tasksRoutes(undefined));
     const app = renderApp('/dashboard', { token: 't' });
@@ -95,7 +103,7 @@ describe('the tasks panel', () => {
     );
     expect(titles(list)).toEqual(['Review the new exercises with James', 'Omar Ali waits for approval']);
     expect(screen.getByRole('heading', { name: 'Tasks' })).toHaveFocus();
-    expect(await screen.findByText('Task done')).toBeInTheDocument();
+    expect(await screen.findByText('Task done: Call Maria Garcia: no live call this month')).toBeInTheDocument();
     expect(api.calls('POST /api/v1/tasks/1/done/')).toHaveLength(1);
     // The dashboard's count of open tasks is read again.
     await waitFor(() => expect(api.calls('GET /api/v1/dashboard/').length).toBeGreaterThan(dashboardReads));
@@ -105,6 +113,20 @@ describe('the tasks panel', () => {
     expect(api.calls('POST /api/v1/tasks/1/reopen/')).toHaveLength(1);
     await waitFor(() => expect(titles(list)).toContain('Call Maria Garcia: no live call this month'));
     expect(screen.getByRole('heading', { name: 'Tasks' })).toHaveFocus();
+  });
+
+  it('says each task done with its own Undo, however quickly they are marked', async () => {
+    const api = fixtureApi(tasksRoutes(undefined));
+    const app = renderApp('/dashboard', { token: 't' });
+    const list = await newTasks();
+    await app.user.click(
+      within(list).getByRole('button', { name: 'Done: Call Maria Garcia: no live call this month' }),
+    );
+    await app.user.click(within(list).getByRole('button', { name: 'Done: Review the new exercises with James' }));
+    expect(await screen.findByText('Task done: Call Maria Garcia: no live call this month')).toBeInTheDocument();
+    expect(await screen.findByText('Task done: Review the new exercises with James')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Undo' })).toHaveLength(2);
+    expect(api.calls('POST /api/v1/tasks/1/done/')).toHaveLength(1);
   });
 
   it('keeps the task and says why when marking it done fails', async () => {
@@ -117,10 +139,14 @@ describe('the tasks panel', () => {
     await app.user.click(
       within(list).getByRole('button', { name: 'Done: Call Maria Garcia: no live call this month' }),
     );
-    expect(await screen.findByText('The task could not be marked done. This task was removed.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        '“Call Maria Garcia: no live call this month” could not be marked done. This task was removed.',
+      ),
+    ).toBeInTheDocument();
     await waitFor(() => expect(titles(list)).toContain('Call Maria Garcia: no live call this month'));
     expect(titles(list)).toHaveLength(3);
-    expect(screen.queryByText('Task done')).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Task done/)).not.toBeInTheDocument();
     expect(api.calls('POST /api/v1/tasks/1/done/')).toHaveLength(1);
   });
 

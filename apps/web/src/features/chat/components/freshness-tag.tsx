@@ -1,4 +1,4 @@
-import type { ChatSession } from '@rehabit/contract';
+import { CALL_NOK, type ChatSession } from '@rehabit/contract';
 import { freshnessLabel } from '../lib/chat-labels.ts';
 
 const hints = {
@@ -12,6 +12,16 @@ export function FreshnessTag({ freshness }: { freshness: ChatSession['freshness'
   return (
     <span className={`chat-freshness chat-freshness--${label.toLowerCase()}`} title={hints[label]}>
       {label}
+    </span>
+  );
+}
+
+/** "Call needed" on a patient's conversation while no live call is logged this month, as the patient list says it. */
+export function CallNeededTag({ callStatus }: { callStatus: ChatSession['call_status'] }) {
+  if (callStatus?.status !== CALL_NOK) return null;
+  return (
+    <span className="chat-freshness chat-freshness--outdated" title="No live call is logged this month">
+      {callStatus.needs_reminder ? 'Call needed, month ends soon' : 'Call needed'}
     </span>
   );
 }

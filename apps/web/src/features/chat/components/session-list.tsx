@@ -5,7 +5,7 @@ import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
 import { type ChatKind, unreadFirst, useChatSessions } from '@web/lib/chat/chat-sessions.ts';
 import { MessageSquare } from 'lucide-react';
 import { messageTime, sessionTitle } from '../lib/chat-labels.ts';
-import { FreshnessTag } from './freshness-tag.tsx';
+import { CallNeededTag, FreshnessTag } from './freshness-tag.tsx';
 
 type SessionListProps = { kind: ChatKind; role: Role; onOpen: (session: ChatSession) => void };
 
@@ -72,6 +72,7 @@ function SessionRow({
       <span className="chat-session__top">
         <span className="chat-session__title">{title}</span>
         <FreshnessTag freshness={session.freshness} />
+        <CallNeededTag callStatus={session.call_status} />
         {last && <span className="chat-session__time">{messageTime(last.created_at)}</span>}
       </span>
       <span className="chat-session__bottom">

@@ -26,7 +26,7 @@ export function DashboardFigures({ user }: { user: SessionUser }) {
   const canPick = user.role === 'manager' || user.role === 'supervisor';
   const whose: Whose = {
     therapistId: canPick ? positiveId(params.get('therapist_id')) : null,
-    isWholeClinic: canPick && params.get('scope') === 'clinic',
+    isWholeClinic: canPick && params.get('view') === 'clinic',
   };
   const dashboard = useDashboard(whose);
   const data = dashboard.data;
@@ -39,8 +39,9 @@ export function DashboardFigures({ user }: { user: SessionUser }) {
         const next = new URLSearchParams(current);
         if (therapistId) next.set('therapist_id', String(therapistId));
         else next.delete('therapist_id');
-        if (isWholeClinic) next.set('scope', 'clinic');
-        else next.delete('scope');
+        // `view`, not `scope`: the tasks panel below keeps its own `scope` in the same address.
+        if (isWholeClinic) next.set('view', 'clinic');
+        else next.delete('view');
         return next;
       },
       { replace: true },

@@ -1,4 +1,4 @@
-import { type Dashboard, lastDayOfMonth, type PatientListQuery } from '@rehabit/contract';
+import { type Dashboard, lastDayOfMonth, NO_DATA_DAYS, type PatientListQuery } from '@rehabit/contract';
 import { formatDate } from '@web/components/ui/format/format.ts';
 import { paths } from '@web/config/paths.ts';
 
@@ -69,9 +69,12 @@ export function figuresOf(data: Dashboard): Figure[] {
     },
     {
       key: 'quiet',
-      label: 'No data for 7 days',
+      label: `No data for ${NO_DATA_DAYS} days`,
       value: count(data.no_data),
-      text: data.no_data === 0 ? 'Every patient sent data this week' : 'No exercise, pain or steps logged for 7 days',
+      text:
+        data.no_data === 0
+          ? `No patient went ${NO_DATA_DAYS} days without data`
+          : `No exercise, pain or steps logged for ${NO_DATA_DAYS} days`,
       href: patientListHref(therapistId, { data: 'quiet' }),
       tone: data.no_data === 0 ? 'success' : 'warning',
     },
@@ -96,7 +99,8 @@ export function figuresOf(data: Dashboard): Figure[] {
     },
     {
       key: 'tasks',
-      label: 'Open tasks',
+      // The caller's tasks, whoever's patients the figures above count.
+      label: 'Your open tasks',
       value: count(data.open_tasks),
       text:
         data.open_tasks === 0

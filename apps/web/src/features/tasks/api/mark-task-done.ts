@@ -12,11 +12,16 @@ export const markTaskDone = (id: number) => call(taskEndpoints.done, { params: {
  * Marks a task done: it leaves the list on screen at once, and comes back if the server refuses. The lists and the
  * dashboard's count of open tasks are read again either way.
  */
-export function useMarkTaskDone(listKey: QueryKey) {
+export function useMarkTaskDone(
+  listKey: QueryKey,
+  /** Told of every task settled, also when several are marked done in quick succession. */
+  on: { done: (task: Task) => void; failed: (task: Task, error: Error) => void },
+) {
   const queryClient = useQueryClient();
   const refreshWork = useRefreshWork();
   return useMutation({
     mutationFn: (task: Task) => markTaskDone(task.id),
+    onSuccess: (_answer, task) => on.done(task),
     // The screen says which task failed.
     meta: { errorHandling: 'silent' },
     onMutate: async (task) => {
@@ -33,8 +38,9 @@ export function useMarkTaskDone(listKey: QueryKey) {
       );
       return { previous };
     },
-    onError: (_error, _task, context) => {
+    onError: (error, task, context) => {
       if (context?.previous) queryClient.setQueryData(listKey, context.previous);
+      on.failed(task, error);
     },
     onSettled: refreshWork,
   });

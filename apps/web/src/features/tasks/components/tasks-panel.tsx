@@ -1,4 +1,4 @@
-import { can, type Task, type TaskScope, type TaskStatus } from '@rehabit/contract';
+import { can, type Task, type TaskScope, type TaskStatus, totalPages } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
@@ -9,7 +9,7 @@ import { errorMessage } from '@web/lib/api-error.ts';
 import { notify } from '@web/lib/notify.ts';
 import type { SessionUser } from '@web/lib/session/get-current-user.ts';
 import { ClipboardCheck, ClipboardList, Plus } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTasks } from '../api/get-tasks.ts';
 import { taskKeys } from '../api/keys.ts';
 import { useMarkTaskDone } from '../api/mark-task-done.ts';
@@ -35,7 +35,6 @@ export function TasksPanel({ user }: { user: SessionUser }) {
   const params = useTaskParams(canChooseScope);
   const query = { status: params.status, page: params.page, ...(params.scope ? { scope: params.scope } : {}) };
   const tasks = useTasks(query);
-  const done = useMarkTaskDone(taskKeys.list(query));
   const reopen = useReopenTask();
   const [isAssignOpen, setAssignOpen] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -44,23 +43,33 @@ export function TasksPanel({ user }: { user: SessionUser }) {
   // The row is gone: focus goes back to the panel's heading, and the toast says what happened.
   const focusPanel = () => headingRef.current?.focus();
 
+  const done = useMarkTaskDone(taskKeys.list(query), {
+    done: (task) =>
+      notify.withAction(`Task done: ${task.title}`, {
+        label: 'Undo',
+        onClick: () =>
+          reopen.mutate(task.id, {
+            onSuccess: () => {
+              notify.success(`Back in New: ${task.title}`);
+              focusPanel();
+            },
+          }),
+      }),
+    failed: (task, error) => notify.error(`“${task.title}” could not be marked done. ${errorMessage(error)}`),
+  });
   const markDone = (task: Task) => {
-    done.mutate(task, {
-      onSuccess: () =>
-        notify.withAction('Task done', {
-          label: 'Undo',
-          onClick: () =>
-            reopen.mutate(task.id, {
-              onSuccess: () => {
-                notify.success(`Back in New: ${task.title}`);
-                focusPanel();
-              },
-            }),
-        }),
-      onError: (error) => notify.error(`The task could not be marked done. ${errorMessage(error)}`),
-    });
+    done.mutate(task);
     focusPanel();
   };
+
+  // A page left empty by the last task done on it (or closed elsewhere) goes back to the last page that has tasks.
+  const count = tasks.data?.count;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follow the count and the page, not the setter's identity
+  useEffect(() => {
+    if (count === undefined || tasks.isPlaceholderData) return;
+    const last = Math.max(1, totalPages(count));
+    if (params.page > last) params.update({ page: last });
+  }, [count, params.page, tasks.isPlaceholderData]);
 
   return (
     <section id="tasks" className="section-card tasks-panel" aria-labelledby="tasks-title">

@@ -1,0 +1,41 @@
+/**
+ * A patient's call status (product decisions §6, decision 0901): whether a live call is logged in the clinic's
+ * current calendar month, and the reminder of the month's last days. Pure: the API gives the clinic's calendar day.
+ * Apart from the chat freshness so the chat list can carry it too.
+ */
+import { z } from 'zod';
+import { lastDayOfMonth } from './calendar.ts';
+
+/** A live call (phone or video) is logged in the clinic's current calendar month. */
+export const CALL_OK = 'CALL_OK';
+/** No live call is logged this month yet. */
+export const CALL_NOK = 'CALL_NOK';
+/** Days at the end of a month without a call in which the patient shows a call reminder (the last day included). */
+export const CALL_REMINDER_PERIOD = 7;
+
+export const callStatusSchema = z.object({
+  status: z.enum([CALL_OK, CALL_NOK]),
+  /** CALL_NOK in the month's last CALL_REMINDER_PERIOD days: the patient shows a call reminder. */
+  needs_reminder: z.boolean(),
+});
+export type CallStatus = z.infer<typeof callStatusSchema>;
+
+/** The first day of the reminder period of the month holding `today` (`YYYY-MM-DD`). */
+export function reminderPeriodStart(today: string): string {
+  const last = lastDayOfMonth(today.slice(0, 7));
+  const day = Number(last.slice(8)) - CALL_REMINDER_PERIOD + 1;
+  return `${last.slice(0, 8)}${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * The call status on `today`, the clinic's calendar day, from the days of the patient's live calls (deleted calls
+ * left out by the caller). Only a call dated in today's month counts.
+ */
+export function callStatusOf(callDays: readonly string[], today: string): CallStatus {
+  const month = today.slice(0, 7);
+  const hasCall = callDays.some((day) => day.slice(0, 7) === month);
+  return {
+    status: hasCall ? CALL_OK : CALL_NOK,
+    needs_reminder: !hasCall && today >= reminderPeriodStart(today),
+  };
+}
