@@ -46,6 +46,8 @@ async function send(page: Page, text: string) {
 }
 
 test('a therapist and a manager of one clinic chat live about a patient', async ({ browser, isMobile }) => {
+  // Two people in two browsers, each signing in and checked for accessibility: more than one person's minute.
+  test.setTimeout(120_000);
   const therapist = await person(browser, demo.therapist, isMobile);
   const manager = await person(browser, demo.manager, isMobile);
   // Each viewport's run talks about its own patient, so the two runs never share unread counts.

@@ -53,7 +53,7 @@ test('the signed-in frame: navigation, chat panel, bottom menu', async ({ page, 
     await page.keyboard.press('Escape');
     await expect(page.getByRole('complementary', { name: 'Chat' })).toBeHidden();
     await page.getByRole('link', { name: 'Dashboard' }).click();
-    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your patients', level: 1 })).toBeVisible();
     await snap(page, 'dashboard');
   }
   await page.goto('/patients');

@@ -96,7 +96,7 @@ describe('navigation guard', () => {
     await screen.findByRole('heading', { name: 'Patients', level: 1 });
     const before = vi.mocked(window.scrollTo).mock.calls.length;
     await app.user.click(screen.getByRole('link', { name: /Dashboard/ }));
-    await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
+    await screen.findByRole('heading', { name: 'Your patients', level: 1 });
     // The scroll runs in an effect after the new screen is committed, so it may land just after the heading.
     await waitFor(() => expect(vi.mocked(window.scrollTo).mock.calls.length).toBeGreaterThan(before));
     expect(window.scrollTo).toHaveBeenLastCalledWith({ top: 0, left: 0, behavior: 'smooth' });

@@ -20,7 +20,7 @@ const setWidth = (width: number) => {
 
 afterEach(() => {
   setWidth(1024);
-  useUiStore.setState({ isChatPanelOpen: false, isMobileMenuOpen: false });
+  useUiStore.setState({ isChatPanelOpen: false, isMobileMenuOpen: false, chatRoom: null });
 });
 
 describe('main layout', () => {

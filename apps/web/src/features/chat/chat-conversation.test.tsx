@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeMessage, makeSession, page, supportSession } from './chat-fixtures.ts';
 
 afterEach(() => {
-  useUiStore.setState({ isChatPanelOpen: false, isMobileMenuOpen: false, chatPatientId: null });
+  useUiStore.setState({ isChatPanelOpen: false, isMobileMenuOpen: false, chatPatientId: null, chatRoom: null });
 });
 
 // 30 messages: page 1 holds the newest 25 (30..6), page 2 the oldest five.

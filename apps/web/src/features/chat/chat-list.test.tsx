@@ -10,7 +10,7 @@ import { makeMessage, makeSession, page, supportSession } from './chat-fixtures.
 
 afterEach(() => {
   window.innerWidth = 1024;
-  useUiStore.setState({ isChatPanelOpen: false, isMobileMenuOpen: false, chatPatientId: null });
+  useUiStore.setState({ isChatPanelOpen: false, isMobileMenuOpen: false, chatPatientId: null, chatRoom: null });
 });
 
 const sessions = [
@@ -42,9 +42,7 @@ describe('chat room list', () => {
     expect(screen.getByText('Recent')).toHaveClass('chat-freshness--recent');
     expect(screen.getByText('Outdated')).toHaveClass('chat-freshness--outdated');
     // A call is needed only where none is logged this month.
-    expect(screen.getAllByText(/^Call needed/).map((tag) => tag.textContent)).toEqual([
-      'Call needed, month ends soon',
-    ]);
+    expect(screen.getAllByText(/^Call needed/).map((tag) => tag.textContent)).toEqual(['Call needed, month ends soon']);
     expect(screen.getByText('Call needed, month ends soon').closest('button')).toHaveTextContent('Patient No2');
     // Two unread conversations: the bottom menu's Chat entry says so.
     const nav = screen.getByRole('navigation', { name: 'Main' });

@@ -10,7 +10,7 @@ import { makeMessage, makeSession, page, supportSession } from './chat-fixtures.
 
 afterEach(() => {
   window.innerWidth = 1024;
-  useUiStore.setState({ isChatPanelOpen: false, isMobileMenuOpen: false, chatPatientId: null });
+  useUiStore.setState({ isChatPanelOpen: false, isMobileMenuOpen: false, chatPatientId: null, chatRoom: null });
 });
 
 const opened = makeSession(7, { patient: { id: 12, first_name: 'Maria', last_name: 'Garcia' }, last_message: null });

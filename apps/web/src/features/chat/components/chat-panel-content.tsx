@@ -1,9 +1,9 @@
-import { type ChatSession, monitoringDisplayName } from '@rehabit/contract';
+import { monitoringDisplayName } from '@rehabit/contract';
 import { useMonitoredPatient } from '@web/lib/monitoring/monitoring-store.ts';
 import type { SessionUser } from '@web/lib/session/get-current-user.ts';
 import { useUiStore } from '@web/lib/ui-store.ts';
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useOpenPatientSession } from '../api/open-session.ts';
 import { sessionTitle } from '../lib/chat-labels.ts';
 import { ChatHome } from './chat-home.tsx';
@@ -13,7 +13,8 @@ import '@web/components/ui/button/icon-button.css';
 
 /** Desktop: the room list and one conversation inside the right-hand panel. */
 export function ChatPanelContent({ user }: { user: SessionUser }) {
-  const [selected, setSelected] = useState<ChatSession | null>(null);
+  const selected = useUiStore((state) => state.chatRoom);
+  const setSelected = useUiStore((state) => state.setChatRoom);
   const patientId = useUiStore((state) => state.chatPatientId);
   const clearPatient = useUiStore((state) => state.clearChatPatient);
   const open = useOpenPatientSession();
