@@ -37,7 +37,7 @@ export function ChatPanelContent({ user }: { user: SessionUser }) {
     if (patientId === null) return;
     clearPatient();
     mutate(patientId, { onSuccess: setSelected });
-  }, [patientId, clearPatient, mutate]);
+  }, [patientId, clearPatient, mutate, setSelected]);
 
   if (!selected) return <ChatHome role={user.role} onOpen={setSelected} />;
   return (
