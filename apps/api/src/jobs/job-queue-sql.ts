@@ -18,22 +18,6 @@ const lastOf = <T>(results: T | T[]): T => (Array.isArray(results) ? results[res
  * script's BEGIN and COMMIT only warn inside it), and rolls back on failure.
  */
 export function jobQueueSql(database: Database): JobQueueSql {
-  const { executeSql } = rawJobQueueSql(database);
-  return { executeSql: (text, values) => handledEvenIfIgnored(executeSql(text, values)) };
-}
-
-/**
- * pg-boss 10's worker records a job's end or failure without waiting for it (its `complete` and `fail` calls in
- * `onFetch` are not awaited), so a database lost at that moment would reject with no handler and end the server.
- * Every answer is therefore marked handled: a caller that waits still gets the error, and a record nobody waited for
- * is simply not made, so the job stays running until it expires and then runs again (the queue's own retry).
- */
-function handledEvenIfIgnored<T>(answer: Promise<T>): Promise<T> {
-  answer.catch(() => {});
-  return answer;
-}
-
-function rawJobQueueSql(database: Database): JobQueueSql {
   if (database.kind === 'pglite') {
     const client = (database.db as unknown as { $client: PGlite }).$client;
     return {

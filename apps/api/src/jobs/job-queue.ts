@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.ts';
 import { safeError } from '../lib/log-errors.ts';
 import { jobQueueSql } from './job-queue-sql.ts';
+import { keepJobReportsFromEndingTheServer } from './job-reports.ts';
 import { JOB_QUEUE_SCHEMA, type JobData, type QueueName } from './queues.ts';
 
 export type JobsOptions = {
@@ -52,6 +53,7 @@ export function createJobs({
   log: JobLog;
   options?: JobsOptions;
 }) {
+  keepJobReportsFromEndingTheServer();
   const boss = new PgBoss({
     db: jobQueueSql(database),
     schema: JOB_QUEUE_SCHEMA,
