@@ -45,7 +45,8 @@ describe('starting and stopping the server', { timeout: 120_000 }, () => {
   it('listens on this machine only, warns that mail and texts reach nobody, and stops cleanly on Ctrl-C', async () => {
     const server = await start(production);
     await waitReady(server);
-    expect(server.output()).toContain('Server listening at http://127.0.0.1:');
+    // The log line may reach the pipe just after the server first answers.
+    await expect.poll(() => server.output(), { timeout: 10_000 }).toContain('Server listening at http://127.0.0.1:');
     expect(server.output()).toMatch(/E-mail is not delivered: no SMTP server is configured/);
     expect(server.output()).toMatch(/Text messages are not delivered: no SMS provider is configured/);
     // No demo outbox in production, even from the server's own machine.
