@@ -12,6 +12,7 @@ import {
   NO_DATA_DAYS,
   onboardPatientTask,
   type RuleTaskKind,
+  roleLabels,
 } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { AuditLog } from '../../lib/audit.ts';
@@ -29,8 +30,6 @@ const patientKinds = ['call_reminder', 'no_data', 'onboard_patient'] as const sa
 const staffKinds = ['approve_staff'] as const satisfies RuleTaskKind[];
 /** Kinds the rules close when their cause goes away; a HEP request's answer is closed by the person it is for. */
 const evaluatedKinds = [...patientKinds, ...staffKinds];
-
-const roleNames: Record<string, string> = { therapist: 'Staff Therapist', manager: 'Office Manager' };
 
 /** The sentence of a rule's task; the row names its patient, so the sentence does not. */
 export const ruleTaskTitle = (task: DueRuleTask, staffName?: string): string => {
@@ -84,7 +83,7 @@ export function createTaskRules({ db, clock, audit }: Deps) {
     if (reach.kind !== 'patient' && supervisorId !== null) {
       for (const user of await repo.pendingStaff(clinicId, reach.kind === 'staff' ? reach.userId : undefined)) {
         const task = approveStaffTask(user.id, supervisorId);
-        const name = `${user.firstName} ${user.lastName} (${roleNames[user.role] ?? user.role})`;
+        const name = `${user.firstName} ${user.lastName} (${roleLabels[user.role]})`;
         due.push({ ...task, title: ruleTaskTitle(task, name) });
       }
     }

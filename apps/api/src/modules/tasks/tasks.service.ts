@@ -1,6 +1,6 @@
 import {
   type CreateTaskBody,
-  isTreatingRole,
+  can,
   PERSON_TASK_KIND,
   type Task,
   type TaskListQuery,
@@ -47,9 +47,6 @@ const scopeFor = (actor: Actor, asked?: TaskScope): TaskScope =>
 
 const reachOf = (actor: Actor, scope: TaskScope): TaskReach =>
   scope === 'mine' ? { clinicId: actor.clinicId, assigneeOrNobody: actor.id } : { clinicId: actor.clinicId };
-
-/** Roles a task can be given to: the clinic's staff who work tasks. */
-const worksTasks = (role: string) => isTreatingRole(role as Actor['role']) || role === 'manager';
 
 /**
  * The task list and a person's changes to it (decision 0902): every call reaches only the caller's clinic, and a
@@ -122,7 +119,8 @@ export function createTasksService({ db, clock, audit }: Deps) {
     /** Gives a colleague of the clinic (the caller included) a task, about one of its patients or not. */
     async create(actor: Actor, body: CreateTaskBody, ctx: RequestContext) {
       const assignee = await createUsersRepository(db).findById(body.assignee_id, clinicScope(actor.clinicId));
-      if (!assignee || !worksTasks(assignee.role)) throw notFound('staff member');
+      // A task goes to someone who works tasks (the permission table's `tasks.work`).
+      if (!assignee || !can(assignee.role, 'tasks.work')) throw notFound('staff member');
       if (assignee.approvalStatus !== 'approved' || !assignee.hasAccess) {
         throw fieldError('assignee_id', 'Choose a colleague who is approved and may sign in');
       }

@@ -1,3 +1,4 @@
+import { idSchema } from '@rehabit/contract';
 import { PageHeader } from '@web/components/layouts/page-header.tsx';
 import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import type { SessionUser } from '@web/lib/session/get-current-user.ts';
@@ -9,7 +10,8 @@ import { FigureCards, FigureSkeletons } from './figure-cards.tsx';
 import { defaultViewLabel, WhosePicker } from './whose-picker.tsx';
 import './dashboard.css';
 
-const positiveId = (value: string | null) => (value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null);
+/** An id in the address, as the API takes ids; anything else is no id. */
+const idIn = (value: string | null) => idSchema.safeParse(value ?? '').data ?? null;
 
 /** Whose patients are counted, in words, from the answer once it is there (the server decides the default). */
 function whoseTitle(user: SessionUser, answer: { therapist: { id: number; display_name: string } | null } | undefined) {
@@ -25,7 +27,7 @@ export function DashboardFigures({ user }: { user: SessionUser }) {
   // Therapists always see their own patients; managers and supervisors may pick a therapist.
   const canPick = user.role === 'manager' || user.role === 'supervisor';
   const whose: Whose = {
-    therapistId: canPick ? positiveId(params.get('therapist_id')) : null,
+    therapistId: canPick ? idIn(params.get('therapist_id')) : null,
     isWholeClinic: canPick && params.get('view') === 'clinic',
   };
   const dashboard = useDashboard(whose);

@@ -1,4 +1,4 @@
-import { type ListedPatientStatus, listedPatientStatusSchema } from '@rehabit/contract';
+import { idSchema, type ListedPatientStatus, listedPatientStatusSchema } from '@rehabit/contract';
 import { useSearchParams } from 'react-router';
 
 export type RtmFilter = 'close' | 'ready' | '';
@@ -25,7 +25,8 @@ export const noFilters = {
   data: '',
 } as const satisfies ListChanges;
 
-const positiveId = (value: string | null) => (value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : '');
+/** An id in the address, as the API takes ids; anything else is no id. */
+const idIn = (value: string | null) => idSchema.safeParse(value ?? '').data ?? '';
 
 /** The list's search, filters and page live in the address, so a reload or a shared link keeps them. */
 export function useListParams() {
@@ -35,7 +36,7 @@ export function useListParams() {
   const status: ListedPatientStatus | '' = parsedStatus.success ? parsedStatus.data : '';
   const search = params.get('search') ?? '';
   // The patients of one treating therapist (the dashboard's figures link here with it).
-  const therapistId: number | '' = positiveId(params.get('therapist_id'));
+  const therapistId: number | '' = idIn(params.get('therapist_id'));
   // `rtm=close`: close to an RTM threshold this month; `rtm=ready`: a code is met now (decision 0903).
   const rtmParam = params.get('rtm');
   const rtm: RtmFilter = rtmParam === 'close' || rtmParam === 'ready' ? rtmParam : '';
