@@ -126,21 +126,21 @@ export const createTasksRepository = (db: DbOrTx) => {
     },
 
     /** Marks a new task done by a person; answers whether it was new (a task done already is left as it is). */
-    async markDone(id: number, userId: number, now: Date): Promise<boolean> {
+    async markDone(id: number, clinicId: number, userId: number, now: Date): Promise<boolean> {
       const rows = await db
         .update(tasks)
         .set({ status: 'done', doneAt: now, doneBy: userId, closedBy: 'person' })
-        .where(and(eq(tasks.id, id), eq(tasks.status, 'new')))
+        .where(and(eq(tasks.id, id), eq(tasks.clinicId, clinicId), eq(tasks.status, 'new')))
         .returning({ id: tasks.id });
       return rows.length > 0;
     },
 
     /** Makes a done task new again; answers whether it was done. */
-    async reopen(id: number): Promise<boolean> {
+    async reopen(id: number, clinicId: number): Promise<boolean> {
       const rows = await db
         .update(tasks)
         .set({ status: 'new', doneAt: null, doneBy: null, closedBy: null })
-        .where(and(eq(tasks.id, id), eq(tasks.status, 'done')))
+        .where(and(eq(tasks.id, id), eq(tasks.clinicId, clinicId), eq(tasks.status, 'done')))
         .returning({ id: tasks.id });
       return rows.length > 0;
     },

@@ -66,7 +66,10 @@ export function createTasksService({ db, clock, audit }: Deps) {
     const task = await findTask(actor, id);
     const changed = await db.transaction(async (tx) => {
       const txRepo = createTasksRepository(tx);
-      const did = action === 'task.done' ? await txRepo.markDone(id, actor.id, clock.now()) : await txRepo.reopen(id);
+      const did =
+        action === 'task.done'
+          ? await txRepo.markDone(id, actor.clinicId, actor.id, clock.now())
+          : await txRepo.reopen(id, actor.clinicId);
       if (did) {
         await audit.record(
           {
