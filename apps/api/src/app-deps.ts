@@ -5,6 +5,7 @@ import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { SmsSender } from './lib/sms.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
+import type { BalancesService } from './modules/balances/balances.service.ts';
 import type { BannersService } from './modules/banners/banners.service.ts';
 import type { BillingService } from './modules/billing/billing.service.ts';
 import type { BillingFilesService } from './modules/billing/billing-files.service.ts';
@@ -66,4 +67,5 @@ export type AppDeps = {
   patientSignin: PatientSigninService;
   patientApp: PatientAppService;
   billingSettings: BillingSettingsService;
+  balances: BalancesService;
 };

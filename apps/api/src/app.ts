@@ -17,6 +17,8 @@ import { createSmsSender, type SmsSender } from './lib/sms.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { balancesRoutes } from './modules/balances/balances.routes.ts';
+import { createBalancesService } from './modules/balances/balances.service.ts';
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { createBannersService } from './modules/banners/banners.service.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
@@ -183,6 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     patientSignin,
     patientApp: createPatientAppService({ db, clock, audit }),
     billingSettings: createBillingSettingsService({ db, clock, audit }),
+    balances: createBalancesService({ db, clock, audit }),
   };
 
   // Security headers from helmet's middleware, built once (the Fastify plugin built it again for every request).
@@ -243,6 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(bannersRoutes, deps);
   await app.register(tasksRoutes, deps);
   await app.register(dashboardRoutes, deps);
+  await app.register(balancesRoutes, deps);
   await app.register(tusRoutes, { host: videoHost, corsOrigins: config.CORS_ORIGINS });
   await app.register(playbackRoutes, { host: videoHost });
   // Processing cut short by a restart runs again; closing waits for the job at hand.

@@ -220,7 +220,7 @@ const repositories = {
   }),
   billingSettings: cover(createBillingSettingsRepository, {
     lockClinic: guarded(settingsClinic),
-    setTimezone: guarded(settingsClinic),
+    setClinicValues: guarded(settingsClinic),
     renderingStaff: crossClinic(async (r) => {
       expect((await r.renderingStaff(a.clinicId)).map((u) => u.id).sort()).toEqual(
         [a.therapistId, a.supervisorId].sort(),

@@ -97,6 +97,9 @@ export const auditActions = [
   'task.rule_opened',
   'task.rule_closed',
   'dashboard.read',
+  // Staff balances: a month's monitored time and pay per staff member read, or exported as CSV.
+  'balances.read',
+  'balances.export',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

@@ -72,7 +72,7 @@ const yearSchema = z.coerce
  * An admin names the clinic (platform staff see every clinic); clinic staff always get their own, and naming
  * another clinic answers 404.
  */
-const clinicChoiceSchema = z.object({ clinic_code: clinicCodeSchema.optional() });
+export const clinicChoiceSchema = z.object({ clinic_code: clinicCodeSchema.optional() });
 
 /** A billing month as the seed's calls give it: month 1–12 and year; a month ahead of the clinic's today is 400. */
 export const billingMonthQuerySchema = clinicChoiceSchema.extend({ month: monthNumberSchema, year: yearSchema });
@@ -195,6 +195,8 @@ const rateSchema = z
 /** The clinic's billing settings: its timezone, its rates per rule year and code, and its rendering staff. */
 export const billingSettingsSchema = z.object({
   timezone: z.string(),
+  /** What the clinic pays its staff per hour of monitored time, in dollars; null until set (no pay is computed). */
+  monitoring_rate: z.number().nullable(),
   rates: z.array(
     z.object({
       year: z.number().int(),
@@ -238,6 +240,8 @@ const npiSchema = z
 export const billingSettingsChangeSchema = z
   .object({
     timezone: timezoneSchema.optional(),
+    /** The hourly monitoring rate in dollars; null takes it back to not set. */
+    monitoring_rate: rateSchema.nullable().optional(),
     rates: z
       .array(z.object({ year: z.literal(billingRuleYears), code: billingCodeSchema, rate: rateSchema }))
       .max(50)
@@ -247,9 +251,14 @@ export const billingSettingsChangeSchema = z
       .max(500)
       .optional(),
   })
-  .refine((change) => change.timezone !== undefined || change.rates?.length || change.staff?.length, {
-    error: 'Send a timezone, rates or staff to change',
-  });
+  .refine(
+    (change) =>
+      change.timezone !== undefined ||
+      change.monitoring_rate !== undefined ||
+      change.rates?.length ||
+      change.staff?.length,
+    { error: 'Send a timezone, an hourly monitoring rate, rates or staff to change' },
+  );
 export type BillingSettingsChange = z.infer<typeof billingSettingsChangeSchema>;
 
 export const billingEndpoints = defineEndpoints('billing', {

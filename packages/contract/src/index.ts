@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './balances.ts';
 export * from './banners.ts';
 export * from './billing.ts';
 export * from './billing-rules.ts';

@@ -17,17 +17,23 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const clinics = pgTable('clinics', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  code: text('code').notNull().unique(),
-  name: text('name').notNull(),
-  timezone: text('timezone').notNull().default('America/New_York'),
-  address: text('address'),
-  npi: text('npi'),
-  tin: text('tin'),
-  supervisorUserId: integer('supervisor_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-});
+export const clinics = pgTable(
+  'clinics',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    code: text('code').notNull().unique(),
+    name: text('name').notNull(),
+    timezone: text('timezone').notNull().default('America/New_York'),
+    address: text('address'),
+    npi: text('npi'),
+    tin: text('tin'),
+    supervisorUserId: integer('supervisor_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /** What the clinic pays its staff per hour of monitored time, in cents; null until the clinic sets it. */
+    monitoringRateCents: integer('monitoring_rate_cents'),
+  },
+  (t) => [check('clinics_monitoring_rate_check', sql`${t.monitoringRateCents} >= 0`)],
+);
 
 export const users = pgTable(
   'users',

@@ -33,17 +33,17 @@ export function createBillingSettingsRepository(db: DbOrTx) {
      * The clinic's timezone, its row held until the transaction ends: two changes of one clinic's settings run one
      * after the other, so each audits the values it really replaced.
      */
-    async lockClinic(clinicId: number): Promise<string> {
+    async lockClinic(clinicId: number): Promise<{ timezone: string; monitoringRateCents: number | null }> {
       const [row] = await db
-        .select({ timezone: clinics.timezone })
+        .select({ timezone: clinics.timezone, monitoringRateCents: clinics.monitoringRateCents })
         .from(clinics)
         .where(eq(clinics.id, clinicId))
         .for('update');
-      return row!.timezone;
+      return row!;
     },
 
-    async setTimezone(clinicId: number, timezone: string) {
-      await db.update(clinics).set({ timezone }).where(eq(clinics.id, clinicId));
+    async setClinicValues(clinicId: number, values: { timezone?: string; monitoringRateCents?: number | null }) {
+      await db.update(clinics).set(values).where(eq(clinics.id, clinicId));
     },
 
     /** The clinic's approved therapists and supervisors, whose time bills under their name, by name. */

@@ -21,7 +21,7 @@ import {
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog };
 /** The clinic whose settings are read or changed. */
-type BillingClinic = { id: number; code: string; timezone: string };
+type BillingClinic = { id: number; code: string; timezone: string; monitoringRateCents: number | null };
 
 type StaffChange = NonNullable<BillingSettingsChange['staff']>[number];
 type Changed<T> = { old: T; new: T };
@@ -90,6 +90,7 @@ async function readSettings(db: DbOrTx, clinic: BillingClinic): Promise<BillingS
   ]);
   return {
     timezone: clinic.timezone,
+    monitoring_rate: clinic.monitoringRateCents === null ? null : dollarsOf(clinic.monitoringRateCents),
     rates: billingRuleYears.flatMap((year) =>
       rates.ratesOfYear(year).map(({ code, rateCents, defaultCents }) => ({
         year,
@@ -127,9 +128,9 @@ export function createBillingSettingsService({ db, clock, audit }: Deps) {
       const clinic = await billingClinicOf(db, actor, query.clinic_code);
       checkRates(body.rates);
       const now = clock.now();
-      const timezone = await db.transaction(async (tx) => {
+      const clinicValues = await db.transaction(async (tx) => {
         const txRepo = createBillingSettingsRepository(tx);
-        const oldTimezone = await txRepo.lockClinic(clinic.id);
+        const old = await txRepo.lockClinic(clinic.id);
         const staffChanges = body.staff ?? [];
         const accounts = checkStaff(
           staffChanges,
@@ -140,10 +141,21 @@ export function createBillingSettingsService({ db, clock, audit }: Deps) {
         );
         const detail: Record<string, unknown> = {};
 
-        if (body.timezone !== undefined && body.timezone !== oldTimezone) {
-          await txRepo.setTimezone(clinic.id, body.timezone);
-          detail.timezone = { old: oldTimezone, new: body.timezone };
+        const next = { ...old };
+        if (body.timezone !== undefined && body.timezone !== old.timezone) {
+          next.timezone = body.timezone;
+          detail.timezone = { old: old.timezone, new: body.timezone };
         }
+        const rateCents = body.monitoring_rate == null ? body.monitoring_rate : Math.round(body.monitoring_rate * 100);
+        if (rateCents !== undefined && rateCents !== old.monitoringRateCents) {
+          next.monitoringRateCents = rateCents;
+          // In dollars, as the rates are audited; null is "not set".
+          detail.monitoring_rate = {
+            old: old.monitoringRateCents === null ? null : dollarsOf(old.monitoringRateCents),
+            new: rateCents === null ? null : dollarsOf(rateCents),
+          };
+        }
+        if (detail.timezone || detail.monitoring_rate) await txRepo.setClinicValues(clinic.id, next);
 
         const rates = await clinicRatesOf(tx, clinic.id);
         const rateChanges = (body.rates ?? []).flatMap(({ year, code, rate }) => {
@@ -175,7 +187,7 @@ export function createBillingSettingsService({ db, clock, audit }: Deps) {
 
         if (Object.keys(detail).length === 0) {
           noteNothingChanged();
-          return oldTimezone;
+          return old;
         }
         await audit.record(
           {
@@ -188,9 +200,9 @@ export function createBillingSettingsService({ db, clock, audit }: Deps) {
           },
           tx,
         );
-        return body.timezone ?? oldTimezone;
+        return next;
       });
-      return readSettings(db, { ...clinic, timezone });
+      return readSettings(db, { ...clinic, ...clinicValues });
     },
   };
 }

@@ -21,6 +21,7 @@ const ofClinic = (code: string) => `${URL}?clinic_code=${code}`;
 
 type Settings = {
   timezone: string;
+  monitoring_rate: number | null;
   rates: { year: number; code: string; rate: number; default_rate: number }[];
   staff: { id: number; display_name: string; role: string; npi: string | null; is_assistant: boolean }[];
 };
@@ -219,6 +220,9 @@ describe('changing the billing settings', () => {
     ['a timezone that is no zone', { timezone: 'EST' }, 'timezone'],
     ['an NPI of 9 digits', { staff: [{ id: 1, npi: '123456789' }] }, 'staff.0.npi'],
     ['an NPI with letters', { staff: [{ id: 1, npi: '12345678AB' }] }, 'staff.0.npi'],
+    ['a negative hourly monitoring rate', { monitoring_rate: -5 }, 'monitoring_rate'],
+    ['an hourly monitoring rate over $10,000', { monitoring_rate: 10_000.01 }, 'monitoring_rate'],
+    ['an hourly monitoring rate as text', { monitoring_rate: '40' }, 'monitoring_rate'],
     ['an empty body', {}, null],
     ['empty lists', { rates: [], staff: [] }, null],
   ])('refuses %s (400) and changes nothing', async (_name, body, field) => {
@@ -275,5 +279,27 @@ describe('changing the billing settings', () => {
         expect(rateOf(settings, Number(year), code)?.default_rate).toBe(cents / 100);
       }
     }
+  });
+
+  it('keeps the hourly monitoring rate: not set at first, set and taken back, each change audited in dollars', async () => {
+    const home = await freshClinic();
+    expect((await read(home.therapist.token)).monitoring_rate).toBeNull();
+
+    const set = await call.patch(URL, home.supervisor.token, { monitoring_rate: 42.5 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((set.json() as Settings).monitoring_rate).toBe(42.5);
+    expect((await read(home.manager.token)).monitoring_rate).toBe(42.5);
+    const again = await call.patch(URL, home.supervisor.token, { monitoring_rate: 42.5 });
+    expect(again.statusCode, again.body).toBe(200);
+    const unset = await call.patch(ofClinic(home.clinic.code), adminToken, { monitoring_rate: null });
+    expect(unset.statusCode, unset.body).toBe(200);
+    expect((await read(home.therapist.token)).monitoring_rate).toBeNull();
+
+    // The same value sent again changes nothing and writes nothing.
+    expect((await auditOf(home.clinic.id)).map((row) => row.detail)).toEqual([
+      { clinic_code: home.clinic.code, monitoring_rate: { old: null, new: 42.5 } },
+      { clinic_code: home.clinic.code, monitoring_rate: { old: 42.5, new: null } },
+    ]);
+    expectProblem(await call.patch(URL, home.therapist.token, { monitoring_rate: 50 }), 403, 'forbidden');
   });
 });

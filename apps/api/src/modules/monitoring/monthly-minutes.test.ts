@@ -211,7 +211,7 @@ describe('a clinic’s minutes', () => {
         { patientId: first, userId: home.supervisor.id, monitoredSeconds: 45, callMinutes: 0, totalMinutes: 0 },
         { patientId: second, userId: home.supervisor.id, monitoredSeconds: 30, callMinutes: 0, totalMinutes: 0 },
       ]
-        .map((row) => ({ ...row, hasLiveCall: row.callMinutes > 0 }))
+        .map((row) => ({ ...row, hasLiveCall: row.callMinutes > 0, calls: row.callMinutes > 0 ? 1 : 0 }))
         .sort((x, y) => x.patientId - y.patientId || x.userId - y.userId),
     );
     for (const patient of byPatient) {

@@ -3,7 +3,8 @@
  *
  * - `minutesOfPatient({ clinicId, patientId, month })`: one patient's month.
  * - `minutesOfClinic({ clinicId, month })`: every patient of the clinic with a session or a live call that month.
- * - `minutesByStaff({ clinicId, month })`: the same, split per staff member (who was monitored or logged the call).
+ * - `minutesByStaff({ clinicId, month })`: the same, split per staff member (who was monitored or logged the call),
+ *   with the number of calls each logged.
  * - `entriesOfPatient(…)` and `entriesOfClinic(…)`: the sessions and calls themselves, with the minutes computed from
  *   those very rows, for the read and the audit export (decision 0702).
  *
@@ -27,8 +28,8 @@ export type MonthlyMinutes = {
   hasLiveCall: boolean;
 };
 export type PatientMonthlyMinutes = MonthlyMinutes & { patientId: number };
-/** `userId` is null for calls whose logging account no longer exists. */
-export type StaffMonthlyMinutes = PatientMonthlyMinutes & { userId: number | null };
+/** `userId` is null for calls whose logging account no longer exists; `calls` counts the live calls logged. */
+export type StaffMonthlyMinutes = PatientMonthlyMinutes & { userId: number | null; calls: number };
 
 /** A session counted in the month, with its start as the clinic's clocks showed it (`YYYY-MM-DDTHH:mm:ss±hh:mm`). */
 export type MonthSession = CountedSession & { localStart: string };
@@ -60,7 +61,8 @@ function spanOf(month: string) {
   };
 }
 
-const totalOf = (seconds: number, callMinutes: number) => Math.floor((seconds + callMinutes * 60) / 60);
+/** Whole minutes of monitored seconds and call minutes together, floored once: the one flooring of RTM time. */
+export const totalMinutesOf = (seconds: number, callMinutes: number) => Math.floor((seconds + callMinutes * 60) / 60);
 
 type Totals = { patientId: number; userId: number | null; seconds: number; callMinutes: number; calls: number };
 
@@ -91,7 +93,7 @@ const minutesOf = (rows: Totals[]): MonthlyMinutes => {
   return {
     monitoredSeconds: seconds,
     callMinutes,
-    totalMinutes: totalOf(seconds, callMinutes),
+    totalMinutes: totalMinutesOf(seconds, callMinutes),
     hasLiveCall: rows.some((row) => row.calls > 0),
   };
 };
@@ -149,6 +151,7 @@ export function createMonthlyMinutes(db: DbOrTx) {
       return totalsOf(await entriesOf(query.clinicId, query.month)).map((row) => ({
         patientId: row.patientId,
         userId: row.userId,
+        calls: row.calls,
         ...minutesOf([row]),
       }));
     },

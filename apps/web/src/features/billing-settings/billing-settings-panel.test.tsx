@@ -12,6 +12,7 @@ const admin: CurrentUser = { ...therapist, id: 1, role: 'admin', display_name: '
 
 const settings = (changes: Partial<BillingSettings> = {}): BillingSettings => ({
   timezone: 'America/New_York',
+  monitoring_rate: null,
   rates: Object.entries(defaultBillingRates).flatMap(([year, codes]) =>
     Object.entries(codes).map(([code, cents]) => ({
       year: Number(year),
@@ -84,6 +85,30 @@ describe('the billing settings panel', () => {
     expect(rateField(2026, '98977')).toHaveValue('45.50');
     expect(within(tara).getByRole('checkbox', { name: 'Therapist assistant' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Discard changes' })).toBeDisabled();
+  });
+
+  it('sets the hourly monitoring rate, and takes it back to not set when emptied', async () => {
+    const { api, user } = renderPanel(supervisor, {
+      [SETTINGS]: { body: settings() },
+      [CHANGE]: (request) => ({ body: settings(request.body as Partial<BillingSettings>) }),
+    });
+    const rate = await screen.findByRole('textbox', { name: 'Hourly monitoring rate (USD)' });
+    expect(rate).toHaveValue('');
+    await user.type(rate, '$42.5');
+    await user.click(screen.getByRole('button', { name: 'Save billing settings' }));
+    await screen.findByText('Billing settings saved');
+    expect(api.calls(CHANGE)[0]?.body).toEqual({ monitoring_rate: 42.5 });
+    expect(rate).toHaveValue('42.50');
+
+    await user.clear(rate);
+    await user.click(screen.getByRole('button', { name: 'Save billing settings' }));
+    await waitFor(() => expect(api.calls(CHANGE)).toHaveLength(2));
+    expect(api.calls(CHANGE)[1]?.body).toEqual({ monitoring_rate: null });
+
+    await user.type(rate, '-3');
+    await user.click(screen.getByRole('button', { name: 'Save billing settings' }));
+    await waitFor(() => expect(rate).toHaveAccessibleDescription(/A rate cannot be negative/));
+    expect(api.calls(CHANGE)).toHaveLength(2);
   });
 
   it('chooses the timezone by typing part of its name', async () => {
@@ -164,6 +189,7 @@ describe('the billing settings panel', () => {
     const panel = await screen.findByRole('region', { name: 'Billing settings' });
     await within(panel).findByRole('table', { name: 'Rates for services in 2026' });
     expect(panel).toHaveTextContent('TimezoneAmerica/Los Angeles');
+    expect(panel).toHaveTextContent('Hourly monitoring rateNot set');
     expect(panel).toHaveTextContent('Supervisors and admins change them.');
     const row2025 = within(within(panel).getByRole('table', { name: 'Rates for services in 2025' })).getByRole('row', {
       name: /98977/,

@@ -170,6 +170,7 @@ export const askedMonth = (request: RecordedRequest) =>
 /** The clinic's billing settings, shown under the month by the settings panel. */
 export const settings: BillingSettings = {
   timezone: 'America/New_York',
+  monitoring_rate: null,
   rates: [{ year: 2026, code: '98977', rate: 39.75, default_rate: 39.75 }],
   staff: [{ id: 7, display_name: 'Tara Nguyen', role: 'therapist', npi: '1234567893', is_assistant: false }],
 };

@@ -71,6 +71,17 @@ export function BillingSettingsForm({ settings, clinicCode }: { settings: Billin
         />
       </div>
 
+      <div className="billing-settings__timezone">
+        <TextField
+          label="Hourly monitoring rate (USD)"
+          inputMode="decimal"
+          autoComplete="off"
+          hint="What the clinic pays its staff per hour of payable monitored time, on the Staff pay view. Leave empty to not compute pay."
+          error={errors.monitoring_rate?.message}
+          {...form.register('monitoring_rate')}
+        />
+      </div>
+
       {billingRuleYears.map((year) => (
         <fieldset key={year} className="billing-settings__group">
           <legend className="billing-settings__legend">Rates for services in {year}</legend>

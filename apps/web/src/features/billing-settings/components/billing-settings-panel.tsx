@@ -17,6 +17,8 @@ function BillingSettingsSummary({ settings }: { settings: BillingSettings }) {
       <dl className="billing-settings__facts">
         <dt>Timezone</dt>
         <dd>{settings.timezone.replaceAll('_', ' ')}</dd>
+        <dt>Hourly monitoring rate</dt>
+        <dd>{settings.monitoring_rate === null ? 'Not set' : formatCurrency(settings.monitoring_rate)}</dd>
       </dl>
       {billingRuleYears.map((year) => (
         <Table key={year} caption={`Rates for services in ${year}`}>

@@ -10,23 +10,26 @@ import { z } from 'zod';
 // The contract's own checks of each value, so the form refuses exactly what the server would.
 const change = billingSettingsChangeSchema.shape;
 const rateSchema = change.rates.unwrap().element.shape.rate;
+const monitoringRateSchema = change.monitoring_rate.unwrap();
 const npiSchema = change.staff.unwrap().element.shape.npi.unwrap();
+
+/** Dollars as people write them: "$1,234.50" is read as 1234.5. */
+const dollarsOfText = (text: string) => Number(text.replace(/^\$/, '').replaceAll(',', ''));
 
 /**
  * The form holds every value as it is typed, in the order of the settings it was filled from: each rate as text
- * in dollars, each staff member's NPI as text (empty: none).
+ * in dollars, each staff member's NPI as text (empty: none), the hourly monitoring rate as text (empty: not set).
  */
 export const settingsFormSchema = z.object({
   timezone: change.timezone.unwrap(),
+  monitoring_rate: z
+    .string()
+    .trim()
+    .transform((text) => (text === '' ? null : dollarsOfText(text)))
+    .pipe(monitoringRateSchema),
   rates: z.array(
     z.object({
-      rate: z
-        .string()
-        .trim()
-        .min(1, { error: 'Enter a rate in dollars' })
-        // "$1,234.50" is read as people write it.
-        .transform((text) => Number(text.replace(/^\$/, '').replaceAll(',', '')))
-        .pipe(rateSchema),
+      rate: z.string().trim().min(1, { error: 'Enter a rate in dollars' }).transform(dollarsOfText).pipe(rateSchema),
     }),
   ),
   staff: z.array(
@@ -45,6 +48,7 @@ type SettingsFormOutput = z.output<typeof settingsFormSchema>;
 
 export const toFormValues = (settings: BillingSettings): SettingsFormInput => ({
   timezone: settings.timezone,
+  monitoring_rate: settings.monitoring_rate === null ? '' : settings.monitoring_rate.toFixed(2),
   rates: settings.rates.map((rate) => ({ rate: rate.rate.toFixed(2) })),
   staff: settings.staff.map((member) => ({ npi: member.npi ?? '', is_assistant: member.is_assistant })),
 });
@@ -52,6 +56,7 @@ export const toFormValues = (settings: BillingSettings): SettingsFormInput => ({
 /** The form's fields by name, for the server's field errors. */
 export const fieldNamesOf = (settings: BillingSettings) => [
   'timezone' as const,
+  'monitoring_rate' as const,
   ...settings.rates.map((_, index) => `rates.${index}.rate` as const),
   ...settings.staff.map((_, index) => `staff.${index}.npi` as const),
 ];
@@ -65,6 +70,10 @@ const cents = (dollars: number) => Math.round(dollars * 100);
 export function changeOf(base: BillingSettings, values: SettingsFormOutput): SentChange | null {
   const sent: SentChange = { body: {}, rateRows: [], staffRows: [] };
   if (values.timezone !== base.timezone) sent.body.timezone = values.timezone;
+  const rateCents = (dollars: number | null) => (dollars === null ? null : cents(dollars));
+  if (rateCents(values.monitoring_rate) !== rateCents(base.monitoring_rate)) {
+    sent.body.monitoring_rate = values.monitoring_rate;
+  }
   const rates: NonNullable<BillingSettingsChange['rates']> = [];
   values.rates.forEach(({ rate }, row) => {
     const was = base.rates[row];

@@ -1,0 +1,2 @@
+ALTER TABLE "clinics" ADD COLUMN "monitoring_rate_cents" integer;--> statement-breakpoint
+ALTER TABLE "clinics" ADD CONSTRAINT "clinics_monitoring_rate_check" CHECK ("clinics"."monitoring_rate_cents" >= 0);
