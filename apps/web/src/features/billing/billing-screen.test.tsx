@@ -42,9 +42,7 @@ describe('the balances screen (billing)', () => {
     expect(screen.getByRole('combobox', { name: 'Month' })).toHaveTextContent('March 2026');
     const [request] = api.calls(UNITS_URL);
     expect(Object.fromEntries(request!.url.searchParams)).toEqual({ month: '3', year: '2026', page: '1' });
-    expect(screen.getByRole('region', { name: 'Per-staff balances' })).toHaveTextContent(
-      'Per-staff balances are not built yet.',
-    );
+    expect(screen.getByRole('link', { name: 'RTM billing' })).toHaveAttribute('aria-current', 'page');
     // The clinic's billing settings follow, read-only for an office manager.
     expect(await screen.findByRole('region', { name: 'Billing settings' })).toHaveTextContent(
       'Supervisors and admins change them.',

@@ -1,3 +1,4 @@
+import { StaffPay } from '@web/features/balances/components/staff-pay.tsx';
 import { BillingScreen } from '@web/features/billing/components/billing-screen.tsx';
 import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
 import { lazy, Suspense } from 'react';
@@ -16,6 +17,7 @@ export function BalancesRoute() {
   return (
     <BillingScreen
       user={user}
+      staffPay={(view) => <StaffPay {...view} />}
       // The settings of the clinic shown: an admin's pick, or (null) the user's own clinic.
       settings={(clinicCode) => (
         <Suspense fallback={null}>

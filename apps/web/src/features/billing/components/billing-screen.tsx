@@ -12,20 +12,31 @@ import { BillingChartSection } from './billing-chart-section.tsx';
 import { BillingFileCard } from './billing-file-card.tsx';
 import { BillingMonth } from './billing-month.tsx';
 import { ClinicPicker } from './clinic-picker.tsx';
-import { useBillingParams } from './use-billing-params.ts';
+import { type BalancesView, useBillingParams } from './use-billing-params.ts';
 import './billing.css';
+
+/** What the staff pay view is given: the clinic and month the toolbar picked, and the address's page. */
+export type StaffPayView = {
+  clinic: string | null;
+  month: string;
+  page: number;
+  onPageChange: (page: number) => void;
+};
 
 type BillingScreenProps = {
   user: SessionUser;
+  /** The staff pay view, mounted by the route; it shares the screen's clinic and month. */
+  staffPay?: (view: StaffPayView) => ReactNode;
   /** The clinic's billing settings, mounted by the route for those who may see them; given the admin's clinic. */
   settings?: (clinicCode: string | null) => ReactNode;
 };
 
 /**
  * The balances dashboard (seed §2): a month's billing units and expected payment, the patients behind them, the
- * month's billing file, and the year by month. Admins see any clinic; everyone else their own.
+ * month's billing file, and the year by month; beside it, the staff's pay of the month. Admins see any clinic;
+ * everyone else their own.
  */
-export function BillingScreen({ user, settings }: BillingScreenProps) {
+export function BillingScreen({ user, settings, staffPay }: BillingScreenProps) {
   const params = useBillingParams();
   const isAdmin = can(user.role, 'billing.files');
   const clinicCode = isAdmin ? (params.clinic ?? user.code) : user.code;
@@ -44,8 +55,9 @@ export function BillingScreen({ user, settings }: BillingScreenProps) {
     <div className="billing-screen">
       <PageHeader
         title="Balances"
-        description="RTM billing units and expected payment by month, the patients behind them, and the month’s billing file."
+        description="RTM billing units and expected payment by month, the patients behind them, and the month’s billing file; and the staff’s pay for their monitored time."
       />
+      {staffPay && <ViewSwitch view={params.view} onChange={(view) => params.update({ view })} />}
       <div className="billing-toolbar">
         {isAdmin && (
           <ClinicPicker
@@ -82,6 +94,8 @@ export function BillingScreen({ user, settings }: BillingScreenProps) {
             <SkeletonList rows={3} label="Loading the clinic’s billing" />
           </section>
         )
+      ) : params.view === 'staff' && staffPay ? (
+        staffPay({ clinic: clinicChoice, month, page: params.page, onPageChange: (page) => params.update({ page }) })
       ) : (
         <>
           {/* The month's file first: it is what a biller comes for; the figures behind it follow. */}
@@ -101,13 +115,34 @@ export function BillingScreen({ user, settings }: BillingScreenProps) {
           <BillingChartSection clinic={clinicChoice} month={month} latest={latest!} />
         </>
       )}
-      <section className="section-card" aria-labelledby="per-staff-title">
-        <h2 id="per-staff-title" className="section-card__title">
-          Per-staff balances
-        </h2>
-        <p className="billing-note">Per-staff balances are not built yet.</p>
-      </section>
       {settings?.(clinicChoice)}
     </div>
+  );
+}
+
+const views: { view: BalancesView; label: string }[] = [
+  { view: 'billing', label: 'RTM billing' },
+  { view: 'staff', label: 'Staff pay' },
+];
+
+/** The two views as links of the address (`?view=staff`): each can be reloaded, shared and opened with the keyboard. */
+function ViewSwitch({ view, onChange }: { view: BalancesView; onChange: (view: BalancesView) => void }) {
+  return (
+    <nav className="billing-views" aria-label="Balances views">
+      {views.map((item) => (
+        <a
+          key={item.view}
+          href={item.view === 'staff' ? '?view=staff' : '?'}
+          className="billing-views__link"
+          aria-current={item.view === view ? 'page' : undefined}
+          onClick={(event) => {
+            event.preventDefault();
+            onChange(item.view);
+          }}
+        >
+          {item.label}
+        </a>
+      ))}
+    </nav>
   );
 }
