@@ -53,6 +53,8 @@ export async function seedDemo(db: Db, { restrictedCode, videos, now = new Date(
       npi: '1234567893',
       tin: '12-3456789',
       timezone: 'America/Chicago',
+      // Staff pay needs the clinic's hourly monitoring rate (decision 1000): $60 an hour, a dollar a minute.
+      monitoringRateCents: 6000,
     });
     const other = await txClinics.insert({ code: 'OTHER1', name: 'Other Physical Therapy' });
     const restricted = await txClinics.insert({ code: restrictedCode, name: 'Rehabit Sandbox Clinic' });
