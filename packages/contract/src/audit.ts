@@ -97,6 +97,12 @@ export const auditActions = [
   'task.rule_opened',
   'task.rule_closed',
   'dashboard.read',
+  // The referral program: an invitation sent, the sender's list read, an invitation used to sign up, its colleague
+  // approved (decision 1010).
+  'referral.send',
+  'referral.list',
+  'referral.signed_up',
+  'referral.approved',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
