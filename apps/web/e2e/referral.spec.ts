@@ -25,7 +25,10 @@ test('a therapist invites a colleague, who signs up from the e-mailed link and i
   await forgetSession(page);
   await signIn(page, therapist.email, therapist.password);
   await closeInitialNote(page);
-  await page.getByRole('link', { name: /Referral/ }).first().click();
+  await page
+    .getByRole('link', { name: /Referral/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: 'Referral program', level: 1 })).toBeVisible();
   await expect(page.getByText('No invitations sent yet')).toBeVisible();
 
