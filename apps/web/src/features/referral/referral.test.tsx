@@ -1,7 +1,7 @@
 import type { Referral } from '@rehabit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
-import { signedInRoutes } from '@web/testing/fixtures.ts';
+import { signedInRoutes, therapist } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -157,5 +157,19 @@ describe('the referral screen', () => {
     api.set(SEND, problem(429, 'rate_limited', cap));
     await app.user.click(screen.getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(cap);
+  });
+
+  it('tells a restricted demo account that its invitation stays inside Rehabit', async () => {
+    fixtureApi({
+      ...signedInRoutes({ ...therapist, code: 'X5218' }),
+      [LIST]: { body: page([]) },
+      [SEND]: { status: 201, body: invited },
+    });
+    const app = renderApp('/referral', { token: 't' });
+    await fillInvite(app);
+    await app.user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    const recorded = await screen.findByRole('status');
+    expect(recorded).toHaveTextContent('Invitation recorded');
+    expect(recorded).toHaveTextContent('no e-mail leaves Rehabit');
   });
 });

@@ -6,6 +6,7 @@ import { TextField } from '@web/components/ui/field/text-field.tsx';
 import { formatDate } from '@web/components/ui/format/format.ts';
 import { paths } from '@web/config/paths.ts';
 import { applyServerErrors } from '@web/lib/form-errors.ts';
+import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSendReferral } from '../api/send-referral.ts';
@@ -19,6 +20,8 @@ const emptyForm = { first_name: '', last_name: '', email: '' };
 export function InviteForm() {
   const form = useForm({ resolver: zodResolver(inviteSchema), defaultValues: emptyForm });
   const send = useSendReferral();
+  // Restricted demo accounts' e-mails stay in the platform's outbox (product decisions §2): the message says so.
+  const isRestricted = useCurrentUser().data?.isRestricted ?? false;
   const [sent, setSent] = useState<{ email: string; until: string } | null>(null);
   const { errors, isSubmitting } = form.formState;
 
@@ -40,8 +43,10 @@ export function InviteForm() {
     <form className="referral-form" onSubmit={onSubmit} noValidate aria-label="Invite a colleague">
       {errors.root?.server?.message && <Alert tone="danger">{errors.root.server.message}</Alert>}
       {sent && (
-        <Alert tone="success" title="Invitation sent">
-          {sent.email} can create an account with the link in the e-mail until {sent.until}.
+        <Alert tone="success" title={isRestricted ? 'Invitation recorded' : 'Invitation sent'}>
+          {isRestricted
+            ? `This is a demo account, so no e-mail leaves Rehabit; the invitation to ${sent.email} is listed below.`
+            : `${sent.email} can create an account with the link in the e-mail until ${sent.until}.`}
         </Alert>
       )}
       <div className="referral-form__fields">
