@@ -22,6 +22,7 @@ import type { PatientSigninService } from './modules/patient-app/patient-signin.
 import type { PatientDataService } from './modules/patient-data/patient-data.service.ts';
 import type { PatientsService } from './modules/patients/patients.service.ts';
 import type { RegistrationService } from './modules/patients/registration.service.ts';
+import type { ReferralService } from './modules/referral/referral.service.ts';
 import type { SupervisorService } from './modules/supervisor/supervisor.service.ts';
 import type { TaskRules } from './modules/tasks/task-rules.ts';
 import type { TasksService } from './modules/tasks/tasks.service.ts';
@@ -68,4 +69,5 @@ export type AppDeps = {
   patientApp: PatientAppService;
   billingSettings: BillingSettingsService;
   balances: BalancesService;
+  referral: ReferralService;
 };

@@ -52,6 +52,8 @@ import { createPatientDataService } from './modules/patient-data/patient-data.se
 import { patientsRoutes } from './modules/patients/patients.routes.ts';
 import { createPatientsService } from './modules/patients/patients.service.ts';
 import { createRegistrationService } from './modules/patients/registration.service.ts';
+import { referralRoutes } from './modules/referral/referral.routes.ts';
+import { createReferralService } from './modules/referral/referral.service.ts';
 import { supervisorRoutes } from './modules/supervisor/supervisor.routes.ts';
 import { createSupervisorService } from './modules/supervisor/supervisor.service.ts';
 import { createTaskRules } from './modules/tasks/task-rules.ts';
@@ -114,8 +116,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const audit = createAuditLog(db);
   // The task rules run inside the changes of other modules (a call logged, a sign-up), which receive them here.
   const taskRules = createTaskRules({ db, clock, audit });
-  const auth = createAuthService({ db, clock, mailer, audit, config, tasks: taskRules });
-  const supervisor = createSupervisorService({ db, clock, mailer, audit, config, tasks: taskRules });
+  // Likewise the referral program's steps, inside a sign-up and an approval.
+  const referral = createReferralService({ db, clock, mailer, audit, config });
+  const auth = createAuthService({ db, clock, mailer, audit, config, tasks: taskRules, referrals: referral.steps });
+  const supervisor = createSupervisorService({
+    db,
+    clock,
+    mailer,
+    audit,
+    config,
+    tasks: taskRules,
+    referrals: referral.steps,
+  });
   const sms =
     options.sms ??
     createSmsSender({
@@ -186,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     patientApp: createPatientAppService({ db, clock, audit }),
     billingSettings: createBillingSettingsService({ db, clock, audit }),
     balances: createBalancesService({ db, clock, audit }),
+    referral,
   };
 
   // Security headers from helmet's middleware, built once (the Fastify plugin built it again for every request).
@@ -247,6 +260,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(tasksRoutes, deps);
   await app.register(dashboardRoutes, deps);
   await app.register(balancesRoutes, deps);
+  await app.register(referralRoutes, deps);
   await app.register(tusRoutes, { host: videoHost, corsOrigins: config.CORS_ORIGINS });
   await app.register(playbackRoutes, { host: videoHost });
   // Processing cut short by a restart runs again; closing waits for the job at hand.

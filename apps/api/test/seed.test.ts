@@ -70,3 +70,17 @@ describe('the demo clinic’s tasks', () => {
     expect(new Set(patientIds).size).toBe(patientIds.length);
   });
 });
+
+describe('the demo therapist’s referrals', () => {
+  it('show invitations at each step, so the referral screen is not empty on first start', async () => {
+    const therapist = await signin('therapist@example.com');
+    const list = (await t.app.inject({ url: '/api/v1/clinic/referral/', headers: bearer(therapist) })).json() as {
+      count: number;
+      results: { status: string }[];
+    };
+    expect(list.count).toBe(4);
+    // The test's clock is not the seed's, so whether the oldest open invitation has run out is not checked here.
+    const statuses = list.results.map((r) => r.status);
+    for (const status of ['approved', 'signed_up', 'invited']) expect(statuses).toContain(status);
+  });
+});

@@ -100,6 +100,12 @@ export const auditActions = [
   // Staff balances: a month's monitored time and pay per staff member read, or exported as CSV.
   'balances.read',
   'balances.export',
+  // The referral program: an invitation sent, the sender's list read, an invitation used to sign up, its colleague
+  // approved (decision 1010).
+  'referral.send',
+  'referral.list',
+  'referral.signed_up',
+  'referral.approved',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

@@ -36,6 +36,8 @@ export const signupBodySchema = z.object({
   last_name: nameSchema,
   role: staffRoleSchema,
   code: clinicCodeSchema,
+  /** The referral code of an invitation's link (decision 1010), when the colleague came from one. */
+  referral: z.string().trim().max(128).optional(),
 });
 export type SignupBody = z.infer<typeof signupBodySchema>;
 export const signupResponseSchema = z.object({

@@ -8,6 +8,7 @@ import { type VideoStorage, videoStorageFromConfig } from '../video-host/storage
 import { seedDemoMonitoring } from './demo-monitoring.ts';
 import { seedDemoPatients } from './demo-patients.ts';
 import { seedDemoPrograms } from './demo-programs.ts';
+import { seedDemoReferrals } from './demo-referrals.ts';
 import { type DemoClip, seedDemoVideos, writeDemoVideoFiles } from './demo-videos.ts';
 
 export const DEMO_PASSWORD = 'rehabit-demo-1';
@@ -104,7 +105,7 @@ export async function seedDemo(db: Db, { restrictedCode, videos, now = new Date(
       role: 'therapist',
       npi: '1376524998',
     });
-    await users.insert({
+    const pendingId = await users.insert({
       clinicId: demo.id,
       email: 'pending@example.com',
       passwordHash: staffHash,
@@ -157,6 +158,14 @@ export async function seedDemo(db: Db, { restrictedCode, videos, now = new Date(
     });
     // Monitored time and calls follow the patients' data, so they come once the history exists.
     await seedDemoMonitoring(tx, { clinicIds: [demo.id, other.id], now });
+
+    await seedDemoReferrals(tx, {
+      clinicId: demo.id,
+      therapistId: staffIds['therapist@example.com']!,
+      colleague: { id: colleagueId, email: 'casey.ortiz@example.com', firstName: 'Casey', lastName: 'Ortiz' },
+      pending: { id: pendingId, email: 'pending@example.com', firstName: 'Pat', lastName: 'Pending' },
+      now,
+    });
 
     const settings = createSettingsRepository(tx);
     await settings.set('support_user_id', supportId);

@@ -34,6 +34,15 @@ export type RequestContext = { ip: string | null; userAgent: string | null };
  */
 export type StaffTasks = { staffChanged(tx: DbOrTx, clinicId: number, userId?: number): Promise<void> };
 
+/**
+ * The referral program's steps (decision 1010), from the referral module: a sign-up from an invitation and the
+ * approval of its account move the invitation on, inside their transactions. Wired in app.ts like the task rules.
+ */
+export type ReferralSteps = {
+  signedUp(tx: DbOrTx, account: { userId: number; clinicId: number; email: string; referral?: string }): Promise<void>;
+  approved(tx: DbOrTx, approval: { userId: number; actorUserId: number }): Promise<void>;
+};
+
 type Deps = {
   db: Db;
   clock: Clock;
@@ -49,6 +58,7 @@ type Deps = {
     | 'RESTRICTED_CLINIC_CODE'
   >;
   tasks: StaffTasks;
+  referrals: ReferralSteps;
 };
 
 const RESET_TOKEN_MINUTES = 60;
@@ -60,7 +70,7 @@ const signinActions: Record<SessionKind, AuditAction> = {
 // Writing last_seen_at on every request would turn every read into a write; a minute is precise enough.
 const TOUCH_AFTER_MS = 60_000;
 
-export function createAuthService({ db, clock, mailer, audit, config, tasks }: Deps) {
+export function createAuthService({ db, clock, mailer, audit, config, tasks, referrals }: Deps) {
   const usersRepo = createUsersRepository(db);
   const sessionsRepo = createSessionsRepository(db);
   const lockout = createLockoutRepository(db);
@@ -312,6 +322,12 @@ export function createAuthService({ db, clock, mailer, audit, config, tasks }: D
         );
         // The supervisor's task to approve the new staff member.
         await tasks.staffChanged(tx, clinic.id, userId);
+        await referrals.signedUp(tx, {
+          userId,
+          clinicId: clinic.id,
+          email: body.email,
+          referral: body.referral || undefined,
+        });
       });
       const supervisor = clinic.supervisorUserId
         ? await usersRepo.findById(clinic.supervisorUserId, clinicScope(clinic.id))

@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, passwordWeakness } from '../../lib/passwords.ts';
-import type { RequestContext, StaffTasks } from '../auth/auth.service.ts';
+import type { ReferralSteps, RequestContext, StaffTasks } from '../auth/auth.service.ts';
 import { createSessionsRepository } from '../auth/sessions.repository.ts';
 import { createUsersRepository, toCurrentUser, toStaffMember } from '../auth/users.repository.ts';
 import { createClinicsRepository } from '../clinics/clinics.repository.ts';
@@ -20,9 +20,10 @@ type Deps = {
   audit: AuditLog;
   config: Pick<Config, 'PUBLIC_URL' | 'RESTRICTED_CLINIC_CODE'>;
   tasks: StaffTasks;
+  referrals: ReferralSteps;
 };
 
-export function createSupervisorService({ db, clock, mailer, audit, config, tasks }: Deps) {
+export function createSupervisorService({ db, clock, mailer, audit, config, tasks, referrals }: Deps) {
   const users = createUsersRepository(db);
 
   async function findManageable(actor: Actor, userId: number) {
@@ -102,6 +103,8 @@ export function createSupervisorService({ db, clock, mailer, audit, config, task
         );
         // Decided: the supervisor's task to approve closes (and opens again if set back to pending).
         await tasks.staffChanged(tx, user.clinicId, user.id);
+        // The invitation the account came from, if any, reaches its last step.
+        if (body.status === 'approved') await referrals.approved(tx, { userId: user.id, actorUserId: actor.id });
       });
       if (body.status === 'approved' && user.approvalStatus !== 'approved') {
         await mailer.send({

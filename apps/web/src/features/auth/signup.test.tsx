@@ -99,4 +99,24 @@ describe('therapist sign-up', () => {
       await within(field).findByText('The code could not be checked right now.', undefined, { timeout: 4000 }),
     ).toBeInTheDocument();
   });
+
+  it('fills in the clinic of a colleague’s invitation and sends its referral code', async () => {
+    const api = fixtureApi({
+      'GET /clinic/check_code': checkCode,
+      'POST /clinic/therapist/signup': { status: 201, body: { detail: 'Waiting.', status: 'pending' } },
+    });
+    const app = renderApp('/therapist-signup?referral=abc123&code=DEMO01');
+    expect(await screen.findByText(/A colleague invited you/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Clinic code/)).toHaveValue('DEMO01');
+    expect(await screen.findByText('Demo Physical Therapy')).toBeInTheDocument();
+    await app.user.type(screen.getByLabelText(/First name/), 'Nora');
+    await app.user.type(screen.getByLabelText(/Last name/), 'Field');
+    await app.user.click(screen.getByRole('combobox', { name: /Role/ }));
+    await app.user.click(screen.getByRole('option', { name: 'Staff Therapist' }));
+    await app.user.type(screen.getByLabelText(/E-mail/), 'nora@example.com');
+    await app.user.type(screen.getByLabelText(/Password/), 'long-enough-1');
+    await app.user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('heading', { name: 'Waiting for approval' })).toBeInTheDocument();
+    expect(api.calls('POST /clinic/therapist/signup')[0]?.body).toMatchObject({ code: 'DEMO01', referral: 'abc123' });
+  });
 });

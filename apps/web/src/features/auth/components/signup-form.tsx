@@ -3,6 +3,7 @@ import { clinicCodeSchema, roleLabels, signupBodySchema, staffRoles } from '@reh
 import { Button } from '@web/components/ui/button/button.tsx';
 import { ButtonLink } from '@web/components/ui/button/button-link.tsx';
 import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
+import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
 import { paths } from '@web/config/paths.ts';
 import { applyServerErrors } from '@web/lib/form-errors.ts';
@@ -20,10 +21,17 @@ import './auth-forms.css';
 const roleOptions = staffRoles.map((role) => ({ value: role, label: roleLabels[role] }));
 const fields = ['email', 'password', 'first_name', 'last_name', 'role', 'code'] as const;
 
-export function SignupForm() {
+type SignupFormProps = {
+  /** The referral code of a colleague's invitation link, sent with the sign-up. */
+  referral?: string;
+  /** The inviting colleague's clinic code, filled in and still editable. */
+  clinicCode?: string;
+};
+
+export function SignupForm({ referral, clinicCode = '' }: SignupFormProps) {
   const form = useForm({
     resolver: zodResolver(signupBodySchema),
-    defaultValues: { email: '', password: '', first_name: '', last_name: '', role: undefined, code: '' },
+    defaultValues: { email: '', password: '', first_name: '', last_name: '', role: undefined, code: clinicCode },
   });
   const signup = useSignup();
   const { errors, isSubmitting } = form.formState;
@@ -38,7 +46,7 @@ export function SignupForm() {
       return;
     }
     try {
-      await signup.mutateAsync(values);
+      await signup.mutateAsync(referral ? { ...values, referral } : values);
     } catch (error) {
       applyServerErrors(error, form.setError, fields);
     }
@@ -64,6 +72,12 @@ export function SignupForm() {
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Create a staff account">
       <FormError errors={errors} />
+      {referral && (
+        <Alert tone="info">
+          A colleague invited you. Their clinic's code is filled in; change it if you work at another clinic. Use the
+          e-mail address the invitation was sent to.
+        </Alert>
+      )}
       <TextField
         label="Clinic code"
         autoCapitalize="characters"

@@ -1,0 +1,98 @@
+import { and, count, desc, eq, gt, lte } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { clinics, referrals, users } from '../../db/schema.ts';
+
+export type ReferralRow = typeof referrals.$inferSelect;
+export type NewReferral = Pick<
+  typeof referrals.$inferInsert,
+  'clinicId' | 'senderId' | 'email' | 'firstName' | 'lastName' | 'codeHash' | 'invitedAt' | 'expiresAt'
+>;
+
+/** Invitations of the referral program: a sender's list and limits, and the steps a colleague's account takes. */
+export const createReferralRepository = (db: DbOrTx) => ({
+  async listBySender(senderId: number, page: number, pageSize: number) {
+    const where = eq(referrals.senderId, senderId);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(referrals)
+        .where(where)
+        .orderBy(desc(referrals.invitedAt), desc(referrals.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      db.select({ value: count() }).from(referrals).where(where),
+    ]);
+    return { rows, count: total?.value ?? 0 };
+  },
+
+  async countSentSince(senderId: number, since: Date): Promise<number> {
+    const [row] = await db
+      .select({ value: count() })
+      .from(referrals)
+      .where(and(eq(referrals.senderId, senderId), gt(referrals.invitedAt, since)));
+    return row?.value ?? 0;
+  },
+
+  /** The address's open invitation (by anyone), if it has one. */
+  async findOpenFor(email: string): Promise<ReferralRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(referrals)
+      .where(and(eq(referrals.email, email), eq(referrals.status, 'invited')))
+      .limit(1);
+    return row;
+  },
+
+  async findByCodeHash(codeHash: string): Promise<ReferralRow | undefined> {
+    const [row] = await db.select().from(referrals).where(eq(referrals.codeHash, codeHash)).limit(1);
+    return row;
+  },
+
+  /** An address's invitation that ran out stops holding the address, so it can be invited again. */
+  async expireOpen(email: string, now: Date) {
+    await db
+      .update(referrals)
+      .set({ status: 'expired' })
+      .where(and(eq(referrals.email, email), eq(referrals.status, 'invited'), lte(referrals.expiresAt, now)));
+  },
+
+  /** Stores an invitation; undefined when the address already has an open one (sent at the same moment). */
+  async insert(values: NewReferral): Promise<ReferralRow | undefined> {
+    const [row] = await db.insert(referrals).values(values).onConflictDoNothing().returning();
+    return row;
+  },
+
+  async markSignedUp(id: number, userId: number, now: Date) {
+    const [row] = await db
+      .update(referrals)
+      .set({ status: 'signed_up', userId, signedUpAt: now })
+      .where(and(eq(referrals.id, id), eq(referrals.status, 'invited')))
+      .returning();
+    return row;
+  },
+
+  /** The invitation a newly approved account came from, moved to approved (once). */
+  async markApproved(userId: number, now: Date) {
+    return db
+      .update(referrals)
+      .set({ status: 'approved', approvedAt: now })
+      .where(and(eq(referrals.userId, userId), eq(referrals.status, 'signed_up')))
+      .returning();
+  },
+
+  /** The sender's name and clinic, for the e-mail and the link. */
+  async senderOf(senderId: number) {
+    const [row] = await db
+      .select({
+        firstName: users.firstName,
+        lastName: users.lastName,
+        clinicName: clinics.name,
+        clinicCode: clinics.code,
+      })
+      .from(users)
+      .innerJoin(clinics, eq(clinics.id, users.clinicId))
+      .where(eq(users.id, senderId))
+      .limit(1);
+    return row;
+  },
+});

@@ -1,0 +1,223 @@
+import {
+  REFERRAL_DAILY_CAP,
+  REFERRAL_VALID_DAYS,
+  type Referral,
+  type ReferralListQuery,
+  referralSignupUrl,
+  type SendReferralBody,
+  toPage,
+} from '@rehabit/contract';
+import type { Config } from '../../config.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Actor } from '../../db/scope.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import type { AuditLog } from '../../lib/audit.ts';
+import { addMinutes, type Clock } from '../../lib/clock.ts';
+import { AppError, fieldError } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { hashToken, randomToken } from '../../lib/tokens.ts';
+import type { ReferralSteps } from '../auth/auth.service.ts';
+import { createUsersRepository } from '../auth/users.repository.ts';
+import { createReferralRepository, type ReferralRow } from './referral.repository.ts';
+import { inviteEmail } from './referral-email.ts';
+
+type Deps = {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  audit: AuditLog;
+  config: Pick<Config, 'PUBLIC_URL' | 'RESTRICTED_CLINIC_CODE'>;
+};
+
+const DAY_MINUTES = 24 * 60;
+
+/** A day as the messages say it: "March 2, 2026". */
+const dayOf = (instant: Date) => instant.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** An invitation still stored as invited after its link ran out shows as expired (the row changes when re-invited). */
+const statusOf = (row: ReferralRow, now: Date): Referral['status'] =>
+  row.status === 'invited' && row.expiresAt <= now ? 'expired' : row.status;
+
+const toReferral = (row: ReferralRow, now: Date): Referral => ({
+  id: row.id,
+  email: row.email,
+  first_name: row.firstName,
+  last_name: row.lastName,
+  status: statusOf(row, now),
+  invited_at: row.invitedAt.toISOString(),
+  expires_at: row.expiresAt.toISOString(),
+  signed_up_at: row.signedUpAt?.toISOString() ?? null,
+  approved_at: row.approvedAt?.toISOString() ?? null,
+});
+
+/**
+ * The referral program (decision 1010): invitations by e-mail with a one-time code bound to the invited address,
+ * limited per address and per sender, and the steps the colleague's account takes (sign-up, approval), which the
+ * auth and supervisor services report inside their own transactions.
+ */
+export function createReferralService({ db, clock, mailer, audit, config }: Deps) {
+  const repo = createReferralRepository(db);
+  const portal = new URL(config.PUBLIC_URL);
+
+  /** The link is built from PUBLIC_URL; a sign-up page elsewhere is refused, so no e-mail ever points away. */
+  function assertOwnSignupPage(actionUrl: string) {
+    if (new URL(actionUrl).origin !== portal.origin) {
+      throw fieldError('action_url', `The sign-up link must open this portal (${portal.origin}).`);
+    }
+  }
+
+  async function assertUnderDailyCap(actor: Actor, now: Date) {
+    const sent = await repo.countSentSince(actor.id, addMinutes(now, -DAY_MINUTES));
+    if (sent >= REFERRAL_DAILY_CAP) {
+      throw new AppError(
+        'rate_limited',
+        `You have sent ${REFERRAL_DAILY_CAP} invitations in the last 24 hours, the most allowed. Try again tomorrow.`,
+      );
+    }
+  }
+
+  async function assertInvitable(email: string, now: Date) {
+    if (await createUsersRepository(db).findByEmail(email)) {
+      const message = `${email} already has a Rehabit account, so there is nothing to invite them to.`;
+      throw new AppError('conflict', message, { errors: { email: [message] } });
+    }
+    const open = await repo.findOpenFor(email);
+    if (isOpen(open, now)) throw alreadyInvited(email, open.expiresAt);
+  }
+
+  const alreadyInvited = (email: string, until: Date) => {
+    const message = `${email} already has an open invitation, valid until ${dayOf(until)}. One invitation at a time.`;
+    return new AppError('conflict', message, { errors: { email: [message] } });
+  };
+
+  return {
+    async send(actor: Actor, body: SendReferralBody, ctx: RequestContext): Promise<Referral> {
+      assertOwnSignupPage(body.action_url);
+      const now = clock.now();
+      await assertUnderDailyCap(actor, now);
+      await assertInvitable(body.email, now);
+      const code = randomToken();
+      const expiresAt = addMinutes(now, REFERRAL_VALID_DAYS * DAY_MINUTES);
+      const row = await db.transaction(async (tx) => {
+        const txRepo = createReferralRepository(tx);
+        await txRepo.expireOpen(body.email, now);
+        const inserted = await txRepo.insert({
+          clinicId: actor.clinicId,
+          senderId: actor.id,
+          email: body.email,
+          firstName: body.first_name,
+          lastName: body.last_name,
+          codeHash: hashToken(code),
+          invitedAt: now,
+          expiresAt,
+        });
+        // Another invitation to the address was stored a moment ago.
+        if (!inserted) throw alreadyInvited(body.email, expiresAt);
+        await audit.record(
+          {
+            action: 'referral.send',
+            outcome: 'success',
+            actorUserId: actor.id,
+            clinicId: actor.clinicId,
+            ip: ctx.ip,
+            detail: { referral_id: inserted.id },
+          },
+          tx,
+        );
+        return inserted;
+      });
+      const sender = (await repo.senderOf(actor.id))!;
+      await mailer.send({
+        to: body.email,
+        ...inviteEmail({
+          colleagueFirstName: body.first_name,
+          senderName: `${sender.firstName} ${sender.lastName}`.trim(),
+          clinicName: sender.clinicName,
+          link: referralSignupUrl(config.PUBLIC_URL, code, sender.clinicCode),
+          validUntil: dayOf(expiresAt),
+        }),
+        // Restricted demo accounts' e-mails never leave the platform (product decisions §2).
+        suppress: actor.clinicCode === config.RESTRICTED_CLINIC_CODE,
+      });
+      return toReferral(row, now);
+    },
+
+    async list(actor: Actor, query: ReferralListQuery, ctx: RequestContext) {
+      const { rows, count } = await repo.listBySender(actor.id, query.page, query.page_size);
+      await audit.record({
+        action: 'referral.list',
+        outcome: 'success',
+        actorUserId: actor.id,
+        clinicId: actor.clinicId,
+        ip: ctx.ip,
+        detail: { count, page: query.page },
+      });
+      const now = clock.now();
+      return toPage(
+        rows.map((row) => toReferral(row, now)),
+        count,
+        query,
+      );
+    },
+
+    /** The steps of an invited colleague's account, run inside the sign-up's and the approval's transactions. */
+    steps: {
+      async signedUp(tx: DbOrTx, account: { userId: number; clinicId: number; email: string; referral?: string }) {
+        const now = clock.now();
+        const txRepo = createReferralRepository(tx);
+        const row = account.referral
+          ? await txRepo.findByCodeHash(hashToken(account.referral))
+          : // Invited, but came in through the sign-up page itself: the open invitation to the address counts.
+            await txRepo.findOpenFor(account.email);
+        if (account.referral) assertUsable(row, account.email, now);
+        if (!isOpen(row, now)) return;
+        await txRepo.markSignedUp(row.id, account.userId, now);
+        await audit.record(
+          {
+            action: 'referral.signed_up',
+            outcome: 'success',
+            actorUserId: account.userId,
+            clinicId: row.clinicId,
+            detail: { referral_id: row.id, from: 'invited', to: 'signed_up', clinic_id: account.clinicId },
+          },
+          tx,
+        );
+      },
+
+      async approved(tx: DbOrTx, approval: { userId: number; actorUserId: number }) {
+        const rows = await createReferralRepository(tx).markApproved(approval.userId, clock.now());
+        for (const row of rows) {
+          await audit.record(
+            {
+              action: 'referral.approved',
+              outcome: 'success',
+              actorUserId: approval.actorUserId,
+              clinicId: row.clinicId,
+              detail: { referral_id: row.id, from: 'signed_up', to: 'approved' },
+            },
+            tx,
+          );
+        }
+      },
+    } satisfies ReferralSteps,
+  };
+}
+
+/** An invitation whose link still works: not used, not run out. */
+const isOpen = (row: ReferralRow | undefined, now: Date): row is ReferralRow =>
+  row?.status === 'invited' && row.expiresAt > now;
+
+/** A sign-up that names a referral code must use a live one, with the address it was sent to. */
+function assertUsable(row: ReferralRow | undefined, email: string, now: Date): asserts row is ReferralRow {
+  if (!isOpen(row, now)) {
+    throw fieldError(
+      'referral',
+      'This invitation link has expired or was already used. Ask your colleague for a new one, or sign up without it.',
+    );
+  }
+  if (row.email !== email) {
+    throw fieldError('email', 'This invitation was sent to another e-mail address. Sign up with that address.');
+  }
+}
+
+export type ReferralService = ReturnType<typeof createReferralService>;

@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { sendReferralBodySchema } from '@rehabit/contract';
+import { Button } from '@web/components/ui/button/button.tsx';
+import { Alert } from '@web/components/ui/feedback/alert.tsx';
+import { TextField } from '@web/components/ui/field/text-field.tsx';
+import { formatDate } from '@web/components/ui/format/format.ts';
+import { paths } from '@web/config/paths.ts';
+import { applyServerErrors } from '@web/lib/form-errors.ts';
+import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useSendReferral } from '../api/send-referral.ts';
+
+// The person's fields; the sign-up page's address is this portal's own, added when sending.
+const inviteSchema = sendReferralBodySchema.omit({ action_url: true });
+const fields = ['first_name', 'last_name', 'email'] as const;
+const emptyForm = { first_name: '', last_name: '', email: '' };
+
+/** The colleague's name and address; the server e-mails the invitation and answers when its link runs out. */
+export function InviteForm() {
+  const form = useForm({ resolver: zodResolver(inviteSchema), defaultValues: emptyForm });
+  const send = useSendReferral();
+  // Restricted demo accounts' e-mails stay in the platform's outbox (product decisions §2): the message says so.
+  const isRestricted = useCurrentUser().data?.isRestricted ?? false;
+  const [sent, setSent] = useState<{ email: string; until: string } | null>(null);
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setSent(null);
+    try {
+      const referral = await send.mutateAsync({
+        ...values,
+        action_url: new URL(paths.therapistSignup.getHref(), window.location.origin).toString(),
+      });
+      setSent({ email: referral.email, until: formatDate(referral.expires_at) });
+      form.reset(emptyForm);
+    } catch (error) {
+      applyServerErrors(error, form.setError, fields);
+    }
+  });
+
+  return (
+    <form className="referral-form" onSubmit={onSubmit} noValidate aria-label="Invite a colleague">
+      {errors.root?.server?.message && <Alert tone="danger">{errors.root.server.message}</Alert>}
+      {sent && (
+        <Alert tone="success" title={isRestricted ? 'Invitation recorded' : 'Invitation sent'}>
+          {isRestricted
+            ? `This is a demo account, so no e-mail leaves Rehabit; the invitation to ${sent.email} is listed below.`
+            : `${sent.email} can create an account with the link in the e-mail until ${sent.until}.`}
+        </Alert>
+      )}
+      <div className="referral-form__fields">
+        <TextField
+          label="First name"
+          autoComplete="off"
+          required
+          error={errors.first_name?.message}
+          {...form.register('first_name')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="off"
+          required
+          error={errors.last_name?.message}
+          {...form.register('last_name')}
+        />
+        <TextField
+          label="E-mail"
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          required
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+      </div>
+      <div className="referral-form__actions">
+        <Button type="submit" isLoading={isSubmitting}>
+          Send invitation
+        </Button>
+      </div>
+    </form>
+  );
+}
