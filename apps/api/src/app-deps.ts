@@ -4,6 +4,9 @@ import type { AuditLog } from './lib/audit.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { SmsSender } from './lib/sms.ts';
+import type { AuditLogService } from './modules/admin/audit-log.service.ts';
+import type { PlatformClinicsService } from './modules/admin/platform-clinics.service.ts';
+import type { SupportAccountService } from './modules/admin/support-account.service.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
 import type { BannersService } from './modules/banners/banners.service.ts';
 import type { BillingService } from './modules/billing/billing.service.ts';
@@ -11,6 +14,7 @@ import type { BillingFilesService } from './modules/billing/billing-files.servic
 import type { BillingSettingsService } from './modules/billing/billing-settings.service.ts';
 import type { RtmStatusService } from './modules/billing/rtm-status.service.ts';
 import type { ChatService } from './modules/chat/chat.service.ts';
+import type { ClinicSettingsService } from './modules/clinics/clinic-settings.service.ts';
 import type { ClinicsService } from './modules/clinics/clinics.service.ts';
 import type { DashboardService } from './modules/dashboard/dashboard.service.ts';
 import type { HepService } from './modules/hep/hep.service.ts';
@@ -66,4 +70,8 @@ export type AppDeps = {
   patientSignin: PatientSigninService;
   patientApp: PatientAppService;
   billingSettings: BillingSettingsService;
+  clinicSettings: ClinicSettingsService;
+  platformClinics: PlatformClinicsService;
+  auditLog: AuditLogService;
+  supportAccount: SupportAccountService;
 };

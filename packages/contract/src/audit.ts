@@ -97,6 +97,13 @@ export const auditActions = [
   'task.rule_opened',
   'task.rule_closed',
   'dashboard.read',
+  // Clinics and the platform: a clinic created with its supervisor, its details changed (old and new values), the
+  // support account changed; the audit log read or exported (with the filter used).
+  'clinic.create',
+  'clinic.update',
+  'settings.support_account',
+  'audit.list',
+  'audit.export',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

@@ -17,17 +17,22 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const clinics = pgTable('clinics', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  code: text('code').notNull().unique(),
-  name: text('name').notNull(),
-  timezone: text('timezone').notNull().default('America/New_York'),
-  address: text('address'),
-  npi: text('npi'),
-  tin: text('tin'),
-  supervisorUserId: integer('supervisor_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-});
+export const clinics = pgTable(
+  'clinics',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    code: text('code').notNull().unique(),
+    name: text('name').notNull(),
+    timezone: text('timezone').notNull().default('America/New_York'),
+    address: text('address'),
+    npi: text('npi'),
+    tin: text('tin'),
+    supervisorUserId: integer('supervisor_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  // The platform admin's list of clinics, by name.
+  (t) => [index('clinics_name_idx').on(t.name, t.id)],
+);
 
 export const users = pgTable(
   'users',
@@ -125,6 +130,9 @@ export const auditEvents = pgTable(
     index('audit_events_clinic_at_idx').on(t.clinicId, t.at),
     index('audit_events_actor_at_idx').on(t.actorUserId, t.at),
     index('audit_events_patient_at_idx').on(t.patientId, t.at),
+    // The audit log viewer: every clinic newest first, and one clinic's rows of one action (decision 1022).
+    index('audit_events_at_idx').on(t.at),
+    index('audit_events_clinic_action_at_idx').on(t.clinicId, t.action, t.at),
   ],
 );
 
