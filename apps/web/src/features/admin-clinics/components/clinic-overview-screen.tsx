@@ -89,7 +89,7 @@ export function ClinicOverviewScreen({ clinicCode, billingSettings }: ClinicOver
         </dl>
         <div className="clinic-overview__links">
           <ButtonLink variant="secondary" to={paths.auditLog.getHref(c.code)}>
-            Audit log
+            Read its audit log
           </ButtonLink>
         </div>
       </section>

@@ -49,10 +49,10 @@ export function AuditTable({ entries, showsClinic }: { entries: AuditEntry[]; sh
             <td className="tabular audit-table__time">
               <time dateTime={entry.at}>{timeFormat.format(new Date(entry.at))}</time>
             </td>
-            <th scope="row">
+            <td>
               {entry.action}
               {entry.outcome !== 'success' && <span className="audit-table__outcome"> ({entry.outcome})</span>}
-            </th>
+            </td>
             <td>{entry.actor ? `${entry.actor.display_name} (#${entry.actor.id})` : 'System'}</td>
             {showsClinic && <td className="tabular">{entry.clinic_code ?? 'Platform'}</td>}
             <td className="tabular">{entry.patient_id ?? ''}</td>
