@@ -16,6 +16,8 @@ async function closeNoteIfShown(page: Page) {
 test('an admin creates a clinic, its supervisor renames it, and the admin finds the change in its audit log', async ({
   page,
 }) => {
+  // Three people sign in one after another, each screen checked for accessibility.
+  test.setTimeout(150_000);
   const word = uniqueWord();
   const firstName = `Harbor ${word} Rehab`;
   const newName = `Lakeside ${word} Therapy`;
@@ -39,7 +41,7 @@ test('an admin creates a clinic, its supervisor renames it, and the admin finds 
   await expect(page).toHaveURL(/\/admin\/clinics\/[A-Z0-9]{6}$/);
   const code = page.url().split('/').pop()!;
   await expect(page.getByRole('heading', { name: firstName, level: 1 })).toBeVisible();
-  await expect(page.getByText('Dana Reyes')).toBeVisible();
+  await expect(page.getByText(`Dana Reyes (${supervisor.email})`)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Billing settings' })).toBeVisible();
   await expectAccessible(page);
   await expectNoSidewaysScroll(page);
