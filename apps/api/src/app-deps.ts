@@ -4,6 +4,9 @@ import type { AuditLog } from './lib/audit.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { SmsSender } from './lib/sms.ts';
+import type { AuditLogService } from './modules/admin/audit-log.service.ts';
+import type { PlatformClinicsService } from './modules/admin/platform-clinics.service.ts';
+import type { SupportAccountService } from './modules/admin/support-account.service.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
 import type { BalancesService } from './modules/balances/balances.service.ts';
 import type { BannersService } from './modules/banners/banners.service.ts';
@@ -12,6 +15,7 @@ import type { BillingFilesService } from './modules/billing/billing-files.servic
 import type { BillingSettingsService } from './modules/billing/billing-settings.service.ts';
 import type { RtmStatusService } from './modules/billing/rtm-status.service.ts';
 import type { ChatService } from './modules/chat/chat.service.ts';
+import type { ClinicSettingsService } from './modules/clinics/clinic-settings.service.ts';
 import type { ClinicsService } from './modules/clinics/clinics.service.ts';
 import type { DashboardService } from './modules/dashboard/dashboard.service.ts';
 import type { HepService } from './modules/hep/hep.service.ts';
@@ -70,4 +74,8 @@ export type AppDeps = {
   billingSettings: BillingSettingsService;
   balances: BalancesService;
   referral: ReferralService;
+  clinicSettings: ClinicSettingsService;
+  platformClinics: PlatformClinicsService;
+  auditLog: AuditLogService;
+  supportAccount: SupportAccountService;
 };

@@ -15,6 +15,11 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { connectRedis } from './lib/redis.ts';
 import { createSmsSender, type SmsSender } from './lib/sms.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { auditLogRoutes } from './modules/admin/audit-log.routes.ts';
+import { createAuditLogService } from './modules/admin/audit-log.service.ts';
+import { platformRoutes } from './modules/admin/platform.routes.ts';
+import { createPlatformClinicsService } from './modules/admin/platform-clinics.service.ts';
+import { createSupportAccountService } from './modules/admin/support-account.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { balancesRoutes } from './modules/balances/balances.routes.ts';
@@ -32,6 +37,8 @@ import { rtmStatusRoutes } from './modules/billing/rtm-status.routes.ts';
 import { createRtmStatusService } from './modules/billing/rtm-status.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
+import { clinicSettingsRoutes } from './modules/clinics/clinic-settings.routes.ts';
+import { createClinicSettingsService } from './modules/clinics/clinic-settings.service.ts';
 import { clinicsRoutes } from './modules/clinics/clinics.routes.ts';
 import { createClinicsService } from './modules/clinics/clinics.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -199,6 +206,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     billingSettings: createBillingSettingsService({ db, clock, audit }),
     balances: createBalancesService({ db, clock, audit }),
     referral,
+    clinicSettings: createClinicSettingsService({ db, audit, config }),
+    platformClinics: createPlatformClinicsService({ db, audit, config }),
+    auditLog: createAuditLogService({ db, clock, audit }),
+    supportAccount: createSupportAccountService({ db, audit }),
   };
 
   // Security headers from helmet's middleware, built once (the Fastify plugin built it again for every request).
@@ -261,6 +272,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dashboardRoutes, deps);
   await app.register(balancesRoutes, deps);
   await app.register(referralRoutes, deps);
+  await app.register(clinicSettingsRoutes, deps);
+  await app.register(auditLogRoutes, deps);
+  await app.register(platformRoutes, deps);
   await app.register(tusRoutes, { host: videoHost, corsOrigins: config.CORS_ORIGINS });
   await app.register(playbackRoutes, { host: videoHost });
   // Processing cut short by a restart runs again; closing waits for the job at hand.

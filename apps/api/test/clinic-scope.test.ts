@@ -17,6 +17,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { type Actor, type ClinicScope, clinicScope } from '../src/db/scope.ts';
+import { createAuditLogRepository } from '../src/modules/admin/audit-log.repository.ts';
 import { createLockoutRepository } from '../src/modules/auth/lockout.repository.ts';
 import { createPasswordResetsRepository } from '../src/modules/auth/password-resets.repository.ts';
 import { createSessionsRepository } from '../src/modules/auth/sessions.repository.ts';
@@ -269,8 +270,36 @@ const repositories = {
       expect(await r.findByCodeInScope(b.clinicCode, scopeA())).toBeUndefined();
       expect((await r.findByCodeInScope(a.clinicCode, scopeA()))?.id).toBe(a.clinicId);
     }),
-    insert: writesOnly('a new clinic, from the command line'),
-    setSupervisor: guarded(findManageable),
+    insert: writesOnly('a new clinic, from the command line or by a platform admin'),
+    setSupervisor: guarded(findManageable, ['insert', 'admin/platform-clinics.service.ts']),
+    lockByCodeInScope: crossClinic(async (r) => {
+      expect(await r.lockByCodeInScope(b.clinicCode, scopeA())).toBeUndefined();
+      expect((await r.lockByCodeInScope(a.clinicCode, scopeA()))?.id).toBe(a.clinicId);
+    }),
+    updateDetails: guarded(['lockByCodeInScope', 'clinics/clinic-settings.service.ts']),
+    overviews: crossClinic(async (r) => {
+      const { rows, count } = await r.overviews(scopeA(), { page: 1, pageSize: 100 });
+      expect(rows.map((row) => row.id)).toEqual([a.clinicId]);
+      expect(count).toBe(1);
+    }),
+    overviewByCode: crossClinic(async (r) => {
+      expect(await r.overviewByCode(b.clinicCode, scopeA())).toBeUndefined();
+      expect((await r.overviewByCode(a.clinicCode, scopeA()))?.patientsCount).toBe(1);
+    }),
+  }),
+  auditLog: cover(createAuditLogRepository, {
+    // The filter's clinic is the caller's own for a supervisor, and ids in it are checked first (resolve).
+    page: guarded(['resolve', 'admin/audit-log.service.ts']),
+    newest: guarded(['resolve', 'admin/audit-log.service.ts']),
+    count: guarded(['resolve', 'admin/audit-log.service.ts']),
+    hasPatient: crossClinic(async (r) => {
+      expect(await r.hasPatient(b.patientId, scopeA())).toBe(false);
+      expect(await r.hasPatient(a.patientId, scopeA())).toBe(true);
+    }),
+    hasUser: crossClinic(async (r) => {
+      expect(await r.hasUser(b.therapistId, scopeA())).toBe(false);
+      expect(await r.hasUser(a.therapistId, scopeA())).toBe(true);
+    }),
   }),
   settings: cover(createSettingsRepository, {
     get: notClinicData('platform-wide settings'),

@@ -106,6 +106,13 @@ export const auditActions = [
   'referral.list',
   'referral.signed_up',
   'referral.approved',
+  // Clinics and the platform: a clinic created with its supervisor, its details changed (old and new values), the
+  // support account changed; the audit log read or exported (with the filter used).
+  'clinic.create',
+  'clinic.update',
+  'settings.support_account',
+  'audit.list',
+  'audit.export',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

@@ -216,7 +216,7 @@ export const billingSettingsSchema = z.object({
 });
 export type BillingSettings = z.infer<typeof billingSettingsSchema>;
 
-const timezoneSchema = z
+export const timezoneSchema = z
   .string()
   .trim()
   .refine(
@@ -230,7 +230,7 @@ const timezoneSchema = z
     },
     { error: 'Use a timezone like America/New_York' },
   );
-const npiSchema = z
+export const npiSchema = z
   .string()
   .trim()
   .regex(/^\d{10}$/, { error: 'An NPI is 10 digits' })

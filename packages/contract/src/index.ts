@@ -1,5 +1,7 @@
 export * from './admin.ts';
+export * from './admin-clinics.ts';
 export * from './audit.ts';
+export * from './audit-log.ts';
 export * from './auth.ts';
 export * from './balances.ts';
 export * from './banners.ts';
@@ -8,6 +10,7 @@ export * from './billing-rules.ts';
 export * from './calendar.ts';
 export * from './call-status.ts';
 export * from './chat.ts';
+export * from './clinic-settings.ts';
 export * from './clinics.ts';
 export * from './common.ts';
 export * from './dashboard.ts';

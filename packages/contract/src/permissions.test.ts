@@ -29,6 +29,9 @@ const matrix: Record<Action, string> = {
   'referral.send': 'yy...',
   'platform.delivery': '...y.',
   'patient-app.use': '....y',
+  'clinic.settings': '..yy.',
+  'platform.clinics': '...y.',
+  'audit.read': '..yy.',
 };
 
 describe('permissions', () => {

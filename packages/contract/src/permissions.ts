@@ -55,6 +55,12 @@ export const permissions = {
   'platform.delivery': ['admin'],
   /** The patient's own app: today's exercises, readings, progress and chat. */
   'patient-app.use': ['patient'],
+  /** The clinic's own details (name, address, NPI, TIN): its supervisor, or an admin for any clinic. */
+  'clinic.settings': staffManagers,
+  /** Every clinic of the platform: listing, creating one with its supervisor, the support account. */
+  'platform.clinics': ['admin'],
+  /** The audit log: a supervisor's own clinic's (decision 1022), any clinic's for an admin. */
+  'audit.read': staffManagers,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof permissions;

@@ -32,7 +32,11 @@ export const clinics = pgTable(
     /** What the clinic pays its staff per hour of monitored time, in cents; null until the clinic sets it. */
     monitoringRateCents: integer('monitoring_rate_cents'),
   },
-  (t) => [check('clinics_monitoring_rate_check', sql`${t.monitoringRateCents} >= 0`)],
+  (t) => [
+    check('clinics_monitoring_rate_check', sql`${t.monitoringRateCents} >= 0`),
+    // The platform admin's list of clinics, by name.
+    index('clinics_name_idx').on(t.name, t.id),
+  ],
 );
 
 export const users = pgTable(
@@ -131,6 +135,9 @@ export const auditEvents = pgTable(
     index('audit_events_clinic_at_idx').on(t.clinicId, t.at),
     index('audit_events_actor_at_idx').on(t.actorUserId, t.at),
     index('audit_events_patient_at_idx').on(t.patientId, t.at),
+    // The audit log viewer: every clinic newest first, and one clinic's rows of one action (decision 1022).
+    index('audit_events_at_idx').on(t.at),
+    index('audit_events_clinic_action_at_idx').on(t.clinicId, t.action, t.at),
   ],
 );
 

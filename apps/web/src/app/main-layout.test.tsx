@@ -27,8 +27,24 @@ describe('main layout', () => {
   it.each([
     ['therapist', ['Patients', 'Dashboard', 'Exercise library', 'Chat', 'Tasks', 'Balances', 'Referral', 'Therapists']],
     ['manager', ['Patients', 'Dashboard', 'Exercise library', 'Chat', 'Tasks', 'Balances', 'Referral', 'Therapists']],
-    ['supervisor', ['Patients', 'Dashboard', 'Exercise library', 'Chat', 'Tasks', 'Balances', 'Therapists']],
-    ['admin', ['Patients', 'Exercise library', 'Chat', 'Balances', 'Therapists']],
+    [
+      'supervisor',
+      [
+        'Patients',
+        'Dashboard',
+        'Exercise library',
+        'Chat',
+        'Tasks',
+        'Balances',
+        'Therapists',
+        'Clinic settings',
+        'Audit log',
+      ],
+    ],
+    [
+      'admin',
+      ['Patients', 'Exercise library', 'Chat', 'Balances', 'Therapists', 'Clinics', 'Clinic settings', 'Audit log'],
+    ],
   ] as const)('shows a %s the entries of the role', async (role, labels) => {
     fixtureApi(signedInRoutes(as({ role })));
     renderApp('/patients', { token: 't' });

@@ -121,6 +121,26 @@ export const appRoutes: RouteObject[] = [
             path: paths.chatMessages.path,
             lazy: () => import('./routes/app/chat-messages.tsx').then((m) => ({ Component: m.ChatMessagesRoute })),
           },
+          {
+            path: paths.clinicSettings.path,
+            handle: { action: 'clinic.settings' } satisfies RouteHandle,
+            lazy: () => import('./routes/app/clinic-settings.tsx').then((m) => ({ Component: m.ClinicSettingsRoute })),
+          },
+          {
+            path: paths.adminClinics.path,
+            handle: { action: 'platform.clinics' } satisfies RouteHandle,
+            lazy: () => import('./routes/app/admin-clinics.tsx').then((m) => ({ Component: m.AdminClinicsRoute })),
+          },
+          {
+            path: paths.adminClinic.path,
+            handle: { action: 'platform.clinics' } satisfies RouteHandle,
+            lazy: () => import('./routes/app/admin-clinic.tsx').then((m) => ({ Component: m.AdminClinicRoute })),
+          },
+          {
+            path: paths.auditLog.path,
+            handle: { action: 'audit.read' } satisfies RouteHandle,
+            lazy: () => import('./routes/app/audit-log.tsx').then((m) => ({ Component: m.AuditLogRoute })),
+          },
         ],
       },
       { path: '*', lazy: () => import('./routes/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute })) },

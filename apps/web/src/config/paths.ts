@@ -47,6 +47,23 @@ export const paths = {
     path: '/chat/:id/messages',
     getHref: (id: number | string) => `/chat/${encodeURIComponent(String(id))}/messages`,
   },
+  clinicSettings: {
+    path: '/clinic-settings',
+    /** An admin names the clinic; a supervisor's is their own. */
+    getHref: (clinicCode?: string) =>
+      clinicCode ? `/clinic-settings?clinic=${encodeURIComponent(clinicCode)}` : '/clinic-settings',
+  },
+  adminClinics: { path: '/admin/clinics', getHref: () => '/admin/clinics' },
+  adminClinic: {
+    path: '/admin/clinics/:code',
+    getHref: (code: string) => `/admin/clinics/${encodeURIComponent(code)}`,
+  },
+  auditLog: {
+    path: '/audit-log',
+    /** Opened on one clinic's log (an admin's choice) or the caller's own. */
+    getHref: (clinicCode?: string) =>
+      clinicCode ? `/audit-log?clinic=${encodeURIComponent(clinicCode)}` : '/audit-log',
+  },
 } as const;
 
 /** Screens that need the whole height on phones, so the bottom menu steps aside (seed §2). */

@@ -2,11 +2,14 @@ import { type Action, can, type Role } from '@rehabit/contract';
 import { paths } from '@web/config/paths.ts';
 import {
   BarChart3,
+  Building2,
   ClipboardList,
   Gift,
   LayoutDashboard,
   type LucideIcon,
   MessageSquare,
+  ScrollText,
+  Settings,
   UserCog,
   Users,
   Video,
@@ -20,7 +23,10 @@ export type NavKey =
   | 'tasks'
   | 'balances'
   | 'referral'
-  | 'therapists';
+  | 'therapists'
+  | 'clinics'
+  | 'clinic-settings'
+  | 'audit-log';
 
 export type NavItem = {
   key: NavKey;
@@ -115,6 +121,33 @@ export const navItems: readonly NavItem[] = [
     activeOn: [paths.therapistList.path],
     // Everyone can look up the clinic's staff; supervisors and admins also decide on sign-ups there.
     action: 'staff.read',
+  },
+  {
+    key: 'clinics',
+    label: 'Clinics',
+    shortLabel: 'Clinics',
+    href: paths.adminClinics.getHref(),
+    icon: Building2,
+    activeOn: [paths.adminClinics.path, paths.adminClinic.path],
+    action: 'platform.clinics',
+  },
+  {
+    key: 'clinic-settings',
+    label: 'Clinic settings',
+    shortLabel: 'Settings',
+    href: paths.clinicSettings.getHref(),
+    icon: Settings,
+    activeOn: [paths.clinicSettings.path],
+    action: 'clinic.settings',
+  },
+  {
+    key: 'audit-log',
+    label: 'Audit log',
+    shortLabel: 'Audit',
+    href: paths.auditLog.getHref(),
+    icon: ScrollText,
+    activeOn: [paths.auditLog.path],
+    action: 'audit.read',
   },
 ];
 

@@ -74,6 +74,8 @@ function BillingSettingsSummary({ settings }: { settings: BillingSettings }) {
 type BillingSettingsPanelProps = {
   /** The clinic an admin looks at; clinic staff always see their own and leave it out. */
   clinicCode?: string;
+  /** Shows the settings without controls even to those who may change them (an admin's read-only view). */
+  isReadOnly?: boolean;
 };
 
 /**
@@ -81,12 +83,12 @@ type BillingSettingsPanelProps = {
  * and assistant flag. Everyone who reads billing sees them; supervisors and admins change them. Its own module, so
  * the screen that shows it can load it lazily.
  */
-export function BillingSettingsPanel({ clinicCode }: BillingSettingsPanelProps) {
+export function BillingSettingsPanel({ clinicCode, isReadOnly = false }: BillingSettingsPanelProps) {
   const role = useCurrentUser().data?.role;
   const needsClinic = role === 'admin' && !clinicCode;
   const settings = useBillingSettings(clinicCode, role !== undefined && !needsClinic);
   if (role && !can(role, 'billing.read')) return null;
-  const canEdit = role !== undefined && can(role, 'billing.settings');
+  const canEdit = !isReadOnly && role !== undefined && can(role, 'billing.settings');
 
   return (
     <section className="section-card billing-settings" aria-labelledby="billing-settings-title">
@@ -95,7 +97,7 @@ export function BillingSettingsPanel({ clinicCode }: BillingSettingsPanelProps) 
       </h2>
       <p className="billing-settings__intro">
         The clinic’s calendar, what each code pays, and who renders the services. A service bills at the rate of its
-        year, by its date of service.{canEdit ? '' : ' Supervisors and admins change them.'}
+        year, by its date of service.{canEdit || isReadOnly ? '' : ' Supervisors and admins change them.'}
       </p>
       {needsClinic ? (
         <EmptyState

@@ -1,0 +1,158 @@
+import {
+  AUDIT_EXPORT_MAX_ROWS,
+  type AuditEntry,
+  type AuditFilter,
+  type AuditLogQuery,
+  type FileAnswer,
+  toPage,
+} from '@rehabit/contract';
+import { stringify } from 'csv-stringify/sync';
+import type { Db } from '../../db/client.ts';
+import { type Actor, clinicScope, scopeOf } from '../../db/scope.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import type { AuditLog } from '../../lib/audit.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { fieldError, notFound } from '../../lib/errors.ts';
+import { createClinicsRepository } from '../clinics/clinics.repository.ts';
+import { type AuditLogFilter, type AuditLogRow, createAuditLogRepository } from './audit-log.repository.ts';
+
+type Deps = { db: Db; clock: Clock; audit: AuditLog };
+
+const toEntry = (row: AuditLogRow): AuditEntry => ({
+  id: row.id,
+  at: row.at.toISOString(),
+  action: row.action,
+  outcome: row.outcome,
+  actor:
+    row.actorUserId === null
+      ? null
+      : {
+          id: row.actorUserId,
+          display_name: `${row.actorFirstName ?? ''} ${row.actorLastName ?? ''}`.trim() || `User ${row.actorUserId}`,
+          role: row.actorRole ?? 'unknown',
+        },
+  clinic_code: row.clinicCode,
+  patient_id: row.patientId,
+  ip: row.ip,
+  detail: row.detail,
+});
+
+const csvHeader = [
+  'Time (UTC)',
+  'Clinic',
+  'Action',
+  'Outcome',
+  'User id',
+  'User',
+  'Role',
+  'Patient id',
+  'IP',
+  'Detail',
+];
+const csvRow = (entry: AuditEntry) => [
+  entry.at,
+  entry.clinic_code ?? '',
+  entry.action,
+  entry.outcome,
+  entry.actor?.id ?? '',
+  entry.actor?.display_name ?? '',
+  entry.actor?.role ?? '',
+  entry.patient_id ?? '',
+  entry.ip ?? '',
+  entry.detail ? JSON.stringify(entry.detail) : '',
+];
+
+/** The filter as the audit row of reading the log records it: only what was set. */
+const filterDetail = (filter: AuditFilter) =>
+  Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined));
+
+/**
+ * Reading the audit log (decision 1022): a supervisor reads their own clinic's rows, an admin any clinic's or every
+ * clinic's. Ids of a clinic, patient or user the caller cannot see are not found. Every read is itself audited.
+ */
+export function createAuditLogService({ db, clock, audit }: Deps) {
+  const repo = createAuditLogRepository(db);
+  const clinics = createClinicsRepository(db);
+
+  /** The filter in the caller's reach, and the clinic its reading is filed under. */
+  async function resolve(actor: Actor, filter: AuditFilter): Promise<{ where: AuditLogFilter; clinicId: number }> {
+    const scope = scopeOf(actor);
+    const code = filter.clinic_code ?? (actor.role === 'admin' ? undefined : actor.clinicCode);
+    const clinic = code ? await clinics.findByCodeInScope(code, scope) : undefined;
+    if (code && !clinic) throw notFound('clinic');
+    const reach = clinic ? clinicScope(clinic.id) : scope;
+    if (filter.patient_id !== undefined && !(await repo.hasPatient(filter.patient_id, reach))) {
+      throw notFound('patient');
+    }
+    // Admins act in every clinic, so any account may be asked for in an admin's reading; a supervisor asks for
+    // accounts of their own clinic.
+    if (filter.user_id !== undefined && !(await repo.hasUser(filter.user_id, scope))) throw notFound('user');
+    return {
+      where: {
+        clinicId: clinic?.id,
+        patientId: filter.patient_id,
+        userId: filter.user_id,
+        action: filter.action,
+        from: filter.from,
+        to: filter.to,
+        timezone: clinic?.timezone ?? 'UTC',
+      },
+      clinicId: clinic?.id ?? actor.clinicId,
+    };
+  }
+
+  const recordRead = (
+    actor: Actor,
+    action: 'audit.list' | 'audit.export',
+    clinicId: number,
+    filter: AuditFilter,
+    ctx: RequestContext,
+    extra: Record<string, unknown>,
+  ) =>
+    audit.record({
+      action,
+      outcome: 'success',
+      actorUserId: actor.id,
+      clinicId,
+      patientId: filter.patient_id ?? null,
+      ip: ctx.ip,
+      detail: { filter: filterDetail(filter), ...extra },
+    });
+
+  return {
+    async list(actor: Actor, query: AuditLogQuery, ctx: RequestContext) {
+      const { page, page_size, ...filter } = query;
+      const { where, clinicId } = await resolve(actor, filter);
+      const [rows, count] = await Promise.all([repo.page(where, { page, pageSize: page_size }), repo.count(where)]);
+      await recordRead(actor, 'audit.list', clinicId, filter, ctx, { page, rows: rows.length });
+      return toPage(rows.map(toEntry), count, query);
+    },
+
+    /**
+     * The filter's rows as CSV, newest first. A filter matching more than AUDIT_EXPORT_MAX_ROWS is refused (400)
+     * rather than cut short, so an export is always the whole answer to its filter.
+     */
+    async export(actor: Actor, filter: AuditFilter, ctx: RequestContext): Promise<FileAnswer> {
+      const { where, clinicId } = await resolve(actor, filter);
+      const rows = await repo.newest(where, AUDIT_EXPORT_MAX_ROWS + 1);
+      if (rows.length > AUDIT_EXPORT_MAX_ROWS) {
+        throw fieldError(
+          'to',
+          `More than ${AUDIT_EXPORT_MAX_ROWS.toLocaleString('en-US')} rows match; narrow the dates or the filter`,
+        );
+      }
+      await recordRead(actor, 'audit.export', clinicId, filter, ctx, { rows: rows.length });
+      const content = stringify([csvHeader, ...rows.map((row) => csvRow(toEntry(row)))], {
+        bom: true,
+        escape_formulas: true,
+        record_delimiter: 'windows',
+      });
+      const day = clock.now().toISOString().slice(0, 10);
+      return {
+        filename: `audit-${filter.clinic_code ?? (actor.role === 'admin' ? 'all' : actor.clinicCode)}-${day}.csv`,
+        content,
+      };
+    },
+  };
+}
+export type AuditLogService = ReturnType<typeof createAuditLogService>;

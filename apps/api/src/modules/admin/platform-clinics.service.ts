@@ -1,0 +1,135 @@
+import { randomInt } from 'node:crypto';
+import { type AdminClinicListQuery, type ClinicOverview, type CreateClinicBody, toPage } from '@rehabit/contract';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { type Actor, scopeOf } from '../../db/scope.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import type { AuditLog } from '../../lib/audit.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { hashPassword, passwordWeakness } from '../../lib/passwords.ts';
+import { createUsersRepository } from '../auth/users.repository.ts';
+import { type ClinicOverviewRow, createClinicsRepository, toClinic } from '../clinics/clinics.repository.ts';
+
+type Deps = { db: Db; audit: AuditLog; config: Pick<Config, 'RESTRICTED_CLINIC_CODE'> };
+
+// Letters and digits that cannot be misread for each other when a code is read out or typed (no 0/O, 1/I/L).
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const GENERATED_CODE_LENGTH = 6;
+const GENERATED_CODE_TRIES = 5;
+
+const generatedCode = () =>
+  Array.from({ length: GENERATED_CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+
+const conflict = (field: string, message: string) =>
+  new AppError('conflict', message, { errors: { [field]: [message] } });
+
+/** The platform admin's clinics: the list with counts, one clinic, and a new clinic with its supervisor. */
+export function createPlatformClinicsService({ db, audit, config }: Deps) {
+  const clinics = createClinicsRepository(db);
+  const users = createUsersRepository(db);
+
+  const toOverview = (row: ClinicOverviewRow): ClinicOverview => ({
+    ...toClinic(row, config.RESTRICTED_CLINIC_CODE),
+    supervisor:
+      row.supervisorUserId && row.supervisorEmail
+        ? {
+            id: row.supervisorUserId,
+            display_name: `${row.supervisorFirstName ?? ''} ${row.supervisorLastName ?? ''}`.trim(),
+            email: row.supervisorEmail,
+          }
+        : null,
+    staff_count: row.staffCount,
+    patients_count: row.patientsCount,
+    created_at: row.createdAt.toISOString(),
+  });
+
+  /** A code no clinic has: the one asked for, or a new one of six letters and digits (decision 0004). */
+  async function freeCode(asked: string | undefined): Promise<string> {
+    if (asked) {
+      if (await clinics.findByCode(asked)) throw conflict('code', 'Another clinic has this code');
+      return asked;
+    }
+    for (let i = 0; i < GENERATED_CODE_TRIES; i++) {
+      const code = generatedCode();
+      if (!(await clinics.findByCode(code))) return code;
+    }
+    throw new AppError('conflict', 'No free clinic code was found; try again');
+  }
+
+  async function overviewOf(actor: Actor, code: string) {
+    const row = await clinics.overviewByCode(code, scopeOf(actor));
+    if (!row) throw notFound('clinic');
+    return toOverview(row);
+  }
+
+  return {
+    async list(actor: Actor, query: AdminClinicListQuery) {
+      const { rows, count } = await clinics.overviews(scopeOf(actor), {
+        search: query.search || undefined,
+        page: query.page,
+        pageSize: query.page_size,
+      });
+      return toPage(rows.map(toOverview), count, query);
+    },
+
+    /** One clinic for the admin's read-only view, audited as a read of that clinic. */
+    async detail(actor: Actor, code: string, ctx: RequestContext): Promise<ClinicOverview> {
+      const overview = await overviewOf(actor, code);
+      await audit.record({
+        action: 'clinic.read',
+        outcome: 'success',
+        actorUserId: actor.id,
+        clinicId: overview.id,
+        ip: ctx.ip,
+      });
+      return overview;
+    },
+
+    /**
+     * The clinic and its supervisor in one transaction, with one audit row. The supervisor is approved from the
+     * start and signs in with the clinic's code and the password given (decision 0003), or with their e-mail.
+     */
+    async create(actor: Actor, input: CreateClinicBody, ctx: RequestContext): Promise<ClinicOverview> {
+      const { supervisor } = input;
+      if (await users.findByEmail(supervisor.email))
+        throw conflict('supervisor.email', 'Another account uses this e-mail');
+      const code = await freeCode(input.code);
+      const weakness = passwordWeakness(supervisor.password, [code, supervisor.first_name, supervisor.last_name]);
+      if (weakness) throw new AppError('weak_password', weakness, { errors: { 'supervisor.password': [weakness] } });
+      const passwordHash = await hashPassword(supervisor.password);
+      await db.transaction(async (tx) => {
+        const txClinics = createClinicsRepository(tx);
+        const clinic = await txClinics.insert({ code, name: input.name, timezone: input.timezone });
+        const supervisorId = await createUsersRepository(tx).insert({
+          clinicId: clinic.id,
+          email: supervisor.email,
+          passwordHash,
+          firstName: supervisor.first_name,
+          lastName: supervisor.last_name,
+          role: 'supervisor',
+          approvalStatus: 'approved',
+          hasAccess: true,
+        });
+        await txClinics.setSupervisor(clinic.id, supervisorId);
+        await audit.record(
+          {
+            action: 'clinic.create',
+            outcome: 'success',
+            actorUserId: actor.id,
+            clinicId: clinic.id,
+            ip: ctx.ip,
+            detail: {
+              clinic_code: code,
+              name: { old: null, new: input.name },
+              timezone: { old: null, new: input.timezone },
+              supervisor_user_id: { old: null, new: supervisorId },
+            },
+          },
+          tx,
+        );
+      });
+      return overviewOf(actor, code);
+    },
+  };
+}
+export type PlatformClinicsService = ReturnType<typeof createPlatformClinicsService>;

@@ -1,0 +1,17 @@
+import { adminClinicsEndpoints, clinicSettingsEndpoints } from '@rehabit/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.ts';
+import { route } from '../../http/route.ts';
+
+/** The platform admin's clinics and the platform's support account. */
+export const platformRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { platformClinics, supportAccount }) => {
+  route(app, adminClinicsEndpoints.list, ({ actor, query }) => platformClinics.list(actor, query));
+  route(app, adminClinicsEndpoints.create, ({ actor, body, ctx }) => platformClinics.create(actor, body, ctx));
+  route(app, adminClinicsEndpoints.detail, ({ actor, params, ctx }) =>
+    platformClinics.detail(actor, params.clinicCode, ctx),
+  );
+  route(app, clinicSettingsEndpoints.supportAccount, () => supportAccount.supportAccount());
+  route(app, clinicSettingsEndpoints.changeSupportAccount, ({ actor, body, ctx }) =>
+    supportAccount.changeSupportAccount(actor, body.user_id, ctx),
+  );
+};

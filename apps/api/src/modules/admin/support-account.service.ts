@@ -1,0 +1,65 @@
+import type { SupportAccount } from '@rehabit/contract';
+import type { Db } from '../../db/client.ts';
+import { type Actor, scopeOf } from '../../db/scope.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import { type AuditLog, noteNothingChanged } from '../../lib/audit.ts';
+import { fieldError, notFound } from '../../lib/errors.ts';
+import { createUsersRepository, displayName } from '../auth/users.repository.ts';
+import { createSettingsRepository } from '../clinics/settings.repository.ts';
+
+type Deps = { db: Db; audit: AuditLog };
+
+/** The platform's support account (`support_user_id` of the settings info): who staff chat with for help. */
+export function createSupportAccountService({ db, audit }: Deps) {
+  const users = createUsersRepository(db);
+  const settings = createSettingsRepository(db);
+
+  async function supportAccountOf(userId: number | undefined): Promise<SupportAccount> {
+    const user = userId ? await users.findById(userId, { kind: 'all' }) : undefined;
+    return {
+      user: user
+        ? { id: user.id, display_name: displayName(user), email: user.email, clinic_code: user.clinicCode }
+        : null,
+    };
+  }
+
+  return {
+    async supportAccount(): Promise<SupportAccount> {
+      return supportAccountOf(await settings.get<number>('support_user_id'));
+    },
+
+    /**
+     * Makes an account the platform's support account: staff or an admin, approved and with access, of any clinic
+     * (the platform's own included). No account, or a patient's, is not found.
+     */
+    async changeSupportAccount(actor: Actor, userId: number, ctx: RequestContext): Promise<SupportAccount> {
+      const user = await users.findById(userId, scopeOf(actor));
+      if (!user || user.role === 'patient') throw notFound('staff member');
+      if (user.approvalStatus !== 'approved' || !user.hasAccess) {
+        throw fieldError('user_id', 'Choose an approved account that may sign in');
+      }
+      await db.transaction(async (tx) => {
+        const txSettings = createSettingsRepository(tx);
+        const old = (await txSettings.get<number>('support_user_id')) ?? null;
+        if (old === user.id) {
+          noteNothingChanged();
+          return;
+        }
+        await txSettings.set('support_user_id', user.id);
+        await audit.record(
+          {
+            action: 'settings.support_account',
+            outcome: 'success',
+            actorUserId: actor.id,
+            clinicId: user.clinicId,
+            ip: ctx.ip,
+            detail: { support_user_id: { old, new: user.id } },
+          },
+          tx,
+        );
+      });
+      return supportAccountOf(user.id);
+    },
+  };
+}
+export type SupportAccountService = ReturnType<typeof createSupportAccountService>;

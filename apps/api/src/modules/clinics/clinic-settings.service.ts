@@ -1,0 +1,57 @@
+import type { Clinic, ClinicDetailsChange } from '@rehabit/contract';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { type Actor, scopeOf } from '../../db/scope.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import { type AuditLog, noteNothingChanged } from '../../lib/audit.ts';
+import { notFound } from '../../lib/errors.ts';
+import { type ClinicDetails, createClinicsRepository, toClinic } from './clinics.repository.ts';
+
+type Deps = { db: Db; audit: AuditLog; config: Pick<Config, 'RESTRICTED_CLINIC_CODE'> };
+
+const detailFields = ['name', 'address', 'npi', 'tin'] as const satisfies readonly (keyof ClinicDetails)[];
+
+/** The clinic's own details, each change audited with its old and new values. */
+export function createClinicSettingsService({ db, audit, config }: Deps) {
+  return {
+    /**
+     * Changes what the body sends in the clinic the caller may set up (a supervisor's own, any for an admin; another
+     * is not found), holding the clinic's row so the one audit row has the values really replaced. Sending the values
+     * the clinic already has changes nothing and writes no row.
+     */
+    async changeDetails(actor: Actor, code: string, body: ClinicDetailsChange, ctx: RequestContext): Promise<Clinic> {
+      const updated = await db.transaction(async (tx) => {
+        const clinics = createClinicsRepository(tx);
+        const clinic = await clinics.lockByCodeInScope(code, scopeOf(actor));
+        if (!clinic) throw notFound('clinic');
+        const changes: Partial<ClinicDetails> = {};
+        const detail: Record<string, { old: string | null; new: string | null }> = {};
+        for (const field of detailFields) {
+          const value = body[field];
+          if (value === undefined || value === clinic[field]) continue;
+          Object.assign(changes, { [field]: value });
+          detail[field] = { old: clinic[field], new: value };
+        }
+        if (Object.keys(changes).length === 0) {
+          noteNothingChanged();
+          return clinic;
+        }
+        await clinics.updateDetails(clinic.id, changes);
+        await audit.record(
+          {
+            action: 'clinic.update',
+            outcome: 'success',
+            actorUserId: actor.id,
+            clinicId: clinic.id,
+            ip: ctx.ip,
+            detail: { clinic_code: clinic.code, ...detail },
+          },
+          tx,
+        );
+        return { ...clinic, ...changes };
+      });
+      return toClinic(updated, config.RESTRICTED_CLINIC_CODE);
+    },
+  };
+}
+export type ClinicSettingsService = ReturnType<typeof createClinicSettingsService>;

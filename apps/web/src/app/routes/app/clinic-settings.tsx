@@ -1,0 +1,32 @@
+import { ButtonLink } from '@web/components/ui/button/button-link.tsx';
+import { paths } from '@web/config/paths.ts';
+import { ClinicSettingsScreen } from '@web/features/clinic-settings/components/clinic-settings-screen.tsx';
+import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
+import './screens.css';
+
+// The billing settings (timezone, rates, NPIs) are their own module, shown here rather than built again.
+const BillingSettingsPanel = lazy(() =>
+  import('@web/features/billing-settings/components/billing-settings-panel.tsx').then((m) => ({
+    default: m.BillingSettingsPanel,
+  })),
+);
+
+export function ClinicSettingsRoute() {
+  // The protected layout renders screens only once the user is known.
+  const user = useCurrentUser().data!;
+  const [params] = useSearchParams();
+  return (
+    <ClinicSettingsScreen
+      user={user}
+      clinicCode={params.get('clinic')?.toUpperCase() || null}
+      billingSettings={(clinicCode) => (
+        <Suspense fallback={null}>
+          <BillingSettingsPanel clinicCode={clinicCode} />
+        </Suspense>
+      )}
+      chooseClinic={<ButtonLink to={paths.adminClinics.getHref()}>Go to clinics</ButtonLink>}
+    />
+  );
+}

@@ -1,0 +1,129 @@
+import type { AuditEntry, CurrentUser } from '@rehabit/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
+import { manager, signedInRoutes, supervisor, therapist } from '@web/testing/fixtures.ts';
+import { renderApp } from '@web/testing/render-app.tsx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const admin: CurrentUser = { ...therapist, id: 1, role: 'admin', code: 'RHBTHQ', display_name: 'Ada Admin' };
+const change: AuditEntry = {
+  id: 41,
+  at: '2026-03-02T18:00:00.000Z',
+  action: 'clinic.update',
+  outcome: 'success',
+  actor: { id: 2, display_name: 'Sam Boss', role: 'supervisor' },
+  clinic_code: 'DEMO01',
+  patient_id: null,
+  ip: '127.0.0.1',
+  detail: { clinic_code: 'DEMO01', name: { old: 'Demo Physical Therapy', new: 'Lakeside Therapy' } },
+};
+const read: AuditEntry = {
+  ...change,
+  id: 40,
+  action: 'patient.read',
+  patient_id: 101,
+  detail: null,
+  outcome: 'denied',
+};
+const page = (results: AuditEntry[], count = results.length) => ({
+  count,
+  next: count > results.length ? 2 : null,
+  previous: null,
+  results,
+});
+const LIST = 'GET /api/v1/admin/audit/';
+const routes = (user: CurrentUser) => ({
+  ...signedInRoutes(user),
+  'GET /admin/delivery-status': { body: { email: 'smtp', sms: 'webhook', is_demo: false, warnings: [] } },
+  [LIST]: { body: page([change, read], 60) },
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the audit log viewer', () => {
+  it('shows the supervisor’s clinic newest first, changes as old → new, and pages on the server', async () => {
+    const api = fixtureApi(routes(supervisor));
+    const app = renderApp('/audit-log', { token: 't' });
+    const table = await screen.findByRole('table', { name: 'Audit log entries, newest first' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent('clinic.update');
+    expect(rows[1]).toHaveTextContent('Sam Boss (#2)');
+    expect(within(rows[1]!).getByRole('deletion')).toHaveTextContent('Demo Physical Therapy');
+    expect(within(rows[1]!).getByRole('insertion')).toHaveTextContent('Lakeside Therapy');
+    expect(rows[2]).toHaveTextContent('patient.read (denied)');
+    expect(rows[2]).toHaveTextContent('101');
+    // A supervisor reads their own clinic: no clinic to choose, no clinic column.
+    expect(screen.queryByRole('textbox', { name: 'Clinic code' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('columnheader', { name: 'Clinic' })).not.toBeInTheDocument();
+
+    await app.user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(api.calls(LIST).at(-1)?.url.searchParams.get('page')).toBe('2'));
+  });
+
+  it('applies the filters together and asks the server for exactly them', async () => {
+    const api = fixtureApi(routes(admin));
+    const app = renderApp('/audit-log?clinic=DEMO01', { token: 't' });
+    await screen.findByRole('table', { name: 'Audit log entries, newest first' });
+    expect(api.calls(LIST)[0]?.url.searchParams.get('clinic_code')).toBe('DEMO01');
+
+    await app.user.click(screen.getByRole('combobox', { name: 'Action' }));
+    await app.user.click(screen.getByRole('option', { name: 'patient.read' }));
+    await app.user.type(screen.getByRole('textbox', { name: 'Patient id' }), 'abc');
+    await app.user.type(screen.getByRole('textbox', { name: 'User id' }), '2');
+    expect(screen.getByText('Enter a number id')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Apply filters' })).toBeDisabled();
+    await app.user.clear(screen.getByRole('textbox', { name: 'Patient id' }));
+    await app.user.type(screen.getByRole('textbox', { name: 'Patient id' }), '101');
+    api.set(LIST, { body: page([]) });
+    await app.user.click(screen.getByRole('button', { name: 'Apply filters' }));
+
+    expect(await screen.findByRole('heading', { name: 'Nothing matches these filters' })).toBeInTheDocument();
+    const asked = api.calls(LIST).at(-1)!.url.searchParams;
+    expect(Object.fromEntries(asked)).toEqual({
+      clinic_code: 'DEMO01',
+      action: 'patient.read',
+      user_id: '2',
+      patient_id: '101',
+      page: '1',
+    });
+  });
+
+  it('downloads the same filter as CSV', async () => {
+    const api = fixtureApi({
+      ...routes(admin),
+      'GET /api/v1/admin/audit/export/': {
+        body: 'Time (UTC),Clinic\r\n',
+        contentType: 'text/csv; charset=utf-8',
+        headers: { 'content-disposition': 'attachment; filename="audit-DEMO01-2026-03-02.csv"' },
+      },
+    });
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:audit');
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = createObjectURL;
+        static override revokeObjectURL = vi.fn();
+      },
+    );
+    const app = renderApp('/audit-log?clinic=DEMO01&action=clinic.update', { token: 't' });
+    await screen.findByRole('table', { name: 'Audit log entries, newest first' });
+    await app.user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    const asked = api.calls('GET /api/v1/admin/audit/export/')[0]!.url.searchParams;
+    expect(Object.fromEntries(asked)).toEqual({ clinic_code: 'DEMO01', action: 'clinic.update' });
+  });
+
+  it('says what failed when the server refuses the filter', async () => {
+    fixtureApi({ ...routes(admin), [LIST]: problem(404, 'not_found', 'No clinic is found for this code') });
+    renderApp('/audit-log?clinic=NOPE99', { token: 't' });
+    expect(await screen.findByRole('heading', { name: 'The audit log could not be read' })).toBeInTheDocument();
+  });
+
+  it.each([therapist, manager])('refuses the $role plainly', async (user) => {
+    const api = fixtureApi(routes(user));
+    renderApp('/audit-log', { token: 't' });
+    expect(await screen.findByRole('heading', { name: 'This page is not part of your role' })).toBeInTheDocument();
+    expect(api.calls(LIST)).toHaveLength(0);
+  });
+});

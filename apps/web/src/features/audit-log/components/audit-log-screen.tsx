@@ -1,0 +1,81 @@
+import { AUDIT_EXPORT_MAX_ROWS, can } from '@rehabit/contract';
+import { PageHeader } from '@web/components/layouts/page-header.tsx';
+import { Button } from '@web/components/ui/button/button.tsx';
+import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
+import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
+import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
+import { errorMessage } from '@web/lib/api-error.ts';
+import { notify } from '@web/lib/notify.ts';
+import type { SessionUser } from '@web/lib/session/get-current-user.ts';
+import { Download, ScrollText } from 'lucide-react';
+import { useDownloadAuditCsv } from '../api/download-audit-csv.ts';
+import { useAuditLog } from '../api/get-audit-log.ts';
+import { AuditFilters } from './audit-filters.tsx';
+import { AuditTable } from './audit-table.tsx';
+import { useAuditParams } from './use-audit-params.ts';
+import './audit-log.css';
+
+/** Who did what, when, to which patient: the append-only audit log, filtered, paged, and exported as CSV. */
+export function AuditLogScreen({ user }: { user: SessionUser }) {
+  const isAdmin = can(user.role, 'platform.clinics');
+  const { values, filter, page, apply, setPage } = useAuditParams();
+  const log = useAuditLog({ ...filter, page });
+  const csv = useDownloadAuditCsv();
+  const entries = log.data?.results ?? [];
+  const isFiltered = Object.values(filter).some((value) => value !== undefined);
+
+  const exportCsv = () =>
+    csv.mutate(filter, { onError: (error) => notify.error(`The CSV could not be made: ${errorMessage(error)}`) });
+
+  return (
+    <>
+      <PageHeader
+        title="Audit log"
+        description={
+          isAdmin
+            ? `Every recorded action, newest first: ${values.clinic ? `clinic ${values.clinic}` : 'all clinics'}. Reading and exporting the log are recorded too.`
+            : 'Every recorded action in your clinic, newest first. Reading and exporting the log are recorded too.'
+        }
+        actions={
+          <Button variant="secondary" icon={<Download aria-hidden />} isLoading={csv.isPending} onClick={exportCsv}>
+            Download CSV
+          </Button>
+        }
+      />
+      <section className="section-card" aria-label="Audit log">
+        <AuditFilters key={JSON.stringify(values)} values={values} canChooseClinic={isAdmin} onApply={apply} />
+        <p className="audit-log__note">
+          The CSV holds every row of the filter, up to {AUDIT_EXPORT_MAX_ROWS.toLocaleString('en-US')}; narrow the dates
+          for more. Dates are the clinic’s calendar days{isAdmin ? ' (UTC across all clinics)' : ''}.
+        </p>
+        {log.isPending ? (
+          <SkeletonList rows={5} label="Loading the audit log" />
+        ) : log.isError ? (
+          <ErrorState
+            title="The audit log could not be read"
+            error={log.error}
+            onRetry={() => log.refetch()}
+            isRetrying={log.isFetching}
+          />
+        ) : entries.length === 0 ? (
+          <EmptyState
+            icon={ScrollText}
+            title={isFiltered ? 'Nothing matches these filters' : 'Nothing recorded yet'}
+            description={isFiltered ? 'Try another action, person or dates.' : 'Actions appear here as they happen.'}
+          />
+        ) : (
+          <>
+            <AuditTable entries={entries} showsClinic={isAdmin && !values.clinic} />
+            <Pagination
+              label="Audit log pages"
+              currentPage={page}
+              totalItems={log.data?.count ?? 0}
+              onPageChange={setPage}
+            />
+          </>
+        )}
+      </section>
+    </>
+  );
+}

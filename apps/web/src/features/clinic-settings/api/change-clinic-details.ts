@@ -1,0 +1,27 @@
+import { type ClinicDetailsChange, clinicSettingsEndpoints } from '@rehabit/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '@web/lib/api-client.ts';
+import { currentUserQueryKey } from '@web/lib/session/get-current-user.ts';
+import { clinicQueryKey } from './get-clinic.ts';
+
+export const changeClinicDetails = (clinicCode: string, body: ClinicDetailsChange) =>
+  call(clinicSettingsEndpoints.changeDetails, { params: { clinicCode }, body });
+
+/**
+ * The answer is the clinic as it now is. The signed-in user carries the clinic's name (the top bar shows it), and
+ * the platform admin's clinic list and views show it too, so both are read again.
+ */
+export function useChangeClinicDetails(clinicCode: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ClinicDetailsChange) => changeClinicDetails(clinicCode, body),
+    meta: { errorHandling: 'form' },
+    onSuccess: (clinic) => {
+      queryClient.setQueryData(clinicQueryKey(clinicCode), clinic);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'clinics'] }),
+      ]);
+    },
+  });
+}
