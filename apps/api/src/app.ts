@@ -15,6 +15,7 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { connectRedis } from './lib/redis.ts';
 import { createSmsSender, type SmsSender } from './lib/sms.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createAnnouncementsService } from './modules/admin/announcements.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
@@ -57,6 +58,7 @@ import { runTaskRules } from './modules/tasks/tasks.jobs.ts';
 import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { createTasksService } from './modules/tasks/tasks.service.ts';
 import { createFoldersService } from './modules/videos/folders.service.ts';
+import { createHepRequestsService } from './modules/videos/hep-requests.service.ts';
 import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { createVideoCatalog, createVideosService } from './modules/videos/videos.service.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -183,6 +185,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     patientSignin,
     patientApp: createPatientAppService({ db, clock, audit }),
     billingSettings: createBillingSettingsService({ db, clock, audit }),
+    hepRequests: createHepRequestsService({ db, clock, audit, tasks: taskRules }),
+    announcements: createAnnouncementsService({ db, audit }),
   };
 
   // Security headers from helmet's middleware, built once (the Fastify plugin built it again for every request).

@@ -31,6 +31,7 @@ import { createRtmStatusRepository } from '../src/modules/billing/rtm-status.rep
 import { createChatRepository } from '../src/modules/chat/chat.repository.ts';
 import { createClinicsRepository } from '../src/modules/clinics/clinics.repository.ts';
 import { createSettingsRepository } from '../src/modules/clinics/settings.repository.ts';
+import { createAnnouncementsRepository } from '../src/modules/admin/announcements.repository.ts';
 import { createDashboardRepository } from '../src/modules/dashboard/dashboard.repository.ts';
 import { createExerciseLogsRepository } from '../src/modules/hep/exercise-logs.repository.ts';
 import { createHepRepository } from '../src/modules/hep/hep.repository.ts';
@@ -42,7 +43,8 @@ import { createInteractionsRepository } from '../src/modules/patients/interactio
 import { createOtpRepository } from '../src/modules/patients/otp.repository.ts';
 import { createPatientsRepository } from '../src/modules/patients/patients.repository.ts';
 import { createTasksRepository } from '../src/modules/tasks/tasks.repository.ts';
-import { createFoldersRepository, createHepRequestsRepository } from '../src/modules/videos/folders.repository.ts';
+import { createFoldersRepository } from '../src/modules/videos/folders.repository.ts';
+import { createHepRequestsRepository } from '../src/modules/videos/hep-requests.repository.ts';
 import { createVideoUsageRepository } from '../src/modules/videos/video-usage.repository.ts';
 import { createVideosRepository } from '../src/modules/videos/videos.repository.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -275,6 +277,12 @@ const repositories = {
   settings: cover(createSettingsRepository, {
     get: notClinicData('platform-wide settings'),
     set: notClinicData('platform-wide settings'),
+  }),
+  announcements: cover(createAnnouncementsRepository, {
+    note: notClinicData('the platform-wide note'),
+    setNote: notClinicData('the platform-wide note'),
+    clearNote: notClinicData('the platform-wide note'),
+    turnOnStaffNotices: byDesign('a new platform note is for every clinic’s staff: admins only'),
   }),
   exerciseLogs: cover(createExerciseLogsRepository, {
     findByClientId: guarded(findOwnPatient('hep/patient-program.service.ts')),
@@ -526,7 +534,12 @@ const repositories = {
   }),
   hepRequests: cover(createHepRequestsRepository, {
     insert: writesOnly('a request of the actor, in the actor’s clinic'),
-    list: byDesign('the content team’s queue spans every clinic: admins only (library.manage), or the new request'),
+    list: byDesign(
+      'the content team’s queue spans every clinic: admins only (library.manage); or the caller’s own, or the new request',
+    ),
+    lock: byDesign('the content team answers requests of every clinic: admins only (library.manage)'),
+    findGlobalVideo: notClinicData('only the global library’s videos, which no clinic owns'),
+    answer: guarded(['lock', 'videos/hep-requests.service.ts']),
   }),
   videoUsage: cover(createVideoUsageRepository, {
     inActivePrograms: guarded(['findManyVisible', 'videos/videos.service.ts']),

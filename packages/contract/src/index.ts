@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './announcements.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './banners.ts';

@@ -55,6 +55,8 @@ export const permissions = {
   'platform.delivery': ['admin'],
   /** The patient's own app: today's exercises, readings, progress and chat. */
   'patient-app.use': ['patient'],
+  /** The platform's announcement to every staff member (the initial note). */
+  'announcements.manage': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof permissions;
