@@ -17,6 +17,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { type Actor, type ClinicScope, clinicScope } from '../src/db/scope.ts';
+import { createAnnouncementsRepository } from '../src/modules/admin/announcements.repository.ts';
 import { createLockoutRepository } from '../src/modules/auth/lockout.repository.ts';
 import { createPasswordResetsRepository } from '../src/modules/auth/password-resets.repository.ts';
 import { createSessionsRepository } from '../src/modules/auth/sessions.repository.ts';
@@ -31,7 +32,6 @@ import { createRtmStatusRepository } from '../src/modules/billing/rtm-status.rep
 import { createChatRepository } from '../src/modules/chat/chat.repository.ts';
 import { createClinicsRepository } from '../src/modules/clinics/clinics.repository.ts';
 import { createSettingsRepository } from '../src/modules/clinics/settings.repository.ts';
-import { createAnnouncementsRepository } from '../src/modules/admin/announcements.repository.ts';
 import { createDashboardRepository } from '../src/modules/dashboard/dashboard.repository.ts';
 import { createExerciseLogsRepository } from '../src/modules/hep/exercise-logs.repository.ts';
 import { createHepRepository } from '../src/modules/hep/hep.repository.ts';

@@ -49,7 +49,10 @@ export type InitialNote = z.infer<typeof initialNoteSchema>;
 
 /** The note's new text; empty (or spaces) clears it. */
 export const initialNoteBodySchema = z.object({
-  initial_note: z.string().trim().max(INITIAL_NOTE_MAX, { error: `At most ${INITIAL_NOTE_MAX} characters` }),
+  initial_note: z
+    .string()
+    .trim()
+    .max(INITIAL_NOTE_MAX, { error: `At most ${INITIAL_NOTE_MAX} characters` }),
 });
 export type InitialNoteBody = z.infer<typeof initialNoteBodySchema>;
 

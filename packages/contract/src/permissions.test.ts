@@ -29,6 +29,7 @@ const matrix: Record<Action, string> = {
   'referral.send': 'yy...',
   'platform.delivery': '...y.',
   'patient-app.use': '....y',
+  'announcements.manage': '...y.',
 };
 
 describe('permissions', () => {

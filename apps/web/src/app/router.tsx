@@ -121,6 +121,18 @@ export const appRoutes: RouteObject[] = [
             path: paths.chatMessages.path,
             lazy: () => import('./routes/app/chat-messages.tsx').then((m) => ({ Component: m.ChatMessagesRoute })),
           },
+          {
+            path: paths.adminVideoRequests.path,
+            handle: { action: 'library.manage' } satisfies RouteHandle,
+            lazy: () =>
+              import('./routes/app/admin-video-requests.tsx').then((m) => ({ Component: m.AdminVideoRequestsRoute })),
+          },
+          {
+            path: paths.adminAnnouncements.path,
+            handle: { action: 'announcements.manage' } satisfies RouteHandle,
+            lazy: () =>
+              import('./routes/app/admin-announcements.tsx').then((m) => ({ Component: m.AdminAnnouncementsRoute })),
+          },
         ],
       },
       { path: '*', lazy: () => import('./routes/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute })) },

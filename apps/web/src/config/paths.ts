@@ -47,6 +47,9 @@ export const paths = {
     path: '/chat/:id/messages',
     getHref: (id: number | string) => `/chat/${encodeURIComponent(String(id))}/messages`,
   },
+  // The platform admin's screens
+  adminVideoRequests: { path: '/admin/video-requests', getHref: () => '/admin/video-requests' },
+  adminAnnouncements: { path: '/admin/announcements', getHref: () => '/admin/announcements' },
 } as const;
 
 /** Screens that need the whole height on phones, so the bottom menu steps aside (seed §2). */

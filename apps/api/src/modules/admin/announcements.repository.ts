@@ -26,6 +26,9 @@ export const createAnnouncementsRepository = (db: DbOrTx) => ({
     await db.delete(appSettings).where(eq(appSettings.key, NOTE_KEY));
   },
   async turnOnStaffNotices() {
-    await db.update(users).set({ isFeatureNotificationOn: true }).where(inArray(users.role, [...noteReaders]));
+    await db
+      .update(users)
+      .set({ isFeatureNotificationOn: true })
+      .where(inArray(users.role, [...noteReaders]));
   },
 });

@@ -32,7 +32,10 @@ const noteChanges = () =>
 
 describe('the initial note', () => {
   it('is published by an admin, audited old → new, and shown again to every clinic’s staff', async () => {
-    expect((await call.get('/admin/initial-note', adminToken)).json()).toEqual({ initial_note: null, updated_at: null });
+    expect((await call.get('/admin/initial-note', adminToken)).json()).toEqual({
+      initial_note: null,
+      updated_at: null,
+    });
     // Every staff member has dismissed the last note.
     for (const token of [home.therapist.token, away.manager.token]) {
       await call.patch('/user/therapist/cancel-feature-notification', token);

@@ -23,7 +23,9 @@ const toHepRequest = (r: HepRequestRow): HepRequest => ({
   status: r.status,
   answer: r.answer,
   answered_by:
-    r.answererId === null ? null : { id: r.answererId, display_name: nameOf(r.answererFirstName!, r.answererLastName!) },
+    r.answererId === null
+      ? null
+      : { id: r.answererId, display_name: nameOf(r.answererFirstName!, r.answererLastName!) },
   answered_at: r.answeredAt?.toISOString() ?? null,
   answer_video: r.videoId === null ? null : { id: r.videoId, title: r.videoTitle! },
 });

@@ -171,7 +171,11 @@ describe('one’s own requests', () => {
     const mine = (await call.get('/video/hep_request/mine', token)).json();
     expect(mine.count).toBe(2);
     expect(mine.results.map((r: { id: number }) => r.id)).toEqual([newer.id, older.id]);
-    expect(mine.results[1]).toMatchObject({ status: 'answered', answer: 'Filmed', answer_video: { id: globalVideoId } });
+    expect(mine.results[1]).toMatchObject({
+      status: 'answered',
+      answer: 'Filmed',
+      answer_video: { id: globalVideoId },
+    });
     expectProblem(await call.get('/video/hep_request/mine?page=0', token), 400);
   });
 });

@@ -4,8 +4,10 @@ import {
   BarChart3,
   ClipboardList,
   Gift,
+  Inbox,
   LayoutDashboard,
   type LucideIcon,
+  Megaphone,
   MessageSquare,
   UserCog,
   Users,
@@ -20,7 +22,9 @@ export type NavKey =
   | 'tasks'
   | 'balances'
   | 'referral'
-  | 'therapists';
+  | 'therapists'
+  | 'video-requests'
+  | 'announcements';
 
 export type NavItem = {
   key: NavKey;
@@ -35,8 +39,6 @@ export type NavItem = {
   action: Action;
   /** Carries the round '1' while a new billing file waits. */
   hasBillingBadge?: boolean;
-  /** Carries the 'New' pill while feature notifications are on. */
-  isNewFeature?: boolean;
 };
 
 export const navItems: readonly NavItem[] = [
@@ -103,7 +105,6 @@ export const navItems: readonly NavItem[] = [
     icon: Gift,
     activeOn: [paths.referral.path],
     action: 'referral.send',
-    isNewFeature: true,
   },
   {
     key: 'therapists',
@@ -115,6 +116,24 @@ export const navItems: readonly NavItem[] = [
     activeOn: [paths.therapistList.path],
     // Everyone can look up the clinic's staff; supervisors and admins also decide on sign-ups there.
     action: 'staff.read',
+  },
+  {
+    key: 'video-requests',
+    label: 'Video requests',
+    shortLabel: 'Requests',
+    href: paths.adminVideoRequests.getHref(),
+    icon: Inbox,
+    activeOn: [paths.adminVideoRequests.path],
+    action: 'library.manage',
+  },
+  {
+    key: 'announcements',
+    label: 'Announcements',
+    shortLabel: 'News',
+    href: paths.adminAnnouncements.getHref(),
+    icon: Megaphone,
+    activeOn: [paths.adminAnnouncements.path],
+    action: 'announcements.manage',
   },
 ];
 

@@ -14,14 +14,14 @@ import { errorMessage } from '@web/lib/api-error.ts';
 import { notify } from '@web/lib/notify.ts';
 import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
 import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
-import { FolderPlus, Inbox, MessageSquarePlus, SearchX, Trash2, Upload, Video, X } from 'lucide-react';
+import { FolderPlus, Inbox, ListChecks, MessageSquarePlus, SearchX, Trash2, Upload, Video, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useDeleteVideos } from '../api/delete-videos.ts';
 import { useVideos } from '../api/get-videos.ts';
 import { AddToFoldersDialog } from './add-to-folders-dialog.tsx';
 import { FolderSidebar } from './folder-sidebar.tsx';
-import { HepRequestsDialog } from './hep-requests-dialog.tsx';
 import { emptyFilters, type LibraryFilters, LibraryFiltersBar } from './library-filters.tsx';
+import { MyRequestsDialog } from './my-requests-dialog.tsx';
 import { VideoGrid, VideoTable } from './video-items.tsx';
 import { VideoPreview } from './video-preview.tsx';
 import './videos.css';
@@ -85,14 +85,21 @@ export function ExerciseLibrary() {
         actions={
           <>
             {managesLibrary && (
-              <Button
+              <ButtonLink
                 variant="secondary"
+                to={paths.adminVideoRequests.getHref()}
                 icon={<Inbox size={18} aria-hidden="true" />}
-                onClick={() => setDialog('requests')}
               >
                 Video requests
-              </Button>
+              </ButtonLink>
             )}
+            <Button
+              variant="secondary"
+              icon={<ListChecks size={18} aria-hidden="true" />}
+              onClick={() => setDialog('requests')}
+            >
+              My requests
+            </Button>
             <Button
               variant="secondary"
               icon={<MessageSquarePlus size={18} aria-hidden="true" />}
@@ -204,7 +211,7 @@ export function ExerciseLibrary() {
         <p>The files are removed and the videos leave every folder. This cannot be undone.</p>
       </ConfirmDialog>
       <RequestVideoDialog isOpen={dialog === 'request'} onClose={() => setDialog(null)} />
-      {managesLibrary && <HepRequestsDialog isOpen={dialog === 'requests'} onClose={() => setDialog(null)} />}
+      <MyRequestsDialog isOpen={dialog === 'requests'} onClose={() => setDialog(null)} />
     </>
   );
 }
