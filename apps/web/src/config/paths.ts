@@ -31,7 +31,12 @@ export const paths = {
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   tasks: { path: '/dashboard', getHref: () => '/dashboard#tasks' },
   balances: { path: '/balances', getHref: () => '/balances' },
-  exerciseLibrary: { path: '/exercise-library', getHref: () => '/exercise-library' },
+  exerciseLibrary: {
+    path: '/exercise-library',
+    /** With `myRequests`: opens the list of one's own video requests and their answers. */
+    getHref: (options: { myRequests?: boolean } = {}) =>
+      options.myRequests ? '/exercise-library?requests=mine' : '/exercise-library',
+  },
   exerciseUpload: { path: '/exercise-upload', getHref: () => '/exercise-upload' },
   exerciseEdit: {
     path: '/exercise-edit/:id',

@@ -16,6 +16,7 @@ import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
 import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
 import { FolderPlus, Inbox, ListChecks, MessageSquarePlus, SearchX, Trash2, Upload, Video, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useDeleteVideos } from '../api/delete-videos.ts';
 import { useVideos } from '../api/get-videos.ts';
 import { AddToFoldersDialog } from './add-to-folders-dialog.tsx';
@@ -36,7 +37,11 @@ export function ExerciseLibrary() {
   const [view, setView] = useState<'grid' | 'list'>('grid');
   const [selected, setSelected] = useState<Map<number, VideoItem>>(new Map());
   const [preview, setPreview] = useState<VideoItem | null>(null);
-  const [dialog, setDialog] = useState<'folders' | 'delete' | 'request' | 'requests' | null>(null);
+  // A task about an answered request links here with ?requests=mine, opening one's requests at once.
+  const [searchParams] = useSearchParams();
+  const [dialog, setDialog] = useState<'folders' | 'delete' | 'request' | 'requests' | null>(
+    searchParams.get('requests') === 'mine' ? 'requests' : null,
+  );
   const role = useCurrentUser().data?.role;
   const managesLibrary = role !== undefined && can(role, 'library.manage');
   const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
