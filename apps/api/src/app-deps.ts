@@ -4,6 +4,7 @@ import type { AuditLog } from './lib/audit.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { SmsSender } from './lib/sms.ts';
+import type { AnnouncementsService } from './modules/admin/announcements.service.ts';
 import type { AuditLogService } from './modules/admin/audit-log.service.ts';
 import type { PlatformClinicsService } from './modules/admin/platform-clinics.service.ts';
 import type { SupportAccountService } from './modules/admin/support-account.service.ts';
@@ -31,6 +32,7 @@ import type { SupervisorService } from './modules/supervisor/supervisor.service.
 import type { TaskRules } from './modules/tasks/task-rules.ts';
 import type { TasksService } from './modules/tasks/tasks.service.ts';
 import type { FoldersService } from './modules/videos/folders.service.ts';
+import type { HepRequestsService } from './modules/videos/hep-requests.service.ts';
 import type { VideosService } from './modules/videos/videos.service.ts';
 import type { Realtime } from './realtime/socket-server.ts';
 import type { VideoHost } from './video-host/host.ts';
@@ -78,4 +80,6 @@ export type AppDeps = {
   platformClinics: PlatformClinicsService;
   auditLog: AuditLogService;
   supportAccount: SupportAccountService;
+  hepRequests: HepRequestsService;
+  announcements: AnnouncementsService;
 };

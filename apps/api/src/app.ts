@@ -15,6 +15,7 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { connectRedis } from './lib/redis.ts';
 import { createSmsSender, type SmsSender } from './lib/sms.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createAnnouncementsService } from './modules/admin/announcements.service.ts';
 import { auditLogRoutes } from './modules/admin/audit-log.routes.ts';
 import { createAuditLogService } from './modules/admin/audit-log.service.ts';
 import { platformRoutes } from './modules/admin/platform.routes.ts';
@@ -68,6 +69,7 @@ import { runTaskRules } from './modules/tasks/tasks.jobs.ts';
 import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { createTasksService } from './modules/tasks/tasks.service.ts';
 import { createFoldersService } from './modules/videos/folders.service.ts';
+import { createHepRequestsService } from './modules/videos/hep-requests.service.ts';
 import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { createVideoCatalog, createVideosService } from './modules/videos/videos.service.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -210,6 +212,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     platformClinics: createPlatformClinicsService({ db, audit, config }),
     auditLog: createAuditLogService({ db, clock, audit }),
     supportAccount: createSupportAccountService({ db, audit }),
+    hepRequests: createHepRequestsService({ db, clock, audit, tasks: taskRules }),
+    announcements: createAnnouncementsService({ db, audit }),
   };
 
   // Security headers from helmet's middleware, built once (the Fastify plugin built it again for every request).

@@ -17,6 +17,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { type Actor, type ClinicScope, clinicScope } from '../src/db/scope.ts';
+import { createAnnouncementsRepository } from '../src/modules/admin/announcements.repository.ts';
 import { createAuditLogRepository } from '../src/modules/admin/audit-log.repository.ts';
 import { createLockoutRepository } from '../src/modules/auth/lockout.repository.ts';
 import { createPasswordResetsRepository } from '../src/modules/auth/password-resets.repository.ts';
@@ -43,7 +44,8 @@ import { createInteractionsRepository } from '../src/modules/patients/interactio
 import { createOtpRepository } from '../src/modules/patients/otp.repository.ts';
 import { createPatientsRepository } from '../src/modules/patients/patients.repository.ts';
 import { createTasksRepository } from '../src/modules/tasks/tasks.repository.ts';
-import { createFoldersRepository, createHepRequestsRepository } from '../src/modules/videos/folders.repository.ts';
+import { createFoldersRepository } from '../src/modules/videos/folders.repository.ts';
+import { createHepRequestsRepository } from '../src/modules/videos/hep-requests.repository.ts';
 import { createVideoUsageRepository } from '../src/modules/videos/video-usage.repository.ts';
 import { createVideosRepository } from '../src/modules/videos/videos.repository.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -305,6 +307,12 @@ const repositories = {
     get: notClinicData('platform-wide settings'),
     set: notClinicData('platform-wide settings'),
   }),
+  announcements: cover(createAnnouncementsRepository, {
+    note: notClinicData('the platform-wide note'),
+    setNote: notClinicData('the platform-wide note'),
+    clearNote: notClinicData('the platform-wide note'),
+    turnOnStaffNotices: byDesign('a new platform note is for every clinic’s staff: admins only'),
+  }),
   exerciseLogs: cover(createExerciseLogsRepository, {
     findByClientId: guarded(findOwnPatient('hep/patient-program.service.ts')),
     insertOnce: guarded(findOwnPatient('hep/patient-program.service.ts'), [
@@ -555,7 +563,12 @@ const repositories = {
   }),
   hepRequests: cover(createHepRequestsRepository, {
     insert: writesOnly('a request of the actor, in the actor’s clinic'),
-    list: byDesign('the content team’s queue spans every clinic: admins only (library.manage), or the new request'),
+    list: byDesign(
+      'the content team’s queue spans every clinic: admins only (library.manage); or the caller’s own, or the new request',
+    ),
+    lock: byDesign('the content team answers requests of every clinic: admins only (library.manage)'),
+    findGlobalVideo: notClinicData('only the global library’s videos, which no clinic owns'),
+    answer: guarded(['lock', 'videos/hep-requests.service.ts']),
   }),
   videoUsage: cover(createVideoUsageRepository, {
     inActivePrograms: guarded(['findManyVisible', 'videos/videos.service.ts']),

@@ -113,6 +113,10 @@ export const auditActions = [
   'settings.support_account',
   'audit.list',
   'audit.export',
+  // The content team's answer to a HEP video request (old and new status); the platform's announcement note changed
+  // (old and new text).
+  'hep_request.answer',
+  'announcement.note_change',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

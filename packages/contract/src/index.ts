@@ -1,5 +1,6 @@
 export * from './admin.ts';
 export * from './admin-clinics.ts';
+export * from './announcements.ts';
 export * from './audit.ts';
 export * from './audit-log.ts';
 export * from './auth.ts';

@@ -32,6 +32,7 @@ const matrix: Record<Action, string> = {
   'clinic.settings': '..yy.',
   'platform.clinics': '...y.',
   'audit.read': '..yy.',
+  'announcements.manage': '...y.',
 };
 
 describe('permissions', () => {

@@ -61,6 +61,8 @@ export const permissions = {
   'platform.clinics': ['admin'],
   /** The audit log: a supervisor's own clinic's (decision 1022), any clinic's for an admin. */
   'audit.read': staffManagers,
+  /** The platform's announcement to every staff member (the initial note). */
+  'announcements.manage': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof permissions;

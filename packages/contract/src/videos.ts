@@ -213,14 +213,48 @@ export const folderResultsSchema = z.object({ results: z.array(folderSchema) });
 
 export const hepRequestBodySchema = z.object({ request_content: text(2000) });
 export type HepRequestBody = z.infer<typeof hepRequestBodySchema>;
+
+/** Open until the content team answers it, or declines it (decision 1030). */
+export const hepRequestStatuses = ['open', 'answered', 'declined'] as const;
+export type HepRequestStatus = (typeof hepRequestStatuses)[number];
+
 export const hepRequestSchema = z.object({
   id: z.number().int(),
   request_content: z.string(),
   requested_by: z.object({ id: z.number().int(), display_name: z.string() }),
   clinic_code: z.string(),
   created_at: z.string(),
+  status: z.enum(hepRequestStatuses),
+  /** The content team's words to the requester; null while open. */
+  answer: z.string().nullable(),
+  answered_by: z.object({ id: z.number().int(), display_name: z.string() }).nullable(),
+  answered_at: z.string().nullable(),
+  /** The global-library video that answers the request, if one does (and still exists). */
+  answer_video: z.object({ id: z.number().int(), title: z.string() }).nullable(),
 });
+export type HepRequest = z.infer<typeof hepRequestSchema>;
 export const hepRequestListSchema = paginated(hepRequestSchema);
+
+/** The queue's order: the oldest first by default, so the longest wait is answered first (decision 1030). */
+export const hepRequestOrders = ['oldest', 'newest'] as const;
+export const hepRequestQueueQuerySchema = pageQuerySchema.extend({
+  status: z.enum(hepRequestStatuses).optional(),
+  order: z.enum(hepRequestOrders).default('oldest'),
+});
+export type HepRequestQueueQuery = z.infer<typeof hepRequestQueueQuerySchema>;
+
+/** An answer: words for the requester, and optionally the global video that answers; or a decline, with words. */
+export const answerHepRequestBodySchema = z
+  .object({
+    answer: text(2000),
+    video_id: idSchema.nullable().optional(),
+    is_declined: z.boolean().default(false),
+  })
+  .refine((body) => !(body.is_declined && body.video_id), {
+    error: 'A declined request names no video',
+    path: ['video_id'],
+  });
+export type AnswerHepRequestBody = z.input<typeof answerHepRequestBodySchema>;
 
 export const videoEndpoints = defineEndpoints('videos', {
   /** The videos the caller may see (own, clinic and global), filtered and paginated. */
@@ -333,14 +367,34 @@ export const videoEndpoints = defineEndpoints('videos', {
     status: 201,
     response: hepRequestSchema,
   },
-  /** The content team's queue of requested videos, every clinic's. */
+  /** The content team's queue of requested videos, every clinic's, of one status or all, oldest or newest first. */
   hepRequests: {
     method: 'GET',
     path: '/video/hep_request',
     access: 'library.manage',
+    query: hepRequestQueueQuerySchema,
+    status: 200,
+    response: hepRequestListSchema,
+  },
+  /** The caller's own requests with their answers, newest first. */
+  myHepRequests: {
+    method: 'GET',
+    path: '/video/hep_request/mine',
+    access: 'videos.manage',
     query: pageQuerySchema,
     status: 200,
     response: hepRequestListSchema,
+  },
+  /** Answers (or declines) an open request once; the requester gets a task. Answering again is a conflict. */
+  answerHepRequest: {
+    method: 'POST',
+    path: '/video/hep_request/:id/answer',
+    access: 'library.manage',
+    params: idParamsSchema,
+    body: answerHepRequestBodySchema,
+    status: 200,
+    response: hepRequestSchema,
+    audit: { change: 'hep_request.answer' },
   },
   /** One video, with short-lived signed URLs for its file and poster. */
   detail: {

@@ -108,6 +108,21 @@ export const hepRequests = pgTable(
       .references(() => users.id),
     requestContent: text('request_content').notNull(),
     createdAt: createdAt(),
+    /** Open until the content team answers it (or declines it); answered once, never again (decision 1030). */
+    status: text('status', { enum: ['open', 'answered', 'declined'] })
+      .notNull()
+      .default('open'),
+    answer: text('answer'),
+    answeredBy: integer('answered_by').references(() => users.id),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** The global-library video that answers the request, if one does; a deleted video leaves the answer's text. */
+    answerVideoId: integer('answer_video_id').references(() => videos.id, { onDelete: 'set null' }),
   },
-  (t) => [index('hep_requests_created_idx').on(t.createdAt, t.id)],
+  (t) => [
+    index('hep_requests_created_idx').on(t.createdAt, t.id),
+    // The queue of one status, in date order either way.
+    index('hep_requests_status_created_idx').on(t.status, t.createdAt, t.id),
+    // A requester's own requests, newest first.
+    index('hep_requests_requester_created_idx').on(t.requestedBy, t.createdAt, t.id),
+  ],
 );

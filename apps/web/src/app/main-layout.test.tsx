@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@rehabit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REDIRECT_PATH_KEY } from '../lib/storage.ts';
 import { useUiStore } from '../lib/ui-store.ts';
 import { fixtureApi } from '../testing/fixture-api.ts';
@@ -43,7 +43,18 @@ describe('main layout', () => {
     ],
     [
       'admin',
-      ['Patients', 'Exercise library', 'Chat', 'Balances', 'Therapists', 'Clinics', 'Clinic settings', 'Audit log'],
+      [
+        'Patients',
+        'Exercise library',
+        'Chat',
+        'Balances',
+        'Therapists',
+        'Clinics',
+        'Clinic settings',
+        'Audit log',
+        'Video requests',
+        'Announcements',
+      ],
     ],
   ] as const)('shows a %s the entries of the role', async (role, labels) => {
     fixtureApi(signedInRoutes(as({ role })));
@@ -193,6 +204,8 @@ describe('main layout', () => {
 
 describe('initial note', () => {
   it('shows the clinic note on the patient list until dismissed', async () => {
+    // Within 30 days of the dashboard's release, its entry carries the pill.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-01T12:00:00Z') });
     let isNoticeOn = true;
     const api = fixtureApi({
       ...signedInRoutes(),
@@ -206,7 +219,7 @@ describe('initial note', () => {
     const app = renderApp('/patients', { token: 't' });
     const note = await screen.findByRole('dialog', { name: "What's new in Rehabit" });
     expect(note).toHaveTextContent('Billing closes on the 3rd.');
-    expect(screen.getByTestId('new-pill')).toBeInTheDocument();
+    expect(screen.getAllByTestId('new-pill').length).toBeGreaterThan(0);
     await app.user.click(within(note).getByRole('button', { name: 'Got it' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.calls('PATCH /user/therapist/cancel-feature-notification')).toHaveLength(1);
@@ -218,5 +231,53 @@ describe('initial note', () => {
     renderApp('/patients', { token: 't' });
     await screen.findByRole('heading', { name: 'Patients', level: 1 });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('"New" pills', () => {
+  const noticeRoutes = (isOn: () => boolean, onCancel: () => void) => ({
+    ...signedInRoutes(),
+    'GET /api/v1/users/': () => ({ body: userPage(as({ is_feature_notification_on: isOn() })) }),
+    'PATCH /user/therapist/cancel-feature-notification': () => {
+      onCancel();
+      return { body: { user: as({ is_feature_notification_on: false }) } };
+    },
+  });
+
+  it('marks the entries of features released in the last 30 days, until marked seen', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-20T12:00:00Z') });
+    let isOn = true;
+    const api = fixtureApi(
+      noticeRoutes(
+        () => isOn,
+        () => (isOn = false),
+      ),
+    );
+    const app = renderApp('/patients', { token: 't' });
+    await screen.findByRole('heading', { name: 'Patients', level: 1 });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    // Balances (released Nov 25) is 25 days old; dashboard and referral (Nov 27) 23 days.
+    const marked = within(nav)
+      .getAllByTestId('new-pill')
+      .map((pill) => pill.closest('a')?.textContent?.replace('New', '').trim());
+    expect(marked).toEqual(['Dashboard', 'Balances', 'Referral']);
+    await app.user.click(within(nav).getByRole('button', { name: /Mark “New” as seen/ }));
+    await waitFor(() => expect(within(nav).queryByTestId('new-pill')).not.toBeInTheDocument());
+    expect(api.calls('PATCH /user/therapist/cancel-feature-notification')).toHaveLength(1);
+    expect(within(nav).queryByRole('button', { name: /Mark “New” as seen/ })).not.toBeInTheDocument();
+  });
+
+  it('shows no pill once a release is 30 days old', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2027-01-05T12:00:00Z') });
+    fixtureApi(
+      noticeRoutes(
+        () => true,
+        () => undefined,
+      ),
+    );
+    renderApp('/patients', { token: 't' });
+    await screen.findByRole('heading', { name: 'Patients', level: 1 });
+    expect(screen.queryByTestId('new-pill')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Mark “New” as seen/ })).not.toBeInTheDocument();
   });
 });

@@ -141,6 +141,18 @@ export const appRoutes: RouteObject[] = [
             handle: { action: 'audit.read' } satisfies RouteHandle,
             lazy: () => import('./routes/app/audit-log.tsx').then((m) => ({ Component: m.AuditLogRoute })),
           },
+          {
+            path: paths.adminVideoRequests.path,
+            handle: { action: 'library.manage' } satisfies RouteHandle,
+            lazy: () =>
+              import('./routes/app/admin-video-requests.tsx').then((m) => ({ Component: m.AdminVideoRequestsRoute })),
+          },
+          {
+            path: paths.adminAnnouncements.path,
+            handle: { action: 'announcements.manage' } satisfies RouteHandle,
+            lazy: () =>
+              import('./routes/app/admin-announcements.tsx').then((m) => ({ Component: m.AdminAnnouncementsRoute })),
+          },
         ],
       },
       { path: '*', lazy: () => import('./routes/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute })) },

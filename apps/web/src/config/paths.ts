@@ -31,7 +31,12 @@ export const paths = {
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   tasks: { path: '/dashboard', getHref: () => '/dashboard#tasks' },
   balances: { path: '/balances', getHref: () => '/balances' },
-  exerciseLibrary: { path: '/exercise-library', getHref: () => '/exercise-library' },
+  exerciseLibrary: {
+    path: '/exercise-library',
+    /** With `myRequests`: opens the list of one's own video requests and their answers. */
+    getHref: (options: { myRequests?: boolean } = {}) =>
+      options.myRequests ? '/exercise-library?requests=mine' : '/exercise-library',
+  },
   exerciseUpload: { path: '/exercise-upload', getHref: () => '/exercise-upload' },
   exerciseEdit: {
     path: '/exercise-edit/:id',
@@ -64,6 +69,9 @@ export const paths = {
     getHref: (clinicCode?: string) =>
       clinicCode ? `/audit-log?clinic=${encodeURIComponent(clinicCode)}` : '/audit-log',
   },
+  // The platform admin's screens
+  adminVideoRequests: { path: '/admin/video-requests', getHref: () => '/admin/video-requests' },
+  adminAnnouncements: { path: '/admin/announcements', getHref: () => '/admin/announcements' },
 } as const;
 
 /** Screens that need the whole height on phones, so the bottom menu steps aside (seed §2). */

@@ -1,10 +1,14 @@
-import { adminEndpoints } from '@rehabit/contract';
+import { adminEndpoints, announcementEndpoints } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/route.ts';
 import { deliveryStatus } from '../../lib/delivery.ts';
 
 /** The platform admin's view of how the portal is set up. */
-export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config }) => {
+export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, announcements }) => {
   route(app, adminEndpoints.deliveryStatus, () => deliveryStatus(config));
+  route(app, announcementEndpoints.initialNote, () => announcements.initialNote());
+  route(app, announcementEndpoints.updateInitialNote, ({ actor, body, ctx }) =>
+    announcements.updateInitialNote(actor, body.initial_note, ctx),
+  );
 };

@@ -1,7 +1,7 @@
 import type { FolderListQuery } from '@rehabit/contract';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { clinics, hepRequests, users, videoFolderItems, videoFolders } from '../../db/schema.ts';
+import { users, videoFolderItems, videoFolders } from '../../db/schema.ts';
 import type { Actor } from '../../db/scope.ts';
 import { folderVisibleTo } from '../../db/visibility.ts';
 
@@ -70,41 +70,6 @@ export function createFoldersRepository(db: DbOrTx) {
         .where(and(eq(videoFolderItems.folderId, folderId), inArray(videoFolderItems.videoId, videoIds)))
         .returning({ videoId: videoFolderItems.videoId });
       return removed.map((r) => r.videoId);
-    },
-  };
-}
-
-export function createHepRequestsRepository(db: DbOrTx) {
-  return {
-    async insert(actor: Actor, content: string) {
-      const [row] = await db
-        .insert(hepRequests)
-        .values({ clinicId: actor.clinicId, requestedBy: actor.id, requestContent: content })
-        .returning({ id: hepRequests.id });
-      return row!.id;
-    },
-    /** Only admins list requests: the queue spans every clinic. */
-    async list(page: number, pageSize: number, id?: number) {
-      const where = id ? eq(hepRequests.id, id) : undefined;
-      const [total] = await db.select({ n: count() }).from(hepRequests).where(where);
-      const rows = await db
-        .select({
-          id: hepRequests.id,
-          requestContent: hepRequests.requestContent,
-          userId: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          clinicCode: clinics.code,
-          createdAt: hepRequests.createdAt,
-        })
-        .from(hepRequests)
-        .innerJoin(users, eq(users.id, hepRequests.requestedBy))
-        .innerJoin(clinics, eq(clinics.id, hepRequests.clinicId))
-        .where(where)
-        .orderBy(sql`${hepRequests.createdAt} desc, ${hepRequests.id} desc`)
-        .limit(pageSize)
-        .offset((page - 1) * pageSize);
-      return { rows, count: total?.n ?? 0 };
     },
   };
 }

@@ -6,7 +6,7 @@ import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, actorAudit } from '../../lib/audit.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import type { VideoHost } from '../../video-host/host.ts';
-import { createFoldersRepository, createHepRequestsRepository, type FolderRow } from './folders.repository.ts';
+import { createFoldersRepository, type FolderRow } from './folders.repository.ts';
 import { toFolder, toVideo } from './video-mapping.ts';
 import { createVideosRepository } from './videos.repository.ts';
 
@@ -20,7 +20,6 @@ type Page = { page: number; page_size: number };
 export function createFoldersService({ db, audit, host }: Deps) {
   const folders = createFoldersRepository(db);
   const videos = createVideosRepository(db);
-  const requests = createHepRequestsRepository(db);
   const record = actorAudit(audit);
 
   /** Every id must be visible (else 404) and, when writing, owned (else 403). */
@@ -113,25 +112,6 @@ export function createFoldersService({ db, audit, host }: Deps) {
       await record(actor, 'video_folder.remove', ctx, { folder_id: folderId, video_ids: removed });
       return (await reload(actor, [folderId]))[0]!;
     },
-    async requestVideo(actor: Actor, content: string, ctx: RequestContext) {
-      const id = await requests.insert(actor, content);
-      await record(actor, 'hep_request.create', ctx, { hep_request_id: id });
-      const { rows } = await requests.list(1, 1, id);
-      return toHepRequest(rows[0]!);
-    },
-    async listRequests(query: Page) {
-      const { rows, count } = await requests.list(query.page, query.page_size);
-      return toPage(rows.map(toHepRequest), count, query);
-    },
   };
 }
 export type FoldersService = ReturnType<typeof createFoldersService>;
-
-type RequestRow = Awaited<ReturnType<ReturnType<typeof createHepRequestsRepository>['list']>>['rows'][number];
-const toHepRequest = (r: RequestRow) => ({
-  id: r.id,
-  request_content: r.requestContent,
-  requested_by: { id: r.userId, display_name: `${r.firstName} ${r.lastName}` },
-  clinic_code: r.clinicCode,
-  created_at: r.createdAt.toISOString(),
-});

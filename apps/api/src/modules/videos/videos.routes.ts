@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/route.ts';
 
-export const videosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { videos, folders }) => {
+export const videosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { videos, folders, hepRequests }) => {
   route(app, videoEndpoints.list, ({ actor, query, ctx }) => videos.list(actor, query, ctx));
   // A create without a body takes every default.
   route(app, videoEndpoints.create, ({ actor, body, ctx }) => videos.create(actor, body ?? {}, ctx));
@@ -29,9 +29,13 @@ export const videosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { videos
   route(app, videoEndpoints.deleteFolders, ({ actor, params, ctx }) => folders.remove(actor, params.ids, ctx));
 
   route(app, videoEndpoints.requestVideo, ({ actor, body, ctx }) =>
-    folders.requestVideo(actor, body.request_content, ctx),
+    hepRequests.create(actor, body.request_content, ctx),
   );
-  route(app, videoEndpoints.hepRequests, ({ query }) => folders.listRequests(query));
+  route(app, videoEndpoints.hepRequests, ({ query }) => hepRequests.queue(query));
+  route(app, videoEndpoints.myHepRequests, ({ actor, query }) => hepRequests.mine(actor, query));
+  route(app, videoEndpoints.answerHepRequest, ({ actor, params, body, ctx }) =>
+    hepRequests.answer(actor, params.id, body, ctx),
+  );
 
   // Parameterised routes last in the file for readers; the router prefers static segments anyway.
   route(app, videoEndpoints.detail, ({ actor, params, ctx }) => videos.get(actor, params.id, ctx));

@@ -14,9 +14,7 @@ export function BottomNav({ items, flags, role }: { items: readonly NavItem[]; f
   const isMenuOpen = useUiStore((state) => state.isMobileMenuOpen);
   const hasHiddenNotice = items
     .filter((item) => !bottomMenuItems(items, role).includes(item))
-    .some(
-      (item) => (item.hasBillingBadge && flags.hasNewBilling) || (item.isNewFeature && flags.hasFeatureNotifications),
-    );
+    .some((item) => (item.hasBillingBadge && flags.hasNewBilling) || flags.newFeatures.has(item.key));
   return (
     <nav className="bottom-nav" aria-label="Main">
       <ul className="bottom-nav__list">

@@ -1,7 +1,9 @@
+import { newFeatureKeys } from '@rehabit/contract';
 import { bottomMenuHiddenPatterns } from '@web/config/paths.ts';
 import { useUnreadChatCount } from '@web/lib/chat/chat-sessions.ts';
 import { useIsMobile } from '@web/lib/device.ts';
 import type { SessionUser } from '@web/lib/session/get-current-user.ts';
+import dayjs from 'dayjs';
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { matchPath, useLocation } from 'react-router';
@@ -32,7 +34,7 @@ export function MainLayout({ user, onSignOut, isSigningOut, monitoring, chat, ch
   const unreadChats = useUnreadChatCount(user.role);
   const flags = {
     hasNewBilling: user.is_new_billing_uploaded,
-    hasFeatureNotifications: user.is_feature_notification_on,
+    newFeatures: newFeatureKeys(dayjs().format('YYYY-MM-DD'), user.is_feature_notification_on),
     unreadChats,
   };
   const isBottomMenuHidden = bottomMenuHiddenPatterns.some((pattern) => matchPath(pattern, pathname));

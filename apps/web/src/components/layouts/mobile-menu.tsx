@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Modal } from '../ui/modal/modal.tsx';
 import type { NavItem } from './nav-items.ts';
 import { type NavFlags, NavLinkContent } from './nav-link-content.tsx';
+import { SeenNewFeatures } from './seen-new-features.tsx';
 import { useIsNavItemActive } from './use-nav-state.ts';
 import './nav.css';
 
@@ -47,6 +48,7 @@ export function MobileMenu({ items, flags, onSignOut }: MobileMenuProps) {
             </button>
           </li>
         </ul>
+        <SeenNewFeatures count={items.filter((item) => flags.newFeatures.has(item.key)).length} />
       </nav>
     </Modal>
   );

@@ -5,8 +5,10 @@ import {
   Building2,
   ClipboardList,
   Gift,
+  Inbox,
   LayoutDashboard,
   type LucideIcon,
+  Megaphone,
   MessageSquare,
   ScrollText,
   Settings,
@@ -26,7 +28,9 @@ export type NavKey =
   | 'therapists'
   | 'clinics'
   | 'clinic-settings'
-  | 'audit-log';
+  | 'audit-log'
+  | 'video-requests'
+  | 'announcements';
 
 export type NavItem = {
   key: NavKey;
@@ -41,8 +45,6 @@ export type NavItem = {
   action: Action;
   /** Carries the round '1' while a new billing file waits. */
   hasBillingBadge?: boolean;
-  /** Carries the 'New' pill while feature notifications are on. */
-  isNewFeature?: boolean;
 };
 
 export const navItems: readonly NavItem[] = [
@@ -109,7 +111,6 @@ export const navItems: readonly NavItem[] = [
     icon: Gift,
     activeOn: [paths.referral.path],
     action: 'referral.send',
-    isNewFeature: true,
   },
   {
     key: 'therapists',
@@ -148,6 +149,24 @@ export const navItems: readonly NavItem[] = [
     icon: ScrollText,
     activeOn: [paths.auditLog.path],
     action: 'audit.read',
+  },
+  {
+    key: 'video-requests',
+    label: 'Video requests',
+    shortLabel: 'Requests',
+    href: paths.adminVideoRequests.getHref(),
+    icon: Inbox,
+    activeOn: [paths.adminVideoRequests.path],
+    action: 'library.manage',
+  },
+  {
+    key: 'announcements',
+    label: 'Announcements',
+    shortLabel: 'News',
+    href: paths.adminAnnouncements.getHref(),
+    icon: Megaphone,
+    activeOn: [paths.adminAnnouncements.path],
+    action: 'announcements.manage',
   },
 ];
 

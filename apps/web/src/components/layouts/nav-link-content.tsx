@@ -4,7 +4,8 @@ import type { NavItem } from './nav-items.ts';
 
 export type NavFlags = {
   hasNewBilling: boolean;
-  hasFeatureNotifications: boolean;
+  /** The entries whose feature is new to the user (`newFeatureKeys` of the contract). */
+  newFeatures: ReadonlySet<string>;
   /** Conversations with unread messages, shown on the Chat entry. */
   unreadChats?: number;
 };
@@ -31,7 +32,7 @@ export function NavLinkContent({
       <span className="nav-link__label">{isShort ? item.shortLabel : item.label}</span>
       {!isShort && <RoundBadge isActive={!!item.hasBillingBadge && flags.hasNewBilling} x="0px" y="0px" />}
       {!isShort && <UnreadCount count={unread} />}
-      {!isShort && <NewPill isActive={!!item.isNewFeature && flags.hasFeatureNotifications} x="0px" y="0px" />}
+      {!isShort && <NewPill isActive={flags.newFeatures.has(item.key)} x="0px" y="0px" />}
     </>
   );
 }

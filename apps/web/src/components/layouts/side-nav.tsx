@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Brand } from './brand.tsx';
 import type { NavItem } from './nav-items.ts';
 import { type NavFlags, NavLinkContent } from './nav-link-content.tsx';
+import { SeenNewFeatures } from './seen-new-features.tsx';
 import { useIsNavItemActive } from './use-nav-state.ts';
 import './nav.css';
 
@@ -40,6 +41,7 @@ export function SideNav({ items, flags }: { items: readonly NavItem[]; flags: Na
           </li>
         ))}
       </ul>
+      <SeenNewFeatures count={items.filter((item) => flags.newFeatures.has(item.key)).length} />
     </nav>
   );
 }

@@ -179,6 +179,11 @@ describe('program section', () => {
           requested_by: { id: 7, display_name: 'Tara Nguyen' },
           clinic_code: 'DEMO01',
           created_at: '2026-03-01T10:00:00.000Z',
+          status: 'open',
+          answer: null,
+          answered_by: null,
+          answered_at: null,
+          answer_video: null,
         },
       },
     });

@@ -3,7 +3,7 @@ import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
 import { manager } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { NOW, queryOf, TASKS_URL, taskPage, tasksRoutes } from './tasks-fixtures.ts';
+import { makeTask, NOW, queryOf, TASKS_URL, taskPage, tasksRoutes } from './tasks-fixtures.ts';
 
 beforeEach(() => {
   // Only the clock's date is fixed: timers stay real for the query layer and user events.
@@ -17,6 +17,23 @@ const titles = (list: HTMLElement) =>
     .map((item) => item.querySelector('.task-card__title')?.textContent);
 
 describe('the tasks panel', () => {
+  it('links an answered video request to the requester’s own requests', async () => {
+    const answered = makeTask({
+      id: 9,
+      kind: 'hep_request_answered',
+      title: 'Your exercise video request was answered: see the library',
+      patient: null,
+    });
+    fixtureApi(tasksRoutes(undefined, [answered]));
+    renderApp('/dashboard#tasks', { token: 't' });
+    const [item] = within(await newTasks()).getAllByRole('listitem');
+    expect(item).toHaveTextContent('Video request answered');
+    expect(within(item!).getByRole('link', { name: 'See the answer to your request' })).toHaveAttribute(
+      'href',
+      '/exercise-library?requests=mine',
+    );
+  });
+
   it('lists a therapist’s new tasks by default: what, about whom (where it is solved), for whom, by when', async () => {
     const api = fixtureApi(tasksRoutes(undefined));
     renderApp('/dashboard#tasks', { token: 't' });

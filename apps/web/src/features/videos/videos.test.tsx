@@ -100,6 +100,11 @@ describe('exercise library', () => {
           requested_by: { id: 7, display_name: 'Tara Nguyen' },
           clinic_code: 'DEMO01',
           created_at: '2026-03-01T10:00:00.000Z',
+          status: 'open',
+          answer: null,
+          answered_by: null,
+          answered_at: null,
+          answer_video: null,
         },
       },
     });
@@ -120,35 +125,77 @@ describe('exercise library', () => {
 });
 
 describe('video requests', () => {
-  it('lists the requests for admins only', async () => {
-    fixtureApi({
-      ...signedInRoutes({ ...therapist, role: 'admin' }),
-      'GET /video/list': { body: listOf([]) },
-      'GET /video/library': { body: listOf([]) },
-      'GET /video/hep_request': {
+  const request = (overrides: object = {}) => ({
+    id: 4,
+    request_content: 'Seated marching',
+    requested_by: { id: 7, display_name: 'Tara Nguyen' },
+    clinic_code: 'DEMO01',
+    created_at: '2026-03-01T10:00:00.000Z',
+    status: 'open',
+    answer: null,
+    answered_by: null,
+    answered_at: null,
+    answer_video: null,
+    ...overrides,
+  });
+
+  it('shows one’s own requests with the content team’s answers', async () => {
+    const api = fixtureApi({
+      ...libraryRoutes(),
+      'GET /video/hep_request/mine': {
         body: listOf([
-          {
-            id: 4,
-            request_content: 'Seated marching',
-            requested_by: { id: 7, display_name: 'Tara Nguyen' },
-            clinic_code: 'DEMO01',
-            created_at: '2026-03-01T10:00:00.000Z',
-          },
+          request({ id: 5, request_content: 'Wall slides' }),
+          request({
+            status: 'answered',
+            answer: 'Filmed this week',
+            answered_by: { id: 1, display_name: 'Content Team' },
+            answered_at: '2026-03-03T10:00:00.000Z',
+            answer_video: { id: 32, title: 'Seated marching (global)' },
+          }),
         ]),
       },
     });
     const app = renderApp('/exercise-library', { token: 't' });
-    await app.user.click(await screen.findByRole('button', { name: 'Video requests' }));
-    const table = await screen.findByRole('table', { name: 'Video requests' });
-    expect(table).toHaveTextContent('Seated marching');
-    expect(table).toHaveTextContent('DEMO01');
+    await app.user.click(await screen.findByRole('button', { name: 'My requests' }));
+    const list = await screen.findByRole('list', { name: 'My video requests' });
+    const [open, answered] = within(list).getAllByRole('listitem');
+    expect(open).toHaveTextContent('Wall slides');
+    expect(open).toHaveTextContent('Waiting for an answer');
+    expect(answered).toHaveTextContent('Answered');
+    expect(answered).toHaveTextContent('Filmed this week');
+    expect(answered).toHaveTextContent('Seated marching (global)');
+    expect(api.calls('GET /video/hep_request/mine')).toHaveLength(1);
+  });
+
+  it('opens one’s requests from the link of the task that tells of an answer', async () => {
+    fixtureApi({ ...libraryRoutes(), 'GET /video/hep_request/mine': { body: listOf([request()]) } });
+    renderApp('/exercise-library?requests=mine', { token: 't' });
+    expect(await screen.findByRole('list', { name: 'My video requests' })).toHaveTextContent('Seated marching');
+  });
+
+  it('says so when there is no request yet', async () => {
+    fixtureApi({ ...libraryRoutes(), 'GET /video/hep_request/mine': { body: listOf([]) } });
+    const app = renderApp('/exercise-library', { token: 't' });
+    await app.user.click(await screen.findByRole('button', { name: 'My requests' }));
+    expect(await screen.findByText('No requests yet')).toBeInTheDocument();
+  });
+
+  it('links admins to the queue, from the page as from the menu', async () => {
+    fixtureApi({
+      ...signedInRoutes({ ...therapist, role: 'admin' }),
+      'GET /video/list': { body: listOf([]) },
+      'GET /video/library': { body: listOf([]) },
+    });
+    renderApp('/exercise-library', { token: 't' });
+    const links = await screen.findAllByRole('link', { name: 'Video requests' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/admin/video-requests', '/admin/video-requests']);
   });
 
   it('offers no queue to a therapist', async () => {
     fixtureApi(libraryRoutes());
     renderApp('/exercise-library', { token: 't' });
     await screen.findByRole('list', { name: 'Videos' });
-    expect(screen.queryByRole('button', { name: 'Video requests' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Video requests' })).not.toBeInTheDocument();
   });
 });
 

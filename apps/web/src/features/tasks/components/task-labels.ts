@@ -22,7 +22,7 @@ export function taskTarget(task: Task): { href: string; label: string } | null {
   }
   if (task.kind === 'approve_staff') return { href: paths.therapistList.getHref(), label: 'Review staff approvals' };
   if (task.kind === 'hep_request_answered') {
-    return { href: paths.exerciseLibrary.getHref(), label: 'Open the exercise library' };
+    return { href: paths.exerciseLibrary.getHref({ myRequests: true }), label: 'See the answer to your request' };
   }
   return null;
 }

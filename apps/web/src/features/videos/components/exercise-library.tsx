@@ -14,14 +14,15 @@ import { errorMessage } from '@web/lib/api-error.ts';
 import { notify } from '@web/lib/notify.ts';
 import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
 import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
-import { FolderPlus, Inbox, MessageSquarePlus, SearchX, Trash2, Upload, Video, X } from 'lucide-react';
+import { FolderPlus, Inbox, ListChecks, MessageSquarePlus, SearchX, Trash2, Upload, Video, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useDeleteVideos } from '../api/delete-videos.ts';
 import { useVideos } from '../api/get-videos.ts';
 import { AddToFoldersDialog } from './add-to-folders-dialog.tsx';
 import { FolderSidebar } from './folder-sidebar.tsx';
-import { HepRequestsDialog } from './hep-requests-dialog.tsx';
 import { emptyFilters, type LibraryFilters, LibraryFiltersBar } from './library-filters.tsx';
+import { MyRequestsDialog } from './my-requests-dialog.tsx';
 import { VideoGrid, VideoTable } from './video-items.tsx';
 import { VideoPreview } from './video-preview.tsx';
 import './videos.css';
@@ -36,7 +37,11 @@ export function ExerciseLibrary() {
   const [view, setView] = useState<'grid' | 'list'>('grid');
   const [selected, setSelected] = useState<Map<number, VideoItem>>(new Map());
   const [preview, setPreview] = useState<VideoItem | null>(null);
-  const [dialog, setDialog] = useState<'folders' | 'delete' | 'request' | 'requests' | null>(null);
+  // A task about an answered request links here with ?requests=mine, opening one's requests at once.
+  const [searchParams] = useSearchParams();
+  const [dialog, setDialog] = useState<'folders' | 'delete' | 'request' | 'requests' | null>(
+    searchParams.get('requests') === 'mine' ? 'requests' : null,
+  );
   const role = useCurrentUser().data?.role;
   const managesLibrary = role !== undefined && can(role, 'library.manage');
   const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
@@ -85,14 +90,21 @@ export function ExerciseLibrary() {
         actions={
           <>
             {managesLibrary && (
-              <Button
+              <ButtonLink
                 variant="secondary"
+                to={paths.adminVideoRequests.getHref()}
                 icon={<Inbox size={18} aria-hidden="true" />}
-                onClick={() => setDialog('requests')}
               >
                 Video requests
-              </Button>
+              </ButtonLink>
             )}
+            <Button
+              variant="secondary"
+              icon={<ListChecks size={18} aria-hidden="true" />}
+              onClick={() => setDialog('requests')}
+            >
+              My requests
+            </Button>
             <Button
               variant="secondary"
               icon={<MessageSquarePlus size={18} aria-hidden="true" />}
@@ -204,7 +216,7 @@ export function ExerciseLibrary() {
         <p>The files are removed and the videos leave every folder. This cannot be undone.</p>
       </ConfirmDialog>
       <RequestVideoDialog isOpen={dialog === 'request'} onClose={() => setDialog(null)} />
-      {managesLibrary && <HepRequestsDialog isOpen={dialog === 'requests'} onClose={() => setDialog(null)} />}
+      <MyRequestsDialog isOpen={dialog === 'requests'} onClose={() => setDialog(null)} />
     </>
   );
 }

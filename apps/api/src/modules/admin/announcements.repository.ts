@@ -1,0 +1,34 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { appSettings, users } from '../../db/schema.ts';
+
+const NOTE_KEY = 'initial_note';
+/** Who the note is for: the clinics' staff; the admins who write it read it on their own screen. */
+const noteReaders = ['therapist', 'manager', 'supervisor'] as const;
+
+/** The platform's initial note (a setting read by settings-info) and the staff's notices of it. */
+export const createAnnouncementsRepository = (db: DbOrTx) => ({
+  async note() {
+    const [row] = await db
+      .select({ value: appSettings.value, updatedAt: appSettings.updatedAt })
+      .from(appSettings)
+      .where(eq(appSettings.key, NOTE_KEY));
+    return row;
+  },
+  async setNote(text: string) {
+    await db
+      .insert(appSettings)
+      .values({ key: NOTE_KEY, value: text })
+      .onConflictDoUpdate({ target: appSettings.key, set: { value: text, updatedAt: new Date() } });
+  },
+  /** No row: settings-info answers null. */
+  async clearNote() {
+    await db.delete(appSettings).where(eq(appSettings.key, NOTE_KEY));
+  },
+  async turnOnStaffNotices() {
+    await db
+      .update(users)
+      .set({ isFeatureNotificationOn: true })
+      .where(inArray(users.role, [...noteReaders]));
+  },
+});

@@ -1,0 +1,51 @@
+import type { InitialNote } from '@rehabit/contract';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Actor } from '../../db/scope.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import { type AuditLog, noteNothingChanged } from '../../lib/audit.ts';
+import { createAnnouncementsRepository } from './announcements.repository.ts';
+
+async function readNote(db: DbOrTx): Promise<InitialNote> {
+  const row = await createAnnouncementsRepository(db).note();
+  const text = typeof row?.value === 'string' && row.value.trim() !== '' ? row.value : null;
+  return { initial_note: text, updated_at: text === null ? null : row!.updatedAt.toISOString() };
+}
+
+/**
+ * The platform's initial note, edited by admins (decision 1032): a changed note that says something is shown again
+ * to every staff member (their feature notices go back on); cleared, it shows to nobody.
+ */
+export function createAnnouncementsService({ db, audit }: { db: Db; audit: AuditLog }) {
+  return {
+    initialNote: () => readNote(db),
+
+    async updateInitialNote(actor: Actor, text: string, ctx: RequestContext): Promise<InitialNote> {
+      return db.transaction(async (tx) => {
+        const repo = createAnnouncementsRepository(tx);
+        const old = (await readNote(tx)).initial_note;
+        const next = text === '' ? null : text;
+        if (old === next) {
+          noteNothingChanged();
+          return readNote(tx);
+        }
+        if (next === null) await repo.clearNote();
+        else await repo.setNote(next);
+        const isShownAgain = next !== null;
+        if (isShownAgain) await repo.turnOnStaffNotices();
+        await audit.record(
+          {
+            action: 'announcement.note_change',
+            outcome: 'success',
+            actorUserId: actor.id,
+            clinicId: actor.clinicId,
+            ip: ctx.ip,
+            detail: { initial_note: { old, new: next }, is_shown_again: isShownAgain },
+          },
+          tx,
+        );
+        return readNote(tx);
+      });
+    },
+  };
+}
+export type AnnouncementsService = ReturnType<typeof createAnnouncementsService>;

@@ -1,0 +1,107 @@
+import { type HepRequest, type HepRequestQueueQuery, toPage } from '@rehabit/contract';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../db/scope.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import { type AuditLog, actorAudit } from '../../lib/audit.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, fieldError, notFound } from '../../lib/errors.ts';
+import type { TaskRules } from '../tasks/task-rules.ts';
+import { createHepRequestsRepository, type HepRequestRow } from './hep-requests.repository.ts';
+
+type Deps = { db: Db; clock: Clock; audit: AuditLog; tasks: TaskRules };
+type Page = { page: number; page_size: number };
+type Answer = { answer: string; video_id?: number | null; is_declined: boolean };
+
+const nameOf = (first: string, last: string) => `${first} ${last}`.trim();
+
+const toHepRequest = (r: HepRequestRow): HepRequest => ({
+  id: r.id,
+  request_content: r.requestContent,
+  requested_by: { id: r.userId, display_name: nameOf(r.firstName, r.lastName) },
+  clinic_code: r.clinicCode,
+  created_at: r.createdAt.toISOString(),
+  status: r.status,
+  answer: r.answer,
+  answered_by:
+    r.answererId === null
+      ? null
+      : { id: r.answererId, display_name: nameOf(r.answererFirstName!, r.answererLastName!) },
+  answered_at: r.answeredAt?.toISOString() ?? null,
+  answer_video: r.videoId === null ? null : { id: r.videoId, title: r.videoTitle! },
+});
+
+/**
+ * A staff member asks the content team for a missing exercise video; admins answer the queue of every clinic once
+ * (decision 1030), and the requester is told by a task in their clinic, opened in the answer's transaction.
+ */
+export function createHepRequestsService({ db, clock, audit, tasks }: Deps) {
+  const requests = createHepRequestsRepository(db);
+  const record = actorAudit(audit);
+
+  async function one(id: number) {
+    const { rows } = await requests.list({ id, page: 1, pageSize: 1, order: 'newest' });
+    return toHepRequest(rows[0]!);
+  }
+
+  return {
+    async create(actor: Actor, content: string, ctx: RequestContext) {
+      const id = await requests.insert(actor, content);
+      await record(actor, 'hep_request.create', ctx, { hep_request_id: id });
+      return one(id);
+    },
+    async queue(query: HepRequestQueueQuery) {
+      const { rows, count } = await requests.list({ ...query, pageSize: query.page_size });
+      return toPage(rows.map(toHepRequest), count, query);
+    },
+    async mine(actor: Actor, query: Page) {
+      const { rows, count } = await requests.list({
+        page: query.page,
+        pageSize: query.page_size,
+        requestedBy: actor.id,
+        order: 'newest',
+      });
+      return toPage(rows.map(toHepRequest), count, query);
+    },
+    /** One answer per request: a second is a conflict, and changes nothing. */
+    async answer(actor: Actor, id: number, body: Answer, ctx: RequestContext) {
+      const refused = await db.transaction(async (tx) => {
+        const repo = createHepRequestsRepository(tx);
+        const request = await repo.lock(id);
+        if (!request) throw notFound('video request');
+        // Answered already: refused below, once the lock is let go, with its own audit row.
+        if (request.status !== 'open') return request.status;
+        const videoId = body.video_id ?? null;
+        if (videoId !== null && !(await repo.findGlobalVideo(videoId))) {
+          throw fieldError('video_id', 'Pick a video of the global library');
+        }
+        const status = body.is_declined ? 'declined' : 'answered';
+        await repo.answer(id, { status, answer: body.answer, answeredBy: actor.id, videoId, now: clock.now() });
+        await tasks.hepRequestAnswered(tx, request.clinicId, { id, requestedBy: request.requestedBy });
+        await audit.record(
+          {
+            action: 'hep_request.answer',
+            outcome: 'success',
+            actorUserId: actor.id,
+            // Filed under the requester's clinic: the change is about its request.
+            clinicId: request.clinicId,
+            ip: ctx.ip,
+            detail: {
+              hep_request_id: id,
+              status: { old: request.status, new: status },
+              answer: { old: null, new: body.answer },
+              video_id: { old: null, new: videoId },
+            },
+          },
+          tx,
+        );
+        return null;
+      });
+      if (refused) {
+        await record(actor, 'hep_request.answer', ctx, { hep_request_id: id, status: refused }, 'denied');
+        throw new AppError('conflict', `This request was already ${refused}`);
+      }
+      return one(id);
+    },
+  };
+}
+export type HepRequestsService = ReturnType<typeof createHepRequestsService>;
