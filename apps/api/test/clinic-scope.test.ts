@@ -43,6 +43,7 @@ import { createProgressRepository } from '../src/modules/patient-data/progress.r
 import { createInteractionsRepository } from '../src/modules/patients/interactions.repository.ts';
 import { createOtpRepository } from '../src/modules/patients/otp.repository.ts';
 import { createPatientsRepository } from '../src/modules/patients/patients.repository.ts';
+import { createReferralRepository } from '../src/modules/referral/referral.repository.ts';
 import { createTasksRepository } from '../src/modules/tasks/tasks.repository.ts';
 import { createFoldersRepository } from '../src/modules/videos/folders.repository.ts';
 import { createHepRequestsRepository } from '../src/modules/videos/hep-requests.repository.ts';
@@ -599,6 +600,17 @@ const repositories = {
     findUpload: videoCatalog,
     updateByGuid: videoCatalog,
     guidsWithStatus: byDesign('the video host’s sweep of every upload in a status; answers file ids only'),
+  }),
+  referral: cover(createReferralRepository, {
+    listBySender: own('the caller’s own invitations, by sender id'),
+    countSentSince: own('the caller’s own invitations of the last 24 hours, for the daily cap'),
+    senderOf: own('the caller’s own name and clinic, for the e-mail'),
+    insert: writesOnly('an invitation from the caller, in the caller’s clinic'),
+    findOpenFor: byDesign('an address’s open invitation from any clinic: one at a time per address (decision 1010)'),
+    findByCodeHash: byDesign('a sign-up’s referral code: the code e-mailed to the address is the access'),
+    expireOpen: byDesign('an address’s run-out invitation from any clinic, so the address can be invited again'),
+    markSignedUp: guarded(['isOpen', 'referral/referral.service.ts']),
+    markApproved: byDesign('the invitation of the account just approved, whichever clinic sent it (decision 1010)'),
   }),
 };
 

@@ -6,6 +6,7 @@ import { makeUser } from '../../../test/factories.ts';
 import { expectProblem } from '../../../test/helpers.ts';
 import { auditRows, sessionForPatient } from '../../../test/hep-support.ts';
 import { users } from '../../db/schema.ts';
+import { createInteractionsRepository } from '../patients/interactions.repository.ts';
 
 // The test clock stands at 2026-03-02 15:00 UTC: March 2 in Los Angeles, the home clinic's timezone.
 let c: BilledClinics;
@@ -143,6 +144,25 @@ describe('GET /api/v1/clinic/balances/', () => {
     expect(first.results[0]?.staff?.id).not.toBe(second.results[0]?.staff?.id);
     expect(first.totals).toEqual(second.totals);
     expect(first.totals.monitored_seconds).toBe(2000);
+  });
+
+  it('keeps the calls of an account that no longer exists in a former staff row, last, and in the totals', async () => {
+    // June 2025: the therapist's 90 s on a patient whose only call was logged by an account since removed.
+    await c.session(withCall, '2025-06-10T18:00:00Z', 90);
+    await createInteractionsRepository(c.db).insert({
+      patientId: withCall,
+      clinicId: c.home.clinic.id,
+      date: '2025-06-11',
+      kind: 'phone',
+      minutes: 12,
+      createdBy: null,
+    });
+    const body = await read('month=2025-06', c.home.supervisor.token);
+    expect(body.results.map((row) => row.staff?.id ?? null)).toEqual([c.home.therapist.id, null]);
+    // The patient had a live call that month, whoever logged it: the therapist's minute is payable.
+    expect(body.results[0]).toMatchObject({ monitored_seconds: 90, calls: 0, payable_minutes: 1 });
+    expect(body.results[1]).toMatchObject({ staff: null, calls: 1, call_minutes: 12, payable_minutes: 12 });
+    expect(body.totals).toMatchObject({ patients: 1, calls: 1, payable_minutes: 13, not_payable_minutes: 0 });
   });
 
   it('answers an empty month with zero totals, and the current month as provisional', async () => {

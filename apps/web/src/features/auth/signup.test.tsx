@@ -108,6 +108,10 @@ describe('therapist sign-up', () => {
     const app = renderApp('/therapist-signup?referral=abc123&code=DEMO01');
     expect(await screen.findByText(/A colleague invited you/)).toBeInTheDocument();
     expect(screen.getByLabelText(/Clinic code/)).toHaveValue('DEMO01');
+    expect(screen.getByRole('link', { name: 'sign up without the invitation' })).toHaveAttribute(
+      'href',
+      '/therapist-signup',
+    );
     expect(await screen.findByText('Demo Physical Therapy')).toBeInTheDocument();
     await app.user.type(screen.getByLabelText(/First name/), 'Nora');
     await app.user.type(screen.getByLabelText(/Last name/), 'Field');

@@ -75,7 +75,8 @@ export function SignupForm({ referral, clinicCode = '' }: SignupFormProps) {
       {referral && (
         <Alert tone="info">
           A colleague invited you. Their clinic's code is filled in; change it if you work at another clinic. Use the
-          e-mail address the invitation was sent to.
+          e-mail address the invitation was sent to, or{' '}
+          <Link to={paths.therapistSignup.getHref()}>sign up without the invitation</Link>.
         </Alert>
       )}
       <TextField
