@@ -83,7 +83,8 @@ describe('malformed input', () => {
         // Paths without parameters need one pass; parameterised ones get every malformed value.
         for (const value of path.includes('{') ? pathValues : ['']) {
           const url = path.replace(/\{[^}]+\}/g, value);
-          for (const query of queries) {
+          // A change's bodies are its input; a bad query string is tried on reads, and only twice beside a body.
+          for (const query of verb === 'GET' ? queries : queries.slice(0, 2)) {
             for (const body of verb === 'GET' ? [undefined] : bodies) {
               const token = tokens[calls % tokens.length]!;
               const headers: Record<string, string> = { authorization: `Bearer ${token}` };
@@ -99,5 +100,5 @@ describe('malformed input', () => {
     }
     expect(calls).toBeGreaterThan(500);
     expect(failures).toEqual([]);
-  }, 240_000);
+  }, 360_000);
 });

@@ -15,8 +15,8 @@ export const FEATURE_NEW_DAYS = 30;
  * history). One list: the menu's pills read it, nothing else says what is new.
  */
 export const featureReleases = [
-  /** The clinic's billing settings on the Balances screen: timezone, rates, rendering staff. */
-  { key: 'balances', released_on: '2026-11-25' },
+  /** Staff pay on the Balances screen: each staff member's monitored time, calls and pay for the month. */
+  { key: 'balances', released_on: '2026-11-27' },
   /** The therapist dashboard: the month's figures and the task panel. */
   { key: 'dashboard', released_on: '2026-11-27' },
   /** The referral program: inviting a colleague by e-mail. */

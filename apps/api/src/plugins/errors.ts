@@ -59,6 +59,10 @@ export function problemOf(err: unknown): { problem: Problem; fault: Fault } {
     const detail = 'A value in the request is not valid (out of range or containing forbidden characters)';
     return { problem: problemBody({ code: 'validation_failed', detail }), fault: 'input' };
   }
+  if (isUniqueViolation(err)) {
+    const detail = 'Another request saved the same details a moment ago; reload to see them';
+    return { problem: problemBody({ code: 'conflict', detail }), fault: 'input' };
+  }
   if (isDatabaseUnavailable(err)) {
     return { problem: problemBody({ code: 'database_unavailable' }), fault: 'database_unavailable' };
   }
@@ -99,17 +103,27 @@ export function isDatabaseUnavailable(err: unknown): boolean {
  * PostgreSQL's class 22 "data exception" (a NUL byte in text, a number out of range, an impossible date) is always
  * the input's fault: a safety net that answers 400 where a schema let such a value through.
  */
-export function isDataException(err: unknown): boolean {
+/** Whether the PostgreSQL error code (SQLSTATE) of an error, or of one of its causes, matches. */
+function sqlStateOf(err: unknown, matches: (code: string) => boolean): boolean {
   const seen = new Set<unknown>();
   let current: unknown = err;
   while (current && typeof current === 'object' && !seen.has(current)) {
     seen.add(current);
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    if (typeof code === 'string' && matches(code)) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
 }
+
+/** Class 22: a value PostgreSQL cannot store (out of range, a NUL character, an impossible date). */
+export const isDataException = (err: unknown) => sqlStateOf(err, (code) => /^22[0-9A-Z]{3}$/.test(code));
+
+/**
+ * 23505: a unique index refused a row. Services check first and answer their own 409; this is two requests racing
+ * past that check at once, and the loser is told the same, not that the server failed.
+ */
+const isUniqueViolation = (err: unknown) => sqlStateOf(err, (code) => code === '23505');
 
 function fieldErrorsFromValidation(err: FastifyError & { validation: { instancePath: string; message?: string }[] }) {
   const errors: FieldErrors = {};

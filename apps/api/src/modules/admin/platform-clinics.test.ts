@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClinic, makeClinicWithSupervisor, makeUser, PASSWORD } from '../../../test/factories.ts';
 import { bearer, createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
 import { auditRows } from '../../../test/hep-support.ts';
-import { appSettings, clinics } from '../../db/schema.ts';
+import { appSettings, clinics, users } from '../../db/schema.ts';
 import { createPatientsRepository } from '../patients/patients.repository.ts';
 
 let t: TestApp;
@@ -79,6 +79,17 @@ describe('creating a clinic with its supervisor', () => {
     const taken = newClinic();
     taken.supervisor.email = res.json().supervisor.email;
     expect(expectProblem(await create(adminAuth, taken), 409, 'conflict').errors).toHaveProperty(['supervisor.email']);
+  });
+
+  it('answers 409, not a server error, to the second of two creates racing with one supervisor e-mail', async () => {
+    const first = newClinic();
+    const second = newClinic({ name: 'Harbor Rehab East' });
+    second.supervisor.email = first.supervisor.email;
+    const answers = await Promise.all([create(adminAuth, first), create(adminAuth, second)]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    expectProblem(answers.find((res) => res.statusCode === 409)!, 409, 'conflict');
+    const supervisors = await t.database.db.select().from(users).where(eq(users.email, first.supervisor.email));
+    expect(supervisors).toHaveLength(1);
   });
 
   it('refuses bad input and anyone but an admin, creating nothing', async () => {
