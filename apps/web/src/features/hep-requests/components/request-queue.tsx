@@ -86,7 +86,7 @@ export function RequestQueue() {
               title={filter.status === 'open' ? 'No open requests' : 'No requests here'}
               description={
                 filter.status === 'open'
-                  ? 'Every request is answered. New ones from clinics show here.'
+                  ? 'No clinic is waiting for an answer. New requests show here.'
                   : 'No request has this status yet.'
               }
             />
