@@ -4,6 +4,7 @@ import { type Config, loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import { createTestDatabase } from './database.ts';
+import { PASSWORD } from './factories.ts';
 
 /** A clock the test moves by hand, for expiry and lockout windows. */
 export function createTestClock(start = new Date('2026-03-02T15:00:00Z')) {
@@ -58,6 +59,13 @@ export async function createTestApp(options: { env?: Record<string, string> } = 
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A staff member's session token, signed in with e-mail and the factories' password. */
+export async function staffToken(app: FastifyInstance, email: string, password = PASSWORD): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/clinic/therapist/signin', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${email} answered ${res.statusCode} ${res.body}`);
+  return res.json().token as string;
+}
 
 export function expectProblem(res: LightMyRequestResponse, status: number, code?: string) {
   const body = res.json();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeClinic, makeClinicWithSupervisor, makeUser, PASSWORD } from '../../../test/factories.ts';
-import { bearer, createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
+import { makeClinic, makeClinicWithSupervisor, makeUser } from '../../../test/factories.ts';
+import { bearer, createTestApp, expectProblem, staffToken, type TestApp } from '../../../test/helpers.ts';
 import { auditRows } from '../../../test/hep-support.ts';
 import { auditEvents } from '../../db/schema.ts';
 import { createPatientsRepository } from '../patients/patients.repository.ts';
@@ -17,14 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function token(email: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/clinic/therapist/signin',
-    payload: { email, password: PASSWORD },
-  });
-  return res.json().token as string;
-}
+const token = (email: string) => staffToken(t.app, email);
 const get = (url: string, auth: string) => t.app.inject({ method: 'GET', url, headers: bearer(auth) });
 const list = (query: string, auth: string) => get(`/api/v1/admin/audit/?${query}`, auth);
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeClinic, makeClinicWithSupervisor, makeUser, PASSWORD } from '../../../test/factories.ts';
-import { bearer, createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
+import { makeClinic, makeClinicWithSupervisor, makeUser } from '../../../test/factories.ts';
+import { bearer, createTestApp, expectProblem, staffToken, type TestApp } from '../../../test/helpers.ts';
 import { auditRows } from '../../../test/hep-support.ts';
 import { appSettings, clinics, users } from '../../db/schema.ts';
 import { createPatientsRepository } from '../patients/patients.repository.ts';
@@ -16,14 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function token(email: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/clinic/therapist/signin',
-    payload: { email, password: PASSWORD },
-  });
-  return res.json().token as string;
-}
+const token = (email: string) => staffToken(t.app, email);
 const get = (url: string, auth: string) => t.app.inject({ method: 'GET', url, headers: bearer(auth) });
 const create = (auth: string, payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/v1/admin/clinics/', headers: bearer(auth), payload: payload as object });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeClinic, makeClinicWithSupervisor, makeUser, PASSWORD } from '../../../test/factories.ts';
-import { bearer, createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
+import { makeClinic, makeClinicWithSupervisor, makeUser } from '../../../test/factories.ts';
+import { bearer, createTestApp, expectProblem, staffToken, type TestApp } from '../../../test/helpers.ts';
 import { auditRows } from '../../../test/hep-support.ts';
 import { clinics } from '../../db/schema.ts';
 
@@ -11,10 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const token = async (email: string) =>
-  (
-    await t.app.inject({ method: 'POST', url: '/clinic/therapist/signin', payload: { email, password: PASSWORD } })
-  ).json().token as string;
+const token = (email: string) => staffToken(t.app, email);
 const patch = (code: string, auth: string | undefined, payload: unknown) =>
   t.app.inject({
     method: 'PATCH',

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeClinic, makeUser, PASSWORD } from '../../../test/factories.ts';
-import { bearer, createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
+import { makeClinic, makeUser } from '../../../test/factories.ts';
+import { bearer, createTestApp, expectProblem, staffToken, type TestApp } from '../../../test/helpers.ts';
 import { clinics, outbox } from '../../db/schema.ts';
 
 let t: TestApp;
@@ -10,10 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const token = async (email: string) =>
-  (
-    await t.app.inject({ method: 'POST', url: '/clinic/therapist/signin', payload: { email, password: PASSWORD } })
-  ).json().token as string;
+const token = (email: string) => staffToken(t.app, email);
 const clinicOf = async (code: string, auth: string) =>
   t.app.inject({ method: 'GET', url: `/api/v1/clinics/${code}/`, headers: bearer(auth) });
 
