@@ -213,7 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     auditLog: createAuditLogService({ db, clock, audit }),
     supportAccount: createSupportAccountService({ db, audit }),
     hepRequests: createHepRequestsService({ db, clock, audit, tasks: taskRules }),
-    announcements: createAnnouncementsService({ db, audit }),
+    announcements: createAnnouncementsService({ db, clock, audit }),
   };
 
   // Security headers from helmet's middleware, built once (the Fastify plugin built it again for every request).

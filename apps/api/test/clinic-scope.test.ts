@@ -309,6 +309,7 @@ const repositories = {
     set: notClinicData('platform-wide settings'),
   }),
   announcements: cover(createAnnouncementsRepository, {
+    holdNote: notClinicData('a lock on the platform-wide note'),
     note: notClinicData('the platform-wide note'),
     setNote: notClinicData('the platform-wide note'),
     clearNote: notClinicData('the platform-wide note'),
@@ -603,9 +604,11 @@ const repositories = {
   }),
   referral: cover(createReferralRepository, {
     listBySender: own('the caller’s own invitations, by sender id'),
+    holdSender: own('a lock on the caller’s own sends, by sender id'),
     countSentSince: own('the caller’s own invitations of the last 24 hours, for the daily cap'),
     senderOf: own('the caller’s own name and clinic, for the e-mail'),
     insert: writesOnly('an invitation from the caller, in the caller’s clinic'),
+    withdraw: own('the invitation the caller has just sent, by its id'),
     findOpenFor: byDesign('an address’s open invitation from any clinic: one at a time per address (decision 1010)'),
     findByCodeHash: byDesign('a sign-up’s referral code: the code e-mailed to the address is the access'),
     expireOpen: byDesign('an address’s run-out invitation from any clinic, so the address can be invited again'),

@@ -6,10 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
-import { outbox } from '../src/db/schema.ts';
+import { outbox, referrals } from '../src/db/schema.ts';
 import { createTestDatabase } from './database.ts';
 import { makeClinic, makeUser } from './factories.ts';
-import { createTestApp, expectProblem, type TestApp, testConfig } from './helpers.ts';
+import { bearer, createTestApp, expectProblem, staffToken, type TestApp, testConfig } from './helpers.ts';
 
 type Received = { to: string[]; raw: string };
 
@@ -78,6 +78,33 @@ describe('e-mail over SMTP', () => {
     const [row] = await t.database.db.select().from(outbox).where(eq(outbox.recipient, user.email));
     expect(row?.status).toBe('failed');
     expect(row?.error).toBeTruthy();
+  });
+});
+
+describe('a referral invitation that cannot be e-mailed', () => {
+  it('answers 502 and ends the invitation, so the address can be invited again at once', async () => {
+    const t = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+    cleanups.push(t.close);
+    const clinic = await makeClinic(t.database.db);
+    const therapist = await makeUser(t.database.db, clinic.id, { role: 'therapist' });
+    const token = await staffToken(t.app, therapist.email);
+    const invite = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/clinic/referral/send-email',
+        headers: bearer(token),
+        payload: {
+          email: 'colleague@example.test',
+          action_url: 'http://rehabit.test/therapist-signup',
+          first_name: 'Nora',
+          last_name: 'Field',
+        },
+      });
+    expectProblem(await invite(), 502, 'delivery_failed');
+    const [row] = await t.database.db.select().from(referrals).where(eq(referrals.email, 'colleague@example.test'));
+    expect(row?.status).toBe('expired');
+    // Not "already invited": the failed invitation holds nothing.
+    expectProblem(await invite(), 502, 'delivery_failed');
   });
 });
 

@@ -31,6 +31,7 @@ export const errorCodes = [
   'invalid_token',
   'weak_password',
   'database_unavailable',
+  'delivery_failed',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

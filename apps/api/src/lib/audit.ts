@@ -89,8 +89,9 @@ export const actorAudit =
     ctx: RequestContext,
     detail: Record<string, unknown>,
     outcome: 'success' | 'denied' = 'success',
+    tx?: DbOrTx,
   ) =>
-    audit.record({ action, outcome, actorUserId: actor.id, clinicId: actor.clinicId, ip: ctx.ip, detail });
+    audit.record({ action, outcome, actorUserId: actor.id, clinicId: actor.clinicId, ip: ctx.ip, detail }, tx);
 
 /** Audit writer for what staff do to one patient's record, inside the caller's transaction when given one. */
 export const patientAudit = (audit: AuditLog) => ({

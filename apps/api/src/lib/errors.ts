@@ -17,6 +17,8 @@ const statusByCode: Record<ErrorCode, number> = {
   account_locked: 429,
   rate_limited: 429,
   internal_error: 500,
+  // The mail server refused or could not be reached: someone else's failure, worth a retry later.
+  delivery_failed: 502,
   database_unavailable: 503,
 };
 
@@ -38,6 +40,7 @@ const titleByCode: Record<ErrorCode, string> = {
   rate_limited: 'Too many requests',
   internal_error: 'Something went wrong on our side',
   database_unavailable: 'The service is temporarily unavailable',
+  delivery_failed: 'The e-mail could not be sent',
 };
 
 export type FieldErrors = Record<string, string[]>;

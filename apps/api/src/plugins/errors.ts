@@ -44,8 +44,11 @@ export function validationProblem(error: ZodError): Problem {
   return validationFailed(errors);
 }
 
-/** Whose fault an error is: ours to explain (an AppError), the input's, an unreachable database, or unexpected. */
-type Fault = 'explained' | 'input' | 'database_unavailable' | 'unexpected';
+/**
+ * Whose fault an error is: ours to explain (an AppError), the input's, a race lost to another request, an unreachable
+ * database, or unexpected.
+ */
+type Fault = 'explained' | 'input' | 'race' | 'database_unavailable' | 'unexpected';
 
 /**
  * The problem an error is answered with, over HTTP or a socket. `unexpected` errors are the server's fault and are
@@ -61,7 +64,7 @@ export function problemOf(err: unknown): { problem: Problem; fault: Fault } {
   }
   if (isUniqueViolation(err)) {
     const detail = 'Another request saved the same details a moment ago; reload to see them';
-    return { problem: problemBody({ code: 'conflict', detail }), fault: 'input' };
+    return { problem: problemBody({ code: 'conflict', detail }), fault: 'race' };
   }
   if (isDatabaseUnavailable(err)) {
     return { problem: problemBody({ code: 'database_unavailable' }), fault: 'database_unavailable' };
@@ -213,6 +216,10 @@ function handleError(options: ErrorHandlingOptions, err: FastifyError, request: 
   const route = { method: request.method, route: request.routeOptions.url ?? 'unmatched' };
   if (fault === 'input') {
     request.log.info({ err, ...route, fields: requestFieldNames(request) }, 'input refused by the database');
+  }
+  if (fault === 'race') {
+    // A warning with the index's name: a service that checks first should rarely get here, and often means a bug.
+    request.log.warn({ err, ...route }, 'a unique index refused the request');
   }
   if (fault === 'database_unavailable') {
     request.log.warn({ err, ...route }, 'database unavailable');

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { appSettings, users } from '../../db/schema.ts';
 
@@ -8,6 +8,10 @@ const noteReaders = ['therapist', 'manager', 'supervisor'] as const;
 
 /** The platform's initial note (a setting read by settings-info) and the staff's notices of it. */
 export const createAnnouncementsRepository = (db: DbOrTx) => ({
+  /** Holds other edits of the note until the transaction ends, so each audits the text it really replaced. */
+  async holdNote() {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`setting:${NOTE_KEY}`}))`);
+  },
   async note() {
     const [row] = await db
       .select({ value: appSettings.value, updatedAt: appSettings.updatedAt })
@@ -15,11 +19,11 @@ export const createAnnouncementsRepository = (db: DbOrTx) => ({
       .where(eq(appSettings.key, NOTE_KEY));
     return row;
   },
-  async setNote(text: string) {
+  async setNote(text: string, now: Date) {
     await db
       .insert(appSettings)
-      .values({ key: NOTE_KEY, value: text })
-      .onConflictDoUpdate({ target: appSettings.key, set: { value: text, updatedAt: new Date() } });
+      .values({ key: NOTE_KEY, value: text, updatedAt: now })
+      .onConflictDoUpdate({ target: appSettings.key, set: { value: text, updatedAt: now } });
   },
   /** No row: settings-info answers null. */
   async clearNote() {

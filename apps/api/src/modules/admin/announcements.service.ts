@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, noteNothingChanged } from '../../lib/audit.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { createAnnouncementsRepository } from './announcements.repository.ts';
 
 async function readNote(db: DbOrTx): Promise<InitialNote> {
@@ -15,13 +16,14 @@ async function readNote(db: DbOrTx): Promise<InitialNote> {
  * The platform's initial note, edited by admins (decision 1032): a changed note that says something is shown again
  * to every staff member (their feature notices go back on); cleared, it shows to nobody.
  */
-export function createAnnouncementsService({ db, audit }: { db: Db; audit: AuditLog }) {
+export function createAnnouncementsService({ db, clock, audit }: { db: Db; clock: Clock; audit: AuditLog }) {
   return {
     initialNote: () => readNote(db),
 
     async updateInitialNote(actor: Actor, text: string, ctx: RequestContext): Promise<InitialNote> {
       return db.transaction(async (tx) => {
         const repo = createAnnouncementsRepository(tx);
+        await repo.holdNote();
         const old = (await readNote(tx)).initial_note;
         const next = text === '' ? null : text;
         if (old === next) {
@@ -29,7 +31,7 @@ export function createAnnouncementsService({ db, audit }: { db: Db; audit: Audit
           return readNote(tx);
         }
         if (next === null) await repo.clearNote();
-        else await repo.setNote(next);
+        else await repo.setNote(next, clock.now());
         const isShownAgain = next !== null;
         if (isShownAgain) await repo.turnOnStaffNotices();
         await audit.record(

@@ -6,13 +6,13 @@ import {
   type FileAnswer,
   toPage,
 } from '@rehabit/contract';
-import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db/client.ts';
 import { type Actor, clinicScope, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
+import { spreadsheetCsv } from '../../lib/spreadsheet-csv.ts';
 import { createClinicsRepository } from '../clinics/clinics.repository.ts';
 import { type AuditLogFilter, type AuditLogRow, createAuditLogRepository } from './audit-log.repository.ts';
 
@@ -142,11 +142,7 @@ export function createAuditLogService({ db, clock, audit }: Deps) {
         );
       }
       await recordRead(actor, 'audit.export', clinicId, filter, ctx, { rows: rows.length });
-      const content = stringify([csvHeader, ...rows.map((row) => csvRow(toEntry(row)))], {
-        bom: true,
-        escape_formulas: true,
-        record_delimiter: 'windows',
-      });
+      const content = spreadsheetCsv([csvHeader, ...rows.map((row) => csvRow(toEntry(row)))]);
       const day = clock.now().toISOString().slice(0, 10);
       return {
         filename: `audit-${filter.clinic_code ?? (actor.role === 'admin' ? 'all' : actor.clinicCode)}-${day}.csv`,

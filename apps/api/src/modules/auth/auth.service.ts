@@ -40,7 +40,7 @@ export type StaffTasks = { staffChanged(tx: DbOrTx, clinicId: number, userId?: n
  */
 export type ReferralSteps = {
   signedUp(tx: DbOrTx, account: { userId: number; clinicId: number; email: string; referral?: string }): Promise<void>;
-  approved(tx: DbOrTx, approval: { userId: number; actorUserId: number }): Promise<void>;
+  approved(tx: DbOrTx, approval: { userId: number; clinicId: number; actorUserId: number }): Promise<void>;
 };
 
 type Deps = {

@@ -1,6 +1,7 @@
 import type { CurrentUser, StaffMember } from '@rehabit/contract';
 import { and, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { escapeLike } from '../../db/like.ts';
 import { clinics, users } from '../../db/schema.ts';
 import { type ClinicScope, inScope } from '../../db/scope.ts';
 
@@ -76,8 +77,6 @@ export type StaffQuery = {
   page: number;
   pageSize: number;
 };
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const createUsersRepository = (db: DbOrTx) => {
   const selectUsers = () =>

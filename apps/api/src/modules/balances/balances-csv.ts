@@ -4,7 +4,7 @@
  * escaped.
  */
 import { dollarsOf, roleLabels } from '@rehabit/contract';
-import { stringify } from 'csv-stringify/sync';
+import { spreadsheetCsv } from '../../lib/spreadsheet-csv.ts';
 import type { BalanceFigures, StaffBalanceRow } from './staff-balances.ts';
 
 const header = [
@@ -45,9 +45,5 @@ export function balancesCsv(rows: StaffBalanceRow[], totals: BalanceFigures, hou
     row.staff ? roleLabels[row.staff.role] : '',
     ...figures(row, rate),
   ]);
-  return stringify([header, ...lines, ['Total', '', '', ...figures(totals, rate)]], {
-    bom: true,
-    escape_formulas: true,
-    record_delimiter: 'windows',
-  });
+  return spreadsheetCsv([header, ...lines, ['Total', '', '', ...figures(totals, rate)]]);
 }

@@ -1,6 +1,7 @@
 import type { Clinic } from '@rehabit/contract';
 import { and, asc, count, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { escapeLike } from '../../db/like.ts';
 import { clinics, patients, users } from '../../db/schema.ts';
 import { type ClinicScope, inScope } from '../../db/scope.ts';
 
@@ -41,8 +42,6 @@ const overviewColumns = {
       .mapWith(Number)
       .as('patients_count'),
 };
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The clinic's own details, the ones its settings screen changes. */
 export type ClinicDetails = Pick<ClinicRow, 'name' | 'address' | 'npi' | 'tin'>;

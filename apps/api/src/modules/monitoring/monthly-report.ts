@@ -4,8 +4,8 @@
  */
 
 import type { MonitoringEntry } from '@rehabit/contract';
-import { stringify } from 'csv-stringify/sync';
 import { localDateTimeOf } from '../../lib/calendar.ts';
+import { spreadsheetCsv } from '../../lib/spreadsheet-csv.ts';
 import type { LoggedCall } from './monitoring.repository.ts';
 import type { MonthSession, PatientMonthEntries } from './monthly-minutes.ts';
 
@@ -124,5 +124,5 @@ function rowsOf(patient: { id: number; name: string }, month: PatientMonthEntrie
  */
 export function monthCsv(patients: { patient: { id: number; name: string }; month: PatientMonthEntries }[]): string {
   const rows = patients.flatMap(({ patient, month }) => rowsOf(patient, month));
-  return stringify([header, ...rows], { bom: true, escape_formulas: true, record_delimiter: 'windows' });
+  return spreadsheetCsv([header, ...rows]);
 }

@@ -2,6 +2,7 @@ import { PATIENT_LIST_CAP, type Patient, type PatientListQuery, type PatientStat
 import { and, asc, count, eq, ilike, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { escapeLike } from '../../db/like.ts';
 import { clinics, icd10Codes, patientEpisodes, patientEvents, patients, users } from '../../db/schema.ts';
 import type { ClinicScope } from '../../db/scope.ts';
 import { ownPatientOf, patientVisibleIn } from '../../db/visibility.ts';
@@ -68,8 +69,6 @@ export const toPatient = (row: PatientRow): Patient => ({
   source: row.source,
   created_at: row.createdAt.toISOString(),
 });
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A typed date of birth: `1950-04-23` or `04/23/1950`. */
 function parseBirthday(term: string): string | null {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, lte } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clinics, referrals, users } from '../../db/schema.ts';
 
@@ -9,6 +9,8 @@ export type NewReferral = Pick<
 >;
 
 /** Invitations of the referral program: a sender's list and limits, and the steps a colleague's account takes. */
+export type ReferralRepository = ReturnType<typeof createReferralRepository>;
+
 export const createReferralRepository = (db: DbOrTx) => ({
   async listBySender(senderId: number, page: number, pageSize: number) {
     const where = eq(referrals.senderId, senderId);
@@ -23,6 +25,11 @@ export const createReferralRepository = (db: DbOrTx) => ({
       db.select({ value: count() }).from(referrals).where(where),
     ]);
     return { rows, count: total?.value ?? 0 };
+  },
+
+  /** Holds the sender's sends until the transaction ends, so two at once cannot both pass the daily cap. */
+  async holdSender(senderId: number) {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`referral-sender:${senderId}`}))`);
   },
 
   async countSentSince(senderId: number, since: Date): Promise<number> {
@@ -54,6 +61,11 @@ export const createReferralRepository = (db: DbOrTx) => ({
       .update(referrals)
       .set({ status: 'expired' })
       .where(and(eq(referrals.email, email), eq(referrals.status, 'invited'), lte(referrals.expiresAt, now)));
+  },
+
+  /** Ends an invitation whose e-mail could not be sent, so the address can be invited again at once. */
+  async withdraw(id: number, now: Date) {
+    await db.update(referrals).set({ status: 'expired', expiresAt: now }).where(eq(referrals.id, id));
   },
 
   /** Stores an invitation; undefined when the address already has an open one (sent at the same moment). */

@@ -18,7 +18,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import type { ReferralSteps } from '../auth/auth.service.ts';
 import { createUsersRepository } from '../auth/users.repository.ts';
-import { createReferralRepository, type ReferralRow } from './referral.repository.ts';
+import { createReferralRepository, type ReferralRepository, type ReferralRow } from './referral.repository.ts';
 import { inviteEmail } from './referral-email.ts';
 
 type Deps = {
@@ -66,8 +66,8 @@ export function createReferralService({ db, clock, mailer, audit, config }: Deps
     }
   }
 
-  async function assertUnderDailyCap(actor: Actor, now: Date) {
-    const sent = await repo.countSentSince(actor.id, addMinutes(now, -DAY_MINUTES));
+  async function assertUnderDailyCap(from: ReferralRepository, actor: Actor, now: Date) {
+    const sent = await from.countSentSince(actor.id, addMinutes(now, -DAY_MINUTES));
     if (sent >= REFERRAL_DAILY_CAP) {
       throw new AppError(
         'rate_limited',
@@ -94,12 +94,15 @@ export function createReferralService({ db, clock, mailer, audit, config }: Deps
     async send(actor: Actor, body: SendReferralBody, ctx: RequestContext): Promise<Referral> {
       assertOwnSignupPage(body.action_url);
       const now = clock.now();
-      await assertUnderDailyCap(actor, now);
+      // Checked first, so the cap also limits asking which addresses have accounts; again under the lock below.
+      await assertUnderDailyCap(repo, actor, now);
       await assertInvitable(body.email, now);
       const code = randomToken();
       const expiresAt = addMinutes(now, REFERRAL_VALID_DAYS * DAY_MINUTES);
       const row = await db.transaction(async (tx) => {
         const txRepo = createReferralRepository(tx);
+        await txRepo.holdSender(actor.id);
+        await assertUnderDailyCap(txRepo, actor, now);
         await txRepo.expireOpen(body.email, now);
         const inserted = await txRepo.insert({
           clinicId: actor.clinicId,
@@ -127,7 +130,7 @@ export function createReferralService({ db, clock, mailer, audit, config }: Deps
         return inserted;
       });
       const sender = (await repo.senderOf(actor.id))!;
-      await mailer.send({
+      const delivery = await mailer.send({
         to: body.email,
         ...inviteEmail({
           colleagueFirstName: body.first_name,
@@ -139,6 +142,11 @@ export function createReferralService({ db, clock, mailer, audit, config }: Deps
         // Restricted demo accounts' e-mails never leave the platform (product decisions §2).
         suppress: actor.clinicCode === config.RESTRICTED_CLINIC_CODE,
       });
+      if (delivery.status === 'failed') {
+        // An invitation nobody received would hold the address for 30 days.
+        await repo.withdraw(row.id, now);
+        throw new AppError('delivery_failed', 'The invitation could not be e-mailed just now; try again later.');
+      }
       return toReferral(row, now);
     },
 
@@ -177,14 +185,16 @@ export function createReferralService({ db, clock, mailer, audit, config }: Deps
             action: 'referral.signed_up',
             outcome: 'success',
             actorUserId: account.userId,
-            clinicId: row.clinicId,
-            detail: { referral_id: row.id, from: 'invited', to: 'signed_up', clinic_id: account.clinicId },
+            // Filed where the account is: the sender's clinic may be another, and its log never names other
+            // clinics' people (decision 1010).
+            clinicId: account.clinicId,
+            detail: { referral_id: row.id, from: 'invited', to: 'signed_up' },
           },
           tx,
         );
       },
 
-      async approved(tx: DbOrTx, approval: { userId: number; actorUserId: number }) {
+      async approved(tx: DbOrTx, approval: { userId: number; clinicId: number; actorUserId: number }) {
         const rows = await createReferralRepository(tx).markApproved(approval.userId, clock.now());
         for (const row of rows) {
           await audit.record(
@@ -192,7 +202,7 @@ export function createReferralService({ db, clock, mailer, audit, config }: Deps
               action: 'referral.approved',
               outcome: 'success',
               actorUserId: approval.actorUserId,
-              clinicId: row.clinicId,
+              clinicId: approval.clinicId,
               detail: { referral_id: row.id, from: 'signed_up', to: 'approved' },
             },
             tx,

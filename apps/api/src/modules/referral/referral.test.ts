@@ -18,7 +18,7 @@ const colleague = (overrides: Record<string, unknown> = {}) => {
     email: `colleague.${counter}.${Date.now()}@example.test`,
     action_url: signupUrl,
     first_name: 'Nora',
-    last_name: `Field${counter}`,
+    last_name: `Field ${String.fromCharCode(97 + (counter % 26)).toUpperCase()}.`,
     ...overrides,
   };
 };
@@ -137,7 +137,22 @@ describe('sending an invitation', () => {
     );
     expect(Object.keys(bad.errors!).sort()).toEqual(['action_url', 'email', 'first_name', 'last_name']);
     expect(bad.errors!.email).toEqual(['Enter a valid e-mail address']);
+    // A name is printed in the e-mail: a link or a sentence in its place is refused.
+    const phishing = expectProblem(
+      await c.call.post(sendPath, c.home.therapist.token, {
+        ...colleague(),
+        first_name: 'Nora, your account is locked: visit https://evil.example',
+      }),
+      400,
+      'validation_failed',
+    );
+    expect(Object.keys(phishing.errors!)).toEqual(['first_name']);
     expect((await list(c.home.therapist.token)).count).toBe(before);
+  });
+
+  it('takes names with accents, apostrophes and hyphens', async () => {
+    const sent = await send(c.home.therapist.token, colleague({ first_name: 'Zoë-Ann', last_name: "O'Brien Núñez" }));
+    expect(sent).toMatchObject({ first_name: 'Zoë-Ann', last_name: "O'Brien Núñez" });
   });
 
   it('refuses a sign-up page anywhere but this portal, so no e-mail points away', async () => {
@@ -266,6 +281,11 @@ describe('an invited colleague’s steps', () => {
     const code = (await linkSentTo(body.email)).searchParams.get('referral')!;
     expect((await signup(signupBody(body, c.away.clinic.code, code))).statusCode).toBe(201);
     expect((await rowOf(sent.id)).status).toBe('signed_up');
+    // The step is in the log of the clinic the account joined, never the sender's: that clinic's log would name
+    // another clinic's staff member.
+    const [account] = await c.t.database.db.select().from(users).where(eq(users.email, body.email));
+    const [step] = await auditOf('referral.signed_up', account!.id);
+    expect(step).toMatchObject({ clinicId: c.away.clinic.id, detail: { referral_id: sent.id } });
   });
 
   it('counts a colleague who signs up at the invited address without the link', async () => {

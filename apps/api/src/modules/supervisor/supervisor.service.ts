@@ -104,7 +104,8 @@ export function createSupervisorService({ db, clock, mailer, audit, config, task
         // Decided: the supervisor's task to approve closes (and opens again if set back to pending).
         await tasks.staffChanged(tx, user.clinicId, user.id);
         // The invitation the account came from, if any, reaches its last step.
-        if (body.status === 'approved') await referrals.approved(tx, { userId: user.id, actorUserId: actor.id });
+        if (body.status === 'approved')
+          await referrals.approved(tx, { userId: user.id, clinicId: user.clinicId, actorUserId: actor.id });
       });
       if (body.status === 'approved' && user.approvalStatus !== 'approved') {
         await mailer.send({

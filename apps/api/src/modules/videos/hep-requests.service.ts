@@ -45,8 +45,11 @@ export function createHepRequestsService({ db, clock, audit, tasks }: Deps) {
 
   return {
     async create(actor: Actor, content: string, ctx: RequestContext) {
-      const id = await requests.insert(actor, content);
-      await record(actor, 'hep_request.create', ctx, { hep_request_id: id });
+      const id = await db.transaction(async (tx) => {
+        const made = await createHepRequestsRepository(tx).insert(actor, content);
+        await record(actor, 'hep_request.create', ctx, { hep_request_id: made }, 'success', tx);
+        return made;
+      });
       return one(id);
     },
     async queue(query: HepRequestQueueQuery) {

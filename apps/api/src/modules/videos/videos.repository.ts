@@ -1,11 +1,10 @@
 import type { VideoFields, VideoListQuery, VideoStatus } from '@rehabit/contract';
 import { and, count, desc, eq, ilike, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { escapeLike } from '../../db/like.ts';
 import { users, videoFolderItems, videoFolders, videos } from '../../db/schema.ts';
 import type { Actor } from '../../db/scope.ts';
 import { folderVisibleTo, videoVisibleTo } from '../../db/visibility.ts';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const videoColumns = (actor: Actor) => ({
   id: videos.id,
