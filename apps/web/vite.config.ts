@@ -37,6 +37,6 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
     // Journeys through whole screens (forms, dialogs, calendars) take a few seconds in jsdom.
-    testTimeout: 20_000,
+    testTimeout: 30_000,
   },
 });

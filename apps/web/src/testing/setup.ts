@@ -6,9 +6,9 @@ import { fakeSocket } from './fake-socket.ts';
 // No test opens a real socket; chat tests push server events through the fake.
 vi.mock('socket.io-client', async () => (await import('./fake-socket.ts')).fakeSocketModule);
 
-// Screens are lazy routes: the first render of one in a test file compiles its modules, which can
-// take longer than the library's one-second default on a busy machine.
-configure({ asyncUtilTimeout: 4000 });
+// Screens are lazy routes: the first render of one in a test file compiles its modules, which took
+// more than 4 s on a two-core machine running the browser journeys and the API suite beside these.
+configure({ asyncUtilTimeout: 12_000 });
 
 beforeEach(() => {
   // jsdom does not scroll; tests read the calls instead.
