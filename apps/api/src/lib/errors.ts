@@ -69,8 +69,9 @@ export class AppError extends Error {
 
 export const notFound = (what = 'resource') => new AppError('not_found', `No such ${what}`);
 export const forbidden = (detail?: string) => new AppError('forbidden', detail);
-export const fieldError = (field: string, message: string) =>
-  new AppError('validation_failed', message, { errors: { [field]: [message] } });
+/** A refusal that names the field at fault: bad input by default, or e.g. a `conflict` with existing data. */
+export const fieldError = (field: string, message: string, code: ErrorCode = 'validation_failed') =>
+  new AppError(code, message, { errors: { [field]: [message] } });
 
 export const problemTitle = (code: ErrorCode) => titleByCode[code];
 export const problemStatus = (code: ErrorCode) => statusByCode[code];

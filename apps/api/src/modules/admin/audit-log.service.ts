@@ -13,6 +13,7 @@ import type { AuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { spreadsheetCsv } from '../../lib/spreadsheet-csv.ts';
+import { displayName } from '../auth/users.repository.ts';
 import { createClinicsRepository } from '../clinics/clinics.repository.ts';
 import { type AuditLogFilter, type AuditLogRow, createAuditLogRepository } from './audit-log.repository.ts';
 
@@ -28,7 +29,9 @@ const toEntry = (row: AuditLogRow): AuditEntry => ({
       ? null
       : {
           id: row.actorUserId,
-          display_name: `${row.actorFirstName ?? ''} ${row.actorLastName ?? ''}`.trim() || `User ${row.actorUserId}`,
+          display_name:
+            displayName({ firstName: row.actorFirstName ?? '', lastName: row.actorLastName ?? '' }) ||
+            `User ${row.actorUserId}`,
           role: row.actorRole ?? 'unknown',
         },
   clinic_code: row.clinicCode,

@@ -5,9 +5,9 @@ import type { Db } from '../../db/client.ts';
 import { type Actor, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { hashPassword, passwordWeakness } from '../../lib/passwords.ts';
-import { createUsersRepository } from '../auth/users.repository.ts';
+import { createUsersRepository, displayName } from '../auth/users.repository.ts';
 import { type ClinicOverviewRow, createClinicsRepository, toClinic } from '../clinics/clinics.repository.ts';
 
 type Deps = { db: Db; audit: AuditLog; config: Pick<Config, 'RESTRICTED_CLINIC_CODE'> };
@@ -20,8 +20,7 @@ const GENERATED_CODE_TRIES = 5;
 const generatedCode = () =>
   Array.from({ length: GENERATED_CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
-const conflict = (field: string, message: string) =>
-  new AppError('conflict', message, { errors: { [field]: [message] } });
+const conflict = (field: string, message: string) => fieldError(field, message, 'conflict');
 
 /** The platform admin's clinics: the list with counts, one clinic, and a new clinic with its supervisor. */
 export function createPlatformClinicsService({ db, audit, config }: Deps) {
@@ -34,7 +33,10 @@ export function createPlatformClinicsService({ db, audit, config }: Deps) {
       row.supervisorUserId && row.supervisorEmail
         ? {
             id: row.supervisorUserId,
-            display_name: `${row.supervisorFirstName ?? ''} ${row.supervisorLastName ?? ''}`.trim(),
+            display_name: displayName({
+              firstName: row.supervisorFirstName ?? '',
+              lastName: row.supervisorLastName ?? '',
+            }),
             email: row.supervisorEmail,
           }
         : null,

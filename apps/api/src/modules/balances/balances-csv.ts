@@ -5,6 +5,7 @@
  */
 import { dollarsOf, roleLabels } from '@rehabit/contract';
 import { spreadsheetCsv } from '../../lib/spreadsheet-csv.ts';
+import { displayName } from '../auth/users.repository.ts';
 import type { BalanceFigures, StaffBalanceRow } from './staff-balances.ts';
 
 const header = [
@@ -40,7 +41,7 @@ const figures = (row: BalanceFigures, rate: string) => [
 export function balancesCsv(rows: StaffBalanceRow[], totals: BalanceFigures, hourlyRateCents: number | null) {
   const rate = money(hourlyRateCents);
   const lines = rows.map((row) => [
-    row.staff ? `${row.staff.firstName} ${row.staff.lastName}`.trim() : FORMER_STAFF,
+    row.staff ? displayName(row.staff) : FORMER_STAFF,
     row.staff?.id ?? '',
     row.staff ? roleLabels[row.staff.role] : '',
     ...figures(row, rate),

@@ -13,6 +13,7 @@ import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { displayName } from '../auth/users.repository.ts';
 import { billingClinicOf, billingMonthOf, currentMonthOf } from '../billing/billing-clinic.ts';
 import { createBillingSettingsRepository } from '../billing/billing-settings.repository.ts';
 import { createMonthlyMinutes } from '../monitoring/monthly-minutes.ts';
@@ -35,7 +36,7 @@ const figuresOf = (row: BalanceFigures) => ({
 const toStaffBalance = (row: StaffBalanceRow) => ({
   staff: row.staff && {
     id: row.staff.id,
-    display_name: `${row.staff.firstName} ${row.staff.lastName}`.trim(),
+    display_name: displayName(row.staff),
     role: row.staff.role,
   },
   ...figuresOf(row),

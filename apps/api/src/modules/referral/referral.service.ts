@@ -17,7 +17,7 @@ import { AppError, fieldError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import type { ReferralSteps } from '../auth/auth.service.ts';
-import { createUsersRepository } from '../auth/users.repository.ts';
+import { createUsersRepository, displayName } from '../auth/users.repository.ts';
 import { createReferralRepository, type ReferralRepository, type ReferralRow } from './referral.repository.ts';
 import { inviteEmail } from './referral-email.ts';
 
@@ -79,7 +79,7 @@ export function createReferralService({ db, clock, mailer, audit, config }: Deps
   async function assertInvitable(email: string, now: Date) {
     if (await createUsersRepository(db).findByEmail(email)) {
       const message = `${email} already has a Rehabit account, so there is nothing to invite them to.`;
-      throw new AppError('conflict', message, { errors: { email: [message] } });
+      throw fieldError('email', message, 'conflict');
     }
     const open = await repo.findOpenFor(email);
     if (isOpen(open, now)) throw alreadyInvited(email, open.expiresAt);
@@ -87,7 +87,7 @@ export function createReferralService({ db, clock, mailer, audit, config }: Deps
 
   const alreadyInvited = (email: string, until: Date) => {
     const message = `${email} already has an open invitation, valid until ${dayOf(until)}. One invitation at a time.`;
-    return new AppError('conflict', message, { errors: { email: [message] } });
+    return fieldError('email', message, 'conflict');
   };
 
   return {
@@ -134,7 +134,7 @@ export function createReferralService({ db, clock, mailer, audit, config }: Deps
         to: body.email,
         ...inviteEmail({
           colleagueFirstName: body.first_name,
-          senderName: `${sender.firstName} ${sender.lastName}`.trim(),
+          senderName: displayName(sender),
           clinicName: sender.clinicName,
           link: referralSignupUrl(config.PUBLIC_URL, code, sender.clinicCode),
           validUntil: dayOf(expiresAt),
