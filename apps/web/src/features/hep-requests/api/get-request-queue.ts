@@ -1,8 +1,8 @@
-import { type HepRequestStatus, videoEndpoints } from '@rehabit/contract';
+import { type HepRequestQueueQuery, type HepRequestStatus, videoEndpoints } from '@rehabit/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@web/lib/api-client.ts';
 
-export type QueueFilter = { status: HepRequestStatus | 'all'; order: 'oldest' | 'newest'; page: number };
+export type QueueFilter = { status: HepRequestStatus | 'all'; order: HepRequestQueueQuery['order']; page: number };
 
 /** The content team's queue of every clinic's video requests, of one status or all. */
 export const getRequestQueue = ({ status, order, page }: QueueFilter, signal?: AbortSignal) =>

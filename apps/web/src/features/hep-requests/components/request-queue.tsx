@@ -52,8 +52,8 @@ export function RequestQueue() {
         description="Clinics ask for exercise videos the library lacks. Answer each once; the requester gets a task."
       />
       <section className="section-card" aria-label="Requests">
-        <div className="hep-queue__filters">
-          <div className="hep-queue__filter">
+        <div className="filter-row">
+          <div className="filter-row__field">
             <Dropdown
               label="Status"
               options={statusOptions}
@@ -61,7 +61,7 @@ export function RequestQueue() {
               onChange={(status) => update({ status })}
             />
           </div>
-          <div className="hep-queue__filter">
+          <div className="filter-row__field">
             <Dropdown
               label="Order"
               options={orderOptions}

@@ -9,7 +9,6 @@ type Props = {
   selected: SearchOption<number> | null;
   onSelect: (option: SearchOption<number> | null) => void;
   error?: string;
-  disabled?: boolean;
 };
 
 /** The global-library video that answers a request, found by title; optional. */

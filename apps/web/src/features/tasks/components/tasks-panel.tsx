@@ -85,8 +85,8 @@ export function TasksPanel({ user }: { user: SessionUser }) {
           </div>
         )}
       </div>
-      <div className="tasks-panel__filters">
-        <div className="tasks-panel__filter">
+      <div className="filter-row">
+        <div className="filter-row__field">
           <Dropdown
             label="Status"
             options={statusOptions}
@@ -95,7 +95,7 @@ export function TasksPanel({ user }: { user: SessionUser }) {
           />
         </div>
         {params.scope && (
-          <div className="tasks-panel__filter">
+          <div className="filter-row__field">
             <Dropdown
               label="Whose tasks"
               options={scopeOptions}
