@@ -62,10 +62,14 @@ export function createBalancesService({ db, clock, audit }: Deps) {
     return { clinic, month, rate, rows, totals: totalsOf(rows, rate), isProvisional };
   }
 
-  const record =
-    (actor: Actor, action: 'balances.read' | 'balances.export', clinicId: number, ctx: RequestContext) =>
-    (detail: Record<string, unknown>) =>
-      audit.record({ action, outcome: 'success', actorUserId: actor.id, clinicId, ip: ctx.ip, detail });
+  /** Audited against the clinic read, which is an admin's pick rather than their own. */
+  const record = (
+    actor: Actor,
+    action: 'balances.read' | 'balances.export',
+    clinicId: number,
+    ctx: RequestContext,
+    detail: Record<string, unknown>,
+  ) => audit.record({ action, outcome: 'success', actorUserId: actor.id, clinicId, ip: ctx.ip, detail });
 
   return {
     async read(actor: Actor, query: BalancesQuery, ctx: RequestContext): Promise<Balances> {
@@ -73,12 +77,7 @@ export function createBalancesService({ db, clock, audit }: Deps) {
       const start = (query.page - 1) * query.page_size;
       const page = rows.slice(start, start + query.page_size);
       // Whose figures were read (staff ids; no patient is named).
-      await record(
-        actor,
-        'balances.read',
-        clinic.id,
-        ctx,
-      )({
+      await record(actor, 'balances.read', clinic.id, ctx, {
         month,
         page: query.page,
         staff_ids: page.map((row) => row.staff?.id ?? null),
@@ -95,12 +94,7 @@ export function createBalancesService({ db, clock, audit }: Deps) {
 
     async export(actor: Actor, query: MonthQuery, ctx: RequestContext): Promise<FileAnswer> {
       const { clinic, month, rate, rows, totals } = await monthOf(actor, query);
-      await record(
-        actor,
-        'balances.export',
-        clinic.id,
-        ctx,
-      )({
+      await record(actor, 'balances.export', clinic.id, ctx, {
         month,
         staff_ids: rows.map((row) => row.staff?.id ?? null),
       });
