@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { Agent, request } from 'undici';
+import { benchDir, repoRoot } from './processes.ts';
 
 export type LoadResult = { label: string; requests: number; rps: number; p50: number; p95: number; p99: number };
 
@@ -15,6 +18,28 @@ export function summarize(label: string, latencies: number[], seconds: number): 
     p95: +percentile(sorted, 95).toFixed(2),
     p99: +percentile(sorted, 99).toFixed(2),
   };
+}
+
+type LoadOptions = Parameters<typeof loadTest>[0];
+
+/** Runs loadTest in a load-client process of its own, so the client never shares an event loop with a server. */
+export function runLoad(options: LoadOptions): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(benchDir, 'lib', 'load-client.ts')], {
+      cwd: repoRoot,
+      env: { ...process.env, BENCH_LOAD_OPTIONS: JSON.stringify(options) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolve(JSON.parse(out.trim().split('\n').at(-1)!));
+      else reject(new Error(`${options.label}: the load client ended with ${code}`));
+    });
+  });
 }
 
 /** Runs `connections` loops of one request after another for `seconds` against loopback; stops by itself. */
