@@ -8,7 +8,6 @@
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:chat
  */
-import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -17,6 +16,9 @@ import { Agent, request } from 'undici';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { runMigrations } from '../../apps/api/src/db/migrate.ts';
 import { percentile } from '../lib/load.ts';
+import { startServer } from '../lib/processes.ts';
+import { saveResult } from '../lib/report.ts';
+import { spread } from '../lib/rounds.ts';
 import { seedChatClinics } from './data.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -116,28 +118,16 @@ const connectAll = (url: string, auths: object[][]) =>
     ),
   );
 
-/** Starts `server.ts` in a process of its own and resolves with its URL and a way to stop it. */
-async function startServer(kind: 'relay' | 'rehabit', env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', join(here, 'server.ts'), kind], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+/** Starts `server.ts` in a process of its own, with the Node flags `npm start` gives the API. */
+const startChatServer = (kind: 'relay' | 'rehabit', env: Record<string, string> = {}) =>
+  startServer({
+    label: `chat-${kind}`,
+    script: join(here, 'server.ts'),
+    args: [kind],
+    nodeArgs: [...SERVER_NODE_FLAGS, '--import', 'tsx'],
+    env: { NODE_ENV: 'test', ...env },
+    readyPath: '/health',
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening (\S+)/.exec(out);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`the ${kind} server stopped (${code})`)));
-  });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  return { url, stop };
-}
 
 type System = {
   clients: Socket[][];
@@ -146,7 +136,7 @@ type System = {
 };
 
 async function bareRelay(): Promise<System> {
-  const server = await startServer('relay');
+  const server = await startChatServer('relay');
   const auths = Array.from({ length: CLINICS }, (_, c) => Array.from({ length: PER_CLINIC }, () => ({ clinic: c })));
   const clients = await connectAll(server.url, auths);
   const senders = await connectAll(
@@ -169,7 +159,7 @@ async function rehabit(databaseUrl: string): Promise<System & { sendOverHttp: Sy
   await runMigrations(database);
   const clinics = await seedChatClinics(database.db, CLINICS, PER_CLINIC);
   await database.close();
-  const server = await startServer('rehabit', { BENCH_CHAT_DATABASE_URL: databaseUrl });
+  const server = await startChatServer('rehabit', { BENCH_CHAT_DATABASE_URL: databaseUrl });
   const url = server.url;
   const clients = await connectAll(
     url,
@@ -207,10 +197,6 @@ async function rehabit(databaseUrl: string): Promise<System & { sendOverHttp: Sy
   return { clients, send, sendOverHttp, stop };
 }
 
-/** The round with the median deliveries/s. */
-const median = (results: Result[]) =>
-  [...results].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(results.length / 2)]!;
-
 const name = `rehabit_bench_chat_${process.pid}`;
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
@@ -223,9 +209,15 @@ try {
   // Rounds take turns, so a slow moment of the machine does not fall on one side only.
   const relayRounds: Result[] = [];
   const appRounds: Result[] = [];
+  const printRound = (round: number, r: Result) =>
+    console.log(
+      `  round ${round}/${ROUNDS}  ${r.label.padEnd(22)} ${r.perSecond} deliveries/s  p50 ${r.p50} ms  p99 ${r.p99} ms`,
+    );
   for (let round = 1; round <= ROUNDS; round++) {
-    relayRounds.push(await measure(`relay, saturated`, relay.clients, relay.send, 'saturated'));
-    appRounds.push(await measure(`Rehabit, saturated`, app.clients, app.send, 'saturated'));
+    relayRounds.push(await measure('relay, saturated', relay.clients, relay.send, 'saturated'));
+    printRound(round, relayRounds.at(-1)!);
+    appRounds.push(await measure('Rehabit, saturated', app.clients, app.send, 'saturated'));
+    printRound(round, appRounds.at(-1)!);
   }
   const relaySteady = await measure('relay, steady', relay.clients, relay.send, 'steady');
   const appSteady = await measure('Rehabit, steady', app.clients, app.send, 'steady');
@@ -233,23 +225,45 @@ try {
   await relay.stop();
   await app.stop();
 
-  console.log(
-    `\n${CLINICS * PER_CLINIC} clients in ${CLINICS} clinics, ${SECONDS} s a measure; saturated: ` +
-      `${IN_FLIGHT_PER_SENDER} messages in flight per clinic, median of ${ROUNDS} rounds; ` +
-      `steady: ${STEADY_PER_CLINIC} messages/s per clinic\n`,
-  );
-  const row = (cells: (string | number)[]) =>
-    console.log(String(cells[0]).padEnd(40), ...cells.slice(1).map((c, i) => String(c).padStart(i === 0 ? 11 : 8)));
-  row(['scenario', 'deliveries', 'per s', 'p50 ms', 'p99 ms']);
-  const [relaySaturated, appSaturated] = [median(relayRounds), median(appRounds)];
-  for (const r of [relaySaturated, appSaturated, appHttp, relaySteady, appSteady])
-    row([r.label, r.deliveries, r.perSecond, r.p50, r.p99]);
-  const perSecond = (rounds: Result[]) => rounds.map((r) => r.perSecond).join(', ');
-  console.log(`\nrounds, relay:   ${perSecond(relayRounds)}\nrounds, Rehabit: ${perSecond(appRounds)}`);
-  const ratio = (a: Result, b: Result) => (a.perSecond / b.perSecond).toFixed(2);
-  console.log(`\ndeliveries/s Rehabit / relay, saturated: ${ratio(appSaturated, relaySaturated)} (goal ≥ 0.70)`);
-  console.log(`deliveries/s Rehabit / relay, steady:    ${ratio(appSteady, relaySteady)}`);
-  console.log(`Rehabit p99, steady: ${appSteady.p99} ms (goal ≤ 100 ms) ${appSteady.p99 <= 100 ? 'met' : 'MISSED'}`);
+  const setting =
+    `${CLINICS * PER_CLINIC} clients in ${CLINICS} clinics, ${SECONDS} s a measure; saturated: ` +
+    `${IN_FLIGHT_PER_SENDER} messages in flight per clinic, ${ROUNDS} alternating rounds; ` +
+    `steady: ${STEADY_PER_CLINIC} messages/s per clinic, one measure each`;
+  const show = (values: number[]) => {
+    const s = spread(values);
+    return `${s.median} | ${s.min} | ${s.max}`;
+  };
+  const rows = [
+    `| relay, saturated | ${show(relayRounds.map((r) => r.perSecond))} | ${show(relayRounds.map((r) => r.p99))} |`,
+    `| Rehabit, saturated (socket sends) | ${show(appRounds.map((r) => r.perSecond))} | ${show(appRounds.map((r) => r.p99))} |`,
+    ...[appHttp, relaySteady, appSteady].map((r) => `| ${r.label} | ${r.perSecond} | | | ${r.p99} | | |`),
+  ];
+  const table = [
+    '| scenario | deliveries/s median | min | max | p99 ms median | min | max |',
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+  console.log(`\n${setting}\n\n${table}`);
+  const ratio = spread(appRounds.map((r, i) => r.perSecond / relayRounds[i]!.perSecond));
+  saveResult({
+    name: 'chat',
+    command: 'BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:chat',
+    goals: [
+      {
+        what: 'chat deliveries/s, saturated, vs a bare Socket.IO relay',
+        goal: '≥ 70%',
+        measured: `${Math.round(ratio.median * 100)}% (rounds ${Math.round(ratio.min * 100)}–${Math.round(ratio.max * 100)}%)`,
+        met: ratio.median >= 0.7,
+      },
+      {
+        what: `chat send → receive p99, steady ${(CLINICS * PER_CLINIC * STEADY_PER_CLINIC).toLocaleString('en-US')} deliveries/s`,
+        goal: '≤ 100 ms',
+        measured: `${appSteady.p99} ms`,
+        met: appSteady.p99 <= 100,
+      },
+    ],
+    markdown: `${setting}.\n\n${table}`,
+  });
 } finally {
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.end();

@@ -1,18 +1,20 @@
 /**
  * The server side of the chat benchmark, in a process of its own so that the 200 measuring clients do not share
  * its event loop: `relay` is a bare Socket.IO relay (no auth, no database), `rehabit` the real API on
- * `BENCH_CHAT_DATABASE_URL` (already migrated and seeded by the runner). Prints `listening <url>` when ready.
- * The relay answers the same `send_message` event with the same payload and acknowledgement as Rehabit.
+ * `BENCH_CHAT_DATABASE_URL` (already migrated and seeded by the runner), logging as in production. Both listen on
+ * PORT and answer `GET /health` when ready. The relay answers the same `send_message` event with the same payload
+ * and acknowledgement as Rehabit.
  */
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { testConfig } from '../../apps/api/test/helpers.ts';
 
 async function relay() {
-  const http = createServer();
+  const http = createServer((req, res) => {
+    if (req.url === '/health') res.end('{"status":"ok"}');
+  });
   const io = new Server(http);
   io.on('connection', (socket) => {
     const room = `clinic-${socket.handshake.auth.clinic}`;
@@ -32,19 +34,18 @@ async function relay() {
       ack({ message });
     });
   });
-  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
-  return `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  await new Promise<void>((r) => http.listen(port, '127.0.0.1', r));
 }
 
 async function rehabit() {
   const databaseUrl = process.env.BENCH_CHAT_DATABASE_URL;
   if (!databaseUrl) throw new Error('BENCH_CHAT_DATABASE_URL is not set');
   const database = await openDatabase({ databaseUrl });
-  const app = await buildApp({ config: testConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '100000' }), database, logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const config = testConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'info' });
+  const app = await buildApp({ config, database });
+  await app.listen({ host: '127.0.0.1', port });
 }
 
-const url = process.argv[2] === 'relay' ? await relay() : await rehabit();
-console.log(`listening ${url}`);
+const port = Number(process.env.PORT);
+await (process.argv[2] === 'relay' ? relay() : rehabit());
 process.on('SIGTERM', () => process.exit(0));

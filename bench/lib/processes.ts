@@ -34,12 +34,14 @@ export type ServerProcess = {
 };
 
 /**
- * Starts `node [nodeArgs] script` with `env` (PORT set to a free port) and waits until `readyPath` answers.
+ * Starts `node [nodeArgs] script [args]` with `env` (PORT set to a free port) and waits until `readyPath` answers.
  * Output goes to bench/.logs/<label>.log.
  */
 export async function startServer(options: {
   label: string;
   script: string;
+  /** Arguments after the script's path. */
+  args?: string[];
   nodeArgs?: string[];
   env?: Record<string, string | undefined>;
   readyPath: string;
@@ -57,7 +59,7 @@ export async function startServer(options: {
     PORT: String(port),
   };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.script], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.script, ...(options.args ?? [])], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
