@@ -122,6 +122,7 @@ beforeAll(async () => {
   const interaction = await call.post(`/api/v1/patients/${subject.id}/log_interaction/`, therapistToken, {
     date: '2026-02-20',
     notes: 'first call',
+    minutes: 10,
   });
   const series = await call.post(`/user/therapist/dashboard/functional-data/${patient.id}`, therapistToken, {
     datatype_id: 7,

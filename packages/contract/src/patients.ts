@@ -249,7 +249,12 @@ export const logInteractionBodySchema = z.object({
   date: isoDateSchema.refine((value) => value <= today(), { error: 'A call cannot be logged in the future' }),
   notes: z.string().trim().max(2000).default(''),
   kind: z.enum(interactionKinds).default('phone'),
-  minutes: z.coerce.number().int().min(0).max(240).default(0),
+  /** A live call lasts at least a minute: a call of no length would satisfy billing's live-call rule (decision 1130). */
+  minutes: z.coerce
+    .number({ error: 'Enter how many minutes the call lasted' })
+    .int({ error: 'Enter whole minutes' })
+    .min(1, { error: 'A call lasts at least 1 minute' })
+    .max(240, { error: 'A call lasts at most 240 minutes' }),
 });
 export type LogInteractionBody = z.infer<typeof logInteractionBodySchema>;
 export const deleteInteractionBodySchema = z.object({ log: idSchema });

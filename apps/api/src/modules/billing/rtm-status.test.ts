@@ -25,10 +25,10 @@ beforeAll(async () => {
   ids.example = await c.inEpisode(march);
   await c.readings(ids.example, 'painlevel', c.days('2026-03-01', 14));
   await c.session(ids.example, '2026-03-10T18:00:00Z', 17 * 60);
-  // 5 data days bill 98985 (2026); no minutes, but a call: ready to bill, far from the next thresholds.
+  // 5 data days bill 98985 (2026); a one-minute call: ready to bill, far from the next thresholds.
   ids.ready = await c.inEpisode(march);
   await c.readings(ids.ready, 'steps', c.days('2026-03-01', 5));
-  await c.logCall(ids.ready, { date: '2026-03-03', kind: 'phone', minutes: 0 });
+  await c.logCall(ids.ready, { date: '2026-03-03', kind: 'phone', minutes: 1 });
   // 8 minutes (5 monitored, 3 on a call): 2 short of 98979's 10.
   ids.minutes = await c.inEpisode(march);
   await c.readings(ids.minutes, 'painlevel', c.days('2026-03-02', 2));
@@ -69,7 +69,7 @@ describe('RTM status on the patient list', () => {
     });
     expect(byId.get(ids.ready)?.rtm).toMatchObject({
       window: { data_days: 5, data_days_goal: 16, days_left: 9 },
-      minutes: 0,
+      minutes: 1,
       minutes_goal: 10,
       needs_call: false,
       is_ready_to_bill: true,

@@ -344,6 +344,7 @@ describe('interaction log', () => {
       date: '2026-03-05',
       notes: 'Video check-in',
       kind: 'video',
+      minutes: 5,
     });
     expect((await call.get(url, home.therapist.token)).json().results.map((l: { id: number }) => l.id)).toEqual([
       second.json().id,
@@ -370,16 +371,25 @@ describe('interaction log', () => {
       expectProblem(await call.post(url, home.therapist.token, { date: '2999-01-01' }), 400).errors?.date,
     ).toBeDefined();
     expectProblem(await call.post(url, home.therapist.token, { date: '2026-03-01', minutes: -5 }), 400);
+    // A call of no length would satisfy billing's live-call rule: it needs a length of at least a minute.
+    for (const minutes of [0, undefined, '']) {
+      const problem = expectProblem(await call.post(url, home.therapist.token, { date: '2026-03-01', minutes }), 400);
+      expect(problem.errors?.minutes).toBeDefined();
+    }
+    expect((await call.get(url, home.therapist.token)).json().count).toBe(0);
     expectProblem(await call.post(url, home.therapist.token, { date: '2026-03-01', kind: 'fax' }), 400);
     const other = await call.register(home.manager.token);
     const log = (
-      await call.post(`/api/v1/patients/${other.id}/log_interaction/`, home.therapist.token, { date: '2026-03-01' })
+      await call.post(`/api/v1/patients/${other.id}/log_interaction/`, home.therapist.token, {
+        date: '2026-03-01',
+        minutes: 5,
+      })
     ).json();
     expectProblem(
       await call.post(`/api/v1/patients/${patient.id}/log_interaction/delete/`, home.therapist.token, { log: log.id }),
       404,
     );
-    expectProblem(await call.post(url, away.therapist.token, { date: '2026-03-01' }), 404);
+    expectProblem(await call.post(url, away.therapist.token, { date: '2026-03-01', minutes: 5 }), 404);
     expectProblem(await call.get(url, away.therapist.token), 404);
   });
 });

@@ -73,7 +73,7 @@ describe('patient dashboard', () => {
     await app.user.type(date, dayjs().add(2, 'day').format('MM/DD/YYYY'));
     await app.user.click(within(form).getByRole('combobox', { name: 'Kind' }));
     await app.user.click(within(form).getByRole('option', { name: 'Video call' }));
-    await app.user.type(within(form).getByLabelText('Minutes'), '15');
+    await app.user.type(within(form).getByLabelText(/Minutes/), '15');
     await app.user.type(within(form).getByLabelText('Notes'), 'Checked the new exercises by video.');
     await app.user.click(within(form).getByRole('button', { name: 'Log call' }));
     expect(await within(form).findByText('A call cannot be logged in the future')).toBeInTheDocument();
@@ -90,6 +90,28 @@ describe('patient dashboard', () => {
       notes: 'Checked the new exercises by video.',
     });
     await waitFor(() => expect(api.calls('GET /api/v1/patients/101/log_interaction/')).toHaveLength(2));
+  });
+
+  it('refuses a call without a length, saying what is missing, and tells a logged call once', async () => {
+    const api = fixtureApi({
+      ...routes(),
+      'POST /api/v1/patients/101/log_interaction/': { status: 201, body: { ...call, id: 502 } },
+    });
+    const app = renderApp('/patient/101/dashboard', { token: 't' });
+    const form = await screen.findByRole('form', { name: 'Log a call' });
+    await app.user.click(within(form).getByRole('button', { name: 'Log call' }));
+    expect(await within(form).findByText('A call lasts at least 1 minute')).toBeInTheDocument();
+    await app.user.type(within(form).getByLabelText(/Minutes/), '0');
+    await app.user.click(within(form).getByRole('button', { name: 'Log call' }));
+    expect(await within(form).findByText('A call lasts at least 1 minute')).toBeInTheDocument();
+    expect(api.calls('POST /api/v1/patients/101/log_interaction/')).toHaveLength(0);
+
+    await app.user.clear(within(form).getByLabelText(/Minutes/));
+    await app.user.type(within(form).getByLabelText(/Minutes/), '4');
+    await app.user.click(within(form).getByRole('button', { name: 'Log call' }));
+    expect(await screen.findByText('The call is logged')).toBeInTheDocument();
+    expect(api.calls('POST /api/v1/patients/101/log_interaction/')).toHaveLength(1);
+    expect(screen.getAllByText('The call is logged')).toHaveLength(1);
   });
 
   it('deletes a call after a confirmation', async () => {

@@ -70,11 +70,12 @@ export function InteractionForm({ patientId }: { patientId: number }) {
           label="Minutes"
           type="number"
           inputMode="numeric"
-          min={0}
+          min={1}
           max={240}
           step={1}
-          hint="0 to 240"
-          error={errors.minutes && 'Enter whole minutes from 0 to 240'}
+          required
+          hint="1 to 240"
+          error={errors.minutes?.message}
           {...form.register('minutes')}
         />
       </div>
