@@ -18,7 +18,8 @@ export type DemoVideoOwners = {
   otherClinicId: number;
   otherTherapistId: number;
 };
-export type DemoClip = { guid: string; label: string };
+/** A demo video's clip to write: its title, and the body part that heads its poster. */
+export type DemoClip = { guid: string; label: string; bodyPart: string };
 
 /**
  * The demo library: the global library (admins') with the data set's and our classic exercises, a few clinic
@@ -41,7 +42,7 @@ export async function seedDemoVideos(tx: Tx, owners: DemoVideoOwners): Promise<D
       })
       .returning({ id: videos.id });
     ids.set(`${clinicId ?? 'global'}:${video.title}`, row!.id);
-    clips.push({ guid, label: video.title });
+    clips.push({ guid, label: video.title, bodyPart: video.body_part });
   }
   for (const video of [...dataSetExercises(), ...classicExercises]) await add(video, null, owners.adminId);
   const clinicVideos = classicExercises.slice(0, 3).map((v) => ({ ...v, title: `${v.title} (our clinic's cueing)` }));
@@ -97,18 +98,26 @@ const columns = (v: VideoFields) => ({
 
 const bundledClip = new URL('./assets/demo-clip.mp4', import.meta.url);
 
-function render(ffmpeg: string, labelFile: string, out: string) {
-  // The label is read from a file, so names with quotes, colons or slashes need no escaping.
-  const text = `drawtext=textfile='${labelFile}':fontcolor=white:fontsize=22:x=(w-tw)/2:y=(h-th)/2`;
-  const args = ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x0f766e:s=480x270:r=10', '-t', '3'];
-  args.push('-vf', text, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-f', 'mp4', out);
+/** One colour per body part, so a page of posters reads at a glance (white text keeps 4.5:1 on each). */
+const posterColours = ['0x0f766e', '0x1d4ed8', '0x7c3aed', '0xb45309', '0xbe123c', '0x15803d', '0x4338ca', '0x0e7490'];
+const colourOf = (bodyPart: string) =>
+  posterColours[[...bodyPart].reduce((sum, c) => sum + c.charCodeAt(0), 0) % posterColours.length]!;
+
+function render(ffmpeg: string, clip: DemoClip, files: { bodyPart: string; title: string }, out: string) {
+  // The labels are read from files, so names with quotes, colons or slashes need no escaping.
+  const bodyPart = `drawtext=textfile='${files.bodyPart}':fontcolor=white:fontsize=44:x=(w-tw)/2:y=(h/2)-th-6`;
+  const title = `drawtext=textfile='${files.title}':fontcolor=white@0.9:fontsize=20:x=(w-tw)/2:y=(h/2)+10`;
+  const colour = `color=c=${colourOf(clip.bodyPart)}:s=480x270:r=10`;
+  const args = ['-v', 'error', '-y', '-f', 'lavfi', '-i', colour, '-t', '3'];
+  args.push('-vf', `${bodyPart},${title}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p');
+  args.push('-f', 'mp4', out);
   return new Promise<void>((resolve, reject) =>
     execFile(ffmpeg, args, { timeout: 30_000 }, (err) => (err ? reject(err) : resolve())),
   );
 }
 
 /**
- * Writes a short clip labelled with the exercise's name for each demo video (four at a time), or the bundled
+ * Writes a short clip labelled with the exercise's body part and name for each demo video (four at a time), or the bundled
  * clip when ffmpeg is not installed or cannot draw text.
  */
 export async function writeDemoVideoFiles(
@@ -124,9 +133,10 @@ export async function writeDemoVideoFiles(
     for (let clip = queue.shift(); clip; clip = queue.shift()) {
       const out = path.join(work, `${clip.guid}.mp4`);
       if (useFfmpeg) {
-        const labelFile = path.join(work, `${clip.guid}.txt`);
-        await writeFile(labelFile, clip.label);
-        await render(options.ffmpeg, labelFile, out).catch(() => {
+        const files = { bodyPart: path.join(work, `${clip.guid}-part.txt`), title: path.join(work, `${clip.guid}.txt`) };
+        await writeFile(files.bodyPart, clip.bodyPart.toUpperCase());
+        await writeFile(files.title, clip.label);
+        await render(options.ffmpeg, clip, files, out).catch(() => {
           useFfmpeg = false;
         });
       }

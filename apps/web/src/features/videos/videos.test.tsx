@@ -35,6 +35,26 @@ describe('exercise library', () => {
     expect(await screen.findByRole('table', { name: 'Videos' })).toBeInTheDocument();
   });
 
+  it('folds the folders behind one button on phones, naming the folder shown, and marks a poster-less video', async () => {
+    fixtureApi({
+      ...libraryRoutes(),
+      'GET /video/list': { body: listOf([clamshell, { ...bridge, poster_url: null, body_part: 'Hip' }]) },
+    });
+    const app = renderApp('/exercise-library', { token: 't' });
+    const bridgeCard = (await screen.findByRole('button', { name: 'Preview Glute bridge' })).closest('li')!;
+    expect(within(bridgeCard).getByRole('button', { name: 'Preview Glute bridge' })).toHaveTextContent('HipNo poster');
+    const folders = screen.getByRole('navigation', { name: 'Folders' });
+    const toggle = within(folders).getByRole('button', { name: 'Folders: All videos' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await app.user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await app.user.click(within(folders).getByRole('button', { name: /^Shoulder rehab/ }));
+    expect(within(folders).getByRole('button', { name: 'Folders: Shoulder rehab' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+
   it('creates a folder, and says why an empty or taken name is refused', async () => {
     const api = fixtureApi({
       ...libraryRoutes(),

@@ -6,8 +6,8 @@ import { ConfirmDialog } from '@web/components/ui/confirm-dialog/confirm-dialog.
 import { TextField } from '@web/components/ui/field/text-field.tsx';
 import { applyServerErrors } from '@web/lib/form-errors.ts';
 import { notify } from '@web/lib/notify.ts';
-import { FolderOpen, FolderPlus, Pencil, Share2, Trash2, Undo2 } from 'lucide-react';
-import { useState } from 'react';
+import { ChevronDown, FolderOpen, FolderPlus, Pencil, Share2, Trash2, Undo2 } from 'lucide-react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useCreateFolder } from '../api/create-folder.ts';
 import { useDeleteFolders } from '../api/delete-folders.ts';
@@ -28,7 +28,15 @@ export function FolderSidebar({ current, onSelect }: Props) {
   const { errors } = form.formState;
   const [renaming, setRenaming] = useState<Folder | null>(null);
   const [deleting, setDeleting] = useState<Folder | null>(null);
+  // On phones the folders fold away behind one button, so the videos start near the top of the screen.
+  const [isOpen, setOpen] = useState(false);
+  const panelId = useId();
   const all = folders.data?.results ?? [];
+  const currentName = all.find((f) => f.id === current)?.name ?? 'All videos';
+  const select = (id: number | null) => {
+    onSelect(id);
+    setOpen(false);
+  };
   const mine = all.filter((f) => f.is_mine);
   const shared = all.filter((f) => !f.is_mine);
 
@@ -49,7 +57,7 @@ export function FolderSidebar({ current, onSelect }: Props) {
         type="button"
         className="folder-list__button"
         aria-current={current === folder.id ? 'true' : undefined}
-        onClick={() => onSelect(folder.id)}
+        onClick={() => select(folder.id)}
       >
         <FolderOpen size={16} aria-hidden="true" />
         <span className="folder-list__name">{folder.name}</span>
@@ -104,38 +112,53 @@ export function FolderSidebar({ current, onSelect }: Props) {
     <nav className="folder-sidebar" aria-label="Folders">
       <button
         type="button"
-        className="folder-list__button"
-        aria-current={current === null ? 'true' : undefined}
-        onClick={() => onSelect(null)}
+        className="folder-sidebar__toggle"
+        aria-expanded={isOpen}
+        aria-controls={panelId}
+        onClick={() => setOpen((open) => !open)}
       >
-        All videos
+        <FolderOpen size={16} aria-hidden="true" />
+        <span>
+          Folders: <strong>{currentName}</strong>
+        </span>
+        <ChevronDown size={16} aria-hidden="true" className="folder-sidebar__chevron" />
       </button>
-      <h2 className="folder-sidebar__heading">My folders</h2>
-      {mine.length === 0 && !folders.isPending && <p className="folder-sidebar__empty">No folders yet.</p>}
-      <ul className="folder-list">{mine.map(item)}</ul>
-      {shared.length > 0 && (
-        <>
-          <h2 className="folder-sidebar__heading">Shared with the clinic</h2>
-          <ul className="folder-list">{shared.map(item)}</ul>
-        </>
-      )}
-      <form className="folder-sidebar__form" onSubmit={submit}>
-        <TextField
-          label={renaming ? `Rename “${renaming.name}”` : 'New folder'}
-          maxLength={80}
-          error={errors.name?.message ?? errors.root?.server?.message}
-          {...form.register('name')}
-        />
-        <Button
-          type="submit"
-          variant="secondary"
-          size="sm"
-          icon={<FolderPlus size={16} aria-hidden="true" />}
-          isLoading={create.isPending || rename.isPending}
+      <div id={panelId} className="folder-sidebar__panel" data-open={isOpen || undefined}>
+        <button
+          type="button"
+          className="folder-list__button"
+          aria-current={current === null ? 'true' : undefined}
+          onClick={() => select(null)}
         >
-          {renaming ? 'Rename' : 'Create folder'}
-        </Button>
-      </form>
+          All videos
+        </button>
+        <h2 className="folder-sidebar__heading">My folders</h2>
+        {mine.length === 0 && !folders.isPending && <p className="folder-sidebar__empty">No folders yet.</p>}
+        <ul className="folder-list">{mine.map(item)}</ul>
+        {shared.length > 0 && (
+          <>
+            <h2 className="folder-sidebar__heading">Shared with the clinic</h2>
+            <ul className="folder-list">{shared.map(item)}</ul>
+          </>
+        )}
+        <form className="folder-sidebar__form" onSubmit={submit}>
+          <TextField
+            label={renaming ? `Rename “${renaming.name}”` : 'New folder'}
+            maxLength={80}
+            error={errors.name?.message ?? errors.root?.server?.message}
+            {...form.register('name')}
+          />
+          <Button
+            type="submit"
+            variant="secondary"
+            size="sm"
+            icon={<FolderPlus size={16} aria-hidden="true" />}
+            isLoading={create.isPending || rename.isPending}
+          >
+            {renaming ? 'Rename' : 'Create folder'}
+          </Button>
+        </form>
+      </div>
       <ConfirmDialog
         isOpen={deleting !== null}
         onClose={() => setDeleting(null)}

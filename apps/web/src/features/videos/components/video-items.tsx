@@ -41,18 +41,20 @@ export function VideoGrid({ videos, selected, onToggle, onPreview }: ItemsProps)
               <img src={resolveUrl(video.poster_url)} alt="" loading="lazy" />
             ) : (
               <span className="video-card__placeholder">
-                <Film size={28} aria-hidden="true" />
-                {video.status !== 'ready' && statusLabel[video.status]}
+                <Film size={24} aria-hidden="true" />
+                {video.body_part && <span className="video-card__body-part">{video.body_part}</span>}
+                <span>{video.status === 'ready' ? 'No poster' : statusLabel[video.status]}</span>
               </span>
             )}
           </button>
+          <Checkbox
+            className="video-card__select"
+            label={`Select ${video.title}`}
+            isLabelHidden
+            checked={selected.has(video.id)}
+            onChange={() => onToggle(video)}
+          />
           <div className="video-card__body">
-            <Checkbox
-              label={`Select ${video.title}`}
-              isLabelHidden
-              checked={selected.has(video.id)}
-              onChange={() => onToggle(video)}
-            />
             <div className="video-card__text">
               <Link className="video-card__title" to={paths.exerciseEdit.getHref(video.id)}>
                 {video.title}
@@ -80,10 +82,10 @@ export function VideoTable({ videos, selected, onToggle, onPreview }: ItemsProps
           <th scope="col" className="video-table__extra">
             Body part
           </th>
-          <th scope="col" className="video-table__extra">
+          <th scope="col" className="video-table__extra video-table__wide">
             Purpose
           </th>
-          <th scope="col" className="video-table__extra">
+          <th scope="col" className="video-table__extra video-table__wide">
             Position
           </th>
           <th scope="col" className="video-table__extra">
@@ -112,8 +114,8 @@ export function VideoTable({ videos, selected, onToggle, onPreview }: ItemsProps
               </button>
             </td>
             <td className="video-table__extra">{video.body_part}</td>
-            <td className="video-table__extra">{video.purpose}</td>
-            <td className="video-table__extra">{video.position}</td>
+            <td className="video-table__extra video-table__wide">{video.purpose}</td>
+            <td className="video-table__extra video-table__wide">{video.position}</td>
             <td className="video-table__extra">
               {video.library === 'global' ? 'Global' : (video.owner?.display_name ?? 'Clinic')}
             </td>
