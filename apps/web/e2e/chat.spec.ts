@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { demo, expectAccessible, signIn, snap } from './support.ts';
+import { demo, expectAccessible, expectStyledField, signIn, snap } from './support.ts';
 
 const admin = { email: 'admin@example.com', password: 'rehabit-demo-1' };
 
@@ -40,6 +40,7 @@ const conversationRow = (page: Page, name: string) =>
   page.locator('.chat-session').filter({ has: page.locator('.chat-session__title', { hasText: name }) });
 
 async function send(page: Page, text: string) {
+  await expectStyledField(page.getByLabel('Message', { exact: true }));
   await page.getByLabel('Message', { exact: true }).fill(text);
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByRole('list', { name: 'Messages' }).locator('li', { hasText: text })).toContainText('Sent');
@@ -56,6 +57,7 @@ test('a therapist and a manager of one clinic chat live about a patient', async 
 
   // The therapist finds the patient and opens the conversation.
   await therapist.getByRole('button', { name: 'New conversation' }).click();
+  await expectStyledField(therapist.getByPlaceholder('Find a patient by name'));
   await therapist.getByPlaceholder('Find a patient by name').fill(patient.split(' ')[0]!);
   await therapist.getByRole('list', { name: 'Patients' }).getByRole('button', { name: patient }).click();
   if (isMobile) await expect(therapist).toHaveURL(/\/chat\/\d+\/messages$/);

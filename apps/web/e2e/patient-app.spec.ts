@@ -5,6 +5,7 @@ import {
   demoTherapistHeaders,
   expectAccessible,
   expectNoSidewaysScroll,
+  expectStyledField,
   latestSmsCode,
   signIn,
   snap,
@@ -254,6 +255,7 @@ test('a patient and the therapist chat live; the Chat tab shows unread messages 
     if (r.method() === 'POST' && r.url().includes('/chat/message')) httpSends.push(r.url());
   });
   const answer = `Better, pain is down to 3 ${Date.now()}`;
+  await expectStyledField(patientPage.getByLabel('Message', { exact: true }));
   await patientPage.getByLabel('Message', { exact: true }).fill(answer);
   await patientPage.getByRole('button', { name: 'Send' }).click();
   await expect(messages.locator('li', { hasText: answer })).toContainText('Sent');

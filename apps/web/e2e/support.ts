@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type APIResponse, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type APIResponse, expect, type Locator, type Page } from '@playwright/test';
 
 export const demo = {
   therapist: { email: 'therapist@example.com', password: 'rehabit-demo-1' },
@@ -95,6 +95,16 @@ export const uniqueWord = () =>
 export const uniquePhone = () => `555${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
 
 /** Nothing on the page is wider than the window. */
+/** A text box drawn as the design's fields are (padding and rounded border), not in the browser's default look. */
+export async function expectStyledField(field: Locator) {
+  const style = await field.evaluate((el) => {
+    const css = getComputedStyle(el);
+    return { padding: Number.parseFloat(css.paddingLeft), radius: Number.parseFloat(css.borderTopLeftRadius) };
+  });
+  expect(style.padding, 'padding of a styled field').toBeGreaterThanOrEqual(8);
+  expect(style.radius, 'rounded corner of a styled field').toBeGreaterThan(0);
+}
+
 export async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
 }

@@ -5,20 +5,22 @@ import { fixtureApi, problem } from '../testing/fixture-api.ts';
 import { therapist, userPage } from '../testing/fixtures.ts';
 import { setUnauthorizedHandler } from './api-client.ts';
 import { useAuthStore } from './auth-store.ts';
-import { noteMessageId, SOCKET_RECONNECTED, useSocketEvent, useSocketStatus } from './socket.ts';
+import { noteMessageId, SOCKET_CONNECTED, useSocketEvent, useSocketStatus } from './socket.ts';
 
 /** A screen listening for messages (which keeps the connection open), live after the handshake. */
 async function listening() {
-  const reconnected = vi.fn();
+  const connected = vi.fn();
   const view = renderHook(() => {
     useSocketEvent('new_message', () => undefined);
-    useSocketEvent(SOCKET_RECONNECTED, reconnected);
+    useSocketEvent(SOCKET_CONNECTED, connected);
     return useSocketStatus();
   });
   await waitFor(() => expect(fakeSocket.connections).toHaveLength(1));
   act(() => fakeSocket.goLive());
   expect(view.result.current).toBe('live');
-  return { view, reconnected };
+  // The first connection asks caches to catch up too: a message may have come after the screen's fetch.
+  expect(connected).toHaveBeenCalledTimes(1);
+  return { view, connected };
 }
 
 describe('a connection the server closes', () => {
@@ -59,7 +61,7 @@ describe('a connection the server closes', () => {
 
   it('connects again, from the last message it has, when the session still stands', async () => {
     fixtureApi({ 'GET /api/v1/users/': { body: userPage(therapist) } });
-    const { view, reconnected } = await listening();
+    const { view, connected } = await listening();
     noteMessageId(41);
     act(() => fakeSocket.serverDisconnect());
     expect(view.result.current).toBe('lost');
@@ -67,7 +69,7 @@ describe('a connection the server closes', () => {
     expect(fakeSocket.connections[1]?.auth).toEqual({ token: 'staff-token', last_message_id: 41 });
     act(() => fakeSocket.goLive());
     expect(view.result.current).toBe('live');
-    expect(reconnected).toHaveBeenCalledTimes(1);
+    expect(connected).toHaveBeenCalledTimes(2);
     expect(signedOut).not.toHaveBeenCalled();
   });
 });

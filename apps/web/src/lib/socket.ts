@@ -6,8 +6,11 @@ import { getCurrentUser } from './session/get-current-user.ts';
 
 type Handler = (payload: unknown) => void;
 
-/** Raised to listeners after the connection comes back, so caches can catch up on what is not replayed. */
-export const SOCKET_RECONNECTED = 'rehabit:reconnected';
+/**
+ * Raised to listeners each time the connection is made, the first time too, so caches catch up on what is not
+ * replayed: what was said between a screen's first fetch and the connection reached no socket of this tab.
+ */
+export const SOCKET_CONNECTED = 'rehabit:connected';
 
 // One connection for the signed-in user, shared by every hook that listens (architecture convention 10).
 let socket: Socket | null = null;
@@ -54,8 +57,7 @@ function open() {
       });
       next.onAny((event: string, payload: unknown) => dispatch(event, payload));
       next.on('connect', () => {
-        // Caches catch up on what is not replayed, as after a reconnection the library makes.
-        if (confirmations > 0) dispatch(SOCKET_RECONNECTED);
+        dispatch(SOCKET_CONNECTED);
         confirmations = 0;
         setStatus('live');
       });
@@ -69,7 +71,6 @@ function open() {
       next.on('connect_error', () => {
         if (!next.active) confirmSession(next);
       });
-      next.io.on('reconnect', () => dispatch(SOCKET_RECONNECTED));
       socket = next;
     })
     .catch(() => {

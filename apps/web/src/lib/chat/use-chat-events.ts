@@ -1,6 +1,6 @@
 import { type ChatSession, chatEvents, chatMessageSchema, type Paginated } from '@rehabit/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { noteMessageId, SOCKET_RECONNECTED, useSocketEvent } from '../socket.ts';
+import { noteMessageId, SOCKET_CONNECTED, useSocketEvent } from '../socket.ts';
 import { type ChatKind, chatKeys } from './chat-sessions.ts';
 import { addMessage, applyMessageToSessions, type MessagePages } from './merge-message.ts';
 import { isSessionOnScreen } from './on-screen.ts';
@@ -40,7 +40,7 @@ export function useChatEvents(myUserId: number) {
   });
 
   // Missed messages come back as events; unread counts and new conversations come with the lists.
-  useSocketEvent(SOCKET_RECONNECTED, () => {
+  useSocketEvent(SOCKET_CONNECTED, () => {
     queryClient.invalidateQueries({ queryKey: ['chat', 'sessions'] });
   });
 }

@@ -4,6 +4,7 @@ import { Button } from '@web/components/ui/button/button.tsx';
 import { SendHorizontal } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import '@web/components/ui/field/field.css';
 
 const messageSchema = sendChatMessageBodySchema.pick({ message: true });
 

@@ -5,6 +5,7 @@ import { Plus, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useOpenPatientSession } from '../api/open-session.ts';
 import { usePatientSearch } from '../api/search-patients.ts';
+import '@web/components/ui/field/field.css';
 
 /** Finds a patient of the clinic by name and opens (or creates) their conversation. */
 export function NewConversation({ onOpened }: { onOpened: (session: ChatSession) => void }) {

@@ -2,7 +2,7 @@ import { chatEvents, chatMessageSchema, type PatientChat } from '@rehabit/contra
 import { useQueryClient } from '@tanstack/react-query';
 import { isSessionOnScreen } from '@web/lib/chat/on-screen.ts';
 import { useChatEvents } from '@web/lib/chat/use-chat-events.ts';
-import { SOCKET_RECONNECTED, useSocketEvent } from '@web/lib/socket.ts';
+import { SOCKET_CONNECTED, useSocketEvent } from '@web/lib/socket.ts';
 import { useRef } from 'react';
 import { patientKeys } from '../api/keys.ts';
 
@@ -30,5 +30,5 @@ export function usePatientChatEvents(myUserId: number) {
     });
   });
 
-  useSocketEvent(SOCKET_RECONNECTED, () => queryClient.invalidateQueries({ queryKey: patientKeys.chat }));
+  useSocketEvent(SOCKET_CONNECTED, () => queryClient.invalidateQueries({ queryKey: patientKeys.chat }));
 }

@@ -5,6 +5,7 @@ import { SendHorizontal } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import '@web/components/ui/field/field.css';
 
 const messageSchema = sendChatMessageBodySchema.pick({ message: true });
 
