@@ -4,6 +4,7 @@ import {
   demo,
   expectAccessible,
   expectNoSidewaysScroll,
+  expectToastClearOfMenu,
   forgetSession,
   signIn,
   snap,
@@ -80,6 +81,8 @@ test('a patient goes from registration to onboarding, a call, discharge, re-onbo
   await log.getByLabel('Minutes').fill('12');
   await log.getByLabel('Notes').fill('Went through the bridge and clamshell; pain 3 of 10.');
   await log.getByRole('button', { name: 'Log call' }).click();
+  await expectToastClearOfMenu(page, 'The call is logged');
+  await expect(page.getByRole('status').filter({ hasText: 'The call is logged' })).toHaveCount(1);
   const calls = page.getByRole('list', { name: 'Logged calls' });
   await expect(calls).toContainText('12 min');
   await expect(calls).toContainText('Logged by Taylor Reed');

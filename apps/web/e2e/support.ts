@@ -95,6 +95,16 @@ export const uniqueWord = () =>
 export const uniquePhone = () => `555${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
 
 /** Nothing on the page is wider than the window. */
+/** A toast leaves the top bar's account menu uncovered, so it can still be reached while the toast shows. */
+export async function expectToastClearOfMenu(page: Page, toastText: string) {
+  const toast = await page.getByRole('status').filter({ hasText: toastText }).first().boundingBox();
+  const menu = await page.getByRole('button', { name: /account menu/ }).boundingBox();
+  expect(toast && menu, 'the toast and the account menu are on screen').toBeTruthy();
+  const overlaps = toast!.y < menu!.y + menu!.height && menu!.y < toast!.y + toast!.height;
+  const sideBySide = toast!.x >= menu!.x + menu!.width || menu!.x >= toast!.x + toast!.width;
+  expect(overlaps && !sideBySide, 'the toast covers the account menu').toBe(false);
+}
+
 /** A text box drawn as the design's fields are (padding and rounded border), not in the browser's default look. */
 export async function expectStyledField(field: Locator) {
   const style = await field.evaluate((el) => {

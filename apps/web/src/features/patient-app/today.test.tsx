@@ -45,7 +45,7 @@ describe('today', () => {
     expect(within(card).getByText('Hold').nextElementSibling).toHaveTextContent('5 s');
     expect(within(card).getByText('Once a day')).toBeInTheDocument();
     expect(within(card).getByText('Keep your back straight.')).toBeInTheDocument();
-    expect(screen.getByText('0 of 1 exercise done today')).toBeInTheDocument();
+    expect(screen.getByText('0 of 1 set done today')).toBeInTheDocument();
   });
 
   it('counts sets one tap at a time, asks pain and difficulty, and sends the log once with a client id', async () => {

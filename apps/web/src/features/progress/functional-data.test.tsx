@@ -81,8 +81,10 @@ describe('functional data section', () => {
     await app.user.click(within(section).getByRole('button', { name: 'Add entry' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a measured value' });
     await app.user.type(within(dialog).getByLabelText('What was measured'), 'Right knee flexion');
+    // A measured value is one number, not a questionnaire with items or a score.
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Enter the measured value');
     await app.user.type(within(dialog).getByLabelText('Value (degrees)'), '115');
-    expect(within(dialog).getByRole('status')).toHaveTextContent('Score: 115 degrees');
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Value: 115 degrees');
     await app.user.click(within(dialog).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(api.calls(`POST ${dataPath}`)).toHaveLength(1));
     expect(api.calls(`POST ${dataPath}`)[0]?.body).toMatchObject({

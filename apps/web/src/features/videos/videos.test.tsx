@@ -235,6 +235,10 @@ describe('upload and edit screen', () => {
     const notes = new File(['hello'], 'notes.txt', { type: 'text/plain' });
     fireEvent.change(screen.getByLabelText('Choose a video'), { target: { files: [notes] } });
     expect(await screen.findByRole('alert')).toHaveTextContent('Choose a video file');
+    // A small clip's size reads in kilobytes, not "0.0 MB".
+    const clip = new File([new Uint8Array(17 * 1024)], 'clip.mp4', { type: 'video/mp4' });
+    fireEvent.change(screen.getByLabelText('Choose a video'), { target: { files: [clip] } });
+    expect(await screen.findByText(/· 17 KB/)).toBeInTheDocument();
   });
 
   it('edits an existing video and shows its player', async () => {

@@ -57,8 +57,8 @@ export const es: PatientStrings = {
   today: {
     title: 'Hoy',
     greeting: 'Hola, {{name}}',
-    summary_one: '{{done}} de {{count}} ejercicio hecho hoy',
-    summary_other: '{{done}} de {{count}} ejercicios hechos hoy',
+    summary_one: '{{done}} de {{count}} serie hecha hoy',
+    summary_other: '{{done}} de {{count}} series hechas hoy',
     allDone: '¡Todo listo por hoy. Muy bien!',
     emptyTitle: 'Aún no hay ejercicios',
     empty: 'Su terapeuta todavía no ha agregado ejercicios. Aparecerán aquí.',

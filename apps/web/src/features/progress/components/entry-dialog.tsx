@@ -184,7 +184,13 @@ export function EntryDialog({ patientId, state, today, onClose }: Props) {
           )}
         </fieldset>
         <output className={`entry-form__score${score.ok ? '' : ' entry-form__score--pending'}`} aria-live="polite">
-          {score.ok ? `Score: ${score.score} ${measure.unit}` : `No score yet: ${score.error}`}
+          {isFree
+            ? score.ok
+              ? `Value: ${score.score} ${measure.unit}`
+              : 'Enter the measured value'
+            : score.ok
+              ? `Score: ${score.score} ${measure.unit}`
+              : `No score yet: ${score.error}`}
         </output>
         <TextArea label="Note" rows={2} maxLength={500} {...form.register('note')} />
         {error && (
