@@ -133,7 +133,10 @@ export async function writeDemoVideoFiles(
     for (let clip = queue.shift(); clip; clip = queue.shift()) {
       const out = path.join(work, `${clip.guid}.mp4`);
       if (useFfmpeg) {
-        const files = { bodyPart: path.join(work, `${clip.guid}-part.txt`), title: path.join(work, `${clip.guid}.txt`) };
+        const files = {
+          bodyPart: path.join(work, `${clip.guid}-part.txt`),
+          title: path.join(work, `${clip.guid}.txt`),
+        };
         await writeFile(files.bodyPart, clip.bodyPart.toUpperCase());
         await writeFile(files.title, clip.label);
         await render(options.ffmpeg, clip, files, out).catch(() => {

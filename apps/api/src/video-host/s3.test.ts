@@ -201,7 +201,11 @@ describe('video storage in an S3-compatible bucket', () => {
 
 describe('the demo library with a bucket', () => {
   it('writes its clips to the bucket', async () => {
-    const clips = [randomUUID(), randomUUID()].map((guid, i) => ({ guid, label: `Demo exercise ${i}`, bodyPart: 'Knee' }));
+    const clips = [randomUUID(), randomUUID()].map((guid, i) => ({
+      guid,
+      label: `Demo exercise ${i}`,
+      bodyPart: 'Knee',
+    }));
     const bucket = videoStorageFromConfig(loadConfig(s3.env));
     expect(bucket.kind).toBe('s3');
     // Without ffmpeg every clip is the bundled one.
