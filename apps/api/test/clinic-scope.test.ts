@@ -322,11 +322,11 @@ const repositories = {
       'hep/patient-program.service.ts',
     ]),
     recordPain: guarded(findOwnPatient('hep/patient-program.service.ts')),
-    countsOn: guarded(findOwnPatient('hep/patient-program.service.ts')),
-    latestPerItem: guarded(findOwnPatient('hep/patient-program.service.ts')),
-    loggedDays: guarded(
+    todayPerItem: guarded(findOwnPatient('hep/patient-program.service.ts')),
+    streak: guarded(
       findOwnPatient('hep/patient-program.service.ts'),
       requirePatient('patient-data/patient-data.service.ts'),
+      findOwnPatient('patient-app/patient-app.service.ts'),
     ),
     latestPainOn: guarded(findOwnPatient('hep/patient-program.service.ts')),
   }),
@@ -364,7 +364,6 @@ const repositories = {
     linkUser: own('links the patient found by the verified phone to its own new account'),
     findLinkedUserId: own('the account of the patient found by the verified phone'),
     profile: patientAppGuard,
-    exerciseDays: patientAppGuard,
     insertReadings: patientAppGuard,
   }),
   functionalData: cover(createFunctionalDataRepository, {
