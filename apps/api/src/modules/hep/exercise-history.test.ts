@@ -148,19 +148,17 @@ describe('streak', () => {
       for (let k = 0; k < run; k++) days.add(addDays(day, -k));
       day = addDays(day, -run - 1 - (i % 3));
     }
-    await db
-      .insert(exerciseLogs)
-      .values(
-        [...days].map((d, i) => ({
-          clinicId,
-          patientId: patient,
-          hepItemId: item,
-          performedAt: new Date(`${d}T15:00:00Z`),
-          localDate: d,
-          setsDone: 2,
-          clientId: `scattered-${i}`,
-        })),
-      );
+    await db.insert(exerciseLogs).values(
+      [...days].map((d, i) => ({
+        clinicId,
+        patientId: patient,
+        hepItemId: item,
+        performedAt: new Date(`${d}T15:00:00Z`),
+        localDate: d,
+        setsDone: 2,
+        clientId: `scattered-${i}`,
+      })),
+    );
     for (let back = 0; back < 90; back += 1) {
       const today = addDays(TODAY, -back);
       const known = new Set([...days].filter((d) => d <= today));

@@ -120,7 +120,7 @@ export function createPatientAppService({ db, clock, audit }: Deps) {
         ip: ctx.ip,
         detail: { session_id: session.id },
       });
-      return { session: session.id, unread_message_count: Number(rows[0]?.unread ?? 0) };
+      return { session: session.id, unread_message_count: rows[0]?.unread ?? 0 };
     },
   };
 }
