@@ -1,7 +1,8 @@
 /**
  * The chat reads that run on every list and every page, as prepared statements of fixed shape. None of them reads a
  * conversation's whole history: a page reads its rows (one more, to know whether older ones follow), counts stop
- * at a cap, and the last message comes through the (session_id, id) index.
+ * at a cap, and the last message comes through the (session_id, id) index. The capped counts have no ORDER BY on
+ * purpose: ordered by id, a generic plan may walk the primary key through every conversation's messages.
  */
 import type { SessionFilter, SessionRow } from './chat.repository.ts';
 
@@ -48,7 +49,6 @@ export const sessionListSql = (where: string) => `
          where m.session_id = s.id and m.sender_user_id <> $1
            and m.id > coalesce((select r.last_read_message_id from chat_reads r
                                 where r.session_id = s.id and r.user_id = $1), 0)
-         order by m.id
          limit $4) unread) as unread,
       lm.id as last_id, lm.body as last_body, lm.client_id as last_client_id, lm.created_at as last_created_at,
       lu.id as last_sender_id, lu.first_name as last_sender_first_name, lu.last_name as last_sender_last_name,
@@ -136,7 +136,7 @@ export const toSessionListRow = (r: SessionListSqlRow) => ({
 export const MESSAGE_PAGE_SQL = `
   select c.total, m.*
   from (select count(*)::int as total
-        from (select 1 from chat_messages where session_id = $1 order by id limit $4) capped) c
+        from (select 1 from chat_messages where session_id = $1 limit $4) capped) c
   left join lateral (
     select m.id, m.session_id, m.body, m.client_id, m.created_at, u.id as sender_id,
       u.first_name as sender_first_name, u.last_name as sender_last_name, u.role as sender_role
