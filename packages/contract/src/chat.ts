@@ -20,10 +20,10 @@ export const CHAT_OUTDATED_DAYS = 30;
 export const CHAT_MESSAGE_MAX_LENGTH = 4000;
 /**
  * Unread counts stop here: a conversation left unread for years costs no more to list than one with a hundred new
- * messages. Screens show a count at the cap as "99+" (decision 1112).
+ * messages. Screens show a count at the cap as "99+" (decision 1111).
  */
 export const CHAT_UNREAD_CAP = 100;
-/** A conversation's message count stops here (`count_capped`); its pages go on past it (decision 1112). */
+/** A conversation's message count stops here (`count_capped`); its pages go on past it (decision 1111). */
 export const CHAT_MESSAGE_COUNT_CAP = 1000;
 
 /** An unread count as a badge shows it: up to 99, then "99+". */

@@ -8,7 +8,7 @@ export const page = <T>(results: T[], next: number | null = null) => ({
   results,
 });
 
-/** A page of a conversation: its count stops at a cap the server names (decision 1112). */
+/** A page of a conversation: its count stops at a cap the server names (decision 1111). */
 export const messagePage = (results: ChatMessage[], next: number | null = null) => ({
   ...page(results, next),
   count_capped: false,
