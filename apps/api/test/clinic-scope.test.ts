@@ -241,15 +241,10 @@ const repositories = {
     findSession: guarded(['canAccess', 'chat/chat.service.ts']),
     saveMessages: guarded(accessibleSession),
     listSessions: crossClinic(async (r) => {
-      const { rows, lastMessages, count } = await r.listSessions(
-        { patientsOfClinic: a.clinicId },
-        a.therapistId,
-        1,
-        100,
-      );
+      const { rows, count } = await r.listSessions({ patientsOfClinic: a.clinicId }, a.therapistId, 1, 100);
       expect(rows.map((row) => row.session.clinicId)).toEqual(rows.map(() => a.clinicId));
       expect(rows.map((row) => row.session.id)).toEqual([a.patientChatId]);
-      expect(lastMessages.map((m) => m.sessionId)).toEqual([a.patientChatId]);
+      expect(rows.map((row) => row.lastMessage?.sessionId)).toEqual([a.patientChatId]);
       expect(count).toBe(1);
     }),
     sessionIds: crossClinic(async (r) => {
@@ -322,11 +317,11 @@ const repositories = {
       'hep/patient-program.service.ts',
     ]),
     recordPain: guarded(findOwnPatient('hep/patient-program.service.ts')),
-    countsOn: guarded(findOwnPatient('hep/patient-program.service.ts')),
-    latestPerItem: guarded(findOwnPatient('hep/patient-program.service.ts')),
-    loggedDays: guarded(
+    todayPerItem: guarded(findOwnPatient('hep/patient-program.service.ts')),
+    streak: guarded(
       findOwnPatient('hep/patient-program.service.ts'),
       requirePatient('patient-data/patient-data.service.ts'),
+      findOwnPatient('patient-app/patient-app.service.ts'),
     ),
     latestPainOn: guarded(findOwnPatient('hep/patient-program.service.ts')),
   }),
@@ -364,7 +359,6 @@ const repositories = {
     linkUser: own('links the patient found by the verified phone to its own new account'),
     findLinkedUserId: own('the account of the patient found by the verified phone'),
     profile: patientAppGuard,
-    exerciseDays: patientAppGuard,
     insertReadings: patientAppGuard,
   }),
   functionalData: cover(createFunctionalDataRepository, {

@@ -18,6 +18,16 @@ export const CHAT_OUTDATED = 'CHAT_OUTDATED';
 export const CHAT_RECENT_DAYS = 5;
 export const CHAT_OUTDATED_DAYS = 30;
 export const CHAT_MESSAGE_MAX_LENGTH = 4000;
+/**
+ * Unread counts stop here: a conversation left unread for years costs no more to list than one with a hundred new
+ * messages. Screens show a count at the cap as "99+" (decision 1111).
+ */
+export const CHAT_UNREAD_CAP = 100;
+/** A conversation's message count stops here (`count_capped`); its pages go on past it (decision 1111). */
+export const CHAT_MESSAGE_COUNT_CAP = 1000;
+
+/** An unread count as a badge shows it: up to 99, then "99+". */
+export const unreadBadge = (count: number) => (count >= CHAT_UNREAD_CAP ? `${CHAT_UNREAD_CAP - 1}+` : String(count));
 
 export const chatFreshnessSchema = z.enum([CHAT_RECENT, CHAT_OUTDATED]).nullable();
 
@@ -46,6 +56,7 @@ export const chatSessionSchema = z.object({
   patient: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }).nullable(),
   staff: z.object({ id: z.number().int(), display_name: z.string() }).nullable(),
   last_message: chatMessageSchema.nullable(),
+  /** Messages from others after the reader's last read one, at most CHAT_UNREAD_CAP. */
   unread_message_count: z.number().int(),
   freshness: chatFreshnessSchema,
   /** A patient's conversation, while the patient is onboarded: whether a live call is logged this month. */
@@ -66,7 +77,11 @@ export const chatMessagesQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(25),
 });
-export const chatMessageListSchema = paginated(chatMessageSchema);
+/**
+ * `count` is the conversation's message count up to CHAT_MESSAGE_COUNT_CAP, `count_capped` says there are more;
+ * `next` is set while older messages follow, at any depth.
+ */
+export const chatMessageListSchema = paginated(chatMessageSchema).extend({ count_capped: z.boolean() });
 
 export const sendChatMessageBodySchema = z.object({
   session: idSchema,

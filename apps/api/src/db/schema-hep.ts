@@ -82,6 +82,8 @@ export const exerciseLogs = pgTable(
     uniqueIndex('exercise_logs_patient_client_unique').on(t.patientId, t.clientId),
     index('exercise_logs_patient_date_idx').on(t.patientId, t.localDate),
     index('exercise_logs_item_date_idx').on(t.hepItemId, t.localDate),
+    // Each item's latest log without reading its history (the patient's today screen).
+    index('exercise_logs_item_performed_idx').on(t.hepItemId, t.performedAt, t.id),
   ],
 );
 

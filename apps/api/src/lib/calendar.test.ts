@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, localDateOf, localDateTimeOf, streakOf, weekDays, weekStartOf } from './calendar.ts';
+import { addDays, localDateOf, localDateTimeOf, weekDays, weekStartOf } from './calendar.ts';
 
 describe('calendar days in the clinic timezone', () => {
   it('takes the day where the clinic is', () => {
@@ -27,15 +27,6 @@ describe('calendar days in the clinic timezone', () => {
       '2026-11-20',
       '2026-11-21',
     ]);
-  });
-
-  it('keeps a streak alive until a whole day passes without exercise', () => {
-    const days = ['2026-11-18', '2026-11-19', '2026-11-20'];
-    expect(streakOf(days, '2026-11-20')).toBe(3);
-    expect(streakOf(days, '2026-11-21')).toBe(3);
-    expect(streakOf([...days, '2026-11-21'], '2026-11-21')).toBe(4);
-    expect(streakOf(days, '2026-11-22')).toBe(0);
-    expect(streakOf([], '2026-11-22')).toBe(0);
   });
 });
 

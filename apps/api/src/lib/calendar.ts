@@ -19,21 +19,6 @@ export function weekStartOf(today: string, weeksAgo = 0): string {
 export const weekDays = (start: string) => Array.from({ length: 7 }, (_, i) => addDays(start, i));
 
 /**
- * Consecutive active days ending today, or ending yesterday while today has nothing yet: a streak is not broken
- * until a whole day passes without exercise.
- */
-export function streakOf(activeDays: Iterable<string>, today: string): number {
-  const days = new Set(activeDays);
-  let day = days.has(today) ? today : addDays(today, -1);
-  let streak = 0;
-  while (days.has(day)) {
-    streak += 1;
-    day = addDays(day, -1);
-  }
-  return streak;
-}
-
-/**
  * An instant as the clinic's clocks showed it, ISO 8601 with the offset in force then: `2026-01-10T10:00:00-08:00`.
  * Exports show times this way, so a reader sees the local time and can still place it exactly.
  */

@@ -1,8 +1,19 @@
-import type { ChatMessage } from '@rehabit/contract';
-import { and, count, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { CHAT_MESSAGE_COUNT_CAP, CHAT_UNREAD_CAP, type ChatMessage } from '@rehabit/contract';
+import { and, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { runPrepared } from '../../db/prepared.ts';
-import { chatMessages, chatReads, chatSessions, patients, users } from '../../db/schema.ts';
+import { chatMessages, chatSessions, users } from '../../db/schema.ts';
+import {
+  MARK_READ_SQL,
+  MESSAGE_PAGE_SQL,
+  type MessagePageSqlRow,
+  type MessageRow,
+  type SessionListSqlRow,
+  sessionListSql,
+  sessionSql,
+  toMessageRow,
+  toSessionListRow,
+} from './chat-queries.ts';
 
 export type SessionRow = typeof chatSessions.$inferSelect;
 
@@ -33,18 +44,6 @@ const messageColumns = {
   senderLastName: users.lastName,
   senderRole: users.role,
 };
-type MessageRow = {
-  id: number;
-  sessionId: number;
-  body: string;
-  clientId: string | null;
-  createdAt: Date;
-  senderId: number;
-  senderFirstName: string;
-  senderLastName: string;
-  senderRole: string;
-};
-
 export const toChatMessage = (row: MessageRow): ChatMessage => ({
   id: row.id,
   session: row.sessionId,
@@ -170,44 +169,23 @@ export const createChatRepository = (db: DbOrTx) => ({
     return answers;
   },
 
-  /** Sessions with what a list shows: the other party, the last message and the reader's unread count. */
+  /**
+   * Sessions with what a list shows: the other party, the last message and the reader's unread count, capped at
+   * CHAT_UNREAD_CAP (so a conversation never read costs no more than one read a hundred messages ago). One prepared
+   * statement per kind of filter.
+   */
   async listSessions(filter: SessionFilter, readerId: number, page: number, pageSize: number) {
-    const where = sessionCondition(filter);
-    const unread = sql<number>`(
-      select count(*)::int from ${chatMessages} m
-      where m.session_id = ${chatSessions.id} and m.sender_user_id <> ${readerId}
-        and m.id > coalesce((select r.last_read_message_id from ${chatReads} r
-                             where r.session_id = ${chatSessions.id} and r.user_id = ${readerId}), 0)
-    )`;
-    const lastMessageId = sql<number | null>`(
-      select max(m.id) from ${chatMessages} m where m.session_id = ${chatSessions.id}
-    )`;
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({
-          session: chatSessions,
-          patientFirstName: patients.firstName,
-          patientLastName: patients.lastName,
-          patientStatus: patients.status,
-          staffFirstName: users.firstName,
-          staffLastName: users.lastName,
-          unread,
-          lastMessageId,
-        })
-        .from(chatSessions)
-        .leftJoin(patients, eq(patients.id, chatSessions.patientId))
-        .leftJoin(users, eq(users.id, chatSessions.staffUserId))
-        .where(where)
-        .orderBy(sql`coalesce(${chatSessions.lastMessageAt}, ${chatSessions.createdAt}) desc`, desc(chatSessions.id))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      db.select({ n: count() }).from(chatSessions).where(where),
-    ]);
-    const lastIds = rows.map((r) => r.lastMessageId).filter((id): id is number => id !== null);
-    const lastMessages = lastIds.length
-      ? await selectMessages(db).where(inArray(chatMessages.id, lastIds.map(Number)))
-      : [];
-    return { rows, lastMessages, count: total?.n ?? 0 };
+    const { name, where, value } = sessionSql(filter);
+    const params = [
+      readerId,
+      pageSize,
+      (page - 1) * pageSize,
+      CHAT_UNREAD_CAP,
+      ...(value === undefined ? [] : [value]),
+    ];
+    const rows = await runPrepared<SessionListSqlRow>(db as Db, name, sessionListSql(where), params);
+    const listed = rows.filter((r) => r.id !== null).map(toSessionListRow);
+    return { rows: listed, count: rows[0]?.total ?? 0 };
   },
 
   /** The ids of the conversations any of the filters covers. */
@@ -233,16 +211,25 @@ export const createChatRepository = (db: DbOrTx) => ({
     return row;
   },
 
+  /**
+   * One page of a conversation, newest first, and whether older messages follow, read as one more row than the
+   * page; the count stops at CHAT_MESSAGE_COUNT_CAP, so neither grows with the conversation.
+   */
   async listMessages(sessionId: number, page: number, pageSize: number) {
-    const [rows, [total]] = await Promise.all([
-      selectMessages(db)
-        .where(eq(chatMessages.sessionId, sessionId))
-        .orderBy(desc(chatMessages.id))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      db.select({ n: count() }).from(chatMessages).where(eq(chatMessages.sessionId, sessionId)),
+    const rows = await runPrepared<MessagePageSqlRow>(db as Db, 'chat_message_page', MESSAGE_PAGE_SQL, [
+      sessionId,
+      pageSize + 1,
+      (page - 1) * pageSize,
+      CHAT_MESSAGE_COUNT_CAP + 1,
     ]);
-    return { rows, count: total?.n ?? 0 };
+    const messages = rows.filter((r) => r.id !== null).map(toMessageRow);
+    const counted = rows[0]?.total ?? 0;
+    return {
+      rows: messages.slice(0, pageSize),
+      hasMore: messages.length > pageSize,
+      count: Math.min(counted, CHAT_MESSAGE_COUNT_CAP),
+      isCountCapped: counted > CHAT_MESSAGE_COUNT_CAP,
+    };
   },
 
   async findByClientId(sessionId: number, senderId: number, clientId: string) {
@@ -267,10 +254,8 @@ export const createChatRepository = (db: DbOrTx) => ({
       .limit(limit);
   },
 
+  /** Moves the reader's position to the conversation's last message; a page read again writes nothing. */
   async markRead(sessionId: number, userId: number) {
-    await db.execute(sql`
-      insert into ${chatReads} (session_id, user_id, last_read_message_id)
-      select ${sessionId}, ${userId}, coalesce(max(id), 0) from ${chatMessages} where session_id = ${sessionId}
-      on conflict (session_id, user_id) do update set last_read_message_id = excluded.last_read_message_id`);
+    await runPrepared(db as Db, 'chat_mark_read', MARK_READ_SQL, [sessionId, userId]);
   },
 });

@@ -104,7 +104,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
   }
 
   async function sessionsPage(actor: Actor, filter: SessionFilter, page: number, pageSize: number) {
-    const { rows, lastMessages, count } = await repo.listSessions(filter, actor.id, page, pageSize);
+    const { rows, count } = await repo.listSessions(filter, actor.id, page, pageSize);
     const now = clock.now();
     // The call status of the page's onboarded patients, as the patient list shows it (decision 0901).
     const onboarded = rows.flatMap((r) =>
@@ -112,7 +112,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
     );
     const contact = await contactStatusesOf(db, onboarded, now);
     const results: ChatSession[] = rows.map((r) => {
-      const last = lastMessages.find((m) => m.id === Number(r.lastMessageId));
+      const last = r.lastMessage;
       return {
         id: r.session.id,
         kind: r.session.kind,
@@ -123,7 +123,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
           ? { id: r.session.staffUserId, display_name: `${r.staffFirstName} ${r.staffLastName}` }
           : null,
         last_message: last ? toChatMessage(last) : null,
-        unread_message_count: Number(r.unread),
+        unread_message_count: r.unread,
         freshness: r.session.kind === 'patient' ? chatFreshness(r.session.lastPatientMessageAt, now) : null,
         call_status: (r.session.patientId && contact.get(r.session.patientId)?.call_status) || null,
         updated_at: (r.session.lastMessageAt ?? r.session.createdAt).toISOString(),
@@ -179,10 +179,16 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
     /** Newest page first; reading a conversation marks it read for the reader. */
     async messages(actor: Actor, sessionId: number, page: number, pageSize: number, ctx: RequestContext) {
       const session = await accessibleSession(actor, sessionId);
-      const { rows, count } = await repo.listMessages(sessionId, page, pageSize);
+      const { rows, hasMore, count, isCountCapped } = await repo.listMessages(sessionId, page, pageSize);
       await repo.markRead(sessionId, actor.id);
       await recordRead(actor, session, ctx, 'http');
-      return toPage(rows.map(toChatMessage), count, { page, page_size: pageSize });
+      return {
+        count,
+        count_capped: isCountCapped,
+        next: hasMore ? page + 1 : null,
+        previous: page > 1 ? page - 1 : null,
+        results: rows.map(toChatMessage),
+      };
     },
 
     /** Saved first, then pushed to every participant; a retried send with the same client id is saved once. */

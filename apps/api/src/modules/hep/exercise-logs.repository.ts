@@ -1,9 +1,74 @@
-import { and, count, desc, eq, gte, lte } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { runPrepared } from '../../db/prepared.ts';
 import { exerciseLogs, healthMetrics } from '../../db/schema.ts';
+import { addDays } from '../../lib/calendar.ts';
 
 export type ExerciseLogRow = typeof exerciseLogs.$inferSelect;
 export type NewExerciseLog = Omit<typeof exerciseLogs.$inferInsert, 'id' | 'createdAt'>;
+
+/** Days read at first for a streak: a streak longer than this is read further back in wider windows. */
+export const STREAK_WINDOW = 64;
+
+// $1 patient, $2 day. Items in the order of the program; the latest log through (hep_item_id, performed_at, id).
+const TODAY_PER_ITEM_SQL = `
+  select i.id as hep_item_id,
+    (select count(*)::int from exercise_logs c where c.hep_item_id = i.id and c.local_date = $2::date) as done_today,
+    l.id, l.clinic_id, l.patient_id, l.performed_at, l.local_date::text as local_date, l.sets_done, l.reps_done,
+    l.pain, l.difficulty, l.note, l.client_id, l.created_at
+  from hep_items i
+  left join lateral (
+    select * from exercise_logs l
+    where l.hep_item_id = i.id and l.patient_id = i.patient_id
+    order by l.performed_at desc, l.id desc
+    limit 1
+  ) l on true
+  where i.patient_id = $1 and i.deleted_at is null`;
+
+/**
+ * $1 patient, $2..$3 the window. The distinct active days, newest first: a day plus its rank minus one equals the
+ * newest day exactly while the days run on without a gap, so `run` is the length of the run ending at the newest.
+ */
+const STREAK_WINDOW_SQL = `
+  select count(*) filter (where day + (rank - 1)::int = newest)::int as run, max(newest)::text as newest
+  from (
+    select day, row_number() over (order by day desc) as rank, max(day) over () as newest
+    from (select distinct local_date as day from exercise_logs
+          where patient_id = $1 and local_date between $2::date and $3::date) d
+  ) r`;
+
+type TodayItemRow = {
+  hep_item_id: number;
+  done_today: number;
+  id: number | null;
+  clinic_id: number;
+  patient_id: number;
+  performed_at: Date | string;
+  local_date: string;
+  sets_done: number;
+  reps_done: number | null;
+  pain: number | null;
+  difficulty: ExerciseLogRow['difficulty'];
+  note: string;
+  client_id: string;
+  created_at: Date | string;
+};
+
+const toRow = (r: TodayItemRow): ExerciseLogRow => ({
+  id: r.id!,
+  clinicId: r.clinic_id,
+  patientId: r.patient_id,
+  hepItemId: r.hep_item_id,
+  performedAt: new Date(r.performed_at),
+  localDate: r.local_date,
+  setsDone: r.sets_done,
+  repsDone: r.reps_done,
+  pain: r.pain,
+  difficulty: r.difficulty,
+  note: r.note,
+  clientId: r.client_id,
+  createdAt: new Date(r.created_at),
+});
 
 export function createExerciseLogsRepository(db: DbOrTx) {
   return {
@@ -39,35 +104,46 @@ export function createExerciseLogsRepository(db: DbOrTx) {
         })
         .onConflictDoNothing();
     },
-    /** How many times each item was logged on a day. */
-    async countsOn(patientId: number, day: string) {
-      return db
-        .select({ hepItemId: exerciseLogs.hepItemId, n: count() })
-        .from(exerciseLogs)
-        .where(and(eq(exerciseLogs.patientId, patientId), eq(exerciseLogs.localDate, day)))
-        .groupBy(exerciseLogs.hepItemId);
+    /**
+     * For each active item of the patient: how often it was logged on `day`, and its latest log. One index probe per
+     * item (exercise_logs_item_performed_idx), however long the history.
+     */
+    async todayPerItem(patientId: number, day: string) {
+      const rows = await runPrepared<TodayItemRow>(db as Db, 'exercise_today_per_item', TODAY_PER_ITEM_SQL, [
+        patientId,
+        day,
+      ]);
+      return new Map(
+        rows.map((r) => [r.hep_item_id, { doneToday: r.done_today, last: r.id === null ? null : toRow(r) }]),
+      );
     },
-    /** The latest log of each item of the patient. */
-    async latestPerItem(patientId: number) {
-      return db
-        .selectDistinctOn([exerciseLogs.hepItemId])
-        .from(exerciseLogs)
-        .where(eq(exerciseLogs.patientId, patientId))
-        .orderBy(exerciseLogs.hepItemId, desc(exerciseLogs.performedAt), desc(exerciseLogs.id));
-    },
-    /** Days with an exercise logged up to `until` (and from `from` when given), for streaks. */
-    async loggedDays(patientId: number, until: string, from?: string) {
-      const rows = await db
-        .selectDistinct({ day: exerciseLogs.localDate })
-        .from(exerciseLogs)
-        .where(
-          and(
-            eq(exerciseLogs.patientId, patientId),
-            lte(exerciseLogs.localDate, until),
-            from ? gte(exerciseLogs.localDate, from) : undefined,
-          ),
+    /**
+     * Consecutive days with an exercise ending today, or yesterday while today has nothing yet (a streak is not broken
+     * until a whole day passes without exercise). Reads the last STREAK_WINDOW days; only while a window is all
+     * streak does it read further back, each time a wider window, so it reads about as many days as the streak is
+     * long, never the whole history.
+     */
+    async streak(patientId: number, today: string) {
+      let streak = 0;
+      let top = today;
+      let window = STREAK_WINDOW;
+      for (let first = true; ; first = false) {
+        const from = addDays(top, 1 - window);
+        const [row] = await runPrepared<{ run: number; newest: string | null }>(
+          db as Db,
+          'exercise_streak_window',
+          STREAK_WINDOW_SQL,
+          [patientId, from, top],
         );
-      return rows.map((r) => r.day);
+        // The run must end at the top of the window; on the first window, yesterday will do.
+        const newest = row?.newest ?? null;
+        if (newest === null || newest < (first ? addDays(top, -1) : top)) return streak;
+        streak += row!.run;
+        // A gap inside the window ended the streak; a window that is all streak goes on below its bottom.
+        if (addDays(newest, 1 - row!.run) > from) return streak;
+        top = addDays(from, -1);
+        window *= 8;
+      }
     },
     /** The latest pain reading of a day (pain given with exercises included). */
     async latestPainOn(patientId: number, day: string) {

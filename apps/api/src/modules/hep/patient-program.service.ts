@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, noteNothingChanged } from '../../lib/audit.ts';
-import { localDateOf, streakOf } from '../../lib/calendar.ts';
+import { localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { VideoHost } from '../../video-host/host.ts';
@@ -57,22 +57,20 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
     async today(actor: Actor, ctx: RequestContext): Promise<Today> {
       const own = await findOwnPatient(db, actor);
       const date = localDateOf(clock.now(), own.timezone);
-      const [items, counts, latest, painToday, days] = await Promise.all([
+      const [items, logged, painToday, streak] = await Promise.all([
         programs.listActive(own.id),
-        logs.countsOn(own.id, date),
-        logs.latestPerItem(own.id),
+        logs.todayPerItem(own.id, date),
         logs.latestPainOn(own.id, date),
-        logs.loggedDays(own.id, date),
+        logs.streak(own.id, date),
       ]);
       const videoHost = host();
       const todayItems = items.map((row, index) => {
-        const doneToday = counts.find((c) => c.hepItemId === row.id)?.n ?? 0;
-        const last = latest.find((l) => l.hepItemId === row.id);
+        const item = logged.get(row.id);
         return {
           ...toHepItem(row, index, videoHost),
-          done_today: doneToday,
+          done_today: item?.doneToday ?? 0,
           due_today: row.timesPerDay,
-          last_log: last ? toExerciseLog(last) : null,
+          last_log: item?.last ? toExerciseLog(item.last) : null,
         };
       });
       await record(actor, own, 'hep.read', ctx, { date, count: items.length });
@@ -82,7 +80,7 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
         done: todayItems.reduce((n, item) => n + Math.min(item.done_today, item.due_today), 0),
         due: todayItems.reduce((n, item) => n + item.due_today, 0),
         pain_today: painToday,
-        streak: streakOf(days, date),
+        streak,
       };
     },
 

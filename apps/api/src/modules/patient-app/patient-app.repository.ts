@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { clinics, exerciseLogs, healthMetrics, patients, users } from '../../db/schema.ts';
+import { clinics, healthMetrics, patients, users } from '../../db/schema.ts';
 
 const therapist = alias(users, 'therapist');
 
@@ -76,16 +76,6 @@ export const createPatientAppRepository = (db: DbOrTx) => ({
       .where(eq(patients.id, patientId))
       .limit(1);
     return row;
-  },
-
-  /** Calendar days (clinic timezone) with an exercise done, newest first. */
-  async exerciseDays(patientId: number): Promise<string[]> {
-    const rows = await db
-      .selectDistinct({ day: exerciseLogs.localDate })
-      .from(exerciseLogs)
-      .where(eq(exerciseLogs.patientId, patientId))
-      .orderBy(desc(exerciseLogs.localDate));
-    return rows.map((r) => r.day);
   },
 
   /** Stores readings not stored yet (same patient, kind, source and instant); answers how many were new. */

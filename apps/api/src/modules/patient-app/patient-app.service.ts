@@ -3,10 +3,11 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
-import { localDateOf, streakOf } from '../../lib/calendar.ts';
+import { localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, type FieldErrors } from '../../lib/errors.ts';
 import { createChatRepository } from '../chat/chat.repository.ts';
+import { createExerciseLogsRepository } from '../hep/exercise-logs.repository.ts';
 import { findOwnPatient } from '../patients/patient-access.ts';
 import { createPatientAppRepository } from './patient-app.repository.ts';
 
@@ -47,7 +48,7 @@ export function createPatientAppService({ db, clock, audit }: Deps) {
             }
           : null,
         status: profile.status,
-        streak: streakOf(await repo.exerciseDays(own.id), today),
+        streak: await createExerciseLogsRepository(db).streak(own.id, today),
       };
     },
 
@@ -119,7 +120,7 @@ export function createPatientAppService({ db, clock, audit }: Deps) {
         ip: ctx.ip,
         detail: { session_id: session.id },
       });
-      return { session: session.id, unread_message_count: Number(rows[0]?.unread ?? 0) };
+      return { session: session.id, unread_message_count: rows[0]?.unread ?? 0 };
     },
   };
 }

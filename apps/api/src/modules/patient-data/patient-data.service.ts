@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
-import { addDays, localDateOf, streakOf, weekDays, weekStartOf } from '../../lib/calendar.ts';
+import { addDays, localDateOf, weekDays, weekStartOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createExerciseLogsRepository } from '../hep/exercise-logs.repository.ts';
 import { findOwnPatient, requirePatient } from '../patients/patient-access.ts';
@@ -26,12 +26,12 @@ export function createPatientDataService({ db, clock, audit }: Deps) {
     // A day either side of the week in UTC covers the week's instants in any timezone.
     const fromInstant = new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS);
     const untilInstant = new Date(Date.parse(`${addDays(to, 1)}T00:00:00Z`) + DAY_MS);
-    const [items, logs, metrics, functionalDays, loggedDays] = await Promise.all([
+    const [items, logs, metrics, functionalDays, streak] = await Promise.all([
       repo.itemsAround(patient.id, fromInstant, untilInstant),
       repo.logsByDay(patient.id, from, to),
       repo.metricsByDay(patient.id, from, to),
       repo.functionalDays(patient.id, from, to),
-      createExerciseLogsRepository(db).loggedDays(patient.id, today),
+      createExerciseLogsRepository(db).streak(patient.id, today),
     ]);
     return buildProgress({
       patientId: patient.id,
@@ -40,7 +40,7 @@ export function createPatientDataService({ db, clock, audit }: Deps) {
       today,
       days,
       data: { items, logs, metrics, functionalDays },
-      streak: streakOf(loggedDays, today),
+      streak,
     });
   }
 

@@ -7,7 +7,7 @@ import { signedInRoutes, therapist } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeMessage, makeSession, page, supportSession } from './chat-fixtures.ts';
+import { makeMessage, makeSession, messagePage, page, supportSession } from './chat-fixtures.ts';
 
 afterEach(() => {
   useUiStore.setState({ isChatPanelOpen: false, isMobileMenuOpen: false, chatPatientId: null, chatRoom: null });
@@ -18,7 +18,9 @@ const all = Array.from({ length: 30 }, (_, index) => makeMessage(index + 1));
 const messagesFixture = (request: RecordedRequest) => {
   const number = Number(request.url.searchParams.get('page') ?? 1);
   const newestFirst = [...all].reverse();
-  return { body: { ...page(newestFirst.slice((number - 1) * 25, number * 25), number === 1 ? 2 : null), count: 30 } };
+  return {
+    body: { ...messagePage(newestFirst.slice((number - 1) * 25, number * 25), number === 1 ? 2 : null), count: 30 },
+  };
 };
 
 const saved = (request: RecordedRequest, id: number) => {

@@ -8,6 +8,12 @@ export const page = <T>(results: T[], next: number | null = null) => ({
   results,
 });
 
+/** A page of a conversation: its count stops at a cap the server names (decision 1111). */
+export const messagePage = (results: ChatMessage[], next: number | null = null) => ({
+  ...page(results, next),
+  count_capped: false,
+});
+
 export function makeMessage(id: number, changes: Partial<ChatMessage> = {}): ChatMessage {
   return {
     id,

@@ -1,4 +1,4 @@
-import { CALL_NOK, CALL_OK, CHAT_OUTDATED, CHAT_RECENT } from '@rehabit/contract';
+import { CALL_NOK, CALL_OK, CHAT_OUTDATED, CHAT_RECENT, CHAT_UNREAD_CAP } from '@rehabit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useUiStore } from '@web/lib/ui-store.ts';
 import { fakeSocket } from '@web/testing/fake-socket.ts';
@@ -48,6 +48,21 @@ describe('chat room list', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: /Chat/ })).toHaveTextContent('2 unread');
     expect(screen.getByRole('tab', { name: /Patients/ })).toHaveTextContent('2 unread');
+  });
+
+  it('shows a count the server capped as 99+', async () => {
+    window.innerWidth = 390;
+    const counted = [
+      makeSession(1, { unread_message_count: 99 }),
+      makeSession(2, { unread_message_count: CHAT_UNREAD_CAP }),
+    ];
+    fixtureApi({ ...chatRoutes(), 'GET /chat/therapist': { body: page(counted) } });
+    renderApp('/chat', { token: 't' });
+    await screen.findByRole('list', { name: 'Patient conversations' });
+    expect(screen.getAllByTestId('unread-count').map((badge) => badge.textContent)).toEqual([
+      '99 unread',
+      '99+ unread',
+    ]);
   });
 
   it('says how many older conversations are not listed', async () => {

@@ -6,7 +6,7 @@ import { signedInRoutes } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeMessage, makeSession, page, supportSession } from './chat-fixtures.ts';
+import { makeMessage, makeSession, messagePage, page, supportSession } from './chat-fixtures.ts';
 
 afterEach(() => {
   window.innerWidth = 1024;
@@ -20,7 +20,7 @@ const routes = () => ({
   'GET /chat/therapist': { body: page([makeSession(1)]) },
   'GET /chat/support': { body: page([supportSession]) },
   'POST /chat/session': { body: opened },
-  'GET /chat/message': { body: page([makeMessage(70, { session: 7, message: 'Hello Maria' })]) },
+  'GET /chat/message': { body: messagePage([makeMessage(70, { session: 7, message: 'Hello Maria' })]) },
 });
 
 describe('opening a conversation', () => {
@@ -48,7 +48,7 @@ describe('opening a conversation', () => {
   it('reads a message that arrives in the conversation on screen', async () => {
     window.innerWidth = 390;
     const saved = [makeMessage(70, { session: 7, message: 'Hello Maria' })];
-    const api = fixtureApi({ ...routes(), 'GET /chat/message': () => ({ body: page([...saved].reverse()) }) });
+    const api = fixtureApi({ ...routes(), 'GET /chat/message': () => ({ body: messagePage([...saved].reverse()) }) });
     renderApp('/chat/7/messages', { token: 't' });
     await screen.findByText('Hello Maria');
     await waitFor(() => expect(fakeSocket.connections.length).toBeGreaterThan(0));

@@ -17,7 +17,13 @@ const message = (id: number, changes: Partial<ChatMessage> = {}): ChatMessage =>
   client_id: null,
   ...changes,
 });
-const page = (results: ChatMessage[]) => ({ count: results.length, next: null, previous: null, results });
+const page = (results: ChatMessage[]) => ({
+  count: results.length,
+  count_capped: false,
+  next: null,
+  previous: null,
+  results,
+});
 
 const chatRoutes = (unread = 0) => ({
   ...patientRoutes(),

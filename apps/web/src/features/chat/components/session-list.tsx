@@ -1,4 +1,4 @@
-import type { ChatSession, Role } from '@rehabit/contract';
+import { type ChatSession, type Role, unreadBadge } from '@rehabit/contract';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
 import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
@@ -79,7 +79,8 @@ function SessionRow({
         <span className="chat-session__preview">{last ? last.message : 'No messages yet'}</span>
         {unread > 0 && (
           <span className="chat-count" data-testid="unread-count">
-            {unread}
+            {/* The server stops counting at 100: shown as "99+". */}
+            {unreadBadge(unread)}
             <span className="visually-hidden"> unread</span>
           </span>
         )}

@@ -1,0 +1,1 @@
+CREATE INDEX "exercise_logs_item_performed_idx" ON "exercise_logs" USING btree ("hep_item_id","performed_at","id");
