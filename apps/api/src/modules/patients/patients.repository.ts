@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { clinics, icd10Codes, patientEpisodes, patientEvents, patients, users } from '../../db/schema.ts';
 import type { ClinicScope } from '../../db/scope.ts';
 import { ownPatientOf, patientVisibleIn } from '../../db/visibility.ts';
-import { type ListRow, listFilters, listPatientRows, searchCondition } from './patient-list.query.ts';
+import { type ListRow, listFilters, listPatientRows, searchCondition } from './patient-list.repository.ts';
 
 const therapist = alias(users, 'therapist');
 
@@ -152,7 +152,7 @@ export const createPatientsRepository = (db: DbOrTx) => {
   let findInClinic: ReturnType<typeof prepareFindInClinic> | undefined;
   return {
     /**
-     * One page of patients in name order and their count, in one statement (patient-list.query.ts). Counting stops
+     * One page of patients in name order and their count, in one statement (patient-list.repository.ts). Counting stops
      * past PATIENT_LIST_CAP, and pages beyond it are empty: a list that long is narrowed by searching, not paged
      * through. `onlyIds` and `now` as in `patientListWhere`.
      */
