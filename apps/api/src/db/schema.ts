@@ -214,14 +214,15 @@ export const patients = pgTable(
   },
   (t) => [
     index('patients_clinic_status_name_idx').on(t.clinicId, t.status, t.lastName, t.firstName, t.id),
-    index('patients_clinic_name_idx').on(t.clinicId, t.lastName, t.firstName, t.id),
+    // Status and search text after the order's columns: the list and a search's name-order sample read the index only.
+    index('patients_clinic_name_idx').on(t.clinicId, t.lastName, t.firstName, t.id, t.status, t.searchText),
     index('patients_clinic_birthday_idx').on(t.clinicId, t.birthday),
     index('patients_therapist_idx').on(t.therapistId),
     // Searches of one or two letters match the start of a name; trigrams need three.
     index('patients_clinic_last_prefix_idx').on(t.clinicId, sql`lower(${t.lastName}) text_pattern_ops`),
     index('patients_clinic_first_prefix_idx').on(t.clinicId, sql`lower(${t.firstName}) text_pattern_ops`),
-    // btree_gin puts the clinic into the trigram index, so a search reads only the caller's clinic.
-    index('patients_clinic_search_trgm_idx').using('gin', t.clinicId, sql`${t.searchText} gin_trgm_ops`),
+    // The search's trigrams tagged with the clinic (migration 0017): a search reads only the caller's clinic.
+    index('patients_search_grams_idx').using('gin', sql`patient_search_grams(${t.clinicId}, ${t.searchText})`),
     // Sign-in by phone code finds the patient by the full E.164 number across clinics.
     index('patients_e164_phone_idx').on(
       sql`('+' || regexp_replace(${t.dialCode}, '\\D', '', 'g') || regexp_replace(${t.phone}, '\\D', '', 'g'))`,

@@ -1,12 +1,11 @@
 import { PATIENT_LIST_CAP, type Patient, type PatientListQuery, type PatientStatus } from '@rehabit/contract';
-import { and, asc, count, eq, ilike, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { escapeLike } from '../../db/like.ts';
 import { clinics, icd10Codes, patientEpisodes, patientEvents, patients, users } from '../../db/schema.ts';
 import type { ClinicScope } from '../../db/scope.ts';
 import { ownPatientOf, patientVisibleIn } from '../../db/visibility.ts';
-import { callNeededCondition, chatOutdatedCondition, dataQuietCondition } from './contact-status.repository.ts';
+import { type ListRow, listFilters, listPatientRows, searchCondition } from './patient-list.repository.ts';
 
 const therapist = alias(users, 'therapist');
 
@@ -70,56 +69,6 @@ export const toPatient = (row: PatientRow): Patient => ({
   created_at: row.createdAt.toISOString(),
 });
 
-/** A typed date of birth: `1950-04-23` or `04/23/1950`. */
-function parseBirthday(term: string): string | null {
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(term);
-  if (iso) return term;
-  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(term);
-  return us ? `${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}` : null;
-}
-
-/**
- * Every word must appear in the name, e-mail or phone (trigram index); a word of one or two letters must start the
- * first or last name, since trigrams need three. A date searches the birthday.
- */
-function searchCondition(search: string): SQL | undefined {
-  const birthday = parseBirthday(search);
-  if (birthday) return eq(patients.birthday, birthday);
-  const words = search
-    .toLowerCase()
-    .split(/\s+/)
-    .map((w) => (/^[\d\s().+-]+$/.test(w) ? w.replace(/\D/g, '') : w))
-    .filter(Boolean);
-  if (words.length === 0) return undefined;
-  return and(
-    ...words.map((w) =>
-      w.length >= 3
-        ? ilike(patients.searchText, `%${escapeLike(w)}%`)
-        : or(
-            like(sql`lower(${patients.firstName})`, `${escapeLike(w)}%`),
-            like(sql`lower(${patients.lastName})`, `${escapeLike(w)}%`),
-          ),
-    ),
-  );
-}
-
-/**
- * The materialized match set is planned without the LIMIT, so the planner takes the trigram index instead of
- * walking the name index past rows that never match (word combinations fool its estimates).
- */
-async function fewMatchesInNameOrder(db: DbOrTx, where: SQL, limit: number, offset: number): Promise<number[]> {
-  // Both drivers answer raw queries with `{ rows }`.
-  const result = (await db.execute(sql`
-    with matches as materialized (
-      select ${patients.id} as id, ${patients.lastName} as last_name, ${patients.firstName} as first_name
-      from ${patients} where ${where}
-    )
-    select id from matches order by last_name, first_name, id limit ${limit} offset ${offset}`)) as unknown as {
-    rows: { id: number }[];
-  };
-  return result.rows.map((r) => Number(r.id));
-}
-
 /** A clinic's patient by id, read by most patient routes: built once and prepared (building cost more than running). */
 const prepareFindInClinic = (db: DbOrTx) =>
   selectPatients(db)
@@ -171,59 +120,50 @@ export function patientListWhere(
   now: Date,
   onlyIds?: readonly number[],
 ): SQL {
-  return and(
-    patientVisibleIn(scope),
-    query.status ? eq(patients.status, query.status) : undefined,
-    onlyIds ? inArray(patients.id, [...onlyIds]) : undefined,
-    query.call === 'needed' ? callNeededCondition(now) : undefined,
-    query.chat === 'outdated' ? chatOutdatedCondition(now) : undefined,
-    query.data === 'quiet' ? dataQuietCondition(now) : undefined,
-    query.therapist_id ? eq(patients.therapistId, query.therapist_id) : undefined,
-    query.search ? searchCondition(query.search) : undefined,
-  )!;
+  return and(listFilters(scope, query, now, onlyIds), searchCondition(query.search))!;
 }
+
+/** A row of the list's statement as the repository answers patients. */
+const fromListRow = (row: ListRow & { id: number }): PatientRow => ({
+  id: row.id,
+  clinicId: row.clinic_id,
+  userId: row.user_id,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  dialCode: row.dial_code,
+  phone: row.phone,
+  birthday: row.birthday,
+  email: row.email,
+  diagnosis: row.diagnosis,
+  diagnosisDescription: row.diagnosis_description,
+  therapistId: row.therapist_id,
+  therapistFirstName: row.therapist_first_name,
+  therapistLastName: row.therapist_last_name,
+  status: row.status,
+  isRtmCovered: row.is_rtm_covered,
+  consentDate: row.consent_date,
+  consentMethod: row.consent_method,
+  source: row.source,
+  createdAt: new Date(row.created_at),
+  episodeStartedAt: row.episode_started_at === null ? null : new Date(row.episode_started_at),
+});
 
 export const createPatientsRepository = (db: DbOrTx) => {
   let findInClinic: ReturnType<typeof prepareFindInClinic> | undefined;
   return {
     /**
-     * One page of patients in name order. Counting stops past PATIENT_LIST_CAP, and pages beyond it are empty:
-     * a list that long is narrowed by searching, not paged through. Knowing whether the matches are few or many
-     * picks the plan: few are collected through the trigram index and sorted; many are read in name order.
-     * `onlyIds` and `now` as in `patientListWhere`.
+     * One page of patients in name order and their count, in one statement (patient-list.repository.ts). Counting stops
+     * past PATIENT_LIST_CAP, and pages beyond it are empty: a list that long is narrowed by searching, not paged
+     * through. `onlyIds` and `now` as in `patientListWhere`.
      */
     async list(scope: ClinicScope, query: PatientListQuery, now: Date, onlyIds?: number[]) {
       // No early answer for an empty `onlyIds`: the search still goes to the database, which judges its text.
-      const where = patientListWhere(scope, query, now, onlyIds);
-      const capped = db
-        .select({ one: sql`1` })
-        .from(patients)
-        .where(where)
-        .limit(PATIENT_LIST_CAP + 1)
-        .as('capped');
-      const [total] = await db.select({ n: count() }).from(capped);
-      const n = total?.n ?? 0;
-      const countCapped = n > PATIENT_LIST_CAP;
-      const visible = Math.min(n, PATIENT_LIST_CAP);
       const offset = (query.page - 1) * query.page_size;
-      const limit = Math.min(query.page_size, visible - offset);
-      if (limit <= 0) return { rows: [], count: visible, countCapped };
-
-      const ids =
-        countCapped || !query.search
-          ? (
-              await db
-                .select({ id: patients.id })
-                .from(patients)
-                .where(where)
-                .orderBy(asc(patients.lastName), asc(patients.firstName), asc(patients.id))
-                .limit(limit)
-                .offset(offset)
-            ).map((r) => r.id)
-          : await fewMatchesInNameOrder(db, where, limit, offset);
-      const details = ids.length ? await selectPatients(db).where(inArray(patients.id, ids)) : [];
-      const rows = ids.map((id) => details.find((d) => d.id === id)!);
-      return { rows, count: visible, countCapped };
+      const limit = Math.max(0, Math.min(query.page_size, PATIENT_LIST_CAP - offset));
+      const found = await listPatientRows(db, { scope, query, now, onlyIds }, limit, offset);
+      const total = found[0]?.total ?? 0;
+      const rows = found.filter((row): row is ListRow & { id: number } => row.id !== null).map(fromListRow);
+      return { rows, count: Math.min(total, PATIENT_LIST_CAP), countCapped: total > PATIENT_LIST_CAP };
     },
 
     /** A patient of the scope; removed patients are gone for everyone but the audit trail. */
