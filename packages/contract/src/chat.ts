@@ -31,9 +31,20 @@ export const unreadBadge = (count: number) => (count >= CHAT_UNREAD_CAP ? `${CHA
 
 export const chatFreshnessSchema = z.enum([CHAT_RECENT, CHAT_OUTDATED]).nullable();
 
-/** Freshness of a conversation from the time of the patient's last message. */
-export function chatFreshness(lastPatientMessageAt: Date | null, now: Date): z.infer<typeof chatFreshnessSchema> {
-  if (!lastPatientMessageAt) return CHAT_OUTDATED;
+/**
+ * Freshness of a conversation from the time of the patient's last message. A patient who never wrote has gone
+ * without a message since `waitingSince` (the conversation's start), when known: a conversation started today is
+ * not outdated, it waits for its first answer.
+ */
+export function chatFreshness(
+  lastPatientMessageAt: Date | null,
+  now: Date,
+  waitingSince?: Date,
+): z.infer<typeof chatFreshnessSchema> {
+  if (!lastPatientMessageAt) {
+    const waitedDays = waitingSince ? (now.getTime() - waitingSince.getTime()) / 86_400_000 : Number.POSITIVE_INFINITY;
+    return waitedDays >= CHAT_OUTDATED_DAYS ? CHAT_OUTDATED : null;
+  }
   const days = (now.getTime() - lastPatientMessageAt.getTime()) / 86_400_000;
   if (days <= CHAT_RECENT_DAYS) return CHAT_RECENT;
   if (days >= CHAT_OUTDATED_DAYS) return CHAT_OUTDATED;

@@ -24,12 +24,21 @@ async function newConversation() {
   return res.json().id as number;
 }
 
-/** `n` messages from the therapist, numbered from 1 (oldest) in their text, written straight to the table. */
-async function therapistWrote(session: number, n: number, from = 1) {
+/** `n` messages from `sender`, numbered from 1 (oldest) in their text, written straight to the table. */
+async function wrote(session: number, sender: number, n: number, from = 1) {
   await t.database.db.execute(sql`
     insert into chat_messages (session_id, sender_user_id, body, created_at)
-    select ${session}, ${home.therapist.id}, 'message ' || i, now() - interval '1 second' * (${from + n} - i)
+    select ${session}, ${sender}, 'message ' || i, now() - interval '1 second' * (${from + n} - i)
     from generate_series(${from}::int, ${from + n - 1}::int) i`);
+}
+const therapistWrote = (session: number, n: number, from = 1) => wrote(session, home.therapist.id, n, from);
+
+/** A signed-in patient's conversation: its id, the patient's account and token. */
+async function patientConversation() {
+  const patient = await signedInPatient(t.app, t.database.db, home.manager.token);
+  const session = (await call.get('/api/v1/patient/chat/', patient.token)).json().session as number;
+  const userId = (await call.get('/api/v1/users/', patient.token)).json().results[0].id as number;
+  return { session, userId, token: patient.token };
 }
 
 const unreadFor = async (token: string, session: number) =>
@@ -58,13 +67,17 @@ describe('unread counts', () => {
     [CHAT_UNREAD_CAP + 1, CHAT_UNREAD_CAP],
     [CHAT_UNREAD_CAP * 3, CHAT_UNREAD_CAP],
   ])('counts %i unread messages as %i', async (written, shown) => {
-    const session = await newConversation();
-    await therapistWrote(session, written);
+    const { session, userId, token } = await patientConversation();
+    await wrote(session, userId, written);
     expect(await unreadFor(home.manager.token, session)).toBe(shown);
+    expect(await unreadFor(home.therapist.token, session)).toBe(shown);
     // The writer has nothing unread; a reader who read part way counts only what came after.
-    expect(await unreadFor(home.therapist.token, session)).toBe(0);
+    expect((await call.get('/api/v1/patient/chat/', token)).json().unread_message_count).toBe(0);
     await page(session, 1, 1);
-    await therapistWrote(session, 7, written + 1);
+    await wrote(session, userId, 7, written + 1);
+    expect(await unreadFor(home.manager.token, session)).toBe(7);
+    // A colleague's messages are on the reader's own side: never unread.
+    await therapistWrote(session, 3, written + 8);
     expect(await unreadFor(home.manager.token, session)).toBe(7);
   });
 

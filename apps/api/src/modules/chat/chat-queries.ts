@@ -47,6 +47,11 @@ export const sessionListSql = (where: string) => `
       (select count(*)::int from (
          select 1 from chat_messages m
          where m.session_id = s.id and m.sender_user_id <> $1
+           -- Only the other side's messages are unread: the patient's (or, for the patient, the clinic's); in a
+           -- support conversation the staff member's (or, for that staff member, support's). A colleague's message
+           -- on the same side is not unread.
+           and case when s.kind = 'patient' then p.user_id = $1 or m.sender_user_id = p.user_id
+                    else s.staff_user_id = $1 or m.sender_user_id = s.staff_user_id end
            and m.id > coalesce((select r.last_read_message_id from chat_reads r
                                 where r.session_id = s.id and r.user_id = $1), 0)
          limit $4) unread) as unread,

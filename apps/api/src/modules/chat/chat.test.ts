@@ -58,12 +58,14 @@ describe('chat with patients', () => {
 
     const forManager = (await call.get('/chat/therapist', home.manager.token)).json();
     const listed = forManager.results.find((s: { id: number }) => s.id === session.id);
+    // A colleague's messages are not unread: only the patient's are. A conversation started now waits for the
+    // patient's first answer; it is not outdated.
     expect(listed).toMatchObject({
-      unread_message_count: 2,
+      unread_message_count: 0,
       patient: { id: patient.id },
       last_message: { message: 'Remember the heel slides.' },
     });
-    expect(listed.freshness).toBe('CHAT_OUTDATED');
+    expect(listed.freshness).toBeNull();
     const forSender = (await call.get('/chat/therapist', home.therapist.token)).json();
     expect(forSender.results.find((s: { id: number }) => s.id === session.id).unread_message_count).toBe(0);
 
