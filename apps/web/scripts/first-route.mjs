@@ -57,9 +57,10 @@ export const launchChromium = () =>
 /**
  * Opens `url` in a fresh context (empty cache) and waits until the network has been quiet, so the route's
  * lazy chunks are in. Returns each response: {path, type, status, encoding, wireBytes, bodyBytes}.
+ * `extraHTTPHeaders` go with every request (e.g. `accept-encoding: identity`).
  */
-export async function loadPage(browser, url) {
-  const context = await browser.newContext();
+export async function loadPage(browser, url, { extraHTTPHeaders } = {}) {
+  const context = await browser.newContext({ extraHTTPHeaders });
   const page = await context.newPage();
   const finished = [];
   page.on('requestfinished', (request) => finished.push(request));
