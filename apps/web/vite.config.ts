@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './vite-precompress.ts';
 
 const apiPrefixes = ['/api', '/clinic', '/user', '/video', '/tus', '/chat', '/admin', '/dev', '/health', '/socket.io'];
 const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // `@web/…` is the app's source folder, so imports never climb out of a feature with ../../..
   resolve: { alias: { '@web/': fileURLToPath(new URL('./src/', import.meta.url)) } },
   server: {

@@ -74,6 +74,7 @@ import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { createVideoCatalog, createVideosService } from './modules/videos/videos.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerBodyParsers } from './plugins/body-parsers.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { contentSecurityPolicy } from './plugins/security.ts';
@@ -225,6 +226,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false,
     credentials: true,
   });
+  // Before every route: compression hooks onto the routes registered after it.
+  await registerCompression(app);
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log) : undefined;
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
   await app.register(rateLimit, {

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { authEndpoints, clinicEndpoints, supervisorEndpoints } from '@rehabit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
@@ -9,11 +10,19 @@ import { createTestApp, expectProblem, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let webDist: string;
+const script = `console.log(${JSON.stringify('x'.repeat(3000))});`;
+const page = '<!doctype html><title>Rehabit</title><div id="root"></div>';
+// A built file with the brotli and gzip variants the web build writes beside it.
+const writeBuilt = (file: string, content: string) => {
+  writeFileSync(file, content);
+  writeFileSync(`${file}.br`, brotliCompressSync(content));
+  writeFileSync(`${file}.gz`, gzipSync(content));
+};
 beforeAll(async () => {
   webDist = mkdtempSync(path.join(tmpdir(), 'rehabit-web-'));
   mkdirSync(path.join(webDist, 'assets'));
-  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Rehabit</title><div id="root"></div>');
-  writeFileSync(path.join(webDist, 'assets', 'main-abc123.js'), 'console.log(1)');
+  writeBuilt(path.join(webDist, 'index.html'), page);
+  writeBuilt(path.join(webDist, 'assets', 'main-abc123.js'), script);
   t = await createTestApp({
     env: { WEB_DIST: webDist, CORS_ORIGINS: 'https://portal.example.test', AUTH_RATE_LIMIT_PER_MINUTE: '3' },
   });
@@ -29,16 +38,71 @@ describe('health', () => {
 
 describe('one server for API and web app', () => {
   it('serves index.html for pages, hashed assets for a year, and problems for unknown API paths', async () => {
-    const page = await t.app.inject({ url: '/patient/12/dashboard', headers: { accept: 'text/html' } });
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<div id="root">');
-    expect(page.headers['cache-control']).toBe('no-cache');
+    const index = await t.app.inject({ url: '/patient/12/dashboard', headers: { accept: 'text/html' } });
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('<div id="root">');
+    expect(index.headers['cache-control']).toBe('no-cache');
     const asset = await t.app.inject('/assets/main-abc123.js');
     expect(asset.headers['cache-control']).toContain('immutable');
     const api = await t.app.inject({ url: '/api/v1/nothing/', headers: { accept: 'text/html' } });
     expectProblem(api, 404, 'not_found');
     expectProblem(await t.app.inject('/clinic/unknown'), 404, 'not_found');
     expectProblem(await t.app.inject({ method: 'DELETE', url: '/patients' }), 404);
+  });
+
+  it('sends the brotli variant of the build when accepted, gzip otherwise, and the file itself to other clients', async () => {
+    const asset = (acceptEncoding?: string) =>
+      t.app.inject({
+        url: '/assets/main-abc123.js',
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
+    const br = await asset('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    const gzip = await asset('gzip, deflate');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+    const plain = await asset();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    expect(plain.headers.vary).toContain('accept-encoding');
+  });
+
+  it('sends index.html compressed as accepted, never kept without asking the server', async () => {
+    const index = (acceptEncoding: string) =>
+      t.app.inject({ url: '/login', headers: { accept: 'text/html', 'accept-encoding': acceptEncoding } });
+    const br = await index('gzip, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(page);
+    const refused = await index('br;q=0, gzip');
+    expect(refused.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(refused.rawPayload).toString()).toBe(page);
+    const plain = await index('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(page);
+  });
+
+  it('compresses API answers from 1 KB on, and leaves small ones as they are', async () => {
+    const big = await t.app.inject({ url: '/docs/json', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(big.headers.vary).toContain('accept-encoding');
+    const doc = JSON.parse(brotliDecompressSync(big.rawPayload).toString());
+    expect(Object.keys(doc.paths).length).toBeGreaterThan(10);
+    expect(big.rawPayload.length).toBeLessThan(JSON.stringify(doc).length / 3);
+    const gzip = await t.app.inject({ url: '/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(doc);
+    const small = await t.app.inject({ url: '/health', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ status: 'ok' });
   });
 
   it('sends a strict CSP and no-store on API answers', async () => {

@@ -26,12 +26,17 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * `src/server.ts` in a process of its own, as `npm start` runs it, with a clean environment: only what the test
- * sets (plus PATH and HOME), so the machine's own variables never change what is tested.
+ * `src/server.ts` in a process of its own, as `npm run dev` runs it (or `entry`, e.g. the compiled server that
+ * `npm start` runs), with a clean environment: only what the test sets (plus PATH and HOME), so the machine's own
+ * variables never change what is tested.
  */
-export async function spawnServer(env: Record<string, string>, args: string[] = []): Promise<ServerProcess> {
+export async function spawnServer(
+  env: Record<string, string>,
+  args: string[] = [],
+  entry: string[] = ['--import', 'tsx', 'src/server.ts'],
+): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts', ...args], {
+  const child = spawn(process.execPath, [...entry, ...args], {
     cwd: apiDir,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, WEB_DIST: '/nonexistent', PORT: port, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { sendProblem } from './errors.ts';
 
@@ -14,29 +14,68 @@ const dataOnlyPrefixes = ['/api/', '/docs', '/dev/', '/health', '/ready'];
 const wantsHtml = (request: FastifyRequest) =>
   request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
 
-/** Serves the built web app; any other page a browser asks for gets index.html so the client router decides. */
+// Hashed file names change with their content, so a browser may keep them for good; every other file
+// (index.html, favicon) is checked with the server before use, so a new release is seen at once.
+const immutable = 'public, max-age=31536000, immutable';
+
+/** The encodings a request accepts, from its Accept-Encoding header (those given q=0 refused). */
+export function acceptedEncodings(header: string | string[] | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of String(header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
+type Page = { identity: Buffer; br?: Buffer; gzip?: Buffer };
+
+function readPage(file: string): Page | null {
+  if (!existsSync(file)) return null;
+  const variant = (extension: string) => (existsSync(file + extension) ? readFileSync(file + extension) : undefined);
+  return { identity: readFileSync(file), br: variant('.br'), gzip: variant('.gz') };
+}
+
+/** index.html in the best encoding the browser accepts, from the variants written at build time. */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page) {
+  const accepted = acceptedEncodings(request.headers['accept-encoding']);
+  const encoding = page.br && accepted.has('br') ? 'br' : page.gzip && accepted.has('gzip') ? 'gzip' : undefined;
+  reply
+    .code(200)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding');
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(encoding ? page[encoding] : page.identity);
+}
+
+/**
+ * Serves the built web app; any other page a browser asks for gets index.html so the client router decides.
+ * Text files go out as the brotli or gzip variants the build wrote beside them (`file.br`, `file.gz`).
+ */
 export async function registerWebApp(app: FastifyInstance, config: Pick<Config, 'WEB_DIST'>) {
   const dist = path.resolve(config.WEB_DIST ?? defaultDist);
-  const indexFile = path.join(dist, 'index.html');
-  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  const page = readPage(path.join(dist, 'index.html'));
 
-  if (indexHtml) {
+  if (page) {
     await app.register(fastifyStatic, {
       root: dist,
       wildcard: false,
       index: false,
       cacheControl: false,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header('cache-control', hashed ? immutable : 'no-cache');
       },
     });
   }
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (indexHtml && wantsHtml(request) && !dataOnlyPrefixes.some((p) => url.startsWith(p))) {
-      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    if (page && wantsHtml(request) && !dataOnlyPrefixes.some((p) => url.startsWith(p))) {
+      return sendPage(request, reply, page);
     }
     return sendProblem(reply, { code: 'not_found', detail: `No route for ${request.method} ${url}` });
   });
