@@ -2,6 +2,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
 import { env } from '../config/env.ts';
 import { useAuthStore } from './auth-store.ts';
+import { firstScreenDrawn } from './first-screen-drawn.ts';
 import { getCurrentUser } from './session/get-current-user.ts';
 
 type Handler = (payload: unknown) => void;
@@ -39,8 +40,9 @@ function dispatch(event: string, payload?: unknown) {
 
 function open() {
   if (socket || opening || !useAuthStore.getState().token) return;
-  // The client library loads with the first listener, so the first screen stays small.
-  opening = import('socket.io-client')
+  // The client library loads with the first listener, and only once the first screen is drawn (decision 1122).
+  opening = firstScreenDrawn
+    .then(() => import('socket.io-client'))
     .then(({ io }) => {
       opening = null;
       const token = useAuthStore.getState().token;
@@ -53,9 +55,12 @@ function open() {
         auth: (send) => send(lastMessageId > 0 ? { token, last_message_id: lastMessageId } : { token }),
       });
       next.onAny((event: string, payload: unknown) => dispatch(event, payload));
+      let hasConnected = false;
       next.on('connect', () => {
-        // Caches catch up on what is not replayed, as after a reconnection the library makes.
-        if (confirmations > 0) dispatch(SOCKET_RECONNECTED);
+        // Caches catch up on what is not replayed, as after a reconnection the library makes; and after the first
+        // connection too, which opens after the first screen read its data (decision 1122).
+        if (confirmations > 0 || !hasConnected) dispatch(SOCKET_RECONNECTED);
+        hasConnected = true;
         confirmations = 0;
         setStatus('live');
       });
