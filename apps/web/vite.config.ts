@@ -45,6 +45,9 @@ export default defineConfig({
               // Icons and the small building blocks of screens: one chunk rather than one request per piece.
               name: 'ui',
               test: /node_modules[\\/]lucide-react[\\/]|apps[\\/]web[\\/]src[\\/]components[\\/]ui[\\/]/,
+              // Only these modules: what they import (paths, the API client, forms) stays where it was, so the page's
+              // first script never waits for this chunk.
+              includeDependenciesRecursively: false,
               priority: 10,
             },
           ],
