@@ -63,7 +63,8 @@ async function startSide(label: string, dist: string): Promise<Side> {
     nodeArgs: ['--max-semi-space-size=64', '--import', 'tsx'],
     env: { NODE_ENV: 'development', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: 'true', WEB_DIST: dist },
     readyPath: '/health',
-    timeoutMs: 240_000,
+    // The first start seeds months of demo history, which takes minutes on a busy machine.
+    timeoutMs: 600_000,
   });
   const staffToken = await signIn(server, '/clinic/therapist/signin', { email: 'therapist@example.com', password });
   const patientToken = await signIn(server, '/api/v1/patient/signin/', { email: 'patient@example.com', password });
