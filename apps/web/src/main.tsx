@@ -1,19 +1,8 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/index.tsx';
-import { initErrorReporting } from './lib/error-reporting.ts';
-import './styles/base.css';
+// The page's first script, kept tiny (decision 1120): it opens the app the address belongs to, the patient's or the
+// staff's, so neither downloads the other's code, and starts the first screen's chunks and data meanwhile.
+import { startFirstScreen } from './app/first-screen.ts';
+import { isPatientSidePath } from './config/paths.ts';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('The page has no #root element');
-
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
-
-// Error reporting starts after the first screen, so it never delays it.
-const startReporting = () => void initErrorReporting();
-if ('requestIdleCallback' in window) window.requestIdleCallback(startReporting);
-else setTimeout(startReporting, 1);
+startFirstScreen(window.location);
+if (isPatientSidePath(window.location.pathname)) void import('./app/patient-main.tsx');
+else void import('./app/staff-main.tsx');

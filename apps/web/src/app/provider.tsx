@@ -2,6 +2,7 @@ import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Toaster } from '../components/ui/toasts/toaster.tsx';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
+import { watchFirstScreen } from '../lib/first-screen-drawn.ts';
 import { notify } from '../lib/notify.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { endSession } from '../lib/session/logout.ts';
@@ -19,11 +20,19 @@ function SessionExpiry() {
   return null;
 }
 
+/** Tells when the first screen is drawn, so live updates start after it. */
+function FirstScreen() {
+  const queryClient = useQueryClient();
+  useEffect(() => watchFirstScreen(queryClient), [queryClient]);
+  return null;
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <SessionExpiry />
+      <FirstScreen />
       {children}
       <Toaster />
     </QueryClientProvider>

@@ -74,6 +74,20 @@ export const paths = {
   adminAnnouncements: { path: '/admin/announcements', getHref: () => '/admin/announcements' },
 } as const;
 
+/**
+ * The patient's side (decision 0430) is an app of its own, loaded without the staff screens (decision 1120): these
+ * addresses open it; every other address opens the staff app.
+ */
+export const patientSidePatterns = ['/my/*', paths.patientLogin.path, paths.patientSignup.path] as const;
+
+/** Whether an address belongs to the patient's side; matched as the router does (no case, trailing slashes). */
+export function isPatientSidePath(pathname: string): boolean {
+  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  return patientSidePatterns.some((pattern) =>
+    pattern.endsWith('/*') ? path === pattern.slice(0, -2) || path.startsWith(pattern.slice(0, -1)) : path === pattern,
+  );
+}
+
 /** Screens that need the whole height on phones, so the bottom menu steps aside (seed §2). */
 export const bottomMenuHiddenPatterns = [
   paths.exerciseLibrary.path,

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { env } from '../config/env.ts';
 import { ApiError } from './api-error.ts';
 import { getToken } from './auth-store.ts';
+import { takeEarly } from './early-requests.ts';
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
@@ -111,16 +112,20 @@ async function send(
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
+  const url = resolveUrl(path, query);
+  // The first screen's data may already be on its way (started before the app's code loaded).
+  const early = method === 'GET' && body === undefined ? takeEarly(url, token) : undefined;
   let response: Response;
   try {
-    response = await fetch(resolveUrl(path, query), {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'include',
-      signal,
-      keepalive,
-    });
+    response = await (early ??
+      fetch(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'include',
+        signal,
+        keepalive,
+      }));
   } catch (error) {
     // A cancelled query is not a failure; let the query layer see the abort as it is.
     if (signal?.aborted) throw error;

@@ -2,6 +2,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
 import { env } from '../config/env.ts';
 import { useAuthStore } from './auth-store.ts';
+import { firstScreenDrawn } from './first-screen-drawn.ts';
 import { getCurrentUser } from './session/get-current-user.ts';
 
 type Handler = (payload: unknown) => void;
@@ -42,8 +43,9 @@ function dispatch(event: string, payload?: unknown) {
 
 function open() {
   if (socket || opening || !useAuthStore.getState().token) return;
-  // The client library loads with the first listener, so the first screen stays small.
-  opening = import('socket.io-client')
+  // The client library loads with the first listener, and only once the first screen is drawn (decision 1122).
+  opening = firstScreenDrawn
+    .then(() => import('socket.io-client'))
     .then(({ io }) => {
       opening = null;
       const token = useAuthStore.getState().token;

@@ -1,10 +1,15 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { patientSideRoutes } from '../app/patient-routes.tsx';
 import { AppProvider } from '../app/provider.tsx';
-import { appRoutes } from '../app/router.tsx';
+import { notFound, withRoot } from '../app/root-route.tsx';
+import { staffSideRoutes } from '../app/router.tsx';
 import { useAuthStore } from '../lib/auth-store.ts';
 import { ACCESS_TOKEN_KEY } from '../lib/storage.ts';
+
+// Both sides in one router (in the browser each is an app of its own): a test can cross from one side to the other.
+const appRoutes = withRoot([...staffSideRoutes, ...patientSideRoutes, { path: '*', lazy: notFound }]);
 
 /** Renders the whole app at `url`, as a browser tab would open it, optionally already signed in. */
 export function renderApp(url: string, { token }: { token?: string } = {}) {

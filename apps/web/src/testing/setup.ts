@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { markFirstScreenDrawn } from '../lib/first-screen-drawn.ts';
 import { fakeSocket } from './fake-socket.ts';
 
 // No test opens a real socket; chat tests push server events through the fake.
 vi.mock('socket.io-client', async () => (await import('./fake-socket.ts')).fakeSocketModule);
+
+// Tests start with the first screen drawn: live connections open with their first listener, without waiting.
+markFirstScreenDrawn();
 
 // Screens are lazy routes: the first render of one in a test file compiles its modules, which took
 // more than 4 s on a two-core machine running the browser journeys and the API suite beside these.

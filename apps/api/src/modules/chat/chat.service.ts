@@ -125,9 +125,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
         last_message: last ? toChatMessage(last) : null,
         unread_message_count: r.unread,
         freshness:
-          r.session.kind === 'patient'
-            ? chatFreshness(r.session.lastPatientMessageAt, now, r.session.createdAt)
-            : null,
+          r.session.kind === 'patient' ? chatFreshness(r.session.lastPatientMessageAt, now, r.session.createdAt) : null,
         call_status: (r.session.patientId && contact.get(r.session.patientId)?.call_status) || null,
         updated_at: (r.session.lastMessageAt ?? r.session.createdAt).toISOString(),
       };

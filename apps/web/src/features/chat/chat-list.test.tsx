@@ -1,5 +1,5 @@
 import { CALL_NOK, CALL_OK, CHAT_OUTDATED, CHAT_RECENT, CHAT_UNREAD_CAP } from '@rehabit/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { useUiStore } from '@web/lib/ui-store.ts';
 import { fakeSocket } from '@web/testing/fake-socket.ts';
 import { fixtureApi } from '@web/testing/fixture-api.ts';
@@ -109,11 +109,14 @@ describe('chat room list', () => {
     await waitFor(() => expect(fakeSocket.connections.length).toBeGreaterThan(0));
     expect(fakeSocket.connections[0]?.auth.token).toBe('live-token');
     await waitFor(() => expect(api.calls('GET /chat/therapist')).toHaveLength(1));
+    // The connection opens after the first screen read its data: the lists catch up on what was said meanwhile.
+    act(() => fakeSocket.goLive());
+    await waitFor(() => expect(api.calls('GET /chat/therapist')).toHaveLength(2));
 
     // The newest message it has is 40 (the lists' last messages): a reconnect asks for everything after it.
     fakeSocket.reconnect();
     expect(fakeSocket.connections.at(-1)?.auth).toEqual({ token: 'live-token', last_message_id: 40 });
     // Unread counts and new conversations are loaded again.
-    await waitFor(() => expect(api.calls('GET /chat/therapist')).toHaveLength(2));
+    await waitFor(() => expect(api.calls('GET /chat/therapist')).toHaveLength(3));
   });
 });

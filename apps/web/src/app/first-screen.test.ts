@@ -1,0 +1,95 @@
+import {
+  authEndpoints,
+  fillPath,
+  patientAppEndpoints,
+  patientEndpoints,
+  patientProgramEndpoints,
+  rtmStatusEndpoints,
+} from '@rehabit/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { call } from '../lib/api-client.ts';
+import { useAuthStore } from '../lib/auth-store.ts';
+import { ACCESS_TOKEN_KEY } from '../lib/storage.ts';
+import { therapist, userPage } from '../testing/fixtures.ts';
+import { firstScreenData, startFirstScreen } from './first-screen.ts';
+
+// The screens' chunks it starts are not what these tests are about.
+vi.mock('./routes/app/patients.tsx', () => ({}));
+vi.mock('./routes/app/patient-dashboard.tsx', () => ({}));
+vi.mock('./routes/app/protected-layout.tsx', () => ({}));
+vi.mock('./routes/patient/patient-layout.tsx', () => ({}));
+vi.mock('./routes/patient/today.tsx', () => ({}));
+
+const origin = window.location.origin;
+const me = userPage(therapist);
+
+describe('the first screen’s data, started before the app’s code', () => {
+  const fetchMock = vi.fn();
+  beforeEach(() => {
+    fetchMock.mockImplementation(async () => Response.json(me));
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    useAuthStore.setState({ token: null });
+  });
+  const urls = () => fetchMock.mock.calls.map(([url]) => String(url));
+
+  it('asks for the addresses the screens’ queries ask for', () => {
+    expect(firstScreenData.currentUser).toBe(authEndpoints.currentUser.path);
+    expect(firstScreenData.settingsInfo).toBe(authEndpoints.settingsInfo.path);
+    expect(firstScreenData.patientList).toBe(`${patientEndpoints.list.path}?page=1`);
+    expect(firstScreenData.patient('5')).toBe(fillPath(patientEndpoints.detail.path, { id: 5 }));
+    expect(firstScreenData.rtmStatus('5')).toBe(fillPath(rtmStatusEndpoints.patient.path, { id: 5 }));
+    expect(firstScreenData.patientMe).toBe(patientAppEndpoints.me.path);
+    expect(firstScreenData.patientChat).toBe(patientAppEndpoints.chat.path);
+    expect(firstScreenData.patientToday).toBe(patientProgramEndpoints.today.path);
+  });
+
+  it('starts a signed-in patient list’s data, which the API client then takes once', async () => {
+    window.localStorage.setItem(ACCESS_TOKEN_KEY, 'staff-token');
+    useAuthStore.setState({ token: 'staff-token' });
+    startFirstScreen({ pathname: '/patients', search: '' });
+    expect(urls()).toEqual([
+      `${origin}/api/v1/users/`,
+      `${origin}/api/v1/patients/?page=1`,
+      `${origin}/user/settings-info`,
+    ]);
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ Authorization: 'Bearer staff-token' });
+
+    await call(authEndpoints.currentUser);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    // Taken once: the next call asks the server again.
+    await call(authEndpoints.currentUser);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it('is not handed to another session', async () => {
+    window.localStorage.setItem(ACCESS_TOKEN_KEY, 'old-token');
+    startFirstScreen({ pathname: '/patient/5/dashboard', search: '' });
+    expect(urls()).toContain(`${origin}/api/v1/patients/5/`);
+    useAuthStore.setState({ token: 'new-token' });
+    await call(authEndpoints.currentUser);
+    expect(fetchMock).toHaveBeenCalledTimes(5);
+    expect(fetchMock.mock.calls[4]?.[1]?.headers).toMatchObject({ Authorization: 'Bearer new-token' });
+  });
+
+  it('starts nothing without a session, or for a filtered list', () => {
+    startFirstScreen({ pathname: '/my/today', search: '' });
+    window.localStorage.setItem(ACCESS_TOKEN_KEY, 'staff-token');
+    startFirstScreen({ pathname: '/patients', search: '?search=ana' });
+    startFirstScreen({ pathname: '/login', search: '' });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('starts a signed-in patient’s Today', () => {
+    window.localStorage.setItem(ACCESS_TOKEN_KEY, 'patient-token');
+    startFirstScreen({ pathname: '/my/today', search: '' });
+    expect(urls()).toEqual([
+      `${origin}/api/v1/users/`,
+      `${origin}/api/v1/patient/program/today/`,
+      `${origin}/api/v1/patient/me/`,
+      `${origin}/api/v1/patient/chat/`,
+    ]);
+  });
+});

@@ -1,0 +1,4 @@
+import { mount } from './mount.tsx';
+import { patientRoutes } from './patient-routes.tsx';
+
+mount(patientRoutes);

@@ -1,0 +1,46 @@
+import type { RouteObject } from 'react-router';
+import { paths } from '../config/paths.ts';
+import { OtherSide } from './other-side.tsx';
+import { authLayout, notFound, withRoot } from './root-route.tsx';
+
+/** The patient's side: its sign-in, sign-up and screens. */
+export const patientSideRoutes: RouteObject[] = [
+  {
+    path: paths.patientLogin.path,
+    lazy: () => import('./routes/patient/patient-login.tsx').then((m) => ({ Component: m.PatientLoginRoute })),
+  },
+  {
+    lazy: authLayout,
+    children: [
+      {
+        path: paths.patientSignup.path,
+        lazy: () => import('./routes/auth/patient-signup.tsx').then((m) => ({ Component: m.PatientSignupRoute })),
+      },
+    ],
+  },
+  {
+    // The patient's side has its own frame, guard and languages (decision 0430).
+    lazy: () => import('./routes/patient/patient-layout.tsx').then((m) => ({ Component: m.PatientLayout })),
+    children: [
+      {
+        path: paths.myToday.path,
+        lazy: () => import('./routes/patient/today.tsx').then((m) => ({ Component: m.TodayRoute })),
+      },
+      {
+        path: paths.myProgress.path,
+        lazy: () => import('./routes/patient/progress.tsx').then((m) => ({ Component: m.ProgressRoute })),
+      },
+      {
+        path: paths.myChat.path,
+        lazy: () => import('./routes/patient/chat.tsx').then((m) => ({ Component: m.PatientChatRoute })),
+      },
+    ],
+  },
+];
+
+/** The patient app (decision 1120): an unknown address of its own is not found; a staff address opens the staff app. */
+export const patientRoutes: RouteObject[] = withRoot([
+  ...patientSideRoutes,
+  { path: '/my/*', lazy: notFound },
+  { path: '*', element: <OtherSide /> },
+]);

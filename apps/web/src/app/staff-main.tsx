@@ -1,0 +1,4 @@
+import { mount } from './mount.tsx';
+import { staffRoutes } from './router.tsx';
+
+mount(staffRoutes);
