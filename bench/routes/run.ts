@@ -7,6 +7,7 @@
  *
  *   npm run bench:routes
  *   BENCH_SECONDS=8 BENCH_ROUNDS=5 BENCH_EXTRA_PATIENTS=10000 npm run bench:routes
+ *   BENCH_ONLY=users,record npm run bench:routes     (of users, record, list, program, chat, progress, today)
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -28,6 +29,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const EXTRA_PATIENTS = Number(process.env.BENCH_EXTRA_PATIENTS ?? 3000);
 const GOAL = 0.3;
+const ONLY = process.env.BENCH_ONLY?.split(',').map((key) => key.trim());
 // The server's role may only read and append the audit log, as production demands (decision 0506).
 const APP_ROLE = 'rehabit_bench_app';
 const SERVER_NODE_FLAGS = ['--max-semi-space-size=64', ...(process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ')];
@@ -112,27 +114,36 @@ try {
   if (rows.length === 0) throw new Error('the demo clinic has no patient with a program');
   const ids = rows.map((r) => r.id);
 
-  const routes: { what: string; paths: string[]; headers: Record<string, string> }[] = [
-    { what: 'GET /api/v1/users/', paths: ['/api/v1/users/'], headers: staff },
-    { what: 'GET /api/v1/patients/{id}/', paths: ids.map((id) => `/api/v1/patients/${id}/`), headers: staff },
-    { what: 'GET /api/v1/patients/ (first page)', paths: ['/api/v1/patients/'], headers: staff },
+  const allRoutes: { key: string; what: string; paths: string[]; headers: Record<string, string> }[] = [
+    { key: 'users', what: 'GET /api/v1/users/', paths: ['/api/v1/users/'], headers: staff },
     {
+      key: 'record',
+      what: 'GET /api/v1/patients/{id}/',
+      paths: ids.map((id) => `/api/v1/patients/${id}/`),
+      headers: staff,
+    },
+    { key: 'list', what: 'GET /api/v1/patients/ (first page)', paths: ['/api/v1/patients/'], headers: staff },
+    {
+      key: 'program',
       what: 'GET /video/hep/therapist/{patient} (program)',
       paths: ids.map((id) => `/video/hep/therapist/${id}`),
       headers: staff,
     },
-    { what: 'GET /chat/therapist (chat sessions)', paths: ['/chat/therapist'], headers: staff },
+    { key: 'chat', what: 'GET /chat/therapist (chat sessions)', paths: ['/chat/therapist'], headers: staff },
     {
+      key: 'progress',
       what: 'GET /user/therapist/dashboard/progress/{patient}',
       paths: ids.map((id) => `/user/therapist/dashboard/progress/${id}`),
       headers: staff,
     },
     {
+      key: 'today',
       what: 'GET /api/v1/patient/program/today/ (patient)',
       paths: ['/api/v1/patient/program/today/'],
       headers: patient,
     },
   ];
+  const routes = allRoutes.filter((r) => !ONLY || ONLY.includes(r.key));
 
   const load = (label: string, baseUrl: string, paths: string[], headers?: Record<string, string>, seconds = SECONDS) =>
     runLoad({ label, baseUrl, paths, headers, connections: CONNECTIONS, seconds });
