@@ -11,6 +11,7 @@ import { createAuditLog } from './lib/audit.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import { errorLogOptions } from './lib/log-errors.ts';
+import { sharedBatchedStdout } from './lib/log-stream.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { connectRedis } from './lib/redis.ts';
 import { createSmsSender, type SmsSender } from './lib/sms.ts';
@@ -107,7 +108,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     // Errors are logged by class, code and names, never by the values they carry (decision 0505).
     logger:
-      options.logger === false ? false : { level: config.LOG_LEVEL, stream: options.logStream, ...errorLogOptions },
+      options.logger === false
+        ? false
+        : { level: config.LOG_LEVEL, stream: options.logStream ?? sharedBatchedStdout(), ...errorLogOptions },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     // Raw URLs can carry PHI (search terms, names); requests are logged by route pattern below instead.

@@ -36,12 +36,14 @@ import { createSettingsRepository } from '../src/modules/clinics/settings.reposi
 import { createDashboardRepository } from '../src/modules/dashboard/dashboard.repository.ts';
 import { createExerciseLogsRepository } from '../src/modules/hep/exercise-logs.repository.ts';
 import { createHepRepository } from '../src/modules/hep/hep.repository.ts';
+import { createHepProgramRepository } from '../src/modules/hep/hep-program.repository.ts';
 import { createMonitoringRepository } from '../src/modules/monitoring/monitoring.repository.ts';
 import { createPatientAppRepository } from '../src/modules/patient-app/patient-app.repository.ts';
 import { createFunctionalDataRepository } from '../src/modules/patient-data/functional-data.repository.ts';
 import { createProgressRepository } from '../src/modules/patient-data/progress.repository.ts';
 import { createInteractionsRepository } from '../src/modules/patients/interactions.repository.ts';
 import { createOtpRepository } from '../src/modules/patients/otp.repository.ts';
+import { createPatientRecordRepository } from '../src/modules/patients/patient-record.repository.ts';
 import { createPatientsRepository } from '../src/modules/patients/patients.repository.ts';
 import { createReferralRepository } from '../src/modules/referral/referral.repository.ts';
 import { createTasksRepository } from '../src/modules/tasks/tasks.repository.ts';
@@ -392,6 +394,20 @@ const repositories = {
     update: notClinicData('phone codes by id, found by phone or token'),
     failuresSince: notClinicData('wrong phone codes by phone number'),
     recordFailure: notClinicData('wrong phone codes by phone number'),
+  }),
+  hepProgram: cover(createHepProgramRepository, {
+    readAudited: crossClinic(async (r) => {
+      const read = { clinicId: a.clinicId, actorUserId: a.therapistId, ip: null };
+      expect(await r.readAudited({ ...read, patientId: b.patientId })).toBeUndefined();
+      expect(await r.readAudited({ ...read, patientId: a.patientId })).toBeDefined();
+    }),
+  }),
+  patientRecord: cover(createPatientRecordRepository, {
+    readAudited: crossClinic(async (r) => {
+      const read = { clinicId: a.clinicId, actorUserId: a.therapistId, ip: null, now: new Date() };
+      expect(await r.readAudited({ ...read, id: b.patientId })).toBeUndefined();
+      expect((await r.readAudited({ ...read, id: a.patientId }))?.row.id).toBe(a.patientId);
+    }),
   }),
   patients: cover(createPatientsRepository, {
     list: crossClinic(async (r) => {

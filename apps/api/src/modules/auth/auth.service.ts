@@ -23,6 +23,7 @@ import { createClinicsRepository } from '../clinics/clinics.repository.ts';
 import { createSettingsRepository } from '../clinics/settings.repository.ts';
 import { createLockoutRepository } from './lockout.repository.ts';
 import { createPasswordResetsRepository } from './password-resets.repository.ts';
+import { sessionCache } from './session-cache.ts';
 import { createSessionsRepository, type SessionKind } from './sessions.repository.ts';
 import { createUsersRepository, toCurrentUser, toStaffMember, type UserRow } from './users.repository.ts';
 
@@ -222,12 +223,23 @@ export function createAuthService({ db, clock, mailer, audit, config, tasks, ref
     /** The caller of a request or socket handshake (which counts as activity), and when the session ends unused. */
     async resolveSession(token: string) {
       const now = clock.now();
-      const row = await sessionsRepo.findLive(hashToken(token), now, addMinutes(now, -config.SESSION_IDLE_MINUTES));
+      const tokenHash = hashToken(token);
+      // Checked a moment ago, still within its idle and absolute end, and not yet due to be marked as seen.
+      const cached = sessionCache.get(tokenHash, now.getTime());
+      if (cached && now.getTime() - cached.lastSeenAt.getTime() <= TOUCH_AFTER_MS) {
+        const endsAt = endOf(cached.lastSeenAt, cached.expiresAt);
+        if (endsAt > now) return { sessionId: cached.sessionId, actor: cached.actor, endsAt };
+      }
+      const generation = sessionCache.generation();
+      const row = await sessionsRepo.findLive(tokenHash, now, addMinutes(now, -config.SESSION_IDLE_MINUTES));
       if (!row?.hasAccess || row.approvalStatus !== 'approved') return null;
       const touch = now.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS;
       if (touch) await sessionsRepo.touch(row.sessionId, now);
       const actor: Actor = { id: row.userId, clinicId: row.clinicId, clinicCode: row.clinicCode, role: row.role };
-      return { sessionId: row.sessionId, actor, endsAt: endOf(touch ? now : row.lastSeenAt, row.expiresAt) };
+      const lastSeenAt = touch ? now : row.lastSeenAt;
+      const { sessionId, expiresAt } = row;
+      sessionCache.set(tokenHash, { sessionId, actor, lastSeenAt, expiresAt, checkedAt: now.getTime() }, generation);
+      return { sessionId, actor, endsAt: endOf(lastSeenAt, expiresAt) };
     },
 
     /** For a socket's action (a send): when its session ends, counting the action as activity; null if it ended. */

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, ne, type Placeholder, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clinics, sessions, users } from '../../db/schema.ts';
+import { sessionCache } from './session-cache.ts';
 
 export type SessionKind = 'staff' | 'supervisor' | 'patient';
 
@@ -93,11 +94,13 @@ export function createSessionsRepository(db: DbOrTx) {
     },
 
     async revoke(sessionId: number, now: Date) {
+      sessionCache.forgetSession(sessionId);
       await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
     },
 
     /** Ends every session of a user, optionally keeping the one in use. */
     async revokeAllForUser(userId: number, now: Date, exceptSessionId?: number) {
+      sessionCache.forgetUser(userId);
       const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
       if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
       await db

@@ -1,5 +1,5 @@
 import type { CurrentUser, StaffMember } from '@rehabit/contract';
-import { and, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { clinics, users } from '../../db/schema.ts';
@@ -78,9 +78,20 @@ export type StaffQuery = {
   pageSize: number;
 };
 
+/** Read on every page load (the signed-in user): built once and prepared, as the session's own look-up is. */
+const prepareFindInClinic = (db: DbOrTx) =>
+  db
+    .select(userWithClinic)
+    .from(users)
+    .innerJoin(clinics, eq(clinics.id, users.clinicId))
+    .where(and(eq(users.id, sql.placeholder('id')), eq(users.clinicId, sql.placeholder('clinicId'))))
+    .limit(1)
+    .prepare('users_find_in_clinic');
+
 export const createUsersRepository = (db: DbOrTx) => {
   const selectUsers = () =>
     db.select(userWithClinic).from(users).innerJoin(clinics, eq(clinics.id, users.clinicId)).$dynamic();
+  let findInClinic: ReturnType<typeof prepareFindInClinic> | undefined;
 
   return {
     async findByEmail(email: string): Promise<UserRow | undefined> {
@@ -89,6 +100,10 @@ export const createUsersRepository = (db: DbOrTx) => {
     },
 
     async findById(id: number, scope: ClinicScope): Promise<UserRow | undefined> {
+      if (scope.kind === 'clinic') {
+        findInClinic ??= prepareFindInClinic(db);
+        return (await findInClinic.execute({ id, clinicId: scope.clinicId }))[0];
+      }
       const [row] = await selectUsers()
         .where(and(eq(users.id, id), inScope(users.clinicId, scope)))
         .limit(1);

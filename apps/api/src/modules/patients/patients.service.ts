@@ -11,7 +11,7 @@ import { canTreatPatients, toPage } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type Actor, type ClinicScope, clinicScope, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import { type AuditLog, patientAudit } from '../../lib/audit.ts';
+import { type AuditLog, noteAudited, patientAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { createSessionsRepository } from '../auth/sessions.repository.ts';
@@ -19,6 +19,7 @@ import { createUsersRepository } from '../auth/users.repository.ts';
 import { contactStatusesOf } from './contact-status.repository.ts';
 import { findIcd10, searchIcd10 } from './icd10.repository.ts';
 import { createInteractionsRepository, toInteractionLog } from './interactions.repository.ts';
+import { createPatientRecordRepository } from './patient-record.repository.ts';
 import { createPatientsRepository, type PatientRow, toPatient } from './patients.repository.ts';
 
 /**
@@ -60,6 +61,7 @@ const transitionRefusal: Record<Transition, string> = {
 
 export function createPatientsService({ db, clock, audit, rtm, tasks }: Deps) {
   const patientsRepo = createPatientsRepository(db);
+  const patientRecord = createPatientRecordRepository(db);
   const { success: record, denied: deny } = patientAudit(audit);
   const interactions = createInteractionsRepository(db);
 
@@ -208,6 +210,24 @@ export function createPatientsService({ db, clock, audit, rtm, tasks }: Deps) {
     },
 
     async get(actor: Actor, id: number, ctx: RequestContext) {
+      const scope = scopeOf(actor);
+      // Staff of a clinic: the row, its contact status and the audit row in one statement.
+      if (scope.kind === 'clinic') {
+        const now = clock.now();
+        const read = await patientRecord.readAudited({
+          id,
+          clinicId: scope.clinicId,
+          actorUserId: actor.id,
+          ip: ctx.ip,
+          now,
+        });
+        if (!read) {
+          await deny(actor, 'patient.read', ctx, { patient_id: id });
+          throw notFound('patient');
+        }
+        noteAudited('patient.read');
+        return { ...toPatient(read.row), ...read.contact };
+      }
       const patient = await findPatient(actor, id, ctx);
       await record(actor, 'patient.read', patient, ctx);
       const contact = await contactOf([patient], clock.now());

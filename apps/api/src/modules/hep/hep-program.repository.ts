@@ -1,0 +1,110 @@
+import type { Db } from '../../db/client.ts';
+import { runPrepared } from '../../db/prepared.ts';
+import type { HepItemRow } from './hep.repository.ts';
+
+/**
+ * A patient's program as staff open it, in one round trip (decision 1101): the patient checked in the caller's
+ * clinic, the active items in order (as `listActive` reads them), the program's last change (as `lastChange`), and
+ * the `hep.read` audit row with the item count, written by the same statement only when the patient was found.
+ * The patient's row comes back once with no item when the program is empty.
+ */
+const READ_AUDITED_SQL = `
+with p as (
+  select id, clinic_id from patients where id = $1 and clinic_id = $2 and status <> 'removed'
+), items as (
+  select h.id, h.clinic_id, h.patient_id, h.video_id, h.folder_id, h.folder_name, h.position, h.sets, h.reps,
+    h.hold_seconds, h.times_per_day, h.days_per_week, h.description, h.created_at, h.updated_at, h.deleted_at,
+    v.guid as video_guid, v.title as video_title, v.status as video_status, v.body_part as video_body_part,
+    v.equipment as video_equipment, v.duration_seconds as video_duration_seconds, v.has_poster as video_has_poster
+  from hep_items h join videos v on v.id = h.video_id
+  where h.patient_id = (select id from p) and h.deleted_at is null
+), audited as (
+  insert into audit_events (action, outcome, actor_user_id, clinic_id, patient_id, ip, detail)
+  select 'hep.read', 'success', $3, p.clinic_id, p.id, $4, jsonb_build_object('count', (select count(*) from items))
+  from p
+  returning id
+)
+select (select count(*) from audited)::int as audited,
+  (select max(greatest(updated_at, coalesce(deleted_at, updated_at))) from hep_items where patient_id = p.id)
+    as last_change,
+  items.*
+from p left join items on true
+order by items.position, items.id`;
+
+type Raw = {
+  audited: number;
+  last_change: Date | string | null;
+  id: number | null;
+  clinic_id: number;
+  patient_id: number;
+  video_id: number;
+  folder_id: number | null;
+  folder_name: string | null;
+  position: number;
+  sets: number;
+  reps: number;
+  hold_seconds: number;
+  times_per_day: number;
+  days_per_week: number;
+  description: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  deleted_at: Date | string | null;
+  video_guid: string;
+  video_title: string;
+  video_status: HepItemRow['videoStatus'];
+  video_body_part: string;
+  video_equipment: string;
+  video_duration_seconds: number | null;
+  video_has_poster: boolean;
+};
+
+const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+
+const toItem = (raw: Raw & { id: number }): HepItemRow => ({
+  id: raw.id,
+  clinicId: raw.clinic_id,
+  patientId: raw.patient_id,
+  videoId: raw.video_id,
+  folderId: raw.folder_id,
+  folderName: raw.folder_name,
+  position: raw.position,
+  sets: raw.sets,
+  reps: raw.reps,
+  holdSeconds: raw.hold_seconds,
+  timesPerDay: raw.times_per_day,
+  daysPerWeek: raw.days_per_week,
+  description: raw.description,
+  createdAt: asDate(raw.created_at),
+  updatedAt: asDate(raw.updated_at),
+  deletedAt: raw.deleted_at ? asDate(raw.deleted_at) : null,
+  videoGuid: raw.video_guid,
+  videoTitle: raw.video_title,
+  videoStatus: raw.video_status,
+  videoBodyPart: raw.video_body_part,
+  videoEquipment: raw.video_equipment,
+  videoDurationSeconds: raw.video_duration_seconds,
+  videoHasPoster: raw.video_has_poster,
+});
+
+export const createHepProgramRepository = (db: Db) => ({
+  /** The active program of one patient of a clinic, audited as read by the caller; undefined if no such patient. */
+  async readAudited(read: {
+    patientId: number;
+    clinicId: number;
+    actorUserId: number;
+    ip: string | null;
+  }): Promise<{ items: HepItemRow[]; lastChange: Date | null } | undefined> {
+    const rows = await runPrepared<Raw>(db, 'hep_program_read_audited', READ_AUDITED_SQL, [
+      read.patientId,
+      read.clinicId,
+      read.actorUserId,
+      read.ip,
+    ]);
+    const [first] = rows;
+    if (!first) return undefined;
+    if (first.audited !== 1) throw new Error('the read of a program was not audited');
+    const items = rows.filter((raw): raw is Raw & { id: number } => raw.id !== null).map(toItem);
+    return { items, lastChange: first.last_change ? asDate(first.last_change) : null };
+  },
+});

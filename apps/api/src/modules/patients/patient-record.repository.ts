@@ -1,0 +1,123 @@
+import { type CallStatus, type ChatFreshness, callStatusOf, chatFreshnessOf, localDateOf } from '@rehabit/contract';
+import type { Db } from '../../db/client.ts';
+import { runPrepared } from '../../db/prepared.ts';
+import type { PatientRow } from './patients.repository.ts';
+
+/**
+ * A patient's record as staff open it, in one round trip (decision 1101): the row (as `findById` reads it), its
+ * call status and chat freshness (as `contactStatusesOf` reads them), and the `patient.read` audit row, written by
+ * the same statement only when the patient was found. The audit row is committed with the read, before any answer.
+ */
+const READ_AUDITED_SQL = `
+with p as (
+  select p.id, p.clinic_id, p.user_id, p.first_name, p.last_name, p.dial_code, p.phone, p.birthday::text as birthday,
+    p.email, p.diagnosis, i.description as diagnosis_description, p.therapist_id,
+    t.first_name as therapist_first_name, t.last_name as therapist_last_name, p.status, p.is_rtm_covered,
+    p.consent_date::text as consent_date, p.consent_method, p.source, p.created_at,
+    (select max(e.started_at) from patient_episodes e where e.patient_id = p.id and e.ended_at is null)
+      as episode_started_at,
+    c.timezone,
+    (select max(l.date)::text from interaction_logs l
+      where l.patient_id = p.id and l.deleted_at is null
+        and l.date < (date_trunc('month', ($3::timestamptz at time zone c.timezone)) + interval '1 month')::date)
+      as last_call_day,
+    (select s.last_patient_message_at from chat_sessions s where s.patient_id = p.id and s.kind = 'patient')
+      as last_patient_message_at
+  from patients p
+  join clinics c on c.id = p.clinic_id
+  left join icd10_codes i on i.code = p.diagnosis
+  left join users t on t.id = p.therapist_id
+  where p.id = $1 and p.clinic_id = $2 and p.status <> 'removed'
+), audited as (
+  insert into audit_events (action, outcome, actor_user_id, clinic_id, patient_id, ip)
+  select 'patient.read', 'success', $4, p.clinic_id, p.id, $5 from p
+  returning id
+)
+select p.*, (select count(*) from audited)::int as audited from p`;
+
+type Raw = {
+  id: number;
+  clinic_id: number;
+  user_id: number | null;
+  first_name: string;
+  last_name: string;
+  dial_code: string;
+  phone: string;
+  birthday: string;
+  email: string | null;
+  diagnosis: string | null;
+  diagnosis_description: string | null;
+  therapist_id: number | null;
+  therapist_first_name: string | null;
+  therapist_last_name: string | null;
+  status: PatientRow['status'];
+  is_rtm_covered: boolean;
+  consent_date: string | null;
+  consent_method: PatientRow['consentMethod'];
+  source: PatientRow['source'];
+  created_at: Date | string;
+  episode_started_at: Date | string | null;
+  timezone: string;
+  last_call_day: string | null;
+  last_patient_message_at: Date | string | null;
+  audited: number;
+};
+
+type Contact = { call_status: CallStatus | null; chat_freshness: ChatFreshness | null };
+
+const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+
+export const createPatientRecordRepository = (db: Db) => ({
+  /** One patient of a clinic with its contact status, audited as read by the caller; undefined if none. */
+  async readAudited(read: {
+    id: number;
+    clinicId: number;
+    actorUserId: number;
+    ip: string | null;
+    now: Date;
+  }): Promise<{ row: PatientRow; contact: Contact } | undefined> {
+    const [raw] = await runPrepared<Raw>(db, 'patients_read_audited', READ_AUDITED_SQL, [
+      read.id,
+      read.clinicId,
+      read.now.toISOString(),
+      read.actorUserId,
+      read.ip,
+    ]);
+    if (!raw) return undefined;
+    if (raw.audited !== 1) throw new Error('the read of a patient was not audited');
+    return { row: toRow(raw), contact: contactOf(raw, read.now) };
+  },
+});
+
+const toRow = (raw: Raw): PatientRow => ({
+  id: raw.id,
+  clinicId: raw.clinic_id,
+  userId: raw.user_id,
+  firstName: raw.first_name,
+  lastName: raw.last_name,
+  dialCode: raw.dial_code,
+  phone: raw.phone,
+  birthday: raw.birthday,
+  email: raw.email,
+  diagnosis: raw.diagnosis,
+  diagnosisDescription: raw.diagnosis_description,
+  therapistId: raw.therapist_id,
+  therapistFirstName: raw.therapist_first_name,
+  therapistLastName: raw.therapist_last_name,
+  status: raw.status,
+  isRtmCovered: raw.is_rtm_covered,
+  consentDate: raw.consent_date,
+  consentMethod: raw.consent_method,
+  source: raw.source,
+  createdAt: asDate(raw.created_at),
+  episodeStartedAt: raw.episode_started_at ? asDate(raw.episode_started_at) : null,
+});
+
+/** Only onboarded patients have a contact status (decision 0901), as contactStatusesOf answers. */
+const contactOf = (raw: Raw, now: Date): Contact =>
+  raw.status === 'onboarded'
+    ? {
+        call_status: callStatusOf(raw.last_call_day ? [raw.last_call_day] : [], localDateOf(now, raw.timezone)),
+        chat_freshness: chatFreshnessOf(raw.last_patient_message_at ? asDate(raw.last_patient_message_at) : null, now),
+      }
+    : { call_status: null, chat_freshness: null };

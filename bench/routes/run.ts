@@ -1,0 +1,200 @@
+/**
+ * Authenticated read routes against a bare Fastify route. Three processes: the real API server
+ * (apps/api/src/server.ts, production settings, on PostgreSQL with the demo clinic grown to a few thousand
+ * patients), the bare route (bench/lib/bare-server.ts), and the load client (runLoad). Both servers log at info.
+ * Each route is paired with a bare measurement just before it, in alternating rounds; the goal is each route's
+ * median req/s ratio to its bare pair ≥ 0.30.
+ *
+ *   npm run bench:routes
+ *   BENCH_SECONDS=8 BENCH_ROUNDS=5 BENCH_EXTRA_PATIENTS=10000 npm run bench:routes
+ *   BENCH_ONLY=users,record npm run bench:routes     (of users, record, list, program, chat, progress, today)
+ */
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import pg from 'pg';
+import { openDatabase } from '../../apps/api/src/db/client.ts';
+import { runMigrations } from '../../apps/api/src/db/migrate.ts';
+import { createApplicationRole, grantApplicationRole } from '../../apps/api/src/db/roles.ts';
+import { DEMO_CLINIC_CODE, DEMO_PASSWORD } from '../../apps/api/src/seed/demo.ts';
+import { DEMO_PATIENT_EMAIL } from '../../apps/api/src/seed/demo-programs.ts';
+import { runLoad } from '../lib/load.ts';
+import { startServer } from '../lib/processes.ts';
+import { saveResult } from '../lib/report.ts';
+import { alternateRounds, rpsRatio, type Side, showSpread } from '../lib/rounds.ts';
+import { fillClinic } from './data.ts';
+
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
+const EXTRA_PATIENTS = Number(process.env.BENCH_EXTRA_PATIENTS ?? 3000);
+const GOAL = 0.3;
+const ONLY = process.env.BENCH_ONLY?.split(',').map((key) => key.trim());
+// The server's role may only read and append the audit log, as production demands (decision 0506).
+const APP_ROLE = 'rehabit_bench_app';
+const SERVER_NODE_FLAGS = ['--max-semi-space-size=64', ...(process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ')];
+
+const name = `rehabit_bench_routes_${process.pid}`;
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${name}`);
+const ownerUrl = new URL(serverUrl);
+ownerUrl.pathname = `/${name}`;
+const appUrl = new URL(ownerUrl);
+appUrl.username = APP_ROLE;
+appUrl.password = '';
+
+const stops: (() => Promise<void>)[] = [];
+let storageDir: string | undefined;
+try {
+  const owner = await openDatabase({ databaseUrl: ownerUrl.toString() });
+  try {
+    await runMigrations(owner);
+    console.log(`Seeding the demo clinic and ${EXTRA_PATIENTS.toLocaleString()} more patients…`);
+    const started = performance.now();
+    ({ storageDir } = await fillClinic(owner, ownerUrl.toString(), {
+      extraPatients: EXTRA_PATIENTS,
+      chatEvery: 5,
+      messagesPerChat: 20,
+    }));
+    console.log(`…done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    await createApplicationRole(owner.db, APP_ROLE);
+    await grantApplicationRole(owner.db, APP_ROLE);
+  } finally {
+    await owner.close();
+  }
+
+  const bare = await startServer({
+    label: 'routes-bare',
+    script: 'bench/lib/bare-server.ts',
+    nodeArgs: SERVER_NODE_FLAGS.concat('--import', 'tsx').filter(Boolean),
+    readyPath: '/health',
+  });
+  stops.push(bare.stop);
+  const api = await startServer({
+    label: 'routes-api',
+    script: 'apps/api/src/server.ts',
+    nodeArgs: SERVER_NODE_FLAGS.concat('--import', 'tsx').filter(Boolean),
+    env: {
+      DATABASE_URL: appUrl.toString(),
+      DATABASE_MIGRATION_URL: ownerUrl.toString(),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'http://127.0.0.1',
+      APP_SECRET: randomBytes(36).toString('base64url'),
+      VIDEO_SIGNING_SECRET: randomBytes(36).toString('base64url'),
+      DATA_DIR: storageDir,
+      WEB_DIST: '/nonexistent',
+    },
+    readyPath: '/ready',
+  });
+  stops.push(api.stop);
+
+  const signIn = async (path: string, email: string) => {
+    const res = await fetch(`${api.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    });
+    if (!res.ok) throw new Error(`sign-in of ${email} answered ${res.status}: ${await res.text()}`);
+    return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
+  };
+  const staff = await signIn('/clinic/therapist/signin', 'therapist@example.com');
+  const patient = await signIn('/api/v1/patient/signin/', DEMO_PATIENT_EMAIL);
+
+  // Patients of the demo clinic with a program: their record, program and progress are read in turn.
+  const probe = new pg.Client({ connectionString: ownerUrl.toString() });
+  await probe.connect();
+  const { rows } = await probe.query<{ id: number }>(
+    `select p.id from patients p join clinics c on c.id = p.clinic_id
+      where c.code = $1 and exists (select 1 from hep_items h where h.patient_id = p.id)
+      order by p.id limit 20`,
+    [DEMO_CLINIC_CODE],
+  );
+  await probe.end();
+  if (rows.length === 0) throw new Error('the demo clinic has no patient with a program');
+  const ids = rows.map((r) => r.id);
+
+  const allRoutes: { key: string; what: string; paths: string[]; headers: Record<string, string> }[] = [
+    { key: 'users', what: 'GET /api/v1/users/', paths: ['/api/v1/users/'], headers: staff },
+    {
+      key: 'record',
+      what: 'GET /api/v1/patients/{id}/',
+      paths: ids.map((id) => `/api/v1/patients/${id}/`),
+      headers: staff,
+    },
+    { key: 'list', what: 'GET /api/v1/patients/ (first page)', paths: ['/api/v1/patients/'], headers: staff },
+    {
+      key: 'program',
+      what: 'GET /video/hep/therapist/{patient} (program)',
+      paths: ids.map((id) => `/video/hep/therapist/${id}`),
+      headers: staff,
+    },
+    { key: 'chat', what: 'GET /chat/therapist (chat sessions)', paths: ['/chat/therapist'], headers: staff },
+    {
+      key: 'progress',
+      what: 'GET /user/therapist/dashboard/progress/{patient}',
+      paths: ids.map((id) => `/user/therapist/dashboard/progress/${id}`),
+      headers: staff,
+    },
+    {
+      key: 'today',
+      what: 'GET /api/v1/patient/program/today/ (patient)',
+      paths: ['/api/v1/patient/program/today/'],
+      headers: patient,
+    },
+  ];
+  const routes = allRoutes.filter((r) => !ONLY || ONLY.includes(r.key));
+
+  const load = (label: string, baseUrl: string, paths: string[], headers?: Record<string, string>, seconds = SECONDS) =>
+    runLoad({ label, baseUrl, paths, headers, connections: CONNECTIONS, seconds });
+  // Every route answers 200 before it is measured (the load client fails on any other status), and warms up.
+  for (const r of routes) await load(`warm-up ${r.what}`, api.url, r.paths, r.headers, 1);
+  await load('warm-up bare', bare.url, ['/bare'], undefined, 1);
+
+  // Each route right after a bare measurement of its own, so both see the same moment of this shared machine.
+  const sides: Side[] = routes.flatMap((r) => [
+    { label: `bare (pair of ${r.what.split(' ')[1]})`, measure: () => load('bare', bare.url, ['/bare']) },
+    { label: r.what, measure: () => load(r.what, api.url, r.paths, r.headers) },
+  ]);
+  console.log(
+    `\n${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections; API RSS ${api.rssMb()} MB, bare RSS ${bare.rssMb()} MB`,
+  );
+  const summaries = await alternateRounds(sides, ROUNDS);
+
+  const results = routes.map((r, i) => {
+    const baseline = summaries[2 * i]!;
+    const side = summaries[2 * i + 1]!;
+    return { what: r.what, side, baseline, ratio: rpsRatio(side, baseline) };
+  });
+  console.log('\nratio of each route to its bare pair (median, min–max of rounds)');
+  for (const r of results) console.log(`  ${r.what.padEnd(52)} ${showSpread(r.ratio, 2)}`);
+
+  const table = [
+    '| route | req/s median (min–max) | bare req/s median | ratio median (min–max) | p95 ms |',
+    '|---|---|---|---|---|',
+    ...results.map(
+      (r) =>
+        `| \`${r.what}\` | ${showSpread(r.side.rps)} | ${r.baseline.rps.median} | ${showSpread(r.ratio, 2)} | ${showSpread(r.side.p95, 1)} |`,
+    ),
+  ];
+  saveResult({
+    name: 'routes',
+    command: 'npm run bench:routes',
+    goals: results.map((r) => ({
+      what: `${r.what} req/s / bare route`,
+      goal: `≥ ${GOAL.toFixed(2)}`,
+      measured: r.ratio.median.toFixed(2),
+      met: r.ratio.median >= GOAL,
+    })),
+    markdown: [
+      `The demo clinic plus ${EXTRA_PATIENTS.toLocaleString()} patients on PostgreSQL; the API server, the bare route and the load client each in a process of their own, logging at info; ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s, each route paired with a bare measurement just before it.`,
+      '',
+      ...table,
+    ].join('\n'),
+  });
+} finally {
+  for (const stop of stops.reverse()) await stop().catch(() => {});
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+  if (storageDir) rmSync(storageDir, { recursive: true, force: true });
+}
