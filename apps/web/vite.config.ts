@@ -32,8 +32,8 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // Fewer, larger shared chunks (decision 1123): a first screen fetched dozens of sub-kilobyte chunks (one per
-        // icon or small component), which queue on the browser's few connections to the server.
+        // What every screen runs on in one shared chunk (decision 1123), rather than many small ones that queue on
+        // the browser's few connections to the server.
         codeSplitting: {
           groups: [
             {
@@ -41,15 +41,6 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand|react-toastify|clsx)[\\/]/,
               priority: 20,
-            },
-            {
-              // Icons and the small building blocks of screens: one chunk rather than one request per piece.
-              name: 'ui',
-              test: /node_modules[\\/]lucide-react[\\/]|apps[\\/]web[\\/]src[\\/]components[\\/]ui[\\/]/,
-              // Only these modules: what they import (paths, the API client, forms) stays where it was, so the page's
-              // first script never waits for this chunk.
-              includeDependenciesRecursively: false,
-              priority: 10,
             },
           ],
         },
