@@ -633,6 +633,10 @@ const queryFunctions: Record<string, Record<string, Decision>> = {
     // Given the ids of a scoped list page or of a patient found by findPatient.
     contactStatusesOf: guarded(findPatient),
   },
+  'patient-list': {
+    // The statement behind patients.list (tested across clinics above): its clinic comes from the scope it is given.
+    listPatientRows: byDesign('scoped by the ClinicScope of its options; patients.list is its only caller'),
+  },
   icd10: {
     searchIcd10: notClinicData('global reference data (ICD-10)'),
     findIcd10: notClinicData('global reference data (ICD-10)'),
