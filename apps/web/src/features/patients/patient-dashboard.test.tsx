@@ -1,5 +1,6 @@
 import type { InteractionLog } from '@rehabit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
+import { useUiStore } from '@web/lib/ui-store.ts';
 import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
 import { makePatient, manager, signedInRoutes } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
@@ -26,7 +27,7 @@ const routes = (logs: InteractionLog[] = [call]) => ({
 describe('patient dashboard', () => {
   it('heads the page with who the patient is and where they stand', async () => {
     fixtureApi(routes());
-    renderApp('/patient/101/dashboard', { token: 't' });
+    const app = renderApp('/patient/101/dashboard', { token: 't' });
     expect(await screen.findByRole('heading', { name: /Maria Garcia/, level: 1 })).toHaveTextContent('Onboarded');
     const details = screen.getByRole('region', { name: 'Patient details' });
     const age = dayjs().diff(dayjs('1956-03-04'), 'year');
@@ -44,6 +45,12 @@ describe('patient dashboard', () => {
     for (const name of ['Program', 'Progress', 'Functional data', 'Chat']) {
       expect(screen.getByRole('heading', { name, level: 2 })).toBeInTheDocument();
     }
+    // The chat section opens the real conversation in the chat panel; it never claims there are no messages.
+    const chat = screen.getByRole('region', { name: 'Chat' });
+    expect(chat).not.toHaveTextContent('No messages yet');
+    await app.user.click(within(chat).getByRole('button', { name: 'Open the conversation' }));
+    expect(useUiStore.getState()).toMatchObject({ isChatPanelOpen: true, chatPatientId: 101 });
+    useUiStore.setState({ isChatPanelOpen: false, chatPatientId: null });
   });
 
   it('answers an unknown or foreign patient with a not-found state', async () => {

@@ -16,10 +16,10 @@ import { dialogFor, type PatientDialogState, PatientDialogs } from '../dialogs/p
 import { patientActions } from '../patient-actions.ts';
 import { PatientStatusPill } from '../patient-status-pill.tsx';
 import { BannerStrip } from './banner-strip.tsx';
+import { ChatSection } from './chat-section.tsx';
 import { InteractionLogSection } from './interaction-log.tsx';
 import { PatientActionsBar } from './patient-actions-bar.tsx';
 import { PatientHeader } from './patient-header.tsx';
-import { PlaceholderSection, sectionsAfterLog } from './placeholder-sections.tsx';
 import { RtmCard } from './rtm-card.tsx';
 import '../patients.css';
 import './dashboard.css';
@@ -150,9 +150,7 @@ export function PatientDashboard({ patientId, user, sections, afterInteractionLo
       {sections}
       <InteractionLogSection patientId={data.id} />
       {afterInteractionLog}
-      {sectionsAfterLog.map((section) => (
-        <PlaceholderSection key={section.id} section={section} />
-      ))}
+      <ChatSection patientId={data.id} patientName={`${data.first_name} ${data.last_name}`} />
       <PatientDialogs
         state={dialog}
         onClose={() => setDialog(null)}
