@@ -77,8 +77,14 @@ test('the smallest phones (360 px) get the sign-up in one column', async ({ page
   await snap(page, 'signup-phone');
 });
 
-test('a sign-up link with an unknown clinic says so', async ({ page }) => {
+test('a sign-up link with an unknown clinic says so, and a link without one asks for the code', async ({ page }) => {
   await page.goto('/patient/signup?clinic=NOPE99');
-  await expect(page.getByRole('heading', { name: 'We do not know this clinic' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('We do not know the clinic code “NOPE99”');
+  await expectAccessible(page);
+  await page.goto('/patient/signup');
+  await page.getByLabel(/Clinic code/).fill('demo01');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/patient\/signup\?clinic=DEMO01$/);
+  await expect(page.getByRole('textbox', { name: 'Mobile number' })).toBeVisible();
   await expectAccessible(page);
 });

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { fixtureApi, problem, type RecordedRequest } from '@web/testing/fixture-api.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
 import { describe, expect, it, vi } from 'vitest';
@@ -152,12 +152,19 @@ describe('patient sign-up from the QR code', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Ask for a new one in 42 seconds.');
   });
 
-  it('explains a link without a clinic, and a clinic code nobody has', async () => {
+  it('asks for the clinic code when the link has none, and again, saying so, when nobody has the code', async () => {
     fixtureApi({ 'GET /clinic/check_code': checkCode });
     const app = renderApp('/patient/signup');
-    expect(await screen.findByRole('region', { name: "Scan your clinic's QR code to sign up" })).toBeInTheDocument();
-    app.unmount();
-    renderApp('/patient/signup?clinic=NOPE99');
-    expect(await screen.findByRole('region', { name: 'We do not know this clinic' })).toHaveTextContent('NOPE99');
+    const form = await screen.findByRole('form', { name: 'Your clinic' });
+    await app.user.type(within(form).getByLabelText(/Clinic code/), 'nope99');
+    await app.user.click(within(form).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(app.location().search).toBe('?clinic=NOPE99'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('We do not know the clinic code “NOPE99”');
+    const again = screen.getByRole('form', { name: 'Your clinic' });
+    await app.user.clear(within(again).getByLabelText(/Clinic code/));
+    await app.user.type(within(again).getByLabelText(/Clinic code/), 'demo01');
+    await app.user.click(within(again).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(app.location().search).toBe('?clinic=DEMO01'));
+    expect(await screen.findByRole('heading', { name: 'Your mobile number' })).toBeInTheDocument();
   });
 });

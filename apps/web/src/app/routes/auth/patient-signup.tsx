@@ -1,8 +1,8 @@
 import { PatientSignup } from '@web/features/patients/components/signup/patient-signup.tsx';
 import { useSearchParams } from 'react-router';
 
-/** Patients arrive here from their clinic's QR code: `/patient/signup?clinic=CODE`. */
+/** Patients arrive here from their clinic's QR code, `/patient/signup?clinic=CODE`, or give the code here. */
 export function PatientSignupRoute() {
-  const [params] = useSearchParams();
-  return <PatientSignup clinicParam={params.get('clinic')} />;
+  const [params, setParams] = useSearchParams();
+  return <PatientSignup clinicParam={params.get('clinic')} onChooseClinic={(code) => setParams({ clinic: code })} />;
 }

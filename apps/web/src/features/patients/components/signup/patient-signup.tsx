@@ -1,11 +1,11 @@
 import { clinicCodeSchema } from '@rehabit/contract';
 import { AuthCard } from '@web/components/layouts/auth-layout.tsx';
-import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
 import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
 import { useCheckClinicCode } from '@web/lib/clinics/check-clinic-code.ts';
-import { CheckCircle2, QrCode } from 'lucide-react';
+import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
+import { ClinicCodeStep } from './clinic-code-step.tsx';
 import { CodeStep } from './code-step.tsx';
 import { DetailsStep } from './details-step.tsx';
 import { PhoneStep, type VerifiedPhone } from './phone-step.tsx';
@@ -26,7 +26,13 @@ const titles = {
 const stepNumbers = { phone: 1, code: 2, details: 3 } as const;
 
 /** The patient's own registration from the clinic's QR code: one question per screen, on a phone. */
-export function PatientSignup({ clinicParam }: { clinicParam: string | null }) {
+export function PatientSignup({
+  clinicParam,
+  onChooseClinic,
+}: {
+  clinicParam: string | null;
+  onChooseClinic: (code: string) => void;
+}) {
   const parsed = clinicCodeSchema.safeParse(clinicParam ?? '');
   const clinicCode = parsed.success ? parsed.data : null;
   const check = useCheckClinicCode(clinicCode);
@@ -34,13 +40,9 @@ export function PatientSignup({ clinicParam }: { clinicParam: string | null }) {
 
   if (!clinicParam) {
     return (
-      <AuthCard title="Patient sign-up">
+      <AuthCard title="Patient sign-up" subtitle="Scan your clinic's QR code, or enter its code here.">
         <div className="patient-signup">
-          <EmptyState
-            icon={QrCode}
-            title="Scan your clinic's QR code to sign up"
-            description="Sign-up starts from the QR code your clinic gave you. Point your phone's camera at it and tap the link."
-          />
+          <ClinicCodeStep initial="" onChoose={onChooseClinic} />
         </div>
       </AuthCard>
     );
@@ -63,11 +65,10 @@ export function PatientSignup({ clinicParam }: { clinicParam: string | null }) {
     return (
       <AuthCard title="Patient sign-up">
         <div className="patient-signup">
-          <EmptyState
-            icon={QrCode}
-            title="We do not know this clinic"
-            description={`The code "${clinicParam}" in this link belongs to no clinic. Ask your clinic for a new QR code or sign-up link.`}
-          />
+          <p className="signup-step__notice" role="alert">
+            We do not know the clinic code “{clinicParam}”. Check it on your clinic's QR card, or ask your clinic.
+          </p>
+          <ClinicCodeStep initial={clinicParam} onChoose={onChooseClinic} />
         </div>
       </AuthCard>
     );
