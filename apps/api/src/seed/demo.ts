@@ -5,6 +5,7 @@ import { createUsersRepository } from '../modules/auth/users.repository.ts';
 import { createClinicsRepository } from '../modules/clinics/clinics.repository.ts';
 import { createSettingsRepository } from '../modules/clinics/settings.repository.ts';
 import { type VideoStorage, videoStorageFromConfig } from '../video-host/storage.ts';
+import { seedDemoChat } from './demo-chat.ts';
 import { seedDemoMonitoring } from './demo-monitoring.ts';
 import { seedDemoPatients } from './demo-patients.ts';
 import { seedDemoPrograms } from './demo-programs.ts';
@@ -164,6 +165,14 @@ export async function seedDemo(db: Db, { restrictedCode, videos, now = new Date(
       therapistId: staffIds['therapist@example.com']!,
       colleague: { id: colleagueId, email: 'casey.ortiz@example.com', firstName: 'Casey', lastName: 'Ortiz' },
       pending: { id: pendingId, email: 'pending@example.com', firstName: 'Pat', lastName: 'Pending' },
+      now,
+    });
+
+    await seedDemoChat(tx, {
+      clinicId: demo.id,
+      therapistId: staffIds['therapist@example.com']!,
+      managerId: staffIds['manager@example.com']!,
+      supportId,
       now,
     });
 
