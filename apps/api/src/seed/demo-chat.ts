@@ -17,6 +17,11 @@ const programTalk: Line[] = [
   },
   { from: 'patient', hoursAgo: 5, text: () => 'It is much better now. Can I walk a bit more on the days I feel good?' },
 ];
+/** The last question of each further patient, so no two conversations read alike. */
+const otherQuestions = [
+  'Thanks! Should I keep the ice after the exercises, or is heat better now?',
+  'I missed two days this week. Should I do extra sets to catch up?',
+];
 
 /** A conversation the therapist opened: a word after a program change, which the patient has not answered yet. */
 const reminder: Line[] = [
@@ -60,13 +65,15 @@ export async function seedDemoChat(tx: Tx, input: DemoChatInput) {
     .orderBy(asc(patients.id))
     .limit(withApp.length + 3);
 
-  for (const patient of withApp) {
+  for (const [index, patient] of withApp.entries()) {
+    const last = programTalk.length - 1;
     await conversation(tx, {
       session: { clinicId: input.clinicId, kind: 'patient', patientId: patient.id, createdAt: at(170) },
-      lines: programTalk.map((line) => ({
+      lines: programTalk.map((line, i) => ({
         senderId: line.from === 'staff' ? input.therapistId : patient.userId!,
-        at: at(line.hoursAgo),
-        body: line.text(patient.firstName),
+        at: at(line.hoursAgo + index * 2),
+        body:
+          i === last && index > 0 ? otherQuestions[(index - 1) % otherQuestions.length]! : line.text(patient.firstName),
         fromPatient: line.from === 'patient',
       })),
       // The patient has read everything; the therapist all but the patient's last question.
