@@ -53,7 +53,7 @@ beforeAll(async () => {
   await c.call.register(c.home.therapist.token);
   const discharged = await c.inEpisode(march, { therapistId: mine, end: '2026-03-10T17:00:00Z' });
   await c.session(discharged, '2026-03-04T18:00:00Z', 20 * 60);
-  await c.logCall(discharged, { date: '2026-03-05', kind: 'phone', minutes: 0 });
+  await c.logCall(discharged, { date: '2026-03-05', kind: 'phone', minutes: 1 });
 
   // The colleague's patients.
   // No data since onboarding: quiet, needs a call, close (0 of 2 data days).

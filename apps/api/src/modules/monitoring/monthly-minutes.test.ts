@@ -89,13 +89,13 @@ describe('a patient’s minutes in a month', () => {
     expect(await ofPatient(patientId, '2026-06')).toMatchObject({ callMinutes: 0, hasLiveCall: false });
   });
 
-  it('has a live call with a logged call of no minutes, and none with sessions alone', async () => {
+  it('has a live call with a logged call of the shortest length, and none with sessions alone', async () => {
     const called = await onboarded();
-    await logCall(called, { date: '2026-06-03', kind: 'video', minutes: 0 });
+    await logCall(called, { date: '2026-06-03', kind: 'video', minutes: 1 });
     expect(await ofPatient(called, '2026-06')).toEqual({
       monitoredSeconds: 0,
-      callMinutes: 0,
-      totalMinutes: 0,
+      callMinutes: 1,
+      totalMinutes: 1,
       hasLiveCall: true,
     });
 
