@@ -129,7 +129,7 @@ describe('call status and chat freshness in the dashboard header', () => {
 
     api.set('GET /api/v1/patients/101/', { body: { ...before, call_status: called } });
     const form = screen.getByRole('form', { name: 'Log a call' });
-    await app.user.type(within(form).getByLabelText('Minutes'), '10');
+    await app.user.type(within(form).getByLabelText(/Minutes/), '10');
     await app.user.click(within(form).getByRole('button', { name: 'Log call' }));
     expect(await screen.findByText('called this month')).toBeInTheDocument();
     expect(screen.queryByText('call needed, month ends soon')).not.toBeInTheDocument();
