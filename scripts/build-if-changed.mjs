@@ -4,7 +4,7 @@
 // build, and a build whose hash matches is used as it is. `node scripts/build-if-changed.mjs [web] [api]`.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -58,7 +58,15 @@ export const targets = {
   },
   api: {
     name: 'server',
-    inputs: ['apps/api/src', 'apps/api/scripts', 'apps/api/package.json', 'packages/contract/src', 'package-lock.json'],
+    inputs: [
+      'apps/api/src',
+      'apps/api/scripts',
+      'apps/api/package.json',
+      'apps/api/tsconfig.json',
+      'tsconfig.base.json',
+      'packages/contract/src',
+      'package-lock.json',
+    ],
     env: () => ({}),
     outDir: 'apps/api/dist',
     check: 'server.js',
@@ -76,6 +84,8 @@ export function buildIfChanged(target, { base = root, env = process.env, run = e
   }
   log(`Building the ${target.name} (its sources changed)…`);
   const [command, args] = target.build;
+  // The old stamp goes first: a build that stops half-way, or one made by other means, is never taken as current.
+  rmSync(join(outDir, STAMP), { force: true });
   run(command, args, { cwd: base, stdio: 'inherit', env });
   writeFileSync(join(outDir, STAMP), `${hash}\n`);
   return true;

@@ -84,6 +84,21 @@ describe('buildIfChanged', () => {
   });
 });
 
+describe('a build that stops half-way', () => {
+  it('leaves no stamp of the sources it replaced, so going back to them builds again', () => {
+    start();
+    writeFileSync(join(base, 'app', 'src', 'main.ts'), 'two');
+    // The output is replaced, then the build dies before it records its sources.
+    const dying = () => {
+      run();
+      throw new Error('killed');
+    };
+    assert.throws(() => buildIfChanged(target, { base, env: {}, run: dying, log: () => {} }));
+    writeFileSync(join(base, 'app', 'src', 'main.ts'), 'one');
+    assert.equal(start(), true);
+  });
+});
+
 describe('targets', () => {
   it('hash the web build with its VITE_ settings only, and the server without settings', () => {
     assert.deepEqual(targets.web.env({ VITE_API_URL: 'x', DATABASE_URL: 'y' }), { VITE_API_URL: 'x' });

@@ -1,7 +1,7 @@
 // Compiles the server (src/server.ts with the contract package) into one JavaScript module, dist/server.js, so
 // that `npm start` runs plain Node without compiling TypeScript at every start. Packages stay in node_modules.
 // `--outdir <dir>` builds elsewhere (tests).
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +33,9 @@ const sourceLocation = {
     });
   },
 };
+
+// A build made here is not one `npm start` checked against its sources (scripts/build-if-changed.mjs): its stamp goes.
+rmSync(path.join(outdir, '.source-hash'), { force: true });
 
 await build({
   entryPoints: { server: path.join(apiDir, 'src/server.ts') },

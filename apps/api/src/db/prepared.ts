@@ -4,11 +4,15 @@ import type { Db } from './client.ts';
 
 /**
  * Runs a statement that PostgreSQL plans once per connection and then reuses (a named prepared statement): for a
- * busy statement whose planning costs about as much as its work. Embedded PGlite runs it as a plain query.
+ * busy statement whose planning costs about as much as its work. Embedded PGlite runs it as a plain query. Without a
+ * name it is planned each time: for a text that is not one of a few fixed shapes, since a named statement stays on
+ * every pooled connection for good.
  */
-export async function runPrepared<Row>(db: Db, name: string, text: string, values: unknown[]): Promise<Row[]> {
+export async function runPrepared<Row>(db: Db, name: string | null, text: string, values: unknown[]): Promise<Row[]> {
   const client = (db as unknown as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as Row[];
+  if (client instanceof pg.Pool) {
+    return (await client.query(name ? { name, text, values } : { text, values })).rows as Row[];
+  }
   if (client instanceof PGlite) return (await client.query<Row>(text, values)).rows;
   throw new Error('a prepared statement needs the database itself');
 }

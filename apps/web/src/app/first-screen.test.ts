@@ -74,6 +74,17 @@ describe('the first screen’s data, started before the app’s code', () => {
     expect(fetchMock.mock.calls[4]?.[1]?.headers).toMatchObject({ Authorization: 'Bearer new-token' });
   });
 
+  it('is dropped after a change, which may make it stale', async () => {
+    window.localStorage.setItem(ACCESS_TOKEN_KEY, 'staff-token');
+    useAuthStore.setState({ token: 'staff-token' });
+    startFirstScreen({ pathname: '/patients', search: '' });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    await call(authEndpoints.cancelFeatureNotification).catch(() => undefined);
+    await call(authEndpoints.currentUser);
+    // The change and a fresh read: the early answer was not used.
+    expect(fetchMock).toHaveBeenCalledTimes(5);
+  });
+
   it('starts nothing without a session, or for a filtered list', () => {
     startFirstScreen({ pathname: '/my/today', search: '' });
     window.localStorage.setItem(ACCESS_TOKEN_KEY, 'staff-token');

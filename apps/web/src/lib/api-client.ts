@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { env } from '../config/env.ts';
 import { ApiError } from './api-error.ts';
 import { getToken } from './auth-store.ts';
-import { takeEarly } from './early-requests.ts';
+import { dropEarly, takeEarly } from './early-requests.ts';
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
@@ -113,7 +113,9 @@ async function send(
   if (token) headers.Authorization = `Bearer ${token}`;
 
   const url = resolveUrl(path, query);
-  // The first screen's data may already be on its way (started before the app's code loaded).
+  // The first screen's data may already be on its way (started before the app's code loaded). A change (any
+  // other method) may make it stale before a screen asks for it: then it is dropped.
+  if (method !== 'GET') dropEarly();
   const early = method === 'GET' && body === undefined ? takeEarly(url, token) : undefined;
   let response: Response;
   try {

@@ -28,6 +28,11 @@ export function startEarly(paths: string[], token: string) {
   }
 }
 
+/** Forgets every early response: after a change the screen's data may differ from what they carry. */
+export function dropEarly() {
+  started.clear();
+}
+
 /** The response started early for `url` with `token`, handed out once; undefined when none is fresh. */
 export function takeEarly(url: string, token: string | null): Promise<Response> | undefined {
   const early = started.get(url);

@@ -54,9 +54,13 @@ function wordsOf(search: string): Word[] {
     .filter(Boolean)
     .map(
       (text): Word =>
-        text.length < 3
-          ? { text, kind: 'short', grams: /[\p{L}\p{N}]/u.test(text) }
-          : { text, kind: 'long', grams: /[\p{L}\p{N}]{3}/u.test(text) },
+        // pg_trgm shows a trigram with a character beyond ASCII as a hash, hiding whether it starts or ends a word,
+        // which the index's filters read: such a word is matched by its LIKE alone.
+        /[^\x00-\x7f]/.test(text)
+          ? { text, kind: text.length < 3 ? 'short' : 'long', grams: false }
+          : text.length < 3
+            ? { text, kind: 'short', grams: /[\p{L}\p{N}]/u.test(text) }
+            : { text, kind: 'long', grams: /[\p{L}\p{N}]{3}/u.test(text) },
     );
 }
 
@@ -209,28 +213,34 @@ const shapeOf = (o: ListOptions, search: Search) =>
     search.kind === 'words' ? search.words.map((w) => `${w.kind}:${w.grams}`).join() : search.kind,
   ]);
 
-type Prepared = { name: string; text: string; params: unknown[] };
+/** A statement's text and placeholders, with its name when it is one of the kept shapes (planned once). */
+type Prepared = { name: string | null; text: string; params: unknown[] };
 const dialect = new PgDialect();
 const prepared = new Map<string, Prepared>();
 // Shapes beyond this many are run without being kept (a search of many words is rare).
 const MAX_KEPT_SHAPES = 200;
 
-function prepare(statement: SQL): Prepared {
+function prepare(statement: SQL, named: boolean): Prepared {
   const { sql: text, params } = dialect.sqlToQuery(statement);
-  return { name: `patients_list_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text, params };
+  const name = named ? `patients_list_${createHash('sha1').update(text).digest('hex').slice(0, 16)}` : null;
+  return { name, text, params };
 }
 
-/** The shape's statement: built once and kept, unless it holds the time (call, chat and data filters). */
+/**
+ * The shape's statement: built once, kept and planned once per connection. One that holds the time (call, chat and
+ * data filters), or a shape beyond the kept ones, is built and planned each time: a named statement stays on every
+ * pooled connection for good, so only a bounded set of them may exist.
+ */
 function statementFor(options: ListOptions, search: Search): Prepared {
   const { call, chat, data } = options.query;
-  if (call || chat || data) return prepare(listStatement(options, search, byPlaceholder));
+  if (call || chat || data) return prepare(listStatement(options, search, byPlaceholder), false);
   const shape = shapeOf(options, search);
-  let found = prepared.get(shape);
-  if (!found) {
-    found = prepare(listStatement(options, search, byPlaceholder));
-    if (prepared.size < MAX_KEPT_SHAPES) prepared.set(shape, found);
-  }
-  return found;
+  const found = prepared.get(shape);
+  if (found) return found;
+  const kept = prepared.size < MAX_KEPT_SHAPES;
+  const statement = prepare(listStatement(options, search, byPlaceholder), kept);
+  if (kept) prepared.set(shape, statement);
+  return statement;
 }
 
 export type ListRow = {
