@@ -56,7 +56,7 @@ function wordsOf(search: string): Word[] {
       (text): Word =>
         // pg_trgm shows a trigram with a character beyond ASCII as a hash, hiding whether it starts or ends a word,
         // which the index's filters read: such a word is matched by its LIKE alone.
-        /[^\x00-\x7f]/.test(text)
+        /[^ -~]/.test(text)
           ? { text, kind: text.length < 3 ? 'short' : 'long', grams: false }
           : text.length < 3
             ? { text, kind: 'short', grams: /[\p{L}\p{N}]/u.test(text) }
