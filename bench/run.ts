@@ -43,7 +43,7 @@ if (!readme.includes(start) || !readme.includes(end)) throw new Error('bench/REA
 const date = new Date().toISOString().slice(0, 10);
 const lines = [
   start,
-  `Written by \`npm run bench\` on ${date}: ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
+  `Written by \`npm run bench${chosen === all ? '' : ` -- ${chosen.join(' ')}`}\` on ${date}: ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
   'The machine is shared: compare the ratios and the sides of one run, not absolute times across runs.',
   '',
   '| benchmark | what | goal | measured | |',
