@@ -9,6 +9,7 @@ import { icd10Codes, patientEpisodes, patients, users } from '../../db/schema.ts
 import type { ClinicScope } from '../../db/scope.ts';
 import { patientVisibleIn } from '../../db/visibility.ts';
 import { callNeededCondition, chatOutdatedCondition, dataQuietCondition } from './contact-status.repository.ts';
+import type { PatientSqlRow } from './patient-sql-row.ts';
 
 /**
  * The patient list in one statement: the count (capped) and the page's patients with their details. How the matches
@@ -243,30 +244,8 @@ function statementFor(options: ListOptions, search: Search): Prepared {
   return statement;
 }
 
-export type ListRow = {
-  total: number;
-  id: number | null;
-  clinic_id: number;
-  user_id: number | null;
-  first_name: string;
-  last_name: string;
-  dial_code: string;
-  phone: string;
-  birthday: string;
-  email: string | null;
-  diagnosis: string | null;
-  diagnosis_description: string | null;
-  therapist_id: number | null;
-  therapist_first_name: string | null;
-  therapist_last_name: string | null;
-  status: 'registered' | 'onboarded' | 'discharged' | 'removed';
-  is_rtm_covered: boolean;
-  consent_date: string | null;
-  consent_method: 'verbal' | 'written' | 'electronic' | null;
-  source: 'staff' | 'qr';
-  created_at: Date | string;
-  episode_started_at: Date | string | null;
-};
+/** A row of the list's statement: a patient, or only the count (`id` null) when the page is empty. */
+export type ListRow = Omit<PatientSqlRow, 'id'> & { total: number; id: number | null };
 
 /**
  * The page (`limit` rows from `offset`, within the cap) and the count of matches up to COLLECT, in one statement

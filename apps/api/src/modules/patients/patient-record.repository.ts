@@ -1,6 +1,7 @@
 import { type CallStatus, type ChatFreshness, callStatusOf, chatFreshnessOf, localDateOf } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
 import { runPrepared } from '../../db/prepared.ts';
+import { fromPatientSqlRow, type PatientSqlRow } from './patient-sql-row.ts';
 import type { PatientRow } from './patients.repository.ts';
 
 /**
@@ -35,28 +36,7 @@ with p as (
 )
 select p.*, (select count(*) from audited)::int as audited from p`;
 
-type Raw = {
-  id: number;
-  clinic_id: number;
-  user_id: number | null;
-  first_name: string;
-  last_name: string;
-  dial_code: string;
-  phone: string;
-  birthday: string;
-  email: string | null;
-  diagnosis: string | null;
-  diagnosis_description: string | null;
-  therapist_id: number | null;
-  therapist_first_name: string | null;
-  therapist_last_name: string | null;
-  status: PatientRow['status'];
-  is_rtm_covered: boolean;
-  consent_date: string | null;
-  consent_method: PatientRow['consentMethod'];
-  source: PatientRow['source'];
-  created_at: Date | string;
-  episode_started_at: Date | string | null;
+type Raw = PatientSqlRow & {
   timezone: string;
   last_call_day: string | null;
   last_patient_message_at: Date | string | null;
@@ -64,8 +44,6 @@ type Raw = {
 };
 
 type Contact = { call_status: CallStatus | null; chat_freshness: ChatFreshness | null };
-
-const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
 export const createPatientRecordRepository = (db: Db) => ({
   /** One patient of a clinic with its contact status, audited as read by the caller; undefined if none. */
@@ -85,32 +63,8 @@ export const createPatientRecordRepository = (db: Db) => ({
     ]);
     if (!raw) return undefined;
     if (raw.audited !== 1) throw new Error('the read of a patient was not audited');
-    return { row: toRow(raw), contact: contactOf(raw, read.now) };
+    return { row: fromPatientSqlRow(raw), contact: contactOf(raw, read.now) };
   },
-});
-
-const toRow = (raw: Raw): PatientRow => ({
-  id: raw.id,
-  clinicId: raw.clinic_id,
-  userId: raw.user_id,
-  firstName: raw.first_name,
-  lastName: raw.last_name,
-  dialCode: raw.dial_code,
-  phone: raw.phone,
-  birthday: raw.birthday,
-  email: raw.email,
-  diagnosis: raw.diagnosis,
-  diagnosisDescription: raw.diagnosis_description,
-  therapistId: raw.therapist_id,
-  therapistFirstName: raw.therapist_first_name,
-  therapistLastName: raw.therapist_last_name,
-  status: raw.status,
-  isRtmCovered: raw.is_rtm_covered,
-  consentDate: raw.consent_date,
-  consentMethod: raw.consent_method,
-  source: raw.source,
-  createdAt: asDate(raw.created_at),
-  episodeStartedAt: raw.episode_started_at ? asDate(raw.episode_started_at) : null,
 });
 
 /** Only onboarded patients have a contact status (decision 0901), as contactStatusesOf answers. */
@@ -118,6 +72,9 @@ const contactOf = (raw: Raw, now: Date): Contact =>
   raw.status === 'onboarded'
     ? {
         call_status: callStatusOf(raw.last_call_day ? [raw.last_call_day] : [], localDateOf(now, raw.timezone)),
-        chat_freshness: chatFreshnessOf(raw.last_patient_message_at ? asDate(raw.last_patient_message_at) : null, now),
+        chat_freshness: chatFreshnessOf(
+          raw.last_patient_message_at ? new Date(raw.last_patient_message_at) : null,
+          now,
+        ),
       }
     : { call_status: null, chat_freshness: null };

@@ -6,6 +6,7 @@ import { clinics, icd10Codes, patientEpisodes, patientEvents, patients, users } 
 import type { ClinicScope } from '../../db/scope.ts';
 import { ownPatientOf, patientVisibleIn } from '../../db/visibility.ts';
 import { type ListRow, listFilters, listPatientRows, searchCondition } from './patient-list.repository.ts';
+import { fromPatientSqlRow } from './patient-sql-row.ts';
 
 const therapist = alias(users, 'therapist');
 
@@ -123,31 +124,6 @@ export function patientListWhere(
   return and(listFilters(scope, query, now, onlyIds), searchCondition(query.search))!;
 }
 
-/** A row of the list's statement as the repository answers patients. */
-const fromListRow = (row: ListRow & { id: number }): PatientRow => ({
-  id: row.id,
-  clinicId: row.clinic_id,
-  userId: row.user_id,
-  firstName: row.first_name,
-  lastName: row.last_name,
-  dialCode: row.dial_code,
-  phone: row.phone,
-  birthday: row.birthday,
-  email: row.email,
-  diagnosis: row.diagnosis,
-  diagnosisDescription: row.diagnosis_description,
-  therapistId: row.therapist_id,
-  therapistFirstName: row.therapist_first_name,
-  therapistLastName: row.therapist_last_name,
-  status: row.status,
-  isRtmCovered: row.is_rtm_covered,
-  consentDate: row.consent_date,
-  consentMethod: row.consent_method,
-  source: row.source,
-  createdAt: new Date(row.created_at),
-  episodeStartedAt: row.episode_started_at === null ? null : new Date(row.episode_started_at),
-});
-
 export const createPatientsRepository = (db: DbOrTx) => {
   let findInClinic: ReturnType<typeof prepareFindInClinic> | undefined;
   return {
@@ -162,7 +138,7 @@ export const createPatientsRepository = (db: DbOrTx) => {
       const limit = Math.max(0, Math.min(query.page_size, PATIENT_LIST_CAP - offset));
       const found = await listPatientRows(db, { scope, query, now, onlyIds }, limit, offset);
       const total = found[0]?.total ?? 0;
-      const rows = found.filter((row): row is ListRow & { id: number } => row.id !== null).map(fromListRow);
+      const rows = found.filter((row): row is ListRow & { id: number } => row.id !== null).map(fromPatientSqlRow);
       return { rows, count: Math.min(total, PATIENT_LIST_CAP), countCapped: total > PATIENT_LIST_CAP };
     },
 
