@@ -91,7 +91,6 @@ export async function seedDemoChat(tx: Tx, input: DemoChatInput) {
         senderId: input.therapistId,
         at: at(line.hoursAgo),
         body: line.text(patient.firstName),
-        fromPatient: false,
       })),
       reads: [],
     });
@@ -104,13 +103,11 @@ export async function seedDemoChat(tx: Tx, input: DemoChatInput) {
         senderId: input.therapistId,
         at: at(50),
         body: 'Where do I find the billing file of last month?',
-        fromPatient: false,
       },
       {
         senderId: input.supportId,
         at: at(26),
         body: 'Open Balances, choose the month, and use "Download the billing file". A closed month is final.',
-        fromPatient: false,
       },
     ],
     reads: [
@@ -125,7 +122,6 @@ export async function seedDemoChat(tx: Tx, input: DemoChatInput) {
         senderId: input.managerId,
         at: at(3),
         body: 'Can a patient switch to another therapist of our clinic without losing their program?',
-        fromPatient: false,
       },
     ],
     reads: [{ userId: input.managerId, upTo: 1 }],
@@ -134,7 +130,8 @@ export async function seedDemoChat(tx: Tx, input: DemoChatInput) {
 
 type ConversationInput = {
   session: typeof chatSessions.$inferInsert;
-  lines: { senderId: number; at: Date; body: string; fromPatient: boolean }[];
+  /** `fromPatient`: written by the patient (it sets the conversation's freshness). */
+  lines: { senderId: number; at: Date; body: string; fromPatient?: boolean }[];
   /** Each reader has read the first `upTo` lines. */
   reads: { userId: number; upTo: number }[];
 };
