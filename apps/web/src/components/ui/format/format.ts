@@ -44,3 +44,8 @@ export function formatPhone(dialCode: string, digits: string): string {
   }
   return `${dialCode} ${plain}`;
 }
+
+/** A file's size in the unit that shows it best: kilobytes below a megabyte (a 17 KB clip is not "0.0 MB"). */
+export function formatFileSize(bytes: number): string {
+  return bytes < 1024 ** 2 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+}

@@ -1,4 +1,5 @@
 import { BILLING_FILE_MAX_BYTES } from '@rehabit/contract';
+import { formatFileSize } from '@web/components/ui/format/format.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -22,7 +23,6 @@ export function base64OfBytes(bytes: Uint8Array): string {
 
 // An .xlsx workbook is a ZIP archive: it starts with a ZIP entry's signature, `PK\x03\x04`.
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
-const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
 /** A chosen workbook ready to send: its name as the API takes it and its content as base64. */
 export type ChosenWorkbook = { name: string; content: string };
@@ -36,7 +36,7 @@ export async function readWorkbook(file: File): Promise<ChosenWorkbook | { error
     return { error: `“${file.name}” is not an Excel workbook. Choose the corrected file as .xlsx.` };
   }
   if (file.size > BILLING_FILE_MAX_BYTES) {
-    return { error: `“${file.name}” is ${megabytes(file.size)} MB; a billing file can be at most 5 MB.` };
+    return { error: `“${file.name}” is ${formatFileSize(file.size)}; a billing file can be at most 5 MB.` };
   }
   const bytes = await bytesOf(file);
   if (!ZIP_SIGNATURE.every((byte, index) => bytes[index] === byte)) {

@@ -1,6 +1,7 @@
 import type { VideoFields } from '@rehabit/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ButtonLink } from '@web/components/ui/button/button-link.tsx';
+import { formatFileSize } from '@web/components/ui/format/format.ts';
 import { paths } from '@web/config/paths.ts';
 import { errorMessage } from '@web/lib/api-error.ts';
 import { Pencil } from 'lucide-react';
@@ -19,9 +20,6 @@ import { VideoPreview } from './video-preview.tsx';
 
 const looksLikeVideo = (file: File) =>
   file.type.startsWith('video/') || /\.(mp4|m4v|mov|webm|mkv|avi|3gp)$/i.test(file.name);
-/** A file's size in the unit that shows it best: a 17 KB clip is not "0.0 MB". */
-const fileSize = (bytes: number) =>
-  bytes < 1024 ** 2 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 
 /** Pick a file, fill in the exercise, and upload it resumably; the video then shows once processed. */
 export function UploadVideo() {
@@ -103,7 +101,7 @@ export function UploadVideo() {
         {file && !phase && (
           <div className="upload-layout__chosen">
             <p>
-              <strong>{file.name}</strong> · {fileSize(file.size)}
+              <strong>{file.name}</strong> · {formatFileSize(file.size)}
             </p>
             {resumable && <p className="upload-layout__hint">This file continues its earlier, interrupted upload.</p>}
             {fileError && (
