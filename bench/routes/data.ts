@@ -70,3 +70,29 @@ export async function fillClinic(
   }
   return { storageDir };
 }
+
+/**
+ * The server makes a poster and reads the length of every seeded video when it starts (ffmpeg, in child processes).
+ * That is start-up work, not a request's: the routes are measured once it is over, as a running clinic's server is.
+ */
+export async function waitForVideoProcessing(databaseUrl: string, timeoutMs = 600_000): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const deadline = Date.now() + timeoutMs;
+    let last = -1;
+    for (;;) {
+      const { rows } = await client.query<{ n: number }>(
+        `select count(*)::int as n from videos where status = 'processing'`,
+      );
+      const waiting = rows[0]!.n;
+      if (waiting === 0) return;
+      if (waiting !== last) console.log(`  waiting for the server to process ${waiting} seeded videos…`);
+      last = waiting;
+      if (Date.now() > deadline) throw new Error(`${waiting} videos still processing after ${timeoutMs / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  } finally {
+    await client.end();
+  }
+}

@@ -21,7 +21,7 @@ import { runLoad } from '../lib/load.ts';
 import { startServer } from '../lib/processes.ts';
 import { saveResult } from '../lib/report.ts';
 import { alternateRounds, rpsRatio, type Side, showSpread } from '../lib/rounds.ts';
-import { fillClinic } from './data.ts';
+import { fillClinic, waitForVideoProcessing } from './data.ts';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -88,6 +88,7 @@ try {
     readyPath: '/ready',
   });
   stops.push(api.stop);
+  await waitForVideoProcessing(ownerUrl.toString());
 
   const signIn = async (path: string, email: string) => {
     const res = await fetch(`${api.url}${path}`, {

@@ -1,7 +1,9 @@
 /**
- * The two reads of a patient's exercise history that must not grow with it: the streak (read from recent days
- * only, further back only while every day read is a streak day) and each item's latest log (one index probe).
+ * The two reads of a patient's exercise history that must not grow with it: the streak (the newest run of days, kept
+ * by a trigger with every log; from recent days only when the run ends after the day asked) and each item's latest
+ * log (one index probe).
  */
+import { readFileSync } from 'node:fs';
 import { VIDEO_DEFAULTS } from '@rehabit/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,6 +79,18 @@ function expectedStreak(days: Set<string>, today: string) {
   return streak;
 }
 
+/** A fixed pattern of `count` days up to TODAY: runs of varied length with gaps of one to three days. */
+function scatteredDays(count: number) {
+  const days = new Set<string>();
+  let day = TODAY;
+  for (let i = 0; days.size < count; i++) {
+    const run = (i * 7) % 23;
+    for (let k = 0; k < run; k++) days.add(addDays(day, -k));
+    day = addDays(day, -run - 1 - (i % 3));
+  }
+  return days;
+}
+
 describe('streak', () => {
   const streakOf = (patientId: number, today = TODAY) => createExerciseLogsRepository(db).streak(patientId, today);
 
@@ -137,17 +151,49 @@ describe('streak', () => {
     expect(await streakOf(patient)).toBe(STREAK_WINDOW);
   });
 
+  it('keeps the run with every log, however late a log comes and whichever gap it fills', async () => {
+    const patient = await newPatient();
+    const item = await newItem(patient);
+    const days = scatteredDays(60);
+    // A fixed shuffle: phones that were offline send old days after new ones.
+    const order = [...days].sort(
+      (x, y) => (((Date.parse(x) / 86_400_000) * 37) % 61) - (((Date.parse(y) / 86_400_000) * 37) % 61),
+    );
+    const known = new Set<string>();
+    for (const [i, day] of order.entries()) {
+      await db.insert(exerciseLogs).values({
+        clinicId,
+        patientId: patient,
+        hepItemId: item,
+        performedAt: new Date(`${day}T15:00:00Z`),
+        localDate: day,
+        setsDone: 2,
+        clientId: `late-${i}`,
+      });
+      known.add(day);
+      expect(await streakOf(patient), `after ${day}`).toBe(expectedStreak(known, TODAY));
+    }
+  });
+
+  it("the migration's fill finds each patient's newest run from the logs alone", async () => {
+    const [long, scattered, none] = [await newPatient(), await newPatient(), await newPatient()];
+    await logDays(long, await newItem(long), addDays(TODAY, -700), TODAY);
+    const item = await newItem(scattered);
+    const days = scatteredDays(50);
+    for (const day of days) await logDays(scattered, item, day, day);
+    await db.execute(sql`delete from exercise_streaks where patient_id in (${long}, ${scattered}, ${none})`);
+    await db.execute(sql`delete from exercise_streaks where patient_id not in (${long}, ${scattered}, ${none})`);
+    const migration = readFileSync(new URL('../../../migrations/0020_exercise_streaks.sql', import.meta.url), 'utf8');
+    await db.execute(sql.raw(migration.split('--> statement-breakpoint').at(-1)!));
+    expect(await streakOf(long)).toBe(701);
+    expect(await streakOf(scattered)).toBe(expectedStreak(days, TODAY));
+    expect(await streakOf(none)).toBe(0);
+  });
+
   it('agrees with the day-by-day rule on scattered days', async () => {
     const patient = await newPatient();
     const item = await newItem(patient);
-    // A fixed pattern: runs of varied length with gaps of one to three days, about two windows long.
-    const days = new Set<string>();
-    let day = TODAY;
-    for (let i = 0; days.size < 120; i++) {
-      const run = (i * 7) % 23;
-      for (let k = 0; k < run; k++) days.add(addDays(day, -k));
-      day = addDays(day, -run - 1 - (i % 3));
-    }
+    const days = scatteredDays(120);
     await db.insert(exerciseLogs).values(
       [...days].map((d, i) => ({
         clinicId,

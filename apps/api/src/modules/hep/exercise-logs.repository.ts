@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { runPrepared } from '../../db/prepared.ts';
 import { exerciseLogs, healthMetrics } from '../../db/schema.ts';
-import { addDays } from '../../lib/calendar.ts';
+import { addDays, daysBetween } from '../../lib/calendar.ts';
 
 export type ExerciseLogRow = typeof exerciseLogs.$inferSelect;
 export type NewExerciseLog = Omit<typeof exerciseLogs.$inferInsert, 'id' | 'createdAt'>;
@@ -36,6 +36,36 @@ const STREAK_WINDOW_SQL = `
     from (select distinct local_date as day from exercise_logs
           where patient_id = $1 and local_date between $2::date and $3::date) d
   ) r`;
+
+const STREAK_RUN_SQL = `select first_day::text as first_day, last_day::text as last_day from exercise_streaks
+  where patient_id = $1`;
+
+/**
+ * The streak counted from the logged days up to `today`: the last STREAK_WINDOW days first, and only while a window
+ * is all streak, the next one below it, each 8 times wider. For the rare run that does not end by today.
+ */
+async function streakFromDays(db: DbOrTx, patientId: number, today: string) {
+  let streak = 0;
+  let top = today;
+  let window = STREAK_WINDOW;
+  for (let first = true; ; first = false) {
+    const from = addDays(top, 1 - window);
+    const [row] = await runPrepared<{ run: number; newest: string | null }>(
+      db as Db,
+      'exercise_streak_window',
+      STREAK_WINDOW_SQL,
+      [patientId, from, top],
+    );
+    // The run must end at the top of the window; on the first window, yesterday will do.
+    const newest = row?.newest ?? null;
+    if (newest === null || newest < (first ? addDays(top, -1) : top)) return streak;
+    streak += row!.run;
+    // A gap inside the window ended the streak; a window that is all streak goes on below its bottom.
+    if (addDays(newest, 1 - row!.run) > from) return streak;
+    top = addDays(from, -1);
+    window *= 8;
+  }
+}
 
 type TodayItemRow = {
   hep_item_id: number;
@@ -119,31 +149,21 @@ export function createExerciseLogsRepository(db: DbOrTx) {
     },
     /**
      * Consecutive days with an exercise ending today, or yesterday while today has nothing yet (a streak is not broken
-     * until a whole day passes without exercise). Reads the last STREAK_WINDOW days; only while a window is all
-     * streak does it read further back, each time a wider window, so it reads about as many days as the streak is
-     * long, never the whole history.
+     * until a whole day passes without exercise). Read from the patient's newest run of days, kept with every log
+     * (exercise_streaks, decision 1113): one row however long the history. A run that ends after `today` (the
+     * patient's timezone moved west) is counted from the days themselves.
      */
     async streak(patientId: number, today: string) {
-      let streak = 0;
-      let top = today;
-      let window = STREAK_WINDOW;
-      for (let first = true; ; first = false) {
-        const from = addDays(top, 1 - window);
-        const [row] = await runPrepared<{ run: number; newest: string | null }>(
-          db as Db,
-          'exercise_streak_window',
-          STREAK_WINDOW_SQL,
-          [patientId, from, top],
-        );
-        // The run must end at the top of the window; on the first window, yesterday will do.
-        const newest = row?.newest ?? null;
-        if (newest === null || newest < (first ? addDays(top, -1) : top)) return streak;
-        streak += row!.run;
-        // A gap inside the window ended the streak; a window that is all streak goes on below its bottom.
-        if (addDays(newest, 1 - row!.run) > from) return streak;
-        top = addDays(from, -1);
-        window *= 8;
-      }
+      const [run] = await runPrepared<{ first_day: string; last_day: string }>(
+        db as Db,
+        'exercise_streak_run',
+        STREAK_RUN_SQL,
+        [patientId],
+      );
+      if (!run) return 0;
+      if (run.last_day > today) return streakFromDays(db, patientId, today);
+      if (run.last_day < addDays(today, -1)) return 0;
+      return daysBetween(run.first_day, run.last_day) + 1;
     },
     /** The latest pain reading of a day (pain given with exercises included). */
     async latestPainOn(patientId: number, day: string) {
