@@ -18,6 +18,10 @@ export const clinicCodeSchema = z
   .toUpperCase()
   .pipe(z.string().regex(/^[A-Z0-9]{4,8}$/, { error: 'Clinic codes are 4 to 8 letters or digits' }));
 
+/** A clinic as a list row names it: its code and name (decision 1150). */
+export const clinicRefSchema = z.object({ code: z.string(), name: z.string() });
+export type ClinicRef = z.infer<typeof clinicRefSchema>;
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const passwordSchema = z
   .string()
