@@ -88,3 +88,25 @@ test('a sign-up link with an unknown clinic says so, and a link without one asks
   await expect(page.getByRole('textbox', { name: 'Mobile number' })).toBeVisible();
   await expectAccessible(page);
 });
+
+test('the sign-up speaks Spanish once the patient picks Español, and remembers it', async ({ page, isMobile }) => {
+  test.skip(!isMobile, 'patients sign up on their phones');
+  await page.goto(`/patient/signup?clinic=${demo.clinicCode}`);
+  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Español' }).click();
+  await expect(page.getByRole('heading', { name: 'Su número de celular', level: 1 })).toBeVisible();
+  await expect(page.getByText('Rehabit Demo Clinic · Paso 1 de 3')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await page.getByRole('button', { name: 'Enviarme un código' }).click();
+  await expect(page.getByText('Escriba su número de celular')).toBeVisible();
+  await expectAccessible(page);
+  await expectNoSidewaysScroll(page);
+  await snap(page, 'signup-phone-es');
+
+  // Without a clinic in the link the code is asked for, in the language chosen before.
+  await page.goto('/patient/signup');
+  await expect(page.getByRole('heading', { name: 'Registro de paciente', level: 1 })).toBeVisible();
+  await expect(page.getByLabel(/Código de la clínica/)).toBeVisible();
+  await page.getByRole('group', { name: 'Idioma' }).getByRole('button', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { name: 'Patient sign-up', level: 1 })).toBeVisible();
+  await snap(page, 'signup-clinic-en');
+});

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { timezoneSchema } from './billing.ts';
 import { clinicNameSchema } from './clinic-settings.ts';
 import { clinicParamsSchema, clinicSchema } from './clinics.ts';
-import { clinicCodeSchema, emailSchema, nameSchema, passwordSchema } from './common.ts';
+import { clinicCodeSchema, clinicRefSchema, emailSchema, nameSchema, passwordSchema } from './common.ts';
 import { defineEndpoints } from './endpoint.ts';
 import { pageQuerySchema, paginated } from './pagination.ts';
 
@@ -23,6 +23,9 @@ export const adminClinicListQuerySchema = pageQuerySchema.extend({
 });
 export type AdminClinicListQuery = z.infer<typeof adminClinicListQuerySchema>;
 export const adminClinicListSchema = paginated(clinicOverviewSchema);
+
+/** Every clinic's code and name by name, for the admin's choice of clinic (decision 1150). */
+export const clinicChoiceListSchema = paginated(clinicRefSchema);
 
 /**
  * A new clinic with its supervisor (decision 0003: one per clinic, who signs in with the clinic code and this
@@ -50,6 +53,15 @@ export const adminClinicsEndpoints = defineEndpoints('admin', {
     query: adminClinicListQuerySchema,
     status: 200,
     response: adminClinicListSchema,
+  },
+  /** Every clinic's code and name, by name: what the admin's clinic picker offers, without the list's counts. */
+  choices: {
+    method: 'GET',
+    path: '/api/v1/admin/clinic-choices/',
+    access: 'platform.clinics',
+    query: pageQuerySchema,
+    status: 200,
+    response: clinicChoiceListSchema,
   },
   /** Creates a clinic and its supervisor account together. */
   create: {

@@ -70,6 +70,8 @@ export const staffMemberSchema = z.object({
   display_name: z.string(),
   role: roleSchema,
   code: z.string(),
+  /** The name of the clinic `code` names, for the admin's list of every clinic (decision 1150). */
+  clinic_name: z.string(),
   status: z.enum(['pending', 'approved', 'rejected']),
   has_access: z.boolean(),
   created_at: z.string(),
@@ -79,6 +81,8 @@ export type StaffMember = z.infer<typeof staffMemberSchema>;
 const queryFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const therapistListQuerySchema = z.object({
+  /** One clinic's staff: an admin's choice of clinic; anyone else may name only their own (decision 1150). */
+  clinic_code: clinicCodeSchema.optional(),
   search: z.string().trim().max(100).optional(),
   role: z.enum(['therapist', 'manager', 'supervisor']).optional(),
   has_access: queryFlag.optional(),

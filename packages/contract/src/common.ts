@@ -18,11 +18,16 @@ export const clinicCodeSchema = z
   .toUpperCase()
   .pipe(z.string().regex(/^[A-Z0-9]{4,8}$/, { error: 'Clinic codes are 4 to 8 letters or digits' }));
 
+/** A clinic as a list row names it: its code and name (decision 1150). */
+export const clinicRefSchema = z.object({ code: z.string(), name: z.string() });
+export type ClinicRef = z.infer<typeof clinicRefSchema>;
+
 export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
 export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, { error: `Use at least ${PASSWORD_MIN_LENGTH} characters` })
-  .max(128, { error: 'Use at most 128 characters' });
+  .max(PASSWORD_MAX_LENGTH, { error: `Use at most ${PASSWORD_MAX_LENGTH} characters` });
 
 export const nameSchema = z.string().trim().min(1, { error: 'Required' }).max(100);
 

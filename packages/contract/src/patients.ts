@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   clinicCodeSchema,
+  clinicRefSchema,
   detailSchema,
   emailSchema,
   idParamsSchema,
@@ -111,6 +112,8 @@ export type PatientDetail = z.infer<typeof patientDetailSchema>;
 export const PATIENT_LIST_CAP = 1000;
 /** A listed patient with the RTM status today: null without an episode this month (decision 0803). */
 export const patientListItemSchema = patientSchema.extend({
+  /** The patient's clinic, for the admin's list of every clinic (decision 1150). */
+  clinic: clinicRefSchema,
   rtm: rtmStatusSchema.nullable(),
   /** Call status and chat freshness today, for onboarded patients (decision 0901). */
   ...patientContactStatusSchema.shape,
@@ -124,6 +127,8 @@ export const listedPatientStatusSchema = z.enum(listedPatientStatuses);
 export type ListedPatientStatus = z.infer<typeof listedPatientStatusSchema>;
 
 export const patientListQuerySchema = z.object({
+  /** One clinic's patients: an admin's choice of clinic; anyone else may name only their own (decision 1150). */
+  clinic_code: clinicCodeSchema.optional(),
   search: z.string().trim().max(100).optional(),
   status: listedPatientStatusSchema.optional(),
   therapist_id: idSchema.optional(),

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { OtherSide } from './other-side.tsx';
-import { authLayout, notFound, withRoot } from './root-route.tsx';
+import { notFound, withRoot } from './root-route.tsx';
 
 /** The patient's side: its sign-in, sign-up and screens. */
 export const patientSideRoutes: RouteObject[] = [
@@ -10,13 +10,9 @@ export const patientSideRoutes: RouteObject[] = [
     lazy: () => import('./routes/patient/patient-login.tsx').then((m) => ({ Component: m.PatientLoginRoute })),
   },
   {
-    lazy: authLayout,
-    children: [
-      {
-        path: paths.patientSignup.path,
-        lazy: () => import('./routes/auth/patient-signup.tsx').then((m) => ({ Component: m.PatientSignupRoute })),
-      },
-    ],
+    // The patient's own frame, with the language switch (decision 1151).
+    path: paths.patientSignup.path,
+    lazy: () => import('./routes/patient/patient-signup.tsx').then((m) => ({ Component: m.PatientSignupRoute })),
   },
   {
     // The patient's side has its own frame, guard and languages (decision 0430).

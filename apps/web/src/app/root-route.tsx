@@ -8,7 +8,7 @@ export const withRoot = (children: RouteObject[]): RouteObject[] => [
   { element: <RootLayout />, errorElement: <RouteError />, hydrateFallbackElement: <FrameSkeleton />, children },
 ];
 
-/** The sign-in and sign-up pages' card, shared by staff and patient sign-up. */
+/** The staff's sign-in and sign-up pages' card. */
 export const authLayout = () =>
   import('../components/layouts/auth-layout.tsx').then((m) => ({ Component: m.AuthLayout }));
 

@@ -32,3 +32,12 @@ export function takeRedirectPath(): string | null {
 }
 
 export const forgetRedirectPath = () => safely(() => window.sessionStorage.removeItem(REDIRECT_PATH_KEY), undefined);
+
+/** The clinic a platform admin chose (decision 1150): kept for the tab, so it survives a reload. */
+export const CLINIC_CHOICE_KEY = 'rehabit.clinic_choice';
+export const readClinicChoice = () => safely(() => window.sessionStorage.getItem(CLINIC_CHOICE_KEY), null);
+export const writeClinicChoice = (code: string | null) =>
+  safely(() => {
+    if (code) window.sessionStorage.setItem(CLINIC_CHOICE_KEY, code);
+    else window.sessionStorage.removeItem(CLINIC_CHOICE_KEY);
+  }, undefined);

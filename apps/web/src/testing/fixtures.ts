@@ -81,7 +81,13 @@ export const patientPage = (results: (Patient | PatientListItem)[], count = resu
   count,
   next: null,
   previous: null,
-  results: results.map((patient) => ({ rtm: null, call_status: null, chat_freshness: null, ...patient })),
+  results: results.map((patient) => ({
+    clinic: { code: 'DEMO01', name: 'Demo Physical Therapy' },
+    rtm: null,
+    call_status: null,
+    chat_freshness: null,
+    ...patient,
+  })),
   count_capped: countCapped,
 });
 
@@ -96,6 +102,7 @@ export function makeStaff(changes: Partial<StaffMember> = {}): StaffMember {
     display_name: `${first} ${last}`,
     role: 'therapist',
     code: 'DEMO01',
+    clinic_name: 'Demo Physical Therapy',
     status: 'approved',
     has_access: true,
     created_at: '2025-01-02T10:00:00Z',

@@ -7,14 +7,14 @@ import {
   toPage,
 } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import { type Actor, clinicScope, scopeOf } from '../../db/scope.ts';
+import { type Actor, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { spreadsheetCsv } from '../../lib/spreadsheet-csv.ts';
 import { displayName } from '../auth/users.repository.ts';
-import { createClinicsRepository } from '../clinics/clinics.repository.ts';
+import { chosenClinic } from '../clinics/chosen-clinic.ts';
 import { type AuditLogFilter, type AuditLogRow, createAuditLogRepository } from './audit-log.repository.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog };
@@ -75,15 +75,12 @@ const filterDetail = (filter: AuditFilter) =>
  */
 export function createAuditLogService({ db, clock, audit }: Deps) {
   const repo = createAuditLogRepository(db);
-  const clinics = createClinicsRepository(db);
 
   /** The filter in the caller's reach, and the clinic its reading is filed under. */
   async function resolve(actor: Actor, filter: AuditFilter): Promise<{ where: AuditLogFilter; clinicId: number }> {
     const scope = scopeOf(actor);
     const code = filter.clinic_code ?? (actor.role === 'admin' ? undefined : actor.clinicCode);
-    const clinic = code ? await clinics.findByCodeInScope(code, scope) : undefined;
-    if (code && !clinic) throw notFound('clinic');
-    const reach = clinic ? clinicScope(clinic.id) : scope;
+    const { clinic, scope: reach } = await chosenClinic(db, actor, code);
     if (filter.patient_id !== undefined && !(await repo.hasPatient(filter.patient_id, reach))) {
       throw notFound('patient');
     }

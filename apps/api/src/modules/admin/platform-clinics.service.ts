@@ -1,5 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { type AdminClinicListQuery, type ClinicOverview, type CreateClinicBody, toPage } from '@rehabit/contract';
+import {
+  type AdminClinicListQuery,
+  type ClinicOverview,
+  type CreateClinicBody,
+  type PageQuery,
+  toPage,
+} from '@rehabit/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { type Actor, scopeOf } from '../../db/scope.ts';
@@ -72,6 +78,12 @@ export function createPlatformClinicsService({ db, audit, config }: Deps) {
         pageSize: query.page_size,
       });
       return toPage(rows.map(toOverview), count, query);
+    },
+
+    /** Every clinic's code and name, a page at a time, for the admin's clinic picker (decision 1150). */
+    async choices(actor: Actor, query: PageQuery) {
+      const { rows, count } = await clinics.names(scopeOf(actor), { page: query.page, pageSize: query.page_size });
+      return toPage(rows, count, query);
     },
 
     /** One clinic for the admin's read-only view, audited as a read of that clinic. */

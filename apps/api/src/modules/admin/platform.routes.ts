@@ -6,6 +6,7 @@ import { route } from '../../http/route.ts';
 /** The platform admin's clinics and the platform's support account. */
 export const platformRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { platformClinics, supportAccount }) => {
   route(app, adminClinicsEndpoints.list, ({ actor, query }) => platformClinics.list(actor, query));
+  route(app, adminClinicsEndpoints.choices, ({ actor, query }) => platformClinics.choices(actor, query));
   route(app, adminClinicsEndpoints.create, ({ actor, body, ctx }) => platformClinics.create(actor, body, ctx));
   route(app, adminClinicsEndpoints.detail, ({ actor, params, ctx }) =>
     platformClinics.detail(actor, params.clinicCode, ctx),

@@ -11,7 +11,7 @@ import type {
 import { toPage } from '@rehabit/contract';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { type Actor, clinicScope, scopeOf } from '../../db/scope.ts';
+import { type Actor, clinicScope } from '../../db/scope.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { addMinutes, type Clock } from '../../lib/clock.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
@@ -19,6 +19,7 @@ import { groupCalls } from '../../lib/group-calls.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, passwordWeakness, verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
+import { chosenClinic } from '../clinics/chosen-clinic.ts';
 import { createClinicsRepository } from '../clinics/clinics.repository.ts';
 import { createSettingsRepository } from '../clinics/settings.repository.ts';
 import { createLockoutRepository } from './lockout.repository.ts';
@@ -209,7 +210,8 @@ export function createAuthService({ db, clock, mailer, audit, config, tasks, ref
     /** The clinic's approved staff (an admin: every clinic's), for look-ups and the therapist pickers. */
     async staffList(actor: Actor, query: TherapistListQuery) {
       const { search, role, has_access, page, page_size } = query;
-      const { rows, count } = await usersRepo.listStaff(scopeOf(actor), {
+      const { scope } = await chosenClinic(db, actor, query.clinic_code);
+      const { rows, count } = await usersRepo.listStaff(scope, {
         roles: role ? [role] : ['therapist', 'manager', 'supervisor'],
         status: 'approved',
         hasAccess: has_access,

@@ -63,6 +63,7 @@ export const toStaffMember = (u: UserRow): StaffMember => ({
   display_name: displayName(u),
   role: u.role,
   code: u.clinicCode,
+  clinic_name: u.clinicName,
   status: u.approvalStatus,
   has_access: u.hasAccess,
   created_at: u.createdAt.toISOString(),
@@ -72,7 +73,6 @@ export type StaffQuery = {
   roles: CurrentUser['role'][];
   status?: StaffMember['status'];
   hasAccess?: boolean;
-  clinicCode?: string;
   search?: string;
   page: number;
   pageSize: number;
@@ -119,7 +119,6 @@ export const createUsersRepository = (db: DbOrTx) => {
       const conditions: SQL[] = [inScope(users.clinicId, scope), inArray(users.role, query.roles)];
       if (query.status) conditions.push(eq(users.approvalStatus, query.status));
       if (query.hasAccess !== undefined) conditions.push(eq(users.hasAccess, query.hasAccess));
-      if (query.clinicCode) conditions.push(eq(clinics.code, query.clinicCode));
       if (query.search) {
         const pattern = `%${escapeLike(query.search)}%`;
         conditions.push(

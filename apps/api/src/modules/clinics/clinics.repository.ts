@@ -80,6 +80,21 @@ export const createClinicsRepository = (db: DbOrTx) => ({
   async updateDetails(clinicId: number, values: Partial<ClinicDetails>) {
     await db.update(clinics).set(values).where(eq(clinics.id, clinicId));
   },
+  /** The scope's clinics' codes and names by name, a page of them: what the admin's clinic picker offers. */
+  async names(scope: ClinicScope, page: { page: number; pageSize: number }) {
+    const where = inScope(clinics.id, scope);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ code: clinics.code, name: clinics.name })
+        .from(clinics)
+        .where(where)
+        .orderBy(asc(clinics.name), asc(clinics.id))
+        .limit(page.pageSize)
+        .offset((page.page - 1) * page.pageSize),
+      db.select({ n: count() }).from(clinics).where(where),
+    ]);
+    return { rows, count: total?.n ?? 0 };
+  },
   /** Clinics by name with their counts, optionally those whose name or code holds `search`. */
   async overviews(
     scope: ClinicScope,

@@ -5,7 +5,7 @@ import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { runPrepared } from '../../db/prepared.ts';
-import { icd10Codes, patientEpisodes, patients, users } from '../../db/schema.ts';
+import { clinics, icd10Codes, patientEpisodes, patients, users } from '../../db/schema.ts';
 import type { ClinicScope } from '../../db/scope.ts';
 import { patientVisibleIn } from '../../db/visibility.ts';
 import { callNeededCondition, chatOutdatedCondition, dataQuietCondition } from './contact-status.repository.ts';
@@ -193,9 +193,10 @@ function listStatement(options: ListOptions, search: Search, bind: Bind): SQL {
       ${therapist}.first_name as therapist_first_name, ${therapist}.last_name as therapist_last_name, p.status,
       p.is_rtm_covered, p.consent_date::text as consent_date, p.consent_method, p.source, p.created_at,
       (select max(${patientEpisodes.startedAt}) from ${patientEpisodes}
-        where ${patientEpisodes.patientId} = p.id and ${patientEpisodes.endedAt} is null) as episode_started_at
+        where ${patientEpisodes.patientId} = p.id and ${patientEpisodes.endedAt} is null) as episode_started_at,
+      c.code as clinic_code, c.name as clinic_name
     from (select count(*)::int as n from found) total
-    left join (page join ${patients} p on p.id = page.id) on true
+    left join (page join ${patients} p on p.id = page.id join ${clinics} c on c.id = p.clinic_id) on true
     left join ${icd10Codes} icd on icd.code = p.diagnosis
     left join ${users} ${therapist} on ${therapist}.id = p.therapist_id
     order by page.last_name, page.first_name, page.id`;
@@ -245,7 +246,12 @@ function statementFor(options: ListOptions, search: Search): Prepared {
 }
 
 /** A row of the list's statement: a patient, or only the count (`id` null) when the page is empty. */
-export type ListRow = Omit<PatientSqlRow, 'id'> & { total: number; id: number | null };
+export type ListRow = Omit<PatientSqlRow, 'id'> & {
+  total: number;
+  id: number | null;
+  clinic_code: string;
+  clinic_name: string;
+};
 
 /**
  * The page (`limit` rows from `offset`, within the cap) and the count of matches up to COLLECT, in one statement

@@ -138,7 +138,9 @@ export const createPatientsRepository = (db: DbOrTx) => {
       const limit = Math.max(0, Math.min(query.page_size, PATIENT_LIST_CAP - offset));
       const found = await listPatientRows(db, { scope, query, now, onlyIds }, limit, offset);
       const total = found[0]?.total ?? 0;
-      const rows = found.filter((row): row is ListRow & { id: number } => row.id !== null).map(fromPatientSqlRow);
+      const rows = found
+        .filter((row): row is ListRow & { id: number } => row.id !== null)
+        .map((row) => ({ ...fromPatientSqlRow(row), clinic: { code: row.clinic_code, name: row.clinic_name } }));
       return { rows, count: Math.min(total, PATIENT_LIST_CAP), countCapped: total > PATIENT_LIST_CAP };
     },
 

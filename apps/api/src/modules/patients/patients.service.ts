@@ -16,6 +16,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { createSessionsRepository } from '../auth/sessions.repository.ts';
 import { createUsersRepository } from '../auth/users.repository.ts';
+import { chosenClinic } from '../clinics/chosen-clinic.ts';
 import { contactStatusesOf } from './contact-status.repository.ts';
 import { findIcd10, searchIcd10 } from './icd10.repository.ts';
 import { createInteractionsRepository, toInteractionLog } from './interactions.repository.ts';
@@ -186,14 +187,10 @@ export function createPatientsService({ db, clock, audit, rtm, tasks }: Deps) {
     async list(actor: Actor, query: PatientListQuery, ctx: RequestContext) {
       // "Close to a threshold" and "ready to bill" are known only once every status of the clinic is computed: the
       // filter picks the ids before the list pages (and caps) them as it pages any other filter.
-      const matching = query.rtm ? await rtm.matchingIn(scopeOf(actor), query.rtm) : undefined;
+      const { scope, clinic } = await chosenClinic(db, actor, query.clinic_code);
+      const matching = query.rtm ? await rtm.matchingIn(scope, query.rtm) : undefined;
       const now = clock.now();
-      const { rows, count, countCapped } = await patientsRepo.list(
-        scopeOf(actor),
-        query,
-        now,
-        matching && [...matching.keys()],
-      );
+      const { rows, count, countCapped } = await patientsRepo.list(scope, query, now, matching && [...matching.keys()]);
       const contact = await contactOf(rows, now);
       // Registered patients were never onboarded: nothing to read for them.
       const statuses = matching ?? (await rtm.statusesOf(rows.filter((row) => row.status !== 'registered')));
@@ -201,11 +198,17 @@ export function createPatientsService({ db, clock, audit, rtm, tasks }: Deps) {
         action: 'patient.list',
         outcome: 'success',
         actorUserId: actor.id,
-        clinicId: actor.clinicId,
+        // An admin's reading of one clinic is filed under it, so that clinic's log shows it.
+        clinicId: clinic?.id ?? actor.clinicId,
         ip: ctx.ip,
         detail: { count, page: query.page, patient_ids: rows.map((r) => r.id) },
       });
-      const items = rows.map((row) => ({ ...toPatient(row), rtm: statuses.get(row.id) ?? null, ...contact(row.id) }));
+      const items = rows.map((row) => ({
+        ...toPatient(row),
+        clinic: row.clinic,
+        rtm: statuses.get(row.id) ?? null,
+        ...contact(row.id),
+      }));
       return { ...toPage(items, count, query), count_capped: countCapped };
     },
 

@@ -11,6 +11,7 @@ import { hashPassword, passwordWeakness } from '../../lib/passwords.ts';
 import type { ReferralSteps, RequestContext, StaffTasks } from '../auth/auth.service.ts';
 import { createSessionsRepository } from '../auth/sessions.repository.ts';
 import { createUsersRepository, toCurrentUser, toStaffMember } from '../auth/users.repository.ts';
+import { chosenClinic } from '../clinics/chosen-clinic.ts';
 import { createClinicsRepository } from '../clinics/clinics.repository.ts';
 
 type Deps = {
@@ -74,10 +75,10 @@ export function createSupervisorService({ db, clock, mailer, audit, config, task
     },
 
     async listApprovals(actor: Actor, query: ApprovalQuery) {
-      const { rows, count } = await users.listStaff(scopeOf(actor), {
+      const { scope } = await chosenClinic(db, actor, query.clinic_code);
+      const { rows, count } = await users.listStaff(scope, {
         roles: ['therapist', 'manager'],
         status: query.status,
-        clinicCode: query.clinic_code,
         page: query.page,
         pageSize: query.page_size,
       });

@@ -1,5 +1,8 @@
 import type { Role } from '@rehabit/contract';
+import { useQuery } from '@tanstack/react-query';
 import { paths } from '@web/config/paths.ts';
+import { ALL_CLINICS, useChosenClinicCode } from '@web/lib/clinics/clinic-choice.ts';
+import { clinicQueryOptions } from '@web/lib/clinics/get-clinic.ts';
 import { Building2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Brand } from './brand.tsx';
@@ -15,7 +18,16 @@ type TopBarProps = {
   isSigningOut?: boolean;
 };
 
+/** The clinic the screen is about: the staff member's own, or the one a platform admin chose, or every clinic. */
+function useHeaderClinicName(role: Role, ownName: string) {
+  const code = useChosenClinicCode(role);
+  const chosen = useQuery({ ...clinicQueryOptions(code ?? ''), enabled: code !== null });
+  if (role !== 'admin') return ownName;
+  return code ? (chosen.data?.name ?? code) : ALL_CLINICS;
+}
+
 export function TopBar({ clinicName, isMobile, ...user }: TopBarProps) {
+  const shownName = useHeaderClinicName(user.role, clinicName);
   return (
     <header className="top-bar">
       {isMobile && (
@@ -26,7 +38,7 @@ export function TopBar({ clinicName, isMobile, ...user }: TopBarProps) {
       <p className="top-bar__clinic">
         <Building2 size={18} aria-hidden="true" />
         <span className="visually-hidden">Clinic: </span>
-        <span className="top-bar__clinic-name">{clinicName}</span>
+        <span className="top-bar__clinic-name">{shownName}</span>
       </p>
       <UserMenu {...user} />
     </header>

@@ -1,3 +1,4 @@
+import { VIDEO_DEFAULTS } from '@rehabit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
@@ -172,5 +173,23 @@ describe('today', () => {
     const tabs = screen.getByRole('navigation', { name: 'Principal' });
     expect(within(tabs).getByRole('link', { name: 'Progreso' })).toBeInTheDocument();
     await waitFor(() => expect(document.documentElement.lang).toBe('es'));
+  });
+
+  it('names an exercise saved without a title by its place, in Spanish too, never "Untitled Video"', async () => {
+    const untitled = makeTodayItem(2, {
+      video: { ...makeTodayItem(2).video, title: VIDEO_DEFAULTS.title },
+      description: '',
+    });
+    fixtureApi(patientRoutes(makeToday([makeTodayItem(1), untitled])));
+    const app = renderApp('/my/today', { token: 'patient-token' });
+    const card = await screen.findByRole('article', { name: 'Exercise 2' });
+    expect(within(card).getByLabelText('Video: Exercise 2')).toBeInTheDocument();
+    // The therapist wrote no notes: no heading for them either.
+    expect(within(card).queryByText("Your therapist's notes")).not.toBeInTheDocument();
+
+    await app.user.click(screen.getByRole('button', { name: 'Español' }));
+    const spanish = await screen.findByRole('article', { name: 'Ejercicio 2' });
+    expect(within(spanish).getByLabelText('Video: Ejercicio 2')).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(VIDEO_DEFAULTS.title);
   });
 });

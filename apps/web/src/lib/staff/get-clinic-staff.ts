@@ -23,11 +23,14 @@ export const useClinicStaff = (query: TherapistListQueryInput) => useQuery(clini
 // A clinic has tens of staff; the cap only guards against a runaway loop.
 const MAX_PAGES = 10;
 
-/** Every approved staff member of the clinic, read in pages of 100 until the last (decision 0111). */
-export async function getAllClinicStaff(signal?: AbortSignal): Promise<StaffMember[]> {
+/**
+ * Every approved staff member of the clinic, read in pages of 100 until the last (decision 0111); for an admin, of
+ * the clinic named by `clinicCode`, or of every clinic without it (decision 1150).
+ */
+export async function getAllClinicStaff(signal?: AbortSignal, clinicCode?: string): Promise<StaffMember[]> {
   const members: StaffMember[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const answer = await getClinicStaff({ page, page_size: MAX_PAGE_SIZE }, signal);
+    const answer = await getClinicStaff({ clinic_code: clinicCode, page, page_size: MAX_PAGE_SIZE }, signal);
     members.push(...answer.results);
     if (answer.next === null) break;
   }

@@ -6,15 +6,16 @@ import { clinicStaffQueryKey, getAllClinicStaff } from './get-clinic-staff.ts';
  * Every staff member who can be a patient's therapist. `role` filters only therapist or manager, and
  * the supervisor can treat too, so this reads all approved staff and keeps the ones who can treat.
  */
-export async function getTreatingTherapists(signal?: AbortSignal): Promise<StaffMember[]> {
-  return (await getAllClinicStaff(signal)).filter(canTreatPatients);
+export async function getTreatingTherapists(signal?: AbortSignal, clinicCode?: string): Promise<StaffMember[]> {
+  return (await getAllClinicStaff(signal, clinicCode)).filter(canTreatPatients);
 }
 
-export const treatingTherapistsQueryOptions = () =>
+/** `clinicCode`: the clinic an admin chose (decision 1150); without it, the caller's clinic (an admin's: all). */
+export const treatingTherapistsQueryOptions = (clinicCode?: string) =>
   queryOptions({
-    queryKey: [...clinicStaffQueryKey, 'treating'],
-    queryFn: ({ signal }) => getTreatingTherapists(signal),
+    queryKey: [...clinicStaffQueryKey, 'treating', clinicCode ?? null],
+    queryFn: ({ signal }) => getTreatingTherapists(signal, clinicCode),
     staleTime: 5 * 60_000,
   });
 
-export const useTreatingTherapists = () => useQuery(treatingTherapistsQueryOptions());
+export const useTreatingTherapists = (clinicCode?: string) => useQuery(treatingTherapistsQueryOptions(clinicCode));

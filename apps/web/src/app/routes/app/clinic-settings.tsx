@@ -1,9 +1,9 @@
 import { ButtonLink } from '@web/components/ui/button/button-link.tsx';
 import { paths } from '@web/config/paths.ts';
 import { ClinicSettingsScreen } from '@web/features/clinic-settings/components/clinic-settings-screen.tsx';
+import { useClinicChoice } from '@web/lib/clinics/clinic-choice.ts';
 import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
 import { lazy, Suspense } from 'react';
-import { useSearchParams } from 'react-router';
 import './screens.css';
 
 // The billing settings (timezone, rates, NPIs) are their own module, shown here rather than built again.
@@ -16,11 +16,12 @@ const BillingSettingsPanel = lazy(() =>
 export function ClinicSettingsRoute() {
   // The protected layout renders screens only once the user is known.
   const user = useCurrentUser().data!;
-  const [params] = useSearchParams();
+  // An admin's clinic is the one chosen for every screen (decision 1150).
+  const clinic = useClinicChoice(user.role);
   return (
     <ClinicSettingsScreen
       user={user}
-      clinicCode={params.get('clinic')?.toUpperCase() || null}
+      clinicCode={clinic.code}
       billingSettings={(clinicCode) => (
         <Suspense fallback={null}>
           <BillingSettingsPanel clinicCode={clinicCode} />

@@ -1,13 +1,20 @@
 import { can } from '@rehabit/contract';
+import { ClinicPicker } from '@web/components/clinic-picker/clinic-picker.tsx';
 import { PageHeader } from '@web/components/layouts/page-header.tsx';
 import { ApprovalsSection } from '@web/features/supervisor/components/approvals-section.tsx';
 import { StaffDirectory } from '@web/features/supervisor/components/staff-directory.tsx';
+import { useClinicChoice } from '@web/lib/clinics/clinic-choice.ts';
 import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
 import './screens.css';
 
 export function TherapistListRoute() {
   const user = useCurrentUser().data!;
   const canManage = can(user.role, 'staff.manage');
+  // A platform admin reads one clinic's staff or every clinic's (decision 1150).
+  const clinic = useClinicChoice(user.role);
+  const scope = { clinicCode: clinic.code, showsClinic: clinic.isAdmin && !clinic.code };
+  // Another clinic's lists start again from their first page and filters.
+  const key = clinic.code ?? '';
   return (
     <>
       <PageHeader
@@ -18,8 +25,13 @@ export function TherapistListRoute() {
             : 'Everyone approved to work in your clinic.'
         }
       />
-      {canManage && <ApprovalsSection user={user} />}
-      <StaffDirectory />
+      {clinic.isAdmin && (
+        <div className="screen-clinic-picker">
+          <ClinicPicker value={clinic.code} onChange={(code) => clinic.choose(code)} />
+        </div>
+      )}
+      {canManage && <ApprovalsSection key={`approvals-${key}`} user={user} {...scope} />}
+      <StaffDirectory key={`staff-${key}`} {...scope} />
     </>
   );
 }

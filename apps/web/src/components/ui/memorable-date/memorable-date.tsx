@@ -11,14 +11,27 @@ type MemorableDateProps = {
   onBlur?: () => void;
   error?: string;
   hint?: string;
+  /** The three boxes' labels, for a page in another language. */
+  labels?: { month: string; day: string; year: string };
   ref?: Ref<{ focus: () => void }>;
 };
+
+const englishLabels = { month: 'Month', day: 'Day', year: 'Year' };
 
 /**
  * A date people know by heart (a birthday) as three number boxes, month, day and year: easier on a
  * small phone than a calendar that starts at today.
  */
-export function MemorableDate({ legend, value, onChange, onBlur, error, hint, ref }: MemorableDateProps) {
+export function MemorableDate({
+  legend,
+  value,
+  onChange,
+  onBlur,
+  error,
+  hint,
+  labels = englishLabels,
+  ref,
+}: MemorableDateProps) {
   const id = useId();
   const [parts, setParts] = useState(() => isoToParts(value));
   const monthRef = useRef<HTMLInputElement>(null);
@@ -60,9 +73,9 @@ export function MemorableDate({ legend, value, onChange, onBlur, error, hint, re
         </p>
       )}
       <div className="memorable-date__parts">
-        {box('month', 'Month', 2, 'bday-month')}
-        {box('day', 'Day', 2, 'bday-day')}
-        {box('year', 'Year', 4, 'bday-year')}
+        {box('month', labels.month, 2, 'bday-month')}
+        {box('day', labels.day, 2, 'bday-day')}
+        {box('year', labels.year, 4, 'bday-year')}
       </div>
       {error && (
         <p id={`${id}-error`} className="field__error">

@@ -1,4 +1,5 @@
 import { auditActionOptions } from '@rehabit/contract';
+import { ClinicPicker } from '@web/components/clinic-picker/clinic-picker.tsx';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { DatePicker } from '@web/components/ui/date-picker/date-picker.tsx';
 import { dateToIso, isoToDate } from '@web/components/ui/date-picker/iso-date.ts';
@@ -37,7 +38,6 @@ export function AuditFilters({ values, canChooseClinic, onApply }: AuditFiltersP
     if (hasErrors) return;
     onApply({
       ...draft,
-      clinic: draft.clinic.trim().toUpperCase(),
       user: draft.user.trim(),
       patient: draft.patient.trim(),
     });
@@ -45,14 +45,7 @@ export function AuditFilters({ values, canChooseClinic, onApply }: AuditFiltersP
 
   return (
     <form className="audit-filters" onSubmit={submit} noValidate aria-label="Audit log filters">
-      {canChooseClinic && (
-        <TextField
-          label="Clinic code"
-          placeholder="All clinics"
-          value={draft.clinic}
-          onChange={(event) => set('clinic', event.target.value)}
-        />
-      )}
+      {canChooseClinic && <ClinicPicker value={draft.clinic || null} onChange={(code) => set('clinic', code ?? '')} />}
       <Dropdown label="Action" options={actionOptions} value={draft.action} onChange={(next) => set('action', next)} />
       <TextField
         label="User id"

@@ -19,7 +19,7 @@ import './audit-log.css';
 /** Who did what, when, to which patient: the append-only audit log, filtered, paged, and exported as CSV. */
 export function AuditLogScreen({ user }: { user: SessionUser }) {
   const isAdmin = can(user.role, 'platform.clinics');
-  const { values, filter, page, apply, setPage } = useAuditParams();
+  const { values, filter, page, apply, setPage } = useAuditParams(user.role);
   const log = useAuditLog({ ...filter, page });
   const csv = useDownloadAuditCsv();
   const entries = log.data?.results ?? [];

@@ -1,4 +1,5 @@
-import { type AuditAction, auditActions } from '@rehabit/contract';
+import { type AuditAction, auditActions, type Role } from '@rehabit/contract';
+import { useClinicChoice } from '@web/lib/clinics/clinic-choice.ts';
 import { useSearchParams } from 'react-router';
 import type { AuditLogParams } from '../api/get-audit-log.ts';
 
@@ -12,14 +13,16 @@ export type AuditFilterValues = {
   to: string;
 };
 
-const keys = ['clinic', 'action', 'user', 'patient', 'from', 'to'] as const;
+const keys = ['action', 'user', 'patient', 'from', 'to'] as const;
 const positive = (value: string) => (/^\d+$/.test(value) && Number(value) > 0 ? Number(value) : undefined);
 
-export function useAuditParams() {
+/** `role`: an admin's clinic is the one chosen for every screen (decision 1150); a supervisor's is their own. */
+export function useAuditParams(role: Role) {
   const [params, setParams] = useSearchParams();
+  const clinic = useClinicChoice(role);
   const action = params.get('action') ?? '';
   const values: AuditFilterValues = {
-    clinic: params.get('clinic') ?? '',
+    clinic: clinic.code ?? '',
     action: (auditActions as readonly string[]).includes(action) ? (action as AuditAction) : '',
     user: params.get('user') ?? '',
     patient: params.get('patient') ?? '',
@@ -38,11 +41,11 @@ export function useAuditParams() {
     to: values.to || undefined,
   };
 
+  /** The filters applied together, from the first page; the clinic becomes the admin's choice everywhere. */
   const apply = (next: AuditFilterValues) =>
-    setParams(() => {
-      const out = new URLSearchParams();
-      for (const key of keys) if (next[key]) out.set(key, next[key]);
-      return out;
+    clinic.choose(next.clinic || null, {
+      ...Object.fromEntries(keys.map((key) => [key, next[key] || null])),
+      page: null,
     });
   const setPage = (next: number) =>
     setParams((current) => {

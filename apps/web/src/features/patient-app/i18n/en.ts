@@ -25,6 +25,8 @@ export const en = {
     wrongPassword: 'The e-mail or password is not right.',
     locked: 'Too many tries. Your account is locked for a few minutes.',
     loadFailed: 'We could not load this page.',
+    emailTaken: 'An account with this e-mail exists already. Ask your clinic for help.',
+    weakPassword: 'Choose a harder password: not a common one, and not your name.',
   },
   login: {
     title: 'Sign in',
@@ -63,6 +65,8 @@ export const en = {
     loadFailed: 'Your exercises could not be loaded.',
   },
   exercise: {
+    /** The name of an exercise whose video was saved without a title (the library's "Untitled Video"). */
+    untitled: 'Exercise {{number}}',
     video: 'Video: {{title}}',
     noVideo: 'The video is not ready yet.',
     sets: 'Sets',

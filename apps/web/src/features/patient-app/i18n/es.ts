@@ -27,6 +27,8 @@ export const es: PatientStrings = {
     wrongPassword: 'El correo o la contraseña no son correctos.',
     locked: 'Demasiados intentos. Su cuenta está bloqueada unos minutos.',
     loadFailed: 'No pudimos cargar esta página.',
+    emailTaken: 'Ya existe una cuenta con este correo. Pida ayuda a su clínica.',
+    weakPassword: 'Elija una contraseña más difícil: que no sea común ni su nombre.',
   },
   login: {
     title: 'Iniciar sesión',
@@ -65,6 +67,7 @@ export const es: PatientStrings = {
     loadFailed: 'No pudimos cargar sus ejercicios.',
   },
   exercise: {
+    untitled: 'Ejercicio {{number}}',
     video: 'Video: {{title}}',
     noVideo: 'El video todavía no está listo.',
     sets: 'Series',

@@ -20,12 +20,20 @@ const statusOptions: { value: StatusFilter; label: string }[] = [
 ];
 
 /** Supervisors' own work: sign-ups to decide on, access to grant or take away, the role to hand over. */
-export function ApprovalsSection({ user }: { user: SessionUser }) {
+type ApprovalsSectionProps = {
+  user: SessionUser;
+  /** The clinic a platform admin chose; null: the caller's own (an admin's: every clinic). */
+  clinicCode: string | null;
+  /** Whether each row names its clinic: the admin's list of every clinic. */
+  showsClinic: boolean;
+};
+
+export function ApprovalsSection({ user, clinicCode, showsClinic }: ApprovalsSectionProps) {
   // Waiting sign-ups first: deciding on them is why a supervisor comes here.
   const [status, setStatus] = useState<StatusFilter>('pending');
   const [page, setPage] = useState(1);
   const [handOver, setHandOver] = useState<StaffMember | null>(null);
-  const approvals = useApprovals({ status: status || undefined, page });
+  const approvals = useApprovals({ clinic_code: clinicCode ?? undefined, status: status || undefined, page });
   const members = approvals.data?.results ?? [];
 
   return (
@@ -82,6 +90,7 @@ export function ApprovalsSection({ user }: { user: SessionUser }) {
           <StaffRows
             caption="Sign-ups and access"
             members={members}
+            showsClinic={showsClinic}
             access={(member) => <AccessSwitch member={member} />}
             actions={(member) => <StaffActions member={member} onHandOver={setHandOver} />}
           />

@@ -17,13 +17,25 @@ const roleOptions: { value: RoleFilter; label: string }[] = [
   ...staffRoles.map((value) => ({ value, label: roleLabels[value] })),
 ];
 
+type StaffDirectoryProps = {
+  /** The clinic a platform admin chose; null: the caller's own (an admin's: every clinic). */
+  clinicCode: string | null;
+  /** Whether each row names its clinic: the admin's list of every clinic. */
+  showsClinic: boolean;
+};
+
 /** Everyone approved to work in the clinic, for every staff member to look up. */
-export function StaffDirectory() {
+export function StaffDirectory({ clinicCode, showsClinic }: StaffDirectoryProps) {
   const [typed, setTyped] = useState('');
   const search = useDebouncedValue(typed.trim(), 300);
   const [role, setRole] = useState<RoleFilter>('');
   const [page, setPage] = useState(1);
-  const staff = useClinicStaff({ search: search || undefined, role: role || undefined, page });
+  const staff = useClinicStaff({
+    clinic_code: clinicCode ?? undefined,
+    search: search || undefined,
+    role: role || undefined,
+    page,
+  });
   const members = staff.data?.results ?? [];
 
   return (
@@ -73,7 +85,7 @@ export function StaffDirectory() {
         />
       ) : (
         <>
-          <StaffRows caption="Clinic staff" members={members} />
+          <StaffRows caption="Clinic staff" members={members} showsClinic={showsClinic} />
           <Pagination
             label="Staff pages"
             currentPage={page}

@@ -21,6 +21,8 @@ export function ApprovalPill({ member }: { member: StaffMember }) {
 type StaffRowsProps = {
   caption: string;
   members: readonly StaffMember[];
+  /** Whether each member's clinic is shown: the admin's list of every clinic (decision 1150). */
+  showsClinic?: boolean;
   /** The actions of one member, when the viewer may act. */
   actions?: (member: StaffMember) => ReactNode;
   /** The access column, when the viewer may change it. */
@@ -28,7 +30,7 @@ type StaffRowsProps = {
 };
 
 /** Staff as a table on desktop and as cards on phones. */
-export function StaffRows({ caption, members, actions, access }: StaffRowsProps) {
+export function StaffRows({ caption, members, showsClinic = false, actions, access }: StaffRowsProps) {
   const isMobile = useIsMobile();
   if (isMobile) {
     return (
@@ -39,6 +41,11 @@ export function StaffRows({ caption, members, actions, access }: StaffRowsProps)
               <strong>{member.display_name}</strong>
               <span className="staff-card__meta">{member.email}</span>
               <span className="staff-card__meta">{roleLabels[member.role]}</span>
+              {showsClinic && (
+                <span className="staff-card__meta">
+                  Clinic: {member.clinic_name} ({member.code})
+                </span>
+              )}
             </div>
             <ApprovalPill member={member} />
             {access && member.status === 'approved' && <div className="staff-card__access">{access(member)}</div>}
@@ -53,6 +60,7 @@ export function StaffRows({ caption, members, actions, access }: StaffRowsProps)
       <thead>
         <tr>
           <th scope="col">Name</th>
+          {showsClinic && <th scope="col">Clinic</th>}
           <th scope="col">Role</th>
           <th scope="col">Status</th>
           <th scope="col">Signed up</th>
@@ -71,6 +79,12 @@ export function StaffRows({ caption, members, actions, access }: StaffRowsProps)
               <strong>{member.display_name}</strong>
               <span className="data-table__secondary">{member.email}</span>
             </td>
+            {showsClinic && (
+              <td>
+                {member.clinic_name}
+                <span className="data-table__secondary tabular">{member.code}</span>
+              </td>
+            )}
             <td>{roleLabels[member.role]}</td>
             <td>
               <ApprovalPill member={member} />

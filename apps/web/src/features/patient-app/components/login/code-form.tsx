@@ -16,7 +16,7 @@ import type { Phone } from './phone-form.tsx';
 export const RESEND_WAIT_SECONDS = OTP_RESEND_COOLDOWN_SECONDS;
 
 /** The code as typed; spaces or dashes between the digits are dropped before the contract's check. */
-const codeFormSchema = z.object({
+export const codeFormSchema = z.object({
   otp: z
     .string()
     .transform((code) => code.replace(/\D/g, ''))

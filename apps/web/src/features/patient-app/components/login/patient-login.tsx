@@ -1,12 +1,9 @@
-import { useState } from 'react';
-import '@web/features/patient-app/patient-app.css';
-import { Brand } from '@web/components/layouts/brand.tsx';
 import { paths } from '@web/config/paths.ts';
-import { usePatientPageLanguage } from '@web/features/patient-app/i18n/i18n.ts';
 import { useDocumentTitle } from '@web/lib/use-document-title.ts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LanguageSwitch } from '../language-switch.tsx';
+import { PublicFrame } from '../public-frame.tsx';
 import { CodeForm } from './code-form.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { type Phone, PhoneForm } from './phone-form.tsx';
@@ -18,58 +15,48 @@ export function PatientLogin({ onSignedIn }: { onSignedIn: () => void }) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<Mode>({ name: 'phone' });
   useDocumentTitle(t('login.title'));
-  usePatientPageLanguage();
   const isEmail = mode.name === 'email';
 
   return (
-    <div className="pa-app pa-login">
-      <a className="skip-link" href="#main-content">
-        {t('common.skipToContent')}
-      </a>
-      <header className="pa-header">
-        <Brand />
-        <LanguageSwitch />
-      </header>
-      <main id="main-content" className="pa-main" tabIndex={-1}>
-        <section className="pa-card" aria-labelledby="pa-login-title">
-          <h1 id="pa-login-title" className="pa-title">
-            {t('login.title')}
-          </h1>
-          <p className="pa-muted">{t('login.subtitle')}</p>
-          <div className="pa-segmented">
-            <button
-              type="button"
-              className="pa-segmented__option"
-              aria-pressed={!isEmail}
-              onClick={() => setMode({ name: 'phone' })}
-            >
-              {t('login.byPhone')}
-            </button>
-            <button
-              type="button"
-              className="pa-segmented__option"
-              aria-pressed={isEmail}
-              onClick={() => setMode({ name: 'email' })}
-            >
-              {t('login.byEmail')}
-            </button>
-          </div>
-          {mode.name === 'phone' && (
-            <PhoneForm initial={mode.phone} onSent={(phone) => setMode({ name: 'code', phone })} />
-          )}
-          {mode.name === 'code' && (
-            <CodeForm
-              phone={mode.phone}
-              onSignedIn={onSignedIn}
-              onChangeNumber={() => setMode({ name: 'phone', phone: mode.phone })}
-            />
-          )}
-          {isEmail && <PasswordForm onSignedIn={onSignedIn} />}
-        </section>
-        <p className="pa-login__staff">
-          <Link to={paths.login.getHref()}>{t('login.staffLink')}</Link>
-        </p>
-      </main>
-    </div>
+    <PublicFrame>
+      <section className="pa-card" aria-labelledby="pa-login-title">
+        <h1 id="pa-login-title" className="pa-title">
+          {t('login.title')}
+        </h1>
+        <p className="pa-muted">{t('login.subtitle')}</p>
+        <div className="pa-segmented">
+          <button
+            type="button"
+            className="pa-segmented__option"
+            aria-pressed={!isEmail}
+            onClick={() => setMode({ name: 'phone' })}
+          >
+            {t('login.byPhone')}
+          </button>
+          <button
+            type="button"
+            className="pa-segmented__option"
+            aria-pressed={isEmail}
+            onClick={() => setMode({ name: 'email' })}
+          >
+            {t('login.byEmail')}
+          </button>
+        </div>
+        {mode.name === 'phone' && (
+          <PhoneForm initial={mode.phone} onSent={(phone) => setMode({ name: 'code', phone })} />
+        )}
+        {mode.name === 'code' && (
+          <CodeForm
+            phone={mode.phone}
+            onSignedIn={onSignedIn}
+            onChangeNumber={() => setMode({ name: 'phone', phone: mode.phone })}
+          />
+        )}
+        {isEmail && <PasswordForm onSignedIn={onSignedIn} />}
+      </section>
+      <p className="pa-login__staff">
+        <Link to={paths.login.getHref()}>{t('login.staffLink')}</Link>
+      </p>
+    </PublicFrame>
   );
 }

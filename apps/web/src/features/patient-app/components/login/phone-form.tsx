@@ -1,24 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { sendOtpBodySchema, toE164 } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
-import { FieldLabel } from '@web/components/ui/field/field-label.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
 import { useSendCode } from '@web/features/patient-app/api/sign-in.ts';
 import { problemKey } from '@web/features/patient-app/lib/problem-key.ts';
 import { applyServerErrors } from '@web/lib/form-errors.ts';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-
-/** Calling codes of the countries clinic patients most often come from; +1 first, the default. */
-const dialCodes = ['+1', '+52', '+34', '+44', '+53', '+57', '+58', '+502', '+503', '+504', '+505', '+51', '+54'];
+import { DEFAULT_DIAL_CODE, DialCodeSelect } from '../dial-code-select.tsx';
 
 /**
  * The number as typed beside its calling code; together they must make the phone the send-code call
  * takes. Messages are translation keys, so they follow a change of language.
  */
-const phoneFormSchema = z.object({ dialCode: z.string(), number: z.string() }).superRefine((values, context) => {
+export const phoneFormSchema = z.object({ dialCode: z.string(), number: z.string() }).superRefine((values, context) => {
   const message = !values.number.replace(/\D/g, '')
     ? 'login.phoneRequired'
     : !sendOtpBodySchema.shape.phone.safeParse(toE164(values.dialCode, values.number)).success
@@ -34,12 +30,11 @@ export function PhoneForm({ initial, onSent }: { initial?: Phone; onSent: (phone
   const { t } = useTranslation();
   const form = useForm({
     resolver: zodResolver(phoneFormSchema),
-    defaultValues: { dialCode: initial?.dialCode ?? '+1', number: initial?.number ?? '' },
+    defaultValues: { dialCode: initial?.dialCode ?? DEFAULT_DIAL_CODE, number: initial?.number ?? '' },
   });
   const { errors } = form.formState;
   const error = errors.number?.message ?? errors.root?.server?.message;
   const send = useSendCode();
-  const selectId = useId();
 
   const submit = form.handleSubmit(async ({ dialCode, number }) => {
     const e164 = toE164(dialCode, number);
@@ -57,16 +52,7 @@ export function PhoneForm({ initial, onSent }: { initial?: Phone; onSent: (phone
     <form className="pa-form" onSubmit={submit} noValidate>
       <p>{t('login.phoneLead')}</p>
       <div className="pa-phone">
-        <div className="field pa-phone__code">
-          <FieldLabel htmlFor={selectId}>{t('login.countryCode')}</FieldLabel>
-          <select id={selectId} className="field__input" {...form.register('dialCode')}>
-            {dialCodes.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </select>
-        </div>
+        <DialCodeSelect field={form.register('dialCode')} />
         <TextField
           label={t('login.phone')}
           type="tel"

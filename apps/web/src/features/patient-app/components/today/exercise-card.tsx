@@ -1,4 +1,4 @@
-import type { TodayItem } from '@rehabit/contract';
+import { type TodayItem, VIDEO_DEFAULTS } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { useLogExercise } from '@web/features/patient-app/api/log-exercise.ts';
 import { newLogId } from '@web/features/patient-app/lib/client-id.ts';
@@ -11,10 +11,16 @@ import { ExerciseVideo } from './exercise-video.tsx';
 
 const isDoneForToday = (item: TodayItem) => item.done_today > 0 && item.done_today >= item.due_today;
 const startOf = (item: TodayItem): ExerciseFlow => (isDoneForToday(item) ? { step: 'finished' } : initialFlow);
+/**
+ * A video saved without a title carries the library's default name, in English ("Untitled Video"): the patient
+ * reads "Exercise 2" in their own language instead.
+ */
+const isUntitled = (title: string) => !title.trim() || title === VIDEO_DEFAULTS.title;
 
-/** One exercise of today's program: watch, do the sets one tap at a time, rate it, done. */
-export function ExerciseCard({ item }: { item: TodayItem }) {
+/** One exercise of today's program (`number`: its place in the list): watch, do the sets one tap at a time, rate it. */
+export function ExerciseCard({ item, number }: { item: TodayItem; number: number }) {
   const { t } = useTranslation();
+  const title = isUntitled(item.video.title) ? t('exercise.untitled', { number }) : item.video.title;
   const [flow, dispatch] = useReducer(exerciseFlow, item, startOf);
   const log = useLogExercise();
   const titleId = `exercise-${item.id}-title`;
@@ -36,9 +42,9 @@ export function ExerciseCard({ item }: { item: TodayItem }) {
   return (
     <article className="pa-card pa-exercise" aria-labelledby={titleId}>
       <h2 id={titleId} className="pa-card__title">
-        {item.video.title}
+        {title}
       </h2>
-      <ExerciseVideo video={item.video} />
+      <ExerciseVideo video={item.video} title={title} />
       <dl className="pa-dosage">
         <div>
           <dt>{t('exercise.sets')}</dt>

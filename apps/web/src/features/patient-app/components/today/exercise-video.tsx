@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
  * The exercise's video, played inline on the phone with the browser's own controls (which carry
  * captions when the video has them). Nothing downloads until the patient presses play.
  */
-export function ExerciseVideo({ video }: { video: HepVideo }) {
+export function ExerciseVideo({ video, title }: { video: HepVideo; title: string }) {
   const { t } = useTranslation();
   if (!video.play_url) {
     return (
@@ -25,7 +25,7 @@ export function ExerciseVideo({ video }: { video: HepVideo }) {
         controls
         playsInline
         preload="none"
-        aria-label={t('exercise.video', { title: video.title })}
+        aria-label={t('exercise.video', { title })}
       />
     </div>
   );

@@ -45,8 +45,8 @@ export function TodayPage() {
                   ? t('today.allDone')
                   : t('today.summary', { done: today.data.done, count: today.data.due })}
               </p>
-              {today.data.items.map((item) => (
-                <ExerciseCard key={item.id} item={item} />
+              {today.data.items.map((item, index) => (
+                <ExerciseCard key={item.id} item={item} number={index + 1} />
               ))}
             </>
           )}

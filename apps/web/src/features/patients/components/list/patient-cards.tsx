@@ -11,7 +11,7 @@ import type { PatientRowsProps } from './patients-table.tsx';
 import { RtmSwitch } from './rtm-switch.tsx';
 
 /** Phones: one card per patient instead of a table that would scroll sideways. */
-export function PatientCards({ patients, user, selected, onToggle, onAction }: PatientRowsProps) {
+export function PatientCards({ patients, user, selected, showsClinic, onToggle, onAction }: PatientRowsProps) {
   return (
     <ul className="patient-cards" aria-label="Patients">
       {patients.map((patient) => {
@@ -37,6 +37,14 @@ export function PatientCards({ patients, user, selected, onToggle, onAction }: P
               <PatientRowActions patient={patient} user={user} onAction={onAction} />
             </div>
             <dl className="patient-card__facts">
+              {showsClinic && (
+                <div className="patient-card__wide">
+                  <dt>Clinic</dt>
+                  <dd>
+                    {patient.clinic.name} ({patient.clinic.code})
+                  </dd>
+                </div>
+              )}
               <div>
                 <dt>Status</dt>
                 <dd>

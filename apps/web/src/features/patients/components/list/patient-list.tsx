@@ -6,6 +6,7 @@ import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
 import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
 import { usePatients } from '@web/features/patients/api/get-patients.ts';
+import { useClinicChoice } from '@web/lib/clinics/clinic-choice.ts';
 import { useIsMobile } from '@web/lib/device.ts';
 import type { SessionUser } from '@web/lib/session/get-current-user.ts';
 import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
@@ -33,6 +34,7 @@ const countText = (count: number, isCapped: boolean) =>
 /** The clinic's patients: search, filter, page, choose several, and act on one or many. */
 export function PatientList({ user }: { user: SessionUser }) {
   const params = useListParams();
+  const clinic = useClinicChoice(user.role);
   const [typed, setTyped] = useState(params.search);
   const debounced = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
   const [selected, setSelected] = useState<Map<number, Patient>>(new Map());
@@ -50,6 +52,7 @@ export function PatientList({ user }: { user: SessionUser }) {
   }, [debounced]);
 
   const query = {
+    clinic_code: clinic.code ?? undefined,
     search: params.search || undefined,
     status: params.status || undefined,
     therapist_id: params.therapistId || undefined,
@@ -69,7 +72,17 @@ export function PatientList({ user }: { user: SessionUser }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the query changes
   useEffect(
     () => setSelected(new Map()),
-    [params.search, params.status, params.therapistId, params.rtm, params.call, params.chat, params.data, params.page],
+    [
+      clinic.code,
+      params.search,
+      params.status,
+      params.therapistId,
+      params.rtm,
+      params.call,
+      params.chat,
+      params.data,
+      params.page,
+    ],
   );
 
   const toggle = (patient: Patient) =>
@@ -89,6 +102,8 @@ export function PatientList({ user }: { user: SessionUser }) {
   const rows = {
     patients,
     user,
+    // Every clinic's patients at once: each row says whose they are (decision 1150).
+    showsClinic: clinic.isAdmin && !clinic.code,
     selected: new Set(selected.keys()),
     onToggle: toggle,
     onToggleAll: toggleAll,
@@ -115,7 +130,21 @@ export function PatientList({ user }: { user: SessionUser }) {
           </>
         }
       />
-      <PatientsFilters search={typed} onSearchChange={setTyped} params={params} onChange={params.update} />
+      <PatientsFilters
+        search={typed}
+        onSearchChange={setTyped}
+        params={params}
+        onChange={params.update}
+        clinic={
+          clinic.isAdmin
+            ? {
+                code: clinic.code,
+                // Therapists belong to a clinic, and the pages change: both start again.
+                onChange: (code) => clinic.choose(code, { therapist_id: null, page: null }),
+              }
+            : undefined
+        }
+      />
       {selected.size > 0 && (
         <BulkBar
           count={selected.size}

@@ -1,4 +1,5 @@
 import { type ListedPatientStatus, listedPatientStatuses, patientStatusLabels } from '@rehabit/contract';
+import { ClinicPicker } from '@web/components/clinic-picker/clinic-picker.tsx';
 import { Checkbox } from '@web/components/ui/checkbox/checkbox.tsx';
 import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
@@ -21,11 +22,13 @@ type PatientsFiltersProps = {
   onSearchChange: (search: string) => void;
   params: Pick<ListParams, 'status' | 'therapistId' | 'rtm' | 'call' | 'chat' | 'data'>;
   onChange: ListParams['update'];
+  /** A platform admin's choice of clinic (decision 1150); staff see their own clinic only. */
+  clinic?: { code: string | null; onChange: (code: string | null) => void };
 };
 
 /** The treating therapists to filter by; one chosen in the address who no longer treats stays shown. */
-function useTherapistOptions(chosen: number | '') {
-  const therapists = useTreatingTherapists();
+function useTherapistOptions(chosen: number | '', clinicCode: string | undefined) {
+  const therapists = useTreatingTherapists(clinicCode);
   const options: { value: number | ''; label: string }[] = [
     { value: '', label: 'All therapists' },
     ...(therapists.data ?? []).map((member) => ({
@@ -40,11 +43,11 @@ function useTherapistOptions(chosen: number | '') {
 }
 
 /**
- * The filters in one row: a search that waits for typing to pause, the status, the treating therapist, and what
+ * The filters in one row: for a platform admin the clinic first, then a search that waits for typing to pause, the status, the treating therapist, and what
  * needs doing this month: close to an RTM threshold, ready to bill, a call needed, no data for 7 days, quiet in chat.
  */
-export function PatientsFilters({ search, onSearchChange, params, onChange }: PatientsFiltersProps) {
-  const therapistOptions = useTherapistOptions(params.therapistId);
+export function PatientsFilters({ search, onSearchChange, params, onChange, clinic }: PatientsFiltersProps) {
+  const therapistOptions = useTherapistOptions(params.therapistId, clinic?.code ?? undefined);
   // `close` and `ready` are two values of one filter: ticking one unticks the other.
   const rtmCheck = (value: Exclude<RtmFilter, ''>, label: string) => (
     <Checkbox
@@ -56,6 +59,11 @@ export function PatientsFilters({ search, onSearchChange, params, onChange }: Pa
   );
   return (
     <div className="list-filters">
+      {clinic && (
+        <div className="list-filters__select list-filters__clinic">
+          <ClinicPicker value={clinic.code} onChange={clinic.onChange} />
+        </div>
+      )}
       <div className="list-filters__search">
         <Search className="list-filters__icon" size={18} aria-hidden="true" />
         <TextField

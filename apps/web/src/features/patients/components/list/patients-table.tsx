@@ -17,13 +17,23 @@ export type PatientRowsProps = {
   patients: readonly PatientListItem[];
   user: SessionUser;
   selected: ReadonlySet<number>;
+  /** Whether each row names its clinic: the admin's list of every clinic (decision 1150). */
+  showsClinic: boolean;
   onToggle: (patient: PatientListItem) => void;
   onToggleAll: () => void;
   onAction: (action: PatientAction, patient: Patient) => void;
 };
 
 /** Desktop: one row per patient, dense but ordered, with the actions at the row's end. */
-export function PatientsTable({ patients, user, selected, onToggle, onToggleAll, onAction }: PatientRowsProps) {
+export function PatientsTable({
+  patients,
+  user,
+  selected,
+  showsClinic,
+  onToggle,
+  onToggleAll,
+  onAction,
+}: PatientRowsProps) {
   const chosenHere = patients.filter((patient) => selected.has(patient.id)).length;
   return (
     <Table caption="Patients">
@@ -39,6 +49,7 @@ export function PatientsTable({ patients, user, selected, onToggle, onToggleAll,
             />
           </th>
           <th scope="col">Patient</th>
+          {showsClinic && <th scope="col">Clinic</th>}
           <th scope="col">Birthday</th>
           <th scope="col">Status</th>
           <th scope="col">This month</th>
@@ -71,6 +82,12 @@ export function PatientsTable({ patients, user, selected, onToggle, onToggleAll,
                   {formatPhone(patient.selected_code, patient.phone)}
                 </span>
               </td>
+              {showsClinic && (
+                <td>
+                  {patient.clinic.name}
+                  <span className="data-table__secondary tabular">{patient.clinic.code}</span>
+                </td>
+              )}
               <td className="tabular">
                 <DateDisplay value={patient.birthday} />
                 {age !== null && <span className="data-table__secondary">{age} years</span>}

@@ -1,4 +1,4 @@
-import { PatientSignup } from '@web/features/patients/components/signup/patient-signup.tsx';
+import { PatientSignup } from '@web/features/patient-app/components/signup/patient-signup.tsx';
 import { useSearchParams } from 'react-router';
 
 /** Patients arrive here from their clinic's QR code, `/patient/signup?clinic=CODE`, or give the code here. */

@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { fixtureApi, problem, type RecordedRequest } from '@web/testing/fixture-api.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
-import { describe, expect, it, vi } from 'vitest';
-import { RESEND_WAIT_SECONDS } from './components/signup/code-step.tsx';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { RESEND_WAIT_SECONDS } from './components/login/code-form.tsx';
+import { changeLanguage } from './i18n/i18n.ts';
 
 const checkCode = ({ url }: RecordedRequest) =>
   url.searchParams.get('code') === 'DEMO01'
@@ -20,6 +21,8 @@ async function askForCode() {
 }
 
 describe('patient sign-up from the QR code', () => {
+  beforeEach(() => changeLanguage('en'));
+
   it('goes phone → code → details → done, one screen each', async () => {
     const api = fixtureApi({
       'GET /clinic/check_code': checkCode,
@@ -55,7 +58,7 @@ describe('patient sign-up from the QR code', () => {
     expect(screen.getByRole('button', { name: /Send a new code in \d+ s/ })).toBeDisabled();
     await app.user.type(code, '12345');
     await app.user.click(screen.getByRole('button', { name: 'Check the code' }));
-    expect(await screen.findByText('Enter the 6-digit code')).toBeInTheDocument();
+    expect(await screen.findByText('Enter the 6 digits of the code')).toBeInTheDocument();
     await app.user.type(code, '9');
     await app.user.click(screen.getByRole('button', { name: 'Check the code' }));
     expect(await screen.findByText('The code is not right. 4 tries left.')).toBeInTheDocument();
@@ -166,5 +169,90 @@ describe('patient sign-up from the QR code', () => {
     await app.user.click(within(again).getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(app.location().search).toBe('?clinic=DEMO01'));
     expect(await screen.findByRole('heading', { name: 'Your mobile number' })).toBeInTheDocument();
+  });
+});
+
+describe('patient sign-up in Spanish', () => {
+  beforeEach(() => changeLanguage('en'));
+
+  it('switches to Español on the page and keeps every step, message and refusal in Spanish', async () => {
+    const api = fixtureApi({
+      'GET /clinic/check_code': checkCode,
+      'POST /clinic/patient/send-otp': { status: 202, body: { detail: 'We sent a 6-digit code to +15551234567.' } },
+      'POST /clinic/patient/verify-otp': ({ body }) =>
+        (body as { otp: string }).otp === '123456'
+          ? { body: { verified: true, verification_token: token } }
+          : problem(400, 'validation_failed', 'Check the code', { otp: ['The code is not right. 4 tries left.'] }),
+      'POST /clinic/patient/qr-registration': problem(409, 'conflict', 'An account with this e-mail exists already', {
+        email: ['An account with this e-mail exists already. Ask your clinic for help.'],
+      }),
+    });
+    const app = renderApp('/patient/signup?clinic=DEMO01');
+    await screen.findByRole('heading', { name: 'Your mobile number', level: 1 });
+    const switcher = screen.getByRole('group', { name: 'Language' });
+    await app.user.click(within(switcher).getByRole('button', { name: 'Español' }));
+
+    // Step 1, in Spanish, the switch remembered on this phone.
+    expect(await screen.findByRole('heading', { name: 'Su número de celular', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Rehabit Demo Clinic · Paso 1 de 3')).toBeInTheDocument();
+    expect(within(switcher).getByRole('button', { name: 'Español' })).toHaveAttribute('aria-pressed', 'true');
+    expect(document.documentElement.lang).toBe('es');
+    expect(window.localStorage.getItem('rehabit.patient_language')).toBe('es');
+    await app.user.click(screen.getByRole('button', { name: 'Enviarme un código' }));
+    expect(await screen.findByText('Escriba su número de celular')).toBeInTheDocument();
+    await app.user.type(screen.getByLabelText('Número de celular'), '5551234567');
+    await app.user.click(screen.getByRole('button', { name: 'Enviarme un código' }));
+
+    // Step 2: the server's English refusal becomes the Spanish sentence of its code.
+    expect(await screen.findByRole('heading', { name: 'Escriba el código', level: 1 })).toBeInTheDocument();
+    const code = screen.getByLabelText('Código de 6 dígitos');
+    await app.user.type(code, '000000');
+    await app.user.click(screen.getByRole('button', { name: 'Comprobar el código' }));
+    expect(await screen.findByText(/Ese código no es correcto/)).toBeInTheDocument();
+    expect(screen.queryByText(/The code is not right/)).not.toBeInTheDocument();
+    await app.user.clear(code);
+    await app.user.type(code, '123456');
+    await app.user.click(screen.getByRole('button', { name: 'Comprobar el código' }));
+
+    // Step 3: labels, the date's boxes and the form's refusals.
+    expect(await screen.findByRole('heading', { name: 'Sus datos', level: 1 })).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Registrarme' }));
+    expect(await screen.findByText('Escriba su nombre')).toBeInTheDocument();
+    expect(screen.getByText('Escriba su fecha de nacimiento')).toBeInTheDocument();
+    await app.user.type(screen.getByLabelText(/^Nombre/), 'Rosa');
+    await app.user.type(screen.getByLabelText(/^Apellido/), 'Diaz');
+    await app.user.type(screen.getByLabelText('Mes'), '2');
+    await app.user.type(screen.getByLabelText('Día'), '30');
+    await app.user.type(screen.getByLabelText('Año'), '1950');
+    await app.user.type(screen.getByLabelText('Contraseña (opcional)'), 'a-long-password');
+    await app.user.click(screen.getByRole('button', { name: 'Registrarme' }));
+    expect(await screen.findByText('Esta fecha no existe')).toBeInTheDocument();
+    expect(screen.getByText(/Agregue su correo para entrar con contraseña/)).toBeInTheDocument();
+    await app.user.clear(screen.getByLabelText('Día'));
+    await app.user.type(screen.getByLabelText('Día'), '28');
+    await app.user.type(screen.getByLabelText('Correo electrónico (opcional)'), 'rosa@example.com');
+    await app.user.click(screen.getByRole('button', { name: 'Registrarme' }));
+    expect(await screen.findByText(/Ya existe una cuenta con este correo/)).toBeInTheDocument();
+
+    // Registered: the closing words are Spanish too, and no English was left on the way.
+    api.set('POST /clinic/patient/qr-registration', {
+      status: 201,
+      body: { id: 9, detail: 'You are registered with Rehabit Demo Clinic. Your therapist will be in touch.' },
+    });
+    await app.user.click(screen.getByRole('button', { name: 'Registrarme' }));
+    expect(await screen.findByRole('heading', { name: 'Registro completo', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText(/Su registro en Rehabit Demo Clinic está completo/)).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/You are registered|Your clinic will be in touch/);
+  });
+
+  it('asks for the clinic code in Spanish when the link has none', async () => {
+    changeLanguage('es');
+    fixtureApi({ 'GET /clinic/check_code': checkCode });
+    renderApp('/patient/signup');
+    const form = await screen.findByRole('form', { name: 'Su clínica' });
+    expect(screen.getByRole('heading', { name: 'Registro de paciente', level: 1 })).toBeInTheDocument();
+    expect(within(form).getByLabelText(/Código de la clínica/)).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Continuar' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'false');
   });
 });

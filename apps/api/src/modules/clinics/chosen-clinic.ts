@@ -1,0 +1,20 @@
+import type { DbOrTx } from '../../db/client.ts';
+import { type Actor, type ClinicScope, clinicScope, scopeOf } from '../../db/scope.ts';
+import { notFound } from '../../lib/errors.ts';
+import { type ClinicRow, createClinicsRepository } from './clinics.repository.ts';
+
+/**
+ * The clinic a list is asked for by its code (decision 1150): an admin may name any clinic, anyone else only their
+ * own, and a code out of reach is not found (404), as another clinic's id is. Without a code, the caller's own scope
+ * (an admin's: every clinic).
+ */
+export async function chosenClinic(
+  db: DbOrTx,
+  actor: Actor,
+  code: string | undefined,
+): Promise<{ scope: ClinicScope; clinic: ClinicRow | undefined }> {
+  if (!code) return { scope: scopeOf(actor), clinic: undefined };
+  const clinic = await createClinicsRepository(db).findByCodeInScope(code, scopeOf(actor));
+  if (!clinic) throw notFound('clinic');
+  return { scope: clinicScope(clinic.id), clinic };
+}

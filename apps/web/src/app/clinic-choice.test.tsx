@@ -1,0 +1,104 @@
+import type { CurrentUser } from '@rehabit/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type fixtureApi as FixtureApi, fixtureApi } from '../testing/fixture-api.ts';
+import { makePatient, makeStaff, patientPage, signedInRoutes, staffPage, therapist } from '../testing/fixtures.ts';
+import { renderApp } from '../testing/render-app.tsx';
+
+// The platform admin's choice of clinic (decision 1150): every clinic's patients and staff with a Clinic column, or
+// one clinic's, asked of the server; the header names the choice, and it is kept from one screen to the next.
+
+const admin: CurrentUser = { ...therapist, id: 1, role: 'admin', display_name: 'Ada Admin' };
+const demo = { code: 'DEMO01', name: 'Demo Physical Therapy' };
+const harbor = { code: 'HBR204', name: 'Harbor Rehab' };
+const maria = { ...makePatient(), clinic: demo };
+const hugo = { ...makePatient({ id: 102, first_name: 'Hugo', last_name: 'Harbor' }), clinic: harbor };
+const tara = makeStaff();
+const hana = makeStaff({ id: 31, first_name: 'Hana', last_name: 'Shore', code: harbor.code, clinic_name: harbor.name });
+
+const asked = (api: ReturnType<typeof FixtureApi>, key: string) =>
+  api.calls(key).map((request) => request.url.searchParams.get('clinic_code'));
+
+function adminRoutes() {
+  return fixtureApi({
+    ...signedInRoutes(admin),
+    'GET /admin/delivery-status': { body: { email: 'smtp', sms: 'webhook', is_demo: false, warnings: [] } },
+    'GET /api/v1/admin/clinic-choices/': { body: { count: 2, next: null, previous: null, results: [demo, harbor] } },
+    'GET /api/v1/clinics/HBR204/': {
+      body: {
+        id: 2,
+        ...harbor,
+        timezone: 'America/New_York',
+        address: null,
+        npi: null,
+        tin: null,
+        is_restricted: false,
+        supervisor_user_id: null,
+      },
+    },
+    'GET /api/v1/patients/': ({ url }) => ({
+      body: patientPage(url.searchParams.get('clinic_code') === harbor.code ? [hugo] : [maria, hugo]),
+    }),
+    'GET /clinic/therapist': ({ url }) => ({
+      body: staffPage(url.searchParams.get('clinic_code') === harbor.code ? [hana] : [tara, hana]),
+    }),
+    'GET /clinic/supervisor/approval': ({ url }) => ({
+      body: staffPage(url.searchParams.get('clinic_code') === harbor.code ? [hana] : [tara, hana]),
+    }),
+  });
+}
+
+const header = () => screen.getByRole('banner');
+
+describe("the platform admin's clinic", () => {
+  it('shows every clinic with a Clinic column, then the clinic chosen, named in the header and kept', async () => {
+    const api = adminRoutes();
+    const app = renderApp('/patients', { token: 't' });
+    const table = await screen.findByRole('table', { name: 'Patients' });
+    expect(header()).toHaveTextContent('All clinics');
+    expect(header()).not.toHaveTextContent(demo.name);
+    expect(within(table).getByRole('columnheader', { name: 'Clinic' })).toBeInTheDocument();
+    expect(within(table).getAllByRole('row')[2]).toHaveTextContent('Harbor RehabHBR204');
+    expect(asked(api, 'GET /api/v1/patients/')).toEqual([null]);
+
+    await app.user.click(screen.getByRole('combobox', { name: 'Clinic' }));
+    await app.user.click(await screen.findByRole('option', { name: 'Harbor Rehab (HBR204)' }));
+    await waitFor(() => expect(asked(api, 'GET /api/v1/patients/').at(-1)).toBe('HBR204'));
+    expect(app.location().search).toBe('?clinic=HBR204');
+    await waitFor(() => expect(screen.queryByText('Maria Garcia')).not.toBeInTheDocument());
+    expect(screen.queryByRole('columnheader', { name: 'Clinic' })).not.toBeInTheDocument();
+    await waitFor(() => expect(header()).toHaveTextContent('Harbor Rehab'));
+
+    // The menu's link carries no clinic: the choice is kept, and the address says it again.
+    const before = { staff: api.calls('GET /clinic/therapist').length };
+    await app.user.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Therapists' }),
+    );
+    await screen.findByRole('table', { name: 'Clinic staff' });
+    await waitFor(() => expect(app.location().search).toBe('?clinic=HBR204'));
+    expect(asked(api, 'GET /clinic/therapist').slice(before.staff)).toEqual(['HBR204']);
+    expect(asked(api, 'GET /clinic/supervisor/approval')).toEqual(['HBR204']);
+    expect(header()).toHaveTextContent('Harbor Rehab');
+    expect(screen.getByRole('combobox', { name: 'Clinic' })).toHaveTextContent('Harbor Rehab (HBR204)');
+
+    await app.user.click(screen.getByRole('combobox', { name: 'Clinic' }));
+    await app.user.click(screen.getByRole('option', { name: 'All clinics' }));
+    const staff = await screen.findByRole('table', { name: 'Clinic staff' });
+    await waitFor(() => expect(within(staff).getByRole('columnheader', { name: 'Clinic' })).toBeInTheDocument());
+    expect(within(staff).getByRole('row', { name: /Hana Shore/ })).toHaveTextContent('Harbor Rehab');
+    expect(asked(api, 'GET /clinic/therapist').at(-1)).toBeNull();
+    expect(app.location().search).toBe('');
+    expect(header()).toHaveTextContent('All clinics');
+  });
+
+  it('leaves staff in their own clinic, with no choice, no column and the clinic in the header', async () => {
+    const api = fixtureApi({ ...signedInRoutes(), 'GET /api/v1/patients/': { body: patientPage([maria]) } });
+    renderApp('/patients?clinic=HBR204', { token: 't' });
+    const table = await screen.findByRole('table', { name: 'Patients' });
+    expect(header()).toHaveTextContent(demo.name);
+    expect(screen.queryByRole('combobox', { name: 'Clinic' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('columnheader', { name: 'Clinic' })).not.toBeInTheDocument();
+    expect(asked(api, 'GET /api/v1/patients/')).toEqual([null]);
+    expect(api.calls('GET /api/v1/admin/clinic-choices/')).toHaveLength(0);
+  });
+});
