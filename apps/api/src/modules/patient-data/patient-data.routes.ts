@@ -8,6 +8,9 @@ export const patientDataRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { p
   route(app, patientDataEndpoints.progress, ({ actor, params, query, ctx }) =>
     patientData.progress(actor, params.patientId, query.weeks_ago, ctx),
   );
+  route(app, patientDataEndpoints.progressTrend, ({ actor, params, ctx }) =>
+    patientData.progressTrend(actor, params.patientId, ctx),
+  );
   route(app, patientProgramEndpoints.progress, ({ actor, query, ctx }) =>
     patientData.ownProgress(actor, query.weeks_ago, ctx),
   );
