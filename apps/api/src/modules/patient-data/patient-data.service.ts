@@ -57,7 +57,15 @@ export function createPatientDataService({ db, clock, audit }: Deps) {
     const ends = episode?.ended && episode.ended < today ? episode.ended : today;
     const weekStarts = trendWeekStarts(episode?.started ?? registered, ends);
     const data = await dataOf(patient.id, weekStarts[0]!, addDays(weekStarts.at(-1)!, 6));
-    return buildTrend({ patientId: patient.id, timezone: patient.timezone, today, episode, registered, weekStarts, data });
+    return buildTrend({
+      patientId: patient.id,
+      timezone: patient.timezone,
+      today,
+      episode,
+      registered,
+      weekStarts,
+      data,
+    });
   }
 
   const recordRead = (actor: Actor, patient: { id: number; clinicId: number }, ctx: RequestContext, weeksAgo: number) =>
