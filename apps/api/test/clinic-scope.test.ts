@@ -378,6 +378,7 @@ const repositories = {
     logsByDay: progressGuard,
     metricsByDay: progressGuard,
     functionalDays: progressGuard,
+    historySpan: progressGuard,
   }),
   interactions: cover(createInteractionsRepository, {
     list: guarded(findPatient),

@@ -1,4 +1,10 @@
-import { hepEndpoints, pathOf, patientDataEndpoints, patientProgramEndpoints } from '@rehabit/contract';
+import {
+  hepEndpoints,
+  pathOf,
+  patientDataEndpoints,
+  patientProgramEndpoints,
+  progressTrendEndpoints,
+} from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProblem, type TestApp } from '../../../test/helpers.ts';
@@ -43,7 +49,7 @@ async function patientWith(registeredAt: string, episodes: { start: string; end?
 }
 
 const trendOf = async (patientId: number) => {
-  const res = await call.get(pathOf(patientDataEndpoints.progressTrend, { patientId }), home.therapist.token);
+  const res = await call.get(pathOf(progressTrendEndpoints.progressTrend, { patientId }), home.therapist.token);
   if (res.statusCode !== 200) throw new Error(res.body);
   return res.json();
 };
@@ -224,13 +230,13 @@ describe('the progress trend', () => {
 
   it("is for staff of the patient's clinic only", async () => {
     const patientId = await patientWith('2026-02-01T18:00:00Z');
-    const path = pathOf(patientDataEndpoints.progressTrend, { patientId });
+    const path = pathOf(progressTrendEndpoints.progressTrend, { patientId });
     expectProblem(await call.get(path, away.therapist.token), 404);
     expect(await auditRows(db(), 'progress_trend.read')).toContainEqual(
       expect.objectContaining({ outcome: 'denied', actorUserId: away.therapist.id }),
     );
     expectProblem(
-      await call.get(pathOf(patientDataEndpoints.progressTrend, { patientId: 999_999 }), home.therapist.token),
+      await call.get(pathOf(progressTrendEndpoints.progressTrend, { patientId: 999_999 }), home.therapist.token),
       404,
     );
     expectProblem(await call.get('/user/therapist/dashboard/progress/x/trend', home.therapist.token), 400);

@@ -91,6 +91,7 @@ describe('the progress trend', () => {
       'Week of Nov 1, 2026: engagement 100%, pain 3.5, steps 7,500 a day; outcome measures 2 (Nov 1, 2026: ODI 28%).',
     );
     expect(slider).toHaveAttribute('aria-valuenow', '10');
+    expect(within(figure).getByRole('button', { name: 'Open the week of Nov 1, 2026' })).toBeInTheDocument();
     await app.user.keyboard('{Home}');
     expect(slider).toHaveAttribute('aria-valuetext', expect.stringMatching(/^Week of Aug 30, 2026: engagement 10%/));
     await app.user.keyboard('{PageUp}{ArrowRight}');

@@ -1,4 +1,4 @@
-import { patientDataEndpoints } from '@rehabit/contract';
+import { patientDataEndpoints, progressTrendEndpoints } from '@rehabit/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '@web/lib/api-client.ts';
 
@@ -22,6 +22,6 @@ export const useProgress = (patientId: number, weeksAgo: number, enabled = true)
 export const useProgressTrend = (patientId: number) =>
   useQuery({
     queryKey: [...progressQueryKey(patientId), 'trend'],
-    queryFn: ({ signal }) => call(patientDataEndpoints.progressTrend, { params: { patientId }, signal }),
+    queryFn: ({ signal }) => call(progressTrendEndpoints.progressTrend, { params: { patientId }, signal }),
     meta: { errorHandling: 'silent' },
   });

@@ -1,4 +1,5 @@
 import type { ProgressTrendWeek } from '@rehabit/contract';
+import { Button } from '@web/components/ui/button/button.tsx';
 import {
   CategoryScale,
   Chart,
@@ -12,7 +13,7 @@ import {
 } from 'chart.js';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { axisMax, markText, type OutcomeMark, trendMeasures, trendValue, weekReadout } from '../lib/trend.ts';
-import { axisDate, weekName } from '../lib/weeks.ts';
+import { axisDate, weekName, weekOf } from '../lib/weeks.ts';
 
 // Only the parts this chart draws, so the rest of Chart.js stays out of the bundle (decision 0104).
 Chart.register(CategoryScale, LinearScale, LineController, LineElement, PointElement, Tooltip);
@@ -31,15 +32,12 @@ const colours = { engagement: '#0f766e', pain: '#b45309', steps: '#1d4ed8' } as 
  * Engagement, pain and steps week by week, one panel each on a shared axis of weeks, with each outcome assessment
  * as a numbered line on its day. Drawn with Chart.js on a canvas and loaded only with the progress trend. The
  * chart is also a slider over the weeks: arrows (Home, End, Page Up/Down) move a readout, said and shown in
- * words, and the tooltip with it; Enter, or a click on a week, opens that week. The summary and the table around it
- * carry the same figures.
+ * words, and the tooltip with it. Pointing at a week (or tapping it) reads it the same way. Enter, or the button under
+ * the readout, opens the week read. The summary and the table around it carry the same figures.
  */
 export default function TrendChart({ weeks, marks, onOpenWeek }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const chart = useRef<TrendChart | null>(null);
-  // The latest callback, read when clicked, so a new one does not draw the chart again.
-  const opened = useRef(onOpenWeek);
-  opened.current = onOpenWeek;
   const [index, setIndex] = useState(weeks.length - 1);
   const [byKeyboard, setByKeyboard] = useState(false);
   const shown = Math.min(index, weeks.length - 1);
@@ -52,10 +50,6 @@ export default function TrendChart({ weeks, marks, onOpenWeek }: Props) {
     const drawn: TrendChart = new Chart(context, configOf(weeks, marks, getComputedStyle(context.canvas).fontFamily));
     drawn.options.onHover = (_, active) => {
       if (active[0]) setIndex(active[0].index);
-    };
-    drawn.options.onClick = (_, active) => {
-      const week = active[0] && weeks[active[0].index];
-      if (week) opened.current(week.weeks_ago);
     };
     chart.current = drawn;
     return () => {
@@ -124,9 +118,14 @@ export default function TrendChart({ weeks, marks, onOpenWeek }: Props) {
       <p className="trend-chart__readout" aria-hidden="true">
         {readout}
       </p>
-      <p className="trend-chart__hint">
-        Point at a week, or focus the chart and use the arrow keys, to read it; click it or press Enter to open it.
-      </p>
+      <div className="trend-chart__open">
+        <Button variant="secondary" size="sm" onClick={() => onOpenWeek(weeks[shown]!.weeks_ago)}>
+          Open the {weekOf(weeks[shown]!.week_start)}
+        </Button>
+        <p className="trend-chart__hint">
+          Point at or tap a week, or focus the chart and use the arrow keys, to read it here.
+        </p>
+      </div>
     </div>
   );
 }

@@ -85,12 +85,12 @@ export function trendValue(measure: TrendMeasure, value: number | null) {
 
 /**
  * The top of a measure's axis: its usual ceiling (100%, 10, 10,000 steps) or, for steps, the highest week rounded
- * up to the next thousand, never past what the measure can take.
+ * up to the next 2,000 (so the axis's middle is a round number too), never past what the measure can take.
  */
 export function axisMax(measure: TrendMeasure, weeks: ProgressTrendWeek[]) {
   if (measure.key !== 'steps') return measure.range[1];
   const highest = Math.max(0, ...weeks.map((w) => w.steps ?? 0));
-  return Math.min(measure.range[1], Math.max(10_000, Math.ceil(highest / 1000) * 1000));
+  return Math.min(measure.range[1], Math.max(10_000, Math.ceil(highest / 2000) * 2000));
 }
 
 /** "Week of Nov 15, 2026: engagement 78%, pain 3.5, steps 6,400 a day; outcome measures 2 (Oct 3, 2026: NPRS 5)". */
