@@ -382,6 +382,7 @@ const repositories = {
     logsByDay: progressGuard,
     metricsByDay: progressGuard,
     functionalDays: progressGuard,
+    historySpan: progressGuard,
   }),
   interactions: cover(createInteractionsRepository, {
     list: guarded(findPatient),

@@ -44,6 +44,7 @@ export const auditActions = [
   'hep.reordered',
   'exercise.logged',
   'progress.read',
+  'progress_trend.read',
   'functional_data.read',
   'functional_data.added',
   'functional_data.updated',

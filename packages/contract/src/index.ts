@@ -29,6 +29,7 @@ export * from './patient-status.ts';
 export * from './patients.ts';
 export * from './permissions.ts';
 export * from './problem.ts';
+export * from './progress-trend.ts';
 export * from './referral.ts';
 export * from './roles.ts';
 export * from './rtm-status.ts';

@@ -1,4 +1,4 @@
-import { patientDataEndpoints, patientProgramEndpoints } from '@rehabit/contract';
+import { patientDataEndpoints, patientProgramEndpoints, progressTrendEndpoints } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/route.ts';
@@ -7,6 +7,9 @@ import { route } from '../../http/route.ts';
 export const patientDataRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { patientData }) => {
   route(app, patientDataEndpoints.progress, ({ actor, params, query, ctx }) =>
     patientData.progress(actor, params.patientId, query.weeks_ago, ctx),
+  );
+  route(app, progressTrendEndpoints.progressTrend, ({ actor, params, ctx }) =>
+    patientData.progressTrend(actor, params.patientId, ctx),
   );
   route(app, patientProgramEndpoints.progress, ({ actor, query, ctx }) =>
     patientData.ownProgress(actor, query.weeks_ago, ctx),

@@ -1,4 +1,4 @@
-import type { FunctionalDataPatchBody, FunctionalDataPostBody, Progress } from '@rehabit/contract';
+import type { FunctionalDataPatchBody, FunctionalDataPostBody, Progress, ProgressTrend } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
@@ -9,38 +9,62 @@ import { createExerciseLogsRepository } from '../hep/exercise-logs.repository.ts
 import { findOwnPatient, requirePatient } from '../patients/patient-access.ts';
 import { createFunctionalDataService } from './functional-data.service.ts';
 import { createProgressRepository } from './progress.repository.ts';
-import { buildProgress } from './progress.ts';
+import { buildProgress, type WeekData } from './progress.ts';
+import { buildTrend, trendWeekStarts } from './progress-trend.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Seed §7 "Patient data": the progress week (staff and the patient's own) and functional data (staff). */
+/** Seed §7 "Patient data": the progress week (staff and the patient's own), its trend and functional data (staff). */
 export function createPatientDataService({ db, clock, audit }: Deps) {
   const repo = createProgressRepository(db);
   const functional = createFunctionalDataService({ db, clock, audit });
 
+  /** Everything the progress weeks from `from` to `to` (YYYY-MM-DD, whole weeks) are built from. */
+  async function dataOf(patientId: number, from: string, to: string): Promise<WeekData> {
+    // A day either side of the weeks in UTC covers their instants in any timezone.
+    const fromInstant = new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS);
+    const untilInstant = new Date(Date.parse(`${addDays(to, 1)}T00:00:00Z`) + DAY_MS);
+    const [items, logs, metrics, functionalDays] = await Promise.all([
+      repo.itemsAround(patientId, fromInstant, untilInstant),
+      repo.logsByDay(patientId, from, to),
+      repo.metricsByDay(patientId, from, to),
+      repo.functionalDays(patientId, from, to),
+    ]);
+    return { items, logs, metrics, functionalDays };
+  }
+
   async function progressOf(patient: { id: number; timezone: string }, weeksAgo: number): Promise<Progress> {
     const today = localDateOf(clock.now(), patient.timezone);
     const days = weekDays(weekStartOf(today, weeksAgo));
-    const [from, to] = [days[0]!, days[6]!];
-    // A day either side of the week in UTC covers the week's instants in any timezone.
-    const fromInstant = new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS);
-    const untilInstant = new Date(Date.parse(`${addDays(to, 1)}T00:00:00Z`) + DAY_MS);
-    const [items, logs, metrics, functionalDays, streak] = await Promise.all([
-      repo.itemsAround(patient.id, fromInstant, untilInstant),
-      repo.logsByDay(patient.id, from, to),
-      repo.metricsByDay(patient.id, from, to),
-      repo.functionalDays(patient.id, from, to),
+    const [data, streak] = await Promise.all([
+      dataOf(patient.id, days[0]!, days[6]!),
       createExerciseLogsRepository(db).streak(patient.id, today),
     ]);
-    return buildProgress({
+    return buildProgress({ patientId: patient.id, weeksAgo, timezone: patient.timezone, today, days, data, streak });
+  }
+
+  /** The weeks of the latest episode (or, before one, since registration) up to its end or today. */
+  async function trendOf(patient: { id: number; timezone: string }): Promise<ProgressTrend> {
+    const today = localDateOf(clock.now(), patient.timezone);
+    const span = await repo.historySpan(patient.id);
+    const local = (at: Date) => localDateOf(at, patient.timezone);
+    const episode = span.episode && {
+      started: local(span.episode.startedAt),
+      ended: span.episode.endedAt && local(span.episode.endedAt),
+    };
+    const registered = local(span.registeredAt);
+    const ends = episode?.ended && episode.ended < today ? episode.ended : today;
+    const weekStarts = trendWeekStarts(episode?.started ?? registered, ends);
+    const data = await dataOf(patient.id, weekStarts[0]!, addDays(weekStarts.at(-1)!, 6));
+    return buildTrend({
       patientId: patient.id,
-      weeksAgo,
       timezone: patient.timezone,
       today,
-      days,
-      data: { items, logs, metrics, functionalDays },
-      streak,
+      episode,
+      registered,
+      weekStarts,
+      data,
     });
   }
 
@@ -61,6 +85,20 @@ export function createPatientDataService({ db, clock, audit }: Deps) {
       const progress = await progressOf(patient, weeksAgo);
       await recordRead(actor, patient, ctx, weeksAgo);
       return progress;
+    },
+    async progressTrend(actor: Actor, patientId: number, ctx: RequestContext) {
+      const patient = await requirePatient(db, audit, actor, patientId, 'progress_trend.read', ctx);
+      const trend = await trendOf(patient);
+      await audit.record({
+        action: 'progress_trend.read',
+        outcome: 'success',
+        actorUserId: actor.id,
+        clinicId: patient.clinicId,
+        patientId: patient.id,
+        ip: ctx.ip,
+        detail: { from: trend.weeks[0]!.week_start, to: trend.weeks.at(-1)!.week_end },
+      });
+      return trend;
     },
     async ownProgress(actor: Actor, weeksAgo: number, ctx: RequestContext) {
       const own = await findOwnPatient(db, actor);

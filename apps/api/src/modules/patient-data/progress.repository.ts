@@ -1,8 +1,16 @@
-import { and, asc, between, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { exerciseLogs, functionalEntries, healthMetrics, hepItems, videos } from '../../db/schema.ts';
+import {
+  exerciseLogs,
+  functionalEntries,
+  healthMetrics,
+  hepItems,
+  patientEpisodes,
+  patients,
+  videos,
+} from '../../db/schema.ts';
 
-/** What one progress week needs, each read grouped by day in one query (the tables are indexed by patient and day). */
+/** What progress weeks need, each read grouped by day in one query (the tables are indexed by patient and day). */
 export function createProgressRepository(db: DbOrTx) {
   return {
     /**
@@ -60,6 +68,19 @@ export function createProgressRepository(db: DbOrTx) {
         .from(healthMetrics)
         .where(and(eq(healthMetrics.patientId, patientId), between(healthMetrics.localDate, from, to)))
         .groupBy(healthMetrics.localDate, healthMetrics.kind);
+    },
+    /** When the patient was registered and their latest episode (the open one, or the last to end). */
+    async historySpan(patientId: number) {
+      const [registered, episodes] = await Promise.all([
+        db.select({ at: patients.createdAt }).from(patients).where(eq(patients.id, patientId)),
+        db
+          .select({ startedAt: patientEpisodes.startedAt, endedAt: patientEpisodes.endedAt })
+          .from(patientEpisodes)
+          .where(eq(patientEpisodes.patientId, patientId))
+          .orderBy(desc(patientEpisodes.startedAt))
+          .limit(1),
+      ]);
+      return { registeredAt: registered[0]!.at, episode: episodes[0] ?? null };
     },
     async functionalDays(patientId: number, from: string, to: string) {
       const rows = await db

@@ -4,6 +4,7 @@ import {
   healthMetricKinds,
   type MetricValues,
   type Progress,
+  type ProgressTrend,
 } from '@rehabit/contract';
 import dayjs from 'dayjs';
 
@@ -28,7 +29,7 @@ export function makeProgress(weeksAgo = 0, extra: Partial<Record<HealthMetricKin
       metrics,
       difficulty: i === 0 ? 3 : null,
       is_data_day: i < 5,
-      is_future: i >= 5,
+      is_future: weeksAgo === 0 && i >= 5,
     };
   });
   return {
@@ -83,3 +84,36 @@ export const odiSeries: FunctionalSeries = {
     },
   ],
 };
+
+/**
+ * The trend of an episode begun on `started`, to Thursday 19 November 2026 (the day `makeProgress` takes for today):
+ * engagement rising by ten points a week from 10%, pain falling from 8, steps rising; the week of Oct 4 has no data.
+ */
+export function makeTrend(started = '2026-09-02'): ProgressTrend {
+  const today = '2026-11-19';
+  const current = dayjs('2026-11-15');
+  const count = current.diff(dayjs(started).startOf('week'), 'week') + 1;
+  const weeks = Array.from({ length: count }, (_, i) => {
+    const start = current.subtract(count - 1 - i, 'week');
+    const empty = start.format('YYYY-MM-DD') === '2026-10-04';
+    return {
+      week_start: start.format('YYYY-MM-DD'),
+      week_end: start.add(6, 'day').format('YYYY-MM-DD'),
+      weeks_ago: count - 1 - i,
+      assigned: 14,
+      done: empty ? 0 : Math.min(14, Math.round(((10 + 10 * i) * 14) / 100)),
+      engagement: empty ? 0 : Math.min(100, 10 + 10 * i),
+      pain: empty ? null : Math.max(0, 8 - 0.5 * i),
+      steps: empty ? null : 3000 + 500 * i,
+      data_days: empty ? 0 : 5,
+    };
+  });
+  return {
+    patient_id: 101,
+    timezone: 'America/New_York',
+    today,
+    episode: { started, ended: null },
+    registered: '2026-08-20',
+    weeks,
+  };
+}

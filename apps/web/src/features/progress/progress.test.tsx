@@ -4,15 +4,18 @@ import { makePatient, signedInRoutes } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
 import { listOf } from '@web/testing/video-fixtures.ts';
 import { describe, expect, it } from 'vitest';
-import { makeProgress } from './progress-fixtures.ts';
+import { makeProgress, makeTrend, odiSeries } from './progress-fixtures.ts';
 
 const progressPath = '/user/therapist/dashboard/progress/101';
-const routes = () => ({
+const trendPath = `${progressPath}/trend`;
+/** The dashboard's calls; by default the episode began four days ago, so the progress opens on the week. */
+const routes = (trend = makeTrend('2026-11-15')) => ({
   ...signedInRoutes(),
   'GET /api/v1/patients/101/': { body: makePatient() },
   'GET /api/v1/patients/101/log_interaction/': { body: listOf([]) },
   'GET /video/hep/therapist/101': { body: { results: [], count: 0, updated_at: null } },
-  'GET /user/therapist/dashboard/functional-data/101': { body: { results: [], today: '2026-11-02' } },
+  'GET /user/therapist/dashboard/functional-data/101': { body: { results: [odiSeries], today: '2026-11-19' } },
+  [`GET ${trendPath}`]: { body: trend },
   [`GET ${progressPath}`]: (request: { url: URL }) => ({
     body: makeProgress(Number(request.url.searchParams.get('weeks_ago') ?? 0), {
       heart_rate: [72, null, 80, null, null, null, null],
@@ -25,7 +28,7 @@ const openProgress = async () => {
   const app = renderApp('/patient/101/dashboard', { token: 't' });
   // The first screen of a file loads its lazy route; a loaded machine takes a while.
   const section = await screen.findByRole('region', { name: 'Progress' }, { timeout: 10_000 });
-  await within(section).findByText(/This week: Nov 15, 2026 – Nov 21, 2026/, {}, { timeout: 5_000 });
+  await within(section).findByRole('heading', { name: /^Week of Nov 15, 2026/ }, { timeout: 5_000 });
   return { api, app, section };
 };
 
@@ -37,22 +40,35 @@ describe('progress section', () => {
     expect(api.calls(`GET ${progressPath}`)[0]?.url.searchParams.get('weeks_ago')).toBe('0');
     expect(within(section).getByRole('button', { name: 'Next week' })).toBeDisabled();
     expect(within(section).getByRole('button', { name: 'This week' })).toBeDisabled();
+    expect(
+      within(section).getByRole('heading', { name: 'Week of Nov 15, 2026 · Sunday to Saturday, this week' }),
+    ).toBeInTheDocument();
     await app.user.click(within(section).getByRole('button', { name: 'Previous week' }));
-    expect(await within(section).findByText('Last week: Nov 8, 2026 – Nov 14, 2026')).toBeInTheDocument();
+    expect(await within(section).findByRole('heading', { name: /^Week of Nov 8, 2026/ })).toBeInTheDocument();
+    expect(
+      within(section).getByRole('heading', { name: 'Week of Nov 8, 2026 · Sunday to Saturday, last week' }),
+    ).toBeInTheDocument();
     await app.user.click(within(section).getByRole('button', { name: 'Previous week' }));
-    expect(await within(section).findByText('2 weeks ago: Nov 1, 2026 – Nov 7, 2026')).toBeInTheDocument();
+    expect(await within(section).findByRole('heading', { name: /^Week of Nov 1, 2026/ })).toBeInTheDocument();
+    expect(
+      within(section).getByRole('heading', { name: 'Week of Nov 1, 2026 · Sunday to Saturday, 2 weeks ago' }),
+    ).toBeInTheDocument();
     await app.user.click(within(section).getByRole('button', { name: 'Next week' }));
-    expect(await within(section).findByText('Last week: Nov 8, 2026 – Nov 14, 2026')).toBeInTheDocument();
+    expect(await within(section).findByRole('heading', { name: /^Week of Nov 8, 2026/ })).toBeInTheDocument();
     await app.user.click(within(section).getByRole('button', { name: 'This week' }));
-    expect(await within(section).findByText(/This week: Nov 15, 2026/)).toBeInTheDocument();
+    expect(await within(section).findByRole('heading', { name: /^Week of Nov 15, 2026/ })).toBeInTheDocument();
     expect(api.calls(`GET ${progressPath}`).map((c) => c.url.searchParams.get('weeks_ago'))).toEqual(['0', '1', '2']);
   });
 
-  it('sums up the week: engagement, data days and streak', async () => {
-    const { section } = await openProgress();
-    expect(section).toHaveTextContent('Engagement60% 6 of 10 sessions');
-    expect(section).toHaveTextContent('Data days5 days');
-    expect(section).toHaveTextContent('Streak2 days');
+  it("sums up the week, saying what each figure counts: the week's data days of its days so far, the streak to today", async () => {
+    const { app, section } = await openProgress();
+    expect(section).toHaveTextContent('Engagement60% 6 of 10 sessions done');
+    // Thursday: five days of the week so far.
+    expect(section).toHaveTextContent('Data days5 of 5 days with exercise, pain, steps or an outcome recorded');
+    expect(section).toHaveTextContent('Exercise streak2 days in a row with an exercise done, up to today');
+    await app.user.click(within(section).getByRole('button', { name: 'Previous week' }));
+    await within(section).findByRole('heading', { name: /^Week of Nov 8, 2026/ });
+    expect(section).toHaveTextContent('Data days5 of 7 days');
   });
 
   it('charts engagement, pain, steps and the readings present, each with a summary in words', async () => {
@@ -82,23 +98,33 @@ describe('progress section', () => {
 
   it('reports averages, days per level, each exercise and each day', async () => {
     const { app, section } = await openProgress();
-    const averages = within(section).getByRole('table', { name: 'Week averages' });
+    const averages = within(section).getByRole('table', { name: 'Averages, week of Nov 15, 2026' });
+    expect(within(averages).getByRole('columnheader', { name: 'Week of Nov 15, 2026' })).toBeInTheDocument();
     expect(within(averages).getByRole('row', { name: /Pain/ })).toHaveTextContent('Pain4.5 NPRS 0–104');
     expect(within(averages).getByRole('row', { name: /Steps/ })).toHaveTextContent('Steps16,200 steps4');
 
     const report = within(section).getByRole('group', { name: 'Report' });
     await app.user.click(within(report).getByRole('radio', { name: 'Levels' }));
-    const levels = within(section).getByRole('table', { name: 'Days at each level' });
+    const levels = within(section).getByRole('table', { name: 'Days at each level, week of Nov 15, 2026' });
     expect(within(levels).getByRole('row', { name: /Pain/ })).toHaveTextContent('Mild 2 · Moderate 1 · Severe 1');
 
     await app.user.click(within(report).getByRole('radio', { name: 'Exercises' }));
-    const exercises = within(section).getByRole('table', { name: 'Exercises assigned and done' });
+    const exercises = within(section).getByRole('table', { name: 'Exercises assigned and done, week of Nov 15, 2026' });
     expect(within(exercises).getByRole('row', { name: /Clamshell/ })).toHaveTextContent('Clamshell5240%');
 
     await app.user.click(within(report).getByRole('radio', { name: 'Engagement' }));
-    const perDay = within(section).getByRole('table', { name: 'Engagement per day' });
+    const perDay = within(section).getByRole('table', { name: 'Engagement per day, week of Nov 15, 2026' });
     expect(within(perDay).getByRole('row', { name: /Sun, Nov 15/ })).toHaveTextContent('Sun, Nov 1522100%Hard');
     expect(within(perDay).getByRole('row', { name: /Sat, Nov 21/ })).toHaveTextContent('Not yet');
+
+    // A week paged back to is named by its date, never "this week".
+    await app.user.click(within(section).getByRole('button', { name: 'Previous week' }));
+    expect(
+      await within(section).findByRole('table', { name: 'Engagement per day, week of Nov 8, 2026' }),
+    ).toBeVisible();
+    await app.user.click(within(report).getByRole('radio', { name: 'Averages' }));
+    const before = within(section).getByRole('table', { name: 'Averages, week of Nov 8, 2026' });
+    expect(within(before).getByRole('columnheader', { name: 'Week of Nov 8, 2026' })).toBeInTheDocument();
   });
 
   it('says when a week has nothing to show', async () => {
@@ -108,7 +134,7 @@ describe('progress section', () => {
       body: { ...empty, summary: { ...empty.summary, assigned: 0, data_days: 0, exercises: [] } },
     });
     renderApp('/patient/101/dashboard', { token: 't' });
-    expect(await screen.findByRole('region', { name: 'No progress this week' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'No progress in the week of Nov 15, 2026' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('figure')).not.toBeInTheDocument());
   });
 });

@@ -2,6 +2,7 @@ import type { HealthMetricKind, Progress, ReportView } from '@rehabit/contract';
 import { Table } from '@web/components/ui/table/table.tsx';
 import { chartedKinds, dayValues, formatValue, levelCounts, metricInfo } from '../lib/metrics.ts';
 import { shortDay } from '../lib/summaries.ts';
+import { weekName, weekOf } from '../lib/weeks.ts';
 
 const percent = (value: number | null) => (value === null ? '–' : `${Math.round(value)}%`);
 const difficultyWords = (value: number | null) =>
@@ -10,14 +11,16 @@ const difficultyWords = (value: number | null) =>
 /** The week as numbers: averages, time at each level, each exercise, or each day (decision 0420). */
 export function ReportViewTable({ progress, view }: { progress: Progress; view: ReportView }) {
   const kinds = chartedKinds(progress);
+  // Every table names the week it shows: a week paged back to is never "this week".
+  const week = weekOf(progress.week_start);
   switch (view) {
     case 'average':
       return (
-        <Table caption="Week averages">
+        <Table caption={`Averages, ${week}`}>
           <thead>
             <tr>
               <th scope="col">Measure</th>
-              <th scope="col">This week</th>
+              <th scope="col">{weekName(progress.week_start)}</th>
               <th scope="col">Days with data</th>
             </tr>
           </thead>
@@ -34,7 +37,7 @@ export function ReportViewTable({ progress, view }: { progress: Progress; view: 
       );
     case 'level':
       return (
-        <Table caption="Days at each level">
+        <Table caption={`Days at each level, ${week}`}>
           <thead>
             <tr>
               <th scope="col">Measure</th>
@@ -60,9 +63,9 @@ export function ReportViewTable({ progress, view }: { progress: Progress; view: 
       );
     case 'details':
       return progress.summary.exercises.length === 0 ? (
-        <p className="report-view__empty">No exercises were assigned this week.</p>
+        <p className="report-view__empty">No exercises were assigned in the {week}.</p>
       ) : (
-        <Table caption="Exercises assigned and done">
+        <Table caption={`Exercises assigned and done, ${week}`}>
           <thead>
             <tr>
               <th scope="col">Exercise</th>
@@ -85,7 +88,7 @@ export function ReportViewTable({ progress, view }: { progress: Progress; view: 
       );
     case 'engagement':
       return (
-        <Table caption="Engagement per day">
+        <Table caption={`Engagement per day, ${week}`}>
           <thead>
             <tr>
               <th scope="col">Day</th>

@@ -1,6 +1,6 @@
 import type { ChartMode, HealthMetricKind } from '@rehabit/contract';
 import { useId } from 'react';
-import { type DayValue, levelOf, metricInfo, type Stats, statsOf } from '../lib/metrics.ts';
+import { clampTo, type DayValue, levelOf, metricInfo, type Stats, statsOf, valueRange } from '../lib/metrics.ts';
 import { chartSummary, weekday } from '../lib/summaries.ts';
 
 const W = 320;
@@ -8,7 +8,6 @@ const H = 176;
 const M = { left: 48, right: 10, top: 12, bottom: 40 };
 const PW = W - M.left - M.right;
 const PH = H - M.top - M.bottom;
-const ticks = (max: number) => [0, max / 2, max];
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 const modeNames: Record<ChartMode, string> = {
@@ -33,7 +32,7 @@ export function WeekChart({ kind, days, mode }: Props) {
       <svg viewBox={`0 0 ${W} ${H}`} className="week-chart__svg" role="img" aria-describedby={`${id}-summary`}>
         <title>{`${info.label} chart, ${modeNames[mode]}`}</title>
         {mode === 'normalDistribution' ? (
-          <Distribution stats={stats} values={days.map((d) => d.value)} max={info.max} unit={info.unit} />
+          <Distribution kind={kind} stats={stats} values={days.map((d) => d.value)} />
         ) : (
           <Days kind={kind} days={days} mode={mode} />
         )}
@@ -55,11 +54,12 @@ export function WeekChart({ kind, days, mode }: Props) {
   );
 }
 
-function YAxis({ max, title }: { max: number; title: string }) {
-  const y = (v: number) => M.top + PH - (v / max) * PH;
+/** The value axis from `lo` to `hi`, with a tick at each end and halfway. */
+function YAxis({ lo, hi, title }: { lo: number; hi: number; title: string }) {
+  const y = (v: number) => M.top + PH - ((v - lo) / (hi - lo)) * PH;
   return (
     <g className="week-chart__axis">
-      {ticks(max).map((t) => (
+      {[lo, (lo + hi) / 2, hi].map((t) => (
         <g key={t}>
           <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} className="week-chart__grid" />
           <text x={M.left - 6} y={y(t) + 4} textAnchor="end">
@@ -81,10 +81,12 @@ function YAxis({ max, title }: { max: number; title: string }) {
 /** Linear: a line over the days with data; level: a bar per day coloured (and named in words) by its level. */
 function Days({ kind, days, mode }: { kind: HealthMetricKind; days: DayValue[]; mode: ChartMode }) {
   const info = metricInfo[kind];
-  const max = Math.max(info.max, ...days.map((d) => d.value ?? 0));
+  // From the lowest value the kind can take to its usual ceiling, or the week's highest value within the range.
+  const lo = valueRange(kind)[0];
+  const hi = clampTo(kind, Math.max(info.max, ...days.map((d) => d.value ?? lo)));
   const step = PW / days.length;
   const x = (i: number) => M.left + step * (i + 0.5);
-  const y = (v: number) => M.top + PH - (v / max) * PH;
+  const y = (v: number) => M.top + PH - ((v - lo) / (hi - lo)) * PH;
   const segments: string[][] = [];
   // A day without data breaks the line: nothing is drawn across it.
   days.forEach((d, i) => {
@@ -95,7 +97,7 @@ function Days({ kind, days, mode }: { kind: HealthMetricKind; days: DayValue[]; 
   });
   return (
     <>
-      <YAxis max={max} title={info.unit} />
+      <YAxis lo={lo} hi={hi} title={info.unit} />
       {mode === 'level'
         ? days.map((d, i) =>
             d.value === null ? null : (
@@ -132,10 +134,14 @@ function Days({ kind, days, mode }: { kind: HealthMetricKind; days: DayValue[]; 
   );
 }
 
-/** The bell curve of the week's daily values: mean, one standard deviation either side, and each day as a tick. */
-type DistributionProps = { stats: Stats | null; values: (number | null)[]; max: number; unit: string };
+/**
+ * The bell curve of the week's daily values: mean, one standard deviation either side, and each day as a tick. The
+ * curve is cut at the kind's range (an engagement of 158% is not a value anyone can have).
+ */
+type DistributionProps = { kind: HealthMetricKind; stats: Stats | null; values: (number | null)[] };
 
-function Distribution({ stats, values, max, unit }: DistributionProps) {
+function Distribution({ kind, stats, values }: DistributionProps) {
+  const { max, unit } = metricInfo[kind];
   if (!stats || stats.count < 2) {
     return (
       <text x={W / 2} y={H / 2} textAnchor="middle" className="week-chart__note">
@@ -144,8 +150,8 @@ function Distribution({ stats, values, max, unit }: DistributionProps) {
     );
   }
   const sd = stats.sd || Math.max(max / 50, 0.5);
-  const lo = Math.max(0, Math.min(stats.min, stats.mean - 3 * sd));
-  const hi = Math.max(stats.max, stats.mean + 3 * sd);
+  const lo = clampTo(kind, Math.min(stats.min, stats.mean - 3 * sd));
+  const hi = clampTo(kind, Math.max(stats.max, stats.mean + 3 * sd));
   const x = (v: number) => M.left + ((v - lo) / (hi - lo)) * PW;
   const density = (v: number) => Math.exp(-((v - stats.mean) ** 2) / (2 * sd * sd));
   const y = (d: number) => M.top + PH - d * PH * 0.95;
@@ -155,8 +161,8 @@ function Distribution({ stats, values, max, unit }: DistributionProps) {
   return (
     <>
       <rect
-        x={x(stats.mean - sd)}
-        width={x(stats.mean + sd) - x(stats.mean - sd)}
+        x={x(Math.max(lo, stats.mean - sd))}
+        width={x(Math.min(hi, stats.mean + sd)) - x(Math.max(lo, stats.mean - sd))}
         y={M.top}
         height={PH}
         className="week-chart__band"
@@ -171,11 +177,14 @@ function Distribution({ stats, values, max, unit }: DistributionProps) {
       )}
       <g className="week-chart__axis">
         <line x1={M.left} x2={W - M.right} y1={M.top + PH} y2={M.top + PH} className="week-chart__grid" />
-        {[lo, stats.mean, hi].map((v) => (
-          <text key={v} x={x(v)} y={M.top + PH + 16} textAnchor="middle">
-            {compact.format(v)}
-          </text>
-        ))}
+        {/* The mean is labelled unless it would overlap a label at either end. */}
+        {[lo, stats.mean, hi]
+          .filter((v, i) => i !== 1 || Math.min(v - lo, hi - v) > (hi - lo) * 0.15)
+          .map((v) => (
+            <text key={v} x={x(v)} y={M.top + PH + 16} textAnchor="middle">
+              {compact.format(v)}
+            </text>
+          ))}
         <text x={M.left + PW / 2} y={H - 4} textAnchor="middle" className="week-chart__axis-title">
           {unit}
         </text>

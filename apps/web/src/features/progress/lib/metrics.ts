@@ -100,6 +100,19 @@ export const metricInfo: Record<HealthMetricKind, MetricInfo> = {
   },
 };
 
+/**
+ * The values a kind can take: a percentage for engagement, the range the API accepts for the rest. No chart axis
+ * runs outside it, whatever a fitted curve or a margin would ask for.
+ */
+export const valueRange = (kind: HealthMetricKind): [number, number] =>
+  kind === 'engagement' ? [0, 100] : [healthMetricRules[kind].min, healthMetricRules[kind].max];
+
+/** A value held inside its kind's range. */
+export const clampTo = (kind: HealthMetricKind, value: number) => {
+  const [min, max] = valueRange(kind);
+  return Math.min(max, Math.max(min, value));
+};
+
 /** Engagement, pain and steps are always charted; the other kinds once the week has a value of theirs. */
 export const alwaysCharted: HealthMetricKind[] = ['engagement', 'painlevel', 'steps'];
 export const otherKinds: HealthMetricKind[] = [

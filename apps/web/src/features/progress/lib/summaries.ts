@@ -1,6 +1,7 @@
 import type { ChartMode, HealthMetricKind } from '@rehabit/contract';
 import dayjs from 'dayjs';
 import { type DayValue, formatValue, levelCounts, levelOf, metricInfo, statsOf } from './metrics.ts';
+import { weekOf } from './weeks.ts';
 
 export const weekday = (date: string) => dayjs(date).format('ddd');
 const round1 = (value: number) => Math.round(value * 10) / 10;
@@ -10,7 +11,7 @@ export function chartSummary(kind: HealthMetricKind, days: DayValue[], mode: Cha
   const info = metricInfo[kind];
   const values = days.map((d) => d.value);
   const stats = statsOf(values);
-  if (!stats) return `${info.label}: no data this week.`;
+  if (!stats) return `${info.label}: no data in the ${weekOf(days[0]?.date ?? '')}.`;
   if (mode === 'normalDistribution') {
     const spread = `mean ${formatValue(kind, round1(stats.mean))}, standard deviation ${round1(stats.sd)}`;
     return `${info.label} across ${stats.count} ${stats.count === 1 ? 'day' : 'days'}: ${spread}; lowest ${formatValue(kind, stats.min)}, highest ${formatValue(kind, stats.max)}.`;
