@@ -51,7 +51,7 @@ export function PatientHeader({ patient }: { patient: Patient & Partial<PatientD
             )}
           </dd>
         </div>
-        <div>
+        <div className="patient-header__wide">
           <dt>Call and chat</dt>
           <dd>
             {patient.status === 'onboarded' ? (
