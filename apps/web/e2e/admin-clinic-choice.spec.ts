@@ -1,7 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, expectNoSidewaysScroll, signIn, snap } from './support.ts';
+import { expectAccessible, expectNoSidewaysScroll, signIn, snap, uniquePhone, uniqueWord } from './support.ts';
 
-// The platform admin's choice of clinic (decision 1150) on the patient and staff lists, named in the header.
+// The platform admin's choice of clinic (decision 1150) on the patient and staff lists, named in the header; the
+// patient list's registration and QR sign-up work in the chosen clinic (decision 1152).
 
 const admin = { email: 'admin@example.com', password: 'rehabit-demo-1' };
 const other = 'Other Physical Therapy';
@@ -76,4 +77,72 @@ test('the admin reads every clinic or one, the header says which, and the choice
   await expectAccessible(page);
   await expectNoSidewaysScroll(page);
   await snap(page, 'admin-staff-all-clinics');
+});
+
+test('the admin registers a patient and shows the QR sign-up of the chosen clinic only', async ({ page }) => {
+  const name = `Ada Harbor${uniqueWord()}`;
+  await signIn(page, admin.email, admin.password);
+  await closeNoteIfShown(page);
+  const register = page.getByRole('button', { name: 'Register patient' });
+  const qrSignup = page.getByRole('button', { name: 'QR sign-up' });
+
+  // Every clinic: no clinic to register in, and the buttons say so to the keyboard and the screen reader.
+  await choose(page, 'All clinics');
+  const reason = 'Choose a clinic to register a patient or show its QR sign-up.';
+  await expect(page.getByText(reason)).toBeVisible();
+  for (const button of [qrSignup, register]) {
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
+    await expect(button).toHaveAccessibleDescription(reason);
+    await button.focus();
+    await expect(button).toBeFocused();
+    await page.keyboard.press('Enter');
+    await button.click({ force: true });
+  }
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expectAccessible(page);
+  await expectNoSidewaysScroll(page);
+  await snap(page, 'admin-patients-no-clinic-to-register');
+
+  // One clinic: its QR card, its code.
+  await choose(page, `${other} (OTHER1)`);
+  await expect(register).not.toHaveAttribute('aria-disabled');
+  await expect(page.getByText(reason)).toHaveCount(0);
+  await qrSignup.click();
+  const card = page.getByRole('dialog', { name: 'QR sign-up for patients' });
+  await expect(card).toContainText(other);
+  await expect(card).toContainText('/patient/signup?clinic=OTHER1');
+  await expect(card).toContainText('Clinic code OTHER1');
+  await expect(card).not.toContainText('DEMO01');
+  await snap(page, 'admin-qr-signup-chosen-clinic');
+  await card.getByRole('button', { name: 'Close' }).click();
+
+  // Registering puts the patient in that clinic, whose therapists are the ones offered to treat them.
+  await register.click();
+  const form = page.getByRole('dialog', { name: 'Register a patient' });
+  await expect(form).toContainText(`The patient joins ${other}.`);
+  await form.getByLabel('First name').fill('Ada');
+  await form.getByLabel('Last name').fill(name.split(' ')[1]!);
+  await form.getByLabel('Birthday').fill('03/04/1956');
+  await form.getByLabel('Birthday').press('Tab');
+  await form.getByLabel('Mobile phone').fill(uniquePhone());
+  await form.getByRole('button', { name: 'Register patient' }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(name), level: 1 })).toContainText('Registered');
+  await page.getByRole('button', { name: 'Onboard' }).click();
+  const onboard = page.getByRole('dialog', { name: `Onboard ${name}` });
+  await onboard.getByRole('combobox', { name: /Therapist/ }).click();
+  await expect(onboard.getByRole('option', { name: 'Olivia Other' })).toBeVisible();
+  await expect(onboard.getByRole('option', { name: 'Taylor Reed' })).toHaveCount(0);
+  await snap(page, 'admin-onboard-chosen-clinic');
+  await page.keyboard.press('Escape');
+  await onboard.getByRole('button', { name: 'Cancel' }).click();
+
+  // The clinic's list has the patient; the other clinic's has not.
+  await page.getByRole('link', { name: 'Patients' }).first().click();
+  await expect(page).toHaveURL(/\/patients\?clinic=OTHER1$/);
+  await closeNoteIfShown(page);
+  const search = page.getByRole('searchbox', { name: 'Search patients' });
+  await search.fill(name);
+  await expect(page.getByRole('link', { name })).toBeVisible();
+  await choose(page, 'Rehabit Demo Clinic (DEMO01)');
+  await expect(page.getByRole('heading', { name: 'No patients match' })).toBeVisible();
 });

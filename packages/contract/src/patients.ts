@@ -100,6 +100,8 @@ export const patientSchema = z.object({
   episode_started_at: z.string().nullable(),
   source: z.enum(['staff', 'qr']),
   created_at: z.string(),
+  /** The patient's clinic: whose therapists may treat them, and which clinic an admin's list row names (decision 1150). */
+  clinic: clinicRefSchema,
 });
 export type Patient = z.infer<typeof patientSchema>;
 /** One patient as the dashboard's header reads it: with the call status and chat freshness (decision 0901). */
@@ -112,8 +114,6 @@ export type PatientDetail = z.infer<typeof patientDetailSchema>;
 export const PATIENT_LIST_CAP = 1000;
 /** A listed patient with the RTM status today: null without an episode this month (decision 0803). */
 export const patientListItemSchema = patientSchema.extend({
-  /** The patient's clinic, for the admin's list of every clinic (decision 1150). */
-  clinic: clinicRefSchema,
   rtm: rtmStatusSchema.nullable(),
   /** Call status and chat freshness today, for onboarded patients (decision 0901). */
   ...patientContactStatusSchema.shape,
@@ -166,6 +166,12 @@ export const registerPatientBodySchema = z
     path: ['consent_method'],
   });
 export type RegisterPatientBody = z.infer<typeof registerPatientBodySchema>;
+/**
+ * The clinic a staff registration is for, by its code (decision 1152): an admin's choice of clinic; anyone else may
+ * name only their own. Without it, the caller's own clinic. In the address, as every choice of clinic is: the clinic
+ * is never taken from a body.
+ */
+export const registerPatientQuerySchema = z.object({ clinic_code: clinicCodeSchema.optional() });
 /** Editing a patient sends the same fields as registering one. */
 export type UpdatePatientBody = RegisterPatientBody;
 
@@ -298,12 +304,13 @@ export const patientEndpoints = defineEndpoints('patients', {
     status: 200,
     response: patientDetailSchema,
   },
-  /** Registers a patient on the staff's side. */
+  /** Registers a patient on the staff's side, in the caller's clinic or the one `clinic_code` names. */
   register: {
     method: 'POST',
     path: '/clinic/patient/register',
     access: 'patients.manage',
     audit: { change: 'patient.register' },
+    query: registerPatientQuerySchema,
     body: registerPatientBodySchema,
     status: 201,
     response: patientSchema,

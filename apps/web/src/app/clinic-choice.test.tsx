@@ -91,6 +91,73 @@ describe("the platform admin's clinic", () => {
     expect(header()).toHaveTextContent('All clinics');
   });
 
+  it('registers and shows the QR sign-up of the chosen clinic, and says why not for every clinic', async () => {
+    const api = adminRoutes();
+    const rosa = {
+      ...makePatient({ id: 130, first_name: 'Rosa', last_name: 'Diaz', status: 'registered' }),
+      clinic: harbor,
+    };
+    api.set('POST /clinic/patient/register', { status: 201, body: rosa });
+    api.set('GET /api/v1/patients/130/', { body: rosa });
+    const app = renderApp('/patients', { token: 't' });
+    await screen.findByRole('table', { name: 'Patients' });
+
+    // Every clinic: nowhere to register, said to the keyboard and the screen reader as well as on screen.
+    const reason = 'Choose a clinic to register a patient or show its QR sign-up.';
+    for (const name of ['QR sign-up', 'Register patient']) {
+      const button = screen.getByRole('button', { name });
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      expect(button).toHaveAccessibleDescription(reason);
+      button.focus();
+      expect(button).toHaveFocus();
+      await app.user.keyboard('{Enter}');
+      await app.user.click(button);
+    }
+    expect(screen.getByText(reason)).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await app.user.click(screen.getByRole('combobox', { name: 'Clinic' }));
+    await app.user.click(await screen.findByRole('option', { name: 'Harbor Rehab (HBR204)' }));
+    const qr = screen.getByRole('button', { name: 'QR sign-up' });
+    await waitFor(() => expect(qr).not.toHaveAttribute('aria-disabled'));
+    expect(screen.queryByText(reason)).not.toBeInTheDocument();
+
+    await app.user.click(qr);
+    const card = await screen.findByRole('dialog', { name: 'QR sign-up for patients' });
+    await waitFor(() => expect(card).toHaveTextContent(harbor.name));
+    expect(card).toHaveTextContent(`${window.location.origin}/patient/signup?clinic=HBR204`);
+    expect(card).toHaveTextContent('Clinic code HBR204');
+    expect(card).not.toHaveTextContent(demo.name);
+    await app.user.keyboard('{Escape}');
+
+    await app.user.click(screen.getByRole('button', { name: 'Register patient' }));
+    const form = await screen.findByRole('dialog', { name: 'Register a patient' });
+    expect(form).toHaveAccessibleDescription(/^The patient joins Harbor Rehab\./);
+    await app.user.type(within(form).getByLabelText(/First name/), 'Rosa');
+    await app.user.type(within(form).getByLabelText(/Last name/), 'Diaz');
+    await app.user.type(within(form).getByLabelText(/Birthday/), '1956-03-04');
+    await app.user.type(within(form).getByLabelText(/Mobile phone/), '5551234567');
+    await app.user.click(within(form).getByRole('button', { name: 'Register patient' }));
+    await waitFor(() => expect(app.location().pathname).toBe('/patient/130/dashboard'));
+    expect(asked(api, 'POST /clinic/patient/register')).toEqual(['HBR204']);
+  });
+
+  it("offers the therapists of the patient's own clinic when onboarding from every clinic's list", async () => {
+    const api = adminRoutes();
+    const newcomer = { ...hugo, status: 'registered' as const, therapist: null, diagnosis: null };
+    api.set('GET /api/v1/patients/', { body: patientPage([maria, newcomer]) });
+    const app = renderApp('/patients', { token: 't' });
+    await app.user.click(await screen.findByRole('button', { name: 'Actions for Hugo Harbor' }));
+    await app.user.click(screen.getByRole('menuitem', { name: 'Onboard' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Onboard Hugo Harbor' });
+    const therapist = within(dialog).getByRole('combobox', { name: /Therapist/ });
+    await waitFor(() => expect(therapist).not.toHaveAttribute('aria-disabled'));
+    await app.user.click(therapist);
+    expect(within(dialog).getByRole('option', { name: 'Hana Shore' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('option', { name: 'Tara Nguyen' })).not.toBeInTheDocument();
+    expect(asked(api, 'GET /clinic/therapist')).toContain('HBR204');
+  });
+
   it('leaves staff in their own clinic, with no choice, no column and the clinic in the header', async () => {
     const api = fixtureApi({ ...signedInRoutes(), 'GET /api/v1/patients/': { body: patientPage([maria]) } });
     renderApp('/patients?clinic=HBR204', { token: 't' });

@@ -67,6 +67,7 @@ export function makePatient(changes: Partial<PatientDetail> = {}): PatientDetail
     episode_started_at: '2025-01-10T15:00:00Z',
     source: 'staff',
     created_at: '2025-01-09T15:00:00Z',
+    clinic: { code: 'DEMO01', name: 'Demo Physical Therapy' },
     call_status: null,
     chat_freshness: null,
     ...changes,
@@ -82,7 +83,6 @@ export const patientPage = (results: (Patient | PatientListItem)[], count = resu
   next: null,
   previous: null,
   results: results.map((patient) => ({
-    clinic: { code: 'DEMO01', name: 'Demo Physical Therapy' },
     rtm: null,
     call_status: null,
     chat_freshness: null,

@@ -10,8 +10,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClinic, makeUser, PASSWORD } from '../../../test/factories.ts';
 import { expectProblem, type TestApp } from '../../../test/helpers.ts';
-import { type ApiClient, appWithTwoClinics, type StaffedClinic } from '../../../test/patients-support.ts';
-import { auditEvents } from '../../db/schema.ts';
+import { type ApiClient, appWithTwoClinics, patientBody, type StaffedClinic } from '../../../test/patients-support.ts';
+import { auditEvents, patients } from '../../db/schema.ts';
 
 // The admin's choice of clinic on the patient and staff lists (decision 1150): one clinic's rows or every clinic's,
 // each row naming its clinic; anyone else may name only their own clinic, and another clinic's code is not found.
@@ -21,6 +21,7 @@ let call: ApiClient;
 let home: StaffedClinic;
 let away: StaffedClinic;
 let adminToken: string;
+let platformCode: string;
 const patientIds = { home: 0, away: 0 };
 
 const results = async <T>(url: string, token: string) => {
@@ -36,6 +37,7 @@ const staffAt = (query: string, token = adminToken) =>
 beforeAll(async () => {
   ({ t, call, home, away } = await appWithTwoClinics());
   const platform = await makeClinic(t.database.db, { name: 'Platform' });
+  platformCode = platform.code;
   const admin = await makeUser(t.database.db, platform.id, { role: 'admin' });
   adminToken = (
     await call.post(authEndpoints.signin.path, undefined, { email: admin.email, password: PASSWORD })
@@ -101,6 +103,64 @@ describe('the staff lists', () => {
     expectProblem(await call.get(`${approvalsUrl}${away.clinic.code}`, home.supervisor.token), 404, 'not_found');
     const ownApprovals = await call.get(`${approvalsUrl}${home.clinic.code}`, home.supervisor.token);
     expect(ownApprovals.statusCode, ownApprovals.body).toBe(200);
+  });
+});
+
+describe('registering a patient', () => {
+  const registerAt = (clinicCode: string | undefined, token: string, overrides: Record<string, unknown> = {}) =>
+    call.post(
+      `${patientEndpoints.register.path}${clinicCode === undefined ? '' : `?clinic_code=${clinicCode}`}`,
+      token,
+      patientBody(overrides),
+    );
+  const stored = async (lastName: string) =>
+    t.database.db.select().from(patients).where(eq(patients.lastName, lastName));
+
+  it("registers an admin's patient in the chosen clinic, audited there, to be onboarded by its therapist", async () => {
+    const res = await registerAt(away.clinic.code.toLowerCase(), adminToken);
+    expect(res.statusCode, res.body).toBe(201);
+    const patient = res.json() as PatientListItem;
+    expect(patient.clinic).toEqual({ code: away.clinic.code, name: away.clinic.name });
+    const [row] = await stored(patient.last_name);
+    expect(row?.clinicId).toBe(away.clinic.id);
+
+    // The clinic's own staff find the patient; the other clinic does not.
+    expect((await patientsAt('', away.manager.token)).map((p) => p.id)).toContain(patient.id);
+    expect((await patientsAt('', home.manager.token)).map((p) => p.id)).not.toContain(patient.id);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'patient.register'), eq(auditEvents.patientId, patient.id)));
+    expect(audit).toMatchObject({ clinicId: away.clinic.id, outcome: 'success' });
+
+    // The clinic's therapist treats the patient; a therapist of another clinic is refused.
+    const onboard = (therapist: number) =>
+      call.post(patientEndpoints.onboard.path.replace(':id', String(patient.id)), adminToken, {
+        diagnosis: 'M54.50',
+        therapist,
+      });
+    expectProblem(await onboard(home.therapist.id), 400);
+    const onboarded = await onboard(away.therapist.id);
+    expect(onboarded.statusCode, onboarded.body).toBe(200);
+    expect(onboarded.json()).toMatchObject({ status: 'onboarded', clinic: { code: away.clinic.code } });
+  });
+
+  it("keeps the admin's own clinic without a code, and staff in theirs when they name it", async () => {
+    const own = await registerAt(undefined, adminToken);
+    expect(own.statusCode, own.body).toBe(201);
+    expect(own.json().clinic.code).toBe(platformCode);
+    const named = await registerAt(home.clinic.code, home.therapist.token);
+    expect(named.statusCode, named.body).toBe(201);
+    expect(named.json().clinic).toEqual({ code: home.clinic.code, name: home.clinic.name });
+  });
+
+  it('answers 404 to staff naming another clinic and to a code of no clinic, 400 to a malformed one', async () => {
+    const refused = { last_name: `Refused${Date.now() % 100000}` };
+    expectProblem(await registerAt(away.clinic.code, home.manager.token, refused), 404, 'not_found');
+    expectProblem(await registerAt('NONE99', home.manager.token, refused), 404, 'not_found');
+    expectProblem(await registerAt('NONE99', adminToken, refused), 404, 'not_found');
+    expectProblem(await registerAt('no!', adminToken, refused), 400);
+    expect(await stored(refused.last_name)).toEqual([]);
   });
 });
 

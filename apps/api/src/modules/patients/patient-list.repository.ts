@@ -246,12 +246,7 @@ function statementFor(options: ListOptions, search: Search): Prepared {
 }
 
 /** A row of the list's statement: a patient, or only the count (`id` null) when the page is empty. */
-export type ListRow = Omit<PatientSqlRow, 'id'> & {
-  total: number;
-  id: number | null;
-  clinic_code: string;
-  clinic_name: string;
-};
+export type ListRow = Omit<PatientSqlRow, 'id'> & { total: number; id: number | null };
 
 /**
  * The page (`limit` rows from `offset`, within the cap) and the count of matches up to COLLECT, in one statement

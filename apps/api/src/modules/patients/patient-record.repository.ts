@@ -17,7 +17,7 @@ with p as (
     p.consent_date::text as consent_date, p.consent_method, p.source, p.created_at,
     (select max(e.started_at) from patient_episodes e where e.patient_id = p.id and e.ended_at is null)
       as episode_started_at,
-    c.timezone,
+    c.code as clinic_code, c.name as clinic_name, c.timezone,
     (select max(l.date)::text from interaction_logs l
       where l.patient_id = p.id and l.deleted_at is null
         and l.date < (date_trunc('month', ($3::timestamptz at time zone c.timezone)) + interval '1 month')::date)

@@ -23,6 +23,8 @@ export type PatientSqlRow = {
   source: PatientRow['source'];
   created_at: Date | string;
   episode_started_at: Date | string | null;
+  clinic_code: string;
+  clinic_name: string;
 };
 
 /** Such a row as the repositories answer patients. */
@@ -47,5 +49,7 @@ export const fromPatientSqlRow = (row: PatientSqlRow): PatientRow => ({
   consentMethod: row.consent_method,
   source: row.source,
   createdAt: new Date(row.created_at),
+  clinicCode: row.clinic_code,
+  clinicName: row.clinic_name,
   episodeStartedAt: row.episode_started_at === null ? null : new Date(row.episode_started_at),
 });

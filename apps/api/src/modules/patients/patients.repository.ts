@@ -31,6 +31,8 @@ const patientColumns = {
   consentMethod: patients.consentMethod,
   source: patients.source,
   createdAt: patients.createdAt,
+  clinicCode: clinics.code,
+  clinicName: clinics.name,
   episodeStartedAt: sql<Date | null>`(
     select max(${patientEpisodes.startedAt}) from ${patientEpisodes}
     where ${patientEpisodes.patientId} = ${patients.id} and ${patientEpisodes.endedAt} is null
@@ -41,6 +43,7 @@ const selectPatients = (db: DbOrTx) =>
   db
     .select(patientColumns)
     .from(patients)
+    .innerJoin(clinics, eq(clinics.id, patients.clinicId))
     .leftJoin(icd10Codes, eq(icd10Codes.code, patients.diagnosis))
     .leftJoin(therapist, eq(therapist.id, patients.therapistId))
     .$dynamic();
@@ -68,6 +71,7 @@ export const toPatient = (row: PatientRow): Patient => ({
   episode_started_at: row.episodeStartedAt?.toISOString() ?? null,
   source: row.source,
   created_at: row.createdAt.toISOString(),
+  clinic: { code: row.clinicCode, name: row.clinicName },
 });
 
 /** A clinic's patient by id, read by most patient routes: built once and prepared (building cost more than running). */
@@ -138,9 +142,7 @@ export const createPatientsRepository = (db: DbOrTx) => {
       const limit = Math.max(0, Math.min(query.page_size, PATIENT_LIST_CAP - offset));
       const found = await listPatientRows(db, { scope, query, now, onlyIds }, limit, offset);
       const total = found[0]?.total ?? 0;
-      const rows = found
-        .filter((row): row is ListRow & { id: number } => row.id !== null)
-        .map((row) => ({ ...fromPatientSqlRow(row), clinic: { code: row.clinic_code, name: row.clinic_name } }));
+      const rows = found.filter((row): row is ListRow & { id: number } => row.id !== null).map(fromPatientSqlRow);
       return { rows, count: Math.min(total, PATIENT_LIST_CAP), countCapped: total > PATIENT_LIST_CAP };
     },
 

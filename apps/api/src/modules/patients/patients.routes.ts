@@ -9,7 +9,9 @@ export const patientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
 ) => {
   route(app, endpoints.list, ({ actor, query, ctx }) => patients.list(actor, query, ctx));
   route(app, endpoints.detail, ({ actor, params, ctx }) => patients.get(actor, params.id, ctx));
-  route(app, endpoints.register, ({ actor, body, ctx }) => patients.register(actor, body, ctx));
+  route(app, endpoints.register, ({ actor, query, body, ctx }) =>
+    patients.register(actor, body, query.clinic_code, ctx),
+  );
   route(app, endpoints.update, ({ actor, params, body, ctx }) => patients.update(actor, params.id, body, ctx));
   route(app, endpoints.onboard, ({ actor, params, body, ctx }) => patients.onboard(actor, params.id, body, ctx));
   route(app, endpoints.discharge, ({ actor, body, ctx }) => patients.discharge(actor, body.patient_ids, ctx));

@@ -205,7 +205,6 @@ export function createPatientsService({ db, clock, audit, rtm, tasks }: Deps) {
       });
       const items = rows.map((row) => ({
         ...toPatient(row),
-        clinic: row.clinic,
         rtm: statuses.get(row.id) ?? null,
         ...contact(row.id),
       }));
@@ -237,14 +236,17 @@ export function createPatientsService({ db, clock, audit, rtm, tasks }: Deps) {
       return { ...toPatient(patient), ...contact(patient.id) };
     },
 
-    async register(actor: Actor, body: RegisterPatientBody, ctx: RequestContext) {
+    /** In the caller's clinic, or the one an admin chose by `clinicCode` (the rule of chosenClinic, decision 1152). */
+    async register(actor: Actor, body: RegisterPatientBody, clinicCode: string | undefined, ctx: RequestContext) {
+      const { clinic } = await chosenClinic(db, actor, clinicCode);
+      const clinicId = clinic?.id ?? actor.clinicId;
       if (body.diagnosis) await assertDiagnosis(body.diagnosis);
       const now = clock.now();
       const id = await db.transaction(async (tx) => {
         const repo = createPatientsRepository(tx);
         const patientId = await repo.insert({
           ...detailsOf(body),
-          clinicId: actor.clinicId,
+          clinicId,
           source: 'staff',
           createdBy: actor.id,
           createdAt: now,
@@ -252,13 +254,13 @@ export function createPatientsService({ db, clock, audit, rtm, tasks }: Deps) {
         });
         await repo.recordEvent({
           patientId,
-          clinicId: actor.clinicId,
+          clinicId,
           action: 'register',
           toStatus: 'registered',
           actorUserId: actor.id,
           at: now,
         });
-        await record(actor, 'patient.register', { id: patientId, clinicId: actor.clinicId }, ctx, undefined, tx);
+        await record(actor, 'patient.register', { id: patientId, clinicId }, ctx, undefined, tx);
         return patientId;
       });
       return reload(actor, id);

@@ -3,7 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { call } from '@web/lib/api-client.ts';
 import { useRefreshPatients } from './refresh-patients.ts';
 
-export const registerPatient = (body: RegisterPatientBody) => call(patientEndpoints.register, { body });
+/** Registers a patient in the clinic `clinicCode` names: the staff member's own, or the one an admin chose. */
+export const registerPatient = ({ body, clinicCode }: { body: RegisterPatientBody; clinicCode: string }) =>
+  call(patientEndpoints.register, { body, query: { clinic_code: clinicCode } });
 
 export function useRegisterPatient() {
   const refresh = useRefreshPatients();

@@ -47,6 +47,7 @@ export function ChangeTherapistDialog({ patient, onClose }: { patient: Patient; 
           render={({ field, fieldState }) => (
             <TherapistField
               ref={field.ref}
+              clinicCode={patient.clinic.code}
               label="New therapist"
               value={field.value}
               onChange={field.onChange}

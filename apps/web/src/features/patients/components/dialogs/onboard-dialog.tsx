@@ -71,6 +71,7 @@ export function OnboardDialog({ patient, onClose }: { patient: Patient; onClose:
           render={({ field, fieldState }) => (
             <TherapistField
               ref={field.ref}
+              clinicCode={patient.clinic.code}
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}

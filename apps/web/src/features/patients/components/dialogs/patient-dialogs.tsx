@@ -1,4 +1,4 @@
-import type { Patient } from '@rehabit/contract';
+import type { ClinicRef, Patient } from '@rehabit/contract';
 import { lazy, Suspense } from 'react';
 import type { PatientAction } from '../patient-actions.ts';
 import { ChangeTherapistDialog } from './change-therapist-dialog.tsx';
@@ -14,7 +14,7 @@ const PatientFormDialog = lazy(() =>
 
 /** Which dialog of the patient screens is open, and for whom. */
 export type PatientDialogState =
-  | { kind: 'register' }
+  | { kind: 'register'; clinic: ClinicRef }
   | { kind: 'edit' | 'onboard' | 'change_therapist' | 'remove'; patient: Patient }
   | { kind: 'discharge' | 're_onboard'; patients: readonly Patient[] };
 
@@ -34,10 +34,15 @@ export function PatientDialogs({ state, onClose, onLifecycleDone, onRemoved }: P
   if (!state) return null;
   switch (state.kind) {
     case 'register':
+      return (
+        <Suspense fallback={null}>
+          <PatientFormDialog clinic={state.clinic} onClose={onClose} />
+        </Suspense>
+      );
     case 'edit':
       return (
         <Suspense fallback={null}>
-          <PatientFormDialog patient={state.kind === 'edit' ? state.patient : undefined} onClose={onClose} />
+          <PatientFormDialog patient={state.patient} onClose={onClose} />
         </Suspense>
       );
     case 'onboard':

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Patient, registerPatientBodySchema } from '@rehabit/contract';
+import { type ClinicRef, type Patient, registerPatientBodySchema } from '@rehabit/contract';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { Modal } from '@web/components/ui/modal/modal.tsx';
 import { paths } from '@web/config/paths.ts';
@@ -14,8 +14,10 @@ import { FormFooter } from './form-footer.tsx';
 import { emptyPatientForm, patientFormFields, patientToForm } from './patient-form.ts';
 import { PatientFormFields } from './patient-form-fields.tsx';
 
-/** Registers a patient, or edits the details of one (`patient` given). */
-export function PatientFormDialog({ patient, onClose }: { patient?: Patient; onClose: () => void }) {
+type Props = ({ patient: Patient; clinic?: never } | { clinic: ClinicRef; patient?: never }) & { onClose: () => void };
+
+/** Registers a patient in a clinic (`clinic` given), or edits the details of one (`patient` given). */
+export function PatientFormDialog({ patient, clinic, onClose }: Props) {
   const formId = useId();
   const navigate = useNavigate();
   const form = useForm({
@@ -32,8 +34,8 @@ export function PatientFormDialog({ patient, onClose }: { patient?: Patient; onC
         await update.mutateAsync({ id: patient.id, body });
         notify.success('The details are saved');
         onClose();
-      } else {
-        const created = await register.mutateAsync(body);
+      } else if (clinic) {
+        const created = await register.mutateAsync({ body, clinicCode: clinic.code });
         notify.success(`${created.display_name} is registered`);
         onClose();
         navigate(paths.patientDashboard.getHref(created.id));
@@ -50,7 +52,8 @@ export function PatientFormDialog({ patient, onClose }: { patient?: Patient; onC
       size="lg"
       title={patient ? `Edit ${patient.display_name}` : 'Register a patient'}
       description={
-        patient ? undefined : 'Onboard the patient afterwards, with the diagnosis and therapist, to start monitoring.'
+        clinic &&
+        `The patient joins ${clinic.name}. Onboard them afterwards, with the diagnosis and therapist, to start monitoring.`
       }
       footer={
         <FormFooter

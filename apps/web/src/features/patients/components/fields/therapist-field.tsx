@@ -3,6 +3,8 @@ import { useTreatingTherapists } from '@web/lib/staff/get-treating-therapists.ts
 import type { Ref } from 'react';
 
 type TherapistFieldProps = {
+  /** The patient's clinic: only its staff may treat the patient, whichever clinic the list shows. */
+  clinicCode: string;
   value: unknown;
   onChange: (id: number) => void;
   onBlur?: () => void;
@@ -11,9 +13,17 @@ type TherapistFieldProps = {
   ref?: Ref<{ focus: () => void }>;
 };
 
-/** The treating therapist: approved therapists and the supervisor of the clinic who have access. */
-export function TherapistField({ value, onChange, onBlur, label = 'Therapist', error, ref }: TherapistFieldProps) {
-  const therapists = useTreatingTherapists();
+/** The treating therapist: approved therapists and the supervisor of the patient's clinic who have access. */
+export function TherapistField({
+  clinicCode,
+  value,
+  onChange,
+  onBlur,
+  label = 'Therapist',
+  error,
+  ref,
+}: TherapistFieldProps) {
+  const therapists = useTreatingTherapists(clinicCode);
   const options = (therapists.data ?? []).map((member) => ({
     value: member.id,
     label: member.role === 'supervisor' ? `${member.display_name} (Supervisor)` : member.display_name,

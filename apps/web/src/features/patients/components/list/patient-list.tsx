@@ -1,4 +1,4 @@
-import type { Patient } from '@rehabit/contract';
+import type { ClinicRef, Patient } from '@rehabit/contract';
 import { PageHeader } from '@web/components/layouts/page-header.tsx';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
@@ -7,15 +7,17 @@ import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
 import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
 import { usePatients } from '@web/features/patients/api/get-patients.ts';
 import { useClinicChoice } from '@web/lib/clinics/clinic-choice.ts';
+import { useWorkingClinic } from '@web/lib/clinics/working-clinic.ts';
 import { useIsMobile } from '@web/lib/device.ts';
 import type { SessionUser } from '@web/lib/session/get-current-user.ts';
 import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
-import { QrCode, SearchX, UserPlus, Users } from 'lucide-react';
+import { SearchX, UserPlus, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
 import { dialogFor, type PatientDialogState, PatientDialogs } from '../dialogs/patient-dialogs.tsx';
 import { QrSignupDialog } from '../qr/qr-signup-dialog.tsx';
 import { BulkBar } from './bulk-bar.tsx';
+import { ClinicActions } from './clinic-actions.tsx';
 import { PatientCards } from './patient-cards.tsx';
 import { PatientsFilters } from './patients-filters.tsx';
 import { PatientsTable } from './patients-table.tsx';
@@ -35,11 +37,12 @@ const countText = (count: number, isCapped: boolean) =>
 export function PatientList({ user }: { user: SessionUser }) {
   const params = useListParams();
   const clinic = useClinicChoice(user.role);
+  const working = useWorkingClinic(user);
   const [typed, setTyped] = useState(params.search);
   const debounced = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
   const [selected, setSelected] = useState<Map<number, Patient>>(new Map());
   const [dialog, setDialog] = useState<PatientDialogState | null>(null);
-  const [isQrOpen, setQrOpen] = useState(false);
+  const [qrClinic, setQrClinic] = useState<ClinicRef | null>(null);
   const isMobile = useIsMobile();
 
   // While another screen loads (a patient opened from the list), the list is still mounted: writing the search into
@@ -120,14 +123,11 @@ export function PatientList({ user }: { user: SessionUser }) {
             : 'Everyone your clinic follows between visits.'
         }
         actions={
-          <>
-            <Button variant="secondary" icon={<QrCode size={18} aria-hidden="true" />} onClick={() => setQrOpen(true)}>
-              QR sign-up
-            </Button>
-            <Button icon={<UserPlus size={18} aria-hidden="true" />} onClick={() => setDialog({ kind: 'register' })}>
-              Register patient
-            </Button>
-          </>
+          <ClinicActions
+            working={working}
+            onQrSignup={setQrClinic}
+            onRegister={(chosen) => setDialog({ kind: 'register', clinic: chosen })}
+          />
         }
       />
       <PatientsFilters
@@ -190,12 +190,14 @@ export function PatientList({ user }: { user: SessionUser }) {
               title="No patients yet — register the first one"
               description="Patients your clinic registers, or who sign up with the clinic's QR code, are listed here."
               action={
-                <Button
-                  icon={<UserPlus size={18} aria-hidden="true" />}
-                  onClick={() => setDialog({ kind: 'register' })}
-                >
-                  Register patient
-                </Button>
+                working.kind === 'clinic' && (
+                  <Button
+                    icon={<UserPlus size={18} aria-hidden="true" />}
+                    onClick={() => setDialog({ kind: 'register', clinic: working.clinic })}
+                  >
+                    Register patient
+                  </Button>
+                )
               }
             />
           )
@@ -212,7 +214,7 @@ export function PatientList({ user }: { user: SessionUser }) {
         onPageChange={(page) => params.update({ page })}
       />
       <PatientDialogs state={dialog} onClose={() => setDialog(null)} onLifecycleDone={clearSelection} />
-      <QrSignupDialog isOpen={isQrOpen} onClose={() => setQrOpen(false)} user={user} />
+      {qrClinic && <QrSignupDialog clinic={qrClinic} onClose={() => setQrClinic(null)} />}
     </>
   );
 }

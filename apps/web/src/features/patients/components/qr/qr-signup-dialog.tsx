@@ -1,9 +1,9 @@
+import type { ClinicRef } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { Modal } from '@web/components/ui/modal/modal.tsx';
 import { QrCode } from '@web/components/ui/qr-code/qr-code.tsx';
 import { paths } from '@web/config/paths.ts';
 import { notify } from '@web/lib/notify.ts';
-import type { SessionUser } from '@web/lib/session/get-current-user.ts';
 import { Copy, Printer } from 'lucide-react';
 import './qr-card.css';
 
@@ -11,9 +11,12 @@ import './qr-card.css';
 export const signupUrl = (clinicCode: string, origin = window.location.origin) =>
   `${origin}${paths.patientSignup.getHref(clinicCode)}`;
 
-/** The clinic's self-registration card, to print and put on the front desk. */
-export function QrSignupDialog({ isOpen, onClose, user }: { isOpen: boolean; onClose: () => void; user: SessionUser }) {
-  const url = signupUrl(user.code);
+/**
+ * A clinic's self-registration card, to print and put on the front desk: the clinic the list works in (a staff
+ * member's own, the one an admin chose).
+ */
+export function QrSignupDialog({ clinic, onClose }: { clinic: ClinicRef; onClose: () => void }) {
+  const url = signupUrl(clinic.code);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
@@ -24,7 +27,7 @@ export function QrSignupDialog({ isOpen, onClose, user }: { isOpen: boolean; onC
   };
   return (
     <Modal
-      isOpen={isOpen}
+      isOpen
       onClose={onClose}
       title="QR sign-up for patients"
       description="Print this card for the front desk. Patients scan it, confirm their phone and register themselves; a task then asks the clinic to onboard them."
@@ -40,7 +43,7 @@ export function QrSignupDialog({ isOpen, onClose, user }: { isOpen: boolean; onC
       }
     >
       <article className="qr-card" aria-label="Printable sign-up card">
-        <p className="qr-card__clinic">{user.clinic_name}</p>
+        <p className="qr-card__clinic">{clinic.name}</p>
         <h3 className="qr-card__title">Start your home exercise program</h3>
         <div className="qr-card__code">
           <QrCode text={url} label={`QR code that opens ${url}`} />
@@ -52,7 +55,7 @@ export function QrSignupDialog({ isOpen, onClose, user }: { isOpen: boolean; onC
         </ol>
         <p className="qr-card__url">{url}</p>
         <p className="qr-card__code-text">
-          Clinic code <strong>{user.code}</strong>
+          Clinic code <strong>{clinic.code}</strong>
         </p>
       </article>
     </Modal>
