@@ -88,7 +88,7 @@ describe('the progress trend', () => {
     await app.user.keyboard('{ArrowLeft}{ArrowLeft}');
     expect(slider).toHaveAttribute(
       'aria-valuetext',
-      'Week of Nov 1, 2026: engagement 100%, pain 3.5, steps 7,500 a day; outcome measures 2 (Nov 1, 2026: ODI 28%).',
+      'Week of Nov 1, 2026: engagement 100%, pain 3.5, steps 7,500 a day; outcome measures: Nov 1, 2026: ODI 28% (mark 2).',
     );
     expect(slider).toHaveAttribute('aria-valuenow', '10');
     expect(within(figure).getByRole('button', { name: 'Open the week of Nov 1, 2026' })).toBeInTheDocument();

@@ -93,12 +93,12 @@ export function axisMax(measure: TrendMeasure, weeks: ProgressTrendWeek[]) {
   return Math.min(measure.range[1], Math.max(10_000, Math.ceil(highest / 2000) * 2000));
 }
 
-/** "Week of Nov 15, 2026: engagement 78%, pain 3.5, steps 6,400 a day; outcome measures 2 (Oct 3, 2026: NPRS 5)". */
+/** "Week of Nov 15, 2026: engagement 78%, pain 3.5, steps 6,400 a day; outcome measures: Nov 17, 2026: NPRS 5 (mark 2)". */
 export function weekReadout(week: ProgressTrendWeek, marks: OutcomeMark[]) {
   const values = trendMeasures.map((m) => `${m.label.toLowerCase()} ${trendValue(m, week[m.key])}`).join(', ');
   const own = marks.filter((mark) => mark.date >= week.week_start && mark.date <= week.week_end);
-  const outcomes = own.map((mark) => `${mark.number} (${markText(mark)})`).join('; ');
-  return `${weekName(week.week_start)}: ${values}${outcomes ? `; outcome measures ${outcomes}` : ''}.`;
+  const outcomes = own.map((mark) => `${markText(mark)} (mark ${mark.number})`).join('; ');
+  return `${weekName(week.week_start)}: ${values}${outcomes ? `; outcome measures: ${outcomes}` : ''}.`;
 }
 
 /** "from 45% in the week of Jul 19, 2026 to 78% in the week of Nov 22, 2026": the first and last week with data. */
