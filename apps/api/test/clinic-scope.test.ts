@@ -824,7 +824,7 @@ async function seedClinic(db: Db, index: number) {
     })),
   );
 
-  await createHepRequestsRepository(db).insert(actor, 'A heel raise, please');
+  await createHepRequestsRepository(db).insert(actor, actor.clinicId, 'A heel raise, please');
   const monitoringSession = await createMonitoringRepository(db).insert({
     clinicId: clinic.id,
     patientId,

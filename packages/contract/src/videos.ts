@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamsSchema, idSchema } from './common.ts';
+import { clinicCodeSchema, idParamsSchema, idSchema } from './common.ts';
 import { defineEndpoints } from './endpoint.ts';
 import { MAX_PAGE_SIZE, pageQuerySchema, paginated } from './pagination.ts';
 
@@ -161,6 +161,8 @@ export const videoListQuerySchema = z.object({
   folder: idSchema.optional(),
   scope: videoScopeSchema.optional(),
   status: videoStatusSchema.optional(),
+  /** A patient's clinic: only what it may use, its own library and the global one (decision 1155). */
+  clinic_code: clinicCodeSchema.optional(),
 });
 export type VideoListQuery = z.infer<typeof videoListQuerySchema>;
 
@@ -189,6 +191,8 @@ export const folderListQuerySchema = z.object({
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
   /** mine: folders I own; shared: colleagues' folders shared with the clinic; all by default. */
   owner: z.enum(['mine', 'shared']).optional(),
+  /** A patient's clinic: only its folders (decision 1155). */
+  clinic_code: clinicCodeSchema.optional(),
 });
 export type FolderListQuery = z.infer<typeof folderListQuerySchema>;
 export const folderNameBodySchema = z.object({ name: text(80) });
@@ -212,6 +216,8 @@ export type ShareFoldersBody = z.infer<typeof shareFoldersBodySchema>;
 export const folderResultsSchema = z.object({ results: z.array(folderSchema) });
 
 export const hepRequestBodySchema = z.object({ request_content: text(2000) });
+/** The clinic a request is filed under, a patient's (decision 1155); the caller's own without it. */
+export const hepRequestQuerySchema = z.object({ clinic_code: clinicCodeSchema.optional() });
 export type HepRequestBody = z.infer<typeof hepRequestBodySchema>;
 
 /** Open until the content team answers it, or declines it (decision 1030). */
@@ -363,6 +369,7 @@ export const videoEndpoints = defineEndpoints('videos', {
     method: 'POST',
     path: '/video/hep_request/create',
     access: 'videos.manage',
+    query: hepRequestQuerySchema,
     body: hepRequestBodySchema,
     status: 201,
     response: hepRequestSchema,

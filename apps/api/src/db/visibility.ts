@@ -20,9 +20,12 @@ export const patientVisibleIn = (scope: ClinicScope | PreparedClinicScope): SQL 
 export const ownPatientOf = (actor: Pick<Actor, 'id' | 'clinicId'>): SQL =>
   and(eq(patients.userId, actor.id), patientVisibleIn({ kind: 'clinic', clinicId: actor.clinicId }))!;
 
-/** Videos the actor may see: the clinic's own and the global library; admins see every clinic's. */
+/** Videos a clinic may use, and prescribe: its own library and the global one. */
+export const videoUsableIn = (clinicId: number): SQL => or(eq(videos.clinicId, clinicId), isNull(videos.clinicId))!;
+
+/** Videos the actor may see: what their clinic may use; admins see every clinic's. */
 export const videoVisibleTo = (actor: Actor): SQL =>
-  actor.role === 'admin' ? sql`true` : or(eq(videos.clinicId, actor.clinicId), isNull(videos.clinicId))!;
+  actor.role === 'admin' ? sql`true` : videoUsableIn(actor.clinicId);
 
 /** Folders the actor may see: their own and those shared with their clinic; admins see all. */
 export const folderVisibleTo = (actor: Actor): SQL =>

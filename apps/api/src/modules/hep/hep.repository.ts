@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { hepItems, videoFolderItems, videoFolders, videos } from '../../db/schema.ts';
 import { type Actor, type ClinicScope, inScope } from '../../db/scope.ts';
-import { folderVisibleTo } from '../../db/visibility.ts';
+import { folderVisibleTo, videoUsableIn } from '../../db/visibility.ts';
 
 const itemColumns = {
   id: hepItems.id,
@@ -140,7 +140,7 @@ export function createHepRepository(db: DbOrTx) {
       return db
         .select(candidateColumns)
         .from(videos)
-        .where(and(inArray(videos.id, ids), usableBy(clinicId)));
+        .where(and(inArray(videos.id, ids), videoUsableIn(clinicId)));
     },
     /** Folders the actor sees that belong to the program's clinic. */
     async findFolders(actor: Actor, ids: number[], clinicId: number) {
@@ -156,10 +156,8 @@ export function createHepRepository(db: DbOrTx) {
         .select(candidateColumns)
         .from(videoFolderItems)
         .innerJoin(videos, eq(videos.id, videoFolderItems.videoId))
-        .where(and(eq(videoFolderItems.folderId, folderId), usableBy(clinicId)))
+        .where(and(eq(videoFolderItems.folderId, folderId), videoUsableIn(clinicId)))
         .orderBy(asc(videoFolderItems.addedAt), asc(videos.id));
     },
   };
 }
-
-const usableBy = (clinicId: number) => sql`(${videos.clinicId} is null or ${videos.clinicId} = ${clinicId})`;

@@ -26,9 +26,11 @@ export type FolderRow = Awaited<ReturnType<ReturnType<typeof selectFolders>['exe
 
 export function createFoldersRepository(db: DbOrTx) {
   return {
-    async list(actor: Actor, query: FolderListQuery) {
+    /** `clinicId`: a chosen clinic's folders only (decision 1155), as a program accepts them. */
+    async list(actor: Actor, query: FolderListQuery, clinicId?: number) {
       const where = and(
         folderVisibleTo(actor),
+        clinicId === undefined ? undefined : eq(videoFolders.clinicId, clinicId),
         query.owner === 'mine' ? eq(videoFolders.ownerUserId, actor.id) : undefined,
         query.owner === 'shared' ? ne(videoFolders.ownerUserId, actor.id) : undefined,
       );

@@ -6,6 +6,7 @@ import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, actorAudit } from '../../lib/audit.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import type { VideoHost } from '../../video-host/host.ts';
+import { chosenClinic } from '../clinics/chosen-clinic.ts';
 import { createFoldersRepository, type FolderRow } from './folders.repository.ts';
 import { toFolder, toVideo } from './video-mapping.ts';
 import { createVideosRepository } from './videos.repository.ts';
@@ -52,7 +53,8 @@ export function createFoldersService({ db, audit, host }: Deps) {
 
   return {
     async list(actor: Actor, query: FolderListQuery) {
-      const { rows, count } = await folders.list(actor, query);
+      const { clinic } = await chosenClinic(db, actor, query.clinic_code);
+      const { rows, count } = await folders.list(actor, query, clinic?.id);
       return toPage(
         rows.map((r) => toFolder(actor, r)),
         count,

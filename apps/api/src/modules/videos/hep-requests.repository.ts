@@ -48,10 +48,10 @@ export type HepRequestRow = Awaited<ReturnType<ReturnType<typeof selectRequests>
 /** HEP video requests: a staff member's own, or (admins) the queue of every clinic. */
 export function createHepRequestsRepository(db: DbOrTx) {
   return {
-    async insert(actor: Actor, content: string) {
+    async insert(actor: Actor, clinicId: number, content: string) {
       const [row] = await db
         .insert(hepRequests)
-        .values({ clinicId: actor.clinicId, requestedBy: actor.id, requestContent: content })
+        .values({ clinicId, requestedBy: actor.id, requestContent: content })
         .returning({ id: hepRequests.id });
       return row!.id;
     },

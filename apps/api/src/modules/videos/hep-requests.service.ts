@@ -5,6 +5,7 @@ import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, actorAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
+import { chosenClinic } from '../clinics/chosen-clinic.ts';
 import type { TaskRules } from '../tasks/task-rules.ts';
 import { createHepRequestsRepository, type HepRequestRow } from './hep-requests.repository.ts';
 
@@ -44,10 +45,14 @@ export function createHepRequestsService({ db, clock, audit, tasks }: Deps) {
   }
 
   return {
-    async create(actor: Actor, content: string, ctx: RequestContext) {
+    /** Filed under the caller's clinic, or a patient's named by `clinicCode` (chosenClinic, decision 1155). */
+    async create(actor: Actor, content: string, clinicCode: string | undefined, ctx: RequestContext) {
+      const { clinic } = await chosenClinic(db, actor, clinicCode);
+      const clinicId = clinic?.id ?? actor.clinicId;
       const id = await db.transaction(async (tx) => {
-        const made = await createHepRequestsRepository(tx).insert(actor, content);
-        await record(actor, 'hep_request.create', ctx, { hep_request_id: made }, 'success', tx);
+        const made = await createHepRequestsRepository(tx).insert(actor, clinicId, content);
+        // Audited under the clinic it is filed under, so that clinic's log shows it.
+        await record({ ...actor, clinicId }, 'hep_request.create', ctx, { hep_request_id: made }, 'success', tx);
         return made;
       });
       return one(id);

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { users, videoFolderItems, videoFolders, videos } from '../../db/schema.ts';
 import type { Actor } from '../../db/scope.ts';
-import { folderVisibleTo, videoVisibleTo } from '../../db/visibility.ts';
+import { folderVisibleTo, videoUsableIn, videoVisibleTo } from '../../db/visibility.ts';
 
 const videoColumns = (actor: Actor) => ({
   id: videos.id,
@@ -65,11 +65,13 @@ const toColumns = (fields: Partial<VideoFields>) => ({
 });
 
 export function createVideosRepository(db: DbOrTx) {
-  function listConditions(actor: Actor, query: VideoListQuery): SQL[] {
-    const where: SQL[] = [videoVisibleTo(actor)];
+  /** `clinicId`: a chosen clinic (decision 1155), whose usable videos narrow an admin's every clinic. */
+  function listConditions(actor: Actor, query: VideoListQuery, clinicId: number | undefined): SQL[] {
+    const where: SQL[] = [clinicId === undefined ? videoVisibleTo(actor) : videoUsableIn(clinicId)];
+    const library = clinicId ?? (actor.role === 'admin' ? undefined : actor.clinicId);
     if (query.scope === 'mine') where.push(eq(videos.ownerUserId, actor.id));
     if (query.scope === 'clinic') {
-      where.push(actor.role === 'admin' ? sql`${videos.clinicId} is not null` : eq(videos.clinicId, actor.clinicId));
+      where.push(library === undefined ? sql`${videos.clinicId} is not null` : eq(videos.clinicId, library));
     }
     if (query.scope === 'global') where.push(isNull(videos.clinicId));
     if (query.search) where.push(sql`lower(${videos.title}) like ${`%${escapeLike(query.search.toLowerCase())}%`}`);
@@ -87,8 +89,8 @@ export function createVideosRepository(db: DbOrTx) {
   }
 
   return {
-    async list(actor: Actor, query: VideoListQuery) {
-      const where = and(...listConditions(actor, query));
+    async list(actor: Actor, query: VideoListQuery, clinicId?: number) {
+      const where = and(...listConditions(actor, query, clinicId));
       const [total] = await db.select({ n: count() }).from(videos).where(where);
       const rows = await selectVideos(db, actor)
         .where(where)

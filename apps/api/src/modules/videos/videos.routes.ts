@@ -28,8 +28,8 @@ export const videosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { videos
   );
   route(app, videoEndpoints.deleteFolders, ({ actor, params, ctx }) => folders.remove(actor, params.ids, ctx));
 
-  route(app, videoEndpoints.requestVideo, ({ actor, body, ctx }) =>
-    hepRequests.create(actor, body.request_content, ctx),
+  route(app, videoEndpoints.requestVideo, ({ actor, query, body, ctx }) =>
+    hepRequests.create(actor, body.request_content, query.clinic_code, ctx),
   );
   route(app, videoEndpoints.hepRequests, ({ query }) => hepRequests.queue(query));
   route(app, videoEndpoints.myHepRequests, ({ actor, query }) => hepRequests.mine(actor, query));

@@ -14,6 +14,7 @@ import { type AuditLog, actorAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { VideoCatalog, VideoHost } from '../../video-host/host.ts';
+import { chosenClinic } from '../clinics/chosen-clinic.ts';
 import { createFoldersRepository } from './folders.repository.ts';
 import { canEditVideo, collectionIdOf, libraryIdOf, toVideo } from './video-mapping.ts';
 import { createVideoUsageRepository } from './video-usage.repository.ts';
@@ -68,7 +69,8 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
         await record(actor, 'video_folder.read', ctx, { folder_id: query.folder }, 'denied');
         throw notFound('folder');
       }
-      const { rows, count } = await repo.list(actor, query);
+      const { clinic } = await chosenClinic(db, actor, query.clinic_code);
+      const { rows, count } = await repo.list(actor, query, clinic?.id);
       return toPage(
         rows.map((row) => toVideo(actor, row, host())),
         count,

@@ -7,8 +7,15 @@ import { TextArea } from '../ui/field/text-area.tsx';
 import { Modal } from '../ui/modal/modal.tsx';
 import './request-video-dialog.css';
 
+type Props = {
+  isOpen: boolean;
+  onClose: () => void;
+  /** The clinic the request is filed under, a patient's; the caller's own without it. */
+  clinicCode?: string;
+};
+
 /** Asks the content team for an exercise video the library does not have yet. */
-export function RequestVideoDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+export function RequestVideoDialog({ isOpen, onClose, clinicCode }: Props) {
   const request = useRequestVideo();
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
@@ -18,15 +25,18 @@ export function RequestVideoDialog({ isOpen, onClose }: { isOpen: boolean; onClo
       setError('Describe the exercise you need');
       return;
     }
-    request.mutate(text.trim(), {
-      onSuccess: () => {
-        notify.success('Request sent to the content team');
-        setText('');
-        setError(undefined);
-        onClose();
+    request.mutate(
+      { content: text.trim(), clinicCode },
+      {
+        onSuccess: () => {
+          notify.success('Request sent to the content team');
+          setText('');
+          setError(undefined);
+          onClose();
+        },
+        onError: (e) => setError(errorMessage(e)),
       },
-      onError: (e) => setError(errorMessage(e)),
-    });
+    );
   };
   return (
     <Modal isOpen={isOpen} onClose={onClose} title="Request a video" description="Tell us which exercise is missing.">

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
-import { makePatient, signedInRoutes } from '@web/testing/fixtures.ts';
+import { makePatient, signedInRoutes, therapist } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
 import { listOf, makeFolder, makeVideo } from '@web/testing/video-fixtures.ts';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +22,19 @@ const openDashboard = async (api = fixtureApi(routes())) => {
   const list = await screen.findByRole('list', { name: 'Exercises in order' }, { timeout: 10_000 });
   return { api, app, list };
 };
+
+const requestSent = (clinicCode: string) => ({
+  id: 9,
+  request_content: 'Seated marching',
+  requested_by: { id: 7, display_name: 'Tara Nguyen' },
+  clinic_code: clinicCode,
+  created_at: '2026-03-01T10:00:00.000Z',
+  status: 'open',
+  answer: null,
+  answered_by: null,
+  answered_at: null,
+  answer_video: null,
+});
 
 const titles = (list: HTMLElement) =>
   within(list)
@@ -171,21 +184,7 @@ describe('program section', () => {
   it('asks the content team for a missing video', async () => {
     const api = fixtureApi({
       ...routes(),
-      'POST /video/hep_request/create': {
-        status: 201,
-        body: {
-          id: 9,
-          request_content: 'Seated marching',
-          requested_by: { id: 7, display_name: 'Tara Nguyen' },
-          clinic_code: 'DEMO01',
-          created_at: '2026-03-01T10:00:00.000Z',
-          status: 'open',
-          answer: null,
-          answered_by: null,
-          answered_at: null,
-          answer_video: null,
-        },
-      },
+      'POST /video/hep_request/create': { status: 201, body: requestSent('DEMO01') },
     });
     const { app } = await openDashboard(api);
     await app.user.click(screen.getByRole('button', { name: 'Request a video' }));
@@ -194,5 +193,34 @@ describe('program section', () => {
     await app.user.click(within(dialog).getByRole('button', { name: 'Send request' }));
     expect(await screen.findByText('Request sent to the content team')).toBeInTheDocument();
     expect(api.calls('POST /video/hep_request/create')[0]?.body).toEqual({ request_content: 'Seated marching' });
+  });
+
+  it("offers an admin the patient's clinic's library and files a requested video under that clinic", async () => {
+    const admin = { ...therapist, id: 1, role: 'admin' as const, email: 'admin@example.com', code: 'DEMO01' };
+    const away = { code: 'AWAY01', name: 'Away Physical Therapy' };
+    const api = fixtureApi({
+      ...routes(),
+      ...signedInRoutes(admin),
+      'GET /api/v1/patients/101/': { body: makePatient({ clinic: away }) },
+      'GET /video/list': { body: listOf([makeVideo({ id: 31, title: 'Side plank' })]) },
+      'GET /video/library': { body: listOf([makeFolder({ id: 5, name: 'Away set', video_count: 1 })]) },
+      'POST /video/hep_request/create': { status: 201, body: requestSent('AWAY01') },
+    });
+    const { app } = await openDashboard(api);
+    await app.user.click(screen.getByRole('button', { name: 'Add exercises' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add exercises' });
+    expect(await within(dialog).findByRole('checkbox', { name: 'Side plank' })).toBeInTheDocument();
+    expect(api.calls('GET /video/list').at(-1)?.url.searchParams.get('clinic_code')).toBe('AWAY01');
+    expect(api.calls('GET /video/library').at(-1)?.url.searchParams.get('clinic_code')).toBe('AWAY01');
+    await app.user.keyboard('{Escape}');
+
+    await app.user.click(screen.getByRole('button', { name: 'Request a video' }));
+    const request = await screen.findByRole('dialog', { name: 'Request a video' });
+    await app.user.type(within(request).getByLabelText('Exercise and how it is done'), 'Seated marching');
+    await app.user.click(within(request).getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(api.calls('POST /video/hep_request/create')).toHaveLength(1));
+    const sent = api.calls('POST /video/hep_request/create')[0]!;
+    expect(sent.url.searchParams.get('clinic_code')).toBe('AWAY01');
+    expect(sent.body).toEqual({ request_content: 'Seated marching' });
   });
 });

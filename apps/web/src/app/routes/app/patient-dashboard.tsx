@@ -18,13 +18,13 @@ export function PatientDashboardRoute() {
       key={patientId}
       patientId={patientId}
       user={user}
-      sections={
+      sections={(patient) => (
         <>
-          <ProgramSection patientId={patientId} />
+          <ProgramSection patientId={patientId} clinicCode={patient.clinic.code} />
           <ProgressSection patientId={patientId} />
           <FunctionalDataSection patientId={patientId} />
         </>
-      }
+      )}
       afterInteractionLog={<MonitoringSection patientId={patientId} />}
       headerActions={(patient) =>
         patient.status !== 'removed' && (

@@ -28,10 +28,10 @@ const toggled = (set: ReadonlySet<number>, id: number, isOn: boolean) => {
   return next;
 };
 
-type Props = { patientId: number; isOpen: boolean; onClose: () => void };
+type Props = { patientId: number; clinicCode: string; isOpen: boolean; onClose: () => void };
 
 /** Chooses exercise videos, or whole folders, from the library and adds them to the end of the program. */
-export function ExercisePicker({ patientId, isOpen, onClose }: Props) {
+export function ExercisePicker({ patientId, clinicCode, isOpen, onClose }: Props) {
   const add = useAddExercises(patientId);
   const [search, setSearch] = useState('');
   const [scope, setScope] = useState<VideoScope | 'all'>('all');
@@ -40,12 +40,12 @@ export function ExercisePicker({ patientId, isOpen, onClose }: Props) {
   const [folderIds, setFolderIds] = useState<ReadonlySet<number>>(new Set());
   const [error, setError] = useState<string>();
   const debouncedSearch = useDebouncedValue(search.trim(), 300);
-  const videos = usePickerVideos({
+  const videos = usePickerVideos(clinicCode, {
     search: debouncedSearch,
     scope: scope === 'all' ? null : scope,
     folder: folder === 'all' ? null : folder,
   });
-  const folders = usePickerFolders();
+  const folders = usePickerFolders(clinicCode);
   const folderList = folders.data?.results ?? [];
   // A video that could not be processed cannot be prescribed; the server refuses it too.
   const videoList = videos.data?.results.filter((video) => video.status !== 'failed') ?? [];

@@ -15,8 +15,11 @@ import './program.css';
 
 const exercises = (count: number) => (count === 1 ? '1 exercise' : `${count} exercises`);
 
-/** The patient's home exercise program: built from the library, dosed, ordered, and trimmed with an undo. */
-export function ProgramSection({ patientId }: { patientId: number }) {
+/**
+ * The patient's home exercise program: built from the library, dosed, ordered, and trimmed with an undo. The
+ * library and a requested video are the patient's clinic's (`clinicCode`), whoever works on the program.
+ */
+export function ProgramSection({ patientId, clinicCode }: { patientId: number; clinicCode: string }) {
   const program = useProgram(patientId);
   const remove = useDeleteExercises(patientId);
   const restore = useRestoreExercises(patientId);
@@ -95,8 +98,13 @@ export function ProgramSection({ patientId }: { patientId: number }) {
       ) : (
         <ProgramList items={items} patientId={patientId} selected={selected} onSelect={select} onDelete={deleteItems} />
       )}
-      <ExercisePicker patientId={patientId} isOpen={dialog === 'picker'} onClose={() => setDialog(null)} />
-      <RequestVideoDialog isOpen={dialog === 'request'} onClose={() => setDialog(null)} />
+      <ExercisePicker
+        patientId={patientId}
+        clinicCode={clinicCode}
+        isOpen={dialog === 'picker'}
+        onClose={() => setDialog(null)}
+      />
+      <RequestVideoDialog clinicCode={clinicCode} isOpen={dialog === 'request'} onClose={() => setDialog(null)} />
     </section>
   );
 }

@@ -43,7 +43,7 @@ type Props = {
   patientId: number;
   user: SessionUser;
   /** Program, progress and functional data: features of their own, placed by the route in the design's order. */
-  sections?: ReactNode;
+  sections?: (patient: PatientDetail) => ReactNode;
   /** Sections of other features after the interaction log (monitoring), placed by the route. */
   afterInteractionLog?: ReactNode;
   /** Actions of other features about this patient (assigning a task), placed by the route after the patient's own. */
@@ -147,7 +147,7 @@ export function PatientDashboard({ patientId, user, sections, afterInteractionLo
           </a>
         ))}
       </nav>
-      {sections}
+      {sections?.(data)}
       <InteractionLogSection patientId={data.id} />
       {afterInteractionLog}
       <ChatSection patientId={data.id} patientName={`${data.first_name} ${data.last_name}`} />
