@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { OTP_RESEND_COOLDOWN_SECONDS, verifyOtpBodySchema } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
-import { TextField } from '@web/components/ui/field/text-field.tsx';
 import { NoPatientAccountError, useSendCode, useSignInWithCode } from '@web/features/patient-app/api/sign-in.ts';
 import { problemKey } from '@web/features/patient-app/lib/problem-key.ts';
 import { applyServerErrors } from '@web/lib/form-errors.ts';
@@ -10,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { CodeField, CodeSecondaryActions } from '../code-fields.tsx';
 import type { Phone } from './phone-form.tsx';
 
 /** A new code may be asked for after the server's pause between two codes to one phone. */
@@ -80,26 +80,16 @@ export function CodeForm({
     <form className="pa-form" onSubmit={submit} noValidate>
       <p>{t('login.codeLead', { phone: `${phone.dialCode} ${phone.number}` })}</p>
       {isResent && <Alert tone="success">{t('login.resent')}</Alert>}
-      <TextField
-        label={t('login.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        className="field__input pa-code tabular"
-        error={error && t(error)}
-        {...form.register('otp')}
-      />
+      <CodeField field={form.register('otp')} error={error && t(error)} />
       <Button type="submit" size="lg" isFullWidth isLoading={signIn.isPending}>
         {t('login.signIn')}
       </Button>
-      <div className="pa-form__secondary">
-        <Button variant="ghost" size="lg" onClick={sendAgain} disabled={wait > 0} isLoading={resend.isPending}>
-          {wait > 0 ? t('login.resendIn', { seconds: wait }) : t('login.resend')}
-        </Button>
-        <Button variant="ghost" size="lg" onClick={onChangeNumber}>
-          {t('login.changeNumber')}
-        </Button>
-      </div>
+      <CodeSecondaryActions
+        wait={wait}
+        isResending={resend.isPending}
+        onResend={sendAgain}
+        onChangeNumber={onChangeNumber}
+      />
     </form>
   );
 }

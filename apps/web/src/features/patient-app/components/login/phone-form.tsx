@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { sendOtpBodySchema, toE164 } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
-import { TextField } from '@web/components/ui/field/text-field.tsx';
 import { useSendCode } from '@web/features/patient-app/api/sign-in.ts';
 import { problemKey } from '@web/features/patient-app/lib/problem-key.ts';
 import { applyServerErrors } from '@web/lib/form-errors.ts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { DEFAULT_DIAL_CODE, DialCodeSelect } from '../dial-code-select.tsx';
+import { DEFAULT_DIAL_CODE } from '../dial-code-select.tsx';
+import { PhoneFields } from '../phone-fields.tsx';
 
 /**
  * The number as typed beside its calling code; together they must make the phone the send-code call
@@ -51,17 +51,7 @@ export function PhoneForm({ initial, onSent }: { initial?: Phone; onSent: (phone
   return (
     <form className="pa-form" onSubmit={submit} noValidate>
       <p>{t('login.phoneLead')}</p>
-      <div className="pa-phone">
-        <DialCodeSelect field={form.register('dialCode')} />
-        <TextField
-          label={t('login.phone')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          error={error && t(error)}
-          {...form.register('number')}
-        />
-      </div>
+      <PhoneFields dialCode={form.register('dialCode')} number={form.register('number')} error={error && t(error)} />
       <Button type="submit" size="lg" isFullWidth isLoading={send.isPending}>
         {t('login.sendCode')}
       </Button>

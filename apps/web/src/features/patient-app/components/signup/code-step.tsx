@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
-import { TextField } from '@web/components/ui/field/text-field.tsx';
 import { useSendCode } from '@web/features/patient-app/api/sign-in.ts';
 import { useVerifyPhone } from '@web/features/patient-app/api/sign-up.ts';
 import { problemText } from '@web/features/patient-app/lib/problem-key.ts';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CodeField, CodeSecondaryActions } from '../code-fields.tsx';
 import { codeFormSchema, RESEND_WAIT_SECONDS } from '../login/code-form.tsx';
 import type { Phone } from '../login/phone-form.tsx';
 
@@ -74,12 +74,8 @@ export function CodeStep({
       <p>{t('signup.codeLead', { phone: `${phone.dialCode} ${phone.number}` })}</p>
       {isResent && resendFailure === null && <Alert tone="success">{t('signup.resent')}</Alert>}
       {resendFailure !== null && <Alert tone="danger">{problemText(resendFailure, t, i18n.language)}</Alert>}
-      <TextField
-        label={t('login.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        className="field__input pa-code tabular"
+      <CodeField
+        field={form.register('otp')}
         error={
           invalid
             ? t('login.codeInvalid')
@@ -87,19 +83,16 @@ export function CodeStep({
               ? problemText(failure, t, i18n.language, 'otp')
               : undefined
         }
-        {...form.register('otp')}
       />
       <Button type="submit" size="lg" isFullWidth isLoading={verify.isPending}>
         {t('signup.checkCode')}
       </Button>
-      <div className="pa-form__secondary">
-        <Button variant="ghost" size="lg" onClick={sendAgain} disabled={wait > 0} isLoading={resend.isPending}>
-          {wait > 0 ? t('login.resendIn', { seconds: wait }) : t('login.resend')}
-        </Button>
-        <Button variant="ghost" size="lg" onClick={onChangeNumber}>
-          {t('login.changeNumber')}
-        </Button>
-      </div>
+      <CodeSecondaryActions
+        wait={wait}
+        isResending={resend.isPending}
+        onResend={sendAgain}
+        onChangeNumber={onChangeNumber}
+      />
     </form>
   );
 }
