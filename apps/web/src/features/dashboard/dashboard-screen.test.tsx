@@ -98,6 +98,15 @@ describe('the therapist dashboard', () => {
     );
   });
 
+  it('names the open tasks of a manager the clinic’s, whichever therapist’s patients are counted', async () => {
+    // The server counts a manager's or supervisor's open tasks over the whole clinic.
+    fixtureApi(dashboardRoutes(manager, figures({ therapist: { id: 9, display_name: 'Omar Ali' } })));
+    renderApp('/dashboard?therapist_id=9', { token: 't' });
+    const list = await cards();
+    expect(hrefOf(list, 'Open tasks of the clinic')).toBe('#tasks');
+    expect(within(list).queryByRole('link', { name: /^Your open tasks/ })).not.toBeInTheDocument();
+  });
+
   it('lets a supervisor go back from a therapist’s figures to their own', async () => {
     const api = fixtureApi({
       ...dashboardRoutes(supervisor, figures({ therapist: { id: 7, display_name: 'Tara Nguyen' } })),

@@ -46,7 +46,7 @@ describe('today', () => {
     expect(within(card).getByText('Hold').nextElementSibling).toHaveTextContent('5 s');
     expect(within(card).getByText('Once a day')).toBeInTheDocument();
     expect(within(card).getByText('Keep your back straight.')).toBeInTheDocument();
-    expect(screen.getByText('0 of 1 set done today')).toBeInTheDocument();
+    expect(screen.getByText('0 of 1 exercise done today')).toBeInTheDocument();
   });
 
   it('counts sets one tap at a time, asks pain and difficulty, and sends the log once with a client id', async () => {
@@ -113,6 +113,21 @@ describe('today', () => {
     expect(screen.getByText('All done for today. Well done!')).toBeInTheDocument();
     await app.user.click(within(card).getByRole('button', { name: 'Do it again' }));
     expect(within(card).getByText('Set 1 of 3')).toBeInTheDocument();
+  });
+
+  it('counts the day in exercises due (each time of day once), never in sets, in both languages', async () => {
+    // Three sets, twice a day, done once: the day is one of two, whatever the sets.
+    const today = makeToday([makeTodayItem(1, { sets: 3, times_per_day: 2, done_today: 1, due_today: 2 })]);
+    const { app } = await openToday(patientRoutes(today));
+    expect(await screen.findByText('1 of 2 exercises done today')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Español' }));
+    expect(await screen.findByText('1 de 2 ejercicios hechos hoy')).toBeInTheDocument();
+  });
+
+  it('says all is done for the day in correct Spanish', async () => {
+    const { app } = await openToday(patientRoutes(makeToday([makeTodayItem(1, { done_today: 1 })])));
+    await app.user.click(screen.getByRole('button', { name: 'Español' }));
+    expect(await screen.findByText('¡Todo listo por hoy! ¡Muy bien!')).toBeInTheDocument();
   });
 
   it('says the therapist has not added exercises yet when there is no program', async () => {

@@ -101,7 +101,8 @@ describe('progress section', () => {
     const averages = within(section).getByRole('table', { name: 'Averages, week of Nov 15, 2026' });
     expect(within(averages).getByRole('columnheader', { name: 'Week of Nov 15, 2026' })).toBeInTheDocument();
     expect(within(averages).getByRole('row', { name: /Pain/ })).toHaveTextContent('Pain4.5 NPRS 0–104');
-    expect(within(averages).getByRole('row', { name: /Steps/ })).toHaveTextContent('Steps16,200 steps4');
+    // The week adds steps up (16,200 over 4 days); the averages table gives the day's average, as the chart does.
+    expect(within(averages).getByRole('row', { name: /Steps/ })).toHaveTextContent('Steps4,050 steps4');
 
     const report = within(section).getByRole('group', { name: 'Report' });
     await app.user.click(within(report).getByRole('radio', { name: 'Levels' }));

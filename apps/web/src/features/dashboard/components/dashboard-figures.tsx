@@ -24,7 +24,8 @@ function whoseTitle(user: SessionUser, answer: { therapist: { id: number; displa
 /** The therapist dashboard's figures this month, each a link to the patients behind it (product decisions §6). */
 export function DashboardFigures({ user }: { user: SessionUser }) {
   const [params, setParams] = useSearchParams();
-  // Therapists always see their own patients; managers and supervisors may pick a therapist.
+  // Therapists always see their own patients and tasks; managers and supervisors may pick a therapist, and their
+  // open tasks are the clinic's (as the tasks panel below lists them by default).
   const canPick = user.role === 'manager' || user.role === 'supervisor';
   const whose: Whose = {
     therapistId: canPick ? idIn(params.get('therapist_id')) : null,
@@ -67,7 +68,7 @@ export function DashboardFigures({ user }: { user: SessionUser }) {
             isRetrying={dashboard.isFetching}
           />
         ) : (
-          <FigureCards figures={figuresOf(dashboard.data)} label={`${title}: ${month}`} />
+          <FigureCards figures={figuresOf(dashboard.data, canPick)} label={`${title}: ${month}`} />
         )}
       </section>
     </>

@@ -29,8 +29,11 @@ export type Figure = {
 const count = (n: number) => n.toLocaleString('en-US');
 const patients = (n: number) => (n === 1 ? '1 patient' : `${count(n)} patients`);
 
-/** The dashboard's figures, each with its words and the list behind it. */
-export function figuresOf(data: Dashboard): Figure[] {
+/**
+ * The dashboard's figures, each with its words and the list behind it. `tasksOfClinic`: the open tasks counted are
+ * the whole clinic's (a manager's or supervisor's count), not the caller's own.
+ */
+export function figuresOf(data: Dashboard, tasksOfClinic = false): Figure[] {
   const therapistId = data.therapist?.id ?? null;
   const monitored = patientListHref(therapistId);
   const callDue = `Month ends soon: call them by ${formatDate(lastDayOfMonth(data.today.slice(0, 7)))}`;
@@ -99,8 +102,8 @@ export function figuresOf(data: Dashboard): Figure[] {
     },
     {
       key: 'tasks',
-      // The caller's tasks, whoever's patients the figures above count.
-      label: 'Your open tasks',
+      // The tasks the caller works, whoever's patients the figures above count.
+      label: tasksOfClinic ? 'Open tasks of the clinic' : 'Your open tasks',
       value: count(data.open_tasks),
       text:
         data.open_tasks === 0

@@ -57,8 +57,8 @@ export const en = {
   today: {
     title: 'Today',
     greeting: 'Hello, {{name}}',
-    summary_one: '{{done}} of {{count}} set done today',
-    summary_other: '{{done}} of {{count}} sets done today',
+    summary_one: '{{done}} of {{count}} exercise done today',
+    summary_other: '{{done}} of {{count}} exercises done today',
     allDone: 'All done for today. Well done!',
     emptyTitle: 'No exercises yet',
     empty: "Your therapist hasn't added exercises yet. They will appear here.",

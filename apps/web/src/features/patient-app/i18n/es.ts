@@ -59,9 +59,9 @@ export const es: PatientStrings = {
   today: {
     title: 'Hoy',
     greeting: 'Hola, {{name}}',
-    summary_one: '{{done}} de {{count}} serie hecha hoy',
-    summary_other: '{{done}} de {{count}} series hechas hoy',
-    allDone: '¡Todo listo por hoy. Muy bien!',
+    summary_one: '{{done}} de {{count}} ejercicio hecho hoy',
+    summary_other: '{{done}} de {{count}} ejercicios hechos hoy',
+    allDone: '¡Todo listo por hoy! ¡Muy bien!',
     emptyTitle: 'Aún no hay ejercicios',
     empty: 'Su terapeuta todavía no ha agregado ejercicios. Aparecerán aquí.',
     loadFailed: 'No pudimos cargar sus ejercicios.',

@@ -1,6 +1,6 @@
 import type { HealthMetricKind, Progress, ReportView } from '@rehabit/contract';
 import { Table } from '@web/components/ui/table/table.tsx';
-import { chartedKinds, dayValues, formatValue, levelCounts, metricInfo } from '../lib/metrics.ts';
+import { chartedKinds, dayValues, formatValue, levelCounts, metricInfo, weekAverage } from '../lib/metrics.ts';
 import { shortDay } from '../lib/summaries.ts';
 import { weekName, weekOf } from '../lib/weeks.ts';
 
@@ -28,7 +28,7 @@ export function ReportViewTable({ progress, view }: { progress: Progress; view: 
             {kinds.map((kind) => (
               <tr key={kind}>
                 <th scope="row">{metricInfo[kind].label}</th>
-                <td>{formatValue(kind, progress.summary.metrics[kind])}</td>
+                <td>{formatValue(kind, weekAverage(progress, kind))}</td>
                 <td>{dayValues(progress, kind).filter((d) => d.value !== null).length}</td>
               </tr>
             ))}

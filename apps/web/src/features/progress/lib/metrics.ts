@@ -149,6 +149,18 @@ export function statsOf(values: (number | null)[]): Stats | null {
   return { count: given.length, mean, sd, min: Math.min(...given), max: Math.max(...given) };
 }
 
+/**
+ * The week's average of a kind. The summary adds steps and distance up over the week (the contract's `daily: 'sum'`);
+ * for those the average is of the days that have data, as the chart's words give it, in whole steps.
+ */
+export function weekAverage(progress: Progress, kind: HealthMetricKind): number | null {
+  const rule = kind === 'engagement' ? undefined : healthMetricRules[kind];
+  if (rule?.daily !== 'sum') return progress.summary.metrics[kind];
+  const stats = statsOf(dayValues(progress, kind).map((d) => d.value));
+  if (!stats) return null;
+  return rule.integer ? Math.round(stats.mean) : stats.mean;
+}
+
 /** Days of the week at each level of a kind, for the level view. */
 export function levelCounts(kind: HealthMetricKind, values: (number | null)[]) {
   return metricInfo[kind].levels.map((level) => ({
