@@ -105,7 +105,7 @@ async function therapistProgress(browser: Browser, patientId: number) {
   await page.goto(`/patient/${patientId}/dashboard`);
   const progress = page.getByRole('region', { name: 'Progress' });
   await progress.scrollIntoViewIfNeeded();
-  await expect(progress.getByText(/^This week:/)).toBeVisible();
+  await expect(progress.getByRole('heading', { name: /^Week of .+ · Sunday to Saturday, this week$/ })).toBeVisible();
   return { page, progress, close: () => context.close() };
 }
 
@@ -122,9 +122,9 @@ test('a patient signs in by code, does today’s exercises, rates pain and reads
   // The therapist, in a window of their own, sees the new program with nothing done yet.
   const therapist = await therapistProgress(browser, patient.id);
   const engagement = therapist.progress.getByRole('definition').filter({ hasText: 'sessions' });
-  await expect(engagement).toHaveText(/^0%\s+0 of 2 sessions$/);
+  await expect(engagement).toHaveText(/^0%\s+0 of 2 sessions done$/);
   const painChart = therapist.progress.getByRole('figure', { name: /^Pain/ });
-  await expect(painChart).toContainText('no data this week');
+  await expect(painChart).toContainText('no data in the week of');
 
   await page.goto('/patient/login');
   await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
@@ -171,7 +171,7 @@ test('a patient signs in by code, does today’s exercises, rates pain and reads
   // The therapist's progress week moves: both of today's sessions done, and pain charted.
   await therapist.page.reload();
   await therapist.progress.scrollIntoViewIfNeeded();
-  await expect(engagement).toHaveText(/^100%\s+2 of 2 sessions$/);
+  await expect(engagement).toHaveText(/^100%\s+2 of 2 sessions done$/);
   // Pain 3 and 2 given with the exercises, then 4 rated on its own.
   await expect(painChart).toContainText(/Average 3\b/);
   await snap(therapist.page, 'therapist-progress-after-patient');
