@@ -5,6 +5,8 @@ import { weekOf } from './weeks.ts';
 
 export const weekday = (date: string) => dayjs(date).format('ddd');
 const round1 = (value: number) => Math.round(value * 10) / 10;
+/** A mean as a person would say it: whole steps, tenths of anything else. */
+const typical = (kind: HealthMetricKind, mean: number) => (kind === 'steps' ? Math.round(mean) : round1(mean));
 
 /** The chart in words, for screen readers and for anyone who prefers numbers to shapes. */
 export function chartSummary(kind: HealthMetricKind, days: DayValue[], mode: ChartMode): string {
@@ -13,7 +15,7 @@ export function chartSummary(kind: HealthMetricKind, days: DayValue[], mode: Cha
   const stats = statsOf(values);
   if (!stats) return `${info.label}: no data in the ${weekOf(days[0]?.date ?? '')}.`;
   if (mode === 'normalDistribution') {
-    const spread = `mean ${formatValue(kind, round1(stats.mean))}, standard deviation ${round1(stats.sd)}`;
+    const spread = `mean ${formatValue(kind, typical(kind, stats.mean))}, standard deviation ${round1(stats.sd)}`;
     return `${info.label} across ${stats.count} ${stats.count === 1 ? 'day' : 'days'}: ${spread}; lowest ${formatValue(kind, stats.min)}, highest ${formatValue(kind, stats.max)}.`;
   }
   const perDay = days
@@ -29,7 +31,7 @@ export function chartSummary(kind: HealthMetricKind, days: DayValue[], mode: Cha
       .join(', ');
     return `${info.label} by day: ${perDay}. Days per level: ${counts}.`;
   }
-  return `${info.label} by day: ${perDay}. Average ${formatValue(kind, round1(stats.mean))}.`;
+  return `${info.label} by day: ${perDay}. Average ${formatValue(kind, typical(kind, stats.mean))}.`;
 }
 
 /** "Sun, Nov 15": a day of the week in tables. */
