@@ -1,4 +1,5 @@
 import type { Task } from '@rehabit/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuditLog } from '../src/lib/audit.ts';
 import { systemClock } from '../src/lib/clock.ts';
@@ -79,6 +80,23 @@ describe('the demo clinic’s tasks', () => {
     expect(toOnboard.length).toBeGreaterThan(0);
     const patientIds = toOnboard.map((task) => task.patient!.id);
     expect(new Set(patientIds).size).toBe(patientIds.length);
+  });
+});
+
+describe('the demo staff', () => {
+  const count = async (query: ReturnType<typeof sql>) =>
+    ((await t.database.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+
+  it('joined before anything they did, and on the day their referral says they signed up', async () => {
+    expect(await count(sql`select count(*)::int as n from monitoring_sessions`)).toBeGreaterThan(0);
+    expect(
+      await count(sql`select count(*)::int as n from monitoring_sessions m join users u on u.id = m.user_id
+                      where m.started_at < u.created_at`),
+    ).toBe(0);
+    expect(
+      await count(sql`select count(*)::int as n from referrals r join users u on u.id = r.user_id
+                      where r.signed_up_at is distinct from u.created_at`),
+    ).toBe(0);
   });
 });
 

@@ -13,6 +13,9 @@ type DemoReferralInput = {
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The colleague joined before the demo's history, which has them treating patients; the waiting one just now. */
+export const COLLEAGUE_SIGNED_UP_DAYS_AGO = 118;
+export const PENDING_SIGNED_UP_DAYS_AGO = 2;
 
 /**
  * The demo therapist's invitations, one at each step: approved, signed up (the demo's waiting account, so approving
@@ -29,14 +32,14 @@ export async function seedDemoReferrals(tx: Tx, { clinicId, therapistId, colleag
   });
   await tx.insert(referrals).values([
     {
-      ...invitation(40),
+      ...invitation(COLLEAGUE_SIGNED_UP_DAYS_AGO + 2),
       email: colleague.email,
       firstName: colleague.firstName,
       lastName: colleague.lastName,
       status: 'approved',
       userId: colleague.id,
-      signedUpAt: daysAgo(39),
-      approvedAt: daysAgo(38),
+      signedUpAt: daysAgo(COLLEAGUE_SIGNED_UP_DAYS_AGO),
+      approvedAt: daysAgo(COLLEAGUE_SIGNED_UP_DAYS_AGO - 1),
     },
     {
       ...invitation(45),
@@ -51,7 +54,7 @@ export async function seedDemoReferrals(tx: Tx, { clinicId, therapistId, colleag
       lastName: pending.lastName,
       status: 'signed_up',
       userId: pending.id,
-      signedUpAt: daysAgo(2),
+      signedUpAt: daysAgo(PENDING_SIGNED_UP_DAYS_AGO),
     },
     {
       ...invitation(1),

@@ -9,7 +9,7 @@ import { seedDemoChat } from './demo-chat.ts';
 import { seedDemoMonitoring } from './demo-monitoring.ts';
 import { seedDemoPatients } from './demo-patients.ts';
 import { seedDemoPrograms } from './demo-programs.ts';
-import { seedDemoReferrals } from './demo-referrals.ts';
+import { COLLEAGUE_SIGNED_UP_DAYS_AGO, PENDING_SIGNED_UP_DAYS_AGO, seedDemoReferrals } from './demo-referrals.ts';
 import { type DemoClip, seedDemoVideos, writeDemoVideoFiles } from './demo-videos.ts';
 
 export const DEMO_PASSWORD = 'rehabit-demo-1';
@@ -33,6 +33,10 @@ export type SeedOptions = {
   now?: Date;
 };
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Well before the oldest demo history (about 90 days of readings, monitored time and calls). */
+const STAFF_JOINED_DAYS_AGO = 180;
+
 export async function seedDemo(db: Db, { restrictedCode, videos, now = new Date() }: SeedOptions): Promise<boolean> {
   const clinics = createClinicsRepository(db);
   if (await clinics.findByCode(DEMO_CLINIC_CODE)) return false;
@@ -45,7 +49,14 @@ export async function seedDemo(db: Db, { restrictedCode, videos, now = new Date(
   await db.transaction(async (tx) => {
     const txClinics = createClinicsRepository(tx);
     const users = createUsersRepository(tx);
-    const approved = { approvalStatus: 'approved' as const, passwordHash: staffHash };
+    // Staff accounts date from before the demo's history (their monitored time and calls), so every screen that
+    // shows when someone joined agrees with what they did; the colleague and the waiting sign-up joined later,
+    // through their referrals.
+    const approved = {
+      approvalStatus: 'approved' as const,
+      passwordHash: staffHash,
+      createdAt: new Date(now.getTime() - STAFF_JOINED_DAYS_AGO * DAY_MS),
+    };
 
     const platform = await txClinics.insert({ code: 'RHBTHQ', name: 'Rehabit Support' });
     const demo = await txClinics.insert({
@@ -99,6 +110,7 @@ export async function seedDemo(db: Db, { restrictedCode, videos, now = new Date(
     for (const member of staff) staffIds[member.email] = await users.insert({ ...approved, ...member });
     const colleagueId = await users.insert({
       ...approved,
+      createdAt: new Date(now.getTime() - COLLEAGUE_SIGNED_UP_DAYS_AGO * DAY_MS),
       clinicId: demo.id,
       email: 'casey.ortiz@example.com',
       firstName: 'Casey',
@@ -114,6 +126,7 @@ export async function seedDemo(db: Db, { restrictedCode, videos, now = new Date(
       lastName: 'Pending',
       role: 'therapist',
       approvalStatus: 'pending',
+      createdAt: new Date(now.getTime() - PENDING_SIGNED_UP_DAYS_AGO * DAY_MS),
     });
 
     await seedDemoPatients(
