@@ -50,7 +50,9 @@ export function PatientsTable({
           </th>
           <th scope="col">Patient</th>
           {showsClinic && <th scope="col">Clinic</th>}
-          <th scope="col">Birthday</th>
+          <th scope="col" className="patients-table__wide">
+            Birthday
+          </th>
           <th scope="col">Status</th>
           <th scope="col">This month</th>
           <th scope="col">Diagnosis</th>
@@ -88,7 +90,7 @@ export function PatientsTable({
                   <span className="data-table__secondary tabular">{patient.clinic.code}</span>
                 </td>
               )}
-              <td className="tabular">
+              <td className="tabular patients-table__wide">
                 <DateDisplay value={patient.birthday} />
                 {age !== null && <span className="data-table__secondary">{age} years</span>}
               </td>
