@@ -133,7 +133,7 @@ test('a patient signs in by code, does today’s exercises, rates pain and reads
   await signInByCode(page, patient.phone);
 
   await expect(page.getByRole('heading', { name: 'Today', level: 1 })).toBeVisible();
-  await expect(page.getByText('0 of 2 exercises done today')).toBeVisible();
+  await expect(page.getByText('0 of 2 exercise sessions done today')).toBeVisible();
   const first = exercise(page, patient.titles[0]!);
   await expect(first.locator('video')).toHaveAttribute('playsinline', '');
   await expect(first).toContainText('Slowly, and stop if it hurts.');

@@ -21,7 +21,7 @@ describe('progress', () => {
 
     expect(await screen.findByText('3 days in a row')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'This week' })).toBeInTheDocument();
-    expect(screen.getByText('7 of 14 exercises done this week')).toBeInTheDocument();
+    expect(screen.getByText('7 of 14 exercise sessions done this week')).toBeInTheDocument();
     const days = within(screen.getByRole('list', { name: 'Exercises done each day' })).getAllByRole('listitem');
     expect(days).toHaveLength(7);
     expect(days[0]).toHaveTextContent('Sunday: 2 of 2 done');

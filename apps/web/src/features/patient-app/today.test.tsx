@@ -46,7 +46,7 @@ describe('today', () => {
     expect(within(card).getByText('Hold').nextElementSibling).toHaveTextContent('5 s');
     expect(within(card).getByText('Once a day')).toBeInTheDocument();
     expect(within(card).getByText('Keep your back straight.')).toBeInTheDocument();
-    expect(screen.getByText('0 of 1 exercise done today')).toBeInTheDocument();
+    expect(screen.getByText('0 of 1 exercise session done today')).toBeInTheDocument();
   });
 
   it('counts sets one tap at a time, asks pain and difficulty, and sends the log once with a client id', async () => {
@@ -115,13 +115,13 @@ describe('today', () => {
     expect(within(card).getByText('Set 1 of 3')).toBeInTheDocument();
   });
 
-  it('counts the day in exercises due (each time of day once), never in sets, in both languages', async () => {
-    // Three sets, twice a day, done once: the day is one of two, whatever the sets.
+  it('counts the day in exercise sessions (each exercise once for each time of day), not in exercises or sets, in both languages', async () => {
+    // One exercise of three sets, twice a day, done once: one of two sessions, whatever the sets.
     const today = makeToday([makeTodayItem(1, { sets: 3, times_per_day: 2, done_today: 1, due_today: 2 })]);
     const { app } = await openToday(patientRoutes(today));
-    expect(await screen.findByText('1 of 2 exercises done today')).toBeInTheDocument();
+    expect(await screen.findByText('1 of 2 exercise sessions done today')).toBeInTheDocument();
     await app.user.click(screen.getByRole('button', { name: 'Español' }));
-    expect(await screen.findByText('1 de 2 ejercicios hechos hoy')).toBeInTheDocument();
+    expect(await screen.findByText('1 de 2 sesiones de ejercicio hechas hoy')).toBeInTheDocument();
   });
 
   it('says all is done for the day in correct Spanish', async () => {
