@@ -139,8 +139,10 @@ export function PatientList({ user }: { user: SessionUser }) {
           clinic.isAdmin
             ? {
                 code: clinic.code,
-                // Therapists belong to a clinic, and the pages change: both start again.
-                onChange: (code) => clinic.choose(code, { therapist_id: null, page: null }),
+                // Therapists belong to a clinic, and the pages change: both start again. The search is the one in
+                // the box, even when the pause before it is applied has not run out yet.
+                onChange: (code) =>
+                  clinic.choose(code, { therapist_id: null, page: null, search: typed.trim() || null }),
               }
             : undefined
         }
