@@ -80,7 +80,7 @@ export function createAuditLogService({ db, clock, audit }: Deps) {
   async function resolve(actor: Actor, filter: AuditFilter): Promise<{ where: AuditLogFilter; clinicId: number }> {
     const scope = scopeOf(actor);
     const code = filter.clinic_code ?? (actor.role === 'admin' ? undefined : actor.clinicCode);
-    const { clinic, scope: reach } = await chosenClinic(db, actor, code);
+    const { clinic, scope: reach, filedUnder } = await chosenClinic(db, actor, code);
     if (filter.patient_id !== undefined && !(await repo.hasPatient(filter.patient_id, reach))) {
       throw notFound('patient');
     }
@@ -97,7 +97,7 @@ export function createAuditLogService({ db, clock, audit }: Deps) {
         to: filter.to,
         timezone: clinic?.timezone ?? 'UTC',
       },
-      clinicId: clinic?.id ?? actor.clinicId,
+      clinicId: filedUnder,
     };
   }
 

@@ -187,7 +187,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks }: Deps) {
     async list(actor: Actor, query: PatientListQuery, ctx: RequestContext) {
       // "Close to a threshold" and "ready to bill" are known only once every status of the clinic is computed: the
       // filter picks the ids before the list pages (and caps) them as it pages any other filter.
-      const { scope, clinic } = await chosenClinic(db, actor, query.clinic_code);
+      const { scope, filedUnder } = await chosenClinic(db, actor, query.clinic_code);
       const matching = query.rtm ? await rtm.matchingIn(scope, query.rtm) : undefined;
       const now = clock.now();
       const { rows, count, countCapped } = await patientsRepo.list(scope, query, now, matching && [...matching.keys()]);
@@ -199,7 +199,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks }: Deps) {
         outcome: 'success',
         actorUserId: actor.id,
         // An admin's reading of one clinic is filed under it, so that clinic's log shows it.
-        clinicId: clinic?.id ?? actor.clinicId,
+        clinicId: filedUnder,
         ip: ctx.ip,
         detail: { count, page: query.page, patient_ids: rows.map((r) => r.id) },
       });
@@ -238,8 +238,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks }: Deps) {
 
     /** In the caller's clinic, or the one an admin chose by `clinicCode` (the rule of chosenClinic, decision 1152). */
     async register(actor: Actor, body: RegisterPatientBody, clinicCode: string | undefined, ctx: RequestContext) {
-      const { clinic } = await chosenClinic(db, actor, clinicCode);
-      const clinicId = clinic?.id ?? actor.clinicId;
+      const { filedUnder: clinicId } = await chosenClinic(db, actor, clinicCode);
       if (body.diagnosis) await assertDiagnosis(body.diagnosis);
       const now = clock.now();
       const id = await db.transaction(async (tx) => {

@@ -47,8 +47,7 @@ export function createHepRequestsService({ db, clock, audit, tasks }: Deps) {
   return {
     /** Filed under the caller's clinic, or a patient's named by `clinicCode` (chosenClinic, decision 1155). */
     async create(actor: Actor, content: string, clinicCode: string | undefined, ctx: RequestContext) {
-      const { clinic } = await chosenClinic(db, actor, clinicCode);
-      const clinicId = clinic?.id ?? actor.clinicId;
+      const { filedUnder: clinicId } = await chosenClinic(db, actor, clinicCode);
       const id = await db.transaction(async (tx) => {
         const made = await createHepRequestsRepository(tx).insert(actor, clinicId, content);
         // Audited under the clinic it is filed under, so that clinic's log shows it.
