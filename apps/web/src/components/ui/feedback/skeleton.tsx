@@ -26,3 +26,13 @@ export function SkeletonList({ rows = 5, label = 'Loading' }: { rows?: number; l
     </div>
   );
 }
+
+/** The place of a chart while its library loads; announced once, by what it draws. */
+export function SkeletonChart({ label, height }: { label: string; height: string }) {
+  return (
+    <div role="status">
+      <span className="visually-hidden">{label}</span>
+      <Skeleton height={height} />
+    </div>
+  );
+}

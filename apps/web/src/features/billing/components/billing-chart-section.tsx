@@ -1,5 +1,5 @@
 import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
-import { Skeleton } from '@web/components/ui/feedback/skeleton.tsx';
+import { Skeleton, SkeletonChart } from '@web/components/ui/feedback/skeleton.tsx';
 import { Currency } from '@web/components/ui/format/currency.tsx';
 import { formatCurrency } from '@web/components/ui/format/format.ts';
 import { Table } from '@web/components/ui/table/table.tsx';
@@ -67,14 +67,7 @@ function YearChart({ rows, codes, year }: { rows: ChartRow[]; codes: ReturnType<
         {rows[0]?.name.split(' ')[0]} to {rows.at(-1)?.name}: {unitsText(units)} and {formatCurrency(expected)} expected
         in all{running ? `; ${running.name} is still running` : ''}.
       </figcaption>
-      <Suspense
-        fallback={
-          <div role="status">
-            <span className="visually-hidden">Drawing the chart</span>
-            <Skeleton height="320px" />
-          </div>
-        }
-      >
+      <Suspense fallback={<SkeletonChart label="Drawing the chart" height="320px" />}>
         <BillingChart rows={rows} codes={codes} colours={codeColours} formatMoney={formatCurrency} />
       </Suspense>
       <details className="billing-figure__table">

@@ -1,6 +1,6 @@
 import type { ProgressTrend } from '@rehabit/contract';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
-import { Skeleton } from '@web/components/ui/feedback/skeleton.tsx';
+import { SkeletonChart } from '@web/components/ui/feedback/skeleton.tsx';
 import { formatDate } from '@web/components/ui/format/format.ts';
 import { LineChart } from 'lucide-react';
 import { lazy, Suspense, useId, useMemo } from 'react';
@@ -69,14 +69,7 @@ function TrendFigure({ trend, marks, functionalFailed, onOpenWeek }: FigureProps
         <figcaption id={`${id}-title`} className="trend-figure__title">
           Engagement, pain and steps by week
         </figcaption>
-        <Suspense
-          fallback={
-            <div role="status">
-              <span className="visually-hidden">Drawing the trend</span>
-              <Skeleton height="360px" />
-            </div>
-          }
-        >
+        <Suspense fallback={<SkeletonChart label="Drawing the trend" height="360px" />}>
           <TrendChart weeks={trend.weeks} marks={marks} onOpenWeek={onOpenWeek} />
         </Suspense>
         {marks.length > 0 && (
