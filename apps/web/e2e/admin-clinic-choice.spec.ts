@@ -1,21 +1,20 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, expectNoSidewaysScroll, signIn, snap, uniquePhone, uniqueWord } from './support.ts';
+import {
+  closeNoteIfShown,
+  demo,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  signIn,
+  snap,
+  uniquePhone,
+  uniqueWord,
+} from './support.ts';
 
 // The platform admin's choice of clinic (decision 1150) on the patient and staff lists, named in the header; the
 // patient list's registration and QR sign-up work in the chosen clinic (decision 1152).
 
-const admin = { email: 'admin@example.com', password: 'rehabit-demo-1' };
+const admin = demo.admin;
 const other = 'Other Physical Therapy';
-
-/** Closes the clinic's note when the account still has it on. */
-async function closeNoteIfShown(page: Page) {
-  const note = page.getByRole('dialog', { name: "What's new in Rehabit" });
-  const isShown = await note
-    .waitFor({ timeout: 3000 })
-    .then(() => true)
-    .catch(() => false);
-  if (isShown) await note.getByRole('button', { name: 'Close' }).click();
-}
 
 async function choose(page: Page, option: string) {
   await page.getByRole('combobox', { name: 'Clinic' }).click();

@@ -1,17 +1,16 @@
-import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, expectNoSidewaysScroll, forgetSession, signIn, snap, uniqueWord } from './support.ts';
+import { expect, test } from '@playwright/test';
+import {
+  closeNoteIfShown,
+  demo,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  forgetSession,
+  signIn,
+  snap,
+  uniqueWord,
+} from './support.ts';
 
-const admin = { email: 'admin@example.com', password: 'rehabit-demo-1' };
-
-/** Closes the clinic's note when the account still has it on. */
-async function closeNoteIfShown(page: Page) {
-  const note = page.getByRole('dialog', { name: "What's new in Rehabit" });
-  const isShown = await note
-    .waitFor({ timeout: 3000 })
-    .then(() => true)
-    .catch(() => false);
-  if (isShown) await note.getByRole('button', { name: 'Close' }).click();
-}
+const admin = demo.admin;
 
 test('an admin creates a clinic, its supervisor renames it, and the admin finds the change in its audit log', async ({
   page,

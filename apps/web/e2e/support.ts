@@ -4,6 +4,7 @@ import { type APIRequestContext, type APIResponse, expect, type Locator, type Pa
 export const demo = {
   therapist: { email: 'therapist@example.com', password: 'rehabit-demo-1' },
   manager: { email: 'manager@example.com', password: 'rehabit-demo-1' },
+  admin: { email: 'admin@example.com', password: 'rehabit-demo-1' },
   restricted: { email: 'demo@example.com', password: 'rehabit-demo-1' },
   pending: { email: 'pending@example.com', password: 'rehabit-demo-1', name: 'Pat Pending' },
   supervisor: { code: 'DEMO01', password: 'demo-supervisor-1' },
@@ -32,6 +33,16 @@ export async function closeInitialNote(page: Page) {
   await expect(note).toBeVisible();
   await note.getByRole('button', { name: 'Close' }).click();
   await expect(note).toBeHidden();
+}
+
+/** Closes the clinic's note when the account still has it on (another journey may have answered it). */
+export async function closeNoteIfShown(page: Page) {
+  const note = page.getByRole('dialog', { name: "What's new in Rehabit" });
+  const isShown = await note
+    .waitFor({ timeout: 3000 })
+    .then(() => true)
+    .catch(() => false);
+  if (isShown) await note.getByRole('button', { name: 'Close' }).click();
 }
 
 /** Keeps a picture of the screen per viewport width, for people to look at. */
