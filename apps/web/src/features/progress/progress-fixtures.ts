@@ -6,6 +6,8 @@ import {
   type Progress,
   type ProgressTrend,
 } from '@rehabit/contract';
+import { makePatient, signedInRoutes } from '@web/testing/fixtures.ts';
+import { listOf } from '@web/testing/video-fixtures.ts';
 import dayjs from 'dayjs';
 
 const noMetrics = () => Object.fromEntries(healthMetricKinds.map((k) => [k, null])) as MetricValues;
@@ -117,3 +119,22 @@ export function makeTrend(started = '2026-09-02'): ProgressTrend {
     weeks,
   };
 }
+
+export const progressPath = '/user/therapist/dashboard/progress/101';
+export const trendPath = `${progressPath}/trend`;
+
+/** The calls of patient 101's dashboard: its trend, and its progress weeks with `extra` readings. */
+export const progressDashboardRoutes = (
+  trend: ProgressTrend,
+  extra: Partial<Record<HealthMetricKind, (number | null)[]>> = {},
+) => ({
+  ...signedInRoutes(),
+  'GET /api/v1/patients/101/': { body: makePatient() },
+  'GET /api/v1/patients/101/log_interaction/': { body: listOf([]) },
+  'GET /video/hep/therapist/101': { body: { results: [], count: 0, updated_at: null } },
+  'GET /user/therapist/dashboard/functional-data/101': { body: { results: [odiSeries], today: '2026-11-19' } },
+  [`GET ${trendPath}`]: { body: trend },
+  [`GET ${progressPath}`]: (request: { url: URL }) => ({
+    body: makeProgress(Number(request.url.searchParams.get('weeks_ago') ?? 0), extra),
+  }),
+});

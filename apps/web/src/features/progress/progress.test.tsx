@@ -1,27 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { fixtureApi } from '@web/testing/fixture-api.ts';
-import { makePatient, signedInRoutes } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
-import { listOf } from '@web/testing/video-fixtures.ts';
 import { describe, expect, it } from 'vitest';
-import { makeProgress, makeTrend, odiSeries } from './progress-fixtures.ts';
+import { makeProgress, makeTrend, progressDashboardRoutes, progressPath } from './progress-fixtures.ts';
 
-const progressPath = '/user/therapist/dashboard/progress/101';
-const trendPath = `${progressPath}/trend`;
 /** The dashboard's calls; by default the episode began four days ago, so the progress opens on the week. */
-const routes = (trend = makeTrend('2026-11-15')) => ({
-  ...signedInRoutes(),
-  'GET /api/v1/patients/101/': { body: makePatient() },
-  'GET /api/v1/patients/101/log_interaction/': { body: listOf([]) },
-  'GET /video/hep/therapist/101': { body: { results: [], count: 0, updated_at: null } },
-  'GET /user/therapist/dashboard/functional-data/101': { body: { results: [odiSeries], today: '2026-11-19' } },
-  [`GET ${trendPath}`]: { body: trend },
-  [`GET ${progressPath}`]: (request: { url: URL }) => ({
-    body: makeProgress(Number(request.url.searchParams.get('weeks_ago') ?? 0), {
-      heart_rate: [72, null, 80, null, null, null, null],
-    }),
-  }),
-});
+const routes = (trend = makeTrend('2026-11-15')) =>
+  progressDashboardRoutes(trend, { heart_rate: [72, null, 80, null, null, null, null] });
 
 const openProgress = async () => {
   const api = fixtureApi(routes());

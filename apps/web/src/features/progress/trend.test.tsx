@@ -1,24 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
-import { makePatient, signedInRoutes } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
-import { listOf } from '@web/testing/video-fixtures.ts';
 import { describe, expect, it } from 'vitest';
-import { makeProgress, makeTrend, odiSeries } from './progress-fixtures.ts';
+import { makeTrend, progressDashboardRoutes, progressPath, trendPath } from './progress-fixtures.ts';
 
-const progressPath = '/user/therapist/dashboard/progress/101';
-const trendPath = `${progressPath}/trend`;
-const routes = (trend = makeTrend()) => ({
-  ...signedInRoutes(),
-  'GET /api/v1/patients/101/': { body: makePatient() },
-  'GET /api/v1/patients/101/log_interaction/': { body: listOf([]) },
-  'GET /video/hep/therapist/101': { body: { results: [], count: 0, updated_at: null } },
-  'GET /user/therapist/dashboard/functional-data/101': { body: { results: [odiSeries], today: '2026-11-19' } },
-  [`GET ${trendPath}`]: { body: trend },
-  [`GET ${progressPath}`]: (request: { url: URL }) => ({
-    body: makeProgress(Number(request.url.searchParams.get('weeks_ago') ?? 0)),
-  }),
-});
+const routes = (trend = makeTrend()) => progressDashboardRoutes(trend);
 
 const openDashboard = async (trend = makeTrend()) => {
   const api = fixtureApi(routes(trend));
