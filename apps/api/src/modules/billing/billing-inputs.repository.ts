@@ -3,6 +3,7 @@ import { and, eq, gte, inArray, isNull, lt, min, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { dataDaySources } from '../../db/data-days.ts';
+import { runPreparedSql } from '../../db/prepared.ts';
 import {
   clinics,
   exerciseLogs,
@@ -112,7 +113,9 @@ export function createBillingInputsRepository(db: DbOrTx) {
      * One row per patient and data day from each patient's own first day (`from`, one per patient) until `toDay`,
      * all sources together: the earliest instant of the day (an outcome entry's is the clinic's midday), its day
      * counted in the clinic's timezone as the billing rules count it, with a kind of that day's. What a status of
-     * today reads (decision 0903).
+     * today reads (decision 0903). Each source is read patient by patient through its (patient, day) index (a
+     * lateral read kept apart by `offset 0`), so the work grows with the patients asked for and their days, never
+     * with the clinic's whole history; one statement, planned once per connection (decision 1165).
      */
     async dataDaysFrom(clinicId: number, timezone: string, from: { patientId: number; day: string }[], toDay: string) {
       if (from.length === 0) return [];
@@ -120,21 +123,25 @@ export function createBillingInputsRepository(db: DbOrTx) {
       const days = `{${from.map((f) => f.day).join(',')}}`;
       const firsts = Object.values(dataDaySources).map(
         (s) => sql`
-          select ${s.patientId} as patient_id, min(${s.kind}) as kind,
+          select since.patient_id, min(${s.kind}) as kind,
             min(${s.at ?? sql`(${s.day} + time '12:00') at time zone ${timezone}`}) as at
-          from ${s.table} join since on since.patient_id = ${s.patientId}
-          where ${s.clinicId} = ${clinicId} and ${s.counts} and ${s.day} >= since.from_day and ${s.day} < ${toDay}
-          group by ${s.patientId}, ${s.day}`,
+          from since cross join lateral (
+            select * from ${s.table}
+            where ${s.patientId} = since.patient_id and ${s.clinicId} = ${clinicId} and ${s.counts}
+              and ${s.day} >= since.from_day and ${s.day} < ${toDay}
+            offset 0) as ${s.table}
+          group by since.patient_id, ${s.day}`,
       );
-      // Both drivers answer raw queries with `{ rows }`.
-      const result = (await db.execute(sql`
+      const rows = await runPreparedSql<{ patient_id: number; kind: BillingEventKind; at: string }>(
+        db,
+        'billing_data_days_from',
+        sql`
         with since as (select * from unnest(${ids}::int[], ${days}::date[]) as since(patient_id, from_day)),
           firsts as (${sql.join(firsts, sql` union all `)})
         select patient_id, min(kind) as kind, to_char(min(at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
-        from firsts group by patient_id, (at at time zone ${timezone})::date`)) as unknown as {
-        rows: { patient_id: number; kind: BillingEventKind; at: string }[];
-      };
-      return result.rows.map((row) => ({ patientId: Number(row.patient_id), kind: row.kind, at: row.at }));
+        from firsts group by patient_id, (at at time zone ${timezone})::date`,
+      );
+      return rows.map((row) => ({ patientId: Number(row.patient_id), kind: row.kind, at: row.at }));
     },
 
     sessionsIn({ clinicId, patientIds, from, to }: InputSpan) {

@@ -32,6 +32,8 @@ export type BillingInputsQuery = {
    * of a clinic; billing itself reads each episode's whole history.
    */
   forStatus?: boolean;
+  /** The clinic's timezone, when the caller has just read it (to learn `until`); read here otherwise. */
+  timezone?: string;
 };
 
 const DAY_MS = 86_400_000;
@@ -69,7 +71,7 @@ export function createBillingInputs(db: DbOrTx) {
   return {
     /** Every patient with an episode in the span, covered or not (the rules decide), in patient id order. */
     async inputsOf(query: BillingInputsQuery): Promise<PatientBillingInput[]> {
-      const timezone = await repo.timezoneOf(query.clinicId);
+      const timezone = query.timezone ?? (await repo.timezoneOf(query.clinicId));
       if (!timezone) return [];
       const fromDay = query.from ?? `${query.until.slice(0, 7)}-01`;
       const toDay = addDays(query.until, 1);

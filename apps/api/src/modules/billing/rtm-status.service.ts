@@ -29,22 +29,26 @@ export function createRtmStatusService({ db, clock, audit }: Deps) {
   const clinics = createBillingInputsRepository(db);
   const repo = createRtmStatusRepository(db);
 
-  /** Today in the clinic's timezone: its calendar picks the window's days and the month's minutes. */
-  async function todayIn(clinicId: number) {
+  /** The clinic's timezone and today in it: its calendar picks the window's days and the month's minutes. */
+  async function calendarOf(clinicId: number) {
     const timezone = await clinics.timezoneOf(clinicId);
-    return timezone ? localDateOf(clock.now(), timezone) : null;
+    return timezone ? { timezone, today: localDateOf(clock.now(), timezone) } : null;
   }
 
   /**
    * One clinic's statuses on `today`, in one batched read: of `patientIds`, or of every patient with an episode this
    * month. Patients without one (never onboarded, or discharged before the month) have none.
    */
-  async function clinicStatuses(clinicId: number, today: string | null, patientIds?: number[]) {
+  async function clinicStatuses(
+    clinicId: number,
+    calendar: { timezone: string; today: string } | null,
+    patientIds?: number[],
+  ) {
     const statuses = new Map<number, RtmStatus>();
-    if (!today || patientIds?.length === 0) return statuses;
-    for (const { patientId, input } of await inputs.inputsOf({ clinicId, until: today, patientIds, forStatus: true })) {
-      statuses.set(patientId, rtmStatusOf(input, today));
-    }
+    if (!calendar || patientIds?.length === 0) return statuses;
+    const { timezone, today } = calendar;
+    const found = await inputs.inputsOf({ clinicId, until: today, timezone, patientIds, forStatus: true });
+    for (const { patientId, input } of found) statuses.set(patientId, rtmStatusOf(input, today));
     return statuses;
   }
 
@@ -55,7 +59,8 @@ export function createRtmStatusService({ db, clock, audit }: Deps) {
       for (const { id, clinicId } of patients) idsByClinic.set(clinicId, [...(idsByClinic.get(clinicId) ?? []), id]);
       const found = new Map<number, RtmStatus>();
       for (const [clinicId, ids] of idsByClinic) {
-        for (const [id, status] of await clinicStatuses(clinicId, await todayIn(clinicId), ids)) found.set(id, status);
+        for (const [id, status] of await clinicStatuses(clinicId, await calendarOf(clinicId), ids))
+          found.set(id, status);
       }
       return found;
     },
@@ -69,7 +74,7 @@ export function createRtmStatusService({ db, clock, audit }: Deps) {
       const clinicIds = await repo.clinicsWithOpenEpisodes(scope);
       const kept = new Map<number, RtmStatus>();
       for (const clinicId of clinicIds) {
-        for (const [id, status] of await clinicStatuses(clinicId, await todayIn(clinicId))) {
+        for (const [id, status] of await clinicStatuses(clinicId, await calendarOf(clinicId))) {
           if (keeps[filter](status)) kept.set(id, status);
         }
       }
@@ -84,18 +89,18 @@ export function createRtmStatusService({ db, clock, audit }: Deps) {
       clinicId: number,
       patientIds?: number[],
     ): Promise<{ today: string; statuses: Map<number, RtmStatus> }> {
-      const today = await todayIn(clinicId);
-      if (!today) throw notFound('clinic');
-      return { today, statuses: await clinicStatuses(clinicId, today, patientIds) };
+      const calendar = await calendarOf(clinicId);
+      if (!calendar) throw notFound('clinic');
+      return { today: calendar.today, statuses: await clinicStatuses(clinicId, calendar, patientIds) };
     },
 
     /** One patient's status today, for the dashboard; another clinic's patient is not found. */
     async ofPatient(actor: Actor, patientId: number, ctx: RequestContext): Promise<RtmStatusAnswer> {
       const patient = await requirePatient(db, audit, actor, patientId, 'rtm_status.read', ctx);
-      const today = localDateOf(clock.now(), patient.timezone);
-      const statuses = await clinicStatuses(patient.clinicId, today, [patient.id]);
+      const calendar = { timezone: patient.timezone, today: localDateOf(clock.now(), patient.timezone) };
+      const statuses = await clinicStatuses(patient.clinicId, calendar, [patient.id]);
       await patientAudit(audit).success(actor, 'rtm_status.read', patient, ctx);
-      return { today, rtm: statuses.get(patient.id) ?? null };
+      return { today: calendar.today, rtm: statuses.get(patient.id) ?? null };
     },
   };
 }
