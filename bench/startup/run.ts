@@ -99,7 +99,8 @@ const sides = {
     run: () =>
       start('now', () => node(['scripts/build-if-changed.mjs']), {
         script: 'apps/api/dist/server.js',
-        nodeArgs: ['--max-semi-space-size=64'],
+        // As `npm start` runs it on the embedded database: V8's default young generation (decision 1117).
+        nodeArgs: [],
       }),
   },
 };
