@@ -71,6 +71,14 @@ try {
     readyPath: '/health',
   });
   stops.push(bare.stop);
+  const floor = await startServer({
+    label: 'routes-floor',
+    script: 'bench/routes/floor-server.ts',
+    nodeArgs: SERVER_NODE_FLAGS.concat('--import', 'tsx').filter(Boolean),
+    env: { DATABASE_URL: ownerUrl.toString() },
+    readyPath: '/health',
+  });
+  stops.push(floor.stop);
   const api = await startServer({
     label: 'routes-api',
     script: 'apps/api/src/server.ts',
@@ -115,7 +123,8 @@ try {
   if (rows.length === 0) throw new Error('the demo clinic has no patient with a program');
   const ids = rows.map((r) => r.id);
 
-  const allRoutes: { key: string; what: string; paths: string[]; headers: Record<string, string> }[] = [
+  type Measured = { key: string; what: string; paths: string[]; headers?: Record<string, string>; baseUrl?: string };
+  const allRoutes: Measured[] = [
     { key: 'users', what: 'GET /api/v1/users/', paths: ['/api/v1/users/'], headers: staff },
     {
       key: 'record',
@@ -145,37 +154,49 @@ try {
     },
   ];
   const routes = allRoutes.filter((r) => !ONLY || ONLY.includes(r.key));
+  // What no database route can beat on this machine (floor-server.ts): reported beside the routes, not a goal.
+  const floors: Measured[] = [
+    { key: 'floor', what: 'floor: bare route + one PostgreSQL read', paths: ['/read'], baseUrl: floor.url },
+    {
+      key: 'floor',
+      what: 'floor: bare route + one read with its audit row committed',
+      paths: ['/read-audited'],
+      baseUrl: floor.url,
+    },
+  ].filter((r) => !ONLY || ONLY.includes(r.key));
+  const measured = [...routes, ...floors];
 
   const load = (label: string, baseUrl: string, paths: string[], headers?: Record<string, string>, seconds = SECONDS) =>
     runLoad({ label, baseUrl, paths, headers, connections: CONNECTIONS, seconds });
   // Every route answers 200 before it is measured (the load client fails on any other status), and warms up.
-  for (const r of routes) await load(`warm-up ${r.what}`, api.url, r.paths, r.headers, 1);
+  for (const r of measured) await load(`warm-up ${r.what}`, r.baseUrl ?? api.url, r.paths, r.headers, 1);
   await load('warm-up bare', bare.url, ['/bare'], undefined, 1);
 
   // Each route right after a bare measurement of its own, so both see the same moment of this shared machine.
-  const sides: Side[] = routes.flatMap((r) => [
-    { label: `bare (pair of ${r.what.split(' ')[1]})`, measure: () => load('bare', bare.url, ['/bare']) },
-    { label: r.what, measure: () => load(r.what, api.url, r.paths, r.headers) },
+  const sides: Side[] = measured.flatMap((r) => [
+    { label: `bare (pair of ${r.paths[0]})`, measure: () => load('bare', bare.url, ['/bare']) },
+    { label: r.what, measure: () => load(r.what, r.baseUrl ?? api.url, r.paths, r.headers) },
   ]);
   console.log(
     `\n${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections; API RSS ${api.rssMb()} MB, bare RSS ${bare.rssMb()} MB`,
   );
   const summaries = await alternateRounds(sides, ROUNDS);
 
-  const results = routes.map((r, i) => {
+  const all = measured.map((r, i) => {
     const baseline = summaries[2 * i]!;
     const side = summaries[2 * i + 1]!;
     return { what: r.what, side, baseline, ratio: rpsRatio(side, baseline) };
   });
+  const results = all.slice(0, routes.length);
   console.log('\nratio of each route to its bare pair (median, min–max of rounds)');
-  for (const r of results) console.log(`  ${r.what.padEnd(52)} ${showSpread(r.ratio, 2)}`);
+  for (const r of all) console.log(`  ${r.what.padEnd(52)} ${showSpread(r.ratio, 2)}`);
 
   const table = [
     '| route | req/s median (min–max) | bare req/s median | ratio median (min–max) | p95 ms |',
     '|---|---|---|---|---|',
-    ...results.map(
-      (r) =>
-        `| \`${r.what}\` | ${showSpread(r.side.rps)} | ${r.baseline.rps.median} | ${showSpread(r.ratio, 2)} | ${showSpread(r.side.p95, 1)} |`,
+    ...all.map(
+      (r, i) =>
+        `| ${i < routes.length ? `\`${r.what}\`` : r.what} | ${showSpread(r.side.rps)} | ${r.baseline.rps.median} | ${showSpread(r.ratio, 2)} | ${showSpread(r.side.p95, 1)} |`,
     ),
   ];
   saveResult({
@@ -189,6 +210,8 @@ try {
     })),
     markdown: [
       `The demo clinic plus ${EXTRA_PATIENTS.toLocaleString()} patients on PostgreSQL; the API server, the bare route and the load client each in a process of their own, logging at info; ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s, each route paired with a bare measurement just before it.`,
+      '',
+      'The floors are a bare route of their own process that makes one PostgreSQL round trip: a read, and a read that commits an audit row before answering, as every audited read of the API does. No database route can be faster than its floor.',
       '',
       ...table,
     ].join('\n'),
