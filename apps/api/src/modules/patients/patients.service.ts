@@ -191,9 +191,11 @@ export function createPatientsService({ db, clock, audit, rtm, tasks }: Deps) {
       const matching = query.rtm ? await rtm.matchingIn(scope, query.rtm) : undefined;
       const now = clock.now();
       const { rows, count, countCapped } = await patientsRepo.list(scope, query, now, matching && [...matching.keys()]);
-      const contact = await contactOf(rows, now);
-      // Registered patients were never onboarded: nothing to read for them.
-      const statuses = matching ?? (await rtm.statusesOf(rows.filter((row) => row.status !== 'registered')));
+      const [contact, statuses] = await Promise.all([
+        contactOf(rows, now),
+        // Registered patients were never onboarded: nothing to read for them.
+        matching ?? rtm.statusesOf(rows.filter((row) => row.status !== 'registered')),
+      ]);
       await audit.record({
         action: 'patient.list',
         outcome: 'success',
