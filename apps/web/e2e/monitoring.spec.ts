@@ -1,6 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { approvedStaff, closeInitialNote, demo, forgetSession, signIn, snap } from './support.ts';
+import {
+  approvedStaff,
+  closeInitialNote,
+  demo,
+  expectNoSidewaysScroll,
+  forgetSession,
+  signIn,
+  snap,
+} from './support.ts';
 
 const patientName = 'Ashley Perez';
 const pill = (page: Page) => page.getByRole('region', { name: 'Monitoring timer' });
@@ -132,6 +140,49 @@ test('a therapist on a patient is monitored: the pill counts, a hidden tab ends 
   await endTaken;
   await expect(page).toHaveURL(/\/login$/);
   expect(ends.at(-1)).toMatchObject({ end_reason: 'left' });
+});
+
+test("the pill sits beside the clinic's name in the top bar and never covers it, at phone and desktop widths", async ({
+  page,
+  request,
+  isMobile,
+}) => {
+  const therapist = await approvedStaff(request, 'therapist');
+  // A clinic with a long name, so the name has to give way wherever the bar is short of room.
+  const clinicName = 'Lakeside Physical Therapy and Sports Rehabilitation of Greater Springfield';
+  await page.route(
+    (url) => url.pathname === '/api/v1/users/',
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { results: Array<{ clinic_name: string | null }> };
+      body.results[0]!.clinic_name = clinicName;
+      await route.fulfill({ response, json: body });
+    },
+  );
+  await openPatient(page, therapist);
+  await expect(pill(page)).toBeVisible();
+  const topBar = page.getByRole('banner');
+  const name = topBar.getByText(clinicName, { exact: true });
+
+  for (const width of isMobile ? [360, 390] : [1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    const nameBox = (await name.boundingBox())!;
+    const pillBox = (await pill(page).boundingBox())!;
+    const menuBox = (await page.getByRole('button', { name: /account menu/ }).boundingBox())!;
+    // Left to right: the name, the pill, the account menu, each clear of the next and all on screen.
+    expect(nameBox.x + nameBox.width, `the name ends before the pill at ${width} px`).toBeLessThanOrEqual(pillBox.x);
+    expect(pillBox.x + pillBox.width, `the pill ends before the menu at ${width} px`).toBeLessThanOrEqual(menuBox.x);
+    expect(menuBox.x + menuBox.width).toBeLessThanOrEqual(width);
+    // Some of the name is still read, ending in an ellipsis.
+    expect(nameBox.width).toBeGreaterThanOrEqual(40);
+    expect(await name.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await expect(pill(page)).toHaveText(/Ashley P\./);
+    await expectNoSidewaysScroll(page);
+    await snap(page, 'monitoring-top-bar');
+  }
+  // Cut short on screen, the name is whole for screen readers and on hover.
+  await expect(topBar).toContainText(`Clinic: ${clinicName}`);
+  await expect(name).toHaveAttribute('title', clinicName);
 });
 
 test('two patients in two tabs: each is credited with the time its own tab was on screen, no more, no less', async ({

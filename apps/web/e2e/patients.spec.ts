@@ -120,11 +120,25 @@ test('the list searches, filters by status and pages through the demo patients',
   await page.goto('/login');
   await openPatients(page, demo.therapist);
   if (!isMobile) {
-    // Beside the menu at 1280 px, the treating therapist is in view without scrolling the table.
+    // Beside the menu at 1280 px the whole row is in view without scrolling the table: the treating therapist, the
+    // RTM switch and the actions menu.
     const table = page.getByRole('table', { name: 'Patients' });
-    const therapist = (await table.getByRole('columnheader', { name: 'Therapist' }).boundingBox())!;
-    const frame = (await table.locator('xpath=..').boundingBox())!;
-    expect(therapist.x + therapist.width).toBeLessThanOrEqual(frame.x + frame.width);
+    const frame = table.locator('xpath=..');
+    const frameBox = (await frame.boundingBox())!;
+    const row = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('switch') })
+      .first();
+    for (const part of [
+      table.getByRole('columnheader', { name: 'Therapist' }),
+      row.getByRole('switch', { name: /RTM coverage/ }),
+      row.getByRole('button', { name: /Actions for/ }),
+    ]) {
+      const box = (await part.boundingBox())!;
+      expect(box.x + box.width, `${part} inside the table's frame`).toBeLessThanOrEqual(frameBox.x + frameBox.width);
+      expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    }
+    expect(await frame.evaluate((el) => el.scrollWidth <= el.clientWidth), 'the table scrolls sideways').toBe(true);
   }
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Discharged' }).click();

@@ -60,8 +60,8 @@ export function MainLayout({ user, onSignOut, isSigningOut, monitoring, chat, ch
           isMobile={isMobile}
           onSignOut={onSignOut}
           isSigningOut={isSigningOut}
+          monitoring={monitoring}
         />
-        <div className="main-layout__monitoring">{monitoring}</div>
         {user.isRestricted && (
           <p className="restricted-banner" role="note">
             <ShieldAlert size={18} aria-hidden="true" />

@@ -4,6 +4,7 @@ import { paths } from '@web/config/paths.ts';
 import { ALL_CLINICS, useChosenClinicCode } from '@web/lib/clinics/clinic-choice.ts';
 import { clinicQueryOptions } from '@web/lib/clinics/get-clinic.ts';
 import { Building2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Brand } from './brand.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -16,6 +17,8 @@ type TopBarProps = {
   isMobile: boolean;
   onSignOut: () => void;
   isSigningOut?: boolean;
+  /** The monitoring pill while a patient is monitored: in the bar's flow, so it never covers the clinic's name. */
+  monitoring?: ReactNode;
 };
 
 /** The clinic the screen is about: the staff member's own, or the one a platform admin chose, or every clinic. */
@@ -26,7 +29,7 @@ function useHeaderClinicName(role: Role, ownName: string) {
   return code ? (chosen.data?.name ?? code) : ALL_CLINICS;
 }
 
-export function TopBar({ clinicName, isMobile, ...user }: TopBarProps) {
+export function TopBar({ clinicName, isMobile, monitoring, ...user }: TopBarProps) {
   const shownName = useHeaderClinicName(user.role, clinicName);
   return (
     <header className="top-bar">
@@ -38,9 +41,15 @@ export function TopBar({ clinicName, isMobile, ...user }: TopBarProps) {
       <p className="top-bar__clinic">
         <Building2 size={18} aria-hidden="true" />
         <span className="visually-hidden">Clinic: </span>
-        <span className="top-bar__clinic-name">{shownName}</span>
+        {/* Cut short with an ellipsis where the bar is narrow; the title shows it whole on hover. */}
+        <span className="top-bar__clinic-name" title={shownName}>
+          {shownName}
+        </span>
       </p>
-      <UserMenu {...user} />
+      {monitoring}
+      <div className="top-bar__end">
+        <UserMenu {...user} />
+      </div>
     </header>
   );
 }

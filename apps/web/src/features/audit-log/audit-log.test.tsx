@@ -38,7 +38,10 @@ const routes = (user: CurrentUser) => ({
   [LIST]: { body: page([change, read], 60) },
 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.innerWidth = 1024;
+});
 
 describe('the audit log viewer', () => {
   it('shows the supervisor’s clinic newest first, changes as old → new, and pages on the server', async () => {
@@ -59,6 +62,33 @@ describe('the audit log viewer', () => {
 
     await app.user.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(api.calls(LIST).at(-1)?.url.searchParams.get('page')).toBe('2'));
+  });
+
+  it('shows each entry on a phone as a card of who, when, action, outcome, patient and IP, not a wide table', async () => {
+    window.innerWidth = 390;
+    fixtureApi(routes(admin));
+    renderApp('/audit-log', { token: 't' });
+    const list = await screen.findByRole('list', { name: 'Audit log entries, newest first' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const [first, second] = [...list.children] as HTMLElement[];
+    const facts = (card: HTMLElement) =>
+      Object.fromEntries(
+        within(card)
+          .getAllByRole('term')
+          .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+      );
+    expect(first).toHaveTextContent('clinic.update');
+    expect(first!.querySelector('time')).toHaveAttribute('datetime', change.at);
+    expect(facts(first!)).toMatchObject({
+      Who: 'Sam Boss (#2)',
+      Outcome: 'success',
+      'Patient id': 'None',
+      Clinic: 'DEMO01',
+      IP: '127.0.0.1',
+    });
+    expect(within(first!).getByRole('deletion')).toHaveTextContent('Demo Physical Therapy');
+    expect(within(first!).getByRole('insertion')).toHaveTextContent('Lakeside Therapy');
+    expect(facts(second!)).toMatchObject({ Outcome: 'denied', 'Patient id': '101' });
   });
 
   it('applies the filters together and asks the server for exactly them', async () => {

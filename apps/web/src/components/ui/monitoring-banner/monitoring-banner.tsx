@@ -11,7 +11,7 @@ type MonitoringBannerProps = {
 };
 
 /**
- * The floating pill at the top centre, in the banner's words with its clock icon (seed §1): one element, so the
+ * The pill in the top bar (decision 1180), in the banner's words with its clock icon (seed §1): one element, so the
  * screen does not say it twice. Shown while monitoring is on, and never to office managers (they are not monitored).
  */
 export function MonitoringBanner({ isMonitoring, displayName, seconds, isOfficeManager }: MonitoringBannerProps) {
@@ -21,7 +21,7 @@ export function MonitoringBanner({ isMonitoring, displayName, seconds, isOfficeM
       <Clock size={16} aria-hidden="true" />
       <span className="monitoring-banner__text">
         <span className="monitoring-banner__name">{displayName}</span>
-        {/* On a phone the pill keeps to the name and the time, between the logo and the account menu. */}
+        {/* On a phone the pill keeps to the name and the time, between the clinic's name and the account menu. */}
         <span className="monitoring-banner__words"> is being monitored:</span>
         <span className="tabular"> {formatElapsed(seconds)}</span>
       </span>

@@ -6,11 +6,13 @@ import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
 import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
 import { errorMessage } from '@web/lib/api-error.ts';
+import { useIsMobile } from '@web/lib/device.ts';
 import { notify } from '@web/lib/notify.ts';
 import type { SessionUser } from '@web/lib/session/get-current-user.ts';
 import { Download, ScrollText } from 'lucide-react';
 import { useDownloadAuditCsv } from '../api/download-audit-csv.ts';
 import { useAuditLog } from '../api/get-audit-log.ts';
+import { AuditCards } from './audit-cards.tsx';
 import { AuditFilters } from './audit-filters.tsx';
 import { AuditTable } from './audit-table.tsx';
 import { useAuditParams } from './use-audit-params.ts';
@@ -22,6 +24,7 @@ export function AuditLogScreen({ user }: { user: SessionUser }) {
   const { values, filter, page, apply, setPage } = useAuditParams(user.role);
   const log = useAuditLog({ ...filter, page });
   const csv = useDownloadAuditCsv();
+  const Rows = useIsMobile() ? AuditCards : AuditTable;
   const entries = log.data?.results ?? [];
   const isFiltered = Object.values(filter).some((value) => value !== undefined);
 
@@ -66,7 +69,7 @@ export function AuditLogScreen({ user }: { user: SessionUser }) {
           />
         ) : (
           <>
-            <AuditTable entries={entries} showsClinic={isAdmin && !values.clinic} />
+            <Rows entries={entries} showsClinic={isAdmin && !values.clinic} />
             <Pagination
               label="Audit log pages"
               currentPage={page}

@@ -53,7 +53,6 @@ export function PatientsTable({
           <th scope="col" className="patients-table__wide">
             Birthday
           </th>
-          <th scope="col">Status</th>
           <th scope="col">This month</th>
           <th scope="col">Diagnosis</th>
           <th scope="col">Therapist</th>
@@ -83,6 +82,10 @@ export function PatientsTable({
                 <span className="data-table__secondary tabular">
                   {formatPhone(patient.selected_code, patient.phone)}
                 </span>
+                {/* The status under the name rather than a column of its own, so the row fits at 1280 px. */}
+                <span className="patients-table__status">
+                  <PatientStatusPill status={patient.status} />
+                </span>
               </td>
               {showsClinic && (
                 <td>
@@ -93,9 +96,6 @@ export function PatientsTable({
               <td className="tabular patients-table__wide">
                 <DateDisplay value={patient.birthday} />
                 {age !== null && <span className="data-table__secondary">{age} years</span>}
-              </td>
-              <td>
-                <PatientStatusPill status={patient.status} />
               </td>
               {/* Who needs what before the month ends comes first, where it is seen without scrolling. */}
               <td>
