@@ -378,10 +378,7 @@ const repositories = {
     updateEntry: functionalDataGuard,
   }),
   progress: cover(createProgressRepository, {
-    itemsAround: progressGuard,
-    logsByDay: progressGuard,
-    metricsByDay: progressGuard,
-    functionalDays: progressGuard,
+    weekData: progressGuard,
     historySpan: progressGuard,
   }),
   interactions: cover(createInteractionsRepository, {

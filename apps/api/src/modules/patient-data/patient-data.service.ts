@@ -25,13 +25,7 @@ export function createPatientDataService({ db, clock, audit }: Deps) {
     // A day either side of the weeks in UTC covers their instants in any timezone.
     const fromInstant = new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS);
     const untilInstant = new Date(Date.parse(`${addDays(to, 1)}T00:00:00Z`) + DAY_MS);
-    const [items, logs, metrics, functionalDays] = await Promise.all([
-      repo.itemsAround(patientId, fromInstant, untilInstant),
-      repo.logsByDay(patientId, from, to),
-      repo.metricsByDay(patientId, from, to),
-      repo.functionalDays(patientId, from, to),
-    ]);
-    return { items, logs, metrics, functionalDays };
+    return repo.weekData(patientId, from, to, fromInstant, untilInstant);
   }
 
   async function progressOf(patient: { id: number; timezone: string }, weeksAgo: number): Promise<Progress> {

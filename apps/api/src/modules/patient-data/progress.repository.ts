@@ -1,73 +1,80 @@
-import { and, asc, between, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import {
-  exerciseLogs,
-  functionalEntries,
-  healthMetrics,
-  hepItems,
-  patientEpisodes,
-  patients,
-  videos,
-} from '../../db/schema.ts';
+import { desc, eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { runPrepared } from '../../db/prepared.ts';
+import { patientEpisodes, patients } from '../../db/schema.ts';
 
-/** What progress weeks need, each read grouped by day in one query (the tables are indexed by patient and day). */
+/** A program item that may have been in force in the weeks read. */
+export type WeekItem = {
+  id: number;
+  title: string;
+  position: number;
+  timesPerDay: number;
+  createdAt: Date;
+  deletedAt: Date | null;
+};
+/** Logs of one day and item, with the difficulty ratings summed as 1 easy, 2 about right, 3 hard. */
+export type LogGroup = { day: string; hepItemId: number; n: number; difficultySum: number; difficultyCount: number };
+/** Readings of one day and kind: their sum and count (daily sums or averages are the service's choice). */
+export type MetricGroup = { day: string; kind: string; sum: number; n: number };
+export type WeekData = { items: WeekItem[]; logs: LogGroup[]; metrics: MetricGroup[]; functionalDays: string[] };
+
+/**
+ * Everything progress weeks are built from, in one statement (each part grouped by day through the tables' patient
+ * and day indexes): the program items that may have been in force (created before `$4` and not deleted before
+ * `$3`: a day wider than the weeks, so every timezone is covered; days are exact in the service), the logs per day
+ * and item, the readings per day and kind, and the days with an outcome entry, all from `$2` to `$5`.
+ */
+const WEEK_DATA_SQL = `select
+  (select coalesce(json_agg(json_build_object(
+      'id', i.id, 'title', v.title, 'position', i.position, 'timesPerDay', i.times_per_day,
+      'createdAt', extract(epoch from i.created_at) * 1000, 'deletedAt', extract(epoch from i.deleted_at) * 1000)
+    order by i.position, i.id), '[]')
+   from hep_items i join videos v on v.id = i.video_id
+   where i.patient_id = $1 and i.created_at < $4 and (i.deleted_at is null or i.deleted_at > $3)) as items,
+  (select coalesce(json_agg(json_build_object('day', l.local_date, 'hepItemId', l.hep_item_id, 'n', l.n,
+      'difficultySum', l.difficulty_sum, 'difficultyCount', l.difficulty_count)), '[]')
+   from (select local_date, hep_item_id, count(*) as n,
+       coalesce(sum(case difficulty when 'easy' then 1 when 'right' then 2 when 'hard' then 3 end), 0) as difficulty_sum,
+       count(difficulty) as difficulty_count
+     from exercise_logs where patient_id = $1 and local_date between $2 and $5
+     group by local_date, hep_item_id) l) as logs,
+  (select coalesce(json_agg(json_build_object('day', m.local_date, 'kind', m.kind, 'sum', m.sum, 'n', m.n)), '[]')
+   from (select local_date, kind, sum(value) as sum, count(*) as n
+     from health_metrics where patient_id = $1 and local_date between $2 and $5
+     group by local_date, kind) m) as metrics,
+  (select coalesce(json_agg(distinct f.date), '[]')
+   from functional_entries f where f.patient_id = $1 and f.date between $2 and $5) as functional_days`;
+
+type WeekDataRow = {
+  items: (Omit<WeekItem, 'createdAt' | 'deletedAt'> & { createdAt: number; deletedAt: number | null })[];
+  logs: LogGroup[];
+  metrics: MetricGroup[];
+  functional_days: string[];
+};
+
+/** What progress weeks need, read by patient and day (the tables are indexed by both). */
 export function createProgressRepository(db: DbOrTx) {
   return {
-    /**
-     * Program items that may have been in force in the week: created before it ended and not deleted before it
-     * began. The bounds are a day wider than the week, so every timezone is covered; days are exact in the service.
-     */
-    async itemsAround(patientId: number, from: Date, until: Date) {
-      return db
-        .select({
-          id: hepItems.id,
-          title: videos.title,
-          position: hepItems.position,
-          timesPerDay: hepItems.timesPerDay,
-          createdAt: hepItems.createdAt,
-          deletedAt: hepItems.deletedAt,
-        })
-        .from(hepItems)
-        .innerJoin(videos, eq(videos.id, hepItems.videoId))
-        .where(
-          and(
-            eq(hepItems.patientId, patientId),
-            lt(hepItems.createdAt, until),
-            or(isNull(hepItems.deletedAt), gt(hepItems.deletedAt, from)),
-          ),
-        )
-        .orderBy(asc(hepItems.position), asc(hepItems.id));
-    },
-    /** Logs per day and item, with the difficulty ratings summed as 1 easy, 2 about right, 3 hard. */
-    async logsByDay(patientId: number, from: string, to: string) {
-      const rows = await db
-        .select({
-          day: exerciseLogs.localDate,
-          hepItemId: exerciseLogs.hepItemId,
-          n: count(),
-          difficultySum:
-            sql<number>`coalesce(sum(case ${exerciseLogs.difficulty} when 'easy' then 1 when 'right' then 2 when 'hard' then 3 end), 0)`.mapWith(
-              Number,
-            ),
-          difficultyCount: count(exerciseLogs.difficulty),
-        })
-        .from(exerciseLogs)
-        .where(and(eq(exerciseLogs.patientId, patientId), between(exerciseLogs.localDate, from, to)))
-        .groupBy(exerciseLogs.localDate, exerciseLogs.hepItemId);
-      return rows;
-    },
-    /** Readings per day and kind: their sum and count (daily sums or averages are the service's choice). */
-    async metricsByDay(patientId: number, from: string, to: string) {
-      return db
-        .select({
-          day: healthMetrics.localDate,
-          kind: healthMetrics.kind,
-          sum: sql<number>`sum(${healthMetrics.value})`.mapWith(Number),
-          n: count(),
-        })
-        .from(healthMetrics)
-        .where(and(eq(healthMetrics.patientId, patientId), between(healthMetrics.localDate, from, to)))
-        .groupBy(healthMetrics.localDate, healthMetrics.kind);
+    /** The data of the weeks from `from` to `to` (days), with items bounded by the instants `[after, before)`. */
+    async weekData(patientId: number, from: string, to: string, after: Date, before: Date): Promise<WeekData> {
+      const [row] = await runPrepared<WeekDataRow>(db as Db, 'progress_week_data', WEEK_DATA_SQL, [
+        patientId,
+        from,
+        after.toISOString(),
+        before.toISOString(),
+        to,
+      ]);
+      const { items, logs, metrics, functional_days } = row!;
+      return {
+        items: items.map((item) => ({
+          ...item,
+          createdAt: new Date(item.createdAt),
+          deletedAt: item.deletedAt === null ? null : new Date(item.deletedAt),
+        })),
+        logs,
+        metrics,
+        functionalDays: functional_days,
+      };
     },
     /** When the patient was registered and their latest episode (the open one, or the last to end). */
     async historySpan(patientId: number) {
@@ -81,13 +88,6 @@ export function createProgressRepository(db: DbOrTx) {
           .limit(1),
       ]);
       return { registeredAt: registered[0]!.at, episode: episodes[0] ?? null };
-    },
-    async functionalDays(patientId: number, from: string, to: string) {
-      const rows = await db
-        .selectDistinct({ day: functionalEntries.date })
-        .from(functionalEntries)
-        .where(and(eq(functionalEntries.patientId, patientId), between(functionalEntries.date, from, to)));
-      return rows.map((r) => r.day);
     },
   };
 }

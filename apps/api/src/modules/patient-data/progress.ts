@@ -8,19 +8,9 @@ import {
   type ProgressDay,
 } from '@rehabit/contract';
 import { localDateOf } from '../../lib/calendar.ts';
-import type { createProgressRepository } from './progress.repository.ts';
+import type { WeekItem as Item, MetricGroup, WeekData } from './progress.repository.ts';
 
-type Repo = ReturnType<typeof createProgressRepository>;
-type Item = Awaited<ReturnType<Repo['itemsAround']>>[number];
-type LogGroup = Awaited<ReturnType<Repo['logsByDay']>>[number];
-type MetricGroup = Awaited<ReturnType<Repo['metricsByDay']>>[number];
-
-export type WeekData = {
-  items: Item[];
-  logs: LogGroup[];
-  metrics: MetricGroup[];
-  functionalDays: string[];
-};
+export type { WeekData };
 
 const percent = (done: number, assigned: number) => (assigned === 0 ? null : Math.round((done / assigned) * 100));
 const round = (value: number) => Math.round(value * 100) / 100;
