@@ -37,9 +37,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              // What every screen of both apps runs on.
+              // What every screen of both apps runs on. The toast library is not: it loads with the first toast.
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand|react-toastify|clsx)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand)[\\/]/,
               priority: 20,
             },
           ],
