@@ -42,6 +42,12 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand)[\\/]/,
               priority: 20,
             },
+            {
+              // The patient side's languages in one chunk: its pages and the loading of a language share it.
+              name: 'i18next',
+              test: /node_modules[\\/](i18next|react-i18next)[\\/]/,
+              priority: 20,
+            },
           ],
         },
       },

@@ -9,10 +9,6 @@ import { defineEndpoints } from './endpoint.ts';
 export const patientSigninBodySchema = z.object({ email: emailSchema, password: z.string().min(1).max(128) });
 export type PatientSigninBody = z.infer<typeof patientSigninBodySchema>;
 
-/** The languages of the patient's pages, the sign-in's included. */
-export const patientLanguages = ['en', 'es'] as const;
-export type PatientLanguage = (typeof patientLanguages)[number];
-
 /** A phone in E.164 form (`+15551234567`), as the OTP calls take it. */
 export const e164PhoneSchema = z
   .string()
