@@ -37,9 +37,29 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              // What every screen of both apps runs on.
+              // What every screen of both apps runs on. The toast library is not: it loads with the first toast.
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand|react-toastify|clsx)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand)[\\/]/,
+              priority: 20,
+            },
+            {
+              // What every screen's code is built from, the sign-in pages' included: the contract's checks (zod and the
+              // contract's shared schemas) and the basic components (buttons, fields, alerts, skeletons). Split by
+              // which screens use them, they came as many small files, each costing a request and compressing alone.
+              name: 'basics',
+              test: /node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/](auth|common|endpoint|pagination|problem|roles)\.ts$|[\\/]src[\\/]components[\\/]ui[\\/](button|field|feedback)[\\/]|[\\/]src[\\/]lib[\\/](form-errors|use-document-title)\.ts$/,
+              priority: 10,
+            },
+            {
+              // The forms' library and its link to the contract's checks, used by the sign-in pages and most screens.
+              name: 'forms',
+              test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/,
+              priority: 10,
+            },
+            {
+              // The patient side's languages in one chunk: its pages and the loading of a language share it.
+              name: 'i18next',
+              test: /node_modules[\\/](i18next|react-i18next)[\\/]/,
               priority: 20,
             },
           ],

@@ -29,8 +29,8 @@ import {
   chatEvents,
   hepEndpoints,
   pathOf,
-  patientAppEndpoints,
   patientProgramEndpoints,
+  patientSigninEndpoints,
 } from '@rehabit/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { io as connectSocket, type Socket } from 'socket.io-client';
@@ -252,7 +252,7 @@ describe.skipIf(!databaseServer)(
       const patient = await staffPost('/clinic/patient/register', therapistToken, patientBody());
       patientId = patient.id;
       await db.update(patients).set({ userId: patientUser.id }).where(eq(patients.id, patient.id));
-      patientToken = await signIn(patientAppEndpoints.signin.path, patientUser.email);
+      patientToken = await signIn(patientSigninEndpoints.signin.path, patientUser.email);
       const program = await staffPost(pathOf(hepEndpoints.program, { dashboardId: patient.id }), therapistToken, [
         { video_id: video.id, times_per_day: 3, days_per_week: 7 },
       ]);

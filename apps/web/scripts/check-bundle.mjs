@@ -10,11 +10,13 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { launchChromium, loadPage, pageFor, serveBuild } from './first-route.mjs';
 
-// The goal for a first route is 170 kB (issue #18); counted honestly, lazy chunks included, /login loads about 180 kB
-// and /patient/login about 210 kB. Until the goal is met the check fails only above this ceiling, so nothing grows
-// unnoticed, and says how far each route is from the goal. bench/web reports the goal as met or missed.
-const FIRST_ROUTE_GOAL_KB = 170;
-const INITIAL_BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 215);
+// The goal for a first route is 170 kB (issue #18), and a first route fails above it. Counted honestly, lazy chunks
+// included, /login loads about 169 kB; /patient/login about 190 kB, over the goal (decision 1170 says what is left
+// and why): it fails only above a ceiling just above that, so nothing grows unnoticed, and the check says how far it
+// is from the goal. bench/web reports the goal as met or missed.
+const FIRST_ROUTE_GOAL_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 170);
+const OVER_GOAL_CEILING_KB = { '/patient/login': 192 };
+const budgetOf = (route) => OVER_GOAL_CEILING_KB[route] ?? FIRST_ROUTE_GOAL_KB;
 // The architecture's budget for JavaScript, held per screen. Error reporting (Sentry with session replay) is left
 // out of it: it is downloaded only by deployments that configure a DSN, and is reported on its own line.
 const SCREEN_BUDGET_KB = Number(process.env.SCREEN_BUDGET_KB ?? 350);
@@ -97,7 +99,7 @@ const allKb = sumKb(jsFiles(entries.filter(([key]) => !isErrorReporting(key))));
 for (const { route, page, rows, kb } of measured) {
   console.log(`First route ${route} (${page}), every JavaScript file it loads (gzip):`);
   for (const row of rows) console.log(`  ${row.kb.toFixed(1).padStart(7)} kB  ${row.file}`);
-  console.log(`  ${kb.toFixed(1).padStart(7)} kB  total in ${rows.length} files, budget ${INITIAL_BUDGET_KB} kB`);
+  console.log(`  ${kb.toFixed(1).padStart(7)} kB  total in ${rows.length} files, budget ${budgetOf(route)} kB`);
 }
 console.log(`All JavaScript (gzip, loaded on demand included): ${allKb.toFixed(1)} kB`);
 
@@ -150,10 +152,10 @@ for (const { route, kb } of measured) {
       `First route ${route}: ${(kb - FIRST_ROUTE_GOAL_KB).toFixed(1)} kB over the ${FIRST_ROUTE_GOAL_KB} kB goal.`,
     );
 }
-const overFirst = measured.filter((route) => route.kb > INITIAL_BUDGET_KB);
+const overFirst = measured.filter(({ route, kb }) => kb > budgetOf(route));
 if (overFirst.length > 0) {
   for (const { route, kb } of overFirst) {
-    console.error(`First route ${route} over budget by ${(kb - INITIAL_BUDGET_KB).toFixed(1)} kB.`);
+    console.error(`First route ${route} over budget by ${(kb - budgetOf(route)).toFixed(1)} kB.`);
   }
   process.exit(1);
 }

@@ -25,6 +25,7 @@ export * from './pagination.ts';
 export * from './patient-app.ts';
 export * from './patient-data.ts';
 export * from './patient-program.ts';
+export * from './patient-signin.ts';
 export * from './patient-status.ts';
 export * from './patients.ts';
 export * from './permissions.ts';

@@ -1,15 +1,8 @@
 import { z } from 'zod';
-import { tokenResponseSchema } from './auth.ts';
-import { emailSchema, idSchema } from './common.ts';
+import { idSchema } from './common.ts';
 import { defineEndpoints } from './endpoint.ts';
 import { hepItemSchema } from './hep.ts';
 import { healthMetricRules, postableMetricKinds } from './patient-data.ts';
-
-export const patientSigninBodySchema = z.object({ email: emailSchema, password: z.string().min(1).max(128) });
-export type PatientSigninBody = z.infer<typeof patientSigninBodySchema>;
-
-export const patientLanguages = ['en', 'es'] as const;
-export type PatientLanguage = (typeof patientLanguages)[number];
 
 export const patientMeSchema = z.object({
   id: z.number().int(),
@@ -110,15 +103,6 @@ export type PatientChat = z.infer<typeof patientChatSchema>;
  * when the phone belongs to a patient) or by e-mail and password, and reaches only their own data.
  */
 export const patientAppEndpoints = defineEndpoints('patient app', {
-  /** Signs a patient in by e-mail and password. */
-  signin: {
-    method: 'POST',
-    path: '/api/v1/patient/signin/',
-    access: 'public',
-    body: patientSigninBodySchema,
-    status: 200,
-    response: tokenResponseSchema,
-  },
   /** The signed-in patient: name, clinic, therapist and streak. */
   me: {
     method: 'GET',

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   clinicCodeSchema,
   clinicRefSchema,
-  detailSchema,
   emailSchema,
   idParamsSchema,
   idSchema,
@@ -60,15 +59,6 @@ export const phoneSchema = z
   .pipe(
     z.string().min(6, { error: 'The phone number is too short' }).max(14, { error: 'The phone number is too long' }),
   );
-
-/** A phone in E.164 form (`+15551234567`), as the OTP calls take it. */
-export const e164PhoneSchema = z
-  .string()
-  .trim()
-  .transform((value) => `+${value.replace(/\D/g, '')}`)
-  .pipe(z.string().regex(/^\+\d{8,15}$/, { error: 'Enter the phone with its country code, e.g. +1 555 123 4567' }));
-
-export const toE164 = (dialCode: string, phone: string) => `+${dialCode.replace(/\D/g, '')}${phone.replace(/\D/g, '')}`;
 
 export const icd10CodeSchema = z
   .string()
@@ -189,48 +179,6 @@ export const qrRegistrationBodySchema = z.object({
 });
 export type QrRegistrationBody = z.infer<typeof qrRegistrationBodySchema>;
 export const qrRegistrationResponseSchema = z.object({ id: z.number().int(), detail: z.string() });
-
-/**
- * Phone codes (decisions 0006 and 0504). A "client" is the caller's address (an IPv6 address by its /64); "a day"
- * is the last 24 hours. Sends are limited per phone and client, so one caller cannot spend another's, with a short
- * cool-down per phone and a ceiling per phone; wrong codes are counted apart from sends, per code, per phone and
- * client, and per phone, so asking for new codes never buys more guesses.
- */
-export const OTP_TTL_MINUTES = 10;
-/** Between two codes texted to one phone, from anyone. */
-export const OTP_RESEND_COOLDOWN_SECONDS = 60;
-/** Codes one client may have texted to one phone in `OTP_SEND_WINDOW_MINUTES`. */
-export const OTP_MAX_SENDS_PER_WINDOW = 3;
-export const OTP_SEND_WINDOW_MINUTES = 10;
-export const OTP_MAX_SENDS_PER_CLIENT_PER_DAY = 5;
-/** Codes texted to one phone in a day, from all clients together: the bound on texts (cost and spam). */
-export const OTP_MAX_SENDS_PER_PHONE_PER_DAY = 20;
-/** Wrong tries of one code. */
-export const OTP_MAX_ATTEMPTS = 5;
-export const OTP_MAX_FAILURES_PER_CLIENT_PER_DAY = 10;
-/** Wrong codes for one phone in a day, from all clients together: at most 2 in 100,000 to guess it in a day. */
-export const OTP_MAX_FAILURES_PER_PHONE_PER_DAY = 20;
-
-export const sendOtpBodySchema = z.object({
-  phone: e164PhoneSchema,
-  /** The clinic whose QR code was scanned; a restricted demo clinic's codes are shown, never sent. */
-  clinic_code: clinicCodeSchema.optional(),
-});
-export type SendOtpBody = z.infer<typeof sendOtpBodySchema>;
-export const verifyOtpBodySchema = z.object({
-  phone: e164PhoneSchema,
-  otp: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, { error: 'Enter the 6-digit code' }),
-});
-export type VerifyOtpBody = z.infer<typeof verifyOtpBodySchema>;
-export const verifyOtpResponseSchema = z.object({
-  verified: z.literal(true),
-  verification_token: z.string(),
-  /** A patient's sign-in token, when the verified phone belongs to a patient of a clinic (product decisions §7). */
-  token: z.string().optional(),
-});
 
 export const patientIdsBodySchema = z.object({
   patient_ids: z.array(idSchema).min(1, { error: 'Choose at least one patient' }).max(100),
@@ -430,26 +378,6 @@ export const patientEndpoints = defineEndpoints('patients', {
     query: icd10QuerySchema,
     status: 200,
     response: icd10ListSchema,
-  },
-  /** Texts a 6-digit code to a phone (public: a registering patient has no account yet). */
-  sendOtp: {
-    method: 'POST',
-    path: '/clinic/patient/send-otp',
-    access: 'public',
-    audit: { change: 'patient.otp_sent' },
-    body: sendOtpBodySchema,
-    status: 202,
-    response: detailSchema,
-  },
-  /** Trades a texted code for a registration token (and a patient's sign-in token when the phone is a patient's). */
-  verifyOtp: {
-    method: 'POST',
-    path: '/clinic/patient/verify-otp',
-    access: 'public',
-    audit: { change: 'patient.otp_verify' },
-    body: verifyOtpBodySchema,
-    status: 200,
-    response: verifyOtpResponseSchema,
   },
   /** A patient's own registration from the clinic's QR code, after the phone was verified. */
   qrRegistration: {

@@ -13,12 +13,9 @@ import { ACCESS_TOKEN_KEY } from '../lib/storage.ts';
 import { therapist, userPage } from '../testing/fixtures.ts';
 import { firstScreenData, startFirstScreen } from './first-screen.ts';
 
-// The screens' chunks it starts are not what these tests are about.
-vi.mock('./routes/app/patients.tsx', () => ({}));
-vi.mock('./routes/app/patient-dashboard.tsx', () => ({}));
-vi.mock('./routes/app/protected-layout.tsx', () => ({}));
-vi.mock('./routes/patient/patient-layout.tsx', () => ({}));
-vi.mock('./routes/patient/today.tsx', () => ({}));
+// Which screen's chunks it starts is checked here; the chunks themselves are not loaded.
+const startChunks = vi.hoisted(() => vi.fn());
+vi.mock('./landing-chunks.ts', () => ({ startChunks }));
 
 const origin = window.location.origin;
 const me = userPage(therapist);
@@ -26,6 +23,7 @@ const me = userPage(therapist);
 describe('the first screen’s data, started before the app’s code', () => {
   const fetchMock = vi.fn();
   beforeEach(() => {
+    startChunks.mockClear();
     fetchMock.mockImplementation(async () => Response.json(me));
     vi.stubGlobal('fetch', fetchMock);
   });
@@ -56,6 +54,7 @@ describe('the first screen’s data, started before the app’s code', () => {
       `${origin}/user/settings-info`,
     ]);
     expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ Authorization: 'Bearer staff-token' });
+    await vi.waitFor(() => expect(startChunks).toHaveBeenCalledWith('patients'));
 
     await call(authEndpoints.currentUser);
     expect(fetchMock).toHaveBeenCalledTimes(3);
@@ -85,15 +84,18 @@ describe('the first screen’s data, started before the app’s code', () => {
     expect(fetchMock).toHaveBeenCalledTimes(5);
   });
 
-  it('starts nothing without a session, or for a filtered list', () => {
+  it('starts nothing without a session, or for a filtered list', async () => {
     startFirstScreen({ pathname: '/my/today', search: '' });
     window.localStorage.setItem(ACCESS_TOKEN_KEY, 'staff-token');
     startFirstScreen({ pathname: '/patients', search: '?search=ana' });
     startFirstScreen({ pathname: '/login', search: '' });
     expect(fetchMock).not.toHaveBeenCalled();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // A first visit starts no screen's chunks.
+    expect(startChunks).not.toHaveBeenCalled();
   });
 
-  it('starts a signed-in patient’s Today', () => {
+  it('starts a signed-in patient’s Today', async () => {
     window.localStorage.setItem(ACCESS_TOKEN_KEY, 'patient-token');
     startFirstScreen({ pathname: '/my/today', search: '' });
     expect(urls()).toEqual([
@@ -102,5 +104,6 @@ describe('the first screen’s data, started before the app’s code', () => {
       `${origin}/api/v1/patient/me/`,
       `${origin}/api/v1/patient/chat/`,
     ]);
+    await vi.waitFor(() => expect(startChunks).toHaveBeenCalledWith('myToday'));
   });
 });

@@ -1,6 +1,7 @@
 import { isPatientSidePath } from '../config/paths.ts';
 import { startEarly } from '../lib/early-requests.ts';
 import { readToken } from '../lib/storage.ts';
+import type { LandingScreen } from './landing-chunks.ts';
 
 /**
  * What the first screen needs, started by the page's first script while the app's code loads (decision 1121): the
@@ -19,6 +20,9 @@ export const firstScreenData = {
   patientChat: '/api/v1/patient/chat/',
 };
 
+const startChunks = (screen: LandingScreen) =>
+  void import('./landing-chunks.ts').then((chunks) => chunks.startChunks(screen));
+
 export function startFirstScreen({ pathname, search }: { pathname: string; search: string }) {
   const token = readToken();
   const path = pathname.replace(/\/+$/, '');
@@ -28,19 +32,17 @@ export function startFirstScreen({ pathname, search }: { pathname: string; searc
     if (!token || !path.startsWith('/my')) return;
     const isToday = path === '/my/today';
     startEarly([data.currentUser, ...(isToday ? [data.patientToday] : []), data.patientMe, data.patientChat], token);
-    void import('./routes/patient/patient-layout.tsx');
-    if (isToday) void import('./routes/patient/today.tsx');
+    startChunks(isToday ? 'myToday' : 'myOther');
     return;
   }
   if (!token) return;
   const dashboard = /^\/patient\/(\d+)\/dashboard$/.exec(path);
   if (path === '/patients' && search === '') {
     startEarly([data.currentUser, data.patientList, data.settingsInfo], token);
-    void import('./routes/app/patients.tsx');
+    startChunks('patients');
   } else if (dashboard) {
     const id = dashboard[1]!;
     startEarly([data.currentUser, data.patient(id), data.settingsInfo, data.rtmStatus(id)], token);
-    void import('./routes/app/patient-dashboard.tsx');
-  } else return;
-  void import('./routes/app/protected-layout.tsx');
+    startChunks('patientDashboard');
+  }
 }

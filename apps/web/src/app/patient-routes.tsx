@@ -1,22 +1,41 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
+import { initialLanguage, stringsOf } from '../features/patient-app/i18n/language.ts';
 import { OtherSide } from './other-side.tsx';
 import { notFound, withRoot } from './root-route.tsx';
+
+/** A page of the patient's side, drawn once its code and the patient's language are both in (decision 1170). */
+const patientPage = (page: () => Promise<{ Component: ComponentType }>) => async () => {
+  // The patient's language downloads beside the page's code rather than after it.
+  void stringsOf(initialLanguage());
+  const [route] = await Promise.all([
+    page(),
+    import('../features/patient-app/i18n/i18n.ts').then((i18n) => i18n.languageLoaded),
+  ]);
+  return route;
+};
 
 /** The patient's side: its sign-in, sign-up and screens. */
 export const patientSideRoutes: RouteObject[] = [
   {
     path: paths.patientLogin.path,
-    lazy: () => import('./routes/patient/patient-login.tsx').then((m) => ({ Component: m.PatientLoginRoute })),
+    lazy: patientPage(() =>
+      import('./routes/patient/patient-login.tsx').then((m) => ({ Component: m.PatientLoginRoute })),
+    ),
   },
   {
     // The patient's own frame, with the language switch (decision 1151).
     path: paths.patientSignup.path,
-    lazy: () => import('./routes/patient/patient-signup.tsx').then((m) => ({ Component: m.PatientSignupRoute })),
+    lazy: patientPage(() =>
+      import('./routes/patient/patient-signup.tsx').then((m) => ({ Component: m.PatientSignupRoute })),
+    ),
   },
   {
     // The patient's side has its own frame, guard and languages (decision 0430).
-    lazy: () => import('./routes/patient/patient-layout.tsx').then((m) => ({ Component: m.PatientLayout })),
+    lazy: patientPage(() =>
+      import('./routes/patient/patient-layout.tsx').then((m) => ({ Component: m.PatientLayout })),
+    ),
     children: [
       {
         path: paths.myToday.path,

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { scrollToTop } from '../lib/device.ts';
+import { scrollToTop } from '../lib/scroll.ts';
 import './root-layout.css';
 
 /** Every navigation scrolls smoothly to the top (seed §2); a thin bar shows while a screen loads. */

@@ -20,11 +20,3 @@ export function useIsMobile() {
 export function useIsNarrowForDatePicker() {
   return isNarrowForDatePicker(useWindowWidth());
 }
-
-export const prefersReducedMotion = () =>
-  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-
-/** Seed: page changes and navigations scroll smoothly to the top (instantly when motion is reduced). */
-export function scrollToTop() {
-  window.scrollTo({ top: 0, left: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
-}

@@ -1,12 +1,38 @@
-import { createElement } from 'react';
-import { type TypeOptions, toast } from 'react-toastify/unstyled';
+import { createElement, type ReactNode } from 'react';
+import type { ToastOptions, TypeOptions } from 'react-toastify/unstyled';
 
 export type ToastType = Extract<TypeOptions, 'success' | 'error' | 'warning' | 'info' | 'default'>;
+
+type ToastLibrary = typeof import('react-toastify/unstyled');
+let library: Promise<ToastLibrary> | undefined;
+const listeners = new Set<() => void>();
+
+/**
+ * The toast library loads with the first toast, so a first screen that shows none never downloads it
+ * (decision 1170). A toast asked for before the library or its container is ready waits in the library's own
+ * queue and shows as the container mounts, so none is lost.
+ */
+function show(content: ReactNode, options: ToastOptions) {
+  if (!library) {
+    library = import('react-toastify/unstyled');
+    for (const listener of listeners) listener();
+  }
+  void library.then(({ toast }) => toast(content, options));
+}
+
+/** Whether a toast was asked for yet: the toaster puts its container on the page from then on. */
+export const toastsAsked = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  current: () => library !== undefined,
+};
 
 /** Seed §2: toasts of type success, error, warning, info or default carry a message. */
 export function notify(message: string, type: ToastType = 'default', options: { id?: string } = {}) {
   // A fixed id keeps one toast per cause (e.g. several calls failing for the same ended session).
-  return toast(message, {
+  show(message, {
     type,
     toastId: options.id,
     role: type === 'error' || type === 'warning' ? 'alert' : 'status',
@@ -23,7 +49,7 @@ export const ACTION_TOAST_MS = 20_000;
 
 /** A toast with one action (e.g. Undo): the action runs, and the click closes the toast as any click does. */
 notify.withAction = (message: string, action: { label: string; onClick: () => void }, type: ToastType = 'success') =>
-  toast(
+  show(
     createElement(
       'span',
       { className: 'toast-action' },

@@ -1,4 +1,4 @@
-import { patientAppEndpoints } from '@rehabit/contract';
+import { patientAppEndpoints, patientSigninEndpoints } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/route.ts';
@@ -8,7 +8,7 @@ export const patientAppRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app,
   { patientSignin, patientApp, rateLimits },
 ) => {
-  route(app, patientAppEndpoints.signin, ({ body, ctx }) => patientSignin.signInByPassword(body, ctx), {
+  route(app, patientSigninEndpoints.signin, ({ body, ctx }) => patientSignin.signInByPassword(body, ctx), {
     config: { rateLimit: rateLimits.auth },
   });
 

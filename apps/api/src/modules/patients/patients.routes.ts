@@ -1,4 +1,4 @@
-import { patientEndpoints as endpoints } from '@rehabit/contract';
+import { patientEndpoints as endpoints, phoneCodeEndpoints } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/route.ts';
@@ -46,7 +46,7 @@ export const patientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
 
   // Public, and limited like sign-in: a patient registering from the clinic's QR code has no account yet.
   const limited = { config: { rateLimit: rateLimits.auth } };
-  route(app, endpoints.sendOtp, ({ body, ctx }) => registration.sendOtp(body, ctx), limited);
-  route(app, endpoints.verifyOtp, ({ body, ctx }) => registration.verifyOtp(body, ctx), limited);
+  route(app, phoneCodeEndpoints.sendOtp, ({ body, ctx }) => registration.sendOtp(body, ctx), limited);
+  route(app, phoneCodeEndpoints.verifyOtp, ({ body, ctx }) => registration.verifyOtp(body, ctx), limited);
   route(app, endpoints.qrRegistration, ({ body, ctx }) => registration.register(body, ctx), limited);
 };

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, DEFAULT_PAGE_WINDOW, isValidPageChange, pageWindow, totalPages } from '@rehabit/contract';
-import { scrollToTop } from '@web/lib/device.ts';
+import { scrollToTop } from '@web/lib/scroll.ts';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import './pagination.css';
 

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { notify } from '@web/lib/notify.ts';
 import { describe, expect, it } from 'vitest';
-import { Toaster, toasterSettings } from './toaster.tsx';
+import { toasterSettings } from './toast-container.tsx';
+import { Toaster } from './toaster.tsx';
 
 describe('Toaster', () => {
   it('uses the product settings', () => {

@@ -1,23 +1,16 @@
-import { TOAST_AUTO_CLOSE_MS, TOAST_LIMIT } from '@rehabit/contract';
-import { ToastContainer } from 'react-toastify/unstyled';
-// The unstyled build plus the stylesheet keeps styles out of runtime <style> tags (strict CSP).
-import 'react-toastify/ReactToastify.css';
-import './toaster.css';
+import { toastsAsked } from '@web/lib/notify.ts';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 
-/** Seed §9 toast settings; the library defaults are spelled out so they cannot drift. */
-export const toasterSettings = {
-  limit: TOAST_LIMIT,
-  draggable: false,
-  icon: false,
-  toastClassName: 'rehabit-toast',
-  autoClose: TOAST_AUTO_CLOSE_MS,
-  newestOnTop: true,
-  position: 'top-right',
-  closeOnClick: true,
-  pauseOnHover: true,
-  pauseOnFocusLoss: true,
-} as const;
+// Loaded with the first toast, as the library is (lib/notify.ts).
+const ToastContainer = lazy(() => import('./toast-container.tsx'));
 
+/** Where toasts show: on the page from the first toast asked for. */
 export function Toaster() {
-  return <ToastContainer {...toasterSettings} />;
+  const asked = useSyncExternalStore(toastsAsked.subscribe, toastsAsked.current);
+  if (!asked) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastContainer />
+    </Suspense>
+  );
 }

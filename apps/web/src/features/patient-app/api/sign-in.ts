@@ -1,7 +1,7 @@
 import {
   type PatientSigninBody,
-  patientAppEndpoints,
-  patientEndpoints,
+  patientSigninEndpoints,
+  phoneCodeEndpoints,
   type SendOtpBody,
   type VerifyOtpBody,
 } from '@rehabit/contract';
@@ -11,7 +11,7 @@ import { ApiError } from '@web/lib/api-error.ts';
 import { useAuthStore } from '@web/lib/auth-store.ts';
 
 /** Public: texts a 6-digit code to the patient's phone. */
-export const sendCode = (body: SendOtpBody) => call(patientEndpoints.sendOtp, { body });
+export const sendCode = (body: SendOtpBody) => call(phoneCodeEndpoints.sendOtp, { body });
 export const useSendCode = () => useMutation({ mutationFn: sendCode, meta: { errorHandling: 'form' } });
 
 /** The phone checked, but it belongs to no patient of a clinic: there is no account to sign in to. */
@@ -19,12 +19,12 @@ export class NoPatientAccountError extends Error {}
 
 /** Trades the texted code for a patient's token (answered only when the phone is a patient's). */
 export async function signInWithCode(body: VerifyOtpBody) {
-  const answer = await call(patientEndpoints.verifyOtp, { body });
+  const answer = await call(phoneCodeEndpoints.verifyOtp, { body });
   if (!answer.token) throw new NoPatientAccountError();
   return { token: answer.token };
 }
 
-export const signInWithPassword = (body: PatientSigninBody) => call(patientAppEndpoints.signin, { body });
+export const signInWithPassword = (body: PatientSigninBody) => call(patientSigninEndpoints.signin, { body });
 
 /** Either way of signing in ends the same: the token is stored and the session begins. */
 function useTokenSignIn<T>(mutationFn: (body: T) => Promise<{ token: string }>) {

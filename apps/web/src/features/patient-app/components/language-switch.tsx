@@ -1,6 +1,6 @@
-import { type PatientLanguage, patientLanguages } from '@rehabit/contract';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../i18n/i18n.ts';
+import { type PatientLanguage, patientLanguages } from '../i18n/language.ts';
 
 // Each language is named in itself, so a patient finds theirs whatever is on screen.
 const names: Record<PatientLanguage, string> = { en: 'English', es: 'Español' };

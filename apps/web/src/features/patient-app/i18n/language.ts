@@ -1,4 +1,8 @@
-import { type PatientLanguage, patientLanguages } from '@rehabit/contract';
+import type { PatientStrings } from './en.ts';
+
+/** The languages of the patient's side (decision 0430). */
+export const patientLanguages = ['en', 'es'] as const;
+export type PatientLanguage = (typeof patientLanguages)[number];
 
 /** Where the patient's choice of language is kept on this phone. */
 export const LANGUAGE_KEY = 'rehabit.patient_language';
@@ -29,3 +33,10 @@ export function saveLanguage(language: PatientLanguage) {
     // Not saved: the choice still holds until the page is closed.
   }
 }
+
+/**
+ * A language's strings. Each language is a chunk of its own: a phone downloads the language on screen, and another
+ * only when the patient switches to it (decision 1170).
+ */
+export const stringsOf = (language: PatientLanguage): Promise<PatientStrings> =>
+  language === 'es' ? import('./es.ts').then((module) => module.es) : import('./en.ts').then((module) => module.en);

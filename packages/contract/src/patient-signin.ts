@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { tokenResponseSchema } from './auth.ts';
+import { clinicCodeSchema, detailSchema, emailSchema } from './common.ts';
+import { defineEndpoints } from './endpoint.ts';
+
+// How a patient signs in: a code texted to the phone, or e-mail and password. Apart from the patient's other calls,
+// so the patient's sign-in page loads no more of the contract than this (issue #18, decision 1170).
+
+export const patientSigninBodySchema = z.object({ email: emailSchema, password: z.string().min(1).max(128) });
+export type PatientSigninBody = z.infer<typeof patientSigninBodySchema>;
+
+/** A phone in E.164 form (`+15551234567`), as the OTP calls take it. */
+export const e164PhoneSchema = z
+  .string()
+  .trim()
+  .transform((value) => `+${value.replace(/\D/g, '')}`)
+  .pipe(z.string().regex(/^\+\d{8,15}$/, { error: 'Enter the phone with its country code, e.g. +1 555 123 4567' }));
+
+export const toE164 = (dialCode: string, phone: string) => `+${dialCode.replace(/\D/g, '')}${phone.replace(/\D/g, '')}`;
+
+/**
+ * Phone codes (decisions 0006 and 0504). A "client" is the caller's address (an IPv6 address by its /64); "a day"
+ * is the last 24 hours. Sends are limited per phone and client, so one caller cannot spend another's, with a short
+ * cool-down per phone and a ceiling per phone; wrong codes are counted apart from sends, per code, per phone and
+ * client, and per phone, so asking for new codes never buys more guesses.
+ */
+export const OTP_TTL_MINUTES = 10;
+/** Between two codes texted to one phone, from anyone. */
+export const OTP_RESEND_COOLDOWN_SECONDS = 60;
+/** Codes one client may have texted to one phone in `OTP_SEND_WINDOW_MINUTES`. */
+export const OTP_MAX_SENDS_PER_WINDOW = 3;
+export const OTP_SEND_WINDOW_MINUTES = 10;
+export const OTP_MAX_SENDS_PER_CLIENT_PER_DAY = 5;
+/** Codes texted to one phone in a day, from all clients together: the bound on texts (cost and spam). */
+export const OTP_MAX_SENDS_PER_PHONE_PER_DAY = 20;
+/** Wrong tries of one code. */
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_MAX_FAILURES_PER_CLIENT_PER_DAY = 10;
+/** Wrong codes for one phone in a day, from all clients together: at most 2 in 100,000 to guess it in a day. */
+export const OTP_MAX_FAILURES_PER_PHONE_PER_DAY = 20;
+
+export const sendOtpBodySchema = z.object({
+  phone: e164PhoneSchema,
+  /** The clinic whose QR code was scanned; a restricted demo clinic's codes are shown, never sent. */
+  clinic_code: clinicCodeSchema.optional(),
+});
+export type SendOtpBody = z.infer<typeof sendOtpBodySchema>;
+export const verifyOtpBodySchema = z.object({
+  phone: e164PhoneSchema,
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { error: 'Enter the 6-digit code' }),
+});
+export type VerifyOtpBody = z.infer<typeof verifyOtpBodySchema>;
+export const verifyOtpResponseSchema = z.object({
+  verified: z.literal(true),
+  verification_token: z.string(),
+  /** A patient's sign-in token, when the verified phone belongs to a patient of a clinic (product decisions §7). */
+  token: z.string().optional(),
+});
+
+/** The phone codes, for signing in and for registering from the clinic's QR code. */
+export const phoneCodeEndpoints = defineEndpoints('patients', {
+  /** Texts a 6-digit code to a phone (public: a registering patient has no account yet). */
+  sendOtp: {
+    method: 'POST',
+    path: '/clinic/patient/send-otp',
+    access: 'public',
+    audit: { change: 'patient.otp_sent' },
+    body: sendOtpBodySchema,
+    status: 202,
+    response: detailSchema,
+  },
+  /** Trades a texted code for a registration token (and a patient's sign-in token when the phone is a patient's). */
+  verifyOtp: {
+    method: 'POST',
+    path: '/clinic/patient/verify-otp',
+    access: 'public',
+    audit: { change: 'patient.otp_verify' },
+    body: verifyOtpBodySchema,
+    status: 200,
+    response: verifyOtpResponseSchema,
+  },
+});
+
+/** The patient's sign-in by e-mail and password. */
+export const patientSigninEndpoints = defineEndpoints('patient app', {
+  /** Signs a patient in by e-mail and password. */
+  signin: {
+    method: 'POST',
+    path: '/api/v1/patient/signin/',
+    access: 'public',
+    body: patientSigninBodySchema,
+    status: 200,
+    response: tokenResponseSchema,
+  },
+});
