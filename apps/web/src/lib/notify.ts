@@ -6,18 +6,41 @@ export type ToastType = Extract<TypeOptions, 'success' | 'error' | 'warning' | '
 type ToastLibrary = typeof import('react-toastify/unstyled');
 let library: Promise<ToastLibrary> | undefined;
 const listeners = new Set<() => void>();
+let asked = false;
 
 /**
- * The toast library loads with the first toast, so a first screen that shows none never downloads it
- * (decision 1170). A toast asked for before the library or its container is ready waits in the library's own
- * queue and shows as the container mounts, so none is lost.
+ * The toast library loads with the first toast, or once someone is signed in (`prepareToasts`), so a sign-in page
+ * never downloads it (decision 1170). A download that fails (the connection dropped) is tried again by the next
+ * toast.
  */
-function show(content: ReactNode, options: ToastOptions) {
+function loadLibrary(): Promise<ToastLibrary> {
   if (!library) {
-    library = import('react-toastify/unstyled');
+    const loading = import('react-toastify/unstyled');
+    library = loading;
+    loading.catch(() => {
+      if (library === loading) library = undefined;
+    });
+    asked = true;
     for (const listener of listeners) listener();
   }
-  void library.then(({ toast }) => toast(content, options));
+  return library;
+}
+
+/**
+ * Fetches the toast library ahead of the first toast: a toast saying the connection dropped must not need the
+ * connection to show.
+ */
+export const prepareToasts = () => void loadLibrary().catch(() => {});
+
+/**
+ * A toast asked for before the library or its container is ready waits in the library's own queue and shows as the
+ * container mounts, so none is lost while they load.
+ */
+function show(content: ReactNode, options: ToastOptions) {
+  loadLibrary().then(
+    ({ toast }) => toast(content, options),
+    () => console.error('Toasts could not be loaded; one was not shown.'),
+  );
 }
 
 /** Whether a toast was asked for yet: the toaster puts its container on the page from then on. */
@@ -26,7 +49,7 @@ export const toastsAsked = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  current: () => library !== undefined,
+  current: () => asked,
 };
 
 /** Seed §2: toasts of type success, error, warning, info or default carry a message. */

@@ -1,11 +1,20 @@
-import { toastsAsked } from '@web/lib/notify.ts';
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useAuthStore } from '@web/lib/auth-store.ts';
+import { firstScreenDrawn } from '@web/lib/first-screen-drawn.ts';
+import { prepareToasts, toastsAsked } from '@web/lib/notify.ts';
+import { type ComponentType, lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 
-// Loaded with the first toast, as the library is (lib/notify.ts).
-const ToastContainer = lazy(() => import('./toast-container.tsx'));
+// Loaded with the library (lib/notify.ts). Should its download fail, toasts are missed, never the page.
+const ToastContainer = lazy<ComponentType>(() =>
+  import('./toast-container.tsx').catch(() => ({ default: () => null })),
+);
 
-/** Where toasts show: on the page from the first toast asked for. */
+/** Where toasts show: on the page from the first toast asked for, or once a signed-in screen is drawn. */
 export function Toaster() {
+  const signedIn = useAuthStore((state) => state.token !== null);
+  useEffect(() => {
+    // After the first screen, which it must not slow down.
+    if (signedIn) void firstScreenDrawn.then(prepareToasts);
+  }, [signedIn]);
   const asked = useSyncExternalStore(toastsAsked.subscribe, toastsAsked.current);
   if (!asked) return null;
   return (
