@@ -130,6 +130,12 @@ export async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
 }
 
+/** A table fits its frame: nothing of it is reached by scrolling the frame sideways. */
+export async function expectTableInItsFrame(table: Locator) {
+  const frame = table.locator('xpath=..');
+  expect(await frame.evaluate((el) => el.scrollWidth <= el.clientWidth), 'the table scrolls sideways').toBe(true);
+}
+
 /** The API headers of the session a sign-in answered. */
 const bearerHeaders = async (signin: APIResponse) => ({
   Authorization: `Bearer ${((await signin.json()) as { token: string }).token}`,

@@ -5,8 +5,8 @@ import { type fixtureApi as FixtureApi, fixtureApi } from '../testing/fixture-ap
 import { makePatient, makeStaff, patientPage, signedInRoutes, staffPage, therapist } from '../testing/fixtures.ts';
 import { renderApp } from '../testing/render-app.tsx';
 
-// The platform admin's choice of clinic (decision 1150): every clinic's patients and staff with a Clinic column, or
-// one clinic's, asked of the server; the header names the choice, and it is kept from one screen to the next.
+// The platform admin's choice of clinic (decision 1150): every clinic's patients and staff, each row naming its clinic,
+// or one clinic's, asked of the server; the header names the choice, and it is kept from one screen to the next.
 
 const admin: CurrentUser = { ...therapist, id: 1, role: 'admin', display_name: 'Ada Admin' };
 const demo = { code: 'DEMO01', name: 'Demo Physical Therapy' };
@@ -51,14 +51,13 @@ function adminRoutes() {
 const header = () => screen.getByRole('banner');
 
 describe("the platform admin's clinic", () => {
-  it('shows every clinic with a Clinic column, then the clinic chosen, named in the header and kept', async () => {
+  it('shows every clinic with each row naming its clinic, then the clinic chosen, named in the header and kept', async () => {
     const api = adminRoutes();
     const app = renderApp('/patients', { token: 't' });
     const table = await screen.findByRole('table', { name: 'Patients' });
     expect(header()).toHaveTextContent('All clinics');
     expect(header()).not.toHaveTextContent(demo.name);
-    expect(within(table).getByRole('columnheader', { name: 'Clinic' })).toBeInTheDocument();
-    expect(within(table).getAllByRole('row')[2]).toHaveTextContent('Harbor RehabHBR204');
+    expect(within(table).getAllByRole('row')[2]).toHaveTextContent('Clinic: HBR204 · Harbor Rehab');
     expect(asked(api, 'GET /api/v1/patients/')).toEqual([null]);
 
     await app.user.click(screen.getByRole('combobox', { name: 'Clinic' }));
@@ -66,7 +65,7 @@ describe("the platform admin's clinic", () => {
     await waitFor(() => expect(asked(api, 'GET /api/v1/patients/').at(-1)).toBe('HBR204'));
     expect(app.location().search).toBe('?clinic=HBR204');
     await waitFor(() => expect(screen.queryByText('Maria Garcia')).not.toBeInTheDocument());
-    expect(screen.queryByRole('columnheader', { name: 'Clinic' })).not.toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Patients' })).not.toHaveTextContent('Clinic:');
     await waitFor(() => expect(header()).toHaveTextContent('Harbor Rehab'));
 
     // The menu's link carries no clinic: the choice is kept, and the address says it again.

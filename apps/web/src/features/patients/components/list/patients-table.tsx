@@ -17,7 +17,7 @@ export type PatientRowsProps = {
   patients: readonly PatientListItem[];
   user: SessionUser;
   selected: ReadonlySet<number>;
-  /** Whether each row names its clinic: the admin's list of every clinic (decision 1150). */
+  /** Whether each row names its clinic, under the patient's name: the admin's list of every clinic (decision 1150). */
   showsClinic: boolean;
   onToggle: (patient: PatientListItem) => void;
   onToggleAll: () => void;
@@ -49,7 +49,6 @@ export function PatientsTable({
             />
           </th>
           <th scope="col">Patient</th>
-          {showsClinic && <th scope="col">Clinic</th>}
           <th scope="col" className="patients-table__wide">
             Birthday
           </th>
@@ -82,17 +81,17 @@ export function PatientsTable({
                 <span className="data-table__secondary tabular">
                   {formatPhone(patient.selected_code, patient.phone)}
                 </span>
-                {/* The status under the name rather than a column of its own, so the row fits at 1280 px. */}
+                {/* The clinic and the status under the name rather than columns of their own, so the row fits at 1280 px. */}
+                {showsClinic && (
+                  <span className="data-table__secondary patients-table__clinic" title={patient.clinic.name}>
+                    <span className="visually-hidden">Clinic: </span>
+                    {patient.clinic.code} · {patient.clinic.name}
+                  </span>
+                )}
                 <span className="patients-table__status">
                   <PatientStatusPill status={patient.status} />
                 </span>
               </td>
-              {showsClinic && (
-                <td>
-                  {patient.clinic.name}
-                  <span className="data-table__secondary tabular">{patient.clinic.code}</span>
-                </td>
-              )}
               <td className="tabular patients-table__wide">
                 <DateDisplay value={patient.birthday} />
                 {age !== null && <span className="data-table__secondary">{age} years</span>}
