@@ -60,6 +60,26 @@ describe('patient dashboard', () => {
     expect(screen.getByRole('link', { name: 'Go to the patient list' })).toHaveAttribute('href', '/patients');
   });
 
+  it("dates a new call by the clinic's calendar, which counts the month's calls, not the device's", async () => {
+    // Near midnight, or away from the clinic, the device may already be on another day than the clinic.
+    const clinicToday = dayjs().subtract(1, 'day');
+    const api = fixtureApi({
+      ...routes([]),
+      'GET /api/v1/patients/101/rtm-status/': { body: { today: clinicToday.format('YYYY-MM-DD'), rtm: null } },
+      'POST /api/v1/patients/101/log_interaction/': { status: 201, body: { ...call, id: 502 } },
+    });
+    const app = renderApp('/patient/101/dashboard', { token: 't' });
+    const form = await screen.findByRole('form', { name: 'Log a call' });
+    const date = within(form).getByLabelText(/Date of the call/);
+    await waitFor(() => expect(date).toHaveValue(clinicToday.format('MMM D, YYYY')));
+    await app.user.type(within(form).getByLabelText(/Minutes/), '6');
+    await app.user.click(within(form).getByRole('button', { name: 'Log call' }));
+    expect(await screen.findByText('The call is logged')).toBeInTheDocument();
+    expect(api.calls('POST /api/v1/patients/101/log_interaction/')[0]?.body).toMatchObject({
+      date: clinicToday.format('YYYY-MM-DD'),
+    });
+  });
+
   it('lists logged calls and logs a new one, never in the future', async () => {
     const api = fixtureApi({
       ...routes(),

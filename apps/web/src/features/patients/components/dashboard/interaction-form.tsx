@@ -11,6 +11,7 @@ import { useLogInteraction } from '@web/features/patients/api/log-interaction.ts
 import { applyServerErrors } from '@web/lib/form-errors.ts';
 import { notify } from '@web/lib/notify.ts';
 import { PhoneCall } from 'lucide-react';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 
 export const interactionKindLabels: Record<(typeof interactionKinds)[number], string> = {
@@ -20,19 +21,32 @@ export const interactionKindLabels: Record<(typeof interactionKinds)[number], st
 const kindOptions = interactionKinds.map((kind) => ({ value: kind, label: interactionKindLabels[kind] }));
 const fields = ['date', 'kind', 'minutes', 'notes'] as const;
 
-const blank = () => ({ date: todayIso(), kind: 'phone' as const, minutes: '', notes: '' });
+const blank = (today: string) => ({ date: today, kind: 'phone' as const, minutes: '', notes: '' });
+
+type InteractionFormProps = {
+  patientId: number;
+  /** Today in the clinic's calendar, by which the month's calls count; the device's day until it is known. */
+  clinicToday?: string;
+};
 
 /** A live call with the patient: it counts toward the month's RTM minutes and its live-call rule. */
-export function InteractionForm({ patientId }: { patientId: number }) {
-  const form = useForm({ resolver: zodResolver(logInteractionBodySchema), defaultValues: blank() });
+export function InteractionForm({ patientId, clinicToday }: InteractionFormProps) {
+  const today = clinicToday ?? todayIso();
+  const form = useForm({ resolver: zodResolver(logInteractionBodySchema), defaultValues: blank(today) });
   const log = useLogInteraction(patientId);
   const { errors, isSubmitting } = form.formState;
+
+  // The clinic's day arrives after the form is drawn, and differs from the device's near midnight or away from the
+  // clinic: a date not yet touched becomes the clinic's.
+  useEffect(() => {
+    if (!form.getFieldState('date').isDirty) form.resetField('date', { defaultValue: today });
+  }, [form, today]);
 
   const onSubmit = form.handleSubmit(async (body) => {
     try {
       await log.mutateAsync(body);
       notify.success('The call is logged');
-      form.reset(blank());
+      form.reset(blank(today));
     } catch (error) {
       applyServerErrors(error, form.setError, fields);
     }

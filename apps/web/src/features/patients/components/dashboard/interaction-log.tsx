@@ -1,4 +1,4 @@
-import type { InteractionLog as Log } from '@rehabit/contract';
+import type { InteractionLog as Log, Patient } from '@rehabit/contract';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog/confirm-dialog.tsx';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
 import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
@@ -7,6 +7,7 @@ import { formatDate } from '@web/components/ui/format/format.ts';
 import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
 import { useDeleteInteraction } from '@web/features/patients/api/delete-interaction.ts';
 import { useInteractions } from '@web/features/patients/api/get-interactions.ts';
+import { useRtmStatus } from '@web/features/patients/api/get-rtm-status.ts';
 import { notify } from '@web/lib/notify.ts';
 import { NotebookPen } from 'lucide-react';
 import { useState } from 'react';
@@ -14,7 +15,10 @@ import { InteractionForm } from './interaction-form.tsx';
 import { InteractionList } from './interaction-list.tsx';
 
 /** The patient's interaction log: calls for billing and audits, logged and removed here. */
-export function InteractionLogSection({ patientId }: { patientId: number }) {
+export function InteractionLogSection({ patient }: { patient: Patient }) {
+  const patientId = patient.id;
+  // The clinic's calendar day, which the month's calls are counted by (the RTM card asks for the same).
+  const clinicToday = useRtmStatus(patient).data?.today;
   const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<Log | null>(null);
   const logs = useInteractions(patientId, page);
@@ -38,7 +42,7 @@ export function InteractionLogSection({ patientId }: { patientId: number }) {
       <p className="section-card__intro">
         Live calls count toward the month&apos;s RTM minutes; a month needs at least one to bill treatment management.
       </p>
-      <InteractionForm patientId={patientId} />
+      <InteractionForm patientId={patientId} clinicToday={clinicToday} />
       {logs.isPending ? (
         <SkeletonList rows={3} label="Loading the interaction log" />
       ) : logs.isError ? (

@@ -148,7 +148,7 @@ export function PatientDashboard({ patientId, user, sections, afterInteractionLo
         ))}
       </nav>
       {sections?.(data)}
-      <InteractionLogSection patientId={data.id} />
+      <InteractionLogSection patient={data} />
       {afterInteractionLog}
       <ChatSection patientId={data.id} patientName={`${data.first_name} ${data.last_name}`} />
       <PatientDialogs
