@@ -7,7 +7,7 @@ export const getRtmStatus = (id: number, signal?: AbortSignal) =>
   call(rtmStatusEndpoints.patient, { params: { id }, signal });
 
 /**
- * A patient's RTM status today. Keyed under the patient's monitored minutes, so a session's end and a call logged
+ * A patient's RTM status today, and the clinic's calendar day. Keyed under the patient's monitored minutes, so a session's end and a call logged
  * or deleted refresh it; and by what the status reads of the record (status, coverage, consent), so a change there
  * reads it again.
  */
@@ -21,5 +21,7 @@ export const useRtmStatus = (patient: Patient) =>
       patient.consent_date,
     ],
     queryFn: ({ signal }) => getRtmStatus(patient.id, signal),
+    // A registered patient was never onboarded: there is no status to ask for.
+    enabled: patient.status !== 'registered',
     meta: { errorHandling: 'silent' },
   });
