@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { runPrepared } from '../../db/prepared.ts';
 import { patientEpisodes, patients } from '../../db/schema.ts';
 
@@ -52,12 +52,15 @@ type WeekDataRow = {
   functional_days: string[];
 };
 
-/** What progress weeks need, read by patient and day (the tables are indexed by both). */
-export function createProgressRepository(db: DbOrTx) {
+/**
+ * What progress weeks need, read by patient and day (the tables are indexed by both). Reads only, on the database
+ * itself (never a transaction): the week is one named statement.
+ */
+export function createProgressRepository(db: Db) {
   return {
     /** The data of the weeks from `from` to `to` (days), with items bounded by the instants `[after, before)`. */
     async weekData(patientId: number, from: string, to: string, after: Date, before: Date): Promise<WeekData> {
-      const [row] = await runPrepared<WeekDataRow>(db as Db, 'progress_week_data', WEEK_DATA_SQL, [
+      const [row] = await runPrepared<WeekDataRow>(db, 'progress_week_data', WEEK_DATA_SQL, [
         patientId,
         from,
         after.toISOString(),
