@@ -43,12 +43,20 @@ export default defineConfig({
               priority: 20,
             },
             {
-              // What every screen's code is built from, the sign-in pages' included: the contract's checks (zod and the
-              // contract's shared schemas) and the basic components (buttons, fields, alerts, skeletons). Split by
-              // which screens use them, they came as many small files, each costing a request and compressing alone.
+              // What every screen's code is built from, the sign-in pages' included: the contract's checks (zod's core
+              // and mini API without JSON Schema, and the contract's shared schemas) and the basic components (buttons, fields, alerts,
+              // skeletons). Split by which screens use them, they came as many small files, each costing a request and
+              // compressing alone.
               name: 'basics',
-              test: /node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/](auth|common|endpoint|pagination|problem|roles)\.ts$|[\\/]src[\\/]components[\\/]ui[\\/](button|field|feedback)[\\/]|[\\/]src[\\/]lib[\\/](form-errors|use-document-title)\.ts$/,
+              test: /node_modules[\\/]zod[\\/]v4[\\/](core|mini)[\\/](?!to-json-schema|json-schema)|[\\/]packages[\\/]contract[\\/]src[\\/](auth|common|endpoint|pagination|problem|roles)\.ts$|[\\/]src[\\/]components[\\/]ui[\\/](button|field|feedback)[\\/]|[\\/]src[\\/]lib[\\/](form-errors|use-document-title)\.ts$/,
               priority: 10,
+            },
+            {
+              // zod's full API, which the screens' own schemas are written with, and its JSON Schema writer, which the full
+              // API carries; the sign-in pages do without both.
+              name: 'zod',
+              test: /node_modules[\\/]zod[\\/]/,
+              priority: 5,
             },
             {
               // The forms' library and its link to the contract's checks, used by the sign-in pages and most screens.

@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { authEndpoints, clinicEndpoints, supervisorEndpoints } from '@rehabit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { makeClinic, makeUser, PASSWORD } from './factories.ts';
+import { makeClinic, makeClinicWithSupervisor, makeUser, PASSWORD } from './factories.ts';
 import { createTestApp, expectProblem, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -90,19 +90,52 @@ describe('one server for API and web app', () => {
   });
 
   it('compresses API answers from 1 KB on, and leaves small ones as they are', async () => {
-    const big = await t.app.inject({ url: '/docs/json', headers: { 'accept-encoding': 'gzip, deflate, br' } });
-    expect(big.statusCode).toBe(200);
-    expect(big.headers['content-encoding']).toBe('br');
-    expect(big.headers.vary).toContain('accept-encoding');
-    const doc = JSON.parse(brotliDecompressSync(big.rawPayload).toString());
-    expect(Object.keys(doc.paths).length).toBeGreaterThan(10);
-    expect(big.rawPayload.length).toBeLessThan(JSON.stringify(doc).length / 3);
-    const gzip = await t.app.inject({ url: '/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    const { clinic, supervisor } = await makeClinicWithSupervisor(t.database.db);
+    for (let i = 0; i < 8; i++) await makeUser(t.database.db, clinic.id);
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/clinic/supervisor/signin',
+      payload: { code: clinic.code, password: supervisor.password },
+      remoteAddress: '192.0.2.91',
+    });
+    const users = (acceptEncoding: string) =>
+      t.app.inject({
+        url: '/clinic/supervisor/approval?status=approved',
+        headers: { authorization: `Bearer ${signin.json().token}`, 'accept-encoding': acceptEncoding },
+      });
+    const plain = (await users('identity')).json();
+    expect(JSON.stringify(plain).length).toBeGreaterThan(1024);
+    const br = await users('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain);
+    const gzip = await users('gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(doc);
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain);
     const small = await t.app.inject({ url: '/health', headers: { 'accept-encoding': 'gzip, br' } });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toEqual({ status: 'ok' });
+  });
+
+  it('sends the OpenAPI document compressed once, as the client accepts', async () => {
+    const docs = (acceptEncoding: string) =>
+      t.app.inject({ url: '/docs/json', headers: { 'accept-encoding': acceptEncoding } });
+    const plain = await docs('identity');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-type']).toContain('application/json');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const doc = plain.json();
+    expect(Object.keys(doc.paths).length).toBeGreaterThan(10);
+    const br = await docs('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 10);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(doc);
+    const gzip = await docs('br;q=0, gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(doc);
+    // The same bytes on every request: written once, not again per request.
+    expect((await docs('br')).rawPayload.equals(br.rawPayload)).toBe(true);
   });
 
   it('sends a strict CSP and no-store on API answers', async () => {

@@ -17,7 +17,8 @@ export const clinicOverviewSchema = clinicSchema.extend({
 });
 export type ClinicOverview = z.infer<typeof clinicOverviewSchema>;
 
-export const adminClinicListQuerySchema = pageQuerySchema.extend({
+export const adminClinicListQuerySchema = z.object({
+  ...pageQuerySchema.shape,
   /** Part of the clinic's name or code. */
   search: z.string().trim().max(100).optional(),
 });
@@ -33,7 +34,7 @@ export const clinicChoiceListSchema = paginated(clinicRefSchema);
  */
 export const createClinicBodySchema = z.object({
   name: clinicNameSchema,
-  code: clinicCodeSchema.optional(),
+  code: z.optional(clinicCodeSchema),
   timezone: timezoneSchema.default('America/New_York'),
   supervisor: z.object({
     first_name: nameSchema,

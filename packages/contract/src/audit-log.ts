@@ -14,10 +14,10 @@ export const AUDIT_EXPORT_MAX_ROWS = 50_000;
  */
 const auditFilterFields = {
   /** Admins choose a clinic, or read every clinic without one; supervisors read their own. */
-  clinic_code: clinicCodeSchema.optional(),
-  patient_id: idSchema.optional(),
+  clinic_code: z.optional(clinicCodeSchema),
+  patient_id: z.optional(idSchema),
   /** Who did it. */
-  user_id: idSchema.optional(),
+  user_id: z.optional(idSchema),
   action: z.enum(auditActions, { error: 'Choose an action from the list' }).optional(),
   from: isoDateSchema.optional(),
   to: isoDateSchema.optional(),
@@ -28,7 +28,9 @@ const datesInOrderError = { error: 'The start date comes after the end date', pa
 export const auditFilterSchema = z.object(auditFilterFields).refine(datesInOrder, datesInOrderError);
 export type AuditFilter = z.infer<typeof auditFilterSchema>;
 
-export const auditLogQuerySchema = pageQuerySchema.extend(auditFilterFields).refine(datesInOrder, datesInOrderError);
+export const auditLogQuerySchema = z
+  .object({ ...pageQuerySchema.shape, ...auditFilterFields })
+  .refine(datesInOrder, datesInOrderError);
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
 
 export const auditEntrySchema = z.object({

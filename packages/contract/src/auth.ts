@@ -1,12 +1,12 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { clinicCodeSchema, detailSchema, emailSchema, idSchema, nameSchema, passwordSchema } from './common.ts';
 import { defineEndpoints } from './endpoint.ts';
-import { paginated } from './pagination.ts';
+import { pageQuerySchema, paginated } from './pagination.ts';
 import { roleSchema, staffRoleSchema } from './roles.ts';
 
 /** The signed-in user as `GET /api/v1/users/` returns it in `results[0]`. */
 export const currentUserSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   code: z.string(),
   role: roleSchema,
   email: z.string(),
@@ -24,7 +24,7 @@ export const userEnvelopeSchema = z.object({ user: currentUserSchema });
 
 export const signinBodySchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, { error: 'Enter your password' }).max(1024),
+  password: z.string().check(z.minLength(1, { error: 'Enter your password' }), z.maxLength(1024)),
 });
 export type SigninBody = z.infer<typeof signinBodySchema>;
 export const tokenResponseSchema = z.object({ token: z.string() });
@@ -37,7 +37,7 @@ export const signupBodySchema = z.object({
   role: staffRoleSchema,
   code: clinicCodeSchema,
   /** The referral code of an invitation's link (decision 1010), when the colleague came from one. */
-  referral: z.string().trim().max(128).optional(),
+  referral: z.optional(z.string().check(z.trim(), z.maxLength(128))),
 });
 export type SignupBody = z.infer<typeof signupBodySchema>;
 export const signupResponseSchema = z.object({
@@ -49,21 +49,21 @@ export const resetPasswordBodySchema = z.object({ email: emailSchema });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 export const resetPasswordConfirmBodySchema = z.object({
-  uid: z.string().trim().min(1).max(64),
-  token: z.string().trim().min(1).max(256),
+  uid: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+  token: z.string().check(z.trim(), z.minLength(1), z.maxLength(256)),
   password: passwordSchema,
 });
 export type ResetPasswordConfirmBody = z.infer<typeof resetPasswordConfirmBodySchema>;
 
 export const settingsInfoSchema = z.object({
-  support_user_id: z.number().int().nullable(),
-  initial_note: z.string().nullable(),
+  support_user_id: z.nullable(z.int()),
+  initial_note: z.nullable(z.string()),
 });
 export type SettingsInfo = z.infer<typeof settingsInfoSchema>;
 
 /** A staff member as lists of the clinic's staff show them. */
 export const staffMemberSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
@@ -78,16 +78,18 @@ export const staffMemberSchema = z.object({
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 
-const queryFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
+const queryFlag = z.pipe(
+  z.enum(['true', 'false']),
+  z.transform((v) => v === 'true'),
+);
 
 export const therapistListQuerySchema = z.object({
   /** One clinic's staff: an admin's choice of clinic; anyone else may name only their own (decision 1150). */
-  clinic_code: clinicCodeSchema.optional(),
-  search: z.string().trim().max(100).optional(),
-  role: z.enum(['therapist', 'manager', 'supervisor']).optional(),
-  has_access: queryFlag.optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(25),
+  clinic_code: z.optional(clinicCodeSchema),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  role: z.optional(z.enum(['therapist', 'manager', 'supervisor'])),
+  has_access: z.optional(queryFlag),
+  ...pageQuerySchema.shape,
 });
 export type TherapistListQuery = z.infer<typeof therapistListQuerySchema>;
 /** The staff list's query as a caller writes it (flags as `'true'`/`'false'`, as they travel in the URL). */

@@ -16,7 +16,7 @@ export const readsClinicBalances = (role: Role) => role !== 'therapist';
 
 /** Which month (`YYYY-MM`, from 2025-01, never ahead of the clinic's today) and, for an admin, which clinic. */
 export const balancesMonthQuerySchema = clinicChoiceSchema.extend({ month: rtmMonthSchema });
-export const balancesQuerySchema = pageQuerySchema.extend(balancesMonthQuerySchema.shape);
+export const balancesQuerySchema = z.object({ ...pageQuerySchema.shape, ...balancesMonthQuerySchema.shape });
 export type BalancesQuery = z.infer<typeof balancesQuerySchema>;
 
 /** The figures of one staff member's month, or of the clinic's (the totals). */
@@ -43,7 +43,8 @@ export const staffBalanceSchema = balanceFiguresSchema.extend({
 });
 export type StaffBalance = z.infer<typeof staffBalanceSchema>;
 
-export const balancesSchema = paginated(staffBalanceSchema).extend({
+export const balancesSchema = z.object({
+  ...paginated(staffBalanceSchema).shape,
   month: z.string(),
   timezone: z.string(),
   /** The month has not ended yet in the clinic: its figures are the data so far. */

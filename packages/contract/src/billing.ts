@@ -72,11 +72,11 @@ const yearSchema = z.coerce
  * An admin names the clinic (platform staff see every clinic); clinic staff always get their own, and naming
  * another clinic answers 404.
  */
-export const clinicChoiceSchema = z.object({ clinic_code: clinicCodeSchema.optional() });
+export const clinicChoiceSchema = z.object({ clinic_code: z.optional(clinicCodeSchema) });
 
 /** A billing month as the seed's calls give it: month 1–12 and year; a month ahead of the clinic's today is 400. */
 export const billingMonthQuerySchema = clinicChoiceSchema.extend({ month: monthNumberSchema, year: yearSchema });
-export const billingUnitsQuerySchema = pageQuerySchema.extend(billingMonthQuerySchema.shape);
+export const billingUnitsQuerySchema = z.object({ ...pageQuerySchema.shape, ...billingMonthQuerySchema.shape });
 export type BillingUnitsQuery = z.infer<typeof billingUnitsQuerySchema>;
 export const billingFileParamsSchema = z.object({ month: monthNumberSchema, year: yearSchema });
 export const billingChartQuerySchema = clinicChoiceSchema.extend({
@@ -131,7 +131,8 @@ export type BillingPatientRow = z.infer<typeof billingPatientRowSchema>;
  * A clinic's month: units and expected payment per code and in all, and a page of the patients who bill, by name.
  * A month still running (`is_provisional`) is answered on the data so far.
  */
-export const billingUnitsSchema = paginated(billingPatientRowSchema).extend({
+export const billingUnitsSchema = z.object({
+  ...paginated(billingPatientRowSchema).shape,
   month: z.string(),
   timezone: z.string(),
   is_provisional: z.boolean(),

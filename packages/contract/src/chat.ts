@@ -92,7 +92,7 @@ export const chatMessagesQuerySchema = z.object({
  * `count` is the conversation's message count up to CHAT_MESSAGE_COUNT_CAP, `count_capped` says there are more;
  * `next` is set while older messages follow, at any depth.
  */
-export const chatMessageListSchema = paginated(chatMessageSchema).extend({ count_capped: z.boolean() });
+export const chatMessageListSchema = z.object({ ...paginated(chatMessageSchema).shape, count_capped: z.boolean() });
 
 export const sendChatMessageBodySchema = z.object({
   session: idSchema,

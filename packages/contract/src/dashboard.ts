@@ -12,7 +12,7 @@ export const dashboardQuerySchema = z.object({
    * Whose patients: a treating therapist of the clinic. Without it, the caller's own patients when the caller
    * treats patients (therapists, supervisors), the whole clinic otherwise (office managers).
    */
-  therapist_id: idSchema.optional(),
+  therapist_id: z.optional(idSchema),
   /** `clinic`: every patient of the clinic, for those who treat patients too (supervisors); `therapist_id` wins. */
   scope: z.enum(['mine', 'clinic']).optional(),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { AuditAction } from './audit.ts';
 import type { Action } from './permissions.ts';
 
@@ -19,6 +19,9 @@ export type FileAnswer = { filename: string; content: string };
 /** The body of a file answer, for the OpenAPI document: the file's text. */
 export const fileResponseSchema = z.string();
 
+/** A schema of the contract, written with zod's full API or its mini one. */
+export type Schema = z.core.$ZodType;
+
 /** Who may call an endpoint: anyone, anyone signed in, or the roles the permission table gives an action. */
 export type Access = 'public' | 'signed-in' | Action;
 
@@ -33,14 +36,14 @@ export type Endpoint = {
   /** The OpenAPI group: the area's name. */
   tag: string;
   access: Access;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
+  params?: Schema;
+  query?: Schema;
+  body?: Schema;
   /** The status of success (202: accepted, the work happens later); 204 answers carry no body. */
   status: SuccessStatus;
   /** Other statuses of success the call may answer with the same body, e.g. 200 for a create sent again. */
   alsoAnswers?: readonly SuccessStatus[];
-  response: z.ZodType;
+  response: Schema;
   /** Answers a file of this format (as an attachment) instead of JSON; `response` is then `fileResponseSchema`. */
   file?: FileFormat;
   /**

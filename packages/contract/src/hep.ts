@@ -44,8 +44,8 @@ export const HEP_DEFAULTS = { hold_seconds: 0, times_per_day: 1, days_per_week: 
 export const hepAddItemSchema = hepDosageSchema
   .partial()
   .extend({
-    video_id: idSchema.optional(),
-    folder_id: idSchema.optional(),
+    video_id: z.optional(idSchema),
+    folder_id: z.optional(idSchema),
     /** Informational: the folder's name as the client showed it; the server uses the stored name. */
     folder_name: z.string().trim().max(80).optional(),
     order: z.coerce.number().int().min(0).max(HEP_MAX_ITEMS).optional(),

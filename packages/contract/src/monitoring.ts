@@ -110,7 +110,7 @@ export const rtmMonthSchema = z
 
 /** Which month: the clinic's current one when left out. */
 export const monitoringMonthQuerySchema = z.object({ month: rtmMonthSchema.optional() });
-export const monitoringReadQuerySchema = pageQuerySchema.extend(monitoringMonthQuerySchema.shape);
+export const monitoringReadQuerySchema = z.object({ ...pageQuerySchema.shape, ...monitoringMonthQuerySchema.shape });
 export type MonitoringReadQuery = z.infer<typeof monitoringReadQuerySchema>;
 
 /** A monitored session counted in the month: who, from when to when (null while open), and what it counted. */
@@ -143,7 +143,8 @@ export type MonitoringEntry = z.infer<typeof monitoringEntrySchema>;
  * One patient's month: its minutes exactly as billing counts them (decision 0701), and one page of the sessions
  * and calls behind them, newest first.
  */
-export const monitoringMonthSchema = paginated(monitoringEntrySchema).extend({
+export const monitoringMonthSchema = z.object({
+  ...paginated(monitoringEntrySchema).shape,
   month: z.string(),
   /** The clinic's timezone, where the month is counted. */
   timezone: z.string(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
@@ -6,16 +6,16 @@ export const DEFAULT_PAGE_WINDOW = 2;
 
 /** Query of every paginated list: 1-based page, size capped at 100. */
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
+  page_size: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_PAGE_SIZE)), DEFAULT_PAGE_SIZE),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-export const paginated = <T extends z.ZodType>(item: T) =>
+export const paginated = <T extends z.core.SomeType>(item: T) =>
   z.object({
-    count: z.number().int(),
-    next: z.number().int().nullable(),
-    previous: z.number().int().nullable(),
+    count: z.int(),
+    next: z.nullable(z.int()),
+    previous: z.nullable(z.int()),
     results: z.array(item),
   });
 

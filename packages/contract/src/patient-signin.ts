@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { tokenResponseSchema } from './auth.ts';
 import { clinicCodeSchema, detailSchema, emailSchema } from './common.ts';
 import { defineEndpoints } from './endpoint.ts';
@@ -6,15 +6,20 @@ import { defineEndpoints } from './endpoint.ts';
 // How a patient signs in: a code texted to the phone, or e-mail and password. Apart from the patient's other calls,
 // so the patient's sign-in page loads no more of the contract than this (issue #18, decision 1170).
 
-export const patientSigninBodySchema = z.object({ email: emailSchema, password: z.string().min(1).max(128) });
+export const patientSigninBodySchema = z.object({
+  email: emailSchema,
+  password: z.string().check(z.minLength(1), z.maxLength(128)),
+});
 export type PatientSigninBody = z.infer<typeof patientSigninBodySchema>;
 
 /** A phone in E.164 form (`+15551234567`), as the OTP calls take it. */
-export const e164PhoneSchema = z
-  .string()
-  .trim()
-  .transform((value) => `+${value.replace(/\D/g, '')}`)
-  .pipe(z.string().regex(/^\+\d{8,15}$/, { error: 'Enter the phone with its country code, e.g. +1 555 123 4567' }));
+export const e164PhoneSchema = z.pipe(
+  z.pipe(
+    z.string().check(z.trim()),
+    z.transform((value: string) => `+${value.replace(/\D/g, '')}`),
+  ),
+  z.string().check(z.regex(/^\+\d{8,15}$/, { error: 'Enter the phone with its country code, e.g. +1 555 123 4567' })),
+);
 
 export const toE164 = (dialCode: string, phone: string) => `+${dialCode.replace(/\D/g, '')}${phone.replace(/\D/g, '')}`;
 
@@ -42,22 +47,19 @@ export const OTP_MAX_FAILURES_PER_PHONE_PER_DAY = 20;
 export const sendOtpBodySchema = z.object({
   phone: e164PhoneSchema,
   /** The clinic whose QR code was scanned; a restricted demo clinic's codes are shown, never sent. */
-  clinic_code: clinicCodeSchema.optional(),
+  clinic_code: z.optional(clinicCodeSchema),
 });
 export type SendOtpBody = z.infer<typeof sendOtpBodySchema>;
 export const verifyOtpBodySchema = z.object({
   phone: e164PhoneSchema,
-  otp: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, { error: 'Enter the 6-digit code' }),
+  otp: z.string().check(z.trim(), z.regex(/^\d{6}$/, { error: 'Enter the 6-digit code' })),
 });
 export type VerifyOtpBody = z.infer<typeof verifyOtpBodySchema>;
 export const verifyOtpResponseSchema = z.object({
   verified: z.literal(true),
   verification_token: z.string(),
   /** A patient's sign-in token, when the verified phone belongs to a patient of a clinic (product decisions §7). */
-  token: z.string().optional(),
+  token: z.optional(z.string()),
 });
 
 /** The phone codes, for signing in and for registering from the clinic's QR code. */

@@ -109,7 +109,7 @@ export const patientListItemSchema = patientSchema.extend({
   ...patientContactStatusSchema.shape,
 });
 export type PatientListItem = z.infer<typeof patientListItemSchema>;
-export const patientListSchema = paginated(patientListItemSchema).extend({ count_capped: z.boolean() });
+export const patientListSchema = z.object({ ...paginated(patientListItemSchema).shape, count_capped: z.boolean() });
 
 /** Removed patients are kept for audit and billing history, never listed. */
 export const listedPatientStatuses = ['registered', 'onboarded', 'discharged'] as const;
@@ -118,10 +118,10 @@ export type ListedPatientStatus = z.infer<typeof listedPatientStatusSchema>;
 
 export const patientListQuerySchema = z.object({
   /** One clinic's patients: an admin's choice of clinic; anyone else may name only their own (decision 1150). */
-  clinic_code: clinicCodeSchema.optional(),
+  clinic_code: z.optional(clinicCodeSchema),
   search: z.string().trim().max(100).optional(),
   status: listedPatientStatusSchema.optional(),
-  therapist_id: idSchema.optional(),
+  therapist_id: z.optional(idSchema),
   /** `close`: only patients close to an RTM threshold this month (decision 0803); `ready`: ready to bill. */
   rtm: z.enum(rtmListFilters).optional(),
   /** `needed`: onboarded patients without a live call this month (CALL_NOK, decision 0901). */
@@ -161,7 +161,7 @@ export type RegisterPatientBody = z.infer<typeof registerPatientBodySchema>;
  * name only their own. Without it, the caller's own clinic. In the address, as every choice of clinic is: the clinic
  * is never taken from a body.
  */
-export const registerPatientQuerySchema = z.object({ clinic_code: clinicCodeSchema.optional() });
+export const registerPatientQuerySchema = z.object({ clinic_code: z.optional(clinicCodeSchema) });
 /** Editing a patient sends the same fields as registering one. */
 export type UpdatePatientBody = RegisterPatientBody;
 
@@ -173,7 +173,7 @@ export const qrRegistrationBodySchema = z.object({
   selected_code: dialCodeSchema.default('+1'),
   birthday: birthdaySchema,
   email: optionalEmail,
-  password: passwordSchema.optional(),
+  password: z.optional(passwordSchema),
   clinic_code: clinicCodeSchema,
   verification_token: z.string().trim().min(20).max(200),
 });

@@ -1,13 +1,13 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** RFC 9457 problem details, the body of every error answer. */
 export const problemSchema = z.object({
   type: z.string(),
   title: z.string(),
-  status: z.number().int(),
-  detail: z.string().optional(),
+  status: z.int(),
+  detail: z.optional(z.string()),
   code: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
+  errors: z.optional(z.record(z.string(), z.array(z.string()))),
 });
 export type Problem = z.infer<typeof problemSchema>;
 

@@ -31,9 +31,10 @@ export function referralSignupUrl(publicUrl: string, referral: string, clinicCod
  * A colleague's name as the sender typed it: it is printed in an e-mail under Rehabit's name to an address the
  * sender chose, so it holds letters, spaces, apostrophes, hyphens and periods only, never a link or a sentence.
  */
-const colleagueNameSchema = nameSchema
-  .max(60)
-  .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u, { error: 'Letters, spaces, apostrophes, hyphens and periods only' });
+const colleagueNameSchema = nameSchema.check(
+  z.maxLength(60),
+  z.regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u, { error: 'Letters, spaces, apostrophes, hyphens and periods only' }),
+);
 
 export const sendReferralBodySchema = z.object({
   email: emailSchema,

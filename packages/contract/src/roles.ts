@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const roles = ['admin', 'therapist', 'patient', 'supervisor', 'manager'] as const;
 export const roleSchema = z.enum(roles);

@@ -13,10 +13,10 @@ export type SupervisorSigninBody = z.infer<typeof supervisorSigninBodySchema>;
 
 export const supervisorProfileBodySchema = z
   .object({
-    first_name: nameSchema.optional(),
-    last_name: nameSchema.optional(),
-    supervisor_email: emailSchema.optional(),
-    new_password: passwordSchema.optional(),
+    first_name: z.optional(nameSchema),
+    last_name: z.optional(nameSchema),
+    supervisor_email: z.optional(emailSchema),
+    new_password: z.optional(passwordSchema),
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), {
     error: 'Send at least one field to change',
@@ -24,8 +24,8 @@ export const supervisorProfileBodySchema = z
 export type SupervisorProfileBody = z.infer<typeof supervisorProfileBodySchema>;
 
 export const approvalQuerySchema = z.object({
-  status: approvalStatusSchema.optional(),
-  clinic_code: clinicCodeSchema.optional(),
+  status: z.optional(approvalStatusSchema),
+  clinic_code: z.optional(clinicCodeSchema),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(25),
 });

@@ -129,11 +129,12 @@ export type Task = z.infer<typeof taskSchema>;
 export const taskScopes = ['mine', 'clinic'] as const;
 export type TaskScope = (typeof taskScopes)[number];
 
-export const taskListQuerySchema = pageQuerySchema.extend({
+export const taskListQuerySchema = z.object({
+  ...pageQuerySchema.shape,
   status: z.enum(taskStatuses).default(TASK_DEFAULT_STATUS),
   /** Therapists always get `mine`; the default for managers and supervisors is `clinic`. */
   scope: z.enum(taskScopes).optional(),
-  patient_id: idSchema.optional(),
+  patient_id: z.optional(idSchema),
 });
 export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
 export const taskListSchema = paginated(taskSchema);
@@ -141,7 +142,7 @@ export const taskListSchema = paginated(taskSchema);
 export const createTaskBodySchema = z.object({
   /** The colleague who should do it: a therapist, office manager or supervisor of the clinic, the caller included. */
   assignee_id: idSchema,
-  patient_id: idSchema.optional(),
+  patient_id: z.optional(idSchema),
   title: z.string().trim().min(1, { error: 'Say what needs doing' }).max(500),
   /** `YYYY-MM-DD`, a day that exists; the API refuses one before today in the clinic's calendar. */
   due_date: isoDateSchema.optional(),

@@ -158,11 +158,11 @@ export const videoListQuerySchema = z.object({
   purpose: purposeSchema.optional(),
   position: positionSchema.optional(),
   equipment: optionalText,
-  folder: idSchema.optional(),
+  folder: z.optional(idSchema),
   scope: videoScopeSchema.optional(),
   status: videoStatusSchema.optional(),
   /** A patient's clinic: only what it may use, its own library and the global one (decision 1155). */
-  clinic_code: clinicCodeSchema.optional(),
+  clinic_code: z.optional(clinicCodeSchema),
 });
 export type VideoListQuery = z.infer<typeof videoListQuerySchema>;
 
@@ -192,7 +192,7 @@ export const folderListQuerySchema = z.object({
   /** mine: folders I own; shared: colleagues' folders shared with the clinic; all by default. */
   owner: z.enum(['mine', 'shared']).optional(),
   /** A patient's clinic: only its folders (decision 1155). */
-  clinic_code: clinicCodeSchema.optional(),
+  clinic_code: z.optional(clinicCodeSchema),
 });
 export type FolderListQuery = z.infer<typeof folderListQuerySchema>;
 export const folderNameBodySchema = z.object({ name: text(80) });
@@ -217,7 +217,7 @@ export const folderResultsSchema = z.object({ results: z.array(folderSchema) });
 
 export const hepRequestBodySchema = z.object({ request_content: text(2000) });
 /** The clinic a request is filed under, a patient's (decision 1155); the caller's own without it. */
-export const hepRequestQuerySchema = z.object({ clinic_code: clinicCodeSchema.optional() });
+export const hepRequestQuerySchema = z.object({ clinic_code: z.optional(clinicCodeSchema) });
 export type HepRequestBody = z.infer<typeof hepRequestBodySchema>;
 
 /** Open until the content team answers it, or declines it (decision 1030). */
@@ -243,7 +243,8 @@ export const hepRequestListSchema = paginated(hepRequestSchema);
 
 /** The queue's order: the oldest first by default, so the longest wait is answered first (decision 1030). */
 export const hepRequestOrders = ['oldest', 'newest'] as const;
-export const hepRequestQueueQuerySchema = pageQuerySchema.extend({
+export const hepRequestQueueQuerySchema = z.object({
+  ...pageQuerySchema.shape,
   status: z.enum(hepRequestStatuses).optional(),
   order: z.enum(hepRequestOrders).default('oldest'),
 });
@@ -253,7 +254,7 @@ export type HepRequestQueueQuery = z.infer<typeof hepRequestQueueQuerySchema>;
 export const answerHepRequestBodySchema = z
   .object({
     answer: text(2000),
-    video_id: idSchema.nullable().optional(),
+    video_id: z.nullable(idSchema).optional(),
     is_declined: z.boolean().default(false),
   })
   .refine((body) => !(body.is_declined && body.video_id), {

@@ -1,4 +1,4 @@
-import { can, type Endpoint, type FileAnswer, fileContentTypes } from '@rehabit/contract';
+import { can, type Endpoint, type FileAnswer, fileContentTypes, type Schema } from '@rehabit/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from '../db/scope.ts';
@@ -6,7 +6,7 @@ import { type AuditLog, type AuditTrail, withAuditTrail } from '../lib/audit.ts'
 import { AppError } from '../lib/errors.ts';
 import { type RequestContext, requestContext } from './request-context.ts';
 
-type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Parsed<S> = S extends Schema ? z.output<S> : undefined;
 
 /** What a handler is given: the checked input, the caller (always there unless the endpoint is public) and where the request came from. */
 export type RouteInput<E extends Endpoint> = {

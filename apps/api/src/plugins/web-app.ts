@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { sendProblem } from './errors.ts';
+import { sendVariants, type Variants } from './precompressed.ts';
 
 const defaultDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
@@ -18,36 +19,16 @@ const wantsHtml = (request: FastifyRequest) =>
 // (index.html, favicon) is checked with the server before use, so a new release is seen at once.
 const immutable = 'public, max-age=31536000, immutable';
 
-/** The encodings a request accepts, from its Accept-Encoding header (those given q=0 refused). */
-export function acceptedEncodings(header: string | string[] | undefined): Set<string> {
-  const accepted = new Set<string>();
-  for (const part of String(header ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
-  }
-  return accepted;
-}
-
-type Page = { identity: Buffer; br?: Buffer; gzip?: Buffer };
-
-function readPage(file: string): Page | null {
+function readPage(file: string): Variants | null {
   if (!existsSync(file)) return null;
   const variant = (extension: string) => (existsSync(file + extension) ? readFileSync(file + extension) : undefined);
   return { identity: readFileSync(file), br: variant('.br'), gzip: variant('.gz') };
 }
 
 /** index.html in the best encoding the browser accepts, from the variants written at build time. */
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page) {
-  const accepted = acceptedEncodings(request.headers['accept-encoding']);
-  const encoding = page.br && accepted.has('br') ? 'br' : page.gzip && accepted.has('gzip') ? 'gzip' : undefined;
-  reply
-    .code(200)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
-    .header('vary', 'accept-encoding');
-  if (encoding) reply.header('content-encoding', encoding);
-  return reply.send(encoding ? page[encoding] : page.identity);
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: Variants) {
+  reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+  return sendVariants(request, reply, page);
 }
 
 /**

@@ -1,16 +1,16 @@
 import { DEFAULT_RESTRICTED_CLINIC_CODE } from '@rehabit/contract';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
-const blankToUndefined = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => (value ? value : undefined));
+const blankToUndefined = z.pipe(
+  z.optional(z.string().check(z.trim())),
+  z.transform((value: string | undefined) => (value ? value : undefined)),
+);
+const optionalUrl = z.pipe(blankToUndefined, z.optional(z.url({ error: 'must be a full address, e.g. https://…' })));
 
 const envSchema = z.object({
   // Empty means the API is served from the page's own origin (the production set-up).
-  VITE_API_URL: blankToUndefined.pipe(z.url().optional()),
-  VITE_SENTRY_DSN: blankToUndefined.pipe(z.url().optional()),
+  VITE_API_URL: optionalUrl,
+  VITE_SENTRY_DSN: optionalUrl,
   VITE_SENTRY_ENVIRONMENT: blankToUndefined,
   VITE_RESTRICTED_CLINIC_CODE: blankToUndefined,
 });

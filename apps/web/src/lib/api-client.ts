@@ -8,8 +8,9 @@ import {
   type PathArgs,
   type PathParams,
   PROBLEM_CONTENT_TYPE,
+  type Schema,
 } from '@rehabit/contract';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { env } from '../config/env.ts';
 import { ApiError } from './api-error.ts';
 import { getToken } from './auth-store.ts';
@@ -21,7 +22,7 @@ export type QueryParams = Record<string, string | number | boolean | null | unde
 export type DownloadProgress = { loaded: number; total: number | null };
 type ProgressListener = (progress: DownloadProgress) => void;
 
-type RequestOptions<S extends z.ZodType> = {
+type RequestOptions<S extends Schema> = {
   /** Validates the answer; the caller's types are inferred from it. */
   schema: S;
   method?: HttpMethod;
@@ -137,11 +138,11 @@ async function send(
   return response;
 }
 
-async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
+async function apiRequest<S extends Schema>(path: string, options: RequestOptions<S>): Promise<z.infer<S>> {
   const { schema, method = 'GET', onProgress, ...rest } = options;
   const response = await send(path, { method, ...rest, accept: 'application/json' });
   const data = await readBody(response, onProgress);
-  const parsed = schema.safeParse(data);
+  const parsed = z.safeParse(schema, data);
   if (!parsed.success) {
     console.error(`Unexpected answer from ${method} ${path}`, parsed.error.issues);
     throw ApiError.unexpectedResponse();
@@ -151,10 +152,10 @@ async function apiRequest<S extends z.ZodType>(path: string, options: RequestOpt
 
 const noContent = z.undefined();
 
-type Input<S> = S extends z.ZodType ? z.input<S> : never;
+type Input<S> = S extends Schema ? z.input<S> : never;
 type ParamsOption<E extends Endpoint> = PathArgs<E['path']> extends [] ? unknown : { params: PathParams<E['path']> };
-type QueryOption<E extends Endpoint> = E['query'] extends z.ZodType ? { query?: Input<E['query']> } : unknown;
-type BodyOption<E extends Endpoint> = E['body'] extends z.ZodType ? { body: Input<E['body']> } : unknown;
+type QueryOption<E extends Endpoint> = E['query'] extends Schema ? { query?: Input<E['query']> } : unknown;
+type BodyOption<E extends Endpoint> = E['body'] extends Schema ? { body: Input<E['body']> } : unknown;
 
 /** What a call of an endpoint takes: its path parameters, query and body as the contract types them. */
 export type CallOptions<E extends Endpoint> = ParamsOption<E> &

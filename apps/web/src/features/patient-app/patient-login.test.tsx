@@ -82,7 +82,7 @@ describe('patient sign-in', () => {
     });
     const app = renderApp('/patient/login');
     await app.user.click(await screen.findByRole('button', { name: 'With e-mail' }));
-    await app.user.type(screen.getByLabelText('E-mail'), 'Maria@Example.com');
+    await app.user.type(await screen.findByLabelText('E-mail'), 'Maria@Example.com');
     await app.user.type(screen.getByLabelText('Password'), 'wrong');
     await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('The e-mail or password is not right.')).toBeInTheDocument();
@@ -104,7 +104,7 @@ describe('patient sign-in', () => {
     expect(window.sessionStorage.getItem(REDIRECT_PATH_KEY)).toBe('/my/progress');
 
     await app.user.click(screen.getByRole('button', { name: 'With e-mail' }));
-    await app.user.type(screen.getByLabelText('E-mail'), 'maria@example.com');
+    await app.user.type(await screen.findByLabelText('E-mail'), 'maria@example.com');
     await app.user.type(screen.getByLabelText('Password'), 'secret');
     await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
     await screen.findByRole('heading', { name: 'Progress', level: 1 });

@@ -16,9 +16,8 @@ import { AuthOutcome } from './auth-outcome.tsx';
 import { FormError } from './form-error.tsx';
 import './auth-forms.css';
 
-const newPasswordSchema = resetPasswordConfirmBodySchema
-  .pick({ password: true })
-  .extend({ confirm: z.string() })
+const newPasswordSchema = z
+  .object({ password: resetPasswordConfirmBodySchema.shape.password, confirm: z.string() })
   .refine((values) => values.password === values.confirm, {
     path: ['confirm'],
     error: 'The two passwords are not the same',

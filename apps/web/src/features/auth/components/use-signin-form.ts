@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { applyServerErrors } from '@web/lib/form-errors.ts';
 import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 type SigninFormOptions<T extends FieldValues> = {
-  schema: z.ZodType<T, T>;
+  schema: z.core.$ZodType<T, T>;
   defaultValues: DefaultValues<T> & T;
   send: (values: T) => Promise<unknown>;
   /** The form-wide message for a refusal (wrong password, account waiting for approval…). */

@@ -1,6 +1,5 @@
 import { FieldLabel } from '@web/components/ui/field/field-label.tsx';
-import { useId } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { type ComponentProps, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Calling codes of the countries clinic patients most often come from; +1 first, the default. */
@@ -8,7 +7,7 @@ const dialCodes = ['+1', '+52', '+34', '+44', '+53', '+57', '+58', '+502', '+503
 export const DEFAULT_DIAL_CODE = '+1';
 
 /** The phone's country code beside the number: the phone's own picker, with codes that read the same in any language. */
-export function DialCodeSelect({ field }: { field: UseFormRegisterReturn }) {
+export function DialCodeSelect({ field }: { field: ComponentProps<'select'> }) {
   const { t } = useTranslation();
   const id = useId();
   return (

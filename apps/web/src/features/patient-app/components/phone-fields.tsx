@@ -1,5 +1,5 @@
 import { TextField } from '@web/components/ui/field/text-field.tsx';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialCodeSelect } from './dial-code-select.tsx';
 
@@ -10,8 +10,9 @@ export function PhoneFields({
   error,
   placeholder,
 }: {
-  dialCode: UseFormRegisterReturn<'dialCode'>;
-  number: UseFormRegisterReturn<'number'>;
+  /** The picker's props: a form library's registration or the page's own (`name`, `defaultValue`…). */
+  dialCode: ComponentProps<'select'>;
+  number: ComponentProps<'input'>;
   error?: string;
   placeholder?: string;
 }) {

@@ -8,7 +8,7 @@ import { applyServerErrors } from '@web/lib/form-errors.ts';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CodeField, CodeSecondaryActions } from '../code-fields.tsx';
 import type { Phone } from './phone-form.tsx';
 
@@ -17,10 +17,13 @@ export const RESEND_WAIT_SECONDS = OTP_RESEND_COOLDOWN_SECONDS;
 
 /** The code as typed; spaces or dashes between the digits are dropped before the contract's check. */
 export const codeFormSchema = z.object({
-  otp: z
-    .string()
-    .transform((code) => code.replace(/\D/g, ''))
-    .pipe(verifyOtpBodySchema.shape.otp),
+  otp: z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((code: string) => code.replace(/\D/g, '')),
+    ),
+    verifyOtpBodySchema.shape.otp,
+  ),
 });
 
 /** Step 2 of signing in by phone: the 6-digit code from the text message signs the patient in. */

@@ -1,12 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { sendOtpBodySchema, toE164 } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { useSendCode } from '@web/features/patient-app/api/sign-in.ts';
 import { problemKey } from '@web/features/patient-app/lib/problem-key.ts';
-import { applyServerErrors } from '@web/lib/form-errors.ts';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DEFAULT_DIAL_CODE } from '../dial-code-select.tsx';
 import { PhoneFields } from '../phone-fields.tsx';
 
@@ -14,44 +12,66 @@ import { PhoneFields } from '../phone-fields.tsx';
  * The number as typed beside its calling code; together they must make the phone the send-code call
  * takes. Messages are translation keys, so they follow a change of language.
  */
-export const phoneFormSchema = z.object({ dialCode: z.string(), number: z.string() }).superRefine((values, context) => {
-  const message = !values.number.replace(/\D/g, '')
-    ? 'login.phoneRequired'
-    : !sendOtpBodySchema.shape.phone.safeParse(toE164(values.dialCode, values.number)).success
-      ? 'login.phoneInvalid'
-      : undefined;
-  if (message) context.addIssue({ code: 'custom', path: ['number'], message });
-});
+export const phoneFormSchema = z.object({ dialCode: z.string(), number: z.string() }).check(
+  z.superRefine((values, context) => {
+    const message = !values.number.replace(/\D/g, '')
+      ? 'login.phoneRequired'
+      : !sendOtpBodySchema.shape.phone.safeParse(toE164(values.dialCode, values.number)).success
+        ? 'login.phoneInvalid'
+        : undefined;
+    if (message) context.addIssue({ code: 'custom', path: ['number'], message });
+  }),
+);
 
 export type Phone = { dialCode: string; number: string; e164: string };
 
-/** Step 1 of signing in by phone: the number the code is texted to. */
+/** A refusal of the send, as a translation key: a problem the patient cannot act on reads as a bad number. */
+const sendFailureKey = (failure: unknown) =>
+  problemKey(failure) === 'errors.generic' ? 'login.phoneInvalid' : problemKey(failure);
+
+/**
+ * Step 1 of signing in by phone: the number the code is texted to. The first thing a patient sees, so it is a plain
+ * form read on submit, without the forms library the later steps use (issue #18, decision 1183).
+ */
 export function PhoneForm({ initial, onSent }: { initial?: Phone; onSent: (phone: Phone) => void }) {
   const { t } = useTranslation();
-  const form = useForm({
-    resolver: zodResolver(phoneFormSchema),
-    defaultValues: { dialCode: initial?.dialCode ?? DEFAULT_DIAL_CODE, number: initial?.number ?? '' },
-  });
-  const { errors } = form.formState;
-  const error = errors.number?.message ?? errors.root?.server?.message;
+  const [error, setError] = useState<string>();
+  const number = useRef<HTMLInputElement>(null);
   const send = useSendCode();
 
-  const submit = form.handleSubmit(async ({ dialCode, number }) => {
-    const e164 = toE164(dialCode, number);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const values = { dialCode: String(data.get('dialCode')), number: String(data.get('number')) };
+    const checked = z.safeParse(phoneFormSchema, values);
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message);
+      number.current?.focus();
+      return;
+    }
+    setError(undefined);
+    const e164 = toE164(values.dialCode, values.number);
     try {
       await send.mutateAsync({ phone: e164 });
-      onSent({ dialCode, number, e164 });
+      onSent({ ...values, e164 });
     } catch (failure) {
-      applyServerErrors(failure, form.setError, [], (problem) =>
-        problemKey(problem) === 'errors.generic' ? 'login.phoneInvalid' : problemKey(problem),
-      );
+      setError(sendFailureKey(failure));
     }
-  });
+  };
 
   return (
     <form className="pa-form" onSubmit={submit} noValidate>
       <p>{t('login.phoneLead')}</p>
-      <PhoneFields dialCode={form.register('dialCode')} number={form.register('number')} error={error && t(error)} />
+      <PhoneFields
+        dialCode={{ name: 'dialCode', defaultValue: initial?.dialCode ?? DEFAULT_DIAL_CODE }}
+        number={{
+          name: 'number',
+          defaultValue: initial?.number ?? '',
+          ref: number,
+          onChange: () => setError(undefined),
+        }}
+        error={error && t(error)}
+      />
       <Button type="submit" size="lg" isFullWidth isLoading={send.isPending}>
         {t('login.sendCode')}
       </Button>

@@ -24,7 +24,7 @@ import type { Phone } from '../login/phone-form.tsx';
 
 const fields = ['first_name', 'last_name', 'birthday', 'email', 'password'] as const;
 type Field = (typeof fields)[number];
-const isValid = (schema: z.ZodType, value: string) => schema.safeParse(value).success;
+const isValid = (schema: z.core.$ZodType, value: string) => z.safeParse(schema, value).success;
 
 /**
  * The contract's rules for who the patient is, each refusal a translation key so it follows a change of language.
