@@ -67,20 +67,29 @@ export async function fillSide(
      from v`,
     [code, clinic.id, therapist.id, patient.id, days],
   );
-  // A log of every exercise every day up to today, and a pain reading each day.
+  // A log of every exercise every day up to today, and a pain reading each day. Days are the clinic's, as the server
+  // dates them, and every log is in the past: by UTC's date, a log could fall on the clinic's tomorrow (in the hours
+  // after midnight UTC), which real logs never do.
+  const { today, timezone } = await one(
+    query,
+    `select (now() at time zone timezone)::date::text as today, timezone from clinics where id = $1`,
+    [clinic.id],
+  );
+  const daysUpToToday = `generate_series($4::date - $3::int, $4::date, interval '1 day') d`;
+  const afternoonOf = `least(now(), (d::date + time '14:00') at time zone $5)`;
   await query(
     `insert into exercise_logs (clinic_id, patient_id, hep_item_id, performed_at, local_date, sets_done, pain,
                                 difficulty, client_id)
-     select $1, $2, i.id, d + interval '14 hours', d::date, 2, 3, 'right', i.id || '-' || d::date
-     from hep_items i, generate_series(current_date - $3::int, current_date, interval '1 day') d
+     select $1, $2, i.id, ${afternoonOf}, d::date, 2, 3, 'right', i.id || '-' || d::date
+     from hep_items i, ${daysUpToToday}
      where i.patient_id = $2`,
-    [clinic.id, patient.id, days],
+    [clinic.id, patient.id, days, today, timezone],
   );
   await query(
     `insert into health_metrics (clinic_id, patient_id, kind, value, measured_at, local_date, source)
-     select $1, $2, 'painlevel', 3, d + interval '14 hours', d::date, 'manual'
-     from generate_series(current_date - $3::int, current_date, interval '1 day') d`,
-    [clinic.id, patient.id, days],
+     select $1, $2, 'painlevel', 3, ${afternoonOf}, d::date, 'manual'
+     from ${daysUpToToday}`,
+    [clinic.id, patient.id, days, today, timezone],
   );
   // The patient's conversation: every message from the patient, spread over the history, none read by staff.
   const session = await one(
