@@ -91,6 +91,26 @@ describe('the audit log viewer', () => {
     expect(facts(second!)).toMatchObject({ Outcome: 'denied', 'Patient id': '101' });
   });
 
+  it('folds the filters on a phone under a button that says how many are on, and folds them again once applied', async () => {
+    window.innerWidth = 390;
+    const api = fixtureApi(routes(admin));
+    const app = renderApp('/audit-log?clinic=DEMO01', { token: 't' });
+    await screen.findByRole('list', { name: 'Audit log entries, newest first' });
+    const toggle = screen.getByRole('button', { name: 'Filters (1 on)' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('form', { name: 'Audit log filters' })).not.toBeInTheDocument();
+
+    await app.user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const form = screen.getByRole('form', { name: 'Audit log filters' });
+    await app.user.type(within(form).getByRole('textbox', { name: 'Patient id' }), '101');
+    await app.user.click(within(form).getByRole('button', { name: 'Apply filters' }));
+
+    await waitFor(() => expect(api.calls(LIST).at(-1)?.url.searchParams.get('patient_id')).toBe('101'));
+    expect(await screen.findByRole('button', { name: 'Filters (2 on)' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('form', { name: 'Audit log filters' })).not.toBeInTheDocument();
+  });
+
   it('applies the filters together and asks the server for exactly them', async () => {
     const api = fixtureApi(routes(admin));
     const app = renderApp('/audit-log?clinic=DEMO01', { token: 't' });

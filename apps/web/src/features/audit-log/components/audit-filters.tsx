@@ -5,7 +5,8 @@ import { DatePicker } from '@web/components/ui/date-picker/date-picker.tsx';
 import { dateToIso, isoToDate } from '@web/components/ui/date-picker/iso-date.ts';
 import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
-import { type FormEvent, useState } from 'react';
+import { SlidersHorizontal } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
 import type { AuditFilterValues } from './use-audit-params.ts';
 
 const actionOptions = [
@@ -18,12 +19,23 @@ type AuditFiltersProps = {
   values: AuditFilterValues;
   /** Admins may name a clinic (or leave it empty for every clinic); a supervisor's is their own. */
   canChooseClinic: boolean;
+  /** On a phone the form folds under a button saying how many filters are on, so the entries come first. */
+  isFoldable: boolean;
   onApply: (values: AuditFilterValues) => void;
 };
 
-/** The log's filters in one row; applied together, so a half-typed id never reads the log. */
-export function AuditFilters({ values, canChooseClinic, onApply }: AuditFiltersProps) {
+/** How many of the applied filters narrow the log (an admin's clinic among them). */
+const filtersOn = (values: AuditFilterValues) => Object.values(values).filter(Boolean).length;
+
+/**
+ * The log's filters in one row; applied together, so a half-typed id never reads the log. Applying remounts the
+ * form (its key is the filter), which folds it again on a phone.
+ */
+export function AuditFilters({ values, canChooseClinic, isFoldable, onApply }: AuditFiltersProps) {
   const [draft, setDraft] = useState(values);
+  const [isOpen, setOpen] = useState(false);
+  const formId = useId();
+  const on = filtersOn(values);
   const set = <K extends keyof AuditFilterValues>(key: K, value: AuditFilterValues[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
   const errors = {
@@ -44,41 +56,69 @@ export function AuditFilters({ values, canChooseClinic, onApply }: AuditFiltersP
   };
 
   return (
-    <form className="audit-filters" onSubmit={submit} noValidate aria-label="Audit log filters">
-      {canChooseClinic && <ClinicPicker value={draft.clinic || null} onChange={(code) => set('clinic', code ?? '')} />}
-      <Dropdown label="Action" options={actionOptions} value={draft.action} onChange={(next) => set('action', next)} />
-      <TextField
-        label="User id"
-        inputMode="numeric"
-        value={draft.user}
-        error={errors.user}
-        onChange={(event) => set('user', event.target.value)}
-      />
-      <TextField
-        label="Patient id"
-        inputMode="numeric"
-        value={draft.patient}
-        error={errors.patient}
-        onChange={(event) => set('patient', event.target.value)}
-      />
-      <DatePicker
-        label="From"
-        value={isoToDate(draft.from)}
-        onChange={(date) => set('from', dateToIso(date) ?? '')}
-        maxDate={new Date()}
-      />
-      <DatePicker
-        label="To"
-        value={isoToDate(draft.to)}
-        onChange={(date) => set('to', dateToIso(date) ?? '')}
-        maxDate={new Date()}
-        error={errors.to}
-      />
-      <div className="audit-filters__actions">
-        <Button type="submit" disabled={hasErrors}>
-          Apply filters
+    <>
+      {isFoldable && (
+        <Button
+          variant="secondary"
+          className="audit-filters__toggle"
+          icon={<SlidersHorizontal aria-hidden />}
+          aria-expanded={isOpen}
+          aria-controls={formId}
+          onClick={() => setOpen((open) => !open)}
+        >
+          {on > 0 ? `Filters (${on} on)` : 'Filters'}
         </Button>
-      </div>
-    </form>
+      )}
+      <form
+        id={formId}
+        className="audit-filters"
+        onSubmit={submit}
+        noValidate
+        aria-label="Audit log filters"
+        hidden={isFoldable && !isOpen}
+      >
+        {canChooseClinic && (
+          <ClinicPicker value={draft.clinic || null} onChange={(code) => set('clinic', code ?? '')} />
+        )}
+        <Dropdown
+          label="Action"
+          options={actionOptions}
+          value={draft.action}
+          onChange={(next) => set('action', next)}
+        />
+        <TextField
+          label="User id"
+          inputMode="numeric"
+          value={draft.user}
+          error={errors.user}
+          onChange={(event) => set('user', event.target.value)}
+        />
+        <TextField
+          label="Patient id"
+          inputMode="numeric"
+          value={draft.patient}
+          error={errors.patient}
+          onChange={(event) => set('patient', event.target.value)}
+        />
+        <DatePicker
+          label="From"
+          value={isoToDate(draft.from)}
+          onChange={(date) => set('from', dateToIso(date) ?? '')}
+          maxDate={new Date()}
+        />
+        <DatePicker
+          label="To"
+          value={isoToDate(draft.to)}
+          onChange={(date) => set('to', dateToIso(date) ?? '')}
+          maxDate={new Date()}
+          error={errors.to}
+        />
+        <div className="audit-filters__actions">
+          <Button type="submit" disabled={hasErrors}>
+            Apply filters
+          </Button>
+        </div>
+      </form>
+    </>
   );
 }

@@ -24,7 +24,8 @@ export function AuditLogScreen({ user }: { user: SessionUser }) {
   const { values, filter, page, apply, setPage } = useAuditParams(user.role);
   const log = useAuditLog({ ...filter, page });
   const csv = useDownloadAuditCsv();
-  const Rows = useIsMobile() ? AuditCards : AuditTable;
+  const isMobile = useIsMobile();
+  const Rows = isMobile ? AuditCards : AuditTable;
   const entries = log.data?.results ?? [];
   const isFiltered = Object.values(filter).some((value) => value !== undefined);
 
@@ -47,7 +48,13 @@ export function AuditLogScreen({ user }: { user: SessionUser }) {
         }
       />
       <section className="section-card" aria-label="Audit log">
-        <AuditFilters key={JSON.stringify(values)} values={values} canChooseClinic={isAdmin} onApply={apply} />
+        <AuditFilters
+          key={JSON.stringify(values)}
+          values={values}
+          canChooseClinic={isAdmin}
+          isFoldable={isMobile}
+          onApply={apply}
+        />
         <p className="audit-log__note">
           The CSV holds every row of the filter, up to {AUDIT_EXPORT_MAX_ROWS.toLocaleString('en-US')}; narrow the dates
           for more. Dates are the clinic’s calendar days{isAdmin ? ' (UTC across all clinics)' : ''}.
