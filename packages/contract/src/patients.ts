@@ -37,12 +37,6 @@ export const isoDateSchema = z
   }, 'This date does not exist');
 
 const today = () => new Date().toISOString().slice(0, 10);
-/**
- * The latest date that is today somewhere (UTC+14): a date after it is in the future for every clinic. The server
- * checks a call's date against its clinic's own today (decision 1167).
- */
-const latestToday = () => new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
-export const FUTURE_CALL_MESSAGE = 'A call cannot be logged in the future';
 
 export const birthdaySchema = isoDateSchema.refine(
   (value) => value <= today() && value >= `${new Date().getUTCFullYear() - 130}-01-01`,
@@ -211,7 +205,7 @@ export type InteractionLog = z.infer<typeof interactionLogSchema>;
 export const interactionLogListSchema = paginated(interactionLogSchema);
 
 export const logInteractionBodySchema = z.object({
-  date: isoDateSchema.refine((value) => value <= latestToday(), { error: FUTURE_CALL_MESSAGE }),
+  date: isoDateSchema.refine((value) => value <= today(), { error: 'A call cannot be logged in the future' }),
   notes: z.string().trim().max(2000).default(''),
   kind: z.enum(interactionKinds).default('phone'),
   /** A live call lasts at least a minute: a call of no length would satisfy billing's live-call rule (decision 1130). */

@@ -7,7 +7,7 @@ import type {
   RtmListFilter,
   RtmStatus,
 } from '@rehabit/contract';
-import { canTreatPatients, FUTURE_CALL_MESSAGE, localDateOf, toPage } from '@rehabit/contract';
+import { canTreatPatients, toPage } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type Actor, type ClinicScope, clinicScope, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
@@ -366,10 +366,6 @@ export function createPatientsService({ db, clock, audit, rtm, tasks }: Deps) {
 
     async logInteraction(actor: Actor, id: number, body: LogInteractionBody, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
-      // The month's calls count by the clinic's calendar (decision 1167): a call is dated at most the clinic's today.
-      const clinic = await patientsRepo.findWithClinicDay(id, scopeOf(actor));
-      if (clinic && body.date > localDateOf(clock.now(), clinic.timezone))
-        throw fieldError('date', FUTURE_CALL_MESSAGE);
       const logId = await db.transaction(async (tx) => {
         const newId = await createInteractionsRepository(tx).insert({
           patientId: id,
