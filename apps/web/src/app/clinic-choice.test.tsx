@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type fixtureApi as FixtureApi, fixtureApi } from '../testing/fixture-api.ts';
 import { makePatient, makeStaff, patientPage, signedInRoutes, staffPage, therapist } from '../testing/fixtures.ts';
 import { renderApp } from '../testing/render-app.tsx';
+import { listOf, makeVideo } from '../testing/video-fixtures.ts';
 
 // The platform admin's choice of clinic (decision 1150): every clinic's patients and staff, each row naming its clinic,
 // or one clinic's, asked of the server; the header names the choice, and it is kept from one screen to the next.
@@ -166,5 +167,19 @@ describe("the platform admin's clinic", () => {
     expect(within(table).queryByRole('columnheader', { name: 'Clinic' })).not.toBeInTheDocument();
     expect(asked(api, 'GET /api/v1/patients/')).toEqual([null]);
     expect(api.calls('GET /api/v1/admin/clinic-choices/')).toHaveLength(0);
+  });
+  it("browses the chosen clinic's usable videos in the exercise library, or every clinic's", async () => {
+    const api = adminRoutes();
+    api.set('GET /video/list', { body: listOf([makeVideo()]) });
+    api.set('GET /video/library', { body: listOf([]) });
+    const app = renderApp('/exercise-library?clinic=HBR204', { token: 't' });
+    await screen.findByRole('list', { name: 'Videos' });
+    expect(asked(api, 'GET /video/list')).toEqual(['HBR204']);
+    expect(screen.getByRole('combobox', { name: 'Clinic' })).toHaveTextContent('Harbor Rehab (HBR204)');
+
+    await app.user.click(screen.getByRole('combobox', { name: 'Clinic' }));
+    await app.user.click(screen.getByRole('option', { name: 'All clinics' }));
+    await waitFor(() => expect(asked(api, 'GET /video/list').at(-1)).toBeNull());
+    expect(app.location().search).toBe('');
   });
 });

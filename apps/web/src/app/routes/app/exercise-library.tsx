@@ -1,6 +1,25 @@
+import { ClinicPicker } from '@web/components/clinic-picker/clinic-picker.tsx';
 import { ExerciseLibrary } from '@web/features/videos/components/exercise-library.tsx';
+import { useClinicChoice } from '@web/lib/clinics/clinic-choice.ts';
+import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
 import './screens.css';
 
 export function ExerciseLibraryRoute() {
-  return <ExerciseLibrary />;
+  const user = useCurrentUser().data!;
+  // A platform admin browses what one clinic may use, its own library and the global one, or every clinic's videos
+  // (decisions 1150 and 1155). Another clinic's library starts again from its first page and filters.
+  const clinic = useClinicChoice(user.role);
+  return (
+    <ExerciseLibrary
+      key={clinic.code ?? ''}
+      clinicCode={clinic.code}
+      clinicPicker={
+        clinic.isAdmin && (
+          <div className="screen-clinic-picker">
+            <ClinicPicker value={clinic.code} onChange={(code) => clinic.choose(code)} />
+          </div>
+        )
+      }
+    />
+  );
 }

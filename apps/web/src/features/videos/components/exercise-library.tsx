@@ -15,7 +15,7 @@ import { notify } from '@web/lib/notify.ts';
 import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
 import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
 import { FolderPlus, Inbox, ListChecks, MessageSquarePlus, SearchX, Trash2, Upload, Video, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDeleteVideos } from '../api/delete-videos.ts';
 import { useVideos } from '../api/get-videos.ts';
@@ -29,8 +29,15 @@ import './videos.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
+type ExerciseLibraryProps = {
+  /** An admin's chosen clinic: only the videos it may use. Null: every clinic's (or the caller's own clinic). */
+  clinicCode?: string | null;
+  /** Where an admin chooses the clinic, under the header. */
+  clinicPicker?: ReactNode;
+};
+
 /** The exercise library: filter, browse by folder, preview, and file or delete several videos at once. */
-export function ExerciseLibrary() {
+export function ExerciseLibrary({ clinicCode = null, clinicPicker }: ExerciseLibraryProps) {
   const [filters, setFilters] = useState<LibraryFilters>(emptyFilters);
   const [folder, setFolder] = useState<number | null>(null);
   const [page, setPage] = useState(1);
@@ -57,6 +64,7 @@ export function ExerciseLibrary() {
     position: (filters.position || undefined) as never,
     scope: filters.scope || undefined,
     folder: folder ?? undefined,
+    clinic_code: clinicCode ?? undefined,
   };
   const list = useVideos(query);
   const videos = list.data?.results ?? [];
@@ -118,6 +126,7 @@ export function ExerciseLibrary() {
           </>
         }
       />
+      {clinicPicker}
       <div className="library-layout">
         <FolderSidebar current={folder} onSelect={setFolder} />
         <div className="library-layout__main">
