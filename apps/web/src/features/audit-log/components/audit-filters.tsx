@@ -44,6 +44,15 @@ export function AuditFilters({ values, canChooseClinic, isFoldable, onApply }: A
     to: draft.from && draft.to && draft.from > draft.to ? 'The end comes before the start' : undefined,
   };
   const hasErrors = Object.values(errors).some(Boolean);
+  const idField = (label: string, key: 'user' | 'patient') => (
+    <TextField
+      label={label}
+      inputMode="numeric"
+      value={draft[key]}
+      error={errors[key]}
+      onChange={(event) => set(key, event.target.value)}
+    />
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -86,20 +95,8 @@ export function AuditFilters({ values, canChooseClinic, isFoldable, onApply }: A
           value={draft.action}
           onChange={(next) => set('action', next)}
         />
-        <TextField
-          label="User id"
-          inputMode="numeric"
-          value={draft.user}
-          error={errors.user}
-          onChange={(event) => set('user', event.target.value)}
-        />
-        <TextField
-          label="Patient id"
-          inputMode="numeric"
-          value={draft.patient}
-          error={errors.patient}
-          onChange={(event) => set('patient', event.target.value)}
-        />
+        {idField('User id', 'user')}
+        {idField('Patient id', 'patient')}
         <DatePicker
           label="From"
           value={isoToDate(draft.from)}
