@@ -28,7 +28,11 @@ export async function registerDocs(app: FastifyInstance) {
     uiHooks: {
       preHandler: async (request, reply) => {
         if (request.routeOptions.url !== '/docs/json') return;
-        document ??= compressOnce(JSON.stringify(app.swagger()));
+        // A failed write is not kept: the next request tries again.
+        document ??= compressOnce(JSON.stringify(app.swagger())).catch((err: unknown) => {
+          document = undefined;
+          throw err;
+        });
         const variants = await document;
         reply.type('application/json; charset=utf-8');
         return sendVariants(request, reply, variants);
