@@ -136,6 +136,13 @@ describe('one server for API and web app', () => {
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(doc);
     // The same bytes on every request: written once, not again per request.
     expect((await docs('br')).rawPayload.equals(br.rawPayload)).toBe(true);
+    // A cache keeps answers apart by origin as well as by encoding.
+    const fromPortal = await t.app.inject({
+      url: '/docs/json',
+      headers: { 'accept-encoding': 'br', origin: 'https://portal.example.test' },
+    });
+    expect(fromPortal.headers.vary).toMatch(/origin/i);
+    expect(fromPortal.headers.vary).toContain('accept-encoding');
   });
 
   it('sends a strict CSP and no-store on API answers', async () => {

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export type Variants = { identity: Buffer; br?: Buffer; gzip?: Buffer };
 
 /** The encodings a request accepts, from its Accept-Encoding header (those given q=0 refused). */
-export function acceptedEncodings(header: string | string[] | undefined): Set<string> {
+function acceptedEncodings(header: string | string[] | undefined): Set<string> {
   const accepted = new Set<string>();
   for (const part of String(header ?? '').split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
@@ -18,13 +18,15 @@ export function acceptedEncodings(header: string | string[] | undefined): Set<st
 
 /**
  * Sends the best variant the client accepts: brotli, then gzip, then the answer as is. The compression plugin leaves
- * an answer alone once its Content-Encoding is set, so nothing is compressed twice.
+ * an answer alone once its Content-Encoding is set, so nothing is compressed twice. Vary keeps what it said already
+ * (CORS's Origin), so a cache never hands one origin's answer to another.
  */
 export function sendVariants(request: FastifyRequest, reply: FastifyReply, variants: Variants) {
   const accepted = acceptedEncodings(request.headers['accept-encoding']);
   const encoding =
     variants.br && accepted.has('br') ? 'br' : variants.gzip && accepted.has('gzip') ? 'gzip' : undefined;
-  reply.header('vary', 'accept-encoding');
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
   if (encoding) reply.header('content-encoding', encoding);
   return reply.send(encoding ? variants[encoding] : variants.identity);
 }
