@@ -24,8 +24,7 @@ const isErrorReporting = (key) => key.includes('node_modules/@sentry/');
 // held to a budget of their own, so that a patient's phone downloads little.
 const PATIENT_SIDE_BUDGET_KB = Number(process.env.PATIENT_SIDE_BUDGET_KB ?? 60);
 // The patient side's routes, and the parts of its screens that load later (the sign-in's steps after the phone).
-const isPatientRoute = (key) =>
-  key.startsWith('src/app/routes/patient/') || key.startsWith('src/features/patient-app/');
+const isPatientRoot = (key) => key.startsWith('src/app/routes/patient/') || key.startsWith('src/features/patient-app/');
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
 let manifest;
@@ -89,7 +88,7 @@ const reachedFrom = (roots) => {
   return seen;
 };
 const roots = entries.filter(([, chunk]) => chunk.isEntry || chunk.isDynamicEntry).map(([key]) => key);
-const reachedByStaffSide = reachedFrom(roots.filter((key) => !isPatientRoute(key)));
+const reachedByStaffSide = reachedFrom(roots.filter((key) => !isPatientRoot(key)));
 const isPatientSide = (key) => !reachedByStaffSide.has(key);
 const reportingKb = sumKb(jsFiles(entries.filter(([key]) => isErrorReporting(key))));
 const patientSideKb = sumKb(jsFiles(entries.filter(([key]) => isPatientSide(key))));

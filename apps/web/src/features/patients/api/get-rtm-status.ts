@@ -7,9 +7,9 @@ export const getRtmStatus = (id: number, signal?: AbortSignal) =>
   call(rtmStatusEndpoints.patient, { params: { id }, signal });
 
 /**
- * A patient's RTM status today, and the clinic's calendar day. Keyed under the patient's monitored minutes, so a session's end and a call logged
- * or deleted refresh it; and by what the status reads of the record (status, coverage, consent), so a change there
- * reads it again.
+ * A patient's RTM status today, and the clinic's calendar day. Keyed under the patient's monitored minutes, so a
+ * session's end and a call logged or deleted refresh it; and by what the status reads of the record (status,
+ * coverage, consent), so a change there reads it again.
  */
 export const useRtmStatus = (patient: Patient) =>
   useQuery({

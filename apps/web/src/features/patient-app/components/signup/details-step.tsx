@@ -8,6 +8,7 @@ import {
   PASSWORD_MIN_LENGTH,
   passwordSchema,
   qrRegistrationBodySchema,
+  type Schema,
 } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
@@ -24,7 +25,7 @@ import type { Phone } from '../login/phone-form.tsx';
 
 const fields = ['first_name', 'last_name', 'birthday', 'email', 'password'] as const;
 type Field = (typeof fields)[number];
-const isValid = (schema: z.core.$ZodType, value: string) => z.safeParse(schema, value).success;
+const isValid = (schema: Schema, value: string) => z.safeParse(schema, value).success;
 
 /**
  * The contract's rules for who the patient is, each refusal a translation key so it follows a change of language.

@@ -81,7 +81,7 @@ export function PatientsTable({
                 <span className="data-table__secondary tabular">
                   {formatPhone(patient.selected_code, patient.phone)}
                 </span>
-                {/* The clinic and the status under the name rather than columns of their own, so the row fits at 1280 px. */}
+                {/* The clinic and the status under the name, not columns of their own: the row fits at 1280 px. */}
                 {showsClinic && (
                   <span className="data-table__secondary patients-table__clinic" title={patient.clinic.name}>
                     <span className="visually-hidden">Clinic: </span>
