@@ -5,11 +5,11 @@ import { bearer } from './helpers.ts';
 
 type Value = string | number | null;
 
-/** Every row of the workbook's first sheet as plain values, an empty cell as null, without trailing empties. */
-export async function sheetRows(content: Buffer): Promise<Value[][]> {
+/** Every row of one of the workbook's sheets (the first by default) as plain values, an empty cell as null, without trailing empties. */
+export async function sheetRows(content: Buffer, sheetName?: string): Promise<Value[][]> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(content as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0]!;
+  const sheet = sheetName === undefined ? workbook.worksheets[0]! : workbook.getWorksheet(sheetName)!;
   const rows: Value[][] = [];
   for (let number = 1; number <= sheet.rowCount; number += 1) {
     // exceljs answers a row as a sparse array from index 1: Array.from fills its holes.

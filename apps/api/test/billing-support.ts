@@ -66,11 +66,16 @@ export async function billedClinics() {
     );
   }
 
-  /** An outcome measure entered on each of the days. */
-  async function outcomes(patientId: number, days: string[], clinic: StaffedClinic = app.home) {
+  /** An outcome measure entered on each of the days: filled in by the patient unless `enteredBy` says staff. */
+  async function outcomes(
+    patientId: number,
+    days: string[],
+    enteredBy: 'staff' | 'patient' = 'patient',
+    clinic: StaffedClinic = app.home,
+  ) {
     const [measure] = await db
       .insert(functionalMeasures)
-      .values({ clinicId: clinic.clinic.id, patientId, datatypeId: 1, name: 'LEFS', unit: 'points' })
+      .values({ clinicId: clinic.clinic.id, patientId, datatypeId: 1, name: `LEFS by ${enteredBy}`, unit: 'points' })
       .returning({ id: functionalMeasures.id });
     await db.insert(functionalEntries).values(
       days.map((date) => ({
@@ -81,6 +86,7 @@ export async function billedClinics() {
         answers: [],
         score: 40,
         scoringVersion: 'LEFS-1',
+        enteredBy,
       })),
     );
   }

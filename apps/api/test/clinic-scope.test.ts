@@ -14,8 +14,10 @@ import {
   VIDEO_DEFAULTS,
   videoListQuerySchema,
 } from '@rehabit/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
+import { functionalEntries } from '../src/db/schema.ts';
 import { type Actor, type ClinicScope, clinicScope } from '../src/db/scope.ts';
 import { createAnnouncementsRepository } from '../src/modules/admin/announcements.repository.ts';
 import { createAuditLogRepository } from '../src/modules/admin/audit-log.repository.ts';
@@ -794,6 +796,8 @@ async function seedClinic(db: Db, index: number) {
     therapist.id,
     now,
   );
+  // Filled in by the patient themself: only such an entry makes a data day.
+  await db.update(functionalEntries).set({ enteredBy: 'patient' }).where(eq(functionalEntries.patientId, patientId));
   await createInteractionsRepository(db).insert({
     patientId,
     clinicId: clinic.id,

@@ -12,10 +12,14 @@ import {
   users,
 } from '../src/db/schema.ts';
 import { addDays, localDateOf } from '../src/lib/calendar.ts';
+import { createBillingMonth } from '../src/modules/billing/billing-month.ts';
+import { billingWorkbook } from '../src/modules/billing/billing-workbook.ts';
 import { createMonthlyMinutes, type PatientMonthlyMinutes } from '../src/modules/monitoring/monthly-minutes.ts';
 import { demoVideoOptions, seedDemo } from '../src/seed/demo.ts';
 import { type MonitoredPatient, planMonitoring } from '../src/seed/demo-monitoring.ts';
 import { atLocalTime, seededRandom } from '../src/seed/demo-random.ts';
+import { sheetRows, tableAfter } from './billing-files-support.ts';
+import { type RecomputedCode, recomputeBilling } from './billing-recomputed.ts';
 import { createTestApp, type TestApp, testConfig } from './helpers.ts';
 import { tempDir } from './videos-support.ts';
 
@@ -206,6 +210,47 @@ describe("the demo clinic's monthly minutes", () => {
     expect(count(march, (r) => r.totalMinutes >= 15 && r.totalMinutes < 20)).toBeGreaterThanOrEqual(2);
     // Nothing is counted ahead of today.
     expect(await minutesOf('2026-04')).toEqual([]);
+  });
+});
+
+describe("the demo clinic's billing history", () => {
+  const months = Array.from(
+    { length: 15 },
+    (_, i) => `${2025 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`,
+  );
+
+  /** The codes of the month's billing file as the billing module writes it, read back from the XLSX. */
+  async function fileCodes(month: string): Promise<RecomputedCode[]> {
+    const billingMonth = await createBillingMonth(db(), t.clock).monthOfClinic({
+      clinicId: (await demoClinic()).id,
+      month,
+    });
+    const rows = await sheetRows(await billingWorkbook(billingMonth, { isDemo: true, generatedAt: now }));
+    return tableAfter(rows, 'Patient name')
+      .map((row) => ({
+        patientId: Number(row[2]),
+        code: String(row[4]),
+        units: Number(row[5]),
+        dateOfService: String(row[7]),
+        dataDays: (row[10] ?? null) as number | null,
+        minutes: (row[11] ?? null) as number | null,
+      }))
+      .sort((a, b) => a.patientId - b.patientId || a.code.localeCompare(b.code));
+  }
+
+  it('matches, month by month since 2025-01, a recomputation from the data patients sent', async () => {
+    const all: RecomputedCode[] = [];
+    for (const month of months) {
+      const recomputed = await recomputeBilling(db(), 'DEMO01', month);
+      expect(await fileCodes(month), month).toEqual(recomputed);
+      all.push(...recomputed);
+    }
+    // Realistic: set-up and both supply codes, patients short of 16 data days and past them, management time.
+    const codes = (code: string) => all.filter((c) => c.code === code);
+    expect(codes('98975').length).toBeGreaterThanOrEqual(3);
+    expect(codes('98977').length).toBeGreaterThanOrEqual(3);
+    expect(codes('98985').length).toBeGreaterThanOrEqual(3);
+    expect(codes('98980').length).toBeGreaterThanOrEqual(3);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BillingInput, billingProgress, computeBillingUnits } from './billing-rules.ts';
+import { type BillingInput, billingProgress, computeBillingUnits, dataDaySourcesOf } from './billing-rules.ts';
 
 const NY = 'America/New_York';
 
@@ -253,5 +253,25 @@ describe('billingProgress', () => {
     expect(later.window).toEqual({ start: '2026-03-31', end: '2026-04-29', dataDays: 0, daysLeft: 25 });
     expect(later.next.map((n) => n.code)).toEqual(['98979', '98980', '98981', '98985', '98977']);
     expect(billingProgress(patient({ episodes: [] }), '2026-04-05').window).toBeNull();
+  });
+});
+
+describe('dataDaySourcesOf', () => {
+  it('gives each data day of the clinic’s calendar, in order, with the kinds sent on it and no physiological reading', () => {
+    const input = patient({
+      dataEvents: [
+        // 02:00 UTC on March 3 is still March 2 in New York.
+        { at: '2026-03-03T02:00:00Z', kind: 'steps' },
+        { at: '2026-03-02T14:00:00Z', kind: 'pain' },
+        { at: '2026-03-02T15:00:00Z', kind: 'exercise' },
+        { at: '2026-03-02T16:00:00Z', kind: 'exercise' },
+        { at: '2026-03-01T15:00:00Z', kind: 'prom' },
+        { at: '2026-03-04T15:00:00Z', kind: 'heart_rate' },
+      ],
+    });
+    expect(dataDaySourcesOf(input)).toEqual([
+      { day: '2026-03-01', kinds: ['prom'] },
+      { day: '2026-03-02', kinds: ['exercise', 'pain', 'steps'] },
+    ]);
   });
 });

@@ -4,7 +4,10 @@
  */
 import { addDays, daysBetween, lastDayOfMonth, localDateOf } from './calendar.ts';
 
-/** Patient-generated data that makes a data day (an exercise logged done, a pain or outcome entry, synced activity). */
+/**
+ * Patient-generated data that makes a data day: an exercise logged done, a pain rating, an outcome measure the patient
+ * filled in (`prom`), synced steps or distance. Entries made by staff are never among a patient's data events.
+ */
 export const dataDayKinds = ['exercise', 'pain', 'prom', 'steps', 'distance'] as const;
 /** Physiological readings: stored and charted, but never a data day. */
 export const physiologicalKinds = [
@@ -14,7 +17,8 @@ export const physiologicalKinds = [
   'blood_glucose',
   'blood_oxygen',
 ] as const;
-export type BillingEventKind = (typeof dataDayKinds)[number] | (typeof physiologicalKinds)[number];
+export type DataDayKind = (typeof dataDayKinds)[number];
+export type BillingEventKind = DataDayKind | (typeof physiologicalKinds)[number];
 
 export type BillingInput = {
   /** The clinic's timezone: days and months are its calendar's. */
@@ -98,7 +102,8 @@ function windowsOf(episode: BillingInput['episodes'][number], dataDays: Set<stri
   return windows;
 }
 
-const isDataDayKind = (kind: BillingEventKind) => (dataDayKinds as readonly string[]).includes(kind);
+const isDataDayKind = (kind: BillingEventKind): kind is DataDayKind =>
+  (dataDayKinds as readonly string[]).includes(kind);
 const inEpisode = (input: BillingInput, day: string) =>
   input.episodes.some((episode) => episode.start <= day && (episode.end === null || day <= episode.end));
 
@@ -117,13 +122,24 @@ export function billingMinutesOf(input: BillingInput, month: string) {
   return { minutes: Math.floor((seconds + callMinutes * 60) / 60), hasLiveCall: calls.length > 0 };
 }
 
-function dataDaysOf(input: BillingInput) {
-  return new Set(
-    input.dataEvents
-      .filter((event) => isDataDayKind(event.kind))
-      .map((e) => localDateOf(new Date(e.at), input.timezone)),
-  );
+/** A data day and the kinds of patient-generated data sent on it, for an auditor to check the day at its source. */
+export type DataDaySources = { day: string; kinds: DataDayKind[] };
+
+/** Each data day of the input (the clinic's calendar), in day order, with its kinds in the order of `dataDayKinds`. */
+export function dataDaySourcesOf(input: BillingInput): DataDaySources[] {
+  const kindsByDay = new Map<string, Set<DataDayKind>>();
+  for (const event of input.dataEvents) {
+    if (!isDataDayKind(event.kind)) continue;
+    const day = localDateOf(new Date(event.at), input.timezone);
+    const kinds = kindsByDay.get(day) ?? new Set();
+    kindsByDay.set(day, kinds.add(event.kind));
+  }
+  return [...kindsByDay]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([day, kinds]) => ({ day, kinds: dataDayKinds.filter((kind) => kinds.has(kind)) }));
 }
+
+const dataDaysOf = (input: BillingInput) => new Set(dataDaySourcesOf(input).map((d) => d.day));
 
 /** The management codes of a month's minutes with a live call, by the rules of its date of service. */
 function managementCodesOf(minutes: number, hasLiveCall: boolean, dateOfService: string): BilledCode[] {

@@ -4,7 +4,7 @@
  * units are `billing-rules.ts`; money is in US dollars, rounded to cents.
  */
 import { z } from 'zod';
-import { type BillingCode, billingCodes } from './billing-rules.ts';
+import { type BillingCode, billingCodes, type DataDayKind, dataDayKinds } from './billing-rules.ts';
 import { clinicCodeSchema, idSchema } from './common.ts';
 import { defineEndpoints } from './endpoint.ts';
 import { pageQuerySchema, paginated } from './pagination.ts';
@@ -45,6 +45,15 @@ export const billingCodeNames: Record<BillingCode, string> = {
   '98979': 'Treatment management, 10–19 min',
   '98980': 'Treatment management, first 20 min',
   '98981': 'Each further 20 min',
+};
+
+/** What the patient sent on a data day, as the billing screen and file name it. */
+export const dataDayKindNames: Record<DataDayKind, string> = {
+  exercise: 'exercise logged',
+  pain: 'pain rating',
+  prom: 'outcome measure',
+  steps: 'steps',
+  distance: 'distance',
 };
 
 /** `YYYY-MM` of a month given as year and month number (1–12), as the seed's billing calls give it. */
@@ -103,6 +112,8 @@ export const billedCodeSchema = z.object({
   window_start: z.string().nullable(),
   window_end: z.string().nullable(),
   data_days: z.number().int().nullable(),
+  /** A window's data days one by one, with what the patient sent on each (null for a month's management codes). */
+  data_day_sources: z.array(z.object({ day: z.string(), kinds: z.array(z.enum(dataDayKinds)) })).nullable(),
   minutes: z.number().int().nullable(),
   /** GP always; CQ where a therapist assistant did more than 10 % of the month's monitored time. */
   modifiers: z.array(z.string()),

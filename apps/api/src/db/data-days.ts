@@ -1,10 +1,11 @@
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { exerciseLogs, functionalEntries, healthMetrics } from './schema.ts';
 
-// A data day (product decisions §5, decision 0800), written once: a calendar day of the clinic with an exercise
-// logged done, a pain or outcome entry, or synced activity. Billing reads the days of its span from these sources;
-// the patient list asks whether a patient has one in the last days (`data=quiet`).
+// A data day (product decisions §5, decisions 0800 and 1200), written once: a calendar day of the clinic on which the
+// patient sent data: an exercise logged done, a pain rating, synced steps or distance, or an outcome measure the
+// patient filled in themself. What staff enter never makes one, whatever it records. Billing reads the days of its
+// span from these sources; the patient list asks whether a patient has one in the last days (`data=quiet`).
 
 /** Health readings that make a data day, by their stored kind, with the billing rules' kind of each. */
 export const DATA_DAY_METRICS = { painlevel: 'pain', steps: 'steps', distance: 'distance' } as const;
@@ -44,7 +45,7 @@ export const dataDaySources = {
     day: functionalEntries.date,
     at: null,
     kind: sql`'prom'`,
-    counts: sql`true`,
+    counts: eq(functionalEntries.enteredBy, 'patient'),
   },
 } as const;
 

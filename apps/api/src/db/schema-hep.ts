@@ -143,6 +143,13 @@ export const functionalEntries = pgTable(
     score: real('score').notNull(),
     scoringVersion: text('scoring_version').notNull(),
     note: text('note').notNull().default(''),
+    /**
+     * Who filled it in: staff (an evaluation in the clinic or on a call) or the patient on their own. Only the
+     * patient's own entries are patient-generated data, so only they make an RTM data day (decision 1200).
+     */
+    enteredBy: text('entered_by', { enum: ['staff', 'patient'] })
+      .notNull()
+      .default('staff'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

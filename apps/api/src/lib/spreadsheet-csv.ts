@@ -8,3 +8,10 @@ type Cell = string | number | boolean | null | undefined;
  */
 export const spreadsheetCsv = (rows: readonly (readonly Cell[])[]): string =>
   stringify(rows as Cell[][], { bom: true, escape_formulas: true, record_delimiter: 'windows' });
+
+/**
+ * Text a spreadsheet would take for a formula (`=`, `+`, `-`, `@`, a tab or a carriage return first) gets a
+ * leading apostrophe, as `spreadsheetCsv` does: a name typed as `=HYPERLINK(…)` stays a name, also once the sheet
+ * is saved as CSV and opened again.
+ */
+export const neutralised = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);

@@ -103,6 +103,7 @@ export function createBillingInputsRepository(db: DbOrTx) {
           and(
             eq(functionalEntries.clinicId, clinicId),
             ofPatients(functionalEntries.patientId, patientIds),
+            dataDaySources.outcome.counts,
             gte(functionalEntries.date, firstDay),
             lt(functionalEntries.date, toDay),
           ),

@@ -17,6 +17,8 @@ describe('billing inputs', () => {
     await c.readings(id, 'steps', ['2026-01-06']);
     await c.readings(id, 'heart_rate', ['2026-01-07']);
     await c.outcomes(id, ['2026-01-08']);
+    // An evaluation staff entered is not patient-generated: never a data day.
+    await c.outcomes(id, ['2026-01-09', '2026-01-10'], 'staff');
     // 23:30 on Jan 31 in Los Angeles is Feb 1 in UTC: still January's.
     await c.session(id, '2026-02-01T07:30:00Z', 600);
     await c.logCall(id, { date: '2026-01-20', kind: 'phone', minutes: 12 });

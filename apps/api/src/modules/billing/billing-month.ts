@@ -10,6 +10,7 @@ import {
   billingCodes,
   billingMinutesOf,
   computeBillingUnits,
+  dataDaySourcesOf,
   defaultBillingRates,
   dollarsOf,
   expectedPaymentCents,
@@ -104,6 +105,9 @@ export function createBillingMonth(db: DbOrTx, clock: Clock = systemClock) {
       );
 
       const rows = billed.map(({ patient, codes }): BillingPatientRow => {
+        const sources = dataDaySourcesOf(patient.input);
+        const sourcesOf = (start?: string, end?: string) =>
+          start && end ? sources.filter((d) => d.day >= start && d.day <= end) : null;
         const person = patientsById.get(patient.patientId);
         const episode = episodeOn(patient, monthEnd);
         const therapist = episode?.therapistId ? staffById.get(episode.therapistId) : undefined;
@@ -130,6 +134,7 @@ export function createBillingMonth(db: DbOrTx, clock: Clock = systemClock) {
             window_start: c.windowStart ?? null,
             window_end: c.windowEnd ?? null,
             data_days: c.dataDays ?? null,
+            data_day_sources: sourcesOf(c.windowStart, c.windowEnd),
             minutes: c.minutes ?? null,
             modifiers: isAssisted && managementCodes.includes(c.code) ? ['GP', 'CQ'] : ['GP'],
             expected_payment: dollarsOf(c.cents),

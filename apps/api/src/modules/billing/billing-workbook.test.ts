@@ -10,6 +10,7 @@ import { createBillingMonth } from './billing-month.ts';
 // The test clock stands at 2026-03-02 15:00 UTC: March 2 in Los Angeles, the home clinic's timezone.
 let c: BilledClinics;
 let adminToken: string;
+let formulaId: number;
 const FORMULA_NAME = '=HYPERLINK("http://evil.test","Click")';
 
 /** What a spreadsheet shows of a text the file neutralised: a leading apostrophe before a formula's first sign. */
@@ -24,7 +25,12 @@ async function fileOf(clinicCode: string, month: number, year: number, staffToke
   const query = staffToken === adminToken ? `?clinic_code=${clinicCode}` : '';
   const res = await c.call.get(`/clinic/billing/${month}/${year}/download-file${query}`, staffToken);
   expect(res.statusCode, res.body).toBe(200);
-  return { name: res.json().name as string, rows: await sheetRows(Buffer.from(res.json().content, 'base64')) };
+  const content = Buffer.from(res.json().content, 'base64');
+  return {
+    name: res.json().name as string,
+    rows: await sheetRows(content),
+    dataDays: await sheetRows(content, 'Data days'),
+  };
 }
 
 beforeAll(async () => {
@@ -47,6 +53,10 @@ beforeAll(async () => {
   const formula = await c.inEpisode('2026-01-02T08:00:00Z');
   await c.readings(formula, 'steps', c.days('2026-01-02', 16));
   await c.db.update(patients).set({ lastName: FORMULA_NAME }).where(eq(patients.id, formula));
+  // A pain rating on a day with steps; an evaluation staff entered on a day without patient data.
+  await c.readings(formula, 'painlevel', ['2026-01-03']);
+  await c.outcomes(formula, ['2026-01-20'], 'staff');
+  formulaId = formula;
 });
 afterAll(() => c.t.close());
 
@@ -108,6 +118,26 @@ describe('the billing file', () => {
       ]),
       ['All codes', screen.units, null, screen.expected_payment],
     ]);
+  });
+
+  it('lists every data day of each billed window with what the patient sent on it, and no day staff entered', async () => {
+    const { dataDays } = await fileOf(c.home.clinic.code, 1, 2026, c.home.therapist.token);
+    const table = tableAfter(dataDays, 'Patient name');
+    const name = `'${FORMULA_NAME}, Maria`;
+    // Set-up and supply share the January 2–31 window: one row per day, both codes named.
+    expect(table).toEqual(
+      c
+        .days('2026-01-02', 16)
+        .map((day) => [
+          name,
+          formulaId,
+          '98975, 98977',
+          '2026-01-02',
+          '2026-01-31',
+          day,
+          day === '2026-01-03' ? 'pain rating, steps' : 'steps',
+        ]),
+    );
   });
 
   it('says a month still running is provisional, in the clinic’s timezone', async () => {

@@ -1,11 +1,13 @@
 /**
  * A clinic's billing file of a month, the XLSX workbook a biller submits from (product decisions §5). It is made
  * from the very `ClinicBillingMonth` the billing screen shows, so the two agree cell for cell: one row per patient
- * and code, then the totals per code.
+ * and code, then the totals per code; a second sheet lists each billed window's data days with their sources.
  */
 import ExcelJS from 'exceljs';
 import { localDateTimeOf } from '../../lib/calendar.ts';
+import { neutralised } from '../../lib/spreadsheet-csv.ts';
 import type { ClinicBillingMonth } from './billing-month.ts';
+import { addDataDaysSheet } from './billing-workbook-data-days.ts';
 
 /** The columns of the patients' rows, in order (product decisions §5). */
 export const billingFileColumns = [
@@ -32,13 +34,6 @@ const DOLLARS = '"$"#,##0.00';
 const widths = [26, 13, 11, 10, 8, 7, 10, 15, 13, 13, 10, 9, 26, 24, 14, 16];
 
 export const billingFileName = (clinicCode: string, month: string) => `rehabit-billing-${clinicCode}-${month}.xlsx`;
-
-/**
- * Text a spreadsheet would take for a formula (`=`, `+`, `-`, `@`, a tab or a carriage return first) gets a
- * leading apostrophe, as the monitoring CSV does: a name typed as `=HYPERLINK(…)` stays a name, also once the sheet
- * is saved as CSV and opened again.
- */
-export const neutralised = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
 type Cell = string | number | null;
 
@@ -134,5 +129,6 @@ export async function billingWorkbook(
   all.font = { bold: true };
   all.getCell(4).numFmt = DOLLARS;
 
+  addDataDaysSheet(workbook, month);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -1,4 +1,11 @@
-import { type PatientListItem, pathOf, patientEndpoints, rtmStatusEndpoints } from '@rehabit/contract';
+import {
+  measures,
+  type PatientListItem,
+  pathOf,
+  patientDataEndpoints,
+  patientEndpoints,
+  rtmStatusEndpoints,
+} from '@rehabit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BilledClinics, billedClinics } from '../../../test/billing-support.ts';
 import { PASSWORD } from '../../../test/factories.ts';
@@ -129,6 +136,30 @@ describe('one patient’s RTM status', () => {
   it('answers no status for a patient without an episode this month', async () => {
     const res = await c.call.get(url(ids.registered), c.home.therapist.token);
     expect(res.json()).toEqual({ today: '2026-03-22', rtm: null });
+  });
+
+  it('counts only the data the patient sent: a staff member’s outcome entry never makes a data day', async () => {
+    const id = await c.inEpisode('2026-03-01T17:00:00Z');
+    await c.readings(id, 'painlevel', ['2026-03-02']);
+    const dataDays = async () => (await c.call.get(url(id), c.home.manager.token)).json().rtm.window.data_days;
+    expect(await dataDays()).toBe(1);
+    // The manager records a range of motion and an evaluation's LEFS on two other days, as the record screen does.
+    const entered = await c.call.post(
+      pathOf(patientDataEndpoints.functionalData, { patientId: id }),
+      c.home.manager.token,
+      {
+        datatype_id: measures.lefs.datatypeId,
+        entries: [
+          { date: '2026-03-05', answers: Array.from({ length: 20 }, () => 2) },
+          { date: '2026-03-06', answers: Array.from({ length: 20 }, () => 3) },
+        ],
+      },
+    );
+    expect(entered.statusCode, entered.body).toBe(201);
+    expect(await dataDays()).toBe(1);
+    // The same measure filled in by the patient themself is patient-generated data.
+    await c.outcomes(id, ['2026-03-07'], 'patient');
+    expect(await dataDays()).toBe(2);
   });
 
   it('does not find another clinic’s patient', async () => {

@@ -22,7 +22,7 @@ export type WeekData = { items: WeekItem[]; logs: LogGroup[]; metrics: MetricGro
  * Everything progress weeks are built from, in one statement (each part grouped by day through the tables' patient
  * and day indexes): the program items that may have been in force (created before `$4` and not deleted before
  * `$3`: a day wider than the weeks, so every timezone is covered; days are exact in the service), the logs per day
- * and item, the readings per day and kind, and the days with an outcome entry, all from `$2` to `$5`.
+ * and item, the readings per day and kind, and the days with an outcome entry the patient filled in (decision 1200), all from `$2` to `$5`.
  */
 const WEEK_DATA_SQL = `select
   (select coalesce(json_agg(json_build_object(
@@ -43,7 +43,8 @@ const WEEK_DATA_SQL = `select
      from health_metrics where patient_id = $1 and local_date between $2 and $5
      group by local_date, kind) m) as metrics,
   (select coalesce(json_agg(distinct f.date), '[]')
-   from functional_entries f where f.patient_id = $1 and f.date between $2 and $5) as functional_days`;
+   from functional_entries f
+   where f.patient_id = $1 and f.entered_by = 'patient' and f.date between $2 and $5) as functional_days`;
 
 type WeekDataRow = {
   items: (Omit<WeekItem, 'createdAt' | 'deletedAt'> & { createdAt: number; deletedAt: number | null })[];

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProblem, type TestApp } from '../../../test/helpers.ts';
 import { auditRows, makeVideo, sessionForPatient, setClinicTimezone } from '../../../test/hep-support.ts';
 import { type ApiClient, appWithTwoClinics, type StaffedClinic } from '../../../test/patients-support.ts';
-import { healthMetrics, hepItems } from '../../db/schema.ts';
+import { functionalEntries, healthMetrics, hepItems } from '../../db/schema.ts';
 
 let t: TestApp;
 let home: StaffedClinic;
@@ -176,12 +176,19 @@ describe('the progress week', () => {
     ]);
   });
 
-  it('makes a data day of an outcome entry and of synced steps alone', async () => {
+  it('makes a data day of an outcome entry the patient filled in and of synced steps alone, never of a staff entry', async () => {
     const { patientId } = await patientWithItems([]);
-    await call.post(pathOf(patientDataEndpoints.functionalData, { patientId }), await staffToken(), {
+    const entered = await call.post(pathOf(patientDataEndpoints.functionalData, { patientId }), await staffToken(), {
       datatype_id: 1,
       entries: [{ date: '2026-03-01', answers: [3] }],
     });
+    expect(entered.statusCode).toBe(201);
+    expect((await progressOf(patientId)).days[0]).toMatchObject({ date: '2026-03-01', is_data_day: false });
+    // The same entry as the patient's own.
+    await t.database.db
+      .update(functionalEntries)
+      .set({ enteredBy: 'patient' })
+      .where(eq(functionalEntries.patientId, patientId));
     const reading = (kind: string, localDate: string) => ({
       clinicId: home.clinic.id,
       patientId,

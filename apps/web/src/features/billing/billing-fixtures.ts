@@ -48,6 +48,13 @@ export const admin: CurrentUser = {
   email: 'admin@example.com',
 };
 
+/** `count` consecutive data days from `first`, each with an exercise logged. */
+const dataDays = (first: string, count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    day: new Date(Date.parse(`${first}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10),
+    kinds: ['exercise' as const],
+  }));
+
 export const maria: BillingPatientRow = {
   patient: { id: 101, first_name: 'Maria', last_name: 'Garcia', birthday: '1956-03-04' },
   diagnosis: 'M54.50',
@@ -59,6 +66,7 @@ export const maria: BillingPatientRow = {
       window_start: '2026-02-08',
       window_end: '2026-03-09',
       data_days: 18,
+      data_day_sources: dataDays('2026-02-08', 18),
       minutes: null,
       modifiers: ['GP'],
       expected_payment: 31.8,
@@ -70,6 +78,7 @@ export const maria: BillingPatientRow = {
       window_start: null,
       window_end: null,
       data_days: null,
+      data_day_sources: null,
       minutes: 42,
       modifiers: ['GP', 'CQ'],
       expected_payment: 43.05,
@@ -81,6 +90,7 @@ export const maria: BillingPatientRow = {
       window_start: null,
       window_end: null,
       data_days: null,
+      data_day_sources: null,
       minutes: 42,
       modifiers: ['GP', 'CQ'],
       expected_payment: 33.3,
@@ -103,6 +113,7 @@ export const david: BillingPatientRow = {
       window_start: '2026-02-04',
       window_end: '2026-03-05',
       data_days: 9,
+      data_day_sources: dataDays('2026-02-04', 9),
       minutes: null,
       modifiers: ['GP'],
       expected_payment: 28.8,

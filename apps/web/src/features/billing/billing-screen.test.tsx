@@ -76,6 +76,23 @@ describe('the balances screen (billing)', () => {
     expect(second).toHaveTextContent('Not assigned');
   });
 
+  it('unfolds the data days behind a supply code, each with what the patient sent', async () => {
+    fixtureApi(billingRoutes());
+    const { user } = renderApp('/balances', { token: 't' });
+    const patients = await screen.findByRole('region', { name: 'Patients who bill in March 2026' });
+    const [, first] = within(patients).getAllByRole('row');
+    const summary = within(first!).getByText('Data days of 98977: what the patient sent');
+    const days = summary.closest('details')!;
+    expect(days).not.toHaveAttribute('open');
+    await user.click(summary);
+    expect(days).toHaveAttribute('open');
+    const items = within(days).getAllByRole('listitem');
+    expect(items).toHaveLength(18);
+    expect(items[0]).toHaveTextContent('Feb 8, 2026: exercise logged');
+    // Management codes have no window, and no data days to unfold.
+    expect(within(first!).queryByText(/Data days of 9898/)).toBeNull();
+  });
+
   it('shows each patient as a card on a phone, with the same facts and links', async () => {
     vi.spyOn(window, 'innerWidth', 'get').mockReturnValue(360);
     fixtureApi(billingRoutes());

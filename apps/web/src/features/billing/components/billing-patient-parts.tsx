@@ -1,4 +1,4 @@
-import { type BilledCodeRow, type BillingPatientRow, billingCodeNames } from '@rehabit/contract';
+import { type BilledCodeRow, type BillingPatientRow, billingCodeNames, dataDayKindNames } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
 import { formatMonth } from '@web/components/ui/month-picker/months.ts';
@@ -39,9 +39,26 @@ export function BilledCodes({ codes }: { codes: readonly BilledCodeRow[] }) {
             {code.data_days !== null && <> · {code.data_days} data days</>}
             {code.minutes !== null && <> · {code.minutes} min</>}
           </span>
+          {code.data_day_sources && code.data_day_sources.length > 0 && <DataDaySources code={code} />}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A window's data days one by one with what the patient sent on each, folded until asked for. */
+function DataDaySources({ code }: { code: BilledCodeRow }) {
+  return (
+    <details className="billed-code__days">
+      <summary>Data days of {code.code}: what the patient sent</summary>
+      <ul>
+        {code.data_day_sources?.map((d) => (
+          <li key={d.day}>
+            <DateDisplay value={d.day} />: {d.kinds.map((kind) => dataDayKindNames[kind]).join(', ')}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 
