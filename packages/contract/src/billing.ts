@@ -59,9 +59,14 @@ export const dataDayKindNames: Record<DataDayKind, string> = {
 /** `YYYY-MM` of a month given as year and month number (1–12), as the seed's billing calls give it. */
 export const monthOfYear = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
 
-/** Expected payment in cents: rate × units × Medicare's share, rounded to a cent. */
-export const expectedPaymentCents = (rateCents: number, units: number) =>
-  Math.round(rateCents * units * MEDICARE_SHARE);
+/**
+ * Medicare's share of one unit at the clinic's rate, rounded to the cent: billing's one rounding (decision 1201), so
+ * every expected payment is units × this figure and any line or total is reproduced to the cent by hand.
+ */
+export const paymentPerUnitCents = (rateCents: number) => Math.round(rateCents * MEDICARE_SHARE);
+
+/** Expected payment in cents: units × the payment per unit. */
+export const expectedPaymentCents = (rateCents: number, units: number) => paymentPerUnitCents(rateCents) * units;
 
 /** Cents as dollars (a number with at most two decimals), the API's money. */
 export const dollarsOf = (cents: number) => Math.round(cents) / 100;
@@ -101,6 +106,8 @@ export const billingCodeTotalSchema = z.object({
   code: billingCodeSchema,
   units: z.number().int(),
   rate: z.number(),
+  /** Medicare's share of one unit at the rate, rounded to the cent: expected payment is units × this. */
+  payment_per_unit: z.number(),
   expected_payment: z.number(),
 });
 

@@ -15,6 +15,7 @@ import {
   dollarsOf,
   expectedPaymentCents,
   lastDayOfMonth,
+  paymentPerUnitCents,
   ruleYearOf,
 } from '@rehabit/contract';
 import type { DbOrTx } from '../../db/client.ts';
@@ -24,7 +25,13 @@ import { createBillingInputs, type PatientBillingInput } from './billing-inputs.
 import { createBillingMonthRepository } from './billing-month.repository.ts';
 import { type ClinicRates, clinicRatesOf } from './billing-rates.ts';
 
-export type CodeTotal = { code: BillingCode; units: number; rateCents: number; expectedCents: number };
+export type CodeTotal = {
+  code: BillingCode;
+  units: number;
+  rateCents: number;
+  perUnitCents: number;
+  expectedCents: number;
+};
 
 export type ClinicBillingMonth = {
   clinic: { id: number; code: string; name: string; timezone: string; npi: string | null; tin: string | null };
@@ -64,10 +71,12 @@ export function codeTotalsOf(billed: BilledPatient[], month: string, rates: Clin
   const codes = billingCodes.filter((code) => yearRates[code] !== undefined);
   return codes.map((code) => {
     const rows = billed.flatMap((b) => b.codes.filter((c) => c.code === code));
+    const rateCents = rates.rateOf(code, monthEnd) ?? 0;
     return {
       code,
       units: rows.reduce((n, row) => n + row.units, 0),
-      rateCents: rates.rateOf(code, monthEnd) ?? 0,
+      rateCents,
+      perUnitCents: paymentPerUnitCents(rateCents),
       expectedCents: rows.reduce((n, row) => n + row.cents, 0),
     };
   });

@@ -6,6 +6,7 @@ import { type BilledClinics, billedClinics } from '../../../test/billing-support
 import { makeClinic, makeUser } from '../../../test/factories.ts';
 import { clinics, patients, users } from '../../db/schema.ts';
 import { createBillingMonth } from './billing-month.ts';
+import { PAYMENT_RULE } from './billing-workbook.ts';
 
 // The test clock stands at 2026-03-02 15:00 UTC: March 2 in Los Angeles, the home clinic's timezone.
 let c: BilledClinics;
@@ -101,22 +102,37 @@ describe('the billing file', () => {
       },
     );
     expect(totals).toEqual([
-      ...month.codes.map((code) => [code.code, code.units, code.rateCents / 100, code.expectedCents / 100]),
-      ['All codes', all.units, null, all.cents / 100],
+      ...month.codes.map((code) => [
+        code.code,
+        code.units,
+        code.rateCents / 100,
+        code.perUnitCents / 100,
+        code.expectedCents / 100,
+      ]),
+      ['All codes', all.units, null, null, all.cents / 100],
     ]);
+    // Each amount is units × the rounded payment per unit, as the file's own rule says, to the cent.
+    for (const [, units, rate, perUnit, amount] of totals.slice(0, -1) as number[][]) {
+      expect(perUnit).toBe(Math.round(rate! * 80) / 100);
+      expect(Math.round(amount! * 100)).toBe(Math.round(perUnit! * 100) * units!);
+    }
+    expect(rows.at(-1)).toEqual([PAYMENT_RULE]);
 
     const screen = (
       await c.call.get('/clinic/billing-units?month=1&year=2026&page_size=100', c.home.manager.token)
     ).json();
     expect(table).toEqual(expectedPatientRows(neutralisedNames(screen.results)));
     expect(totals).toEqual([
-      ...screen.codes.map((code: { code: string; units: number; rate: number; expected_payment: number }) => [
-        code.code,
-        code.units,
-        code.rate,
-        code.expected_payment,
-      ]),
-      ['All codes', screen.units, null, screen.expected_payment],
+      ...screen.codes.map(
+        (code: { code: string; units: number; rate: number; payment_per_unit: number; expected_payment: number }) => [
+          code.code,
+          code.units,
+          code.rate,
+          code.payment_per_unit,
+          code.expected_payment,
+        ],
+      ),
+      ['All codes', screen.units, null, null, screen.expected_payment],
     ]);
   });
 

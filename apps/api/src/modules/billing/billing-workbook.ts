@@ -29,6 +29,9 @@ export const billingFileColumns = [
   'Expected amount',
 ] as const;
 
+/** How every amount of the file is reproduced to the cent (decision 1201). */
+export const PAYMENT_RULE =
+  'Expected amount = units × per unit; per unit = rate × 80 % (Medicare’s share), rounded to the cent.';
 export const DEMO_WATERMARK = 'DEMO — not for submission';
 const DOLLARS = '"$"#,##0.00';
 const widths = [26, 13, 11, 10, 8, 7, 10, 15, 13, 13, 10, 9, 26, 24, 14, 16];
@@ -114,20 +117,28 @@ export async function billingWorkbook(
 
   sheet.addRow([]);
   sheet.addRow(['Totals per code']).font = { bold: true };
-  sheet.addRow(['CPT', 'Units', 'Rate', 'Expected amount']).font = { bold: true };
+  sheet.addRow(['CPT', 'Units', 'Rate', 'Per unit', 'Expected amount']).font = { bold: true };
   for (const total of month.codes) {
-    const row = sheet.addRow([total.code, total.units, total.rateCents / 100, total.expectedCents / 100]);
-    row.getCell(3).numFmt = DOLLARS;
-    row.getCell(4).numFmt = DOLLARS;
+    const row = sheet.addRow([
+      total.code,
+      total.units,
+      total.rateCents / 100,
+      total.perUnitCents / 100,
+      total.expectedCents / 100,
+    ]);
+    for (const cell of [3, 4, 5]) row.getCell(cell).numFmt = DOLLARS;
   }
   const all = sheet.addRow([
     'All codes',
     month.codes.reduce((n, total) => n + total.units, 0),
     null,
+    null,
     month.codes.reduce((n, total) => n + total.expectedCents, 0) / 100,
   ]);
   all.font = { bold: true };
-  all.getCell(4).numFmt = DOLLARS;
+  all.getCell(5).numFmt = DOLLARS;
+  sheet.addRow([]);
+  sheet.addRow([PAYMENT_RULE]);
 
   addDataDaysSheet(workbook, month);
   return Buffer.from(await workbook.xlsx.writeBuffer());

@@ -52,6 +52,7 @@ export function createBillingService({ db, clock, audit }: Deps) {
           code: c.code,
           units: c.units,
           rate: dollarsOf(c.rateCents),
+          payment_per_unit: dollarsOf(c.perUnitCents),
           expected_payment: dollarsOf(c.expectedCents),
         })),
         units: result.codes.reduce((n, c) => n + c.units, 0),

@@ -49,13 +49,13 @@ describe('GET /clinic/billing-units', () => {
     const body = res.json();
     expect(body).toMatchObject({ month: '2026-01', timezone: 'America/Los_Angeles', is_provisional: false });
     expect(body.codes).toEqual([
-      { code: '98975', units: 0, rate: 21.71, expected_payment: 0 },
-      { code: '98977', units: 0, rate: 39.75, expected_payment: 0 },
-      { code: '98985', units: 0, rate: 36, expected_payment: 0 },
-      { code: '98979', units: 0, rate: 26.52, expected_payment: 0 },
+      { code: '98975', units: 0, rate: 21.71, payment_per_unit: 17.37, expected_payment: 0 },
+      { code: '98977', units: 0, rate: 39.75, payment_per_unit: 31.8, expected_payment: 0 },
+      { code: '98985', units: 0, rate: 36, payment_per_unit: 28.8, expected_payment: 0 },
+      { code: '98979', units: 0, rate: 26.52, payment_per_unit: 21.22, expected_payment: 0 },
       // 53.81 × 0.8 = 43.048 → 43.05; 41.63 × 0.8 = 33.304 → 33.30.
-      { code: '98980', units: 1, rate: 53.81, expected_payment: 43.05 },
-      { code: '98981', units: 1, rate: 41.63, expected_payment: 33.3 },
+      { code: '98980', units: 1, rate: 53.81, payment_per_unit: 43.05, expected_payment: 43.05 },
+      { code: '98981', units: 1, rate: 41.63, payment_per_unit: 33.3, expected_payment: 33.3 },
     ]);
     expect(body.units).toBe(2);
     expect(body.expected_payment).toBe(76.35);

@@ -37,6 +37,15 @@ describe('the balances screen (billing)', () => {
     expect(rows[1]).toHaveTextContent('98977Device supply, 16–30 data days1$39.75$31.80');
     expect(rows[3]).toHaveTextContent('98980Treatment management, first 20 min1$53.81$43.05');
     expect(rows.at(-1)).toHaveTextContent('Total4$136.95');
+    // Rate, then the payment per unit every amount is a multiple of, and the rule that reproduces it to the cent.
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Code', 'Service', 'Units', 'Rate', 'Paid per unit', 'Expected payment']);
+    expect(section).toHaveTextContent(
+      'Expected payment is units × the payment per unit: the clinic’s rate × 80 % (Medicare’s share), rounded to the cent.',
+    );
 
     // The clinic's current month (New York), asked of the API as month and year, for the caller's own clinic.
     expect(screen.getByRole('combobox', { name: 'Month' })).toHaveTextContent('March 2026');

@@ -52,6 +52,9 @@ export function BillingSummary({ data, month }: { data: BillingUnits; month: str
                 Rate
               </th>
               <th scope="col" className="data-table__number">
+                Paid per unit
+              </th>
+              <th scope="col" className="data-table__number">
                 Expected payment
               </th>
             </tr>
@@ -68,6 +71,9 @@ export function BillingSummary({ data, month }: { data: BillingUnits; month: str
                   <Currency value={total.rate} />
                 </td>
                 <td className="data-table__number">
+                  <Currency value={total.payment_per_unit} />
+                </td>
+                <td className="data-table__number">
                   <Currency value={total.expected_payment} />
                 </td>
               </tr>
@@ -80,6 +86,7 @@ export function BillingSummary({ data, month }: { data: BillingUnits; month: str
               </th>
               <td className="data-table__number tabular">{data.units}</td>
               <td />
+              <td />
               <td className="data-table__number">
                 <Currency value={data.expected_payment} />
               </td>
@@ -87,7 +94,10 @@ export function BillingSummary({ data, month }: { data: BillingUnits; month: str
           </tfoot>
         </Table>
       )}
-      <p className="billing-note">Expected payment is the clinic’s rate × units × 80 % (Medicare’s share).</p>
+      <p className="billing-note">
+        Expected payment is units × the payment per unit: the clinic’s rate × 80 % (Medicare’s share), rounded to the
+        cent.
+      </p>
     </section>
   );
 }
@@ -103,7 +113,8 @@ function CodeList({ data, title }: { data: BillingUnits; title: string }) {
             <Currency value={total.expected_payment} />
           </span>
           <span className="billing-code-list__meta">
-            {billingCodeNames[total.code]} · {unitsText(total.units)} at <Currency value={total.rate} />
+            {billingCodeNames[total.code]} · {unitsText(total.units)} × <Currency value={total.payment_per_unit} /> (
+            <Currency value={total.rate} /> rate)
           </span>
         </li>
       ))}
