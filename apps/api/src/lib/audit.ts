@@ -82,7 +82,8 @@ function rowsOf(event: AuditEvent): Row[] {
   if (!named) return [toRow(event)];
   if (named.length === 0) return [toRow({ ...event, detail: { ...event.detail, patient_ids: [] } })];
   const byClinic = new Map<number, Set<number>>();
-  for (const patient of named) byClinic.set(patient.clinicId, (byClinic.get(patient.clinicId) ?? new Set()).add(patient.id));
+  for (const patient of named)
+    byClinic.set(patient.clinicId, (byClinic.get(patient.clinicId) ?? new Set()).add(patient.id));
   return [...byClinic].map(([clinicId, ids]) =>
     toRow({
       ...event,

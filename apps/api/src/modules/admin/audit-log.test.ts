@@ -156,7 +156,11 @@ describe('exporting the audit log', () => {
     expect(lines[1]).not.toContain(',=');
     const [row] = (await auditRows(t.database.db, 'audit.export')).filter((r) => r.clinicId === clinic.id);
     // The export names the patient of the rows it holds (decision 1220).
-    expect(row!.detail).toEqual({ filter: { from: '2026-03-02', to: '2026-03-03' }, rows: 2, patient_ids: [patientId] });
+    expect(row!.detail).toEqual({
+      filter: { from: '2026-03-02', to: '2026-03-03' },
+      rows: 2,
+      patient_ids: [patientId],
+    });
     expectProblem(await get('/api/v1/admin/audit/export/?to=2025-13-01', auth), 400, 'validation_failed');
   });
 });
