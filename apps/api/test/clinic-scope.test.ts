@@ -298,9 +298,10 @@ const repositories = {
     page: guarded(['resolve', 'admin/audit-log.service.ts']),
     newest: guarded(['resolve', 'admin/audit-log.service.ts']),
     count: guarded(['resolve', 'admin/audit-log.service.ts']),
-    hasPatient: crossClinic(async (r) => {
-      expect(await r.hasPatient(b.patientId, scopeA())).toBe(false);
-      expect(await r.hasPatient(a.patientId, scopeA())).toBe(true);
+    patientsIn: crossClinic(async (r) => {
+      expect(await r.patientsIn([a.patientId, b.patientId], scopeA())).toEqual([
+        { id: a.patientId, clinicId: a.clinicId },
+      ]);
     }),
     hasUser: crossClinic(async (r) => {
       expect(await r.hasUser(b.therapistId, scopeA())).toBe(false);

@@ -76,6 +76,11 @@ export const MONITORING_STALE_AFTER_MS = MONITORING_SAVE_INTERVAL_MS + 15_000;
 export const monitoringStartBodySchema = z.object({
   /** The patient's id, as the seed names it. */
   user_id: idSchema,
+  /**
+   * Where the clinician is monitored, so a session ended before its first counted heart-beat still names its context
+   * (decision 1221). Optional: the seed's start sends only the patient.
+   */
+  context: z.enum(monitoringCodes).optional(),
 });
 export type MonitoringStartBody = z.infer<typeof monitoringStartBodySchema>;
 

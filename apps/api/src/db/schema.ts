@@ -451,7 +451,10 @@ export const monitoringSessions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    /** The context of the latest counted heart-beat; none before the first. */
+    /**
+     * Where the clinician was: named by the start, then by the latest heart-beat or end that counted (decision 1221).
+     * None only for a session started without one (the seed's start) that no heart-beat or end of its client reached.
+     */
     context: text('context', {
       enum: ['MONITORING_CODE_MOBILE_CHAT', 'MONITORING_CODE_DESKTOP_CHAT', 'MONITORING_CODE_PATIENT_DASHBOARD'],
     }),

@@ -16,7 +16,16 @@ export type AuditEvent = {
   patientId?: number | null;
   ip?: string | null;
   detail?: Record<string, unknown>;
+  /**
+   * The patients a read names, with their clinics. The row is filed under each named patient's own clinic, once per
+   * clinic, naming only that clinic's patients (`detail.patient_ids`): a read across clinics (an admin's) shows in
+   * the log of every clinic whose patients it named, and in no other. Naming none, it is filed under `clinicId`.
+   */
+  namedPatients?: readonly NamedPatient[];
 };
+
+/** A patient an audit row names, and the clinic whose log must show it. */
+export type NamedPatient = { id: number; clinicId: number };
 
 export type AuditLog = { record: (event: AuditEvent, tx?: DbOrTx) => Promise<void> };
 
@@ -62,6 +71,28 @@ const toRow = (event: AuditEvent) => ({
   ip: event.ip ?? null,
   detail: event.detail ?? null,
 });
+type Row = ReturnType<typeof toRow>;
+
+/**
+ * The rows of an event: one, or one per clinic of the patients it names, each with that clinic's patients only. The
+ * patient column stays on the row of its own clinic.
+ */
+function rowsOf(event: AuditEvent): Row[] {
+  const named = event.namedPatients;
+  if (!named) return [toRow(event)];
+  if (named.length === 0) return [toRow({ ...event, detail: { ...event.detail, patient_ids: [] } })];
+  const byClinic = new Map<number, Set<number>>();
+  for (const patient of named)
+    byClinic.set(patient.clinicId, (byClinic.get(patient.clinicId) ?? new Set()).add(patient.id));
+  return [...byClinic].map(([clinicId, ids]) =>
+    toRow({
+      ...event,
+      clinicId,
+      patientId: event.patientId != null && ids.has(event.patientId) ? event.patientId : null,
+      detail: { ...event.detail, patient_ids: [...ids] },
+    }),
+  );
+}
 
 /**
  * Any number of events in one statement prepared once: one array per column, so the statement's text never
@@ -70,7 +101,7 @@ const toRow = (event: AuditEvent) => ({
 const INSERT_EVENTS_SQL = `insert into audit_events (action, outcome, actor_user_id, clinic_id, patient_id, ip, detail)
   select * from unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::int[], $6::text[], $7::jsonb[])`;
 
-const columnsOf = (rows: ReturnType<typeof toRow>[]) => [
+const columnsOf = (rows: Row[]) => [
   rows.map((r) => r.action),
   rows.map((r) => r.outcome),
   rows.map((r) => r.actorUserId),
@@ -86,16 +117,18 @@ const columnsOf = (rows: ReturnType<typeof toRow>[]) => [
  * each caller still waits until its event is stored.
  */
 export const createAuditLog = (db: DbOrTx): AuditLog => {
-  const writeTogether = groupCalls(async (events: AuditEvent[]) => {
-    if (db instanceof PgTransaction) await db.insert(auditEvents).values(events.map(toRow));
-    else await runPrepared(db, 'audit_insert_events', INSERT_EVENTS_SQL, columnsOf(events.map(toRow)));
+  const writeTogether = groupCalls(async (events: Row[][]) => {
+    const rows = events.flat();
+    if (db instanceof PgTransaction) await db.insert(auditEvents).values(rows);
+    else await runPrepared(db, 'audit_insert_events', INSERT_EVENTS_SQL, columnsOf(rows));
     return events.map(() => undefined);
   });
   return {
     record: async (event, tx) => {
       if (event.outcome === 'success') noteAudited(event.action);
-      if (tx) await tx.insert(auditEvents).values(toRow(event));
-      else await writeTogether(event);
+      const rows = rowsOf(event);
+      if (tx) await tx.insert(auditEvents).values(rows);
+      else await writeTogether(rows);
     },
   };
 };

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditEvents, clinics, patients, users } from '../../db/schema.ts';
 import { type ClinicScope, inScope } from '../../db/scope.ts';
@@ -95,14 +95,16 @@ export function createAuditLogRepository(db: DbOrTx) {
       return row?.n ?? 0;
     },
 
-    /** Whether a patient is within the scope, for the patient filter. */
-    async hasPatient(patientId: number, scope: ClinicScope): Promise<boolean> {
-      const [row] = await db
-        .select({ id: patients.id })
+    /**
+     * The patients of these ids within the scope, each with its clinic: the patient filter's, and those the rows
+     * read name, whose clinics the reading is filed under.
+     */
+    async patientsIn(patientIds: readonly number[], scope: ClinicScope): Promise<{ id: number; clinicId: number }[]> {
+      if (patientIds.length === 0) return [];
+      return db
+        .select({ id: patients.id, clinicId: patients.clinicId })
         .from(patients)
-        .where(and(eq(patients.id, patientId), inScope(patients.clinicId, scope)))
-        .limit(1);
-      return Boolean(row);
+        .where(and(inArray(patients.id, [...patientIds]), inScope(patients.clinicId, scope)));
     },
 
     /** Whether an account is within the scope, for the filter of who acted. */

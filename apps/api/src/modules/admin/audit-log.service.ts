@@ -65,6 +65,17 @@ const csvRow = (entry: AuditEntry) => [
   entry.detail ? JSON.stringify(entry.detail) : '',
 ];
 
+/** The patients rows of the log name: the row's own, and those a row of a list read names in its detail. */
+function patientIdsNamedBy(rows: readonly AuditLogRow[]): number[] {
+  const ids = new Set<number>();
+  for (const row of rows) {
+    if (row.patientId !== null) ids.add(row.patientId);
+    const listed = row.detail?.patient_ids;
+    if (Array.isArray(listed)) for (const id of listed) if (Number.isInteger(id)) ids.add(id);
+  }
+  return [...ids];
+}
+
 /** The filter as the audit row of reading the log records it: only what was set. */
 const filterDetail = (filter: AuditFilter) =>
   Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined));
@@ -76,55 +87,63 @@ const filterDetail = (filter: AuditFilter) =>
 export function createAuditLogService({ db, clock, audit }: Deps) {
   const repo = createAuditLogRepository(db);
 
-  /** The filter in the caller's reach, and the clinic its reading is filed under. */
-  async function resolve(actor: Actor, filter: AuditFilter): Promise<{ where: AuditLogFilter; clinicId: number }> {
+  /** The filter in the caller's reach, the clinic its reading is filed under, and the patient filtered on. */
+  async function resolve(actor: Actor, filter: AuditFilter) {
     const scope = scopeOf(actor);
     const code = filter.clinic_code ?? (actor.role === 'admin' ? undefined : actor.clinicCode);
     const { clinic, scope: reach, filedUnder } = await chosenClinic(db, actor, code);
-    if (filter.patient_id !== undefined && !(await repo.hasPatient(filter.patient_id, reach))) {
-      throw notFound('patient');
-    }
+    const filtered = filter.patient_id === undefined ? [] : await repo.patientsIn([filter.patient_id], reach);
+    if (filter.patient_id !== undefined && filtered.length === 0) throw notFound('patient');
     // Admins act in every clinic, so any account may be asked for in an admin's reading; a supervisor asks for
     // accounts of their own clinic.
     if (filter.user_id !== undefined && !(await repo.hasUser(filter.user_id, scope))) throw notFound('user');
-    return {
-      where: {
-        clinicId: clinic?.id,
-        patientId: filter.patient_id,
-        userId: filter.user_id,
-        action: filter.action,
-        from: filter.from,
-        to: filter.to,
-        timezone: clinic?.timezone ?? 'UTC',
-      },
-      clinicId: filedUnder,
+    const where: AuditLogFilter = {
+      clinicId: clinic?.id,
+      patientId: filter.patient_id,
+      userId: filter.user_id,
+      action: filter.action,
+      from: filter.from,
+      to: filter.to,
+      timezone: clinic?.timezone ?? 'UTC',
     };
+    return { where, reach, clinicId: filedUnder, filtered };
   }
 
-  const recordRead = (
+  /**
+   * Records a reading of the log. It names the patient filtered on and every patient of the rows shown (their
+   * patient and the patients a row lists), so it is filed under each of their clinics (decision 1220): a clinic's
+   * log tells who read about its patients, even in an admin's reading of every clinic.
+   */
+  async function recordRead(
     actor: Actor,
     action: 'audit.list' | 'audit.export',
-    clinicId: number,
+    read: Awaited<ReturnType<typeof resolve>> & { rows: AuditLogRow[] },
     filter: AuditFilter,
     ctx: RequestContext,
     extra: Record<string, unknown>,
-  ) =>
-    audit.record({
+  ) {
+    const shown = await repo.patientsIn(patientIdsNamedBy(read.rows), read.reach);
+    await audit.record({
       action,
       outcome: 'success',
       actorUserId: actor.id,
-      clinicId,
+      clinicId: read.clinicId,
       patientId: filter.patient_id ?? null,
       ip: ctx.ip,
       detail: { filter: filterDetail(filter), ...extra },
+      namedPatients: [...read.filtered, ...shown],
     });
+  }
 
   return {
     async list(actor: Actor, query: AuditLogQuery, ctx: RequestContext) {
       const { page, page_size, ...filter } = query;
-      const { where, clinicId } = await resolve(actor, filter);
-      const [rows, count] = await Promise.all([repo.page(where, { page, pageSize: page_size }), repo.count(where)]);
-      await recordRead(actor, 'audit.list', clinicId, filter, ctx, { page, rows: rows.length });
+      const read = await resolve(actor, filter);
+      const [rows, count] = await Promise.all([
+        repo.page(read.where, { page, pageSize: page_size }),
+        repo.count(read.where),
+      ]);
+      await recordRead(actor, 'audit.list', { ...read, rows }, filter, ctx, { page, rows: rows.length });
       return toPage(rows.map(toEntry), count, query);
     },
 
@@ -133,15 +152,15 @@ export function createAuditLogService({ db, clock, audit }: Deps) {
      * rather than cut short, so an export is always the whole answer to its filter.
      */
     async export(actor: Actor, filter: AuditFilter, ctx: RequestContext): Promise<FileAnswer> {
-      const { where, clinicId } = await resolve(actor, filter);
-      const rows = await repo.newest(where, AUDIT_EXPORT_MAX_ROWS + 1);
+      const read = await resolve(actor, filter);
+      const rows = await repo.newest(read.where, AUDIT_EXPORT_MAX_ROWS + 1);
       if (rows.length > AUDIT_EXPORT_MAX_ROWS) {
         throw fieldError(
           'to',
           `More than ${AUDIT_EXPORT_MAX_ROWS.toLocaleString('en-US')} rows match; narrow the dates or the filter`,
         );
       }
-      await recordRead(actor, 'audit.export', clinicId, filter, ctx, { rows: rows.length });
+      await recordRead(actor, 'audit.export', { ...read, rows }, filter, ctx, { rows: rows.length });
       const content = spreadsheetCsv([csvHeader, ...rows.map((row) => csvRow(toEntry(row)))]);
       const day = clock.now().toISOString().slice(0, 10);
       return {

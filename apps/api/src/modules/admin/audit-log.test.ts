@@ -141,7 +141,7 @@ describe('reading the audit log', () => {
 
 describe('exporting the audit log', () => {
   it('answers the filter’s rows as CSV, formulas defused, and audits the export', async () => {
-    const { clinic, auth } = await clinicWithLog();
+    const { clinic, auth, patientId } = await clinicWithLog();
     const res = await get('/api/v1/admin/audit/export/?from=2026-03-02&to=2026-03-03', auth);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
@@ -155,7 +155,12 @@ describe('exporting the audit log', () => {
     expect(lines[1]).toContain('clinic.update');
     expect(lines[1]).not.toContain(',=');
     const [row] = (await auditRows(t.database.db, 'audit.export')).filter((r) => r.clinicId === clinic.id);
-    expect(row!.detail).toEqual({ filter: { from: '2026-03-02', to: '2026-03-03' }, rows: 2 });
+    // The export names the patient of the rows it holds (decision 1220).
+    expect(row!.detail).toEqual({
+      filter: { from: '2026-03-02', to: '2026-03-03' },
+      rows: 2,
+      patient_ids: [patientId],
+    });
     expectProblem(await get('/api/v1/admin/audit/export/?to=2025-13-01', auth), 400, 'validation_failed');
   });
 });

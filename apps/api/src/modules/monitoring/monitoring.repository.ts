@@ -6,7 +6,13 @@ import { type ClinicScope, inScope } from '../../db/scope.ts';
 
 export type MonitoringSessionRow = typeof monitoringSessions.$inferSelect;
 
-export type NewMonitoringSession = { clinicId: number; patientId: number; userId: number; now: Date };
+export type NewMonitoringSession = {
+  clinicId: number;
+  patientId: number;
+  userId: number;
+  now: Date;
+  context?: MonitoringCode | null;
+};
 
 /** What a heart-beat or an end changes: the counted seconds, the last beat, and the end when there is one. */
 export type MonitoringSessionChanges = {
@@ -19,7 +25,7 @@ export type MonitoringSessionChanges = {
 
 /**
  * What a month's minutes read of one session: whose, by whom, when it began (and the clinic's timezone there), its
- * seconds so far, and what an export shows of it (its end, the context of its last counted beat, the end's reason).
+ * seconds so far, and what an export shows of it (its end, its context, the end's reason).
  */
 export type CountedSession = {
   id: number;
@@ -91,6 +97,7 @@ export function createMonitoringRepository(db: DbOrTx) {
           startedAt: session.now,
           lastBeatAt: session.now,
           seconds: 0,
+          context: session.context ?? null,
         })
         .returning();
       return row!;

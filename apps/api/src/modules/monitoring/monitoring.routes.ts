@@ -8,7 +8,9 @@ import { route } from '../../http/route.ts';
  * minutes with the sessions and calls behind them, and their audit CSV.
  */
 export const monitoringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { monitoring }) => {
-  route(app, monitoringEndpoints.start, ({ actor, body, ctx }) => monitoring.start(actor, body.user_id, ctx));
+  route(app, monitoringEndpoints.start, ({ actor, body, ctx }) =>
+    monitoring.start(actor, body.user_id, body.context, ctx),
+  );
   route(app, monitoringEndpoints.update, ({ actor, params, body, ctx }) =>
     monitoring.update(actor, params.monitoringId, body, ctx),
   );

@@ -1,5 +1,6 @@
 import {
   MONITORING_STALE_AFTER_MS,
+  type MonitoringCode,
   type MonitoringEndReason,
   type MonitoringSession,
   type MonitoringUpdateBody,
@@ -33,6 +34,14 @@ const secondsBetween = (from: Date, to: Date) => Math.max(0, Math.floor((to.getT
 const countedSeconds = (session: Pick<MonitoringSessionRow, 'seconds' | 'startedAt'>, elapsed: number, now: Date) =>
   Math.max(session.seconds, Math.min(elapsed, secondsBetween(session.startedAt, now)));
 
+/**
+ * The context a heart-beat or an end leaves on its session (decision 1221): the one it names when it counts a new
+ * second, or when the session has none yet (started without one), so a session ended before its first counted beat
+ * still says where it ran. A beat counting nothing new leaves the context where time was last counted.
+ */
+const contextAfter = (session: Pick<MonitoringSessionRow, 'context'>, body: MonitoringUpdateBody, counts: boolean) =>
+  counts || session.context === null ? body.context : session.context;
+
 /** Whether a heart-beat arriving now comes too long after the previous one: the client was gone in between. */
 const isStale = (session: Pick<MonitoringSessionRow, 'lastBeatAt'>, now: Date) =>
   now.getTime() - session.lastBeatAt.getTime() > MONITORING_STALE_AFTER_MS;
@@ -46,7 +55,7 @@ export function createMonitoringService({ db, clock, audit }: Deps) {
     tx: DbOrTx,
     actor: Actor,
     session: MonitoringSessionRow,
-    at: { endedAt: Date; seconds: number; reason: MonitoringEndReason; lastBeatAt?: Date },
+    at: { endedAt: Date; seconds: number; reason: MonitoringEndReason; lastBeatAt?: Date; context?: MonitoringCode },
     ctx: RequestContext,
   ) {
     const ended = await createMonitoringRepository(tx).update(session.id, {
@@ -54,6 +63,7 @@ export function createMonitoringService({ db, clock, audit }: Deps) {
       endedAt: at.endedAt,
       endReason: at.reason,
       ...(at.lastBeatAt && { lastBeatAt: at.lastBeatAt }),
+      ...(at.context && { context: at.context }),
     });
     await record(
       actor,
@@ -64,6 +74,7 @@ export function createMonitoringService({ db, clock, audit }: Deps) {
         monitoring_id: session.id,
         reason: at.reason,
         seconds: ended.seconds,
+        context: ended.context,
         started_at: ended.startedAt.toISOString(),
         ended_at: at.endedAt.toISOString(),
       },
@@ -79,7 +90,7 @@ export function createMonitoringService({ db, clock, audit }: Deps) {
      * Starts monitoring the caller on an onboarded patient of theirs. The caller's open session, if any, ends at its
      * last heart-beat: two sessions of one user never count the same second.
      */
-    async start(actor: Actor, patientId: number, ctx: RequestContext) {
+    async start(actor: Actor, patientId: number, context: MonitoringCode | undefined, ctx: RequestContext) {
       const patient = await requirePatient(db, audit, actor, patientId, 'monitoring.start', ctx);
       if (patient.status !== 'onboarded') {
         throw new AppError('conflict', `Only onboarded patients are monitored; this patient is ${patient.status}`);
@@ -93,7 +104,13 @@ export function createMonitoringService({ db, clock, audit }: Deps) {
         if (open) {
           await end(tx, actor, open, { endedAt: open.lastBeatAt, seconds: open.seconds, reason: 'left' }, ctx);
         }
-        const started = await repo.insert({ clinicId: patient.clinicId, patientId: patient.id, userId: actor.id, now });
+        const started = await repo.insert({
+          clinicId: patient.clinicId,
+          patientId: patient.id,
+          userId: actor.id,
+          now,
+          context,
+        });
         await record(
           actor,
           'monitoring.start',
@@ -130,24 +147,21 @@ export function createMonitoringService({ db, clock, audit }: Deps) {
           return { kind: 'stale', session: ended } as const;
         }
         const seconds = countedSeconds(session, body.elapsed_seconds, now);
+        const context = contextAfter(session, body, seconds > session.seconds);
         if (body.end_reason) {
           const ended = await end(
             tx,
             actor,
             session,
-            { endedAt: now, seconds, reason: body.end_reason, lastBeatAt: now },
+            { endedAt: now, seconds, reason: body.end_reason, lastBeatAt: now, context },
             ctx,
           );
           return { kind: 'ended now', session: ended } as const;
         }
         // Every beat in time keeps the session alive, even one claiming nothing new (the clinician reading without
-        // touching anything): its seconds never go down, and only a beat that counts names the context.
+        // touching anything): its seconds never go down.
         const counts = seconds > session.seconds;
-        const beat = await repo.update(session.id, {
-          seconds,
-          lastBeatAt: now,
-          ...(counts && { context: body.context }),
-        });
+        const beat = await repo.update(session.id, { seconds, lastBeatAt: now, context });
         return { kind: counts ? 'beat' : 'kept alive', session: beat } as const;
       });
       switch (outcome.kind) {

@@ -69,6 +69,27 @@ describe('starting a monitoring session', () => {
     expect(bySupervisor.statusCode).toBe(201);
   });
 
+  it('keeps the context the start names; a heart-beat that counts names the latest (decision 1221)', async () => {
+    const id = (
+      await call.post(startUrl, token, { user_id: await freshPatient(), context: 'MONITORING_CODE_MOBILE_CHAT' })
+    ).json().id;
+    expect(await row(id)).toMatchObject({ context: 'MONITORING_CODE_MOBILE_CHAT', seconds: 0 });
+    t.clock.advanceSeconds(10);
+    await beat(id, { elapsed_seconds: 0 });
+    expect(await row(id)).toMatchObject({ context: 'MONITORING_CODE_MOBILE_CHAT', seconds: 0 });
+    await beat(id, { elapsed_seconds: 10, end_reason: 'left' });
+    expect(await row(id)).toMatchObject({ context: DASHBOARD, seconds: 10, endReason: 'left' });
+  });
+
+  it('names the context of a session started without one at its first heart-beat, counted or not', async () => {
+    const id = await start(await freshPatient());
+    expect((await row(id)).context).toBeNull();
+    t.clock.advanceSeconds(2);
+    await beat(id, { elapsed_seconds: 0 });
+    expect((await row(id)).context).toBe(DASHBOARD);
+    await beat(id, { elapsed_seconds: 0, end_reason: 'left' });
+  });
+
   it('refuses an office manager (403) and stores nothing', async () => {
     const patientId = await freshPatient();
     expectProblem(await call.post(startUrl, home.manager.token, { user_id: patientId }), 403, 'forbidden');
@@ -290,6 +311,7 @@ describe('heart-beats', () => {
     ['a patient id as a word', { user_id: 'x' }],
     ['a negative id', { user_id: -1 }],
     ['an id out of range', { user_id: 2 ** 53 }],
+    ['an unknown context', { user_id: 1, context: 'MONITORING_CODE_ELSEWHERE' }],
   ])('answers 400 to a start with %s, starting nothing', async (_name, body) => {
     const countBefore = (await t.database.db.select().from(monitoringSessions)).length;
     const res = await t.app.inject({

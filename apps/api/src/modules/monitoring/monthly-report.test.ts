@@ -302,6 +302,63 @@ describe('the audit CSV of a patient’s month', () => {
     expect(rows.slice(-3).map((row) => row.Total)).toEqual(['270', '15', '19']);
   });
 
+  it('gives a short session left after logging a call its context and end reason (decision 1221)', async () => {
+    // As the web does on the patient's dashboard: a start, a call logged, and the end 15 s later, before the first
+    // heart-beat (they come every 30 s) ever counted.
+    const patientId = await patientOf();
+    const startedAt = t.clock.now();
+    const started = await call.post(monitoringEndpoints.start.path, home.therapist.token, { user_id: patientId });
+    expect(started.statusCode, started.body).toBe(201);
+    const id = started.json().id as number;
+    t.clock.advanceSeconds(5);
+    await logCall(patientId, { date: startedAt.toISOString().slice(0, 10), kind: 'phone', minutes: 2 });
+    t.clock.advanceSeconds(10);
+    const ended = await call.put(pathOf(monitoringEndpoints.update, { monitoringId: id }), home.therapist.token, {
+      elapsed_seconds: 13,
+      context: 'MONITORING_CODE_PATIENT_DASHBOARD',
+      end_reason: 'left',
+    });
+    expect(ended.json()).toMatchObject({ seconds: 13, is_ended: true, end_reason: 'left' });
+
+    const month = `?month=${startedAt.toISOString().slice(0, 7)}`;
+    const rows = entryRows(csvOf(await call.get(exportUrl(patientId, month), home.therapist.token)));
+    const row = rows.find((r) => r.Kind === 'monitored session')!;
+    expect([row['Seconds counted'], row.Context, row['End reason']]).toEqual([
+      '13',
+      'MONITORING_CODE_PATIENT_DASHBOARD',
+      'left',
+    ]);
+    const read = (await call.get(readUrl(patientId, month), home.therapist.token)).json();
+    expect(read.results.find((e: { type: string }) => e.type === 'session')).toMatchObject({
+      seconds: 13,
+      context: 'MONITORING_CODE_PATIENT_DASHBOARD',
+      end_reason: 'left',
+    });
+  });
+
+  it('keeps the context a session started in when it ends without a counted second', async () => {
+    const patientId = await patientOf();
+    const started = await call.post(monitoringEndpoints.start.path, home.therapist.token, {
+      user_id: patientId,
+      context: 'MONITORING_CODE_DESKTOP_CHAT',
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    t.clock.advanceSeconds(3);
+    // Starting on another patient ends this one at its last heart-beat, the start: nothing counted.
+    const next = await call.post(monitoringEndpoints.start.path, home.therapist.token, { user_id: await patientOf() });
+    // Ended too, as the other tests store sessions of the same therapist and one may be open at a time.
+    await call.put(pathOf(monitoringEndpoints.update, { monitoringId: next.json().id }), home.therapist.token, {
+      elapsed_seconds: 0,
+      context: 'MONITORING_CODE_PATIENT_DASHBOARD',
+      end_reason: 'left',
+    });
+    const month = `?month=${t.clock.now().toISOString().slice(0, 7)}`;
+    const rows = entryRows(csvOf(await call.get(exportUrl(patientId, month), home.therapist.token)));
+    expect(rows.map((r) => [r['Seconds counted'], r.Context, r['End reason']])).toEqual([
+      ['0', 'MONITORING_CODE_DESKTOP_CHAT', 'left'],
+    ]);
+  });
+
   it('states zero totals for a month without sessions or calls', async () => {
     const patientId = await patientOf();
     const rows = csvOf(await call.get(exportUrl(patientId, '?month=2025-06'), home.therapist.token));

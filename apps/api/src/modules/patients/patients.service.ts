@@ -200,10 +200,12 @@ export function createPatientsService({ db, clock, audit, rtm, tasks }: Deps) {
         action: 'patient.list',
         outcome: 'success',
         actorUserId: actor.id,
-        // An admin's reading of one clinic is filed under it, so that clinic's log shows it.
+        // Filed under each listed patient's clinic (an admin's list of every clinic names several); a page naming
+        // nobody under the clinic read, the chosen one or the caller's own.
         clinicId: filedUnder,
         ip: ctx.ip,
-        detail: { count, page: query.page, patient_ids: rows.map((r) => r.id) },
+        detail: { count, page: query.page },
+        namedPatients: rows,
       });
       const items = rows.map((row) => ({
         ...toPatient(row),

@@ -90,13 +90,37 @@ describe('the monitoring section of the patient dashboard', () => {
     expect(items[1]).toHaveTextContent('Video call12 min');
     expect(items[1]).toHaveTextContent('Jan 7, 2026 · Tara Nguyen');
     expect(items[2]).toHaveTextContent('Monitored session2 min 5 s');
-    expect(items[2]).toHaveTextContent('Chat (desktop) · Ended: Idle for 5 minutes');
+    expect(items[2]).toHaveTextContent('Chat (desktop) · 2 min 5 s counted · Ended: Idle for 5 minutes');
     // Times are the clinic's (Los Angeles), as its minutes count by its calendar, whatever the browser's zone.
     expect(items[2]).toHaveTextContent('Jan 5, 2026, 10:00 AM – 10:02 AM · Tara Nguyen');
     expect(screen.getByRole('link', { name: 'Monitoring' })).toHaveAttribute('href', '#monitoring');
     // The current month unless another is picked.
     expect(api.calls(MONTH_URL)[0]?.url.searchParams.get('month')).toBeNull();
     expect(api.calls(MONTH_URL)[0]?.url.searchParams.get('page')).toBe('1');
+  });
+
+  it('says what a short session counted, never “No time counted” when seconds were counted (decision 1221)', async () => {
+    const short = (changes: Partial<Extract<MonitoringEntry, { type: 'session' }>>): MonitoringEntry => ({
+      ...session,
+      seconds: 13,
+      context: 'MONITORING_CODE_PATIENT_DASHBOARD',
+      end_reason: 'left',
+      ...changes,
+    });
+    const results = [
+      short({ id: 41 }),
+      // A session stored before the start named its context.
+      short({ id: 42, context: null }),
+      short({ id: 43, seconds: 0 }),
+    ];
+    fixtureApi({ ...routes(), [MONTH_URL]: { body: month({ count: 3, results }) } });
+    renderApp('/patient/101/dashboard', { token: 't' });
+    const list = await within(await section()).findByRole('list', { name: 'Sessions and calls' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Patient dashboard · 13 s counted · Ended: Left the patient or the screen');
+    expect(items[1]).toHaveTextContent('Context not recorded · 13 s counted · Ended: Left the patient or the screen');
+    expect(items[2]).toHaveTextContent('Patient dashboard · No time counted · Ended: Left the patient or the screen');
+    expect(within(list).getAllByText(/No time counted/)).toHaveLength(1);
   });
 
   it('says so when nothing was monitored or called that month, and shows managers the section too', async () => {

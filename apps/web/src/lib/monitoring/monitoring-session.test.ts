@@ -2,6 +2,7 @@ import {
   MONITORING_IDLE_LIMIT_MS,
   MONITORING_IDLE_REDIRECT_MS,
   MONITORING_UNFOCUSED_INACTIVE_MS,
+  type MonitoringCode,
   type MonitoringTimer,
   type MonitoringUpdateBody,
   nextMonitoringTimer,
@@ -33,13 +34,15 @@ function fakeWorld(options: { startAnswers?: Array<number | null | 'unreachable'
     saveOutcome: 'open' as SaveOutcome,
     timer: stoppedTimer as MonitoringTimer,
     starts: [] as number[],
+    startContexts: [] as MonitoringCode[],
     saves: [] as Array<{ id: number } & MonitoringUpdateBody>,
     ended: [] as number[],
     left: [] as MonitoringOrigin[],
   };
   const ports: MonitoringPorts = {
-    start: async (patientId) => {
+    start: async (patientId, context) => {
       world.starts.push(patientId);
+      world.startContexts.push(context);
       if (options.startTakesMs) await new Promise((resolve) => setTimeout(resolve, options.startTakesMs));
       const answer = answers.length > 0 ? answers.shift() : nextId++;
       if (answer === 'unreachable') throw new Error('offline');
@@ -81,6 +84,8 @@ describe('a monitoring session (seed §4)', () => {
     const { world, ports } = fakeWorld();
     startMonitoringSession(dashboard, ports);
     expect(world.starts).toEqual([7]);
+    // The start names where the clinician is, so a session ended before its first save still has its context.
+    expect(world.startContexts).toEqual(['MONITORING_CODE_PATIENT_DASHBOARD']);
     expect(world.timer).toEqual({ seconds: 0, isOn: false, code: 'MONITORING_CODE_PATIENT_DASHBOARD' });
     await vi.advanceTimersByTimeAsync(0);
     expect(world.timer.isOn).toBe(true);

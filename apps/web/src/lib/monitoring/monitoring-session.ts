@@ -29,8 +29,11 @@ export type SaveOutcome = 'open' | 'ended' | 'unreachable';
 
 /** The monitoring session's ways out to the server, the page and the pill; faked in its tests. */
 export type MonitoringPorts = {
-  /** Starts a session on the server: its id, or null when the patient cannot be monitored. Throws when unreachable. */
-  start(patientId: number): Promise<number | null>;
+  /**
+   * Starts a session on the server, naming where the clinician is: its id, or null when the patient cannot be
+   * monitored. Throws when unreachable.
+   */
+  start(patientId: number, context: MonitoringCode): Promise<number | null>;
   /** Sends a heart-beat or, with an end reason, the end. The end must outlive the page (keep-alive). */
   save(sessionId: number, body: MonitoringUpdateBody): Promise<SaveOutcome>;
   isHidden(): boolean;
@@ -98,7 +101,7 @@ export function startMonitoringSession(target: MonitoringTarget, ports: Monitori
 
   function begin() {
     phase = 'starting';
-    ports.start(target.patientId).then(
+    ports.start(target.patientId, target.code).then(
       (id) => {
         if (id === null) return refuse();
         if (phase !== 'starting') {

@@ -16,16 +16,16 @@ import { afterPendingEnd, notePendingEnd, noteRunning } from './running-session.
 /** A refusal (the patient cannot be monitored, or the session is gone) rather than the server out of reach. */
 const isRefusal = (error: unknown) => isApiError(error) && error.status >= 400 && error.status < 500;
 
-async function startSession(patientId: number): Promise<number | null> {
+const startSession: MonitoringPorts['start'] = async (patientId, context) => {
   await afterPendingEnd();
   try {
-    const { id } = await call(monitoringEndpoints.start, { body: { user_id: patientId } });
+    const { id } = await call(monitoringEndpoints.start, { body: { user_id: patientId, context } });
     return id;
   } catch (error) {
     if (isRefusal(error)) return null;
     throw error;
   }
-}
+};
 
 const saveSession: MonitoringPorts['save'] = (sessionId, body) => {
   const saved = sendBeat(sessionId, body);

@@ -132,6 +132,25 @@ function MonthView({
   );
 }
 
+/**
+ * Where a session ran, what it counted and why it ended (decision 1221). The seconds are said as counted whenever
+ * there are any, under a minute too: the month adds them up before flooring to minutes. Sessions stored before the
+ * start named its context may have none.
+ */
+function sessionFacts(entry: Extract<MonitoringEntry, { type: 'session' }>): string {
+  const counted =
+    entry.seconds > 0
+      ? `${formatSeconds(entry.seconds)} counted`
+      : entry.ended_at
+        ? 'No time counted'
+        : 'Nothing counted yet';
+  return [
+    entry.context ? contextLabels[entry.context] : 'Context not recorded',
+    counted,
+    ...(entry.end_reason ? [`Ended: ${endReasonLabels[entry.end_reason]}`] : []),
+  ].join(' · ');
+}
+
 function MonitoringEntryItem({ entry, timeZone }: { entry: MonitoringEntry; timeZone: string }) {
   if (entry.type === 'call') {
     const Icon = entry.kind === 'video' ? Video : Phone;
@@ -173,11 +192,7 @@ function MonitoringEntryItem({ entry, timeZone }: { entry: MonitoringEntry; time
           )}{' '}
           · {entry.staff.display_name}
         </p>
-        <p className="monitoring-entry__meta">
-          {/* The context comes with the first counted heart-beat; a session ended before one has none. */}
-          {entry.context ? contextLabels[entry.context] : entry.ended_at ? 'No time counted' : 'Not counted yet'}
-          {entry.end_reason && ` · Ended: ${endReasonLabels[entry.end_reason]}`}
-        </p>
+        <p className="monitoring-entry__meta">{sessionFacts(entry)}</p>
       </div>
     </li>
   );
