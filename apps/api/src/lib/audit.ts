@@ -73,6 +73,13 @@ const toRow = (event: AuditEvent) => ({
 });
 type Row = ReturnType<typeof toRow>;
 
+/** Figures of a whole reading: a clinic's row of a reading across several clinics leaves them out. */
+const WHOLE_READING_TOTALS = ['count', 'rows'];
+
+/** The detail without the whole reading's totals, which would tell one clinic how many the others hold. */
+const ownDetail = (detail: Record<string, unknown> = {}) =>
+  Object.fromEntries(Object.entries(detail).filter(([key]) => !WHOLE_READING_TOTALS.includes(key)));
+
 /**
  * The rows of an event: one, or one per clinic of the patients it names, each with that clinic's patients only. The
  * patient column stays on the row of its own clinic.
@@ -84,12 +91,13 @@ function rowsOf(event: AuditEvent): Row[] {
   const byClinic = new Map<number, Set<number>>();
   for (const patient of named)
     byClinic.set(patient.clinicId, (byClinic.get(patient.clinicId) ?? new Set()).add(patient.id));
+  const detail = byClinic.size > 1 ? ownDetail(event.detail) : event.detail;
   return [...byClinic].map(([clinicId, ids]) =>
     toRow({
       ...event,
       clinicId,
       patientId: event.patientId != null && ids.has(event.patientId) ? event.patientId : null,
-      detail: { ...event.detail, patient_ids: [...ids] },
+      detail: { ...detail, patient_ids: [...ids] },
     }),
   );
 }

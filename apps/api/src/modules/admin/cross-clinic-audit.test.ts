@@ -45,6 +45,7 @@ async function filedRows(action: string, since: number) {
   return rows.map((row) => ({
     clinicId: row.clinicId,
     patientIds: [...((row.detail as { patient_ids?: number[] }).patient_ids ?? [])].sort((a, b) => a - b),
+    detailKeys: Object.keys(row.detail as object).sort(),
   }));
 }
 
@@ -68,12 +69,16 @@ describe("an admin's read of every clinic", () => {
     const byClinic = new Map(rows.map((row) => [row.clinicId, row.patientIds]));
     expect(byClinic.get(home.clinic.id)).toEqual(sorted(ids.home));
     expect(byClinic.get(away.clinic.id)).toEqual(sorted(ids.away));
+    // The whole list's count would tell each clinic how many patients the others hold.
+    for (const row of rows) expect(row.detailKeys).toEqual(['page', 'patient_ids']);
   });
 
   it('files an empty page under the clinic read (the admin’s own for every clinic)', async () => {
     const since = await newestRowId();
     await read(`${patientEndpoints.list.path}?search=Nobody-by-that-name`);
-    expect(await filedRows('patient.list', since)).toEqual([{ clinicId: home.clinic.id, patientIds: [] }]);
+    expect(await filedRows('patient.list', since)).toEqual([
+      { clinicId: home.clinic.id, patientIds: [], detailKeys: ['count', 'page', 'patient_ids'] },
+    ]);
   });
 
   it.each([
