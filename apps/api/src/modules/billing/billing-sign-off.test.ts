@@ -151,6 +151,12 @@ describe('signing a closed month', () => {
     expect((await newestFile('2026-01')).id).toBe(before.id);
     expect(await auditRows(c.db, 'billing.sign_off')).toHaveLength(1);
   });
+
+  it('is kept as written: the database refuses to change or remove a sign-off', async () => {
+    await expect(c.db.update(billingSignOffs).set({ signerName: 'Someone else' })).rejects.toThrow();
+    await expect(c.db.delete(billingSignOffs)).rejects.toThrow();
+    expect((await signOffRows())[0]!.signerName).toBe(supervisorName);
+  });
 });
 
 describe('a signed month is frozen', () => {

@@ -126,7 +126,7 @@ describe('the month’s sign-off on Balances', () => {
     renderApp('/balances', { token: 't' });
     const review = await screen.findByRole('region', { name: 'Review: changes to February 2026 since its sign-off' });
     expect(review).toHaveTextContent('February 2026 was signed off by Sam Rivera on Mar 2, 2026, 9:30 AM EST');
-    expect(review).toHaveTextContent('expected payment would be $43.05 → $76.35 (+$33.30)');
+    expect(review).toHaveTextContent('Its expected payment, signed → recomputed now: $43.05 → $76.35 (+$33.30)');
     const [change, effect] = within(review).getAllByRole('listitem');
     expect(change).toHaveTextContent(
       'Maria Garcia: Phone call dated 2026-02-20, 20 min, logged after the sign-offMar 10, 2026, 11:00 AM EDT, by Tara Nguyen',

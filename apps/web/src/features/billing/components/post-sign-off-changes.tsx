@@ -70,7 +70,7 @@ function SignedMonth({
             figures and file stay as filed; these changes were made afterwards
             {isThisMonth ? '' : ', for this month’s review'}.
             {payment.signed !== payment.live &&
-              ` Recomputed now, the month’s expected payment would be ${fromTo(payment.signed, payment.live, formatCurrency)}.`}
+              ` Its expected payment, signed → recomputed now: ${fromTo(payment.signed, payment.live, formatCurrency)}.`}
           </p>
           <h3 className="post-sign-off__subtitle">What changed</h3>
           <ul className="post-sign-off__list">
