@@ -11,6 +11,7 @@ import {
   users,
 } from '../../db/schema.ts';
 
+export type { SignedFigures } from '../../db/schema.ts';
 export type SignOffRow = typeof billingSignOffs.$inferSelect;
 export type NewSignOff = typeof billingSignOffs.$inferInsert;
 

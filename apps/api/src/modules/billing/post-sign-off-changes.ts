@@ -11,8 +11,8 @@ import {
   type PostSignOffEffect,
   type SignedMonthChanges,
 } from '@rehabit/contract';
-import type { SignedFigures } from '../../db/schema.ts';
 import type { ClinicBillingMonth } from './billing-month.ts';
+import type { SignedFigures } from './billing-sign-off.repository.ts';
 
 type PatientRef = PostSignOffChange['patient'] & {};
 
