@@ -87,12 +87,19 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
         if (!(await repo.isClosed(clinic.id, month))) {
           throw conflict(`${month} is not closed yet: a month is signed off once it has ended and its file is made`);
         }
-        const file = await createBillingFilesRepository(tx).newestWithContent(clinic.id, month);
-        if (!file) throw conflict(`${month} has no billing file to sign yet`);
+        const newest = await createBillingFilesRepository(tx).newestWithContent(clinic.id, month);
+        if (!newest) throw conflict(`${month} has no billing file to sign yet`);
 
         const signedAt = clock.now();
+        const author = { userId: actor.id, ip: ctx.ip };
         const signerName = (await repo.staffName(actor.id)) ?? `Staff #${actor.id}`;
         const figures = await createBillingMonth(tx, clock).monthOfClinic({ clinicId: clinic.id, month });
+        // The file signed and the figures frozen are one computation: a made file is made again from the figures
+        // (a call logged since the close is in both); an admin's corrected upload is signed as it is.
+        const file =
+          newest.source === 'uploaded'
+            ? newest
+            : await maker.generateFrom(tx, figures, author).then(({ info, content }) => ({ ...info, content }));
         const closedFile = { name: file.name, sha256: sha256Of(file.content) };
         const copy = await signedCopyOf(file.content, {
           month,
@@ -110,7 +117,7 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
             content: copy,
             source: 'signed',
           },
-          { userId: actor.id, ip: ctx.ip },
+          author,
           'billing.file_generated',
         );
         const signOff = {

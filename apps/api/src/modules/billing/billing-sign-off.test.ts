@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sheetRows } from '../../../test/billing-files-support.ts';
 import { type BilledClinics, billedClinics } from '../../../test/billing-support.ts';
 import { makeUser } from '../../../test/factories.ts';
 import { expectProblem } from '../../../test/helpers.ts';
@@ -84,6 +85,8 @@ describe('before the month is closed', () => {
 describe('signing a closed month', () => {
   beforeAll(async () => {
     expect((await generate(1)).statusCode).toBe(201);
+    // A 5-minute call logged after the close, before the sign-off: 30 minutes, still one 98980.
+    await c.logCall(patient, { date: '2026-01-25', kind: 'phone', minutes: 5 });
   });
 
   it('reads "closed" for staff, and for an admin by the clinic code', async () => {
@@ -100,21 +103,30 @@ describe('signing a closed month', () => {
     expect(await signOffRows()).toEqual([]);
   });
 
-  it('records the signer, the time and the closed file’s SHA-256, and the download becomes the signed copy', async () => {
-    const closed = await newestFile('2026-01');
+  it('records the signer, the time and the signed file’s SHA-256, and the download becomes the signed copy', async () => {
     const res = await sign(1, c.home.supervisor.token);
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
-    const signedFile = await newestFile('2026-01');
+    // The file made at the close, the file signed (made again from the figures frozen) and its signed copy.
+    const [atClose, closed, signedFile] = await c.db
+      .select()
+      .from(billingFiles)
+      .where(and(eq(billingFiles.clinicId, c.home.clinic.id), eq(billingFiles.month, '2026-01')))
+      .orderBy(billingFiles.id);
+    const callDates = async (content: Uint8Array) =>
+      (await sheetRows(Buffer.from(content))).find((row) => row[4] === '98980')?.[12];
+    expect(await callDates(atClose!.content)).toBe('2026-01-12');
+    expect(await callDates(closed!.content)).toBe('2026-01-12, 2026-01-25');
+    expect(closed!.source).toBe('generated');
     expect(body).toEqual({
       month: '2026-01',
       state: 'signed',
       signed_by: { id: c.home.supervisor.id, name: supervisorName },
       signed_at: '2026-03-02T15:00:00.000Z',
-      closed_file: { name: closed.name, sha256: sha256(closed.content) },
-      signed_file: { name: signedFile.name, sha256: sha256(signedFile.content) },
+      closed_file: { name: closed!.name, sha256: sha256(closed!.content) },
+      signed_file: { name: signedFile!.name, sha256: sha256(signedFile!.content) },
     });
-    expect(signedFile.source).toBe('signed');
+    expect(signedFile!.source).toBe('signed');
 
     // The signed copy is the closed file with a sheet that states the sign-off and the closed file's checksum.
     const download = await c.call.get('/clinic/billing/1/2026/download-file', c.home.manager.token);
@@ -125,16 +137,16 @@ describe('signing a closed month', () => {
       expect.arrayContaining([
         ['Signed off by', supervisorName],
         ['Signed at', '2026-03-02T07:00:00-08:00 (America/Los_Angeles)'],
-        ['File signed', closed.name],
-        ['SHA-256 of the file signed', sha256(closed.content)],
+        ['File signed', closed!.name],
+        ['SHA-256 of the file signed', sha256(closed!.content)],
       ]),
     );
-    expect(await sheetOf(closed.content, 'Sign-off')).toBeNull();
+    expect(await sheetOf(closed!.content, 'Sign-off')).toBeNull();
 
     expect((await auditRows(c.db, 'billing.sign_off')).at(-1)).toMatchObject({
       actorUserId: c.home.supervisor.id,
       clinicId: c.home.clinic.id,
-      detail: { month: '2026-01', closed_file_sha256: sha256(closed.content), signed_file_id: signedFile.id },
+      detail: { month: '2026-01', closed_file_sha256: sha256(closed!.content), signed_file_id: signedFile!.id },
     });
     // Every role now reads who signed and when.
     expect((await stateOf(1, c.home.therapist.token)).json()).toMatchObject({
@@ -165,7 +177,7 @@ describe('a signed month is frozen', () => {
   beforeAll(async () => {
     signedBytes = sha256((await newestFile('2026-01')).content);
     c.t.clock.advanceMinutes(1);
-    // A 20-minute call back-dated into January: 45 minutes, a further 98981 if January were still open.
+    // A 20-minute call back-dated into January: 50 minutes, a further 98981 if January were still open.
     await c.logCall(patient, { date: '2026-01-20', kind: 'phone', minutes: 20 });
   });
 
@@ -173,7 +185,7 @@ describe('a signed month is frozen', () => {
     const body = (await units(1, c.home.manager.token)).json();
     expect(body.signed_at).toBe('2026-03-02T15:00:00.000Z');
     expect(body.codes.find((code: { code: string }) => code.code === '98981').units).toBe(0);
-    expect(body.results[0]).toMatchObject({ minutes: 25 });
+    expect(body.results[0]).toMatchObject({ minutes: 30, call_dates: ['2026-01-12', '2026-01-25'] });
     expectProblem(await generate(1), 409, 'conflict');
     expect(sha256((await newestFile('2026-01')).content)).toBe(signedBytes);
     // An open month still answers the data as they stand.
@@ -198,7 +210,7 @@ describe('a signed month is frozen', () => {
     expect(january.effects).toEqual([
       {
         patient: expect.objectContaining({ id: patient }),
-        minutes: { signed: 25, live: 45 },
+        minutes: { signed: 30, live: 50 },
         codes: [{ code: '98981', signed: 0, live: 1 }],
         expected_payment: { signed: 43.05, live: 76.35 },
       },

@@ -89,8 +89,9 @@ function AwaitingSignOff({ month, canSign }: { month: string; canSign: boolean }
         error={sign.error}
       >
         <p>
-          You sign the month’s billing file as it stands. A sign-off cannot be taken back: changes made afterwards do
-          not alter the signed figures and are listed for the next month’s review.
+          The month’s billing file is made again from the figures on this screen (an admin’s corrected upload is signed
+          as it is), and you sign it. A sign-off cannot be taken back: changes made afterwards alter neither the signed
+          figures nor the file; they are listed for the next month’s review.
         </p>
       </ConfirmDialog>
     </>
