@@ -3,14 +3,17 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { demo, demoTherapistHeaders, forgetSession, snap } from './support.ts';
 
-/** The month before the clinic's running one, as the month picker names it and as a call's date starts. */
-function lastMonthOf(current: string) {
-  const date = new Date(`1 ${current}`);
-  date.setMonth(date.getMonth() - 1);
-  const number = String(date.getMonth() + 1).padStart(2, '0');
+/**
+ * The month before the demo clinic's running one (its calendar is Chicago's), closed at the server's first start: as
+ * the screens name it and as a call's date starts.
+ */
+function lastMonth() {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date());
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const date = new Date(Date.UTC(year, month - 2, 1));
   return {
-    name: date.toLocaleString('en-US', { month: 'long', year: 'numeric' }),
-    iso: `${date.getFullYear()}-${number}`,
+    name: date.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+    iso: date.toISOString().slice(0, 7),
   };
 }
 
@@ -41,10 +44,7 @@ test('the supervisor signs last month off; a call back-dated into it later leave
   await page.getByRole('button', { name: 'Sign in as supervisor' }).click();
   await expect(page).toHaveURL(/\/therapist-list$/);
 
-  await page.goto('/balances');
-  const picker = page.getByRole('combobox', { name: 'Month' });
-  const current = (await picker.textContent())!.trim();
-  const last = lastMonthOf(current);
+  const last = lastMonth();
   await page.goto(`/balances?month=${last.iso}`);
 
   // Last month was closed at the first start: the supervisor signs it off.
