@@ -14,6 +14,7 @@ import type { BannersService } from './modules/banners/banners.service.ts';
 import type { BillingService } from './modules/billing/billing.service.ts';
 import type { BillingFilesService } from './modules/billing/billing-files.service.ts';
 import type { BillingSettingsService } from './modules/billing/billing-settings.service.ts';
+import type { BillingSignOffService } from './modules/billing/billing-sign-off.service.ts';
 import type { RtmStatusService } from './modules/billing/rtm-status.service.ts';
 import type { ChatService } from './modules/chat/chat.service.ts';
 import type { ClinicSettingsService } from './modules/clinics/clinic-settings.service.ts';
@@ -61,6 +62,7 @@ export type AppDeps = {
   monitoring: MonitoringService;
   billing: BillingService;
   billingFiles: BillingFilesService;
+  billingSignOff: BillingSignOffService;
   rtmStatus: RtmStatusService;
   banners: BannersService;
   tasks: TasksService;

@@ -34,6 +34,8 @@ import { billingFilesRoutes } from './modules/billing/billing-files.routes.ts';
 import { createBillingFilesService } from './modules/billing/billing-files.service.ts';
 import { billingSettingsRoutes } from './modules/billing/billing-settings.routes.ts';
 import { createBillingSettingsService } from './modules/billing/billing-settings.service.ts';
+import { billingSignOffRoutes } from './modules/billing/billing-sign-off.routes.ts';
+import { createBillingSignOffService } from './modules/billing/billing-sign-off.service.ts';
 import { runMonthClose } from './modules/billing/month-close.jobs.ts';
 import { rtmStatusRoutes } from './modules/billing/rtm-status.routes.ts';
 import { createRtmStatusService } from './modules/billing/rtm-status.service.ts';
@@ -199,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     monitoring: createMonitoringService({ db, clock, audit }),
     billing: createBillingService({ db, clock, audit }),
     billingFiles: createBillingFilesService({ db, clock, audit, config }),
+    billingSignOff: createBillingSignOffService({ db, clock, audit, config }),
     rtmStatus,
     banners: createBannersService({ db, clock, audit }),
     tasks,
@@ -275,6 +278,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(monitoringRoutes, deps);
   await app.register(billingRoutes, deps);
   await app.register(billingFilesRoutes, deps);
+  await app.register(billingSignOffRoutes, deps);
   await app.register(billingSettingsRoutes, deps);
   await app.register(rtmStatusRoutes, deps);
   await app.register(bannersRoutes, deps);

@@ -39,14 +39,16 @@ test('a manager opens Balances from the menu, sees the units and the chart, down
   await signIn(page, manager.email, manager.password);
   await closeInitialNote(page);
 
-  // Last month's file, made (again) by an admin: the clinic's staff, this new manager too, get the round '1'.
+  // A closed month's file, made again by an admin: the clinic's staff, this new manager too, get the round '1'.
   const current = await (async () => {
     await page.goto('/balances');
     const picker = page.getByRole('combobox', { name: 'Month' });
     await expect(picker).toBeVisible();
     return (await picker.textContent())!.trim();
   })();
-  const last = monthBefore(current);
+  // The month before last: last month is the one the sign-off journey signs, and a signed month's file is never
+  // made again.
+  const last = monthBefore(monthBefore(current).name);
   const adminSignin = await request.post('/clinic/therapist/signin', {
     data: { email: 'admin@example.com', password: demo.manager.password },
   });

@@ -78,12 +78,15 @@ export const auditActions = [
   'monitoring.end',
   'monitoring.read',
   'monitoring.export',
-  // Billing: a month's units read (patients named), its file made, replaced or downloaded, the settings changed.
+  // Billing: a month's units read (patients named), its file made, replaced or downloaded, the settings changed;
+  // a closed month signed off by the supervisor, and the changes made to signed months since read (decision 1210).
   'billing.read',
   'billing.file_generated',
   'billing.file_uploaded',
   'billing.file_download',
   'billing.settings_change',
+  'billing.sign_off',
+  'billing.post_sign_off_read',
   // One patient's RTM status today (data days, minutes, the call) read on the dashboard.
   'rtm_status.read',
   // Banners of the patient dashboard read (with the caller's snoozes), and one snoozed by the caller.

@@ -154,6 +154,8 @@ export const billingUnitsSchema = z.object({
   month: z.string(),
   timezone: z.string(),
   is_provisional: z.boolean(),
+  /** When the month was signed off: its figures are then the signed ones, frozen (decision 1210); else null. */
+  signed_at: z.string().nullable(),
   codes: z.array(billingCodeTotalSchema),
   units: z.number().int(),
   expected_payment: z.number(),
@@ -178,7 +180,8 @@ export type BillingChart = z.infer<typeof billingChartSchema>;
 export const billingFileStatusSchema = z.object({
   exists: z.boolean(),
   name: z.string().nullable(),
-  source: z.enum(['generated', 'uploaded']).nullable(),
+  /** `signed`: the copy of the file the supervisor signed off, with its sign-off sheet (decision 1210). */
+  source: z.enum(['generated', 'uploaded', 'signed']).nullable(),
   created_at: z.string().nullable(),
 });
 export type BillingFileStatus = z.infer<typeof billingFileStatusSchema>;

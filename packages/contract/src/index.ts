@@ -8,6 +8,7 @@ export * from './balances.ts';
 export * from './banners.ts';
 export * from './billing.ts';
 export * from './billing-rules.ts';
+export * from './billing-sign-off.ts';
 export * from './calendar.ts';
 export * from './call-status.ts';
 export * from './chat.ts';

@@ -47,6 +47,8 @@ export const permissions = {
   'billing.settings': staffManagers,
   /** Making a month's billing file again, or replacing it with a corrected one. */
   'billing.files': ['admin'],
+  /** Signing a closed billing month off, which freezes it (decision 1210): the clinic's supervisor only. */
+  'billing.sign_off': ['supervisor'],
   'dashboard.read': clinicStaff,
   'tasks.work': clinicStaff,
   'balances.read': staff,

@@ -5,6 +5,9 @@ import { clinics, users } from './schema.ts';
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
+export const billingFileSources = ['generated', 'uploaded', 'signed'] as const;
+export type BillingFileSource = (typeof billingFileSources)[number];
+
 /**
  * A clinic's own rate of a code in a rule year, in cents, where it differs from the default (product decisions
  * §5). Codes without a row bill at the contract's default rate.
@@ -42,7 +45,8 @@ export const billingFiles = pgTable(
     month: text('month').notNull(),
     name: text('name').notNull(),
     content: bytea('content').notNull(),
-    source: text('source', { enum: ['generated', 'uploaded'] }).notNull(),
+    /** Made from the data, uploaded by an admin, or the signed copy of the file a supervisor signed off. */
+    source: text('source', { enum: billingFileSources }).notNull(),
     /** Who made or uploaded it; null for the month-close job. */
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

@@ -480,5 +480,6 @@ export const monitoringSessions = pgTable(
 
 export * from './schema-banners.ts';
 export * from './schema-billing.ts';
+export * from './schema-billing-sign-off.ts';
 export * from './schema-hep.ts';
 export * from './schema-referral.ts';

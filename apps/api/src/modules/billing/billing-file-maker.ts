@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type BillingFileInfo, createBillingFilesRepository, type NewBillingFile } from './billing-files.repository.ts';
-import { createBillingMonth } from './billing-month.ts';
+import { type ClinicBillingMonth, createBillingMonth } from './billing-month.ts';
 import { billingFileName, billingWorkbook } from './billing-workbook.ts';
 
 /** Who stores a file: a person (admin) from an address, or nobody for the month-close job. */
@@ -39,19 +39,26 @@ export function createBillingFileMaker({ clock, audit, config }: Deps) {
     return stored;
   }
 
+  /** Makes and stores the workbook of a month already computed; answers the stored file and its bytes. */
+  async function generateFrom(tx: DbOrTx, billing: ClinicBillingMonth, author: FileAuthor) {
+    const content = await billingWorkbook(billing, {
+      isDemo: billing.clinic.code === config.RESTRICTED_CLINIC_CODE,
+      generatedAt: clock.now(),
+    });
+    const { clinic, month } = billing;
+    const name = billingFileName(clinic.code, month);
+    const file = { clinicId: clinic.id, month, name, content, source: 'generated' as const };
+    return { info: await store(tx, file, author, 'billing.file_generated'), content };
+  }
+
   return {
     store,
+    generateFrom,
 
     /** Makes the month's workbook from the data as it stands in the transaction, and stores it. */
     async generate(tx: DbOrTx, clinicId: number, month: string, author: FileAuthor): Promise<BillingFileInfo> {
-      const generatedAt = clock.now();
       const billing = await createBillingMonth(tx, clock).monthOfClinic({ clinicId, month });
-      const content = await billingWorkbook(billing, {
-        isDemo: billing.clinic.code === config.RESTRICTED_CLINIC_CODE,
-        generatedAt,
-      });
-      const name = billingFileName(billing.clinic.code, month);
-      return store(tx, { clinicId, month, name, content, source: 'generated' }, author, 'billing.file_generated');
+      return (await generateFrom(tx, billing, author)).info;
     },
   };
 }

@@ -1,16 +1,16 @@
 import { and, desc, eq, inArray, max } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { billingFiles, billingMonthCloses, clinics, users } from '../../db/schema.ts';
+import { type BillingFileSource, billingFiles, billingMonthCloses, clinics, users } from '../../db/schema.ts';
 
 /** A stored billing file without its bytes. */
-export type BillingFileInfo = { id: number; name: string; source: 'generated' | 'uploaded'; createdAt: Date };
+export type BillingFileInfo = { id: number; name: string; source: BillingFileSource; createdAt: Date };
 
 export type NewBillingFile = {
   clinicId: number;
   month: string;
   name: string;
   content: Uint8Array;
-  source: 'generated' | 'uploaded';
+  source: BillingFileSource;
   createdBy: number | null;
 };
 

@@ -16,6 +16,7 @@ import { AppError, fieldError } from '../../lib/errors.ts';
 import { billingClinicOf, billingMonthOf, currentMonthOf } from './billing-clinic.ts';
 import { createBillingFileMaker } from './billing-file-maker.ts';
 import { type BillingFileInfo, createBillingFilesRepository } from './billing-files.repository.ts';
+import { createBillingSignOffRepository } from './billing-sign-off.repository.ts';
 import { createMonthClose } from './month-close.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog; config: Pick<Config, 'RESTRICTED_CLINIC_CODE'> };
@@ -64,6 +65,17 @@ export function createBillingFilesService({ db, clock, audit, config }: Deps) {
     return { clinic, month: billingMonthOf(params.year, params.month, currentMonth), currentMonth };
   }
 
+  /** A signed month's file is the one signed (decision 1210): it is never made again nor replaced. */
+  async function refuseSigned(clinicId: number, month: string) {
+    const signOff = await createBillingSignOffRepository(db).find(clinicId, month);
+    if (signOff) {
+      throw new AppError(
+        'conflict',
+        `${month} was signed off by ${signOff.signerName}: its file stays the one signed; later changes are listed for the next month's review`,
+      );
+    }
+  }
+
   return {
     monthClose: createMonthClose({ db, clock, maker }),
 
@@ -93,6 +105,7 @@ export function createBillingFilesService({ db, clock, audit, config }: Deps) {
      */
     async regenerateFile(actor: Actor, params: MonthParams & { clinicCode: string }, ctx: RequestContext) {
       const { clinic, month, currentMonth } = await clinicMonth(actor, params, params.clinicCode);
+      await refuseSigned(clinic.id, month);
       const file = await db.transaction(async (tx) => {
         const repo = createBillingFilesRepository(tx);
         const isClosing = month < currentMonth && (await repo.closeMonth(clinic.id, month));
@@ -106,6 +119,7 @@ export function createBillingFilesService({ db, clock, audit, config }: Deps) {
     /** An admin replaces the month's file with a corrected workbook: a new version, and the badge. */
     async uploadFile(actor: Actor, params: MonthParams & { clinicCode: string }, body: Upload, ctx: RequestContext) {
       const { clinic, month } = await clinicMonth(actor, params, params.clinicCode);
+      await refuseSigned(clinic.id, month);
       const content = await workbookBytes(body);
       const file = await db.transaction((tx) =>
         maker.store(

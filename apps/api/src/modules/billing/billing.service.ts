@@ -18,6 +18,7 @@ import { billingClinicOf, billingMonthOf, currentMonthOf } from './billing-clini
 import { createBillingInputs } from './billing-inputs.ts';
 import { billedPatientsOf, codeTotalsOf, createBillingMonth } from './billing-month.ts';
 import { clinicRatesOf } from './billing-rates.ts';
+import { createBillingSignOffRepository } from './billing-sign-off.repository.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog };
 type ChartQuery = z.infer<typeof billingChartQuerySchema>;
@@ -26,12 +27,17 @@ type ChartQuery = z.infer<typeof billingChartQuerySchema>;
 export function createBillingService({ db, clock, audit }: Deps) {
   const months = createBillingMonth(db, clock);
   const inputs = createBillingInputs(db);
+  const signOffs = createBillingSignOffRepository(db);
 
   return {
     async units(actor: Actor, query: BillingUnitsQuery, ctx: RequestContext): Promise<BillingUnits> {
       const clinic = await billingClinicOf(db, actor, query.clinic_code);
       const month = billingMonthOf(query.year, query.month, currentMonthOf(clinic.timezone, clock));
-      const result = await months.monthOfClinic({ clinicId: clinic.id, month });
+      // A signed month answers its signed figures, frozen (decision 1210); any other month is computed now.
+      const signOff = await signOffs.find(clinic.id, month);
+      const result = signOff
+        ? { ...signOff.figures, isProvisional: false }
+        : await months.monthOfClinic({ clinicId: clinic.id, month });
       const start = (query.page - 1) * query.page_size;
       const page = result.patients.slice(start, start + query.page_size);
       // One row for the page: whose billing was read (ids only), in the clinic read.
@@ -48,6 +54,7 @@ export function createBillingService({ db, clock, audit }: Deps) {
         month,
         timezone: clinic.timezone,
         is_provisional: result.isProvisional,
+        signed_at: signOff?.signedAt.toISOString() ?? null,
         codes: result.codes.map((c) => ({
           code: c.code,
           units: c.units,
@@ -65,13 +72,21 @@ export function createBillingService({ db, clock, audit }: Deps) {
       const clinic = await billingClinicOf(db, actor, query.clinic_code);
       const today = currentMonthOf(clinic.timezone, clock);
       const last = billingMonthOf(query.year, query.current_month, today);
-      const [rates, patientInputs] = await Promise.all([
+      const numbers = Array.from({ length: query.current_month }, (_, i) => i + 1);
+      const [rates, patientInputs, signed] = await Promise.all([
         clinicRatesOf(db, clinic.id),
         inputs.inputsOf({ clinicId: clinic.id, from: `${query.year}-01-01`, until: lastDayOfMonth(last) }),
+        signOffs.ofMonths(
+          clinic.id,
+          numbers.map((number) => monthOfYear(query.year, number)),
+        ),
       ]);
-      const chartMonths = Array.from({ length: query.current_month }, (_, i) => i + 1).map((number) => {
+      const signedTotals = new Map(signed.map((row) => [row.month, row.figures.codes]));
+      const chartMonths = numbers.map((number) => {
         const month = monthOfYear(query.year, number);
-        const totals = codeTotalsOf(billedPatientsOf(patientInputs, month, rates), month, rates);
+        // A signed month's bar is its signed figures, as its table is.
+        const totals =
+          signedTotals.get(month) ?? codeTotalsOf(billedPatientsOf(patientInputs, month, rates), month, rates);
         return {
           month: number,
           codes: totals.map((t) => ({ code: t.code, units: t.units })),

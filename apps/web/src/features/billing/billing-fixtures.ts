@@ -3,6 +3,7 @@ import type {
   BillingFileStatus,
   BillingPatientRow,
   BillingSettings,
+  BillingSignOff,
   BillingUnits,
   Clinic,
   CurrentUser,
@@ -18,6 +19,9 @@ export const CHART_URL = 'GET /clinic/billing-chart';
 export const CANCEL_BADGE_URL = 'PATCH /user/therapist/cancel-billing-notification';
 export const checkFileUrl = (month: number, year: number) => `GET /clinic/billing/${month}/${year}/check-file`;
 export const downloadUrl = (month: number, year: number) => `GET /clinic/billing/${month}/${year}/download-file`;
+export const signOffUrl = (month: number, year: number) => `GET /clinic/billing/${month}/${year}/sign-off`;
+export const signUrl = (month: number, year: number) => `POST /clinic/billing/${month}/${year}/sign-off`;
+export const reviewUrl = (month: number, year: number) => `GET /clinic/billing/${month}/${year}/post-sign-off-changes`;
 
 export const clinic = (changes: Partial<Clinic> = {}): Clinic => ({
   id: 1,
@@ -130,6 +134,7 @@ export function units(changes: Partial<BillingUnits> = {}): BillingUnits {
     month: '2026-03',
     timezone: 'America/New_York',
     is_provisional: true,
+    signed_at: null,
     codes: [
       { code: '98977', units: 1, rate: 39.75, payment_per_unit: 31.8, expected_payment: 31.8 },
       { code: '98985', units: 1, rate: 36, payment_per_unit: 28.8, expected_payment: 28.8 },
@@ -166,6 +171,16 @@ export const chart = (year = 2026, last = 3): BillingChart => ({
   })),
 });
 
+/** A month's sign-off state before it is signed: `open` (not closed yet) or `closed` (waiting for the supervisor). */
+export const unsigned = (month: string, state: 'open' | 'closed'): BillingSignOff => ({
+  month,
+  state,
+  signed_by: null,
+  signed_at: null,
+  closed_file: null,
+  signed_file: null,
+});
+
 export const noFile: BillingFileStatus = { exists: false, name: null, source: null, created_at: null };
 export const generatedFile: BillingFileStatus = {
   exists: true,
@@ -199,5 +214,9 @@ export const billingRoutes = (user: CurrentUser = billingManager) => ({
   }),
   [checkFileUrl(3, 2026)]: { body: noFile },
   [checkFileUrl(2, 2026)]: { body: generatedFile },
+  [signOffUrl(3, 2026)]: { body: unsigned('2026-03', 'open') },
+  [signOffUrl(2, 2026)]: { body: unsigned('2026-02', 'closed') },
+  [reviewUrl(3, 2026)]: { body: { month: '2026-03', signed_months: [] } },
+  [reviewUrl(2, 2026)]: { body: { month: '2026-02', signed_months: [] } },
   'GET /api/v1/clinic/billing-settings/': { body: settings },
 });

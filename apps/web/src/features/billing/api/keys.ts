@@ -10,4 +10,7 @@ export const billingKeys = {
   chart: (clinic: string | null, year: number, currentMonth: number) =>
     [...billingKeys.clinic(clinic), 'chart', year, currentMonth] as const,
   file: (clinic: string | null, month: string) => [...billingKeys.clinic(clinic), 'file', month] as const,
+  signOff: (clinic: string | null, month: string) => [...billingKeys.clinic(clinic), 'sign-off', month] as const,
+  postSignOff: (clinic: string | null, month: string) =>
+    [...billingKeys.clinic(clinic), 'post-sign-off', month] as const,
 };

@@ -77,7 +77,11 @@ function FileReady({ clinic, month, status, timezone }: FileReadyProps) {
           <p className="billing-file__name">{status.name}</p>
           {madeOn && (
             <p className="billing-file__meta">
-              {status.source === 'uploaded' ? `Corrected file uploaded on ${madeOn}` : `Made on ${madeOn}`}
+              {status.source === 'uploaded'
+                ? `Corrected file uploaded on ${madeOn}`
+                : status.source === 'signed'
+                  ? `Signed copy, made at the sign-off on ${madeOn}`
+                  : `Made on ${madeOn}`}
             </p>
           )}
         </div>

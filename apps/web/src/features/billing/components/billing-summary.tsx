@@ -15,6 +15,12 @@ export function BillingSummary({ data, month }: { data: BillingUnits; month: str
       <h2 id="billing-units-title" className="section-card__title">
         {title}
       </h2>
+      {data.signed_at && (
+        <Alert tone="success" title="Signed figures, as filed">
+          {formatMonth(month)} is signed off: these are the figures signed, frozen since. Changes made afterwards are
+          listed apart, with their effect, and never alter them.
+        </Alert>
+      )}
       {data.is_provisional && (
         <Alert title="Provisional — the month is still running">
           These figures are on the data so far and can change until the month closes in the clinic’s timezone (

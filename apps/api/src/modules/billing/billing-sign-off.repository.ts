@@ -1,0 +1,123 @@
+import { type AnyColumn, and, eq, gt, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  billingFiles,
+  billingMonthCloses,
+  billingRates,
+  billingSignOffs,
+  interactionLogs,
+  patients,
+  users,
+} from '../../db/schema.ts';
+
+export type { SignedFigures } from '../../db/schema.ts';
+export type SignOffRow = typeof billingSignOffs.$inferSelect;
+export type NewSignOff = typeof billingSignOffs.$inferInsert;
+
+const fullName = (table: { firstName: AnyColumn; lastName: AnyColumn }) =>
+  sql<string>`${table.firstName} || ' ' || ${table.lastName}`;
+
+/** The sign-offs of a clinic's closed months, and the inputs of a signed month that changed after it. */
+export function createBillingSignOffRepository(db: DbOrTx) {
+  return {
+    async find(clinicId: number, month: string): Promise<SignOffRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(billingSignOffs)
+        .where(and(eq(billingSignOffs.clinicId, clinicId), eq(billingSignOffs.month, month)));
+      return row;
+    },
+
+    /** The clinic's sign-offs of the given months. */
+    async ofMonths(clinicId: number, months: string[]): Promise<SignOffRow[]> {
+      if (months.length === 0) return [];
+      return db
+        .select()
+        .from(billingSignOffs)
+        .where(and(eq(billingSignOffs.clinicId, clinicId), inArray(billingSignOffs.month, months)));
+    },
+
+    /** Signs unless the month is signed already; answers whether this call signed it (two at once: one does). */
+    async insert(row: NewSignOff): Promise<boolean> {
+      const rows = await db
+        .insert(billingSignOffs)
+        .values(row)
+        .onConflictDoNothing()
+        .returning({ month: billingSignOffs.month });
+      return rows.length === 1;
+    },
+
+    async isClosed(clinicId: number, month: string): Promise<boolean> {
+      const [row] = await db
+        .select({ month: billingMonthCloses.month })
+        .from(billingMonthCloses)
+        .where(and(eq(billingMonthCloses.clinicId, clinicId), eq(billingMonthCloses.month, month)));
+      return Boolean(row);
+    },
+
+    async fileName(fileId: number): Promise<string | undefined> {
+      const [row] = await db.select({ name: billingFiles.name }).from(billingFiles).where(eq(billingFiles.id, fileId));
+      return row?.name;
+    },
+
+    async staffName(userId: number): Promise<string | undefined> {
+      const [row] = await db
+        .select({ name: fullName(users) })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row?.name;
+    },
+
+    /**
+     * The clinic's calls dated in the month that were logged or deleted after `since`, with who did it and the
+     * patient's name.
+     */
+    async callsChangedSince(clinicId: number, month: { first: string; last: string }, since: Date) {
+      const logger = alias(users, 'logger');
+      const deleter = alias(users, 'deleter');
+      return db
+        .select({
+          date: interactionLogs.date,
+          kind: interactionLogs.kind,
+          minutes: interactionLogs.minutes,
+          createdAt: interactionLogs.createdAt,
+          deletedAt: interactionLogs.deletedAt,
+          loggedBy: fullName(logger),
+          deletedBy: fullName(deleter),
+          patient: { id: patients.id, first_name: patients.firstName, last_name: patients.lastName },
+        })
+        .from(interactionLogs)
+        .innerJoin(patients, eq(patients.id, interactionLogs.patientId))
+        .leftJoin(logger, eq(logger.id, interactionLogs.createdBy))
+        .leftJoin(deleter, eq(deleter.id, interactionLogs.deletedBy))
+        .where(
+          and(
+            eq(interactionLogs.clinicId, clinicId),
+            gte(interactionLogs.date, month.first),
+            lte(interactionLogs.date, month.last),
+            or(
+              gt(interactionLogs.createdAt, since),
+              and(isNotNull(interactionLogs.deletedAt), gt(interactionLogs.deletedAt, since)),
+            ),
+          ),
+        );
+    },
+
+    /** The clinic's own rates of a rule year changed after `since`, with who changed them. */
+    async ratesChangedSince(clinicId: number, year: number, since: Date) {
+      return db
+        .select({
+          code: billingRates.code,
+          rateCents: billingRates.rateCents,
+          updatedAt: billingRates.updatedAt,
+          updatedBy: fullName(users),
+        })
+        .from(billingRates)
+        .leftJoin(users, eq(users.id, billingRates.updatedBy))
+        .where(
+          and(eq(billingRates.clinicId, clinicId), eq(billingRates.year, year), gt(billingRates.updatedAt, since)),
+        );
+    },
+  };
+}

@@ -1,0 +1,199 @@
+import {
+  type BillingSignOff,
+  type billingFileParamsSchema,
+  lastDayOfMonth,
+  type PostSignOffReview,
+  ruleYearOf,
+} from '@rehabit/contract';
+import type { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Actor } from '../../db/scope.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import type { AuditLog } from '../../lib/audit.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { billingClinicOf, billingMonthOf, currentMonthOf } from './billing-clinic.ts';
+import { createBillingFileMaker } from './billing-file-maker.ts';
+import { createBillingFilesRepository } from './billing-files.repository.ts';
+import { createBillingMonth } from './billing-month.ts';
+import { createBillingSignOffRepository, type SignOffRow } from './billing-sign-off.repository.ts';
+import { sha256Of, signedCopyOf } from './billing-sign-off-sheet.ts';
+import { monthAfter } from './month-close.ts';
+import { signedMonthChanges } from './post-sign-off-changes.ts';
+
+type Deps = { db: Db; clock: Clock; audit: AuditLog; config: Pick<Config, 'RESTRICTED_CLINIC_CODE'> };
+type MonthParams = z.infer<typeof billingFileParamsSchema>;
+
+const conflict = (detail: string) => new AppError('conflict', detail);
+
+/** The month's state as the sign-off endpoints answer it. */
+async function stateOf(db: DbOrTx, clinicId: number, month: string, row?: SignOffRow): Promise<BillingSignOff> {
+  const repo = createBillingSignOffRepository(db);
+  const signOff = row ?? (await repo.find(clinicId, month));
+  if (!signOff) {
+    const isClosed = await repo.isClosed(clinicId, month);
+    const none = { signed_by: null, signed_at: null, closed_file: null, signed_file: null };
+    return { month, state: isClosed ? 'closed' : 'open', ...none };
+  }
+  const [closedName, signedName] = await Promise.all([
+    repo.fileName(signOff.closedFileId),
+    repo.fileName(signOff.signedFileId),
+  ]);
+  return {
+    month,
+    state: 'signed',
+    signed_by: { id: signOff.signedBy, name: signOff.signerName },
+    signed_at: signOff.signedAt.toISOString(),
+    closed_file: { name: closedName ?? '', sha256: signOff.closedFileSha256 },
+    signed_file: { name: signedName ?? '', sha256: signOff.signedFileSha256 },
+  };
+}
+
+/**
+ * The supervisor's sign-off of a closed billing month (decision 1210): its state for every staff role, the
+ * sign-off itself, and the review of what changed in signed months since they were signed.
+ */
+export function createBillingSignOffService({ db, clock, audit, config }: Deps) {
+  const maker = createBillingFileMaker({ clock, audit, config });
+  const months = createBillingMonth(db, clock);
+
+  async function clinicMonth(actor: Actor, params: MonthParams, clinicCode: string | undefined) {
+    const clinic = await billingClinicOf(db, actor, clinicCode);
+    return { clinic, month: billingMonthOf(params.year, params.month, currentMonthOf(clinic.timezone, clock)) };
+  }
+
+  return {
+    async state(actor: Actor, params: MonthParams, query: { clinic_code?: string }): Promise<BillingSignOff> {
+      const { clinic, month } = await clinicMonth(actor, params, query.clinic_code);
+      return stateOf(db, clinic.id, month);
+    },
+
+    /**
+     * Signs the month's file as it stands: its checksum, the figures as they stand (frozen from now on), and a
+     * signed copy of the file with the sign-off sheet, which the month's download answers from then on. A month
+     * not closed yet, or signed already, is refused and nothing changes.
+     */
+    async sign(actor: Actor, params: MonthParams, query: { clinic_code?: string }, ctx: RequestContext) {
+      const { clinic, month } = await clinicMonth(actor, params, query.clinic_code);
+      const row = await db.transaction(async (tx) => {
+        const repo = createBillingSignOffRepository(tx);
+        const signed = await repo.find(clinic.id, month);
+        if (signed) {
+          throw conflict(
+            `${month} was signed off already, by ${signed.signerName} at ${signed.signedAt.toISOString()}`,
+          );
+        }
+        if (!(await repo.isClosed(clinic.id, month))) {
+          throw conflict(`${month} is not closed yet: a month is signed off once it has ended and its file is made`);
+        }
+        const newest = await createBillingFilesRepository(tx).newestWithContent(clinic.id, month);
+        if (!newest) throw conflict(`${month} has no billing file to sign yet`);
+
+        const signedAt = clock.now();
+        const author = { userId: actor.id, ip: ctx.ip };
+        const signerName = (await repo.staffName(actor.id)) ?? `Staff #${actor.id}`;
+        const figures = await createBillingMonth(tx, clock).monthOfClinic({ clinicId: clinic.id, month });
+        // The file signed and the figures frozen are one computation: a made file is made again from the figures
+        // (a call logged since the close is in both); an admin's corrected upload is signed as it is.
+        const file =
+          newest.source === 'uploaded'
+            ? newest
+            : await maker.generateFrom(tx, figures, author).then(({ info, content }) => ({ ...info, content }));
+        const closedFile = { name: file.name, sha256: sha256Of(file.content) };
+        const copy = await signedCopyOf(file.content, {
+          month,
+          signerName,
+          signedAt,
+          timezone: clinic.timezone,
+          closedFile,
+        });
+        const stored = await maker.store(
+          tx,
+          {
+            clinicId: clinic.id,
+            month,
+            name: file.name.replace(/\.xlsx$/i, '-signed.xlsx'),
+            content: copy,
+            source: 'signed',
+          },
+          author,
+          'billing.file_generated',
+        );
+        const signOff = {
+          clinicId: clinic.id,
+          month,
+          signedBy: actor.id,
+          signerName,
+          signedAt,
+          closedFileId: file.id,
+          closedFileSha256: closedFile.sha256,
+          signedFileId: stored.id,
+          signedFileSha256: sha256Of(copy),
+          figures: { codes: figures.codes, patients: figures.patients },
+        };
+        // Two sign-offs at once: the second waits on the first's row and is refused once it commits.
+        if (!(await repo.insert(signOff))) throw conflict(`${month} was signed off already`);
+        await audit.record(
+          {
+            action: 'billing.sign_off',
+            outcome: 'success',
+            actorUserId: actor.id,
+            clinicId: clinic.id,
+            ip: ctx.ip,
+            detail: {
+              month,
+              closed_file_id: file.id,
+              closed_file_sha256: signOff.closedFileSha256,
+              signed_file_id: stored.id,
+              signed_file_sha256: signOff.signedFileSha256,
+              units: figures.codes.reduce((n, code) => n + code.units, 0),
+              expected_cents: figures.codes.reduce((n, code) => n + code.expectedCents, 0),
+            },
+          },
+          tx,
+        );
+        return { ...signOff, signedBy: actor.id };
+      });
+      return stateOf(db, clinic.id, month, row);
+    },
+
+    /**
+     * The review of a month: for the month before it and the month itself, when signed, what changed after the
+     * sign-off and its effect on each patient's figures. Names patients, so it is audited with their ids.
+     */
+    async review(actor: Actor, params: MonthParams, query: { clinic_code?: string }, ctx: RequestContext) {
+      const { clinic, month } = await clinicMonth(actor, params, query.clinic_code);
+      const repo = createBillingSignOffRepository(db);
+      const signOffs = await repo.ofMonths(clinic.id, [monthAfter(month, -1), month]);
+      signOffs.sort((a, b) => a.month.localeCompare(b.month));
+      const signedMonths = await Promise.all(
+        signOffs.map(async (signOff) => {
+          const last = lastDayOfMonth(signOff.month);
+          const [live, calls, rates] = await Promise.all([
+            months.monthOfClinic({ clinicId: clinic.id, month: signOff.month }),
+            repo.callsChangedSince(clinic.id, { first: `${signOff.month}-01`, last }, signOff.signedAt),
+            repo.ratesChangedSince(clinic.id, ruleYearOf(last), signOff.signedAt),
+          ]);
+          return signedMonthChanges(signOff, live, { calls, rates });
+        }),
+      );
+      const patientIds = [
+        ...new Set(
+          signedMonths.flatMap((m) => m.changes.flatMap((change) => (change.patient ? [change.patient.id] : []))),
+        ),
+      ];
+      await audit.record({
+        action: 'billing.post_sign_off_read',
+        outcome: 'success',
+        actorUserId: actor.id,
+        clinicId: clinic.id,
+        ip: ctx.ip,
+        detail: { month, signed_months: signedMonths.map((m) => m.month), patient_ids: patientIds },
+      });
+      return { month, signed_months: signedMonths } satisfies PostSignOffReview;
+    },
+  };
+}
+
+export type BillingSignOffService = ReturnType<typeof createBillingSignOffService>;

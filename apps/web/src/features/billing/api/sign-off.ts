@@ -1,0 +1,45 @@
+import { billingSignOffEndpoints } from '@rehabit/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '@web/lib/api-client.ts';
+import { currentUserQueryKey } from '@web/lib/session/get-current-user.ts';
+import { clinicQuery, monthParts } from '../lib/billing-month.ts';
+import { billingKeys } from './keys.ts';
+
+/** The month's sign-off state: not closed yet, waiting for the supervisor, or signed (by whom, when, checksums). */
+export const useSignOff = (clinic: string | null, month: string) =>
+  useQuery({
+    queryKey: billingKeys.signOff(clinic, month),
+    queryFn: ({ signal }) =>
+      call(billingSignOffEndpoints.signOff, { params: monthParts(month), query: clinicQuery(clinic), signal }),
+    meta: { errorHandling: 'silent' },
+  });
+
+/** What changed in signed months (the one before and this one) after their sign-off; names patients. */
+export const usePostSignOffChanges = (clinic: string | null, month: string) =>
+  useQuery({
+    queryKey: billingKeys.postSignOff(clinic, month),
+    queryFn: ({ signal }) =>
+      call(billingSignOffEndpoints.postSignOffChanges, {
+        params: monthParts(month),
+        query: clinicQuery(clinic),
+        signal,
+      }),
+    meta: { errorHandling: 'silent' },
+  });
+
+/** The supervisor signs their clinic's closed month; every figure of the clinic is read again (now the signed ones). */
+export function useSignMonth(month: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(billingSignOffEndpoints.sign, { params: monthParts(month), query: {} }),
+    meta: { errorHandling: 'silent' },
+    onSuccess: async (state) => {
+      queryClient.setQueryData(billingKeys.signOff(null, month), state);
+      // The month's file is now the signed copy (the staff's round '1' too), and its figures the signed ones.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: billingKeys.clinic(null) }),
+        queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+      ]);
+    },
+  });
+}

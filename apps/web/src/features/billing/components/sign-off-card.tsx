@@ -1,0 +1,134 @@
+import { type BillingSignOff, can, type Role } from '@rehabit/contract';
+import { Button } from '@web/components/ui/button/button.tsx';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog/confirm-dialog.tsx';
+import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
+import { Skeleton } from '@web/components/ui/feedback/skeleton.tsx';
+import { formatMonth } from '@web/components/ui/month-picker/months.ts';
+import { Signature } from 'lucide-react';
+import { useState } from 'react';
+import { useSignMonth, useSignOff } from '../api/sign-off.ts';
+import { clinicDateTime } from './sign-off-labels.ts';
+import './sign-off.css';
+
+type SignOffCardProps = {
+  clinic: string | null;
+  month: string;
+  /** The clinic's timezone, in which the sign-off's time is told; null when it could not be loaded. */
+  timezone: string | null;
+  role: Role;
+};
+
+/**
+ * The month's sign-off (decision 1210): not closed yet, waiting for the supervisor, or signed by whom and when with
+ * the checksum of the file signed. Only the supervisor sees the button; everyone else sees the state.
+ */
+export function SignOffCard({ clinic, month, timezone, role }: SignOffCardProps) {
+  const signOff = useSignOff(clinic, month);
+  return (
+    <section className="section-card sign-off" aria-labelledby="sign-off-title">
+      <h2 id="sign-off-title" className="section-card__title">
+        Sign-off of {formatMonth(month)}
+      </h2>
+      {signOff.isPending ? (
+        <div role="status">
+          <span className="visually-hidden">Checking the month’s sign-off</span>
+          <Skeleton width="50%" />
+        </div>
+      ) : signOff.isError ? (
+        <ErrorState
+          title="The month’s sign-off could not be checked"
+          error={signOff.error}
+          onRetry={() => signOff.refetch()}
+          isRetrying={signOff.isFetching}
+        />
+      ) : signOff.data.state === 'signed' ? (
+        <Signed state={signOff.data} timezone={timezone} />
+      ) : signOff.data.state === 'closed' ? (
+        <AwaitingSignOff month={month} canSign={clinic === null && can(role, 'billing.sign_off')} />
+      ) : (
+        <p className="sign-off__text">
+          {formatMonth(month)} has not closed yet. Once it has ended and its billing file is made, the clinic’s
+          supervisor reviews it here and signs it off.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function AwaitingSignOff({ month, canSign }: { month: string; canSign: boolean }) {
+  const [isConfirming, setConfirming] = useState(false);
+  const sign = useSignMonth(month);
+  if (!canSign) {
+    return (
+      <p className="sign-off__text">
+        <strong>Not signed off yet.</strong> The month is closed and its billing file is made; the clinic’s supervisor
+        signs it off after reviewing it.
+      </p>
+    );
+  }
+  return (
+    <>
+      <p className="sign-off__text">
+        <strong>Waiting for your sign-off.</strong> Review the units, the patients and the billing file below, then sign
+        the month off. The sign-off records your name, the time and the SHA-256 checksum of the file; the month’s
+        figures and file are then frozen, and later changes are listed for the next month’s review.
+      </p>
+      <Button icon={<Signature size={16} aria-hidden="true" />} onClick={() => setConfirming(true)}>
+        Sign off {formatMonth(month)}
+      </Button>
+      <ConfirmDialog
+        isOpen={isConfirming}
+        onClose={() => {
+          setConfirming(false);
+          sign.reset();
+        }}
+        onConfirm={() => sign.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+        title={`Sign off ${formatMonth(month)}?`}
+        confirmLabel="Sign off"
+        isPending={sign.isPending}
+        error={sign.error}
+      >
+        <p>
+          The month’s billing file is made again from the figures on this screen (an admin’s corrected upload is signed
+          as it is), and you sign it. A sign-off cannot be taken back: changes made afterwards alter neither the signed
+          figures nor the file; they are listed for the next month’s review.
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function Signed({ state, timezone }: { state: BillingSignOff; timezone: string | null }) {
+  return (
+    <>
+      <p className="sign-off__text">
+        <strong>
+          Signed off by {state.signed_by?.name} on {clinicDateTime(state.signed_at!, timezone)}.
+        </strong>{' '}
+        The figures below are the signed ones, as filed, and the download is the signed copy of the file.
+      </p>
+      <dl className="sign-off__files">
+        <div>
+          <dt>File signed</dt>
+          <dd>{state.closed_file?.name}</dd>
+        </div>
+        <div>
+          <dt>Its SHA-256</dt>
+          <dd>
+            <code className="sign-off__hash">{state.closed_file?.sha256}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>Signed copy (the download)</dt>
+          <dd>{state.signed_file?.name}</dd>
+        </div>
+        <div>
+          <dt>Its SHA-256</dt>
+          <dd>
+            <code className="sign-off__hash">{state.signed_file?.sha256}</code>
+          </dd>
+        </div>
+      </dl>
+    </>
+  );
+}
