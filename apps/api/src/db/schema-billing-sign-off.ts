@@ -4,7 +4,13 @@ import { clinics, users } from './schema.ts';
 import { billingFiles } from './schema-billing.ts';
 
 /** A month's totals per code as signed, money in cents. */
-export type SignedCodeTotal = { code: BillingCode; units: number; rateCents: number; expectedCents: number };
+export type SignedCodeTotal = {
+  code: BillingCode;
+  units: number;
+  rateCents: number;
+  perUnitCents: number;
+  expectedCents: number;
+};
 
 /** The figures a sign-off froze: the month's totals per code and its patients' rows, as the billing screen had them. */
 export type SignedFigures = { codes: SignedCodeTotal[]; patients: BillingPatientRow[] };

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { localDateTimeOf } from '../../lib/calendar.ts';
-import { neutralised } from './billing-workbook.ts';
+import { neutralised } from '../../lib/spreadsheet-csv.ts';
 
 export const SIGN_OFF_SHEET = 'Sign-off';
 
