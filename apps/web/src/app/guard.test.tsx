@@ -80,6 +80,20 @@ describe('navigation guard', () => {
     expect(window.localStorage.getItem('rehabit.access_token')).toBeNull();
   });
 
+  it('sends a patient on a staff address to their side before any staff request', async () => {
+    const api = fixtureApi({
+      ...signedInRoutes({ ...therapist, role: 'patient' }),
+      'GET /api/v1/patient/me/': problem(500, 'internal_error'),
+    });
+    const app = renderApp('/patients', { token: 'patient-token' });
+    await waitFor(() => expect(app.location().pathname).toBe('/my/today'));
+    const staffCalls = api.requests.filter(
+      (request) => request.path !== '/api/v1/users/' && !request.path.startsWith('/api/v1/patient/'),
+    );
+    expect(staffCalls.map((request) => request.path)).toEqual([]);
+    expect(window.localStorage.getItem('rehabit.signed_in_side')).toBe('patient');
+  });
+
   it('ignores a failed settings-info load', async () => {
     fixtureApi({
       'GET /api/v1/users/': { body: userPage(therapist) },

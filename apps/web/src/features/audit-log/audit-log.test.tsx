@@ -173,7 +173,9 @@ describe('the audit log viewer', () => {
   it.each([therapist, manager])('refuses the $role plainly', async (user) => {
     const api = fixtureApi(routes(user));
     renderApp('/audit-log', { token: 't' });
-    expect(await screen.findByRole('heading', { name: 'This page is for supervisors and platform admins' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'This page is for supervisors and platform admins' }),
+    ).toBeInTheDocument();
     expect(api.calls(LIST)).toHaveLength(0);
   });
 });

@@ -24,7 +24,7 @@ export function ProtectedLayout() {
 function SignedInFrame() {
   const user = useCurrentUser();
   // Support user and initial note are needed by chat and the patient list; failures are ignored.
-  useSettingsInfo(user.isSuccess);
+  useSettingsInfo(user.isSuccess && user.data.role !== 'patient');
   const signOut = useLogout();
   const matches = useMatches();
 
