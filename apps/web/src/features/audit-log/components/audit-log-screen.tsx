@@ -5,7 +5,7 @@ import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
 import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
 import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
-import { errorMessage } from '@web/lib/api-error.ts';
+import { errorMessage, isApiError } from '@web/lib/api-error.ts';
 import { useIsMobile } from '@web/lib/device.ts';
 import { notify } from '@web/lib/notify.ts';
 import type { SessionUser } from '@web/lib/session/get-current-user.ts';
@@ -18,6 +18,12 @@ import { AuditTable } from './audit-table.tsx';
 import { useAuditParams } from './use-audit-params.ts';
 import './audit-log.css';
 
+/** The id filter the server found no patient or user for (404 naming the field), if that is why the read failed. */
+function unknownIdOf(error: unknown) {
+  if (!isApiError(error) || error.status !== 404) return undefined;
+  return (['patient', 'user'] as const).find((kind) => `${kind}_id` in error.errors);
+}
+
 /** Who did what, when, to which patient: the append-only audit log, filtered, paged, and exported as CSV. */
 export function AuditLogScreen({ user }: { user: SessionUser }) {
   const isAdmin = can(user.role, 'platform.clinics');
@@ -26,7 +32,9 @@ export function AuditLogScreen({ user }: { user: SessionUser }) {
   const csv = useDownloadAuditCsv();
   const isMobile = useIsMobile();
   const Rows = isMobile ? AuditCards : AuditTable;
-  const entries = log.data?.results ?? [];
+  // A patient or user id the log cannot hold (another clinic's, or none) is not found by the server: no entry matches.
+  const unknownId = unknownIdOf(log.error);
+  const entries = unknownId ? [] : (log.data?.results ?? []);
   const isFiltered = Object.values(filter).some((value) => value !== undefined);
 
   const exportCsv = () =>
@@ -61,7 +69,7 @@ export function AuditLogScreen({ user }: { user: SessionUser }) {
         </p>
         {log.isPending ? (
           <SkeletonList rows={5} label="Loading the audit log" />
-        ) : log.isError ? (
+        ) : log.isError && !unknownId ? (
           <ErrorState
             title="The audit log could not be read"
             error={log.error}
@@ -72,7 +80,13 @@ export function AuditLogScreen({ user }: { user: SessionUser }) {
           <EmptyState
             icon={ScrollText}
             title={isFiltered ? 'Nothing matches these filters' : 'Nothing recorded yet'}
-            description={isFiltered ? 'Try another action, person or dates.' : 'Actions appear here as they happen.'}
+            description={
+              unknownId
+                ? `No entry of ${isAdmin && !values.clinic ? 'any clinic' : 'this clinic'} names this ${unknownId} id. Check the id, or try another.`
+                : isFiltered
+                  ? 'Try another action, person or dates.'
+                  : 'Actions appear here as they happen.'
+            }
           />
         ) : (
           <>
