@@ -6,6 +6,7 @@ import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
 import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
 import { errorMessage, isApiError } from '@web/lib/api-error.ts';
+import { useClinicTimeZone } from '@web/lib/clinics/clinic-time-zone.ts';
 import { useIsMobile } from '@web/lib/device.ts';
 import { notify } from '@web/lib/notify.ts';
 import type { SessionUser } from '@web/lib/session/get-current-user.ts';
@@ -34,6 +35,8 @@ export function AuditLogScreen({ user }: { user: SessionUser }) {
   const Rows = isMobile ? AuditCards : AuditTable;
   // A patient or user id the log cannot hold (another clinic's, or none) is not found by the server: no entry matches.
   const unknownId = unknownIdOf(log.error);
+  // The clinic's clock, as its calendar days filter the log; an admin's view of every clinic reads UTC.
+  const timeZone = useClinicTimeZone(isAdmin ? values.clinic || null : undefined);
   const entries = unknownId ? [] : (log.data?.results ?? []);
   const isFiltered = Object.values(filter).some((value) => value !== undefined);
 
@@ -65,7 +68,13 @@ export function AuditLogScreen({ user }: { user: SessionUser }) {
         />
         <p className="audit-log__note">
           The CSV holds every row of the filter, up to {AUDIT_EXPORT_MAX_ROWS.toLocaleString('en-US')}; narrow the dates
-          for more. Dates are the clinic’s calendar days{isAdmin ? ' (UTC across all clinics)' : ''}.
+          for more. Dates and times are the clinic’s
+          {isAdmin && !values.clinic
+            ? ', in UTC across all clinics'
+            : timeZone
+              ? ` (${timeZone.replaceAll('_', ' ')})`
+              : ''}
+          .
         </p>
         {log.isPending ? (
           <SkeletonList rows={5} label="Loading the audit log" />
@@ -90,7 +99,7 @@ export function AuditLogScreen({ user }: { user: SessionUser }) {
           />
         ) : (
           <>
-            <Rows entries={entries} showsClinic={isAdmin && !values.clinic} />
+            <Rows entries={entries} showsClinic={isAdmin && !values.clinic} timeZone={timeZone} />
             <Pagination
               label="Audit log pages"
               currentPage={page}
