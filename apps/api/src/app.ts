@@ -291,7 +291,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(platformRoutes, deps);
   await app.register(tusRoutes, { host: videoHost, corsOrigins: config.CORS_ORIGINS });
   await app.register(playbackRoutes, { host: videoHost });
-  // Processing cut short by a restart runs again; closing waits for the job at hand.
+  // Processing cut short by a restart runs again; closing ends the job at hand (decision 1250).
   app.addHook(
     'onReady',
     async () =>
@@ -304,7 +304,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   ).unref();
   app.addHook('onClose', async () => {
     clearInterval(expiry);
-    await videoHost.drain();
+    await videoHost.close();
   });
   if (options.jobs) {
     const jobs = createJobs({ database, log: app.log, options: options.jobs === true ? {} : options.jobs });

@@ -14,10 +14,13 @@ import { demoVideoOptions, seedDemo } from './seed/demo.ts';
 /** Set once Ctrl-C or a stop signal arrives: from then on, a failing start-up step is the stop, not an error. */
 let isStopping = false;
 let stop: () => Promise<void> = async () => {};
+/** Aborted at the stop: ends the ffmpeg of a first demo start still writing its clips (decision 1250). */
+const stopping = new AbortController();
 
 const onSignal = (signal: NodeJS.Signals) => {
   if (isStopping) return;
   isStopping = true;
+  stopping.abort(new Error(`stopped by ${signal}`));
   // A stop that hangs (a request that never ends) still ends the process, but as a failure.
   setTimeout(() => process.exit(1), 10_000).unref();
   stop().then(
@@ -75,7 +78,10 @@ async function main() {
   }
   if (
     config.isDemo &&
-    (await seedDemo(database.db, { restrictedCode: config.RESTRICTED_CLINIC_CODE, videos: demoVideoOptions(config) }))
+    (await seedDemo(database.db, {
+      restrictedCode: config.RESTRICTED_CLINIC_CODE,
+      videos: { ...demoVideoOptions(config), signal: stopping.signal },
+    }))
   ) {
     console.log('Demo data created: see the README for the demo accounts.');
   }

@@ -57,8 +57,8 @@ test('a therapist and a manager of one clinic chat live about a patient', async 
 
   // The therapist finds the patient and opens the conversation.
   await therapist.getByRole('button', { name: 'New conversation' }).click();
-  await expectStyledField(therapist.getByPlaceholder('Find a patient by name'));
-  await therapist.getByPlaceholder('Find a patient by name').fill(patient.split(' ')[0]!);
+  await expectStyledField(therapist.getByLabel('Find a patient'));
+  await therapist.getByLabel('Find a patient').fill(patient.split(' ')[0]!);
   await therapist.getByRole('list', { name: 'Patients' }).getByRole('button', { name: patient }).click();
   if (isMobile) await expect(therapist).toHaveURL(/\/chat\/\d+\/messages$/);
   const question = `Did the ${mobile} exercises help? ${Date.now()}`;

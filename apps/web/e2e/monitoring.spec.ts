@@ -278,7 +278,7 @@ test("a patient's chat room monitors the therapist in the chat's context", async
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole(isMobile ? 'link' : 'button', { name: /Chat/ }).click();
   await page.getByRole('button', { name: 'New conversation' }).click();
-  await page.getByPlaceholder('Find a patient by name').fill('Ashley');
+  await page.getByLabel('Find a patient').fill('Ashley');
   await page.getByRole('list', { name: 'Patients' }).getByRole('button', { name: patientName }).click();
   await expect(page.getByLabel('Message', { exact: true })).toBeVisible();
   await expect(pill(page)).toHaveText(/^Ashley P\. is being monitored: /);

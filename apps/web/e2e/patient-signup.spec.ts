@@ -110,3 +110,22 @@ test('the sign-up speaks Spanish once the patient picks Español, and remembers 
   await expect(page.getByRole('heading', { name: 'Patient sign-up', level: 1 })).toBeVisible();
   await snap(page, 'signup-clinic-en');
 });
+
+test('the sign-in’s two ways fit on one line each on a 390 px phone, in English and in Spanish', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(!isMobile, 'patients sign in on their phones');
+  // The lines a button's text takes: one box per line.
+  const lines = (name: string) =>
+    page.getByRole('button', { name, exact: true }).evaluate((button) => {
+      const range = document.createRange();
+      range.selectNodeContents(button);
+      return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+    });
+  await page.goto('/patient/login');
+  expect([await lines('With my phone'), await lines('With e-mail')]).toEqual([1, 1]);
+  await page.getByRole('button', { name: 'Español' }).click();
+  expect([await lines('Con mi teléfono'), await lines('Con correo')]).toEqual([1, 1]);
+  await expectNoSidewaysScroll(page);
+});

@@ -103,7 +103,13 @@ const posterColours = ['0x0f766e', '0x1d4ed8', '0x7c3aed', '0xb45309', '0xbe123c
 const colourOf = (bodyPart: string) =>
   posterColours[[...bodyPart].reduce((sum, c) => sum + c.charCodeAt(0), 0) % posterColours.length]!;
 
-function render(ffmpeg: string, clip: DemoClip, files: { bodyPart: string; title: string }, out: string) {
+function render(
+  ffmpeg: string,
+  clip: DemoClip,
+  files: { bodyPart: string; title: string },
+  out: string,
+  signal: AbortSignal | undefined,
+) {
   // The labels are read from files, so names with quotes, colons or slashes need no escaping.
   const bodyPart = `drawtext=textfile='${files.bodyPart}':fontcolor=white:fontsize=44:x=(w-tw)/2:y=(h/2)-th-6`;
   const title = `drawtext=textfile='${files.title}':fontcolor=white@0.9:fontsize=20:x=(w-tw)/2:y=(h/2)+10`;
@@ -112,25 +118,28 @@ function render(ffmpeg: string, clip: DemoClip, files: { bodyPart: string; title
   args.push('-vf', `${bodyPart},${title}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p');
   args.push('-f', 'mp4', out);
   return new Promise<void>((resolve, reject) =>
-    execFile(ffmpeg, args, { timeout: 30_000 }, (err) => (err ? reject(err) : resolve())),
+    execFile(ffmpeg, args, { timeout: 30_000, signal }, (err) => (err ? reject(err) : resolve())),
   );
 }
 
 /**
  * Writes a short clip labelled with the exercise's body part and name for each demo video (four at a time), or the bundled
- * clip when ffmpeg is not installed or cannot draw text.
+ * clip when ffmpeg is not installed or cannot draw text. An aborted `signal` (the server is stopping) ends the
+ * ffmpeg at work and rejects with its reason; the clips not written yet are left out.
  */
 export async function writeDemoVideoFiles(
   db: Db,
   clips: DemoClip[],
-  options: { storage: VideoStorage; ffmpeg: string },
+  options: { storage: VideoStorage; ffmpeg: string; signal?: AbortSignal },
 ) {
+  const { signal } = options;
   const work = path.join(tmpdir(), `rehabit-demo-${randomUUID()}`);
   await mkdir(work, { recursive: true });
   let useFfmpeg = true;
   const queue = [...clips];
   const worker = async () => {
     for (let clip = queue.shift(); clip; clip = queue.shift()) {
+      signal?.throwIfAborted();
       const out = path.join(work, `${clip.guid}.mp4`);
       if (useFfmpeg) {
         const files = {
@@ -139,7 +148,8 @@ export async function writeDemoVideoFiles(
         };
         await writeFile(files.bodyPart, clip.bodyPart.toUpperCase());
         await writeFile(files.title, clip.label);
-        await render(options.ffmpeg, clip, files, out).catch(() => {
+        await render(options.ffmpeg, clip, files, out, signal).catch(() => {
+          signal?.throwIfAborted();
           useFfmpeg = false;
         });
       }

@@ -28,7 +28,7 @@ export const demoVideoOptions = (config: Config) => ({
 export type SeedOptions = {
   restrictedCode: string;
   /** Where the video host keeps files: with it, the demo exercise library is seeded too. */
-  videos?: { storage: VideoStorage; ffmpeg: string };
+  videos?: { storage: VideoStorage; ffmpeg: string; signal?: AbortSignal };
   /** The day the demo history runs up to (today by default). */
   now?: Date;
 };

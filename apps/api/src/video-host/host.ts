@@ -75,14 +75,20 @@ export type VideoHost = ReturnType<typeof createVideoHost>;
  */
 export function createVideoHost(options: VideoHostOptions) {
   const { storage, secret, clock, catalog, log } = options;
-  const queue = createJobQueue((err) => log.error({ err }, 'video processing failed'));
+  // Aborted when the server stops: the tool running ends at once instead of holding the stop up.
+  const stopping = new AbortController();
+  const queue = createJobQueue((err) => {
+    if (!stopping.signal.aborted) log.error({ err }, 'video processing failed');
+  });
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
 
   async function process(guid: string) {
     const work = await mkdtemp(path.join(tmpdir(), 'rehabit-poster-'));
     try {
       const poster = path.join(work, `${guid}.jpg`);
-      const result = await storage.withLocalFile(guid, (file) => probeVideo(options.tools, file, poster));
+      const result = await storage.withLocalFile(guid, (file) =>
+        probeVideo(options.tools, file, poster, stopping.signal),
+      );
       if (result.kind === 'ok' && result.hasPoster) await storage.put('poster', guid, poster);
       if (result.kind === 'unreadable') {
         await catalog.update(guid, { status: 'failed', failureReason: result.reason });
@@ -172,7 +178,11 @@ export function createVideoHost(options: VideoHostOptions) {
     async resumeProcessing() {
       for (const guid of await catalog.processingGuids()) queue.push(() => process(guid), { backlog: true });
     },
-    drain: () => queue.drain(),
+    /** The server stops: ends the ffprobe or ffmpeg at work and drops the waiting jobs (they resume at the next start). */
+    async close() {
+      stopping.abort(new Error('the server is stopping'));
+      await queue.stop();
+    },
     /**
      * Uploads never finished within their credentials' lifetime (plus an hour's grace) cannot finish any more:
      * their partial files are removed and the videos marked failed, so disks and libraries do not fill with them.

@@ -9,10 +9,11 @@ export type ProbeResult =
 
 type Tools = { ffprobe: string; ffmpeg: string };
 
-function run(file: string, args: string[], timeoutMs: number): Promise<string> {
+/** Runs a tool; an aborted `signal` ends it at once (the server is stopping), rejecting with the signal's reason. */
+function run(file: string, args: string[], timeoutMs: number, signal: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(file, args, { timeout: timeoutMs, maxBuffer: 1024 * 1024 }, (err, stdout) =>
-      err ? reject(err) : resolve(stdout),
+    execFile(file, args, { timeout: timeoutMs, maxBuffer: 1024 * 1024, signal }, (err, stdout) =>
+      signal.aborted ? reject(signal.reason) : err ? reject(err) : resolve(stdout),
     );
   });
 }
@@ -21,19 +22,27 @@ const isMissing = (err: unknown) => (err as NodeJS.ErrnoException | null)?.code 
 
 /**
  * Reads the duration with ffprobe and grabs a poster frame with ffmpeg. Without the tools the video is simply
- * served as uploaded; a file ffprobe cannot read is reported as unreadable.
+ * served as uploaded; a file ffprobe cannot read is reported as unreadable. An aborted `signal` ends the tool
+ * running and rejects: the video is left as it was, to be processed again at the next start.
  */
-export async function probeVideo(tools: Tools, file: string, posterFile: string): Promise<ProbeResult> {
+export async function probeVideo(
+  tools: Tools,
+  file: string,
+  posterFile: string,
+  signal: AbortSignal,
+): Promise<ProbeResult> {
   let durationSeconds: number | null;
   try {
     const out = await run(
       tools.ffprobe,
       ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=noprint_wrappers=1:nokey=1', file],
       60_000,
+      signal,
     );
     const value = Number.parseFloat(out.trim());
     durationSeconds = Number.isFinite(value) && value >= 0 ? Math.round(value * 100) / 100 : null;
   } catch (err) {
+    signal.throwIfAborted();
     if (isMissing(err)) return { kind: 'missing-tools' };
     return { kind: 'unreadable', reason: 'The file could not be read as a video' };
   }
@@ -60,10 +69,12 @@ export async function probeVideo(tools: Tools, file: string, posterFile: string)
         posterFile,
       ],
       120_000,
+      signal,
     );
     return { kind: 'ok', durationSeconds, hasPoster: true };
   } catch {
     await rm(posterFile, { force: true });
+    signal.throwIfAborted();
     return { kind: 'ok', durationSeconds, hasPoster: false };
   }
 }
@@ -78,6 +89,7 @@ export function createJobQueue(onError: (err: unknown) => void) {
   const fresh: Job[] = [];
   const backlog: Job[] = [];
   let running: Promise<void> | null = null;
+  let isStopped = false;
   async function run() {
     for (let job = fresh.shift() ?? backlog.shift(); job; job = fresh.shift() ?? backlog.shift()) {
       try {
@@ -90,10 +102,21 @@ export function createJobQueue(onError: (err: unknown) => void) {
   }
   return {
     push(job: Job, { backlog: later = false }: { backlog?: boolean } = {}) {
+      if (isStopped) return;
       (later ? backlog : fresh).push(job);
       running ??= run();
     },
     /** Settles once every queued job has run. */
     drain: () => running ?? Promise.resolve(),
+    /**
+     * At a stop: the jobs still waiting are dropped (their videos stay in processing and run again at the next
+     * start) and nothing new is taken; settles once the job at hand has ended.
+     */
+    stop() {
+      isStopped = true;
+      fresh.length = 0;
+      backlog.length = 0;
+      return running ?? Promise.resolve();
+    },
   };
 }

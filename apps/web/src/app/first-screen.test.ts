@@ -95,6 +95,18 @@ describe('the first screen’s data, started before the app’s code', () => {
     expect(startChunks).not.toHaveBeenCalled();
   });
 
+  it('starts none of the staff’s data for a patient’s tab on a staff address', async () => {
+    // The patient signed in on their side; the staff app sends them back there.
+    useAuthStore.getState().signinSucceeded('patient-token', 'patient');
+    startFirstScreen({ pathname: '/patients', search: '' });
+    startFirstScreen({ pathname: '/patient/5/dashboard', search: '' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    // A staff sign-in in the same browser starts them again.
+    useAuthStore.getState().signinSucceeded('staff-token');
+    startFirstScreen({ pathname: '/patients', search: '' });
+    expect(urls()).toContain(`${origin}/api/v1/patients/?page=1`);
+  });
+
   it('starts a signed-in patient’s Today', async () => {
     window.localStorage.setItem(ACCESS_TOKEN_KEY, 'patient-token');
     startFirstScreen({ pathname: '/my/today', search: '' });

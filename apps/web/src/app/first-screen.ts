@@ -1,6 +1,6 @@
 import { isPatientSidePath } from '../config/paths.ts';
 import { startEarly } from '../lib/early-requests.ts';
-import { readToken } from '../lib/storage.ts';
+import { readSignedInSide, readToken } from '../lib/storage.ts';
 import type { LandingScreen } from './landing-chunks.ts';
 
 /**
@@ -35,7 +35,8 @@ export function startFirstScreen({ pathname, search }: { pathname: string; searc
     startChunks(isToday ? 'myToday' : 'myOther');
     return;
   }
-  if (!token) return;
+  // A patient's tab on a staff address is sent to the patient's side: none of the staff's data is theirs to ask for.
+  if (!token || readSignedInSide() === 'patient') return;
   const dashboard = /^\/patient\/(\d+)\/dashboard$/.exec(path);
   if (path === '/patients' && search === '') {
     startEarly([data.currentUser, data.patientList, data.settingsInfo], token);

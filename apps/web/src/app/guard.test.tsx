@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { REDIRECT_PATH_KEY } from '../lib/storage.ts';
 import { fixtureApi, problem } from '../testing/fixture-api.ts';
-import { signedInRoutes, therapist, userPage } from '../testing/fixtures.ts';
+import { signedInRoutes, supervisor, therapist, userPage } from '../testing/fixtures.ts';
 import { renderApp } from '../testing/render-app.tsx';
 
 describe('navigation guard', () => {
@@ -80,6 +80,20 @@ describe('navigation guard', () => {
     expect(window.localStorage.getItem('rehabit.access_token')).toBeNull();
   });
 
+  it('sends a patient on a staff address to their side before any staff request', async () => {
+    const api = fixtureApi({
+      ...signedInRoutes({ ...therapist, role: 'patient' }),
+      'GET /api/v1/patient/me/': problem(500, 'internal_error'),
+    });
+    const app = renderApp('/patients', { token: 'patient-token' });
+    await waitFor(() => expect(app.location().pathname).toBe('/my/today'));
+    const staffCalls = api.requests.filter(
+      (request) => request.path !== '/api/v1/users/' && !request.path.startsWith('/api/v1/patient/'),
+    );
+    expect(staffCalls.map((request) => request.path)).toEqual([]);
+    expect(window.localStorage.getItem('rehabit.signed_in_side')).toBe('patient');
+  });
+
   it('ignores a failed settings-info load', async () => {
     fixtureApi({
       'GET /api/v1/users/': { body: userPage(therapist) },
@@ -102,12 +116,26 @@ describe('navigation guard', () => {
     expect(window.scrollTo).toHaveBeenLastCalledWith({ top: 0, left: 0, behavior: 'smooth' });
   });
 
-  it('shows a role notice on a page that is not part of the role', async () => {
+  it('tells an admin whose page the therapist dashboard is, without sending them to a clinic supervisor', async () => {
     // The therapist dashboard is clinic work; platform admins have none.
     fixtureApi(signedInRoutes({ ...therapist, role: 'admin' }));
     renderApp('/dashboard', { token: 'token' });
-    await screen.findByRole('heading', { name: 'This page is not part of your role' });
+    await screen.findByRole('heading', { name: 'This page is for staff therapists, office managers and supervisors' });
+    expect(screen.getByText(/clinic staff’s own work; you can open any clinic read-only/)).toBeInTheDocument();
+    expect(screen.queryByText(/clinic supervisor/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to clinics' })).toHaveAttribute('href', '/admin/clinics');
   });
+
+  it.each([supervisor, { ...therapist, role: 'admin' as const }])(
+    'tells a $role that the referral program is for therapists and managers, asking nothing of the API',
+    async (user) => {
+      const api = fixtureApi(signedInRoutes(user));
+      renderApp('/referral', { token: 'token' });
+      await screen.findByRole('heading', { name: 'This page is for staff therapists and office managers' });
+      expect(screen.queryByRole('heading', { name: 'Referral program' })).not.toBeInTheDocument();
+      expect(api.calls('GET /api/v1/clinic/referral/')).toHaveLength(0);
+    },
+  );
 
   it('answers an unknown address with the not-found screen', async () => {
     fixtureApi({});

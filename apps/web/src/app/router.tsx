@@ -74,6 +74,8 @@ export const staffSideRoutes: RouteObject[] = [
       },
       {
         path: paths.referral.path,
+        // Therapists and managers invite colleagues; a supervisor or admin is told so before any request.
+        handle: { action: 'referral.send' } satisfies RouteHandle,
         lazy: () => import('./routes/app/referral.tsx').then((m) => ({ Component: m.ReferralRoute })),
       },
       {

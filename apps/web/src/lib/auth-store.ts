@@ -1,7 +1,14 @@
 import { create } from 'zustand';
 import type { ApiError } from './api-error.ts';
 import { registerReset } from './client-state.ts';
-import { ACCESS_TOKEN_KEY, readToken, removeToken, writeToken } from './storage.ts';
+import {
+  ACCESS_TOKEN_KEY,
+  readToken,
+  removeToken,
+  type SignedInSide,
+  writeSignedInSide,
+  writeToken,
+} from './storage.ts';
 
 type AuthStatus = 'idle' | 'loading' | 'success' | 'error';
 
@@ -12,7 +19,8 @@ type AuthState = {
   /** True after the person signed out on purpose: the page they were on is not worth returning to. */
   hasSignedOut: boolean;
   signinStarted: () => void;
-  signinSucceeded: (token: string) => void;
+  /** A token is stored with its side, a patient's or a staff member's sign-in. */
+  signinSucceeded: (token: string, side?: SignedInSide) => void;
   signinFailed: (error: ApiError) => void;
   /** Forgets the token here and in storage (logout, or a session the server no longer knows). */
   clear: (isVoluntary?: boolean) => void;
@@ -25,8 +33,9 @@ export const useAuthStore = create<AuthState>()((set) => ({
   error: null,
   hasSignedOut: false,
   signinStarted: () => set({ status: 'loading', error: null }),
-  signinSucceeded: (token) => {
+  signinSucceeded: (token, side = 'staff') => {
     writeToken(token);
+    writeSignedInSide(side);
     set({ token, status: 'success', error: null, hasSignedOut: false });
   },
   signinFailed: (error) => {

@@ -10,10 +10,28 @@ function safely<T>(action: () => T, fallback: T): T {
   }
 }
 
+/**
+ * Whose the stored token is, a patient's or a staff member's: a page can then start the right first requests
+ * before the current user is known (a patient's tab opening a staff address starts none of the staff's).
+ */
+export const SIGNED_IN_SIDE_KEY = 'rehabit.signed_in_side';
+export type SignedInSide = 'staff' | 'patient';
+
 export const readToken = () => safely(() => window.localStorage.getItem(ACCESS_TOKEN_KEY), null);
 export const writeToken = (token: string) =>
   safely(() => window.localStorage.setItem(ACCESS_TOKEN_KEY, token), undefined);
-export const removeToken = () => safely(() => window.localStorage.removeItem(ACCESS_TOKEN_KEY), undefined);
+export const removeToken = () =>
+  safely(() => {
+    window.localStorage.removeItem(ACCESS_TOKEN_KEY);
+    window.localStorage.removeItem(SIGNED_IN_SIDE_KEY);
+  }, undefined);
+export const readSignedInSide = (): SignedInSide | null =>
+  safely(() => {
+    const side = window.localStorage.getItem(SIGNED_IN_SIDE_KEY);
+    return side === 'staff' || side === 'patient' ? side : null;
+  }, null);
+export const writeSignedInSide = (side: SignedInSide) =>
+  safely(() => window.localStorage.setItem(SIGNED_IN_SIDE_KEY, side), undefined);
 
 /** Only same-site paths are remembered, so a crafted link cannot send someone off-site after sign-in. */
 export const isSafeRedirect = (path: string | null): path is string =>

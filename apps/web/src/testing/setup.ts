@@ -4,6 +4,10 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { markFirstScreenDrawn } from '../lib/first-screen-drawn.ts';
 import { fakeSocket } from './fake-socket.ts';
 
+// The device's clock reads UTC, whatever the machine's zone: staff screens name the clinic's zone when it differs
+// (decision 1252), so what a test reads must not depend on where it runs. A test may set another zone.
+process.env.TZ = 'UTC';
+
 // No test opens a real socket; chat tests push server events through the fake.
 vi.mock('socket.io-client', async () => (await import('./fake-socket.ts')).fakeSocketModule);
 

@@ -11,7 +11,7 @@ import { type Actor, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { fieldError, notFound } from '../../lib/errors.ts';
+import { fieldError } from '../../lib/errors.ts';
 import { spreadsheetCsv } from '../../lib/spreadsheet-csv.ts';
 import { displayName } from '../auth/users.repository.ts';
 import { chosenClinic } from '../clinics/chosen-clinic.ts';
@@ -93,10 +93,15 @@ export function createAuditLogService({ db, clock, audit }: Deps) {
     const code = filter.clinic_code ?? (actor.role === 'admin' ? undefined : actor.clinicCode);
     const { clinic, scope: reach, filedUnder } = await chosenClinic(db, actor, code);
     const filtered = filter.patient_id === undefined ? [] : await repo.patientsIn([filter.patient_id], reach);
-    if (filter.patient_id !== undefined && filtered.length === 0) throw notFound('patient');
+    // Still 404, naming the filter's field, so a screen can say that no entry matches rather than that it failed.
+    if (filter.patient_id !== undefined && filtered.length === 0) {
+      throw fieldError('patient_id', 'No such patient', 'not_found');
+    }
     // Admins act in every clinic, so any account may be asked for in an admin's reading; a supervisor asks for
     // accounts of their own clinic.
-    if (filter.user_id !== undefined && !(await repo.hasUser(filter.user_id, scope))) throw notFound('user');
+    if (filter.user_id !== undefined && !(await repo.hasUser(filter.user_id, scope))) {
+      throw fieldError('user_id', 'No such user', 'not_found');
+    }
     const where: AuditLogFilter = {
       clinicId: clinic?.id,
       patientId: filter.patient_id,

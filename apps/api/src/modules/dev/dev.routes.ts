@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
 import { latestOutboxMessages } from '../../lib/outbox.ts';
+import { outboxPage, wantsPage } from './outbox-page.ts';
 
 const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -23,19 +24,22 @@ export const devRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => 
   route(
     app,
     devEndpoints.outbox,
-    async ({ query }) => {
+    async ({ query, request, reply }) => {
       const rows = await latestOutboxMessages(db, query.limit);
-      return {
-        results: rows.map((row) => ({
-          id: row.id,
-          channel: row.channel,
-          to: row.recipient,
-          subject: row.subject,
-          body: row.body,
-          status: row.status,
-          created_at: row.createdAt.toISOString(),
-        })),
-      };
+      const results = rows.map((row) => ({
+        id: row.id,
+        channel: row.channel,
+        to: row.recipient,
+        subject: row.subject,
+        body: row.body,
+        status: row.status,
+        created_at: row.createdAt.toISOString(),
+      }));
+      // A browser gets the same messages as a page to read (decision 1251); the JSON stays for scripts and tests.
+      if (wantsPage(request.headers.accept)) {
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(outboxPage(results));
+      }
+      return { results };
     },
     {
       // Where the request comes from, not a role, decides (decision 0500); the descriptor's access is public.

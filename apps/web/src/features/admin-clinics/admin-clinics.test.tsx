@@ -102,7 +102,7 @@ describe('the platform admin’s clinics', () => {
   it('refuses a supervisor plainly', async () => {
     const api = fixtureApi(routes(supervisor));
     renderApp('/admin/clinics', { token: 't' });
-    expect(await screen.findByRole('heading', { name: 'This page is not part of your role' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'This page is for platform admins' })).toBeInTheDocument();
     expect(api.calls('GET /api/v1/admin/clinics/')).toHaveLength(0);
   });
 });

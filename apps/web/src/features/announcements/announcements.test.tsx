@@ -77,7 +77,7 @@ describe('announcements', () => {
   it('is not a therapist’s screen', async () => {
     const api = fixtureApi(signedInRoutes());
     renderApp('/admin/announcements', { token: 't' });
-    expect(await screen.findByText('This page is not part of your role')).toBeInTheDocument();
+    expect(await screen.findByText('This page is for platform admins')).toBeInTheDocument();
     expect(api.calls(NOTE)).toHaveLength(0);
   });
 });

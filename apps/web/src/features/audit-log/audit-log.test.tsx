@@ -164,6 +164,20 @@ describe('the audit log viewer', () => {
     expect(Object.fromEntries(asked)).toEqual({ clinic_code: 'DEMO01', action: 'clinic.update' });
   });
 
+  it('says that no entry matches a patient id of another clinic, with nothing to try again', async () => {
+    fixtureApi({
+      ...routes(admin),
+      [LIST]: problem(404, 'not_found', 'No such patient', { patient_id: ['No such patient'] }),
+    });
+    renderApp('/audit-log?clinic=OTHER1&patient=101', { token: 't' });
+    expect(await screen.findByRole('heading', { name: 'Nothing matches these filters' })).toBeInTheDocument();
+    expect(
+      screen.getByText('No entry of this clinic names this patient id. Check the id, or try another.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/could not be read/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
   it('says what failed when the server refuses the filter', async () => {
     fixtureApi({ ...routes(admin), [LIST]: problem(404, 'not_found', 'No clinic is found for this code') });
     renderApp('/audit-log?clinic=NOPE99', { token: 't' });
@@ -173,7 +187,9 @@ describe('the audit log viewer', () => {
   it.each([therapist, manager])('refuses the $role plainly', async (user) => {
     const api = fixtureApi(routes(user));
     renderApp('/audit-log', { token: 't' });
-    expect(await screen.findByRole('heading', { name: 'This page is not part of your role' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'This page is for supervisors and platform admins' }),
+    ).toBeInTheDocument();
     expect(api.calls(LIST)).toHaveLength(0);
   });
 });

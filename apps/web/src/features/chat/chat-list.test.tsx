@@ -119,4 +119,17 @@ describe('chat room list', () => {
     // Unread counts and new conversations are loaded again.
     await waitFor(() => expect(api.calls('GET /chat/therapist')).toHaveLength(3));
   });
+
+  it('finds a patient with a labelled field like the other inputs', async () => {
+    const api = fixtureApi(chatRoutes());
+    const app = renderApp('/chat', { token: 't' });
+    await app.user.click(await screen.findByRole('button', { name: 'New conversation' }));
+    const field = screen.getByRole('searchbox', { name: 'Find a patient' });
+    expect(field).toHaveFocus();
+    // The shared text field: its label shows above the input, as on every other form.
+    expect(field.closest('.field')).not.toBeNull();
+    expect(screen.getByText('Find a patient', { selector: 'label' })).toHaveClass('field__label');
+    await app.user.type(field, 'ana');
+    await waitFor(() => expect(api.calls('GET /api/v1/patients/').at(-1)?.url.searchParams.get('search')).toBe('ana'));
+  });
 });

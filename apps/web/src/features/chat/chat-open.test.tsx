@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useUiStore } from '@web/lib/ui-store.ts';
 import { fakeSocket } from '@web/testing/fake-socket.ts';
-import { fixtureApi } from '@web/testing/fixture-api.ts';
+import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
 import { signedInRoutes } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
 import { act } from 'react';
@@ -32,6 +32,16 @@ describe('opening a conversation', () => {
     expect(api.calls('POST /chat/session')[0]?.body).toEqual({ patient: 12 });
     expect(await screen.findByRole('heading', { name: 'Maria Garcia', level: 1 })).toBeInTheDocument();
     expect(await screen.findByText('Hello Maria')).toBeInTheDocument();
+  });
+
+  it('says why a conversation the user may not open cannot be read, and offers nothing to send', async () => {
+    window.innerWidth = 390;
+    fixtureApi({ ...routes(), 'GET /chat/message': problem(404, 'not_found', 'No such chat session') });
+    renderApp('/chat/99/messages', { token: 't' });
+    expect(await screen.findByRole('heading', { name: 'You cannot open this conversation' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
   it('on desktop, another screen can open the panel on a patient conversation', async () => {

@@ -84,7 +84,9 @@ describe('the clinic settings screen', () => {
   it.each([therapist, manager])('refuses the $role plainly', async (user) => {
     const api = fixtureApi(routes(user));
     renderApp('/clinic-settings', { token: 't' });
-    expect(await screen.findByRole('heading', { name: 'This page is not part of your role' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'This page is for supervisors and platform admins' }),
+    ).toBeInTheDocument();
     expect(api.calls('GET /api/v1/clinics/DEMO01/')).toHaveLength(0);
   });
 });

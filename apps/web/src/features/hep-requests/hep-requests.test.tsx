@@ -137,7 +137,7 @@ describe('the video request queue', () => {
   it('is not a therapist’s screen', async () => {
     const api = fixtureApi(signedInRoutes());
     renderApp('/admin/video-requests', { token: 't' });
-    expect(await screen.findByText('This page is not part of your role')).toBeInTheDocument();
+    expect(await screen.findByText('This page is for platform admins')).toBeInTheDocument();
     expect(api.calls(QUEUE)).toHaveLength(0);
   });
 });

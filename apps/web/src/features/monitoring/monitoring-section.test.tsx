@@ -92,7 +92,7 @@ describe('the monitoring section of the patient dashboard', () => {
     expect(items[2]).toHaveTextContent('Monitored session2 min 5 s');
     expect(items[2]).toHaveTextContent('Chat (desktop) · 2 min 5 s counted · Ended: Idle for 5 minutes');
     // Times are the clinic's (Los Angeles), as its minutes count by its calendar, whatever the browser's zone.
-    expect(items[2]).toHaveTextContent('Jan 5, 2026, 10:00 AM – 10:02 AM · Tara Nguyen');
+    expect(items[2]).toHaveTextContent('Jan 5, 2026, 10:00 AM – 10:02 AM PST · Tara Nguyen');
     expect(screen.getByRole('link', { name: 'Monitoring' })).toHaveAttribute('href', '#monitoring');
     // The current month unless another is picked.
     expect(api.calls(MONTH_URL)[0]?.url.searchParams.get('month')).toBeNull();

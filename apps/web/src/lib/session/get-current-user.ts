@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { env } from '@web/config/env.ts';
 import { call } from '../api-client.ts';
 import { ApiError } from '../api-error.ts';
+import { writeSignedInSide } from '../storage.ts';
 
 export type SessionUser = CurrentUser & { isRestricted: boolean; isOfficeManager: boolean };
 
@@ -20,6 +21,8 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser>
   if (!user) {
     throw new ApiError({ type: 'about:blank', title: 'Not signed in', status: 401, code: 'unauthenticated' });
   }
+  // A session signed in before the side was stored learns it here, for the next page's first requests.
+  writeSignedInSide(user.role === 'patient' ? 'patient' : 'staff');
   return user;
 }
 

@@ -1,4 +1,4 @@
-import { can } from '@rehabit/contract';
+import { type Action, can, permissions, type Role, roleLabels } from '@rehabit/contract';
 import type { RouteHandle } from '@web/app/router.tsx';
 import { FrameSkeleton } from '@web/components/layouts/frame-skeleton.tsx';
 import { MainLayout } from '@web/components/layouts/main-layout.tsx';
@@ -24,7 +24,7 @@ export function ProtectedLayout() {
 function SignedInFrame() {
   const user = useCurrentUser();
   // Support user and initial note are needed by chat and the patient list; failures are ignored.
-  useSettingsInfo(user.isSuccess);
+  useSettingsInfo(user.isSuccess && user.data.role !== 'patient');
   const signOut = useLogout();
   const matches = useMatches();
 
@@ -36,10 +36,9 @@ function SignedInFrame() {
 
   const role = user.data.role;
   // Every level of a nested route that names an action must allow it.
-  const isAllowed = matches.every((match) => {
-    const action = (match.handle as RouteHandle | undefined)?.action;
-    return action === undefined || can(role, action);
-  });
+  const deniedAction = matches
+    .map((match) => (match.handle as RouteHandle | undefined)?.action)
+    .find((action) => action !== undefined && !can(role, action));
 
   return (
     <MainLayout
@@ -50,18 +49,34 @@ function SignedInFrame() {
       monitoring={<Monitoring user={user.data} />}
     >
       <ChatRealtime userId={user.data.id} />
-      {isAllowed ? <Outlet /> : <NotForYourRole />}
+      {deniedAction ? <NotForYourRole role={role} action={deniedAction} /> : <Outlet />}
     </MainLayout>
   );
 }
 
-function NotForYourRole() {
+const rolesText = (roles: readonly Role[]) => {
+  const names = roles.map((role) => (role === 'admin' ? 'platform admins' : `${roleLabels[role].toLowerCase()}s`));
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+};
+
+/** Who does it instead, said to the one who opened it: an admin has no clinic supervisor, a supervisor is one. */
+function whoHandlesIt(role: Role, allowed: readonly Role[]) {
+  if (allowed.every((other) => other === 'admin')) return 'It is the platform’s own work, not a clinic’s.';
+  if (role === 'admin') return 'It is the clinic staff’s own work; you can open any clinic read-only from Clinics.';
+  if (role === 'supervisor') return 'The staff of your clinic who have one of these roles handle it.';
+  return 'Your clinic supervisor can tell you who handles it.';
+}
+
+/** A page opened by a role the permission table does not give it to: says whose page it is, without asking the API. */
+function NotForYourRole({ role, action }: { role: Role; action: Action }) {
+  const allowed: readonly Role[] = permissions[action];
+  const home = role === 'admin' && !allowed.includes('admin') ? paths.adminClinics : paths.patients;
   return (
     <EmptyState
       icon={ShieldX}
-      title="This page is not part of your role"
-      description="Your clinic supervisor can tell you who handles it."
-      action={<Link to={paths.patients.getHref()}>Go to patients</Link>}
+      title={`This page is for ${rolesText(allowed)}`}
+      description={whoHandlesIt(role, allowed)}
+      action={<Link to={home.getHref()}>{home === paths.adminClinics ? 'Go to clinics' : 'Go to patients'}</Link>}
     />
   );
 }

@@ -3,7 +3,7 @@ import { ButtonLink } from '@web/components/ui/button/button-link.tsx';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
 import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
-import { formatDate } from '@web/components/ui/format/format.ts';
+import { ClinicTime } from '@web/components/ui/format/clinic-time-display.tsx';
 import { paths } from '@web/config/paths.ts';
 import { isApiError } from '@web/lib/api-error.ts';
 import { ArrowLeft, Building2 } from 'lucide-react';
@@ -85,7 +85,9 @@ export function ClinicOverviewScreen({ clinicCode, billingSettings }: ClinicOver
           <dt>Timezone</dt>
           <dd>{c.timezone.replaceAll('_', ' ')}</dd>
           <dt>Created</dt>
-          <dd>{formatDate(c.created_at)}</dd>
+          <dd>
+            <ClinicTime value={c.created_at} style="date" clinicCode={c.code} />
+          </dd>
         </dl>
         <div className="clinic-overview__links">
           <ButtonLink variant="secondary" to={paths.auditLog.getHref(c.code)}>

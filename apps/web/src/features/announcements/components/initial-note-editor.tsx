@@ -3,7 +3,7 @@ import { INITIAL_NOTE_MAX, type InitialNote, initialNoteBodySchema } from '@reha
 import { Button } from '@web/components/ui/button/button.tsx';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { TextArea } from '@web/components/ui/field/text-area.tsx';
-import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
+import { ClinicTime } from '@web/components/ui/format/clinic-time-display.tsx';
 import { applyServerErrors } from '@web/lib/form-errors.ts';
 import { notify } from '@web/lib/notify.ts';
 import { useForm } from 'react-hook-form';
@@ -46,7 +46,7 @@ export function InitialNoteEditor({ note }: { note: InitialNote }) {
         <p className="announcements__meta">
           {note.initial_note && note.updated_at ? (
             <>
-              Published <DateDisplay value={note.updated_at} />.{' '}
+              Published <ClinicTime value={note.updated_at} style="date" />.{' '}
             </>
           ) : (
             'No note is published. '

@@ -2,7 +2,7 @@ import { AuditTime, actorText, clinicText, Detail } from './audit-entry-parts.ts
 import { type AuditRowsProps, auditCaption } from './audit-table.tsx';
 
 /** Phones: each entry as a card of its facts, read top to bottom instead of a table scrolled sideways. */
-export function AuditCards({ entries, showsClinic }: AuditRowsProps) {
+export function AuditCards({ entries, showsClinic, timeZone }: AuditRowsProps) {
   return (
     <ul className="audit-cards" aria-label={auditCaption}>
       {entries.map((entry) => (
@@ -10,7 +10,7 @@ export function AuditCards({ entries, showsClinic }: AuditRowsProps) {
           <p className="audit-card__head">
             <strong>{entry.action}</strong>
             <span className="tabular">
-              <AuditTime entry={entry} />
+              <AuditTime entry={entry} timeZone={timeZone} />
             </span>
           </p>
           <dl className="audit-card__facts">

@@ -1,4 +1,5 @@
 import type { AuditEntry } from '@rehabit/contract';
+import { formatClinicTime } from '@web/components/ui/format/clinic-time.ts';
 
 const isChange = (value: unknown): value is { old: unknown; new: unknown } =>
   typeof value === 'object' && value !== null && 'old' in value && 'new' in value;
@@ -27,10 +28,9 @@ export function Detail({ detail }: { detail: AuditEntry['detail'] }) {
   );
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
-
-export function AuditTime({ entry }: { entry: AuditEntry }) {
-  return <time dateTime={entry.at}>{timeFormat.format(new Date(entry.at))}</time>;
+/** When it happened, to the second, in the timezone the log is read in (the clinic's; UTC across all clinics). */
+export function AuditTime({ entry, timeZone }: { entry: AuditEntry; timeZone: string | undefined }) {
+  return <time dateTime={entry.at}>{formatClinicTime(entry.at, timeZone, 'dateTimeSeconds')}</time>;
 }
 
 /** Who acted: a person with their id, or the system itself. */

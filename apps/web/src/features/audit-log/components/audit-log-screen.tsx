@@ -5,7 +5,8 @@ import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
 import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
 import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
-import { errorMessage } from '@web/lib/api-error.ts';
+import { errorMessage, isApiError } from '@web/lib/api-error.ts';
+import { useClinicTimeZone } from '@web/lib/clinics/clinic-time-zone.ts';
 import { useIsMobile } from '@web/lib/device.ts';
 import { notify } from '@web/lib/notify.ts';
 import type { SessionUser } from '@web/lib/session/get-current-user.ts';
@@ -18,6 +19,12 @@ import { AuditTable } from './audit-table.tsx';
 import { useAuditParams } from './use-audit-params.ts';
 import './audit-log.css';
 
+/** The id filter the server found no patient or user for (404 naming the field), if that is why the read failed. */
+function unknownIdOf(error: unknown) {
+  if (!isApiError(error) || error.status !== 404) return undefined;
+  return (['patient', 'user'] as const).find((kind) => `${kind}_id` in error.errors);
+}
+
 /** Who did what, when, to which patient: the append-only audit log, filtered, paged, and exported as CSV. */
 export function AuditLogScreen({ user }: { user: SessionUser }) {
   const isAdmin = can(user.role, 'platform.clinics');
@@ -26,7 +33,11 @@ export function AuditLogScreen({ user }: { user: SessionUser }) {
   const csv = useDownloadAuditCsv();
   const isMobile = useIsMobile();
   const Rows = isMobile ? AuditCards : AuditTable;
-  const entries = log.data?.results ?? [];
+  // A patient or user id the log cannot hold (another clinic's, or none) is not found by the server: no entry matches.
+  const unknownId = unknownIdOf(log.error);
+  // The clinic's clock, as its calendar days filter the log; an admin's view of every clinic reads UTC.
+  const timeZone = useClinicTimeZone(isAdmin ? values.clinic || null : undefined);
+  const entries = unknownId ? [] : (log.data?.results ?? []);
   const isFiltered = Object.values(filter).some((value) => value !== undefined);
 
   const exportCsv = () =>
@@ -57,11 +68,17 @@ export function AuditLogScreen({ user }: { user: SessionUser }) {
         />
         <p className="audit-log__note">
           The CSV holds every row of the filter, up to {AUDIT_EXPORT_MAX_ROWS.toLocaleString('en-US')}; narrow the dates
-          for more. Dates are the clinic’s calendar days{isAdmin ? ' (UTC across all clinics)' : ''}.
+          for more. Dates and times are the clinic’s
+          {isAdmin && !values.clinic
+            ? ', in UTC across all clinics'
+            : timeZone
+              ? ` (${timeZone.replaceAll('_', ' ')})`
+              : ''}
+          .
         </p>
         {log.isPending ? (
           <SkeletonList rows={5} label="Loading the audit log" />
-        ) : log.isError ? (
+        ) : log.isError && !unknownId ? (
           <ErrorState
             title="The audit log could not be read"
             error={log.error}
@@ -72,11 +89,17 @@ export function AuditLogScreen({ user }: { user: SessionUser }) {
           <EmptyState
             icon={ScrollText}
             title={isFiltered ? 'Nothing matches these filters' : 'Nothing recorded yet'}
-            description={isFiltered ? 'Try another action, person or dates.' : 'Actions appear here as they happen.'}
+            description={
+              unknownId
+                ? `No entry of ${isAdmin && !values.clinic ? 'any clinic' : 'this clinic'} names this ${unknownId} id. Check the id, or try another.`
+                : isFiltered
+                  ? 'Try another action, person or dates.'
+                  : 'Actions appear here as they happen.'
+            }
           />
         ) : (
           <>
-            <Rows entries={entries} showsClinic={isAdmin && !values.clinic} />
+            <Rows entries={entries} showsClinic={isAdmin && !values.clinic} timeZone={timeZone} />
             <Pagination
               label="Audit log pages"
               currentPage={page}

@@ -2,11 +2,16 @@ import type { AuditEntry } from '@rehabit/contract';
 import { Table } from '@web/components/ui/table/table.tsx';
 import { AuditTime, actorText, clinicText, Detail, Outcome } from './audit-entry-parts.tsx';
 
-export type AuditRowsProps = { entries: AuditEntry[]; showsClinic: boolean };
+export type AuditRowsProps = {
+  entries: AuditEntry[];
+  showsClinic: boolean;
+  /** The timezone the log is read in; undefined until the clinic's is known. */
+  timeZone: string | undefined;
+};
 export const auditCaption = 'Audit log entries, newest first';
 
 /** Desktop: one row per entry. */
-export function AuditTable({ entries, showsClinic }: AuditRowsProps) {
+export function AuditTable({ entries, showsClinic, timeZone }: AuditRowsProps) {
   return (
     <Table caption={auditCaption}>
       <thead>
@@ -23,7 +28,7 @@ export function AuditTable({ entries, showsClinic }: AuditRowsProps) {
         {entries.map((entry) => (
           <tr key={entry.id}>
             <td className="tabular audit-table__time">
-              <AuditTime entry={entry} />
+              <AuditTime entry={entry} timeZone={timeZone} />
             </td>
             <td>
               {entry.action}

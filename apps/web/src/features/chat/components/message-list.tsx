@@ -4,6 +4,7 @@ import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
 import { useMessages } from '@web/lib/chat/get-messages.ts';
 import { type OutgoingMessage, useOutboxStore } from '@web/lib/chat/outbox.ts';
+import { useClinicTimeZone } from '@web/lib/clinics/clinic-time-zone.ts';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { messageTime } from '../lib/chat-labels.ts';
 
@@ -12,6 +13,7 @@ type MessageListProps = { sessionId: number; myUserId: number; onRetry: (message
 /** Oldest at the top, newest at the bottom; older pages load on request above the first message. */
 export function MessageList({ sessionId, myUserId, onRetry }: MessageListProps) {
   const messages = useMessages(sessionId);
+  const timeZone = useClinicTimeZone();
   const outbox = useOutboxStore((state) => state.messages);
   const scroller = useRef<HTMLDivElement>(null);
 
@@ -67,7 +69,7 @@ export function MessageList({ sessionId, myUserId, onRetry }: MessageListProps) 
             text={message.message}
             isMine={message.sender.id === myUserId}
             author={message.sender.display_name}
-            meta={`${messageTime(message.created_at)}${message.sender.id === myUserId ? ' · Sent' : ''}`}
+            meta={`${messageTime(message.created_at, timeZone)}${message.sender.id === myUserId ? ' · Sent' : ''}`}
           />
         ))}
         {pending.map((message) => (

@@ -1,11 +1,11 @@
 import type { ChatSession } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
+import { TextField } from '@web/components/ui/field/text-field.tsx';
 import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
-import { Plus, Search } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
 import { useOpenPatientSession } from '../api/open-session.ts';
 import { usePatientSearch } from '../api/search-patients.ts';
-import '@web/components/ui/field/field.css';
 
 /** Finds a patient of the clinic by name and opens (or creates) their conversation. */
 export function NewConversation({ onOpened }: { onOpened: (session: ChatSession) => void }) {
@@ -14,7 +14,6 @@ export function NewConversation({ onOpened }: { onOpened: (session: ChatSession)
   const debounced = useDebouncedValue(search.trim(), 250);
   const patients = usePatientSearch(debounced);
   const open = useOpenPatientSession();
-  const id = useId();
 
   if (!isOpen) {
     return (
@@ -33,26 +32,24 @@ export function NewConversation({ onOpened }: { onOpened: (session: ChatSession)
   const results = debounced ? (patients.data?.results ?? []) : [];
   return (
     <div className="chat-new">
-      <label htmlFor={id} className="chat-new__label">
-        <Search size={16} aria-hidden="true" />
-        <span className="visually-hidden">Find a patient</span>
-      </label>
-      <input
-        id={id}
-        className="field__input"
-        type="search"
-        placeholder="Find a patient by name"
-        value={search}
-        // biome-ignore lint/a11y/noAutofocus: the person just asked to search
-        autoFocus
-        onChange={(event) => setSearch(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.stopPropagation();
-            setOpen(false);
-          }
-        }}
-      />
+      <div className="chat-new__field">
+        <TextField
+          label="Find a patient"
+          type="search"
+          placeholder="Name, phone, e-mail or birthday"
+          autoComplete="off"
+          value={search}
+          // The person just asked to search.
+          autoFocus
+          onChange={(event) => setSearch(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              event.stopPropagation();
+              setOpen(false);
+            }
+          }}
+        />
+      </div>
       {debounced && patients.isSuccess && results.length === 0 && <p className="chat-new__none">No patient found.</p>}
       {results.length > 0 && (
         <ul className="chat-new__results" aria-label="Patients">

@@ -3,6 +3,7 @@ import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
 import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
 import { type ChatKind, unreadFirst, useChatSessions } from '@web/lib/chat/chat-sessions.ts';
+import { useClinicTimeZone } from '@web/lib/clinics/clinic-time-zone.ts';
 import { MessageSquare } from 'lucide-react';
 import { messageTime, sessionTitle } from '../lib/chat-labels.ts';
 import { CallNeededTag, FreshnessTag } from './freshness-tag.tsx';
@@ -17,6 +18,7 @@ const emptyText = {
 /** Conversations of one kind, unread first (seed §4), each with its unread count and freshness. */
 export function SessionList({ kind, role, onOpen }: SessionListProps) {
   const sessions = useChatSessions(kind);
+  const timeZone = useClinicTimeZone();
   if (sessions.isPending) return <SkeletonList rows={4} label="Loading conversations" />;
   if (sessions.isError)
     return (
@@ -37,7 +39,7 @@ export function SessionList({ kind, role, onOpen }: SessionListProps) {
       <ul className="chat-sessions" aria-label={kind === 'patient' ? 'Patient conversations' : 'Support conversations'}>
         {items.map((session) => (
           <li key={session.id}>
-            <SessionRow session={session} role={role} onOpen={onOpen} />
+            <SessionRow session={session} role={role} timeZone={timeZone} onOpen={onOpen} />
           </li>
         ))}
       </ul>
@@ -54,10 +56,12 @@ export function SessionList({ kind, role, onOpen }: SessionListProps) {
 function SessionRow({
   session,
   role,
+  timeZone,
   onOpen,
 }: {
   session: ChatSession;
   role: Role;
+  timeZone: string | undefined;
   onOpen: SessionListProps['onOpen'];
 }) {
   const title = sessionTitle(session, role);
@@ -73,7 +77,7 @@ function SessionRow({
         <span className="chat-session__title">{title}</span>
         <FreshnessTag freshness={session.freshness} />
         <CallNeededTag callStatus={session.call_status} />
-        {last && <span className="chat-session__time">{messageTime(last.created_at)}</span>}
+        {last && <span className="chat-session__time">{messageTime(last.created_at, timeZone)}</span>}
       </span>
       <span className="chat-session__bottom">
         <span className="chat-session__preview">{last ? last.message : 'No messages yet'}</span>

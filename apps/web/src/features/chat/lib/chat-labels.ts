@@ -1,5 +1,5 @@
 import { CHAT_OUTDATED, CHAT_RECENT, type ChatSession, type Role } from '@rehabit/contract';
-import { formatDate } from '@web/components/ui/format/format.ts';
+import { clinicDayOf, formatClinicTime } from '@web/components/ui/format/clinic-time.ts';
 
 /** Who the conversation is with, from the reader's side. */
 export function sessionTitle(session: ChatSession, role: Role) {
@@ -12,10 +12,8 @@ export function sessionTitle(session: ChatSession, role: Role) {
 export const freshnessLabel = (freshness: ChatSession['freshness']) =>
   freshness === CHAT_RECENT ? 'Recent' : freshness === CHAT_OUTDATED ? 'Outdated' : null;
 
-const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-
-/** Today's messages by their time, older ones by their date (MMM D, YYYY). */
-export function messageTime(iso: string, now = new Date()) {
-  const at = new Date(iso);
-  return at.toDateString() === now.toDateString() ? time.format(at) : formatDate(iso);
+/** Today's messages by their time, older ones by their date (MMM D, YYYY): the clinic's clock and calendar. */
+export function messageTime(iso: string, timeZone: string | undefined, now = new Date()) {
+  const isToday = clinicDayOf(iso, timeZone) === clinicDayOf(now, timeZone);
+  return formatClinicTime(iso, timeZone, isToday ? 'time' : 'date');
 }

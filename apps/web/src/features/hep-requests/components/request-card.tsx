@@ -1,6 +1,6 @@
 import type { HepRequest } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
-import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
+import { ClinicTime } from '@web/components/ui/format/clinic-time-display.tsx';
 import { StatusPill } from '@web/components/ui/pill/status-pill.tsx';
 import { requestStatusLabels, requestStatusTones } from './request-status.ts';
 
@@ -12,7 +12,7 @@ export function RequestCard({ request, onAnswer }: { request: HepRequest; onAnsw
         <p className="hep-request-card__text">{request.request_content}</p>
         <p className="hep-request-card__facts">
           {request.requested_by.display_name} · Clinic {request.clinic_code} ·{' '}
-          <DateDisplay value={request.created_at} />
+          <ClinicTime value={request.created_at} style="date" />
         </p>
         {request.answer !== null && (
           <div className="hep-request-card__answer">
@@ -28,7 +28,7 @@ export function RequestCard({ request, onAnswer }: { request: HepRequest; onAnsw
             )}
             {request.answered_by && request.answered_at && (
               <p className="hep-request-card__facts">
-                By {request.answered_by.display_name} on <DateDisplay value={request.answered_at} />
+                By {request.answered_by.display_name} on <ClinicTime value={request.answered_at} style="date" />
               </p>
             )}
           </div>

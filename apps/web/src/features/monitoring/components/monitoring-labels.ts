@@ -23,22 +23,3 @@ export function formatSeconds(total: number): string {
   if (minutes === 0) return `${seconds} s`;
   return seconds === 0 ? `${minutes} min` : `${minutes} min ${seconds} s`;
 }
-
-// Its own formatter rather than the contract's cached `zoneFormatter`: a page shows a few dozen entries, and a
-// runtime import of the contract here would reshape the web's chunks past the bundle budget.
-const inClinicZone = (timeZone: string, options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, ...options });
-
-/** An instant as the clinic's day and time, `Nov 25, 2026, 2:25 PM`: minutes count by the clinic's calendar. */
-export const clinicDateTime = (iso: string, timeZone: string) =>
-  inClinicZone(timeZone, {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(iso));
-
-/** An instant as the clinic's time of day, `2:25 PM`. */
-export const clinicTime = (iso: string, timeZone: string) =>
-  inClinicZone(timeZone, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));

@@ -3,6 +3,7 @@ import { Button } from '@web/components/ui/button/button.tsx';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
 import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { formatClinicTime } from '@web/components/ui/format/clinic-time.ts';
 import { formatDate } from '@web/components/ui/format/format.ts';
 import { MonthPicker } from '@web/components/ui/month-picker/month-picker.tsx';
 import { formatMonth } from '@web/components/ui/month-picker/months.ts';
@@ -13,7 +14,7 @@ import dayjs from 'dayjs';
 import { Download, Phone, Timer, Video } from 'lucide-react';
 import { useState } from 'react';
 import { useMonitoringMonth } from '../api/get-monitoring-month.ts';
-import { clinicDateTime, clinicTime, contextLabels, endReasonLabels, formatSeconds } from './monitoring-labels.ts';
+import { contextLabels, endReasonLabels, formatSeconds } from './monitoring-labels.ts';
 import './monitoring.css';
 
 /**
@@ -183,10 +184,12 @@ function MonitoringEntryItem({ entry, timeZone }: { entry: MonitoringEntry; time
           <span className="tabular">{formatSeconds(entry.seconds)}</span>
         </p>
         <p className="monitoring-entry__meta">
-          <time dateTime={entry.started_at}>{clinicDateTime(entry.started_at, timeZone)}</time>
+          <time dateTime={entry.started_at}>
+            {formatClinicTime(entry.started_at, timeZone, 'dateTime', { namesZone: !entry.ended_at })}
+          </time>
           {' – '}
           {entry.ended_at ? (
-            <time dateTime={entry.ended_at}>{clinicTime(entry.ended_at, timeZone)}</time>
+            <time dateTime={entry.ended_at}>{formatClinicTime(entry.ended_at, timeZone, 'time')}</time>
           ) : (
             'in progress'
           )}{' '}

@@ -33,7 +33,7 @@ function useTokenSignIn<T>(mutationFn: (body: T) => Promise<{ token: string }>) 
     mutationFn,
     meta: { errorHandling: 'form' },
     onMutate: () => signinStarted(),
-    onSuccess: ({ token }) => signinSucceeded(token),
+    onSuccess: ({ token }) => signinSucceeded(token, 'patient'),
     onError: (error) => signinFailed(error instanceof ApiError ? error : ApiError.network()),
   });
 }

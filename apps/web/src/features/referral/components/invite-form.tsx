@@ -3,8 +3,9 @@ import { sendReferralBodySchema } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
-import { formatDate } from '@web/components/ui/format/format.ts';
+import { formatClinicTime } from '@web/components/ui/format/clinic-time.ts';
 import { paths } from '@web/config/paths.ts';
+import { useClinicTimeZone } from '@web/lib/clinics/clinic-time-zone.ts';
 import { applyServerErrors } from '@web/lib/form-errors.ts';
 import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
 import { useState } from 'react';
@@ -23,6 +24,7 @@ export function InviteForm() {
   // Restricted demo accounts' e-mails stay in the platform's outbox (product decisions §2): the message says so.
   const isRestricted = useCurrentUser().data?.isRestricted ?? false;
   const [sent, setSent] = useState<{ email: string; until: string } | null>(null);
+  const timeZone = useClinicTimeZone();
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -32,7 +34,7 @@ export function InviteForm() {
         ...values,
         action_url: new URL(paths.therapistSignup.getHref(), window.location.origin).toString(),
       });
-      setSent({ email: referral.email, until: formatDate(referral.expires_at) });
+      setSent({ email: referral.email, until: formatClinicTime(referral.expires_at, timeZone, 'date') });
       form.reset(emptyForm);
     } catch (error) {
       applyServerErrors(error, form.setError, fields);

@@ -1,5 +1,5 @@
 import type { Referral } from '@rehabit/contract';
-import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
+import { ClinicTime } from '@web/components/ui/format/clinic-time-display.tsx';
 import { Table } from '@web/components/ui/table/table.tsx';
 import { useIsMobile } from '@web/lib/device.ts';
 import { expiryNote, ReferralStatusPill, StepDate } from './referral-status.tsx';
@@ -11,7 +11,7 @@ function Expiry({ referral }: { referral: Referral }) {
   if (!note) return null;
   return (
     <span className="data-table__secondary">
-      {note} <DateDisplay value={referral.expires_at} />
+      {note} <ClinicTime value={referral.expires_at} style="date" />
     </span>
   );
 }
@@ -34,7 +34,7 @@ export function ReferralRows({ referrals }: { referrals: readonly Referral[] }) 
             <dl className="referral-card__steps">
               <dt>Invited</dt>
               <dd>
-                <DateDisplay value={referral.invited_at} />
+                <ClinicTime value={referral.invited_at} style="date" />
               </dd>
               <dt>Signed up</dt>
               <dd>
@@ -73,7 +73,7 @@ export function ReferralRows({ referrals }: { referrals: readonly Referral[] }) 
               <ReferralStatusPill status={referral.status} />
             </td>
             <td>
-              <DateDisplay value={referral.invited_at} />
+              <ClinicTime value={referral.invited_at} style="date" />
               <Expiry referral={referral} />
             </td>
             <td>

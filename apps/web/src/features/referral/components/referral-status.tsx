@@ -1,5 +1,5 @@
 import type { Referral, ReferralStatus } from '@rehabit/contract';
-import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
+import { ClinicTime } from '@web/components/ui/format/clinic-time-display.tsx';
 import { type PillTone, StatusPill } from '@web/components/ui/pill/status-pill.tsx';
 
 const tones: Record<ReferralStatus, PillTone> = {
@@ -21,7 +21,7 @@ export function ReferralStatusPill({ status }: { status: ReferralStatus }) {
 
 /** A step's date, or a dash for one not reached. */
 export function StepDate({ value }: { value: string | null }) {
-  if (value) return <DateDisplay value={value} />;
+  if (value) return <ClinicTime value={value} style="date" />;
   return (
     <>
       <span aria-hidden="true">—</span>

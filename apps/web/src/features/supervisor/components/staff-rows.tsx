@@ -1,5 +1,5 @@
 import { type ApprovalStatus, roleLabels, type StaffMember } from '@rehabit/contract';
-import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
+import { ClinicTime } from '@web/components/ui/format/clinic-time-display.tsx';
 import { type PillTone, StatusPill } from '@web/components/ui/pill/status-pill.tsx';
 import { Table } from '@web/components/ui/table/table.tsx';
 import { useIsMobile } from '@web/lib/device.ts';
@@ -90,7 +90,7 @@ export function StaffRows({ caption, members, showsClinic = false, actions, acce
               <ApprovalPill member={member} />
             </td>
             <td>
-              <DateDisplay value={member.created_at} />
+              <ClinicTime value={member.created_at} style="date" />
             </td>
             {access && <td>{access(member)}</td>}
             {actions && <td className="staff-actions-cell">{actions(member)}</td>}

@@ -1,7 +1,9 @@
 import type { Task } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
-import { todayIso } from '@web/components/ui/date-picker/iso-date.ts';
+import { clinicDayOf } from '@web/components/ui/format/clinic-time.ts';
+import { ClinicTime } from '@web/components/ui/format/clinic-time-display.tsx';
 import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
+import { useClinicTimeZone } from '@web/lib/clinics/clinic-time-zone.ts';
 import { AlertTriangle, Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { taskKindLabels, taskTarget } from './task-labels.ts';
@@ -13,9 +15,10 @@ type Props = {
 };
 
 function DueDate({ task }: { task: Task }) {
+  const timeZone = useClinicTimeZone();
   if (!task.due_date) return <>No due date</>;
-  // A done task is no longer late, whatever its date.
-  const isOverdue = task.status === 'new' && task.due_date < todayIso();
+  // A done task is no longer late, whatever its date; days are the clinic's.
+  const isOverdue = task.status === 'new' && task.due_date < clinicDayOf(new Date(), timeZone);
   if (!isOverdue) return <DateDisplay value={task.due_date} />;
   return (
     <span className="task-card__overdue">
@@ -29,7 +32,7 @@ function DoneLine({ task }: { task: Task }) {
   if (task.closed_by === 'rule') return <>Closed by itself: its cause went away</>;
   return (
     <>
-      <DateDisplay value={task.done_at} />
+      <ClinicTime value={task.done_at} style="date" />
       {task.done_by && ` by ${task.done_by.display_name}`}
     </>
   );

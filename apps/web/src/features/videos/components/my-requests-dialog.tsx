@@ -2,7 +2,7 @@ import type { HepRequest } from '@rehabit/contract';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
 import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
-import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
+import { ClinicTime } from '@web/components/ui/format/clinic-time-display.tsx';
 import { Modal } from '@web/components/ui/modal/modal.tsx';
 import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
 import { type PillTone, StatusPill } from '@web/components/ui/pill/status-pill.tsx';
@@ -41,7 +41,7 @@ export function MyRequestsDialog({ isOpen, onClose }: { isOpen: boolean; onClose
                 <li key={request.id} className="my-requests__item">
                   <div className="my-requests__head">
                     <span className="my-requests__date">
-                      <DateDisplay value={request.created_at} />
+                      <ClinicTime value={request.created_at} style="date" />
                     </span>
                     <StatusPill tone={tone}>{word}</StatusPill>
                   </div>

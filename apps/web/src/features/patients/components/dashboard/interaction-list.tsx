@@ -1,4 +1,5 @@
 import type { InteractionLog } from '@rehabit/contract';
+import { ClinicTime } from '@web/components/ui/format/clinic-time-display.tsx';
 import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
 import { formatDate } from '@web/components/ui/format/format.ts';
 import { RoundIcon } from '@web/components/ui/round-icon/round-icon.tsx';
@@ -34,7 +35,7 @@ export function InteractionList({
               {log.notes && <p className="interaction__notes">{log.notes}</p>}
               <p className="interaction__who">
                 Logged by {log.created_by?.display_name ?? 'a former staff member'} on{' '}
-                <DateDisplay value={log.created_at} />
+                <ClinicTime value={log.created_at} style="date" />
               </p>
             </div>
             <button

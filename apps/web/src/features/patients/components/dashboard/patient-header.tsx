@@ -1,4 +1,5 @@
 import type { Patient, PatientDetail } from '@rehabit/contract';
+import { ClinicTime } from '@web/components/ui/format/clinic-time-display.tsx';
 import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
 import { ageInYears, formatPhone } from '@web/components/ui/format/format.ts';
 import { ContactStatusLabels } from '../contact-status-labels.tsx';
@@ -103,7 +104,7 @@ export function PatientHeader({ patient }: { patient: Patient & Partial<PatientD
         <div>
           <dt>Registered</dt>
           <dd>
-            <DateDisplay value={patient.created_at} />
+            <ClinicTime value={patient.created_at} style="date" />
             <span className="patient-header__sub">{patient.source === 'qr' ? 'by QR sign-up' : 'by the clinic'}</span>
           </dd>
         </div>
