@@ -26,6 +26,10 @@ async function newPatientOfTheTherapist(request: APIRequestContext, headers: Hea
       phone: uniquePhone(),
       selected_code: '+1',
       birthday: '1948-06-12',
+      // Covered and consented: only a patient whose RTM can bill needs a call (decision 1240).
+      is_rtm_covered: true,
+      consent_date: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10),
+      consent_method: 'verbal',
     },
   });
   expect(registered.status()).toBe(201);

@@ -5,8 +5,8 @@ import { makePatient, patientPage, signedInRoutes } from '@web/testing/fixtures.
 import { renderApp } from '@web/testing/render-app.tsx';
 import { describe, expect, it } from 'vitest';
 
-const reminder = { status: 'CALL_NOK', needs_reminder: true } as const;
-const called = { status: 'CALL_OK', needs_reminder: false } as const;
+const reminder = { status: 'CALL_NOK', is_needed: true, needs_reminder: true } as const;
+const called = { status: 'CALL_OK', is_needed: false, needs_reminder: false } as const;
 const maria: Partial<PatientListItem> = { ...makePatient(), call_status: reminder, chat_freshness: 'CHAT_OUTDATED' };
 const james = {
   ...makePatient({ id: 102, first_name: 'James', last_name: 'Brown' }),
@@ -15,7 +15,7 @@ const james = {
 };
 const linda = {
   ...makePatient({ id: 103, first_name: 'Linda', last_name: 'Wilson' }),
-  call_status: { status: 'CALL_NOK', needs_reminder: false } as const,
+  call_status: { status: 'CALL_NOK', is_needed: true, needs_reminder: false } as const,
   chat_freshness: null,
 };
 

@@ -25,7 +25,11 @@ const uncovered: RtmStatus = {
   not_billable: ['not_covered'],
 };
 
-const maria = { ...makePatient(), rtm: example, call_status: { status: 'CALL_NOK' as const, needs_reminder: false } };
+const maria = {
+  ...makePatient(),
+  rtm: example,
+  call_status: { status: 'CALL_NOK' as const, is_needed: true, needs_reminder: false },
+};
 const james = { ...makePatient({ id: 102, first_name: 'James', last_name: 'Brown', status: 'registered' }), rtm: null };
 const linda = {
   ...makePatient({ id: 103, first_name: 'Linda', last_name: 'Wilson', is_rtm_covered: false }),
