@@ -42,7 +42,7 @@ export const dashboardSchema = z.object({
   no_data: z.number().int(),
   /** Of them, close to an RTM threshold this month (`rtm=close`). */
   close_to_threshold: z.number().int(),
-  /** Of them, with at least one code met now (`rtm=ready`). */
+  /** Of them, with a code met now whose date of service is this month (`rtm=ready`, decision 1241). */
   ready_to_bill: z.number().int(),
   /** The caller's open tasks: the new tasks of the tasks panel's default view (their own, or the clinic's). */
   open_tasks: z.number().int(),

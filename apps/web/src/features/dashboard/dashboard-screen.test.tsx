@@ -29,7 +29,7 @@ describe('the therapist dashboard', () => {
       'Need a call3No live call logged this month yet',
       'No data for 7 days2No exercise, pain or steps logged for 7 days',
       'Close to a threshold4A few data days or minutes from a code this month',
-      'Ready to bill5At least one code is met this month',
+      'Ready to bill5A code met now bills in this month’s file',
       'Your open tasks66 tasks to do',
     ]);
     const own = '/patients?status=onboarded&therapist_id=7';

@@ -110,7 +110,7 @@ export function figuresOf(data: Dashboard, tasksOfClinic = false): Figure[] {
       key: 'ready',
       label: 'Ready to bill',
       value: count(data.ready_to_bill),
-      text: data.ready_to_bill === 0 ? 'No patient is ready to bill yet' : 'At least one code is met this month',
+      text: data.ready_to_bill === 0 ? 'No patient is ready to bill yet' : 'A code met now bills in this month’s file',
       href: patientListHref(therapistId, { rtm: 'ready' }),
       tone: data.ready_to_bill === 0 ? 'neutral' : 'success',
     },
