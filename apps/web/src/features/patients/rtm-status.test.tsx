@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { fixtureApi } from '@web/testing/fixture-api.ts';
 import { makePatient, patientPage, signedInRoutes } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /** A coached code: not met, billing this month, needing nothing unless changed. */
 const code = (code: RtmCode['code'], kind: RtmCode['kind'], day: string, over: Partial<RtmCode> = {}): RtmCode => ({
@@ -214,6 +214,38 @@ describe('RTM this month on the patient dashboard', () => {
     renderApp('/patient/101/dashboard', { token: 't' });
     const none = await screen.findByRole('region', { name: 'RTM this month' });
     expect(await within(none).findByText('Not in RTM this month')).toBeInTheDocument();
+  });
+
+  describe('while the therapist is monitored on the patient', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    });
+
+    it('moves with each saved heart-beat, without a reload (decision 1242)', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      vi.spyOn(document, 'hasFocus').mockReturnValue(true);
+      const statusUrl = 'GET /api/v1/patients/101/rtm-status/';
+      const api = fixtureApi({
+        ...routes(example),
+        'POST /user/therapist/monitoring': { status: 201, body: { id: 55 } },
+        'PUT /user/therapist/dashboard/monitoring/55': {
+          body: { id: 55, seconds: 29, is_ended: false, end_reason: null },
+        },
+      });
+      renderApp('/patient/101/dashboard', { token: 't' });
+      const card = await screen.findByRole('region', { name: 'RTM this month' });
+      await within(card).findByText('17 of 20 min');
+      await waitFor(() => expect(api.calls('POST /user/therapist/monitoring')).toHaveLength(1));
+      const reads = api.calls(statusUrl).length;
+
+      // The server counted the beat's seconds: the card reads the minutes again as the beat is saved.
+      api.set(statusUrl, { body: { today: '2026-03-22', rtm: { ...example, minutes: 18 } } });
+      await vi.advanceTimersByTimeAsync(30_000);
+      await waitFor(() => expect(api.calls('PUT /user/therapist/dashboard/monitoring/55')).toHaveLength(1));
+      expect(await within(card).findByText('18 of 20 min')).toBeInTheDocument();
+      expect(api.calls(statusUrl)).toHaveLength(reads + 1);
+    });
   });
 
   it('leaves the card out for a registered patient', async () => {
