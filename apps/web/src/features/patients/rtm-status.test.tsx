@@ -161,9 +161,9 @@ describe('RTM this month on the patient dashboard', () => {
         .map((item) => item.textContent),
     ).toEqual([
       'This month98985: met, bills this month (Mar 30)',
-      "Missing98977 instead of 98985: 2 more data days by Mar 30, the window's end",
-      "Missing98979: a live call by Mar 31, the month's end",
-      "Missing98980 instead of 98979: 3 more min and a live call by Mar 31, the month's end",
+      "Not yet98977 instead of 98985: 2 more data days by Mar 30, the window's end",
+      "Not yet98979: a live call by Mar 31, the month's end",
+      "Not yet98980 instead of 98979: 3 more min and a live call by Mar 31, the month's end",
     ]);
     const dataDays = within(card).getByRole('progressbar', { name: 'Data days' });
     expect(dataDays).toHaveAttribute('value', '14');
@@ -186,8 +186,8 @@ describe('RTM this month on the patient dashboard', () => {
         .map((item) => [item.textContent, item.className]),
     ).toEqual([
       ["Later98985: met, bills at the window's end, Dec 20", 'rtm-code rtm-code--later'],
-      ["Missing98977 instead of 98985: 9 more data days by Dec 20, the window's end", 'rtm-code rtm-code--missing'],
-      ["Missing98979: 5 more min and a live call by Nov 30, the month's end", 'rtm-code rtm-code--missing'],
+      ["Not yet98977 instead of 98985: 9 more data days by Dec 20, the window's end", 'rtm-code rtm-code--missing'],
+      ["Not yet98979: 5 more min and a live call by Nov 30, the month's end", 'rtm-code rtm-code--missing'],
     ]);
   });
 

@@ -28,7 +28,7 @@ type RtmStatusLabelsProps = {
   hasCodeLines?: boolean;
 };
 
-const stateWords: Record<RtmCodeLine['kind'], string> = { ready: 'This month', later: 'Later', missing: 'Missing' };
+const stateWords: Record<RtmCodeLine['kind'], string> = { ready: 'This month', later: 'Later', missing: 'Not yet' };
 /** What the code lines say, so the short labels do not repeat it. */
 const saidByLines = new Set<RtmStatusLabel['kind']>(['ready', 'bills_later', 'call_needed']);
 
