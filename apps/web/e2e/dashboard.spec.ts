@@ -119,7 +119,7 @@ test('a snoozed banner stays hidden after signing out and in again, and the othe
   await closeInitialNote(page);
   await page.goto(`/patient/${patient.id}/dashboard`);
   await expect(banners(page)).toContainText(NO_CALL);
-  await expect(banners(page)).toContainText('RTM consent is missing');
+  await expect(banners(page)).toContainText('Close to a billing threshold this month');
   await banners(page)
     .getByRole('button', { name: `Snooze for 7 days: ${NO_CALL}` })
     .click();
@@ -132,6 +132,6 @@ test('a snoozed banner stays hidden after signing out and in again, and the othe
   await signIn(page, demo.therapist.email, demo.therapist.password);
   await closeInitialNote(page);
   await page.goto(`/patient/${patient.id}/dashboard`);
-  await expect(banners(page)).toContainText('RTM consent is missing');
+  await expect(banners(page)).toContainText('Close to a billing threshold this month');
   await expect(page.getByText(NO_CALL)).toHaveCount(0);
 });
