@@ -97,6 +97,14 @@ describe('call status and chat freshness in the dashboard header', () => {
     ]);
   });
 
+  it('asks no call of a patient whose RTM bills nothing, and says none is logged (decision 1240)', async () => {
+    const notNeeded = { status: 'CALL_NOK', is_needed: false, needs_reminder: false } as const;
+    fixtureApi(routes({ ...makePatient({ is_rtm_covered: false }), call_status: notNeeded, chat_freshness: null }));
+    renderApp('/patient/101/dashboard', { token: 't' });
+    const list = await screen.findByRole('list', { name: 'Call and chat' });
+    expect(labelsIn(list)).toEqual([['no call this month', 'rtm-label rtm-label--no_call']]);
+  });
+
   it('shows the call reminder and a quiet patient', async () => {
     fixtureApi(routes({ ...makePatient(), call_status: reminder, chat_freshness: 'CHAT_OUTDATED' }));
     renderApp('/patient/101/dashboard', { token: 't' });
