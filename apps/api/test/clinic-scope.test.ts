@@ -720,6 +720,9 @@ async function seedClinic(db: Db, index: number) {
     birthday: '1960-01-01',
     therapistId: therapist.id,
     status: 'onboarded',
+    // Covered and consented, so a missing call is needed (decision 1240) and `call=needed` lists the patient.
+    isRtmCovered: true,
+    consentDate: '2026-01-01',
   });
   await patientsRepo.openEpisode({
     patientId,

@@ -26,6 +26,10 @@ async function newPatientOfTheTherapist(request: APIRequestContext, headers: Hea
       phone: uniquePhone(),
       selected_code: '+1',
       birthday: '1948-06-12',
+      // Covered and consented: only a patient whose RTM can bill needs a call (decision 1240).
+      is_rtm_covered: true,
+      consent_date: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10),
+      consent_method: 'verbal',
     },
   });
   expect(registered.status()).toBe(201);
@@ -115,7 +119,7 @@ test('a snoozed banner stays hidden after signing out and in again, and the othe
   await closeInitialNote(page);
   await page.goto(`/patient/${patient.id}/dashboard`);
   await expect(banners(page)).toContainText(NO_CALL);
-  await expect(banners(page)).toContainText('RTM consent is missing');
+  await expect(banners(page)).toContainText('Close to a billing threshold this month');
   await banners(page)
     .getByRole('button', { name: `Snooze for 7 days: ${NO_CALL}` })
     .click();
@@ -128,6 +132,6 @@ test('a snoozed banner stays hidden after signing out and in again, and the othe
   await signIn(page, demo.therapist.email, demo.therapist.password);
   await closeInitialNote(page);
   await page.goto(`/patient/${patient.id}/dashboard`);
-  await expect(banners(page)).toContainText('RTM consent is missing');
+  await expect(banners(page)).toContainText('Close to a billing threshold this month');
   await expect(page.getByText(NO_CALL)).toHaveCount(0);
 });

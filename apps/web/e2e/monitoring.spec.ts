@@ -257,10 +257,16 @@ test('a sleeping laptop ends the session, and five idle minutes end it and go ba
   await expect(pill(page)).toBeHidden();
   await expect.poll(() => ends.map((end) => end.end_reason)).toEqual(['sleep']);
 
-  // Activity on the same patient resumes it; then nothing happens for five minutes.
+  // Activity on the same patient resumes it; then nothing happens for five minutes. Meanwhile each saved
+  // heart-beat reads "RTM this month" again, without a reload (decision 1242).
   await page.mouse.move(220, 320);
   await expect(pill(page)).toBeVisible();
-  await page.clock.runFor(300_000);
+  const beatSaved = page.waitForResponse((response) => response.request().method() === 'PUT');
+  const statusRead = page.waitForRequest((request) => request.url().includes('/rtm-status/'));
+  await page.clock.runFor(30_000);
+  await beatSaved;
+  await statusRead;
+  await page.clock.runFor(270_000);
   await expect.poll(() => ends.map((end) => end.end_reason)).toEqual(['sleep', 'idle']);
   await expect(page).toHaveURL(/\/patient\/\d+\/dashboard$/);
   await page.clock.runFor(2_000);

@@ -5,6 +5,7 @@ const quiet: BannerFacts = {
   today: '2026-03-20',
   onboardedOn: '2026-01-05',
   hasLiveCallThisMonth: true,
+  canBillRtm: true,
   lastDataDay: '2026-03-19',
   lastProgramChange: '2026-03-01',
   hasConsent: true,
@@ -17,6 +18,8 @@ describe('applyingBanners', () => {
     ['nothing to do', {}, []],
     ['not onboarded: none at all', { onboardedOn: null, hasLiveCallThisMonth: false, hasConsent: false }, []],
     ['no live call this month', { hasLiveCallThisMonth: false }, ['no_call']],
+    // RTM bills nothing for them (not covered, or no consent): no call is asked for (decision 1240).
+    ['no live call, RTM cannot bill', { hasLiveCallThisMonth: false, canBillRtm: false }, []],
     ['last data 6 days ago', { lastDataDay: '2026-03-14' }, []],
     ['last data 7 days ago', { lastDataDay: '2026-03-13' }, ['no_data']],
     ['no data ever, onboarded 6 days ago', { lastDataDay: null, onboardedOn: '2026-03-14' }, []],

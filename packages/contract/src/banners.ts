@@ -23,6 +23,8 @@ export type BannerFacts = {
   /** Onboarded (in monitoring) today, and since which day of the current episode; banners concern only them. */
   onboardedOn: string | null;
   hasLiveCallThisMonth: boolean;
+  /** Covered for RTM and consented: only then is a missing call a banner (decision 1240). */
+  canBillRtm: boolean;
   lastDataDay: string | null;
   /** The last day an exercise of the program was added, changed or deleted. */
   lastProgramChange: string | null;
@@ -56,7 +58,7 @@ export function applyingBanners(facts: BannerFacts): AppliedBanner[] {
   // Without any data or program yet, the days count from onboarding.
   const daysSince = (day: string | null) => daysBetween(day ?? onboardedOn, facts.today);
   const applies: Record<BannerKey, boolean> = {
-    no_call: !facts.hasLiveCallThisMonth,
+    no_call: facts.canBillRtm && !facts.hasLiveCallThisMonth,
     no_data: daysSince(facts.lastDataDay) >= NO_DATA_DAYS,
     program_stale: daysSince(facts.lastProgramChange) >= BANNER_PROGRAM_STALE_DAYS,
     no_consent: !facts.hasConsent,

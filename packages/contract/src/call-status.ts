@@ -15,7 +15,12 @@ export const CALL_REMINDER_PERIOD = 7;
 
 export const callStatusSchema = z.object({
   status: z.enum([CALL_OK, CALL_NOK]),
-  /** CALL_NOK in the month's last CALL_REMINDER_PERIOD days: the patient shows a call reminder. */
+  /**
+   * CALL_NOK for a patient who can bill RTM (decision 1240): the management codes need the call. A patient not
+   * covered for RTM or without consent on file bills nothing, so no call is asked for.
+   */
+  is_needed: z.boolean(),
+  /** A needed call in the month's last CALL_REMINDER_PERIOD days: the patient shows a call reminder. */
   needs_reminder: z.boolean(),
 });
 export type CallStatus = z.infer<typeof callStatusSchema>;
@@ -28,14 +33,24 @@ export function reminderPeriodStart(today: string): string {
 }
 
 /**
- * The call status on `today`, the clinic's calendar day, from the days of the patient's live calls (deleted calls
- * left out by the caller). Only a call dated in today's month counts.
+ * Whether a patient's RTM can bill at all: covered by the payer and consented (decision 0800). The RTM work — calls
+ * needed, call reminders, minutes and codes on the dashboard — concerns only these patients (decision 1240); the
+ * patient list's `billable` filter and `call=needed` say the same in SQL.
  */
-export function callStatusOf(callDays: readonly string[], today: string): CallStatus {
+export const canBillRtm = (patient: { isCovered: boolean; hasConsent: boolean }) =>
+  patient.isCovered && patient.hasConsent;
+
+/**
+ * The call status on `today`, the clinic's calendar day, from the days of the patient's live calls (deleted calls
+ * left out by the caller). Only a call dated in today's month counts; a call is needed only where RTM can bill.
+ */
+export function callStatusOf(callDays: readonly string[], today: string, canBill: boolean): CallStatus {
   const month = today.slice(0, 7);
   const hasCall = callDays.some((day) => day.slice(0, 7) === month);
+  const isNeeded = !hasCall && canBill;
   return {
     status: hasCall ? CALL_OK : CALL_NOK,
-    needs_reminder: !hasCall && today >= reminderPeriodStart(today),
+    is_needed: isNeeded,
+    needs_reminder: isNeeded && today >= reminderPeriodStart(today),
   };
 }

@@ -25,9 +25,16 @@ export const dashboardSchema = z.object({
   therapist: z.object({ id: z.number().int(), display_name: z.string() }).nullable(),
   /** Onboarded patients (in monitoring) today. */
   patients_in_monitoring: z.number().int(),
-  /** Their minutes this calendar month (all staff's monitored time and calls, floored per patient, as billing). */
+  /**
+   * The minutes this calendar month of those who can bill RTM (`billable=yes`; all staff's monitored time and calls,
+   * floored per patient, as billing): the sum of the minutes their list shows (decision 1240).
+   */
   minutes_this_month: z.number().int(),
-  /** Of them, without a live call this month (`call=needed`). */
+  /** Of them, those who can bill RTM (`billable=yes`): covered and consented. */
+  billable: z.number().int(),
+  /** Of them, those who bill nothing (`billable=no`): not covered for RTM or without consent, shown apart. */
+  not_billable: z.number().int(),
+  /** Of those who can bill, without a live call this month (`call=needed`). */
   needs_call: z.number().int(),
   /** Today is in the month's last CALL_REMINDER_PERIOD days: the calls are due now. */
   is_call_reminder_period: z.boolean(),
@@ -35,7 +42,7 @@ export const dashboardSchema = z.object({
   no_data: z.number().int(),
   /** Of them, close to an RTM threshold this month (`rtm=close`). */
   close_to_threshold: z.number().int(),
-  /** Of them, with at least one code met now (`rtm=ready`). */
+  /** Of them, with a code met now whose date of service is this month (`rtm=ready`, decision 1241). */
   ready_to_bill: z.number().int(),
   /** The caller's open tasks: the new tasks of the tasks panel's default view (their own, or the clinic's). */
   open_tasks: z.number().int(),

@@ -23,20 +23,26 @@ describe('callStatusOf (decision 0901)', () => {
     ['2028-02-29', true],
     ['2026-03-01', false],
   ])('without a call this month, %s shows a reminder: %s', (today, reminder) => {
-    expect(callStatusOf([], today)).toEqual({ status: CALL_NOK, needs_reminder: reminder });
+    expect(callStatusOf([], today, true)).toEqual({ status: CALL_NOK, is_needed: true, needs_reminder: reminder });
   });
 
   it('is CALL_OK with a call anywhere in today’s month, and never reminds', () => {
-    expect(callStatusOf(['2026-03-01'], '2026-03-31')).toEqual({ status: CALL_OK, needs_reminder: false });
-    expect(callStatusOf(['2026-02-27', '2026-03-30'], '2026-03-30')).toEqual({
+    expect(callStatusOf(['2026-03-01'], '2026-03-31', true)).toEqual({
       status: CALL_OK,
+      is_needed: false,
+      needs_reminder: false,
+    });
+    expect(callStatusOf(['2026-02-27', '2026-03-30'], '2026-03-30', true)).toEqual({
+      status: CALL_OK,
+      is_needed: false,
       needs_reminder: false,
     });
   });
 
   it('does not count a call of last month, nor one of the same month of another year', () => {
-    expect(callStatusOf(['2026-02-28', '2025-03-15'], '2026-03-26')).toEqual({
+    expect(callStatusOf(['2026-02-28', '2025-03-15'], '2026-03-26', true)).toEqual({
       status: CALL_NOK,
+      is_needed: true,
       needs_reminder: true,
     });
   });
@@ -44,15 +50,24 @@ describe('callStatusOf (decision 0901)', () => {
   it('reads the month of the clinic’s calendar day, not of UTC', () => {
     // 03:00 UTC on April 1 is still March 31 in New York: a call of March 5 still counts there.
     const now = new Date('2026-04-01T03:00:00Z');
-    expect(callStatusOf(['2026-03-05'], localDateOf(now, 'America/New_York')).status).toBe(CALL_OK);
-    expect(callStatusOf(['2026-03-05'], localDateOf(now, 'Europe/Berlin'))).toEqual({
+    expect(callStatusOf(['2026-03-05'], localDateOf(now, 'America/New_York'), true).status).toBe(CALL_OK);
+    expect(callStatusOf(['2026-03-05'], localDateOf(now, 'Europe/Berlin'), true)).toEqual({
       status: CALL_NOK,
+      is_needed: true,
       needs_reminder: false,
     });
     // 23:00 UTC on March 24 is already March 25 in Tokyo: the reminder period has begun there.
     const evening = new Date('2026-03-24T23:00:00Z');
-    expect(callStatusOf([], localDateOf(evening, 'Asia/Tokyo')).needs_reminder).toBe(true);
-    expect(callStatusOf([], localDateOf(evening, 'America/Los_Angeles')).needs_reminder).toBe(false);
+    expect(callStatusOf([], localDateOf(evening, 'Asia/Tokyo'), true).needs_reminder).toBe(true);
+    expect(callStatusOf([], localDateOf(evening, 'America/Los_Angeles'), true).needs_reminder).toBe(false);
+  });
+
+  it('asks for no call where RTM cannot bill (not covered, or no consent), though none is logged', () => {
+    expect(callStatusOf([], '2026-03-28', false)).toEqual({
+      status: CALL_NOK,
+      is_needed: false,
+      needs_reminder: false,
+    });
   });
 
   it('names the first day of the reminder period', () => {

@@ -20,6 +20,11 @@ export const chatFreshnessOf = (lastPatientMessageAt: Date | null, now: Date): C
 /** The list filters of call status and chat freshness: `call=needed` is CALL_NOK, `chat=outdated` CHAT_OUTDATED. */
 export const callListFilters = ['needed'] as const;
 export const chatListFilters = ['outdated'] as const;
+/**
+ * `yes`: patients whose RTM can bill (covered and consented); `no`: those who bill nothing, shown apart on the
+ * dashboard (decision 1240).
+ */
+export const billableListFilters = ['yes', 'no'] as const;
 /** `quiet`: onboarded patients without a data day for NO_DATA_DAYS (counted from onboarding when none yet). */
 export const dataListFilters = ['quiet'] as const;
 /** Days without a data day before a patient counts as quiet: the "no data" banner, task and list filter. */

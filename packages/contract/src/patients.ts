@@ -10,7 +10,13 @@ import {
 } from './common.ts';
 import { defineEndpoints } from './endpoint.ts';
 import { paginated } from './pagination.ts';
-import { callListFilters, chatListFilters, dataListFilters, patientContactStatusSchema } from './patient-status.ts';
+import {
+  billableListFilters,
+  callListFilters,
+  chatListFilters,
+  dataListFilters,
+  patientContactStatusSchema,
+} from './patient-status.ts';
 import { rtmListFilters, rtmStatusSchema } from './rtm-status.ts';
 
 export const patientStatuses = ['registered', 'onboarded', 'discharged', 'removed'] as const;
@@ -124,7 +130,9 @@ export const patientListQuerySchema = z.object({
   therapist_id: z.optional(idSchema),
   /** `close`: only patients close to an RTM threshold this month (decision 0803); `ready`: ready to bill. */
   rtm: z.enum(rtmListFilters).optional(),
-  /** `needed`: onboarded patients without a live call this month (CALL_NOK, decision 0901). */
+  /** `yes`: patients covered for RTM with consent on file; `no`: the others, who bill nothing (decision 1240). */
+  billable: z.enum(billableListFilters).optional(),
+  /** `needed`: onboarded patients who can bill RTM without a live call this month (decisions 0901, 1240). */
   call: z.enum(callListFilters).optional(),
   /** `outdated`: onboarded patients without a message for 30 days (CHAT_OUTDATED, decision 0901). */
   chat: z.enum(chatListFilters).optional(),

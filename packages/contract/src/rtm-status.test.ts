@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type BillingInput, statusDataFrom } from './billing-rules.ts';
-import { type RtmStatus, rtmStatusLabels, rtmStatusOf } from './rtm-status.ts';
+import { type RtmCode, type RtmStatus, rtmCodeLines, rtmStatusLabels, rtmStatusOf } from './rtm-status.ts';
 
 /** A covered, consented patient of a New York clinic, onboarded on `start`, changed by `over`. */
 const patient = (start: string, over: Partial<BillingInput> = {}): BillingInput => ({
@@ -26,6 +26,23 @@ const monitored = (day: string, minutes: number) => [{ at: `${day}T15:00:00Z`, s
 const callOn = (day: string, minutes = 0) => [{ at: `${day}T16:00:00Z`, minutes, kind: 'phone' as const }];
 
 const texts = (status: RtmStatus) => rtmStatusLabels(status).map((label) => label.text);
+const lines = (status: RtmStatus) => rtmCodeLines(status).map((line) => line.text);
+/** A coached code of this month (`bills_this_month`), not met and needing nothing unless changed. */
+const coached = (kind: RtmCode['kind'], code: RtmCode['code'], day: string, over: Partial<RtmCode>): RtmCode => ({
+  code,
+  kind,
+  date_of_service: day,
+  bills_this_month: true,
+  is_met: false,
+  data_days_needed: 0,
+  minutes_needed: 0,
+  needs_live_call: false,
+  instead_of: null,
+  ...over,
+});
+const device = (code: RtmCode['code'], day: string, over: Partial<RtmCode> = {}) => coached('device', code, day, over);
+const management = (code: RtmCode['code'], day: string, over: Partial<RtmCode> = {}) =>
+  coached('management', code, day, over);
 const flags = (status: RtmStatus) => ({
   ready: status.is_ready_to_bill,
   close: status.is_close,
@@ -49,12 +66,20 @@ describe('rtmStatusOf and its labels (decision 0803)', () => {
       is_close: true,
       is_billable: true,
       not_billable: [],
+      // 98985 bills on the window's last day, this month; 98977 would instead with 2 more data days. 98979's
+      // minutes are there without the call; 98980 needs 3 more minutes and the call, by the month's end.
+      codes: [
+        device('98985', '2026-03-30', { is_met: true }),
+        device('98977', '2026-03-30', { data_days_needed: 2, instead_of: '98985' }),
+        management('98979', '2026-03-31', { needs_live_call: true }),
+        management('98980', '2026-03-31', { minutes_needed: 3, needs_live_call: true, instead_of: '98979' }),
+      ],
     });
     expect(texts(status)).toEqual([
       '14 of 16 data days, 9 days left',
       '17 of 20 min',
       'call needed',
-      'ready to bill',
+      'ready to bill: 98985',
       'close to a threshold',
     ]);
   });
@@ -93,7 +118,7 @@ describe('rtmStatusOf and its labels (decision 0803)', () => {
       rule: '2025: the last day of the window is 1 day left',
       input: patient('2025-03-01', { dataEvents: dataDays('2025-03-01', 16), calls: callOn('2025-03-02') }),
       today: '2025-03-30',
-      labels: ['16 of 16 data days, 1 day left', '0 of 20 min', 'ready to bill'],
+      labels: ['16 of 16 data days, 1 day left', '0 of 20 min', 'ready to bill: 98977'],
       expected: { ready: true, close: false, call: false },
     },
     // 2026: the data-day goal is 2 (98975, 98985), then 16 (98977); past 16 the label drops the goal.
@@ -108,14 +133,14 @@ describe('rtmStatusOf and its labels (decision 0803)', () => {
       rule: '2026: 2 data days bill 98985, the goal moves to 16',
       input: patient('2026-03-01', { dataEvents: dataDays('2026-03-01', 2), calls: callOn('2026-03-02') }),
       today: '2026-03-05',
-      labels: ['2 of 16 data days, 26 days left', '0 of 10 min', 'ready to bill'],
+      labels: ['2 of 16 data days, 26 days left', '0 of 10 min', 'ready to bill: 98985'],
       expected: { ready: true, close: false, call: false },
     },
     {
       rule: '2026: 18 data days have met every threshold of the window',
       input: patient('2026-03-01', { dataEvents: dataDays('2026-03-01', 18), calls: callOn('2026-03-02') }),
       today: '2026-03-25',
-      labels: ['18 data days, 6 days left', '0 of 10 min', 'ready to bill'],
+      labels: ['18 data days, 6 days left', '0 of 10 min', 'ready to bill: 98977'],
       expected: { ready: true, close: false, call: false },
     },
     {
@@ -134,7 +159,7 @@ describe('rtmStatusOf and its labels (decision 0803)', () => {
         calls: callOn('2026-03-03'),
       }),
       today: '2026-03-10',
-      labels: ['2 of 16 data days, 21 days left', '5 of 10 min', 'ready to bill', 'close to a threshold'],
+      labels: ['2 of 16 data days, 21 days left', '5 of 10 min', 'ready to bill: 98985', 'close to a threshold'],
       expected: { ready: true, close: true, call: false },
     },
     {
@@ -145,7 +170,7 @@ describe('rtmStatusOf and its labels (decision 0803)', () => {
         calls: callOn('2026-03-03'),
       }),
       today: '2026-03-10',
-      labels: ['2 of 16 data days, 21 days left', '4 of 10 min', 'ready to bill'],
+      labels: ['2 of 16 data days, 21 days left', '4 of 10 min', 'ready to bill: 98985'],
       expected: { ready: true, close: false, call: false },
     },
     {
@@ -156,7 +181,7 @@ describe('rtmStatusOf and its labels (decision 0803)', () => {
         calls: callOn('2026-03-04'),
       }),
       today: '2026-03-20',
-      labels: ['18 data days, 11 days left', '12 of 20 min', 'ready to bill'],
+      labels: ['18 data days, 11 days left', '12 of 20 min', 'ready to bill: 98977, 98979'],
       expected: { ready: true, close: false, call: false },
     },
     {
@@ -167,7 +192,7 @@ describe('rtmStatusOf and its labels (decision 0803)', () => {
         calls: callOn('2026-03-04'),
       }),
       today: '2026-03-20',
-      labels: ['18 data days, 11 days left', '37 of 40 min', 'ready to bill', 'close to a threshold'],
+      labels: ['18 data days, 11 days left', '37 of 40 min', 'ready to bill: 98977, 98980', 'close to a threshold'],
       expected: { ready: true, close: true, call: false },
     },
     {
@@ -178,7 +203,7 @@ describe('rtmStatusOf and its labels (decision 0803)', () => {
         calls: callOn('2026-03-04', 5),
       }),
       today: '2026-03-20',
-      labels: ['18 data days, 11 days left', '45 of 60 min', 'ready to bill'],
+      labels: ['18 data days, 11 days left', '45 of 60 min', 'ready to bill: 98977, 98980, 98981'],
       expected: { ready: true, close: false, call: false },
     },
     {
@@ -206,7 +231,7 @@ describe('rtmStatusOf and its labels (decision 0803)', () => {
       rule: '2025: 20 minutes with a call bill 98980',
       input: patient('2025-03-01', { monitoredSessions: monitored('2025-03-03', 20), calls: callOn('2025-03-04') }),
       today: '2025-03-10',
-      labels: ['0 of 16 data days, 21 days left', '20 of 40 min', 'ready to bill'],
+      labels: ['0 of 16 data days, 21 days left', '20 of 40 min', 'ready to bill: 98980'],
       expected: { ready: true, close: false, call: false },
     },
     {
@@ -257,7 +282,7 @@ describe('rtmStatusOf and its labels (decision 0803)', () => {
     const status = rtmStatusOf(input, '2026-03-20');
     expect(status.window).toBeNull();
     // 19 minutes with a call bill 98979 at the month's end: ready, though the patient left.
-    expect(texts(status)).toEqual(['19 of 20 min', 'ready to bill']);
+    expect(texts(status)).toEqual(['19 of 20 min', 'ready to bill: 98979']);
     expect(flags(status)).toEqual({ ready: true, close: false, call: false });
   });
 
@@ -275,6 +300,76 @@ describe('rtmStatusOf and its labels (decision 0803)', () => {
       days_left: 1,
     });
     expect(status.is_close).toBe(true);
+  });
+});
+
+describe('coaching: which code bills, when, and what is missing (decision 1241)', () => {
+  it('says a device code met in a window ending next month bills then, not this month', () => {
+    // The demo's confusing case: a window from Nov 21 to Dec 20, 7 data days, 5 minutes and no call on Nov 28.
+    const status = rtmStatusOf(
+      patient('2026-11-21', { dataEvents: dataDays('2026-11-21', 7), monitoredSessions: monitored('2026-11-23', 5) }),
+      '2026-11-28',
+    );
+    expect(status.is_ready_to_bill).toBe(false);
+    expect(status.codes).toEqual([
+      device('98985', '2026-12-20', { is_met: true, bills_this_month: false }),
+      device('98977', '2026-12-20', { bills_this_month: false, data_days_needed: 9, instead_of: '98985' }),
+      management('98979', '2026-11-30', { minutes_needed: 5, needs_live_call: true }),
+    ]);
+    expect(texts(status)).toEqual([
+      '7 of 16 data days, 23 days left',
+      '5 of 10 min',
+      'call needed',
+      '98985 met, bills Dec 20',
+      'close to a threshold',
+    ]);
+    expect(lines(status)).toEqual([
+      "98985: met, bills at the window's end, Dec 20",
+      "98977 instead of 98985: 9 more data days by Dec 20, the window's end",
+      "98979: 5 more min and a live call by Nov 30, the month's end",
+    ]);
+  });
+
+  it('says what bills this month: a window ending this month, and minutes with the call', () => {
+    // Window Mar 1–30, 16 data days; 25 minutes and a call on Mar 28.
+    const status = rtmStatusOf(
+      patient('2026-03-01', {
+        dataEvents: dataDays('2026-03-01', 16),
+        monitoredSessions: monitored('2026-03-03', 25),
+        calls: callOn('2026-03-04'),
+      }),
+      '2026-03-28',
+    );
+    expect(status.is_ready_to_bill).toBe(true);
+    expect(texts(status)).toEqual(['16 of 16 data days, 3 days left', '25 of 40 min', 'ready to bill: 98977, 98980']);
+    expect(lines(status)).toEqual([
+      '98977: met, bills this month (Mar 30)',
+      '98980: met, bills this month (Mar 31)',
+      "98981: 15 more min by Mar 31, the month's end",
+    ]);
+  });
+
+  it('names the missing call of minutes already there, and a code out of reach in the window', () => {
+    // 2025: 13 data days with 2 days left cannot reach 16; 20 minutes without a call.
+    const status = rtmStatusOf(
+      patient('2025-03-01', { dataEvents: dataDays('2025-03-01', 13), monitoredSessions: monitored('2025-03-03', 20) }),
+      '2025-03-29',
+    );
+    expect(status.is_ready_to_bill).toBe(false);
+    expect(lines(status)).toEqual([
+      '98977: out of reach in this window (3 more data days, 2 days left)',
+      "98980: a live call by Mar 31, the month's end",
+      "98981: 20 more min and a live call by Mar 31, the month's end",
+    ]);
+  });
+
+  it('coaches nothing for a patient who bills nothing', () => {
+    const status = rtmStatusOf(
+      patient('2026-03-01', { isCovered: false, dataEvents: dataDays('2026-03-01', 5) }),
+      '2026-03-10',
+    );
+    expect(status.codes).toEqual([]);
+    expect(lines(status)).toEqual([]);
   });
 });
 

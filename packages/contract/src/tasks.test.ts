@@ -7,6 +7,7 @@ const fine: PatientTaskFacts = {
   therapistId: 3,
   onboardedOn: '2026-01-05',
   hasLiveCallThisMonth: true,
+  canBillRtm: true,
   lastDataDay: '2026-03-19',
 };
 const due = (change: Partial<PatientTaskFacts>, today: string) =>
@@ -29,6 +30,13 @@ describe('duePatientTasks', () => {
       { hasLiveCallThisMonth: false, lastDataDay: '2026-03-24' },
       '2026-03-25',
       ['call_reminder patient:7:month:2026-03'],
+    ],
+    // Not covered for RTM, or no consent: nothing bills, so no call is reminded (decision 1240).
+    [
+      'no call on the 25th, RTM cannot bill',
+      { hasLiveCallThisMonth: false, canBillRtm: false, lastDataDay: '2026-03-24' },
+      '2026-03-25',
+      [],
     ],
     // …and on the last day, still the same month's cause.
     [

@@ -49,6 +49,8 @@ export type PatientTaskFacts = {
   onboardedOn: string;
   /** A live call (phone or video) is logged in today's month. */
   hasLiveCallThisMonth: boolean;
+  /** Covered for RTM and consented (`canBillRtm`): only then is a call reminded (decision 1240). */
+  canBillRtm: boolean;
   lastDataDay: string | null;
 };
 
@@ -61,14 +63,14 @@ export type DueRuleTask = {
 };
 
 /**
- * The patient rules on `today`: a call reminder in the month's last CALL_REMINDER_PERIOD days without a live call
- * (cause: the month), and "no data" after NO_DATA_DAYS without a data day, counted from onboarding when there
+ * The patient rules on `today`: a call reminder in the month's last CALL_REMINDER_PERIOD days without a live call,
+ * for a patient whose RTM can bill (cause: the month; decision 1240), and "no data" after NO_DATA_DAYS without a data day, counted from onboarding when there
  * is none yet (cause: the last data day, so new data and a new silence make a new task).
  */
 export function duePatientTasks(facts: PatientTaskFacts, today: string): DueRuleTask[] {
   const due: DueRuleTask[] = [];
   const concerns = { patientId: facts.patientId, assigneeId: facts.therapistId };
-  if (!facts.hasLiveCallThisMonth && today >= reminderPeriodStart(today)) {
+  if (facts.canBillRtm && !facts.hasLiveCallThisMonth && today >= reminderPeriodStart(today)) {
     due.push({ kind: 'call_reminder', cause: `patient:${facts.patientId}:month:${today.slice(0, 7)}`, ...concerns });
   }
   const quietSince = facts.lastDataDay ?? facts.onboardedOn;

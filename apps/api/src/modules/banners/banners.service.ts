@@ -3,6 +3,7 @@ import {
   type BannerKey,
   type BannerSnooze,
   bannerCauses,
+  canBillRtm,
   liveSnoozes,
   type PatientBanners,
   rtmStatusOf,
@@ -42,6 +43,7 @@ export function createBannersService({ db, clock, audit }: Deps) {
         today,
         onboardedOn: null,
         hasLiveCallThisMonth: false,
+        canBillRtm: false,
         lastDataDay: null,
         lastProgramChange,
         hasConsent: false,
@@ -52,6 +54,7 @@ export function createBannersService({ db, clock, audit }: Deps) {
     return {
       today,
       ...open,
+      canBillRtm: canBillRtm(input),
       lastProgramChange,
       hasConsent: input.hasConsent,
       isCloseToThreshold: rtmStatusOf(input, today).is_close,

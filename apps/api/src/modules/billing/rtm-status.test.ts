@@ -73,6 +73,13 @@ describe('RTM status on the patient list', () => {
       is_close: true,
       is_billable: true,
       not_billable: [],
+      // What bills when, and what is missing (decision 1241): 98985 on the window's last day, this month.
+      codes: [
+        expect.objectContaining({ code: '98985', is_met: true, date_of_service: '2026-03-30', bills_this_month: true }),
+        expect.objectContaining({ code: '98977', is_met: false, data_days_needed: 2, instead_of: '98985' }),
+        expect.objectContaining({ code: '98979', is_met: false, needs_live_call: true }),
+        expect.objectContaining({ code: '98980', is_met: false, minutes_needed: 3, instead_of: '98979' }),
+      ],
     });
     expect(byId.get(ids.ready)?.rtm).toMatchObject({
       window: { data_days: 5, data_days_goal: 16, days_left: 9 },

@@ -104,7 +104,11 @@ describe('chat with patients', () => {
       notes: 'Checked in by phone.',
     });
     expect(logged.statusCode, logged.body).toBeLessThan(300);
-    expect((await listed(session.id)).call_status).toEqual({ status: 'CALL_OK', needs_reminder: false });
+    expect((await listed(session.id)).call_status).toEqual({
+      status: 'CALL_OK',
+      is_needed: false,
+      needs_reminder: false,
+    });
     const support = (await call.get('/chat/support', home.therapist.token)).json().results;
     for (const s of support) expect(s.call_status).toBeNull();
   });

@@ -2,7 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { patients } from '../../db/schema.ts';
 import { clinicScope } from '../../db/scope.ts';
-import { callNeededCondition, dataQuietCondition } from '../patients/contact-status.repository.ts';
+import {
+  callNeededCondition,
+  dataQuietCondition,
+  rtmBillableCondition,
+} from '../patients/contact-status.repository.ts';
 import { patientListWhere } from '../patients/patients.repository.ts';
 
 /** What the dashboard counts, read with the patient list's own conditions so a figure and its filter agree. */
@@ -10,12 +14,14 @@ export function createDashboardRepository(db: DbOrTx) {
   return {
     /**
      * The clinic's onboarded patients (of one treating therapist, when given), as the list's
-     * `status=onboarded&therapist_id=` answers them, each with the `call=needed` and `data=quiet` filters answered.
+     * `status=onboarded&therapist_id=` answers them, each with the `billable=yes`, `call=needed` and `data=quiet`
+     * filters answered.
      */
     onboardedIn(clinicId: number, therapistId: number | null, now: Date) {
       return db
         .select({
           id: patients.id,
+          isBillable: sql<boolean>`${rtmBillableCondition}`,
           needsCall: sql<boolean>`${callNeededCondition(now)}`,
           isQuiet: sql<boolean>`${dataQuietCondition(now)}`,
         })

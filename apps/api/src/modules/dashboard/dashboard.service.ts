@@ -17,8 +17,9 @@ type Deps = {
 
 /**
  * The therapist dashboard (decision 0903): counts of the onboarded patients of one treating therapist, or of the
- * clinic, each the count of a patient-list filter read the list's way — the call and data filters by the list's SQL
- * conditions, "close" and "ready" from the RTM statuses of one billing-inputs read of those patients.
+ * clinic, each the count of a patient-list filter read the list's way — the billable, call and data filters by the
+ * list's SQL conditions, "close" and "ready" from the RTM statuses of one billing-inputs read of those patients.
+ * Those who bill nothing are counted apart, with none of their minutes (decision 1240).
  */
 export function createDashboardService({ db, clock, rtm, tasks }: Deps) {
   const repo = createDashboardRepository(db);
@@ -50,11 +51,15 @@ export function createDashboardService({ db, clock, rtm, tasks }: Deps) {
       const rtmOf = (id: number) => statuses.get(id);
       const countOf = (keep: (p: (typeof onboarded)[number]) => boolean | undefined) =>
         onboarded.filter((p) => keep(p)).length;
+      // Those who bill nothing are counted apart, and their minutes left out: the list shows none for them.
+      const billable = onboarded.filter((p) => p.isBillable);
       return {
         today,
         therapist,
         patients_in_monitoring: onboarded.length,
-        minutes_this_month: onboarded.reduce((sum, p) => sum + (rtmOf(p.id)?.minutes ?? 0), 0),
+        minutes_this_month: billable.reduce((sum, p) => sum + (rtmOf(p.id)?.minutes ?? 0), 0),
+        billable: billable.length,
+        not_billable: onboarded.length - billable.length,
         needs_call: countOf((p) => p.needsCall),
         is_call_reminder_period: today >= reminderPeriodStart(today),
         no_data: countOf((p) => p.isQuiet),

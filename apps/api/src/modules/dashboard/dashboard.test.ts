@@ -45,7 +45,8 @@ beforeAll(async () => {
   // One data day on Mar 2 and no call: quiet, needs a call, 1 data day short of 2 (close), not ready.
   const quiet = await c.inEpisode(march, { therapistId: mine });
   await c.readings(quiet, 'painlevel', ['2026-03-02']);
-  // Not covered: 25 minutes count, but nothing is close or ready; needs a call, has recent data.
+  // Not covered: bills nothing, so counted apart (decision 1240): its 25 minutes are not the figure's, no call is
+  // needed, nothing is close or ready; it has recent data.
   const uncovered = await c.inEpisode(march, { therapistId: mine, isCovered: false });
   await c.readings(uncovered, 'steps', c.days('2026-03-15', 5));
   await c.session(uncovered, '2026-03-11T18:00:00Z', 25 * 60);
@@ -83,8 +84,10 @@ afterAll(() => c.t.close());
 
 const mineFigures = {
   patients_in_monitoring: 3,
-  minutes_this_month: 17 + 25,
-  needs_call: 2,
+  minutes_this_month: 17,
+  billable: 2,
+  not_billable: 1,
+  needs_call: 1,
   is_call_reminder_period: false,
   no_data: 1,
   close_to_threshold: 2,
@@ -93,6 +96,8 @@ const mineFigures = {
 const colleagueFigures = {
   patients_in_monitoring: 2,
   minutes_this_month: 10,
+  billable: 2,
+  not_billable: 0,
   needs_call: 1,
   is_call_reminder_period: false,
   no_data: 1,
@@ -117,8 +122,10 @@ describe('the figures', () => {
       today: '2026-03-20',
       therapist: null,
       patients_in_monitoring: 5,
-      minutes_this_month: 52,
-      needs_call: 3,
+      minutes_this_month: 27,
+      billable: 4,
+      not_billable: 1,
+      needs_call: 2,
       is_call_reminder_period: false,
       no_data: 2,
       close_to_threshold: 3,
@@ -182,7 +189,10 @@ describe('whose patients', () => {
 });
 
 describe('agreement with the patient list', () => {
-  /** The list's count for the query, and the sum of its rows' minutes. */
+  /**
+   * The list's count for the query, and the sum of the minutes its rows show: a patient who bills nothing shows
+   * only why ("not covered", "no consent"), no minutes.
+   */
   async function listed(query: string) {
     const res = await c.call.get(
       `${patientEndpoints.list.path}?page_size=100&status=onboarded${query}`,
@@ -190,7 +200,12 @@ describe('agreement with the patient list', () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as { count: number; results: PatientListItem[] };
-    return { count: body.count, minutes: body.results.reduce((sum, p) => sum + (p.rtm?.minutes ?? 0), 0) };
+    const shown = body.results.filter((p) => p.rtm?.is_billable);
+    return {
+      count: body.count,
+      minutes: shown.reduce((sum, p) => sum + (p.rtm?.minutes ?? 0), 0),
+      calls: body.results.filter((p) => p.call_status?.is_needed).length,
+    };
   }
 
   it('answers for each scope what the list answers for the matching filters', async () => {
@@ -203,8 +218,16 @@ describe('agreement with the patient list', () => {
       const figures = await dashboard(token);
       const all = await listed(filter);
       expect(figures.patients_in_monitoring).toBe(all.count);
+      // The minutes add up on the list the figure links to, and on the whole list: its other rows show none.
+      const billable = await listed(`${filter}&billable=yes`);
+      expect(figures.minutes_this_month).toBe(billable.minutes);
       expect(figures.minutes_this_month).toBe(all.minutes);
-      expect(figures.needs_call).toBe((await listed(`${filter}&call=needed`)).count);
+      expect(figures.billable).toBe(billable.count);
+      expect(figures.not_billable).toBe((await listed(`${filter}&billable=no`)).count);
+      // A call is needed only of those who can bill; every row of `call=needed` says so.
+      const callNeeded = await listed(`${filter}&call=needed`);
+      expect(figures.needs_call).toBe(callNeeded.count);
+      expect(figures.needs_call).toBe(callNeeded.calls);
       expect(figures.no_data).toBe((await listed(`${filter}&data=quiet`)).count);
       expect(figures.close_to_threshold).toBe((await listed(`${filter}&rtm=close`)).count);
       expect(figures.ready_to_bill).toBe((await listed(`${filter}&rtm=ready`)).count);

@@ -3,11 +3,12 @@ import {
   CHAT_OUTDATED_DAYS,
   type ChatFreshness,
   callStatusOf,
+  canBillRtm,
   chatFreshnessOf,
   localDateOf,
   NO_DATA_DAYS,
 } from '@rehabit/contract';
-import { and, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, not, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { hasDataDayIn } from '../../db/data-days.ts';
 import { chatSessions, clinics, interactionLogs, patientEpisodes, patients } from '../../db/schema.ts';
@@ -30,11 +31,18 @@ const monthBounds = (now: Date) => {
   };
 };
 
-/** Onboarded patients without a live call this month in their clinic's calendar (CALL_NOK): `call=needed`. */
+/** Patients whose RTM can bill, covered and consented (`canBillRtm` of the contract): `billable=yes`. */
+export const rtmBillableCondition: SQL = and(eq(patients.isRtmCovered, true), isNotNull(patients.consentDate))!;
+
+/**
+ * Onboarded patients whose RTM can bill without a live call this month in their clinic's calendar (CALL_NOK, and
+ * the call is needed: decision 1240): `call=needed`.
+ */
 export function callNeededCondition(now: Date): SQL {
   const { start, end } = monthBounds(now);
   return and(
     eq(patients.status, 'onboarded'),
+    rtmBillableCondition,
     sql`not exists (
       select 1 from ${interactionLogs}
       where ${interactionLogs.patientId} = ${patients.id} and ${interactionLogs.deletedAt} is null
@@ -87,6 +95,8 @@ export async function contactStatusesOf(db: DbOrTx, ids: number[], now: Date): P
     .select({
       id: patients.id,
       timezone: clinics.timezone,
+      isCovered: patients.isRtmCovered,
+      consentDate: patients.consentDate,
       lastCallDay: sql<string | null>`(
         select max(${interactionLogs.date})::text from ${interactionLogs}
         where ${interactionLogs.patientId} = ${patients.id} and ${interactionLogs.deletedAt} is null
@@ -100,7 +110,11 @@ export async function contactStatusesOf(db: DbOrTx, ids: number[], now: Date): P
   for (const row of rows) {
     const today = localDateOf(now, row.timezone);
     statuses.set(row.id, {
-      call_status: callStatusOf(row.lastCallDay ? [row.lastCallDay] : [], today),
+      call_status: callStatusOf(
+        row.lastCallDay ? [row.lastCallDay] : [],
+        today,
+        canBillRtm({ isCovered: row.isCovered, hasConsent: row.consentDate !== null }),
+      ),
       chat_freshness: chatFreshnessOf(row.lastPatientMessageAt ? new Date(row.lastPatientMessageAt) : null, now),
     });
   }

@@ -1,11 +1,12 @@
 import { type PatientDetail, type PatientListItem, pathOf, patientEndpoints } from '@rehabit/contract';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../../../test/factories.ts';
 import { type MonitoredClinics, monitoredClinics } from '../../../test/monitoring-support.ts';
-import { chatSessions } from '../../db/schema.ts';
+import { chatSessions, patients } from '../../db/schema.ts';
 
 let c: MonitoredClinics;
-const ids = {} as Record<'called' | 'lastMonth' | 'deleted' | 'quiet' | 'registered' | 'away', number>;
+const ids = {} as Record<'called' | 'lastMonth' | 'deleted' | 'quiet' | 'registered' | 'away' | 'uncovered', number>;
 const DAY = 86_400_000;
 
 /** Moves the test clock to an instant and signs the staff in again (their sign-ins expire meanwhile). */
@@ -56,6 +57,13 @@ beforeAll(async () => {
   await wrote(ids.quiet, 40);
   ids.registered = (await c.call.register(c.home.therapist.token)).id;
   ids.away = await c.onboarded(c.away);
+  // Covered for RTM and consented: a missing call is needed. The one left uncovered bills nothing (decision 1240).
+  ids.uncovered = await c.onboarded();
+  const billable = [ids.called, ids.lastMonth, ids.deleted, ids.quiet, ids.registered, ids.away];
+  await c.t.database.db
+    .update(patients)
+    .set({ isRtmCovered: true, consentDate: '2026-03-01' })
+    .where(inArray(patients.id, billable));
 });
 afterAll(() => c.t.close());
 
@@ -63,11 +71,24 @@ describe('call status and chat freshness on the patient list (decision 0901)', (
   it('gives each onboarded patient its call status and chat freshness; others have none', async () => {
     const { byId } = await listed();
     const of = (id: number) => ({ call: byId.get(id)?.call_status, chat: byId.get(id)?.chat_freshness });
-    expect(of(ids.called)).toEqual({ call: { status: 'CALL_OK', needs_reminder: false }, chat: 'CHAT_RECENT' });
-    expect(of(ids.lastMonth)).toEqual({ call: { status: 'CALL_NOK', needs_reminder: false }, chat: null });
-    expect(of(ids.deleted)).toEqual({ call: { status: 'CALL_NOK', needs_reminder: false }, chat: 'CHAT_OUTDATED' });
-    expect(of(ids.quiet)).toEqual({ call: { status: 'CALL_NOK', needs_reminder: false }, chat: 'CHAT_OUTDATED' });
+    expect(of(ids.called)).toEqual({
+      call: { status: 'CALL_OK', is_needed: false, needs_reminder: false },
+      chat: 'CHAT_RECENT',
+    });
+    expect(of(ids.lastMonth)).toEqual({
+      call: { status: 'CALL_NOK', is_needed: true, needs_reminder: false },
+      chat: null,
+    });
+    expect(of(ids.deleted)).toEqual({
+      call: { status: 'CALL_NOK', is_needed: true, needs_reminder: false },
+      chat: 'CHAT_OUTDATED',
+    });
+    expect(of(ids.quiet)).toEqual({
+      call: { status: 'CALL_NOK', is_needed: true, needs_reminder: false },
+      chat: 'CHAT_OUTDATED',
+    });
     expect(of(ids.registered)).toEqual({ call: null, chat: null });
+    expect(of(ids.uncovered).call).toEqual({ status: 'CALL_NOK', is_needed: false, needs_reminder: false });
     expect(byId.has(ids.away)).toBe(false);
   });
 
@@ -76,7 +97,8 @@ describe('call status and chat freshness on the patient list (decision 0901)', (
     expect(new Set(needed.ids)).toEqual(new Set([ids.lastMonth, ids.deleted, ids.quiet]));
     expect(needed.count).toBe(3);
     const outdated = await listed('&chat=outdated');
-    expect(new Set(outdated.ids)).toEqual(new Set([ids.deleted, ids.quiet]));
+    // Quiet in chat whatever the coverage; only the call is a matter of billing.
+    expect(new Set(outdated.ids)).toEqual(new Set([ids.deleted, ids.quiet, ids.uncovered]));
     const both = await listed('&call=needed&chat=outdated&search=Maria');
     expect(new Set(both.ids)).toEqual(new Set([ids.deleted, ids.quiet]));
 
@@ -101,14 +123,14 @@ describe('call status and chat freshness on the patient list (decision 0901)', (
     // Mar 25, 01:00 in Los Angeles: the reminder period (Mar 25–31) has begun there.
     await setNow('2026-03-25T08:00:00Z');
     const { byId } = await listed();
-    expect(byId.get(ids.lastMonth)?.call_status).toEqual({ status: 'CALL_NOK', needs_reminder: true });
-    expect(byId.get(ids.called)?.call_status).toEqual({ status: 'CALL_OK', needs_reminder: false });
+    expect(byId.get(ids.lastMonth)?.call_status).toEqual({ status: 'CALL_NOK', is_needed: true, needs_reminder: true });
+    expect(byId.get(ids.called)?.call_status).toEqual({ status: 'CALL_OK', is_needed: false, needs_reminder: false });
 
     const res = await c.call.get(pathOf(patientEndpoints.detail, { id: ids.quiet }), c.home.therapist.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json() as PatientDetail).toMatchObject({
       id: ids.quiet,
-      call_status: { status: 'CALL_NOK', needs_reminder: true },
+      call_status: { status: 'CALL_NOK', is_needed: true, needs_reminder: true },
       chat_freshness: 'CHAT_OUTDATED',
     });
     const registered = await c.call.get(
@@ -124,6 +146,7 @@ describe('call status and chat freshness on the patient list (decision 0901)', (
     // Apr 1, 00:30 in Los Angeles.
     await setNow('2026-04-01T07:30:00Z');
     const { byId } = await listed('&call=needed');
-    expect(byId.get(ids.called)?.call_status).toEqual({ status: 'CALL_NOK', needs_reminder: false });
+    expect(byId.has(ids.uncovered)).toBe(false);
+    expect(byId.get(ids.called)?.call_status).toEqual({ status: 'CALL_NOK', is_needed: true, needs_reminder: false });
   });
 });

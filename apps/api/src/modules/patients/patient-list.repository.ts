@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PATIENT_LIST_CAP, type PatientListQuery, type PatientStatus } from '@rehabit/contract';
-import { and, eq, fillPlaceholders, type SQL, sql } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, not, type SQL, sql } from 'drizzle-orm';
 import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
@@ -8,7 +8,12 @@ import { runPrepared } from '../../db/prepared.ts';
 import { clinics, icd10Codes, patientEpisodes, patients, users } from '../../db/schema.ts';
 import type { ClinicScope } from '../../db/scope.ts';
 import { patientVisibleIn } from '../../db/visibility.ts';
-import { callNeededCondition, chatOutdatedCondition, dataQuietCondition } from './contact-status.repository.ts';
+import {
+  callNeededCondition,
+  chatOutdatedCondition,
+  dataQuietCondition,
+  rtmBillableCondition,
+} from './contact-status.repository.ts';
 import type { PatientSqlRow } from './patient-sql-row.ts';
 
 /**
@@ -117,13 +122,14 @@ function candidatesOf(scope: ClinicScope, words: Word[], bind: Bind): SQL {
   const grams = gramWordsOf(words);
   if (scope.kind === 'all' || !grams) return sql`${patients}`;
   return sql`(
-    select id, clinic_id, status, therapist_id, last_name, first_name, search_text from ${patients}
+    select id, clinic_id, status, therapist_id, is_rtm_covered, consent_date, last_name, first_name, search_text
+    from ${patients}
     where patient_search_grams(clinic_id, search_text) @> patient_search_query_grams(
       ${bind('clinicId', scope.clinicId)}::int, ${bind('anywhere', grams.anywhere)}::text, ${bind('starts', grams.starts)}::text)
     offset 0) as ${patients}`;
 }
 
-type Filters = Pick<PatientListQuery, 'status' | 'therapist_id' | 'call' | 'chat' | 'data'>;
+type Filters = Pick<PatientListQuery, 'status' | 'therapist_id' | 'billable' | 'call' | 'chat' | 'data'>;
 
 /** The list's filters but the search, on the `patients` table. */
 function filtersOf(scope: ClinicScope, query: Filters, now: Date, onlyIds: readonly number[] | undefined, bind: Bind) {
@@ -133,6 +139,8 @@ function filtersOf(scope: ClinicScope, query: Filters, now: Date, onlyIds: reado
     ),
     query.status ? eq(patients.status, bind('status', query.status) as PatientStatus) : undefined,
     onlyIds ? sql`${patients.id} = any(${bind('onlyIds', [...onlyIds])}::int[])` : undefined,
+    query.billable === 'yes' ? rtmBillableCondition : undefined,
+    query.billable === 'no' ? not(rtmBillableCondition) : undefined,
     query.call === 'needed' ? callNeededCondition(now) : undefined,
     query.chat === 'outdated' ? chatOutdatedCondition(now) : undefined,
     query.data === 'quiet' ? dataQuietCondition(now) : undefined,
@@ -209,6 +217,7 @@ const shapeOf = (o: ListOptions, search: Search) =>
     !!o.query.status,
     !!o.query.therapist_id,
     !!o.onlyIds,
+    o.query.billable ?? '',
     o.query.call ?? '',
     o.query.chat ?? '',
     o.query.data ?? '',

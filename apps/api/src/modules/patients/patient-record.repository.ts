@@ -1,4 +1,11 @@
-import { type CallStatus, type ChatFreshness, callStatusOf, chatFreshnessOf, localDateOf } from '@rehabit/contract';
+import {
+  type CallStatus,
+  type ChatFreshness,
+  callStatusOf,
+  canBillRtm,
+  chatFreshnessOf,
+  localDateOf,
+} from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
 import { runPrepared } from '../../db/prepared.ts';
 import { fromPatientSqlRow, type PatientSqlRow } from './patient-sql-row.ts';
@@ -71,7 +78,11 @@ export const createPatientRecordRepository = (db: Db) => ({
 const contactOf = (raw: Raw, now: Date): Contact =>
   raw.status === 'onboarded'
     ? {
-        call_status: callStatusOf(raw.last_call_day ? [raw.last_call_day] : [], localDateOf(now, raw.timezone)),
+        call_status: callStatusOf(
+          raw.last_call_day ? [raw.last_call_day] : [],
+          localDateOf(now, raw.timezone),
+          canBillRtm({ isCovered: raw.is_rtm_covered, hasConsent: raw.consent_date !== null }),
+        ),
         chat_freshness: chatFreshnessOf(
           raw.last_patient_message_at ? new Date(raw.last_patient_message_at) : null,
           now,

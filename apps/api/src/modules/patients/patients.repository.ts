@@ -111,7 +111,7 @@ const selectWithClinicDay = (db: DbOrTx) =>
 /** The filters of the patient list, as the list and the figures counted from it (the dashboard) read them. */
 export type PatientListFilters = Pick<
   PatientListQuery,
-  'status' | 'therapist_id' | 'search' | 'call' | 'chat' | 'data'
+  'status' | 'therapist_id' | 'search' | 'billable' | 'call' | 'chat' | 'data'
 >;
 
 /**

@@ -275,7 +275,10 @@ export function createPatientsService({ db, clock, audit, rtm, tasks }: Deps) {
       if (!body.diagnosis && patient.status === 'onboarded') {
         throw fieldError('diagnosis', 'An onboarded patient needs a diagnosis');
       }
-      await recordChange(actor, patient, 'update', detailsOf(body), ctx);
+      // Coverage and consent decide whether a call is reminded (decision 1240).
+      await recordChange(actor, patient, 'update', detailsOf(body), ctx, {
+        alsoInTx: (tx) => tasks.patientChanged(tx, patient),
+      });
       return reload(actor, id);
     },
 
@@ -355,6 +358,8 @@ export function createPatientsService({ db, clock, audit, rtm, tasks }: Deps) {
       const patient = await findPatient(actor, id, ctx);
       await recordChange(actor, patient, 'update_rtm_coverage', { isRtmCovered: isCovered }, ctx, {
         detail: { from: patient.isRtmCovered, to: isCovered },
+        // A call is reminded only where RTM can bill (decision 1240): the reminder follows the coverage at once.
+        alsoInTx: (tx) => tasks.patientChanged(tx, patient),
       });
       return reload(actor, id);
     },

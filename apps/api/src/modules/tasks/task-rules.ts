@@ -6,6 +6,7 @@
  */
 import {
   approveStaffTask,
+  canBillRtm,
   type DueRuleTask,
   duePatientTasks,
   hepRequestAnsweredTask,
@@ -72,7 +73,8 @@ export function createTaskRules({ db, clock, audit }: Deps) {
           const found = byId.get(row.id);
           const facts = found && openEpisodeFacts(found);
           if (!facts) continue;
-          for (const task of duePatientTasks({ patientId: row.id, therapistId: row.therapistId, ...facts }, today)) {
+          const concerns = { patientId: row.id, therapistId: row.therapistId, canBillRtm: canBillRtm(found.input) };
+          for (const task of duePatientTasks({ ...concerns, ...facts }, today)) {
             due.push({ ...task, title: ruleTaskTitle(task) });
           }
         }

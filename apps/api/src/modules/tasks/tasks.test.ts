@@ -52,6 +52,9 @@ async function qrPatient(clinicId: number) {
     phone: '5550109999',
     birthday: '1950-05-05',
     source: 'qr',
+    // Covered and consented at registration, so a call is reminded once onboarded (decision 1240).
+    isRtmCovered: true,
+    consentDate: '2026-03-01',
   });
 }
 
@@ -241,7 +244,7 @@ describe('the task list and a colleague’s task', () => {
 describe('the rules’ tasks, on the clinic’s calendar day', () => {
   // A clinic in New York; every patient onboarded on Mar 1.
   let r: StaffedClinic;
-  const p = {} as Record<'noCall' | 'called' | 'quiet' | 'qr', number>;
+  const p = {} as Record<'noCall' | 'called' | 'quiet' | 'qr' | 'uncovered', number>;
   const march = '2026-03-01T15:00:00Z';
 
   beforeAll(async () => {
@@ -256,6 +259,9 @@ describe('the rules’ tasks, on the clinic’s calendar day', () => {
     p.quiet = await c.inEpisode(march, { clinic: r });
     await c.readings(p.quiet, 'steps', ['2026-03-10'], r);
     p.qr = await qrPatient(r.clinic.id);
+    // Not covered for RTM, no call: bills nothing, so no call is reminded (decision 1240).
+    p.uncovered = await c.inEpisode(march, { clinic: r, isCovered: false });
+    await c.readings(p.uncovered, 'steps', c.days('2026-03-18', 7), r);
   });
 
   it('open no call reminder before the month’s last 7 days there, though it is the 25th in UTC', async () => {
@@ -290,6 +296,20 @@ describe('the rules’ tasks, on the clinic’s calendar day', () => {
       'no_data',
       'onboard_patient',
     ]);
+  });
+
+  it('remind no call for a patient not covered for RTM, and follow a change of coverage at once', async () => {
+    await rules.evaluateClinic(r.clinic.id);
+    expect(await kindsOf(p.uncovered)).toEqual([]);
+    const coverage = (isCovered: boolean) =>
+      c.call.patch(pathOf(patientEndpoints.rtmCoverage, { id: p.uncovered }), r.manager.token, {
+        is_rtm_covered: isCovered,
+      });
+    expect((await coverage(true)).statusCode).toBe(200);
+    expect(await kindsOf(p.uncovered)).toEqual(['call_reminder']);
+    expect((await coverage(false)).statusCode).toBe(200);
+    expect(await kindsOf(p.uncovered)).toEqual([]);
+    expect(await kindsOf(p.uncovered, 'done')).toEqual(['call_reminder']);
   });
 
   it('never make a second task for the same cause', async () => {

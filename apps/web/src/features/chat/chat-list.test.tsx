@@ -14,8 +14,8 @@ afterEach(() => {
 });
 
 const sessions = [
-  makeSession(1, { freshness: CHAT_RECENT, call_status: { status: CALL_OK, needs_reminder: false } }),
-  makeSession(2, { unread_message_count: 3, call_status: { status: CALL_NOK, needs_reminder: true } }),
+  makeSession(1, { freshness: CHAT_RECENT, call_status: { status: CALL_OK, is_needed: false, needs_reminder: false } }),
+  makeSession(2, { unread_message_count: 3, call_status: { status: CALL_NOK, is_needed: true, needs_reminder: true } }),
   makeSession(3, { freshness: CHAT_OUTDATED }),
   makeSession(4, { unread_message_count: 1 }),
 ];

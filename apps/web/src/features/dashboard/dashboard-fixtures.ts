@@ -8,6 +8,8 @@ export const figures = (changes: Partial<Dashboard> = {}): Dashboard => ({
   therapist: { id: 7, display_name: 'Tara Nguyen' },
   patients_in_monitoring: 12,
   minutes_this_month: 1234,
+  billable: 10,
+  not_billable: 2,
   needs_call: 3,
   is_call_reminder_period: false,
   no_data: 2,

@@ -24,16 +24,19 @@ describe('the therapist dashboard', () => {
         .map((item) => item.textContent),
     ).toEqual([
       'Patients in monitoring12Onboarded, followed between visits',
-      'Minutes this month1,234 minMonitored time and calls with 12 patients',
+      'Minutes this month1,234 minMonitored time and calls with the 10 patients who can bill RTM',
+      'Not billable for RTM2Not covered or no consent: no minutes, calls or codes counted',
       'Need a call3No live call logged this month yet',
       'No data for 7 days2No exercise, pain or steps logged for 7 days',
       'Close to a threshold4A few data days or minutes from a code this month',
-      'Ready to bill5At least one code is met this month',
+      'Ready to bill5A code met now bills in this month’s file',
       'Your open tasks66 tasks to do',
     ]);
     const own = '/patients?status=onboarded&therapist_id=7';
     expect(hrefOf(list, 'Patients in monitoring')).toBe(own);
-    expect(hrefOf(list, 'Minutes this month')).toBe(own);
+    // The minutes add up on the list of those who can bill; those who bill nothing are listed apart (decision 1240).
+    expect(hrefOf(list, 'Minutes this month')).toBe(`${own}&billable=yes`);
+    expect(hrefOf(list, 'Not billable for RTM')).toBe(`${own}&billable=no`);
     expect(hrefOf(list, 'Need a call')).toBe(`${own}&call=needed`);
     expect(hrefOf(list, 'No data for 7 days')).toBe(`${own}&data=quiet`);
     expect(hrefOf(list, 'Close to a threshold')).toBe(`${own}&rtm=close`);
@@ -52,6 +55,7 @@ describe('the therapist dashboard', () => {
           today: '2026-03-27',
           patients_in_monitoring: 0,
           minutes_this_month: 0,
+          not_billable: 0,
           no_data: 0,
           close_to_threshold: 0,
           ready_to_bill: 0,
@@ -67,6 +71,7 @@ describe('the therapist dashboard', () => {
     );
     expect(list).toHaveTextContent('No patient is in monitoring');
     expect(list).toHaveTextContent('No minutes monitored yet this month');
+    expect(list).toHaveTextContent('Every patient in monitoring can bill RTM');
     expect(list).toHaveTextContent('No patient went 7 days without data');
     expect(list).toHaveTextContent('No patient is close to a threshold');
     expect(list).toHaveTextContent('No patient is ready to bill yet');

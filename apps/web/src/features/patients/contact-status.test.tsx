@@ -5,8 +5,8 @@ import { makePatient, patientPage, signedInRoutes } from '@web/testing/fixtures.
 import { renderApp } from '@web/testing/render-app.tsx';
 import { describe, expect, it } from 'vitest';
 
-const reminder = { status: 'CALL_NOK', needs_reminder: true } as const;
-const called = { status: 'CALL_OK', needs_reminder: false } as const;
+const reminder = { status: 'CALL_NOK', is_needed: true, needs_reminder: true } as const;
+const called = { status: 'CALL_OK', is_needed: false, needs_reminder: false } as const;
 const maria: Partial<PatientListItem> = { ...makePatient(), call_status: reminder, chat_freshness: 'CHAT_OUTDATED' };
 const james = {
   ...makePatient({ id: 102, first_name: 'James', last_name: 'Brown' }),
@@ -15,7 +15,7 @@ const james = {
 };
 const linda = {
   ...makePatient({ id: 103, first_name: 'Linda', last_name: 'Wilson' }),
-  call_status: { status: 'CALL_NOK', needs_reminder: false } as const,
+  call_status: { status: 'CALL_NOK', is_needed: true, needs_reminder: false } as const,
   chat_freshness: null,
 };
 
@@ -95,6 +95,14 @@ describe('call status and chat freshness in the dashboard header', () => {
       ['called this month', 'rtm-label rtm-label--called'],
       ['wrote in the last 5 days', 'rtm-label rtm-label--recent'],
     ]);
+  });
+
+  it('asks no call of a patient whose RTM bills nothing, and says none is logged (decision 1240)', async () => {
+    const notNeeded = { status: 'CALL_NOK', is_needed: false, needs_reminder: false } as const;
+    fixtureApi(routes({ ...makePatient({ is_rtm_covered: false }), call_status: notNeeded, chat_freshness: null }));
+    renderApp('/patient/101/dashboard', { token: 't' });
+    const list = await screen.findByRole('list', { name: 'Call and chat' });
+    expect(labelsIn(list)).toEqual([['no call this month', 'rtm-label rtm-label--no_call']]);
   });
 
   it('shows the call reminder and a quiet patient', async () => {

@@ -133,6 +133,17 @@ describe('patient list', () => {
     expect(app.location().search).toBe('?status=onboarded&rtm=ready&data=quiet');
   });
 
+  it('opens on the dashboard’s patients who bill nothing, visibly, and shows everyone again', async () => {
+    const api = fixtureApi({ ...signedInRoutes(), 'GET /api/v1/patients/': { body: patientPage([maria]) } });
+    const app = renderApp('/patients?status=onboarded&billable=no', { token: 't' });
+    const billing = await screen.findByRole('combobox', { name: 'RTM billing' });
+    expect(billing).toHaveTextContent('Not covered or no consent');
+    expect(listCalls(api)[0]).toEqual({ status: 'onboarded', billable: 'no', page: '1' });
+    await app.user.click(billing);
+    await app.user.click(screen.getByRole('option', { name: 'All patients' }));
+    await waitFor(() => expect(listCalls(api).at(-1)).toEqual({ status: 'onboarded', page: '1' }));
+  });
+
   it('shows what failed with a retry', async () => {
     const api = fixtureApi({
       ...signedInRoutes(),

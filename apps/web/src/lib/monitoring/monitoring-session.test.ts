@@ -37,6 +37,7 @@ function fakeWorld(options: { startAnswers?: Array<number | null | 'unreachable'
     startContexts: [] as MonitoringCode[],
     saves: [] as Array<{ id: number } & MonitoringUpdateBody>,
     ended: [] as number[],
+    counted: [] as number[],
     left: [] as MonitoringOrigin[],
   };
   const ports: MonitoringPorts = {
@@ -59,6 +60,7 @@ function fakeWorld(options: { startAnswers?: Array<number | null | 'unreachable'
     },
     leaveAfterIdle: (origin) => world.left.push(origin),
     ended: (patientId) => world.ended.push(patientId),
+    counted: (patientId) => world.counted.push(patientId),
     now: () => Date.now(),
   };
   const ends = () => world.saves.filter((save) => save.end_reason);
@@ -108,6 +110,8 @@ describe('a monitoring session (seed §4)', () => {
     const session = startMonitoringSession(dashboard, ports);
     await pass(30_000, session);
     expect(world.saves).toEqual([{ id: 100, elapsed_seconds: 29, context: 'MONITORING_CODE_PATIENT_DASHBOARD' }]);
+    // Each saved beat says the minutes moved, so the screen reads them again (decision 1242).
+    expect(world.counted).toEqual([7]);
     // Reading without touching anything for 20 s: the next save claims no more than the last sign of life.
     await vi.advanceTimersByTimeAsync(30_000);
     expect(world.saves.at(-1)).toMatchObject({ elapsed_seconds: 30 });

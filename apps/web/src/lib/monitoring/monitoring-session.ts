@@ -44,6 +44,8 @@ export type MonitoringPorts = {
   leaveAfterIdle(origin: MonitoringOrigin): void;
   /** A session ended and its seconds are saved: minutes on screen may be refreshed. */
   ended(patientId: number): void;
+  /** A heart-beat's seconds are saved and the session goes on: minutes on screen may be refreshed (decision 1242). */
+  counted(patientId: number): void;
   now(): number;
 };
 
@@ -143,6 +145,7 @@ export function startMonitoringSession(target: MonitoringTarget, ports: Monitori
     const id = sessionId;
     lastSaveAt = ports.now();
     void ports.save(id, body()).then((outcome) => {
+      if (outcome === 'open') ports.counted(target.patientId);
       // Ended by the server (another tab's session replaced it, or beats came too late): pause until activity.
       if (outcome === 'ended' && sessionId === id) {
         phase = 'paused';

@@ -74,6 +74,8 @@ export function useMonitoringSessions(leaveAfterIdle: (origin: MonitoringOrigin)
       timer: dispatch,
       leaveAfterIdle: (from) => leave.current(from),
       ended: (id) => void queryClient.invalidateQueries({ queryKey: monitoringKeys.patient(id) }),
+      // Each saved heart-beat moves the month's minutes: the RTM card and the monitored month read them again.
+      counted: (id) => void queryClient.invalidateQueries({ queryKey: monitoringKeys.patient(id) }),
       now: () => Date.now(),
     });
     const onActivity = () => session.activity();

@@ -1,4 +1,4 @@
-import { CALL_NOK, type ChatSession } from '@rehabit/contract';
+import type { ChatSession } from '@rehabit/contract';
 import { freshnessLabel } from '../lib/chat-labels.ts';
 
 const hints = {
@@ -16,9 +16,12 @@ export function FreshnessTag({ freshness }: { freshness: ChatSession['freshness'
   );
 }
 
-/** "Call needed" on a patient's conversation while no live call is logged this month, as the patient list says it. */
+/**
+ * "Call needed" on a patient's conversation while no live call is logged this month and RTM can bill (decision
+ * 1240), as the patient list says it.
+ */
 export function CallNeededTag({ callStatus }: { callStatus: ChatSession['call_status'] }) {
-  if (callStatus?.status !== CALL_NOK) return null;
+  if (!callStatus?.is_needed) return null;
   return (
     <span className="chat-freshness chat-freshness--outdated" title="No live call is logged this month">
       {callStatus.needs_reminder ? 'Call needed, month ends soon' : 'Call needed'}

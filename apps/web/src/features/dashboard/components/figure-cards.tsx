@@ -3,7 +3,7 @@ import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Figure } from '../lib/figures.ts';
 
-const FIGURE_COUNT = 7;
+const FIGURE_COUNT = 8;
 
 /** Each figure a card and a link to the list behind it; the cards wrap, two a row on a phone. */
 export function FigureCards({ figures, label }: { figures: Figure[]; label: string }) {

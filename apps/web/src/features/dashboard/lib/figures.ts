@@ -2,7 +2,7 @@ import { type Dashboard, lastDayOfMonth, NO_DATA_DAYS, type PatientListQuery } f
 import { formatDate } from '@web/components/ui/format/format.ts';
 import { paths } from '@web/config/paths.ts';
 
-type ListFilter = Pick<PatientListQuery, 'call' | 'data' | 'rtm'>;
+type ListFilter = Pick<PatientListQuery, 'billable' | 'call' | 'data' | 'rtm'>;
 
 /** The patient list behind a figure: onboarded patients of the therapist counted (none: the clinic's), filtered. */
 export function patientListHref(therapistId: number | null, filter: ListFilter = {}): string {
@@ -47,18 +47,32 @@ export function figuresOf(data: Dashboard, tasksOfClinic = false): Figure[] {
       tone: 'neutral',
     },
     {
+      // The minutes of those who can bill, the sum of what their list shows (decision 1240).
       key: 'minutes',
       label: 'Minutes this month',
       value: `${count(data.minutes_this_month)} min`,
       text:
         data.minutes_this_month === 0
           ? 'No minutes monitored yet this month'
-          : `Monitored time and calls with ${patients(data.patients_in_monitoring)}`,
-      href: monitored,
+          : `Monitored time and calls with the ${patients(data.billable)} who can bill RTM`,
+      href: patientListHref(therapistId, { billable: 'yes' }),
+      tone: 'neutral',
+    },
+    {
+      // Those who bill nothing, apart: their time and calls are in no other figure.
+      key: 'not-billable',
+      label: 'Not billable for RTM',
+      value: count(data.not_billable),
+      text:
+        data.not_billable === 0
+          ? 'Every patient in monitoring can bill RTM'
+          : 'Not covered or no consent: no minutes, calls or codes counted',
+      href: patientListHref(therapistId, { billable: 'no' }),
       tone: 'neutral',
     },
     {
       key: 'call',
+      // Only those who can bill need a call (decision 1240).
       label: 'Need a call',
       value: count(data.needs_call),
       text:
@@ -96,7 +110,7 @@ export function figuresOf(data: Dashboard, tasksOfClinic = false): Figure[] {
       key: 'ready',
       label: 'Ready to bill',
       value: count(data.ready_to_bill),
-      text: data.ready_to_bill === 0 ? 'No patient is ready to bill yet' : 'At least one code is met this month',
+      text: data.ready_to_bill === 0 ? 'No patient is ready to bill yet' : 'A code met now bills in this month’s file',
       href: patientListHref(therapistId, { rtm: 'ready' }),
       tone: data.ready_to_bill === 0 ? 'neutral' : 'success',
     },

@@ -13,13 +13,7 @@ export const getRtmStatus = (id: number, signal?: AbortSignal) =>
  */
 export const useRtmStatus = (patient: Patient) =>
   useQuery({
-    queryKey: [
-      ...monitoringKeys.patient(patient.id),
-      'rtm-status',
-      patient.status,
-      patient.is_rtm_covered,
-      patient.consent_date,
-    ],
+    queryKey: [...monitoringKeys.rtmStatus(patient.id), patient.status, patient.is_rtm_covered, patient.consent_date],
     queryFn: ({ signal }) => getRtmStatus(patient.id, signal),
     // A registered patient was never onboarded: there is no status to ask for.
     enabled: patient.status !== 'registered',

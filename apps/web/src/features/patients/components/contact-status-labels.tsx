@@ -1,19 +1,22 @@
 import { CALL_NOK, CHAT_OUTDATED, CHAT_RECENT, type PatientDetail } from '@rehabit/contract';
 
 type ContactStatus = Partial<Pick<PatientDetail, 'call_status' | 'chat_freshness'>>;
-type ContactLabel = { kind: 'call_needed' | 'called' | 'quiet' | 'recent'; text: string };
+type ContactLabel = { kind: 'call_needed' | 'called' | 'no_call' | 'quiet' | 'recent'; text: string };
 
 /**
  * The call status and chat freshness in short words (decision 0901). `isCompact` (the list) keeps only what needs
- * a look: a call needed this month and a patient quiet for 30 days; the dashboard also says what is fine.
+ * a look: a call needed this month and a patient quiet for 30 days; the dashboard also says what is fine. A patient
+ * whose RTM bills nothing needs no call (decision 1240): the dashboard says only that none is logged.
  */
 export function contactLabels({ call_status, chat_freshness }: ContactStatus, isCompact: boolean): ContactLabel[] {
   const labels: ContactLabel[] = [];
-  if (call_status?.status === CALL_NOK) {
+  if (call_status?.is_needed) {
     labels.push({
       kind: 'call_needed',
       text: call_status.needs_reminder ? 'call needed, month ends soon' : 'call needed',
     });
+  } else if (call_status?.status === CALL_NOK && !isCompact) {
+    labels.push({ kind: 'no_call', text: 'no call this month' });
   } else if (call_status && !isCompact) {
     labels.push({ kind: 'called', text: 'called this month' });
   }

@@ -1,4 +1,10 @@
-import { type RtmStatus, type RtmStatusLabel, rtmStatusLabels } from '@rehabit/contract';
+import {
+  type RtmCodeLine,
+  type RtmStatus,
+  type RtmStatusLabel,
+  rtmCodeLines,
+  rtmStatusLabels,
+} from '@rehabit/contract';
 
 /** How far the data days and the minutes are toward their goals, for the bars under their words. */
 function barOf(status: RtmStatus, kind: RtmStatusLabel['kind']) {
@@ -15,15 +21,50 @@ type RtmStatusLabelsProps = {
   hasBars?: boolean;
   /** The call status beside it says whether a call is needed (decision 0901), so this one does not repeat it. */
   isCallShownApart?: boolean;
+  /**
+   * A line a code — what bills when, what is missing (decision 1241) — in place of the short "ready to bill" and
+   * "call needed" words, which the lines say more exactly.
+   */
+  hasCodeLines?: boolean;
 };
+
+const stateWords: Record<RtmCodeLine['kind'], string> = { ready: 'This month', later: 'Later', missing: 'Not yet' };
+/** What the code lines say, so the short labels do not repeat it. */
+const saidByLines = new Set<RtmStatusLabel['kind']>(['ready', 'bills_later', 'call_needed']);
 
 /**
  * A patient's RTM status this month in the short words of the billing rules (decision 0803); with `hasBars`, the
  * data days and minutes also as bars toward their goals.
  */
-export function RtmStatusLabels({ status, hasBars = false, isCallShownApart = false }: RtmStatusLabelsProps) {
+export function RtmStatusLabels({
+  status,
+  hasBars = false,
+  isCallShownApart = false,
+  hasCodeLines = false,
+}: RtmStatusLabelsProps) {
   if (!status) return <span className="muted">Not in RTM this month</span>;
-  const labels = rtmStatusLabels(status).filter(({ kind }) => !(isCallShownApart && kind === 'call_needed'));
+  const labels = rtmStatusLabels(status).filter(
+    ({ kind }) => !(isCallShownApart && kind === 'call_needed') && !(hasCodeLines && saidByLines.has(kind)),
+  );
+  const codeLines = hasCodeLines ? rtmCodeLines(status) : [];
+  return (
+    <>
+      <StatusLabels status={status} labels={labels} hasBars={hasBars} />
+      {codeLines.length > 0 && (
+        <ul className="rtm-codes" aria-label="Codes: when they bill, what is missing">
+          {codeLines.map((line) => (
+            <li key={line.text} className={`rtm-code rtm-code--${line.kind}`}>
+              <span className="rtm-code__state">{stateWords[line.kind]}</span>
+              <span>{line.text}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function StatusLabels({ status, labels, hasBars }: { status: RtmStatus; labels: RtmStatusLabel[]; hasBars: boolean }) {
   return (
     <ul className="rtm-labels">
       {labels.map(({ kind, text }) => {

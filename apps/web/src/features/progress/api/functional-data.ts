@@ -1,6 +1,7 @@
 import { type FunctionalDataPatchBody, type FunctionalDataPostBody, patientDataEndpoints } from '@rehabit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '@web/lib/api-client.ts';
+import { monitoringKeys } from '@web/lib/monitoring/monitoring-keys.ts';
 import { progressQueryKey } from './get-progress.ts';
 
 export const functionalDataQueryKey = (patientId: number) => ['functional-data', patientId] as const;
@@ -12,7 +13,10 @@ export const useFunctionalData = (patientId: number) =>
     meta: { errorHandling: 'silent' },
   });
 
-/** New entries and corrections change the series and, for pain, the progress week too. */
+/**
+ * New entries and corrections change the series and, for pain, the progress week too; the RTM status is read again
+ * rather than guessing here which entries make a data day (decision 1242).
+ */
 function useFunctionalMutation<B>(patientId: number, send: (body: B) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -22,6 +26,7 @@ function useFunctionalMutation<B>(patientId: number, send: (body: B) => Promise<
       Promise.all([
         queryClient.invalidateQueries({ queryKey: functionalDataQueryKey(patientId) }),
         queryClient.invalidateQueries({ queryKey: progressQueryKey(patientId) }),
+        queryClient.invalidateQueries({ queryKey: monitoringKeys.rtmStatus(patientId) }),
       ]),
   });
 }

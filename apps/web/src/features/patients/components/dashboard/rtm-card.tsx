@@ -3,7 +3,10 @@ import { Skeleton } from '@web/components/ui/feedback/skeleton.tsx';
 import { useRtmStatus } from '@web/features/patients/api/get-rtm-status.ts';
 import { RtmStatusLabels } from '../rtm-status-labels.tsx';
 
-/** "RTM this month" on the dashboard: the list's words, with a bar for the window's data days and the minutes. */
+/**
+ * "RTM this month" on the dashboard: the list's words, with a bar for the window's data days and the minutes, and a
+ * line a code saying when it bills and what it still needs (decision 1241).
+ */
 export function RtmCard({ patient }: { patient: Patient }) {
   const status = useRtmStatus(patient);
   return (
@@ -16,7 +19,7 @@ export function RtmCard({ patient }: { patient: Patient }) {
       ) : status.isError ? (
         <p className="muted">The RTM status could not be loaded.</p>
       ) : (
-        <RtmStatusLabels status={status.data.rtm} hasBars />
+        <RtmStatusLabels status={status.data.rtm} hasBars hasCodeLines />
       )}
     </section>
   );

@@ -60,6 +60,7 @@ export function PatientList({ user }: { user: SessionUser }) {
     status: params.status || undefined,
     therapist_id: params.therapistId || undefined,
     rtm: params.rtm || undefined,
+    billable: params.billable || undefined,
     call: params.call || undefined,
     chat: params.chat || undefined,
     data: params.data || undefined,
@@ -68,7 +69,14 @@ export function PatientList({ user }: { user: SessionUser }) {
   const list = usePatients(query);
   const patients = list.data?.results ?? [];
   const hasFilters = Boolean(
-    params.search || params.status || params.therapistId || params.rtm || params.call || params.chat || params.data,
+    params.search ||
+      params.status ||
+      params.therapistId ||
+      params.rtm ||
+      params.billable ||
+      params.call ||
+      params.chat ||
+      params.data,
   );
 
   // A selection belongs to the rows on screen; another page or filter starts a new one.
@@ -81,6 +89,7 @@ export function PatientList({ user }: { user: SessionUser }) {
       params.status,
       params.therapistId,
       params.rtm,
+      params.billable,
       params.call,
       params.chat,
       params.data,

@@ -5,9 +5,16 @@ import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
 import { useTreatingTherapists } from '@web/lib/staff/get-treating-therapists.ts';
 import { Search } from 'lucide-react';
-import type { RtmFilter, useListParams } from './use-list-params.ts';
+import type { BillableFilter, RtmFilter, useListParams } from './use-list-params.ts';
 
 type StatusFilter = ListedPatientStatus | '';
+
+// Those who bill nothing are shown apart from the RTM figures (decision 1240).
+const billableOptions: { value: BillableFilter; label: string }[] = [
+  { value: '', label: 'All patients' },
+  { value: 'yes', label: 'Can bill RTM' },
+  { value: 'no', label: 'Not covered or no consent' },
+];
 
 // Removed patients are never listed, so they are no filter either.
 const statusOptions: { value: StatusFilter; label: string }[] = [
@@ -20,7 +27,7 @@ type ListParams = ReturnType<typeof useListParams>;
 type PatientsFiltersProps = {
   search: string;
   onSearchChange: (search: string) => void;
-  params: Pick<ListParams, 'status' | 'therapistId' | 'rtm' | 'call' | 'chat' | 'data'>;
+  params: Pick<ListParams, 'status' | 'therapistId' | 'rtm' | 'billable' | 'call' | 'chat' | 'data'>;
   onChange: ListParams['update'];
   /** A platform admin's choice of clinic (decision 1150); staff see their own clinic only. */
   clinic?: { code: string | null; onChange: (code: string | null) => void };
@@ -89,6 +96,14 @@ export function PatientsFilters({ search, onSearchChange, params, onChange, clin
           options={therapistOptions}
           value={params.therapistId}
           onChange={(therapist_id) => onChange({ therapist_id })}
+        />
+      </div>
+      <div className="list-filters__select">
+        <Dropdown
+          label="RTM billing"
+          options={billableOptions}
+          value={params.billable}
+          onChange={(billable) => onChange({ billable })}
         />
       </div>
       {rtmCheck('close', 'Close to a threshold this month')}

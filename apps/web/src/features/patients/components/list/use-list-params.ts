@@ -2,12 +2,14 @@ import { idSchema, type ListedPatientStatus, listedPatientStatusSchema } from '@
 import { useSearchParams } from 'react-router';
 
 export type RtmFilter = 'close' | 'ready' | '';
+export type BillableFilter = 'yes' | 'no' | '';
 
 type ListChanges = {
   search?: string;
   status?: ListedPatientStatus | '';
   therapist_id?: number | '';
   rtm?: RtmFilter;
+  billable?: BillableFilter;
   call?: 'needed' | '';
   chat?: 'outdated' | '';
   data?: 'quiet' | '';
@@ -20,6 +22,7 @@ export const noFilters = {
   status: '',
   therapist_id: '',
   rtm: '',
+  billable: '',
   call: '',
   chat: '',
   data: '',
@@ -40,6 +43,9 @@ export function useListParams() {
   // `rtm=close`: close to an RTM threshold this month; `rtm=ready`: a code is met now (decision 0903).
   const rtmParam = params.get('rtm');
   const rtm: RtmFilter = rtmParam === 'close' || rtmParam === 'ready' ? rtmParam : '';
+  // `billable=yes`: covered for RTM and consented; `billable=no`: the others, who bill nothing (decision 1240).
+  const billableParam = params.get('billable');
+  const billable: BillableFilter = billableParam === 'yes' || billableParam === 'no' ? billableParam : '';
   // `call=needed`: no live call this month; `chat=outdated`: no message for 30 days (decision 0901).
   const callFilter: 'needed' | '' = params.get('call') === 'needed' ? 'needed' : '';
   const chat: 'outdated' | '' = params.get('chat') === 'outdated' ? 'outdated' : '';
@@ -61,5 +67,5 @@ export function useListParams() {
       { replace: true },
     );
 
-  return { page, status, search, therapistId, rtm, call: callFilter, chat, data, update };
+  return { page, status, search, therapistId, rtm, billable, call: callFilter, chat, data, update };
 }
