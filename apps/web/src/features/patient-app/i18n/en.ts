@@ -84,8 +84,12 @@ export const en = {
     doneToday: 'Done today',
     doneTimes: 'Done {{done}} of {{due}} times today',
     doAgain: 'Do it again',
-    sending: 'Saving…',
-    sendFailed: 'Not saved yet. Check your connection and try again.',
+    delivery: {
+      sending: 'Saving…',
+      waiting: 'Kept on this phone. It will be sent when you are back online.',
+      sent: 'Saved',
+      refused: 'This could not be saved. Ask your clinic for help.',
+    },
   },
   rating: {
     painQuestion: 'How much pain did you feel?',

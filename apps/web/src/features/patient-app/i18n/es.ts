@@ -85,8 +85,12 @@ export const es: PatientStrings = {
     doneToday: 'Hecho hoy',
     doneTimes: 'Hecho {{done}} de {{due}} veces hoy',
     doAgain: 'Hacerlo otra vez',
-    sending: 'Guardando…',
-    sendFailed: 'Todavía no se guardó. Revise su conexión e inténtelo de nuevo.',
+    delivery: {
+      sending: 'Guardando…',
+      waiting: 'Guardado en este teléfono. Se enviará cuando vuelva a tener conexión.',
+      sent: 'Guardado',
+      refused: 'No se pudo guardar. Pida ayuda a su clínica.',
+    },
   },
   rating: {
     painQuestion: '¿Cuánto dolor sintió?',

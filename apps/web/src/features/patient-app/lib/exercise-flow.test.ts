@@ -1,22 +1,64 @@
 import { describe, expect, it } from 'vitest';
-import { exerciseFlow, initialFlow } from './exercise-flow.ts';
+import { makeTodayItem } from '../patient-fixtures.ts';
+import { exerciseFlow, initialFlow, resumeFlow } from './exercise-flow.ts';
+import type { PendingLog } from './exercise-outbox.ts';
+
+const a = { clientId: 'a', performedAt: '2026-03-04T15:00:00.000Z' };
+const b = { clientId: 'b', performedAt: '2026-03-04T15:01:00.000Z' };
 
 describe('exercise flow', () => {
-  it('counts sets, then asks for a rating with the client id chosen at that moment', () => {
-    let flow = exerciseFlow(initialFlow, { type: 'setDone', totalSets: 2, clientId: 'a' });
-    expect(flow).toEqual({ step: 'sets', setsDone: 1 });
-    flow = exerciseFlow(flow, { type: 'setDone', totalSets: 2, clientId: 'b' });
-    expect(flow).toEqual({ step: 'rating', setsDone: 2, clientId: 'b', pain: null, difficulty: null });
-    // Further taps change nothing: the id stays the one the log is sent with.
-    expect(exerciseFlow(flow, { type: 'setDone', totalSets: 2, clientId: 'c' })).toBe(flow);
-    expect(exerciseFlow(flow, { type: 'finishEarly', clientId: 'c' })).toBe(flow);
+  it('counts sets in one session, chosen at the first set, then asks for a rating', () => {
+    let flow = exerciseFlow(initialFlow, { type: 'setDone', totalSets: 2, session: a });
+    expect(flow).toEqual({ step: 'sets', setsDone: 1, session: a });
+    // The second set belongs to the same session, whatever new one is offered.
+    flow = exerciseFlow(flow, { type: 'setDone', totalSets: 2, session: b });
+    expect(flow).toEqual({ step: 'rating', setsDone: 2, session: a, pain: null, difficulty: null });
+    expect(exerciseFlow(flow, { type: 'setDone', totalSets: 2, session: b })).toBe(flow);
+    expect(exerciseFlow(flow, { type: 'finishEarly' })).toBe(flow);
   });
 
   it('finishes early with the sets done so far, and keeps pain and difficulty', () => {
-    let flow = exerciseFlow({ step: 'sets', setsDone: 1 }, { type: 'finishEarly', clientId: 'x' });
+    let flow = exerciseFlow({ step: 'sets', setsDone: 1, session: a }, { type: 'finishEarly' });
     flow = exerciseFlow(exerciseFlow(flow, { type: 'pain', value: 3 }), { type: 'difficulty', value: 'hard' });
-    expect(flow).toEqual({ step: 'rating', setsDone: 1, clientId: 'x', pain: 3, difficulty: 'hard' });
-    expect(exerciseFlow(flow, { type: 'saved' })).toEqual({ step: 'finished' });
-    expect(exerciseFlow({ step: 'finished' }, { type: 'again' })).toEqual(initialFlow);
+    expect(flow).toEqual({ step: 'rating', setsDone: 1, session: a, pain: 3, difficulty: 'hard' });
+    expect(exerciseFlow(flow, { type: 'saved' })).toEqual({ step: 'finished', session: a });
+    expect(exerciseFlow({ step: 'finished', session: a }, { type: 'again' })).toEqual(initialFlow);
+  });
+
+  it("resumes today's unrated session where it stopped, from the phone first, then from the server", () => {
+    const item = makeTodayItem(1, { sets: 2 });
+    const serverLog = {
+      id: 9,
+      hep_id: 1,
+      sets_done: 1,
+      reps_done: null,
+      pain: null,
+      difficulty: null,
+      note: '',
+      performed_at: a.performedAt,
+      date: '2026-03-04',
+      client_id: 'a',
+    };
+    const onServer = { ...item, done_today: 1, last_log: serverLog };
+    expect(resumeFlow(onServer, '2026-03-04', null)).toEqual({ step: 'sets', setsDone: 1, session: a });
+    const kept: PendingLog = {
+      hep_id: 1,
+      client_id: 'a',
+      sets_done: 2,
+      performed_at: a.performedAt,
+      user_id: 300,
+      day: '2026-03-04',
+      version: 2,
+    };
+    expect(resumeFlow(onServer, '2026-03-04', kept)).toMatchObject({ step: 'rating', setsDone: 2, session: a });
+    expect(resumeFlow(onServer, '2026-03-04', { ...kept, pain: 4 })).toEqual({ step: 'finished', session: a });
+    // Yesterday's session, or a rated one, starts afresh or shows done.
+    expect(resumeFlow({ ...item, last_log: { ...serverLog, date: '2026-03-03' } }, '2026-03-04', null)).toEqual(
+      initialFlow,
+    );
+    expect(resumeFlow({ ...onServer, last_log: { ...serverLog, difficulty: 'easy' } }, '2026-03-04', null)).toEqual({
+      step: 'finished',
+      session: null,
+    });
   });
 });
