@@ -25,6 +25,14 @@ describe('exercise flow', () => {
     expect(exerciseFlow({ step: 'finished', session: a }, { type: 'again' })).toEqual(initialFlow);
   });
 
+  it('takes up a session that arrived later only on a card not yet begun', () => {
+    const arrived = { step: 'sets' as const, setsDone: 1, session: a };
+    expect(exerciseFlow(initialFlow, { type: 'resume', flow: arrived })).toEqual(arrived);
+    const begun = { step: 'sets' as const, setsDone: 1, session: b };
+    expect(exerciseFlow(begun, { type: 'resume', flow: arrived })).toBe(begun);
+    expect(exerciseFlow(initialFlow, { type: 'resume', flow: { step: 'finished', session: a } })).toBe(initialFlow);
+  });
+
   it("resumes today's unrated session where it stopped, from the phone first, then from the server", () => {
     const item = makeTodayItem(1, { sets: 2 });
     const serverLog = {

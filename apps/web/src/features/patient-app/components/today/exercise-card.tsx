@@ -25,12 +25,18 @@ export function ExerciseCard({ item, number, day }: { item: TodayItem; number: n
   const { t } = useTranslation();
   const title = isUntitled(item.video.title) ? t('exercise.untitled', { number }) : item.video.title;
   const { userId, keep } = useKeepLog(day);
-  const [flow, dispatch] = useReducer(exerciseFlow, null, () =>
+  const startFlow = () =>
     resumeFlow(
       item,
       day,
       userId === undefined ? null : pendingFor(useExerciseOutbox.getState().pending, userId, item.id, day),
-    ),
+    );
+  const [flow, dispatch] = useReducer(exerciseFlow, null, startFlow);
+  // A session sent while Today loaded reaches the card with the next answer: an untouched card takes it up.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the server's latest log of the item moves.
+  useEffect(
+    () => dispatch({ type: 'resume', flow: startFlow() }),
+    [item.last_log?.client_id, item.last_log?.sets_done],
   );
   const titleId = `exercise-${item.id}-title`;
 
