@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
 import { auditRows, makeVideo, sessionForPatient, setClinicTimezone } from '../../../test/hep-support.ts';
 import { type ApiClient, api, makeStaffedClinic, type StaffedClinic } from '../../../test/patients-support.ts';
-import { exerciseLogs, healthMetrics } from '../../db/schema.ts';
+import { exerciseLogs, healthMetrics, videos } from '../../db/schema.ts';
 
 let t: TestApp;
 let home: StaffedClinic;
@@ -260,6 +260,25 @@ describe("today's exercises", () => {
       outcome: 'success',
     });
     expect(token).not.toBe(session.token);
+  });
+
+  it("gives each exercise its video's instructions, and the Spanish title and instructions when staff wrote them", async () => {
+    const { token, videoId } = await patientWithProgram([1]);
+    await t.database.db
+      .update(videos)
+      .set({
+        description: 'Rise onto your toes.',
+        titleEs: 'Elevación de talones',
+        descriptionEs: 'Póngase de puntillas.',
+      })
+      .where(eq(videos.id, videoId));
+    const today = (await call.get(patientProgramEndpoints.today.path, token)).json();
+    expect(today.items[0].video).toMatchObject({
+      title: 'Heel raise',
+      description: 'Rise onto your toes.',
+      title_es: 'Elevación de talones',
+      description_es: 'Póngase de puntillas.',
+    });
   });
 
   it('is for patients only', async () => {

@@ -33,6 +33,9 @@ export function makeTodayItem(id: number, changes: Partial<TodayItem> = {}): Tod
     video: {
       id: id + 500,
       title: `Exercise ${id}`,
+      description: '-',
+      title_es: '',
+      description_es: '',
       status: 'ready',
       body_part: 'knee',
       equipment: '',

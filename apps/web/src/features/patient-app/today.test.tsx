@@ -275,6 +275,37 @@ describe('today', () => {
     await waitFor(() => expect(document.documentElement.lang).toBe('es'));
   });
 
+  it("shows a video's Spanish title and instructions to a patient reading Spanish, else the English ones", async () => {
+    const translated = makeTodayItem(1, {
+      video: {
+        ...makeTodayItem(1).video,
+        title: 'Heel Slides',
+        description: 'Slide your heel toward you.',
+        title_es: 'Deslizamiento de talón',
+        description_es: 'Deslice el talón hacia usted.',
+      },
+    });
+    const english = makeTodayItem(2, {
+      video: { ...makeTodayItem(2).video, title: 'Quad Sets', description: 'Press your knee down.' },
+    });
+    fixtureApi(patientRoutes(makeToday([translated, english])));
+    const app = renderApp('/my/today', { token: 'patient-token' });
+    const heel = await screen.findByRole('article', { name: 'Heel Slides' });
+    expect(within(heel).getByRole('heading', { name: 'How to do it' }).nextElementSibling).toHaveTextContent(
+      'Slide your heel toward you.',
+    );
+
+    await app.user.click(screen.getByRole('button', { name: 'Español' }));
+    const talon = await screen.findByRole('article', { name: 'Deslizamiento de talón' });
+    expect(within(talon).getByLabelText('Video: Deslizamiento de talón')).toBeInTheDocument();
+    expect(within(talon).getByRole('heading', { name: 'Cómo hacerlo' }).nextElementSibling).toHaveTextContent(
+      'Deslice el talón hacia usted.',
+    );
+    // Not translated: the English stays.
+    const quad = screen.getByRole('article', { name: 'Quad Sets' });
+    expect(within(quad).getByText('Press your knee down.')).toBeInTheDocument();
+  });
+
   it('names an exercise saved without a title by its place, in Spanish too, never "Untitled Video"', async () => {
     const untitled = makeTodayItem(2, {
       video: { ...makeTodayItem(2).video, title: VIDEO_DEFAULTS.title },

@@ -76,6 +76,7 @@ export const en = {
     timesADay_one: 'Once a day',
     timesADay_other: '{{count}} times a day',
     notes: "Your therapist's notes",
+    instructions: 'How to do it',
     setOf: 'Set {{current}} of {{total}}',
     markSetDone: 'Mark set {{current}} done',
     finishEarly: "I'm done",

@@ -77,6 +77,7 @@ export const es: PatientStrings = {
     timesADay_one: 'Una vez al día',
     timesADay_other: '{{count}} veces al día',
     notes: 'Notas de su terapeuta',
+    instructions: 'Cómo hacerlo',
     setOf: 'Serie {{current}} de {{total}}',
     markSetDone: 'Terminé la serie {{current}}',
     finishEarly: 'Ya terminé',

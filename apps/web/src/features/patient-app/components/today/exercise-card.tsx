@@ -4,6 +4,7 @@ import { newLogId } from '@web/features/patient-app/lib/client-id.ts';
 import { exerciseFlow, resumeFlow } from '@web/features/patient-app/lib/exercise-flow.ts';
 import { pendingFor, useExerciseOutbox } from '@web/features/patient-app/lib/exercise-outbox.ts';
 import { useKeepLog } from '@web/features/patient-app/lib/use-exercise-outbox.ts';
+import { videoTextIn } from '@web/features/patient-app/lib/video-text.ts';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,8 +23,9 @@ const isUntitled = (title: string) => !title.trim() || title === VIDEO_DEFAULTS.
  * tap at a time, each kept and saved at once, then rate it if the patient wants to.
  */
 export function ExerciseCard({ item, number, day }: { item: TodayItem; number: number; day: string }) {
-  const { t } = useTranslation();
-  const title = isUntitled(item.video.title) ? t('exercise.untitled', { number }) : item.video.title;
+  const { t, i18n } = useTranslation();
+  const video = videoTextIn(item.video, i18n.language);
+  const title = isUntitled(video.title) ? t('exercise.untitled', { number }) : video.title;
   const { userId, keep } = useKeepLog(day);
   const startFlow = () =>
     resumeFlow(
@@ -90,6 +92,12 @@ export function ExerciseCard({ item, number, day }: { item: TodayItem; number: n
         )}
       </dl>
       <p className="pa-muted">{t('exercise.timesADay', { count: item.times_per_day })}</p>
+      {video.instructions && (
+        <div className="pa-notes">
+          <h3 className="pa-notes__title">{t('exercise.instructions')}</h3>
+          <p>{video.instructions}</p>
+        </div>
+      )}
       {item.description && (
         <div className="pa-notes">
           <h3 className="pa-notes__title">{t('exercise.notes')}</h3>
