@@ -73,7 +73,10 @@ export const makeToday = (items: TodayItem[], changes: Partial<Today> = {}): Tod
 
 const noMetrics = Object.fromEntries(healthMetricKinds.map((kind) => [kind, null])) as ProgressDay['metrics'];
 
-export function makeDay(date: string, changes: Partial<ProgressDay> & { pain?: number | null; steps?: number } = {}) {
+export function makeDay(
+  date: string,
+  changes: Omit<Partial<ProgressDay>, 'pain'> & { pain?: number | null; steps?: number } = {},
+) {
   const { pain = null, steps, ...rest } = changes;
   return {
     date,
@@ -81,6 +84,7 @@ export function makeDay(date: string, changes: Partial<ProgressDay> & { pain?: n
     done: 0,
     engagement: 0,
     metrics: { ...noMetrics, painlevel: pain, steps: steps ?? null },
+    pain: { ratings: pain === null ? 0 : 1, latest: pain },
     difficulty: null,
     is_data_day: false,
     is_future: false,
