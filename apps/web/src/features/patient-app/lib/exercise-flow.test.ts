@@ -21,8 +21,8 @@ describe('exercise flow', () => {
     let flow = exerciseFlow({ step: 'sets', setsDone: 1, session: a }, { type: 'finishEarly' });
     flow = exerciseFlow(exerciseFlow(flow, { type: 'pain', value: 3 }), { type: 'difficulty', value: 'hard' });
     expect(flow).toEqual({ step: 'rating', setsDone: 1, session: a, pain: 3, difficulty: 'hard' });
-    expect(exerciseFlow(flow, { type: 'saved' })).toEqual({ step: 'finished', session: a });
-    expect(exerciseFlow({ step: 'finished', session: a }, { type: 'again' })).toEqual(initialFlow);
+    expect(exerciseFlow(flow, { type: 'saved' })).toEqual({ step: 'finished', session: a, setsDone: 1 });
+    expect(exerciseFlow({ step: 'finished', session: a, setsDone: 1 }, { type: 'again' })).toEqual(initialFlow);
   });
 
   it('takes up a session that arrived later only on a card not yet begun', () => {
@@ -30,7 +30,8 @@ describe('exercise flow', () => {
     expect(exerciseFlow(initialFlow, { type: 'resume', flow: arrived })).toEqual(arrived);
     const begun = { step: 'sets' as const, setsDone: 1, session: b };
     expect(exerciseFlow(begun, { type: 'resume', flow: arrived })).toBe(begun);
-    expect(exerciseFlow(initialFlow, { type: 'resume', flow: { step: 'finished', session: a } })).toBe(initialFlow);
+    const rating = exerciseFlow(begun, { type: 'finishEarly' });
+    expect(exerciseFlow(rating, { type: 'resume', flow: { step: 'finished', session: a, setsDone: 2 } })).toBe(rating);
   });
 
   it("resumes today's unrated session where it stopped, from the phone first, then from the server", () => {
@@ -58,15 +59,23 @@ describe('exercise flow', () => {
       day: '2026-03-04',
       version: 2,
     };
-    expect(resumeFlow(onServer, '2026-03-04', kept)).toMatchObject({ step: 'rating', setsDone: 2, session: a });
-    expect(resumeFlow(onServer, '2026-03-04', { ...kept, pain: 4 })).toEqual({ step: 'finished', session: a });
-    // Yesterday's session, or a rated one, starts afresh or shows done.
+    // All sets done: done for today with its sets, rated or not; on the phone it counts before the server does.
+    expect(resumeFlow(onServer, '2026-03-04', kept)).toEqual({ step: 'finished', session: a, setsDone: 2 });
+    expect(resumeFlow(item, '2026-03-04', { ...kept, sets_done: 1, pain: 4 })).toEqual({
+      step: 'finished',
+      session: a,
+      setsDone: 1,
+    });
+    const twiceADay = { ...onServer, due_today: 2, last_log: { ...serverLog, sets_done: 2 } };
+    expect(resumeFlow(twiceADay, '2026-03-04', null)).toEqual(initialFlow);
+    // Yesterday's session starts afresh.
     expect(resumeFlow({ ...item, last_log: { ...serverLog, date: '2026-03-03' } }, '2026-03-04', null)).toEqual(
       initialFlow,
     );
-    expect(resumeFlow({ ...onServer, last_log: { ...serverLog, difficulty: 'easy' } }, '2026-03-04', null)).toEqual({
+    expect(resumeFlow({ ...onServer, last_log: null }, '2026-03-04', null)).toEqual({
       step: 'finished',
       session: null,
+      setsDone: null,
     });
   });
 });

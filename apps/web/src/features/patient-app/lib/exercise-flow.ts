@@ -14,7 +14,7 @@ export type ExerciseSession = { clientId: string; performedAt: string };
 export type ExerciseFlow =
   | { step: 'sets'; setsDone: number; session: ExerciseSession | null }
   | { step: 'rating'; setsDone: number; session: ExerciseSession; pain: number | null; difficulty: Difficulty | null }
-  | { step: 'finished'; session: ExerciseSession | null };
+  | { step: 'finished'; session: ExerciseSession | null; setsDone: number | null };
 
 export type ExerciseAction =
   | { type: 'setDone'; totalSets: number; session: ExerciseSession }
@@ -51,13 +51,13 @@ export function exerciseFlow(state: ExerciseFlow, action: ExerciseAction): Exerc
     case 'difficulty':
       return state.step === 'rating' ? { ...state, difficulty: action.value } : state;
     case 'saved':
-      return state.step === 'rating' ? { step: 'finished', session: state.session } : state;
+      return state.step === 'rating' ? { step: 'finished', session: state.session, setsDone: state.setsDone } : state;
     case 'again':
       return initialFlow;
     case 'resume':
       // Today's answer came after the card started (a session sent while it loaded): an untouched card takes up
       // that session; one the patient has begun keeps what they did.
-      return state.step === 'sets' && !state.session && action.flow.step !== 'finished' ? action.flow : state;
+      return state.step === 'sets' && !state.session ? action.flow : state;
   }
 }
 
@@ -66,21 +66,19 @@ type SessionState = Pick<ExerciseLog, 'client_id' | 'sets_done' | 'performed_at'
   difficulty?: Difficulty | null;
 };
 
+const isDoneForToday = (item: TodayItem) => item.done_today > 0 && item.done_today >= item.due_today;
+
 /**
- * Where a card starts: today's latest session of the exercise, as kept on the phone or else as the server has it, goes
- * on where it stopped while it has no rating yet (a reload loses no set); otherwise done for today, or ready to start.
+ * Where a card starts, from today's latest session of the exercise as kept on the phone, or else as the server has
+ * it: an unfinished, unrated session goes on at its next set (a reload loses no set); a finished one shows done with
+ * its sets (one kept on the phone before the server counts it); with more sessions asked for today, the next starts.
  */
 export function resumeFlow(item: TodayItem, day: string, kept: PendingLog | null): ExerciseFlow {
   const latest: SessionState | null = kept ?? (item.last_log?.date === day ? item.last_log : null);
-  const isRated = latest && ((latest.pain ?? null) !== null || (latest.difficulty ?? null) !== null);
-  if (latest && !isRated) {
-    const session = { clientId: latest.client_id, performedAt: latest.performed_at };
-    return latest.sets_done < item.sets
-      ? { step: 'sets', setsDone: latest.sets_done, session }
-      : toRating(latest.sets_done, session);
-  }
-  // A rated session still on its way counts as done here, before the server counts it.
-  if (kept) return { step: 'finished', session: { clientId: kept.client_id, performedAt: kept.performed_at } };
-  const isDoneForToday = item.done_today > 0 && item.done_today >= item.due_today;
-  return isDoneForToday ? { step: 'finished', session: null } : initialFlow;
+  if (!latest) return isDoneForToday(item) ? { step: 'finished', session: null, setsDone: null } : initialFlow;
+  const session = { clientId: latest.client_id, performedAt: latest.performed_at };
+  const isRated = (latest.pain ?? null) !== null || (latest.difficulty ?? null) !== null;
+  if (!isRated && latest.sets_done < item.sets) return { step: 'sets', setsDone: latest.sets_done, session };
+  if (kept || isDoneForToday(item)) return { step: 'finished', session, setsDone: latest.sets_done };
+  return initialFlow;
 }

@@ -146,6 +146,7 @@ export function ExerciseCard({ item, number, day }: { item: TodayItem; number: n
               ? t('exercise.doneTimes', { done: item.done_today, due: item.due_today })
               : t('exercise.doneToday')}
           </p>
+          {flow.setsDone !== null && <p className="pa-muted">{t('exercise.setsDone', { count: flow.setsDone })}</p>}
           {flow.session && <LogDeliveryStatus clientId={flow.session.clientId} />}
           <Button variant="secondary" size="lg" isFullWidth onClick={() => dispatch({ type: 'again' })}>
             {t('exercise.doAgain')}
