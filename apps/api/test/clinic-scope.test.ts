@@ -321,6 +321,9 @@ const repositories = {
   }),
   exerciseLogs: cover(createExerciseLogsRepository, {
     findByClientId: guarded(findOwnPatient('hep/patient-program.service.ts')),
+    lockByClientId: guarded(findOwnPatient('hep/patient-program.service.ts')),
+    // The id is the one lockByClientId read for the signed-in patient.
+    update: guarded(findOwnPatient('hep/patient-program.service.ts')),
     insertOnce: guarded(findOwnPatient('hep/patient-program.service.ts'), [
       'findInScope',
       'hep/patient-program.service.ts',

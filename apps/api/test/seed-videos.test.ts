@@ -49,6 +49,14 @@ describe('the demo exercise library', () => {
     expect(titles).toEqual(
       expect.arrayContaining(['Clamshell', 'Bird Dog', 'Quad Sets', 'Chin Tucks', '90/90 Hamstring']),
     );
+    // A few exercises carry a Spanish title and instructions for patients who read Spanish; the rest stay English.
+    const heelSlides = global.results.find((v: { title: string }) => v.title === 'Heel Slides');
+    expect(heelSlides).toMatchObject({
+      title_es: 'Deslizamiento de talón',
+      description_es: expect.stringMatching(/talón/),
+    });
+    const translated = global.results.filter((v: { title_es: string }) => v.title_es !== '');
+    expect(translated.length).toBeGreaterThanOrEqual(5);
     const clip = await fetch(`${server.url}${global.results[0].play_url}`);
     expect(clip.status).toBe(200);
 

@@ -281,3 +281,40 @@ test('a patient and the therapist chat live; the Chat tab shows unread messages 
   await patientPage.context().close();
   await therapist.context().close();
 });
+
+/** The patient's own Today as the server has it, read with the patient's session outside the (maybe offline) page. */
+async function serverToday(page: Page, request: APIRequestContext) {
+  const token = await page.evaluate(() => window.localStorage.getItem('rehabit.access_token'));
+  const today = await request.get('/api/v1/patient/program/today/', { headers: { Authorization: `Bearer ${token}` } });
+  return (await today.json()) as { items: { done_today: number; last_log: { sets_done: number } | null }[] };
+}
+
+test('sets marked done are saved at once, survive a reload without Save, and wait on the phone while offline', async ({
+  page,
+  request,
+  isMobile,
+}) => {
+  test.skip(!isMobile, 'patients use their phones');
+  const patient = await patientWithProgram(request);
+  await signInByCode(page, patient.phone);
+
+  const first = exercise(page, patient.titles[0]!);
+  await first.getByRole('button', { name: 'Mark set 1 done' }).click();
+  await first.getByRole('button', { name: 'Mark set 2 done' }).click();
+  await expect(first.getByText('2 sets done')).toBeVisible();
+  await expect(first.getByText('Saved', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(first.getByText('2 sets done')).toBeVisible();
+  expect((await serverToday(page, request)).items[0]).toMatchObject({ done_today: 1, last_log: { sets_done: 2 } });
+
+  // Offline: the set is kept on the phone and says so; the server has nothing yet.
+  await page.context().setOffline(true);
+  const second = exercise(page, patient.titles[1]!);
+  await second.getByRole('button', { name: 'Mark set 1 done' }).click();
+  await expect(second.getByText('Kept on this phone. It will be sent when you are back online.')).toBeVisible();
+  await snap(page, 'patient-today-offline');
+  expect((await serverToday(page, request)).items[1]).toMatchObject({ done_today: 0 });
+  await page.context().setOffline(false);
+  await expect(second.getByText('Saved', { exact: true })).toBeVisible();
+  expect((await serverToday(page, request)).items[1]).toMatchObject({ done_today: 1, last_log: { sets_done: 1 } });
+});

@@ -84,6 +84,10 @@ export const hepItemParamsSchema = z.object({ dashboardId: idSchema, hepId: idSc
 export const hepVideoSchema = z.object({
   id: z.number().int(),
   title: z.string(),
+  /** The video's instructions; with the Spanish title and instructions, empty when not translated (decision 1231). */
+  description: z.string(),
+  title_es: z.string(),
+  description_es: z.string(),
   status: videoStatusSchema,
   body_part: z.string(),
   equipment: z.string(),

@@ -20,7 +20,11 @@ export type PatientMe = z.infer<typeof patientMeSchema>;
 export const difficulties = ['easy', 'right', 'hard'] as const;
 export type Difficulty = (typeof difficulties)[number];
 
-/** One exercise done (all or some of its sets); `client_id` makes a retried send harmless. */
+/**
+ * One exercise session: the sets done so far of one pass through an exercise, and later its pain and difficulty.
+ * `client_id` names the session: sent again it updates the same log (sets only grow, a rating given replaces the one
+ * stored), so a retry or a later set never makes a second log (decision 1230).
+ */
 export const exerciseLogBodySchema = z.object({
   hep_id: idSchema,
   sets_done: z.coerce.number().int().min(1).max(20),
@@ -29,6 +33,11 @@ export const exerciseLogBodySchema = z.object({
   difficulty: z.enum(difficulties).optional(),
   note: z.string().trim().max(500).optional(),
   client_id: z.uuid({ error: 'client_id must be a UUID' }),
+  /**
+   * When the session's first set was done, for a log kept on the phone while it was offline; not more than
+   * 5 minutes ahead of the server, nor more than 7 days back. Without it, the time the server receives it.
+   */
+  performed_at: z.iso.datetime({ offset: true, error: 'Give the time as an ISO date-time' }).optional(),
 });
 export type ExerciseLogBody = z.infer<typeof exerciseLogBodySchema>;
 

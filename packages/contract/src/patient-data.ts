@@ -72,6 +72,11 @@ export const progressDaySchema = z.object({
   engagement: z.number().nullable(),
   /** Daily values: steps and distance are sums, the others averages; `engagement` repeats the field above. */
   metrics: metricValues,
+  /**
+   * The day's pain ratings (with exercises or on their own): how many, of which `metrics.painlevel` is the average,
+   * and the latest, which the patient's Today shows as their pain today (decision 1231).
+   */
+  pain: z.object({ ratings: z.number().int(), latest: z.number().nullable() }),
   /** Average difficulty the patient reported (1 easy, 2 about right, 3 hard). */
   difficulty: z.number().nullable(),
   /** A day with patient-generated RTM data (product decisions §5). */

@@ -16,7 +16,10 @@ export const patientProgramEndpoints = defineEndpoints('patient app', {
     status: 200,
     response: todaySchema,
   },
-  /** Marks an exercise done: 201 for a new log, 200 with the first log when its client_id was sent before. */
+  /**
+   * Saves an exercise session as its sets are done: 201 for a new log; 200 when its client_id was sent before, with
+   * the same log updated by what the body adds (more sets, a pain or difficulty rating).
+   */
   logExercise: {
     method: 'POST',
     path: '/api/v1/patient/exercise-logs/',
@@ -24,7 +27,7 @@ export const patientProgramEndpoints = defineEndpoints('patient app', {
     audit: { change: 'exercise.logged' },
     body: exerciseLogBodySchema,
     status: 201,
-    // The same client_id sent again answers the log already saved.
+    // The same client_id sent again answers the log already saved, updated.
     alsoAnswers: [200],
     response: exerciseLogSchema,
   },

@@ -75,9 +75,13 @@ export const VIDEO_DEFAULTS = {
   unhealthy_body_part: '-',
   purpose_of_treatment: '-',
   description: '-',
+  title_es: '',
+  description_es: '',
 } as const;
 
 const text = (max: number) => z.string().trim().min(1, { error: 'Required' }).max(max);
+/** A translation may be left empty: the patient then reads the English (decision 1231). */
+const translation = (max: number) => z.string().trim().max(max);
 const count = z.number().int().min(1, { error: 'At least 1' }).max(100, { error: 'At most 100' });
 
 /** The editable fields; every one optional on create (defaults above) and on PATCH. */
@@ -93,6 +97,9 @@ export const videoFieldsSchema = z.object({
   unhealthy_body_part: text(120),
   purpose_of_treatment: text(240),
   description: text(2000),
+  /** The title and instructions in Spanish, for patients who read Spanish; empty when not translated. */
+  title_es: translation(120),
+  description_es: translation(2000),
 });
 export type VideoFields = z.infer<typeof videoFieldsSchema>;
 export const createVideoBodySchema = videoFieldsSchema.partial().extend({
@@ -129,6 +136,8 @@ export const videoSchema = z.object({
   unhealthy_body_part: z.string(),
   purpose_of_treatment: z.string(),
   description: z.string(),
+  title_es: z.string(),
+  description_es: z.string(),
   id: z.number().int(),
   video_id: z.string(),
   library: z.enum(['clinic', 'global']),

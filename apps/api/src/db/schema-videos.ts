@@ -35,6 +35,9 @@ export const videos = pgTable(
     unhealthyBodyPart: text('unhealthy_body_part').notNull(),
     purposeOfTreatment: text('purpose_of_treatment').notNull(),
     description: text('description').notNull(),
+    /** The title and instructions in Spanish; empty when not translated (decision 1231). */
+    titleEs: text('title_es').notNull().default(''),
+    descriptionEs: text('description_es').notNull().default(''),
     status: text('status', { enum: ['uploading', 'processing', 'ready', 'failed'] })
       .notNull()
       .default('uploading'),

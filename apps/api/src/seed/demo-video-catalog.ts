@@ -76,7 +76,11 @@ const positionMap: Record<string, VideoFields['position']> = {
   quadruped: 'Quadruped',
 };
 
-export type DemoVideo = Pick<VideoFields, 'title' | 'body_part' | 'purpose' | 'position' | 'equipment' | 'description'>;
+export type DemoVideo = Pick<
+  VideoFields,
+  'title' | 'body_part' | 'purpose' | 'position' | 'equipment' | 'description'
+> &
+  Partial<Pick<VideoFields, 'title_es' | 'description_es'>>;
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -99,6 +103,9 @@ export const classicExercises: DemoVideo[] = [
     equipment: 'None',
     description:
       'Lie on your side with hips and knees bent. Keep your feet together and lift the top knee without rolling the pelvis back. Lower slowly.',
+    title_es: 'Almeja',
+    description_es:
+      'Acuéstese de lado con las caderas y las rodillas dobladas. Con los pies juntos, levante la rodilla de arriba sin girar la pelvis hacia atrás. Bájela despacio.',
   },
   {
     title: 'Bird Dog',
@@ -117,6 +124,9 @@ export const classicExercises: DemoVideo[] = [
     equipment: 'Towel',
     description:
       'Lie with the leg straight and a small towel under the knee. Tighten the thigh to press the knee into the towel. Hold 5 seconds and relax.',
+    title_es: 'Contracción de cuádriceps',
+    description_es:
+      'Con la pierna estirada y una toalla pequeña debajo de la rodilla, apriete el muslo para empujar la rodilla contra la toalla. Mantenga 5 segundos y relaje.',
   },
   {
     title: 'Heel Slides',
@@ -126,6 +136,9 @@ export const classicExercises: DemoVideo[] = [
     equipment: 'None',
     description:
       'Lying on your back, slide the heel toward your buttock to bend the knee as far as comfortable, then slide it back out.',
+    title_es: 'Deslizamiento de talón',
+    description_es:
+      'Boca arriba, deslice el talón hacia los glúteos para doblar la rodilla hasta donde le resulte cómodo. Luego deslícelo de nuevo hacia afuera.',
   },
   {
     title: 'Straight Leg Raise',
@@ -135,6 +148,9 @@ export const classicExercises: DemoVideo[] = [
     equipment: 'None',
     description:
       'Bend one knee with the foot flat. Tighten the other thigh and lift the straight leg to the height of the bent knee. Lower slowly.',
+    title_es: 'Elevación de pierna estirada',
+    description_es:
+      'Doble una rodilla con el pie apoyado. Apriete el muslo de la otra pierna y levántela estirada hasta la altura de la rodilla doblada. Bájela despacio.',
   },
   {
     title: 'Chin Tucks',
@@ -162,6 +178,9 @@ export const classicExercises: DemoVideo[] = [
     equipment: 'Chair',
     description:
       'Sit on a chair and straighten one knee fully, hold 3 seconds, then lower slowly. Keep the thigh on the seat.',
+    title_es: 'Extensión de rodilla en silla',
+    description_es:
+      'Siéntese en una silla y estire una rodilla por completo. Mantenga 3 segundos y bájela despacio, con el muslo apoyado en el asiento.',
   },
   {
     title: 'Ankle Pumps',
@@ -170,6 +189,9 @@ export const classicExercises: DemoVideo[] = [
     position: 'Supine',
     equipment: 'None',
     description: 'Point the toes away from you, then pull them back toward you, at a steady pace.',
+    title_es: 'Bombeo de tobillos',
+    description_es:
+      'Apunte los dedos de los pies hacia adelante y luego tire de ellos hacia usted, a un ritmo constante.',
   },
   {
     title: 'Scapular Retraction',
@@ -196,6 +218,9 @@ export const classicExercises: DemoVideo[] = [
     equipment: 'Chair',
     description:
       'From a firm chair, lean forward and stand up without using the hands if you can. Sit back down slowly.',
+    title_es: 'Sentarse y levantarse',
+    description_es:
+      'Desde una silla firme, inclínese hacia adelante y levántese sin usar las manos si puede. Vuelva a sentarse despacio.',
   },
   {
     title: 'Single Leg Balance',

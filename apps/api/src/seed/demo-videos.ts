@@ -94,6 +94,8 @@ const columns = (v: VideoFields) => ({
   unhealthyBodyPart: v.unhealthy_body_part,
   purposeOfTreatment: v.purpose_of_treatment,
   description: v.description,
+  titleEs: v.title_es,
+  descriptionEs: v.description_es,
 });
 
 const bundledClip = new URL('./assets/demo-clip.mp4', import.meta.url);

@@ -17,6 +17,8 @@ export function makeVideo(changes: Partial<Video> = {}): Video {
     unhealthy_body_part: '-',
     purpose_of_treatment: '-',
     description: 'Lie on your side with hips and knees bent.',
+    title_es: '',
+    description_es: '',
     status: 'ready',
     failure_reason: null,
     duration_seconds: 12.5,

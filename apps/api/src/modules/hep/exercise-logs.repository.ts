@@ -6,6 +6,10 @@ import { addDays, daysBetween } from '../../lib/calendar.ts';
 
 export type ExerciseLogRow = typeof exerciseLogs.$inferSelect;
 export type NewExerciseLog = Omit<typeof exerciseLogs.$inferInsert, 'id' | 'createdAt'>;
+/** What a later send of the same session may change on its log (decision 1230). */
+export type ExerciseLogChanges = Partial<
+  Pick<ExerciseLogRow, 'setsDone' | 'repsDone' | 'pain' | 'difficulty' | 'note'>
+>;
 
 /** Days read at first for a streak: a streak longer than this is read further back in wider windows. */
 export const STREAK_WINDOW = 64;
@@ -109,6 +113,19 @@ export function createExerciseLogsRepository(db: DbOrTx) {
         .where(and(eq(exerciseLogs.patientId, patientId), eq(exerciseLogs.clientId, clientId)));
       return row ?? null;
     },
+    /** The log of a client id, held until the transaction ends so two updates of one session apply one after the other. */
+    async lockByClientId(patientId: number, clientId: string) {
+      const [row] = await db
+        .select()
+        .from(exerciseLogs)
+        .where(and(eq(exerciseLogs.patientId, patientId), eq(exerciseLogs.clientId, clientId)))
+        .for('update');
+      return row ?? null;
+    },
+    async update(id: number, changes: ExerciseLogChanges) {
+      const [row] = await db.update(exerciseLogs).set(changes).where(eq(exerciseLogs.id, id)).returning();
+      return row!;
+    },
     /** Stores a log once per client id: a second send of the same log returns null instead of a second row. */
     async insertOnce(log: NewExerciseLog) {
       const [row] = await db
@@ -118,7 +135,10 @@ export function createExerciseLogsRepository(db: DbOrTx) {
         .returning();
       return row ?? null;
     },
-    /** A pain rating given with an exercise is also a pain reading, so pain charts and data days include it. */
+    /**
+     * A pain rating given with an exercise is also a pain reading, so pain charts and data days include it. It is
+     * timed by its log, so a rating changed later replaces the log's reading instead of adding one.
+     */
     async recordPain(log: ExerciseLogRow) {
       if (log.pain === null) return;
       await db
@@ -132,7 +152,10 @@ export function createExerciseLogsRepository(db: DbOrTx) {
           localDate: log.localDate,
           source: 'manual',
         })
-        .onConflictDoNothing();
+        .onConflictDoUpdate({
+          target: [healthMetrics.patientId, healthMetrics.kind, healthMetrics.source, healthMetrics.measuredAt],
+          set: { value: log.pain },
+        });
     },
     /**
      * For each active item of the patient: how often it was logged on `day`, and its latest log. One index probe per

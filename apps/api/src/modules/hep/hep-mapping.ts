@@ -12,6 +12,9 @@ export function toHepItem(row: HepItemRow, order: number, host: VideoHost): HepI
     video: {
       id: row.videoId,
       title: row.videoTitle,
+      description: row.videoDescription,
+      title_es: row.videoTitleEs,
+      description_es: row.videoDescriptionEs,
       status: row.videoStatus,
       body_part: row.videoBodyPart,
       equipment: row.videoEquipment,

@@ -14,7 +14,8 @@ with p as (
 ), items as (
   select h.id, h.clinic_id, h.patient_id, h.video_id, h.folder_id, h.folder_name, h.position, h.sets, h.reps,
     h.hold_seconds, h.times_per_day, h.days_per_week, h.description, h.created_at, h.updated_at, h.deleted_at,
-    v.guid as video_guid, v.title as video_title, v.status as video_status, v.body_part as video_body_part,
+    v.guid as video_guid, v.title as video_title,
+    v.description as video_description, v.title_es as video_title_es, v.description_es as video_description_es, v.status as video_status, v.body_part as video_body_part,
     v.equipment as video_equipment, v.duration_seconds as video_duration_seconds, v.has_poster as video_has_poster
   from hep_items h join videos v on v.id = h.video_id
   where h.patient_id = (select id from p) and h.deleted_at is null
@@ -52,6 +53,9 @@ type Raw = {
   deleted_at: Date | string | null;
   video_guid: string;
   video_title: string;
+  video_description: string;
+  video_title_es: string;
+  video_description_es: string;
   video_status: HepItemRow['videoStatus'];
   video_body_part: string;
   video_equipment: string;
@@ -80,6 +84,9 @@ const toItem = (raw: Raw & { id: number }): HepItemRow => ({
   deletedAt: raw.deleted_at ? asDate(raw.deleted_at) : null,
   videoGuid: raw.video_guid,
   videoTitle: raw.video_title,
+  videoDescription: raw.video_description,
+  videoTitleEs: raw.video_title_es,
+  videoDescriptionEs: raw.video_description_es,
   videoStatus: raw.video_status,
   videoBodyPart: raw.video_body_part,
   videoEquipment: raw.video_equipment,

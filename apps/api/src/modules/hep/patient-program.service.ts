@@ -1,16 +1,25 @@
 import type { AuditAction, ExerciseLog, ExerciseLogBody, Today } from '@rehabit/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, noteNothingChanged } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, fieldError } from '../../lib/errors.ts';
 import type { VideoHost } from '../../video-host/host.ts';
 import { findOwnPatient, type OwnPatient } from '../patients/patient-access.ts';
-import { createExerciseLogsRepository, type ExerciseLogRow } from './exercise-logs.repository.ts';
+import {
+  createExerciseLogsRepository,
+  type ExerciseLogChanges,
+  type ExerciseLogRow,
+} from './exercise-logs.repository.ts';
 import { createHepRepository } from './hep.repository.ts';
 import { toHepItem } from './hep-mapping.ts';
+
+const snakeCased = (changes: ExerciseLogChanges) =>
+  Object.fromEntries(
+    Object.entries(changes).map(([key, value]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value]),
+  );
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog; host: () => VideoHost };
 
@@ -49,6 +58,47 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
       detail,
     });
 
+  /** The audit row of a log stored or changed: the values it now holds for what changed. */
+  const recordLogged = (
+    actor: Actor,
+    own: OwnPatient,
+    ctx: RequestContext,
+    row: ExerciseLogRow,
+    changed: Record<string, unknown>,
+    tx: DbOrTx,
+  ) =>
+    audit.record(
+      {
+        action: 'exercise.logged',
+        outcome: 'success',
+        actorUserId: actor.id,
+        clinicId: own.clinicId,
+        patientId: own.id,
+        ip: ctx.ip,
+        detail: { hep_id: row.hepItemId, log_id: row.id, ...changed },
+      },
+      tx,
+    );
+
+  /** A later send of a stored session: applied under the log's lock, audited when it changed something. */
+  const updateLog = (actor: Actor, own: OwnPatient, body: ExerciseLogBody, ctx: RequestContext) =>
+    db.transaction(async (tx) => {
+      const txLogs = createExerciseLogsRepository(tx);
+      const row = (await txLogs.lockByClientId(own.id, body.client_id))!;
+      if (row.hepItemId !== body.hep_id) {
+        throw fieldError('client_id', 'This client_id names a log of another exercise', 'conflict');
+      }
+      const changes = changesOf(row, body);
+      if (Object.keys(changes).length === 0) {
+        noteNothingChanged();
+        return row;
+      }
+      const updated = await txLogs.update(row.id, changes);
+      if (changes.pain !== undefined) await txLogs.recordPain(updated);
+      await recordLogged(actor, own, ctx, updated, snakeCased(changes), tx);
+      return updated;
+    });
+
   return {
     /**
      * Every active exercise, every day: an item asked for fewer days a week is still offered daily and the patient
@@ -84,17 +134,18 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
       };
     },
 
-    /** Stores an exercise done; the same client id sent again answers the stored log (`created` false). */
+    /**
+     * Saves an exercise session as its sets are done (decision 1230): the first send of a client id stores the log;
+     * a later one updates that log with what it adds (`created` false). Sent again unchanged, nothing changes.
+     */
     async log(
       actor: Actor,
       body: ExerciseLogBody,
       ctx: RequestContext,
     ): Promise<{ log: ExerciseLog; created: boolean }> {
       const own = await findOwnPatient(db, actor);
-      const stored = await logs.findByClientId(own.id, body.client_id);
-      if (stored) {
-        noteNothingChanged();
-        return { log: toExerciseLog(stored), created: false };
+      if (await logs.findByClientId(own.id, body.client_id)) {
+        return { log: toExerciseLog(await updateLog(actor, own, body, ctx)), created: false };
       }
       const [item] = await programs.findInScope([body.hep_id], { kind: 'clinic', clinicId: own.clinicId });
       if (!item || item.patientId !== own.id || item.deletedAt !== null) {
@@ -102,7 +153,7 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
           errors: { hep_id: ['This exercise is not in your program'] },
         });
       }
-      const performedAt = clock.now();
+      const performedAt = performedAtOf(body, clock.now());
       const created = await db.transaction(async (tx) => {
         const txLogs = createExerciseLogsRepository(tx);
         const row = await txLogs.insertOnce({
@@ -120,27 +171,47 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
         });
         if (!row) return null;
         await txLogs.recordPain(row);
-        await audit.record(
-          {
-            action: 'exercise.logged',
-            outcome: 'success',
-            actorUserId: actor.id,
-            clinicId: own.clinicId,
-            patientId: own.id,
-            ip: ctx.ip,
-            detail: { hep_id: item.id, log_id: row.id },
-          },
+        await recordLogged(
+          actor,
+          own,
+          ctx,
+          row,
+          { sets_done: row.setsDone, pain: row.pain, difficulty: row.difficulty },
           tx,
         );
         return row;
       });
-      if (!created) {
-        // A concurrent send of the same client id won the race: answer its log, which it audited.
-        noteNothingChanged();
-        return { log: toExerciseLog((await logs.findByClientId(own.id, body.client_id))!), created: false };
-      }
+      // A concurrent send of the same client id stored it first: this one updates that log like a later send.
+      if (!created) return { log: toExerciseLog(await updateLog(actor, own, body, ctx)), created: false };
       return { log: toExerciseLog(created), created: true };
     },
   };
+}
+
+const FUTURE_SLACK_MS = 5 * 60_000;
+const OLDEST_OFFLINE_LOG_DAYS = 7;
+
+/** When the session began: the phone's time for a log kept while offline, within bounds; else now. */
+function performedAtOf(body: ExerciseLogBody, now: Date): Date {
+  if (!body.performed_at) return now;
+  const at = new Date(body.performed_at);
+  if (at.getTime() > now.getTime() + FUTURE_SLACK_MS) {
+    throw fieldError('performed_at', 'The exercise cannot be done in the future');
+  }
+  if (at.getTime() < now.getTime() - OLDEST_OFFLINE_LOG_DAYS * 86_400_000) {
+    throw fieldError('performed_at', `An exercise older than ${OLDEST_OFFLINE_LOG_DAYS} days cannot be logged`);
+  }
+  return at;
+}
+
+/** What a later send adds to a stored log: sets only grow (a late retry never lowers them); a rating given replaces. */
+function changesOf(row: ExerciseLogRow, body: ExerciseLogBody): ExerciseLogChanges {
+  const changes: ExerciseLogChanges = {};
+  if (body.sets_done > row.setsDone) changes.setsDone = body.sets_done;
+  if (body.reps_done !== undefined && body.reps_done !== row.repsDone) changes.repsDone = body.reps_done;
+  if (body.pain !== undefined && body.pain !== row.pain) changes.pain = body.pain;
+  if (body.difficulty !== undefined && body.difficulty !== row.difficulty) changes.difficulty = body.difficulty;
+  if (body.note !== undefined && body.note !== row.note) changes.note = body.note;
+  return changes;
 }
 export type PatientProgramService = ReturnType<typeof createPatientProgramService>;

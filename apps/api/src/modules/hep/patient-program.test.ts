@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
 import { auditRows, makeVideo, sessionForPatient, setClinicTimezone } from '../../../test/hep-support.ts';
 import { type ApiClient, api, makeStaffedClinic, type StaffedClinic } from '../../../test/patients-support.ts';
-import { exerciseLogs, healthMetrics } from '../../db/schema.ts';
+import { exerciseLogs, healthMetrics, videos } from '../../db/schema.ts';
 
 let t: TestApp;
 let home: StaffedClinic;
@@ -73,7 +73,7 @@ describe('logging an exercise', () => {
       client_id: body.client_id,
     });
 
-    const again = await call.post(patientProgramEndpoints.logExercise.path, token, { ...body, pain: 9 });
+    const again = await call.post(patientProgramEndpoints.logExercise.path, token, body);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(res.json());
     expect(await t.database.db.select().from(exerciseLogs).where(eq(exerciseLogs.patientId, patientId))).toHaveLength(
@@ -85,6 +85,85 @@ describe('logging an exercise', () => {
       { kind: 'painlevel', value: 4, source: 'manual', localDate: '2026-03-02', measuredAt: t.clock.now() },
     ]);
     expect(await auditRows(t.database.db, 'exercise.logged', patientId)).toMatchObject([{ outcome: 'success' }]);
+  });
+
+  it('saves a session at its first set, then updates that one log with each set and a later rating', async () => {
+    const { patientId, hepIds, token } = await patientWithProgram([1]);
+    const clientId = randomUUID();
+    const send = (extra: object) =>
+      call.post(
+        patientProgramEndpoints.logExercise.path,
+        token,
+        logBody(hepIds[0]!, { client_id: clientId, ...extra }),
+      );
+    const logsOf = () => t.database.db.select().from(exerciseLogs).where(eq(exerciseLogs.patientId, patientId));
+
+    const first = await send({ sets_done: 1 });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ sets_done: 1, pain: null, difficulty: null });
+    const second = await send({ sets_done: 2 });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ id: first.json().id, sets_done: 2 });
+    // A late retry of the first set never lowers the count; sent again unchanged, nothing is audited.
+    expect((await send({ sets_done: 1 })).json()).toMatchObject({ sets_done: 2 });
+    expect((await send({ sets_done: 2 })).statusCode).toBe(200);
+
+    // The rating follows, and a second thought replaces it (the log's pain reading too), never a second reading.
+    expect((await send({ sets_done: 2, pain: 5 })).json()).toMatchObject({ sets_done: 2, pain: 5, difficulty: null });
+    const rated = await send({ sets_done: 2, pain: 3, difficulty: 'easy' });
+    expect(rated.json()).toMatchObject({ id: first.json().id, sets_done: 2, pain: 3, difficulty: 'easy' });
+    expect((await send({ sets_done: 2, pain: 3, difficulty: 'easy' })).json()).toEqual(rated.json());
+
+    expect(await logsOf()).toMatchObject([{ setsDone: 2, pain: 3, difficulty: 'easy', localDate: '2026-03-02' }]);
+    const readings = await t.database.db.select().from(healthMetrics).where(eq(healthMetrics.patientId, patientId));
+    expect(readings).toMatchObject([{ kind: 'painlevel', value: 3, measuredAt: new Date(first.json().performed_at) }]);
+    const today = (await call.get(patientProgramEndpoints.today.path, token)).json();
+    expect(today).toMatchObject({ done: 1, due: 1 });
+    expect(today.items[0]).toMatchObject({ done_today: 1, last_log: { sets_done: 2, client_id: clientId } });
+    expect((await auditRows(t.database.db, 'exercise.logged', patientId)).map((row) => row.detail)).toEqual([
+      { hep_id: hepIds[0], log_id: first.json().id, sets_done: 1, pain: null, difficulty: null },
+      { hep_id: hepIds[0], log_id: first.json().id, sets_done: 2 },
+      { hep_id: hepIds[0], log_id: first.json().id, pain: 5 },
+      { hep_id: hepIds[0], log_id: first.json().id, pain: 3, difficulty: 'easy' },
+    ]);
+  });
+
+  it("updates only the patient's own log, and refuses a client id reused for another exercise", async () => {
+    const mine = await patientWithProgram([1, 1]);
+    const theirs = await patientWithProgram([1]);
+    const clientId = randomUUID();
+    const path = patientProgramEndpoints.logExercise.path;
+    await call.post(path, mine.token, logBody(mine.hepIds[0]!, { client_id: clientId, sets_done: 1 }));
+
+    // Another patient sending the same client id reaches no log of mine: their own exercise gets its own log.
+    expectProblem(await call.post(path, theirs.token, logBody(mine.hepIds[0]!, { client_id: clientId, pain: 9 })), 404);
+    const own = await call.post(path, theirs.token, logBody(theirs.hepIds[0]!, { client_id: clientId }));
+    expect(own.statusCode).toBe(201);
+
+    const reused = expectProblem(
+      await call.post(path, mine.token, logBody(mine.hepIds[1]!, { client_id: clientId, sets_done: 2 })),
+      409,
+    );
+    expect(reused.errors?.client_id).toBeDefined();
+    expectProblem(
+      await call.post(path, mine.token, logBody(mine.hepIds[0]!, { client_id: clientId, pain: 12 })),
+      400,
+      'validation_failed',
+    );
+    expect(
+      await t.database.db.select().from(exerciseLogs).where(eq(exerciseLogs.patientId, mine.patientId)),
+    ).toMatchObject([{ hepItemId: mine.hepIds[0], setsDone: 1, pain: null }]);
+  });
+
+  it('dates a log kept on the phone while offline by when it was done, within 7 days', async () => {
+    const { hepIds, token } = await patientWithProgram([1]);
+    const path = patientProgramEndpoints.logExercise.path;
+    const hoursAgo = (hours: number) => new Date(t.clock.now().getTime() - hours * 3_600_000).toISOString();
+    const late = await call.post(path, token, logBody(hepIds[0]!, { performed_at: hoursAgo(30) }));
+    expect(late.json()).toMatchObject({ date: '2026-03-01', performed_at: hoursAgo(30) });
+    for (const performedAt of [hoursAgo(-1), hoursAgo(8 * 24), 'yesterday']) {
+      expectProblem(await call.post(path, token, logBody(hepIds[0]!, { performed_at: performedAt })), 400);
+    }
   });
 
   it('dates a late-evening log by the clinic timezone, not UTC', async () => {
@@ -181,6 +260,25 @@ describe("today's exercises", () => {
       outcome: 'success',
     });
     expect(token).not.toBe(session.token);
+  });
+
+  it("gives each exercise its video's instructions, and the Spanish title and instructions when staff wrote them", async () => {
+    const { token, videoId } = await patientWithProgram([1]);
+    await t.database.db
+      .update(videos)
+      .set({
+        description: 'Rise onto your toes.',
+        titleEs: 'Elevación de talones',
+        descriptionEs: 'Póngase de puntillas.',
+      })
+      .where(eq(videos.id, videoId));
+    const today = (await call.get(patientProgramEndpoints.today.path, token)).json();
+    expect(today.items[0].video).toMatchObject({
+      title: 'Heel raise',
+      description: 'Rise onto your toes.',
+      title_es: 'Elevación de talones',
+      description_es: 'Póngase de puntillas.',
+    });
   });
 
   it('is for patients only', async () => {

@@ -14,8 +14,11 @@ export type WeekItem = {
 };
 /** Logs of one day and item, with the difficulty ratings summed as 1 easy, 2 about right, 3 hard. */
 export type LogGroup = { day: string; hepItemId: number; n: number; difficultySum: number; difficultyCount: number };
-/** Readings of one day and kind: their sum and count (daily sums or averages are the service's choice). */
-export type MetricGroup = { day: string; kind: string; sum: number; n: number };
+/**
+ * Readings of one day and kind: their sum and count (daily sums or averages are the service's choice), and the
+ * latest reading's value.
+ */
+export type MetricGroup = { day: string; kind: string; sum: number; n: number; latest: number };
 export type WeekData = { items: WeekItem[]; logs: LogGroup[]; metrics: MetricGroup[]; functionalDays: string[] };
 
 /**
@@ -38,8 +41,10 @@ const WEEK_DATA_SQL = `select
        count(difficulty) as difficulty_count
      from exercise_logs where patient_id = $1 and local_date between $2 and $5
      group by local_date, hep_item_id) l) as logs,
-  (select coalesce(json_agg(json_build_object('day', m.local_date, 'kind', m.kind, 'sum', m.sum, 'n', m.n)), '[]')
-   from (select local_date, kind, sum(value) as sum, count(*) as n
+  (select coalesce(json_agg(json_build_object('day', m.local_date, 'kind', m.kind, 'sum', m.sum, 'n', m.n,
+      'latest', m.latest)), '[]')
+   from (select local_date, kind, sum(value) as sum, count(*) as n,
+       (array_agg(value order by measured_at desc, id desc))[1] as latest
      from health_metrics where patient_id = $1 and local_date between $2 and $5
      group by local_date, kind) m) as metrics,
   (select coalesce(json_agg(distinct f.date), '[]')

@@ -168,6 +168,9 @@ describe('the progress week', () => {
     expect(week.days[0].metrics).toMatchObject({ heart_rate: 70, distance: 1200.5, steps: null });
     expect(week.days[1]).toMatchObject({ date: '2026-03-02', assigned: 6, done: 1, engagement: 17, is_data_day: true });
     expect(week.days[1].metrics).toMatchObject({ steps: 3500, painlevel: 4, heart_rate: null });
+    // The day's pain is the average of its two ratings; the later one (2) is what the patient's Today showed.
+    expect(week.days[1].pain).toEqual({ ratings: 2, latest: 2 });
+    expect(week.days[0].pain).toEqual({ ratings: 0, latest: null });
     expect(week.summary.metrics).toMatchObject({ steps: 3500, heart_rate: 70, painlevel: 4, engagement: 10 });
     expect(week.summary.exercises.map((e: { hep_id: number; assigned: number }) => [e.hep_id, e.assigned])).toEqual([
       [ids[0], 2],

@@ -73,6 +73,7 @@ export function buildProgress(input: {
     }
     const engagement = percent(done, assigned);
     const rated = dayLogs.reduce((a, l) => a + l.difficultyCount, 0);
+    const pain = dayMetrics.find((m) => m.kind === 'painlevel');
     const isDataDay =
       dayLogs.length > 0 ||
       dayMetrics.some((m) => dataDayMetricKinds.includes(m.kind as HealthMetricKind) && m.n > 0) ||
@@ -83,6 +84,7 @@ export function buildProgress(input: {
       done,
       engagement,
       metrics: metricValues(dayMetrics, engagement),
+      pain: { ratings: pain?.n ?? 0, latest: pain?.latest ?? null },
       difficulty: rated === 0 ? null : round(dayLogs.reduce((a, l) => a + l.difficultySum, 0) / rated),
       is_data_day: isDataDay,
       is_future: isFuture,

@@ -36,6 +36,8 @@ export function toVideo(actor: Actor, row: VideoRow, host: VideoHost): Video {
     unhealthy_body_part: row.unhealthyBodyPart,
     purpose_of_treatment: row.purposeOfTreatment,
     description: row.description,
+    title_es: row.titleEs,
+    description_es: row.descriptionEs,
     status: row.status,
     failure_reason: row.failureReason,
     duration_seconds: row.durationSeconds,

@@ -24,6 +24,8 @@ const videoColumns = (actor: Actor) => ({
   unhealthyBodyPart: videos.unhealthyBodyPart,
   purposeOfTreatment: videos.purposeOfTreatment,
   description: videos.description,
+  titleEs: videos.titleEs,
+  descriptionEs: videos.descriptionEs,
   status: videos.status,
   failureReason: videos.failureReason,
   durationSeconds: videos.durationSeconds,
@@ -62,6 +64,8 @@ const toColumns = (fields: Partial<VideoFields>) => ({
   unhealthyBodyPart: fields.unhealthy_body_part,
   purposeOfTreatment: fields.purpose_of_treatment,
   description: fields.description,
+  titleEs: fields.title_es,
+  descriptionEs: fields.description_es,
 });
 
 export function createVideosRepository(db: DbOrTx) {

@@ -85,6 +85,36 @@ describe('creating a video', () => {
   });
 });
 
+describe('a video in Spanish', () => {
+  it('carries an optional Spanish title and instructions, edited with the English ones and audited', async () => {
+    const created = await createVideo(home.therapist.token, { title: 'Heel Slides', description: 'Slide your heel.' });
+    expect((await call.get(`/video/${created.id}`, home.therapist.token)).json()).toMatchObject({
+      title_es: '',
+      description_es: '',
+    });
+    const patched = await call.patch(`/video/${created.id}`, home.therapist.token, {
+      title_es: '  Deslizamiento de talón ',
+      description_es: 'Deslice el talón.',
+    });
+    expect(patched.statusCode).toBe(200);
+    expect((await call.get(`/video/${created.id}`, home.therapist.token)).json()).toMatchObject({
+      title: 'Heel Slides',
+      title_es: 'Deslizamiento de talón',
+      description_es: 'Deslice el talón.',
+    });
+    const problem = expectProblem(
+      await call.patch(`/video/${created.id}`, home.therapist.token, { title_es: 'x'.repeat(121) }),
+      400,
+    );
+    expect(Object.keys(problem.errors ?? {})).toEqual(['title_es']);
+    // Emptied, the patient reads the English again.
+    await call.patch(`/video/${created.id}`, home.therapist.token, { title_es: '' });
+    expect((await call.get(`/video/${created.id}`, home.therapist.token)).json().title_es).toBe('');
+    const rows = await t.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'video.update'));
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
 describe('the library', () => {
   it('filters, searches, scopes and pages server-side', async () => {
     await createVideo(home.therapist.token, { title: 'Clamshell', body_part: 'Hip', position: 'Side-lying' });

@@ -33,6 +33,9 @@ export function makeTodayItem(id: number, changes: Partial<TodayItem> = {}): Tod
     video: {
       id: id + 500,
       title: `Exercise ${id}`,
+      description: '-',
+      title_es: '',
+      description_es: '',
       status: 'ready',
       body_part: 'knee',
       equipment: '',
@@ -70,7 +73,10 @@ export const makeToday = (items: TodayItem[], changes: Partial<Today> = {}): Tod
 
 const noMetrics = Object.fromEntries(healthMetricKinds.map((kind) => [kind, null])) as ProgressDay['metrics'];
 
-export function makeDay(date: string, changes: Partial<ProgressDay> & { pain?: number | null; steps?: number } = {}) {
+export function makeDay(
+  date: string,
+  changes: Omit<Partial<ProgressDay>, 'pain'> & { pain?: number | null; steps?: number } = {},
+) {
   const { pain = null, steps, ...rest } = changes;
   return {
     date,
@@ -78,6 +84,7 @@ export function makeDay(date: string, changes: Partial<ProgressDay> & { pain?: n
     done: 0,
     engagement: 0,
     metrics: { ...noMetrics, painlevel: pain, steps: steps ?? null },
+    pain: { ratings: pain === null ? 0 : 1, latest: pain },
     difficulty: null,
     is_data_day: false,
     is_future: false,

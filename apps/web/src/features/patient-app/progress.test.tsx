@@ -52,6 +52,14 @@ describe('progress', () => {
     expect(await screen.findByRole('heading', { name: 'This week' })).toBeInTheDocument();
   });
 
+  it("writes a decimal pain with the language's decimal mark", async () => {
+    fixtureApi(patientRoutes());
+    const app = renderApp('/my/progress', { token: 'patient-token' });
+    expect(await screen.findByText('Your pain is going down: from 5.5 to 3.5 out of 10.')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Español' }));
+    expect(await screen.findByText(/de 5,5 a 3,5 de 10/)).toBeInTheDocument();
+  });
+
   it('says when there is no pain rating, and speaks Spanish', async () => {
     fixtureApi({
       ...patientRoutes(),

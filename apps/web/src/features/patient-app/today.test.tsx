@@ -4,6 +4,7 @@ import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from './i18n/i18n.ts';
+import { EXERCISE_OUTBOX_KEY, useExerciseOutbox } from './lib/exercise-outbox.ts';
 import { makeToday, makeTodayItem, patientRoutes } from './patient-fixtures.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -31,7 +32,10 @@ const openToday = async (routes = patientRoutes()) => {
 };
 
 describe('today', () => {
-  beforeEach(() => changeLanguage('en'));
+  beforeEach(() => {
+    changeLanguage('en');
+    useExerciseOutbox.setState({ pending: {}, delivery: {} });
+  });
 
   it('shows each exercise as a card: video inline with its poster, dosage and the therapist notes', async () => {
     await openToday();
@@ -49,7 +53,7 @@ describe('today', () => {
     expect(screen.getByText('0 of 1 exercise session done today')).toBeInTheDocument();
   });
 
-  it('counts sets one tap at a time, asks pain and difficulty, and sends the log once with a client id', async () => {
+  it('saves each set at once in one session log, and adds the optional rating to that same log', async () => {
     const { api, app } = await openToday();
     api.set('POST /api/v1/patient/exercise-logs/', (request) => savedLog(request.body as Record<string, unknown>));
     const card = await screen.findByRole('article', { name: 'Exercise 1' });
@@ -57,8 +61,13 @@ describe('today', () => {
     expect(within(card).getByText('Set 1 of 3')).toBeInTheDocument();
     await app.user.click(within(card).getByRole('button', { name: 'Mark set 1 done' }));
     expect(within(card).getByText('Set 2 of 3')).toBeInTheDocument();
+    // Saved at once, before any rating or Save.
+    await waitFor(() => expect(api.calls('POST /api/v1/patient/exercise-logs/')).toHaveLength(1));
+    expect(await within(card).findByText('Saved')).toBeInTheDocument();
     await app.user.click(within(card).getByRole('button', { name: 'Mark set 2 done' }));
+    await waitFor(() => expect(api.calls('POST /api/v1/patient/exercise-logs/')).toHaveLength(2));
     await app.user.click(within(card).getByRole('button', { name: 'Mark set 3 done' }));
+    await waitFor(() => expect(api.calls('POST /api/v1/patient/exercise-logs/')).toHaveLength(3));
 
     expect(within(card).getByText('3 sets done')).toBeInTheDocument();
     const painButtons = within(card).getAllByRole('button', { name: /^Pain \d+$/ });
@@ -68,42 +77,118 @@ describe('today', () => {
     await app.user.click(within(card).getByRole('button', { name: 'Pain 4' }));
     expect(within(card).getByRole('button', { name: 'Pain 4' })).toHaveAttribute('aria-pressed', 'true');
     await app.user.click(within(card).getByRole('button', { name: 'About right' }));
-    expect(api.calls('POST /api/v1/patient/exercise-logs/')).toHaveLength(0);
     await app.user.click(within(card).getByRole('button', { name: 'Save' }));
 
     expect(await within(card).findByText('Done today')).toBeInTheDocument();
-    const logs = api.calls('POST /api/v1/patient/exercise-logs/');
-    expect(logs).toHaveLength(1);
-    expect(logs[0]?.body).toEqual({
+    await waitFor(() => expect(api.calls('POST /api/v1/patient/exercise-logs/')).toHaveLength(4));
+    const bodies = api.calls('POST /api/v1/patient/exercise-logs/').map((call) => call.body);
+    const clientId = (bodies[0] as { client_id: string }).client_id;
+    expect(clientId).toMatch(UUID);
+    const performedAt = expect.stringMatching(/^\d{4}-\d\d-\d\dT/);
+    expect(bodies).toEqual([
+      { hep_id: 1, sets_done: 1, client_id: clientId, performed_at: performedAt },
+      { hep_id: 1, sets_done: 2, client_id: clientId, performed_at: performedAt },
+      { hep_id: 1, sets_done: 3, client_id: clientId, performed_at: performedAt },
+      { hep_id: 1, sets_done: 3, pain: 4, difficulty: 'right', client_id: clientId, performed_at: performedAt },
+    ]);
+  });
+
+  it('keeps sets done offline on the phone, says so, and sends them when the network is back', async () => {
+    const { api, app } = await openToday();
+    api.set('POST /api/v1/patient/exercise-logs/', () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const card = await screen.findByRole('article', { name: 'Exercise 1' });
+    await app.user.click(within(card).getByRole('button', { name: 'Mark set 1 done' }));
+    await app.user.click(within(card).getByRole('button', { name: 'Mark set 2 done' }));
+
+    expect(
+      await within(card).findByText('Kept on this phone. It will be sent when you are back online.'),
+    ).toBeInTheDocument();
+    const kept = JSON.parse(window.localStorage.getItem(EXERCISE_OUTBOX_KEY) ?? '{}');
+    expect(Object.values(kept)).toMatchObject([{ hep_id: 1, sets_done: 2, user_id: 300, day: '2026-03-04' }]);
+
+    api.set('POST /api/v1/patient/exercise-logs/', (request) => savedLog(request.body as Record<string, unknown>));
+    window.dispatchEvent(new Event('online'));
+    expect(await within(card).findByText('Saved')).toBeInTheDocument();
+    const sent = api.calls('POST /api/v1/patient/exercise-logs/').at(-1);
+    expect(sent?.body).toMatchObject({ hep_id: 1, sets_done: 2 });
+    expect(JSON.parse(window.localStorage.getItem(EXERCISE_OUTBOX_KEY) ?? '{}')).toEqual({});
+    // The sent session goes on: the next set updates the same log.
+    await app.user.click(within(card).getByRole('button', { name: 'Mark set 3 done' }));
+    await waitFor(() =>
+      expect(api.calls('POST /api/v1/patient/exercise-logs/').at(-1)?.body).toMatchObject({
+        sets_done: 3,
+        client_id: (sent!.body as { client_id: string }).client_id,
+      }),
+    );
+  });
+
+  it('resumes a session kept on the phone after a reload, and sends it when the network is back', async () => {
+    const clientId = '8f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
+    window.localStorage.setItem(
+      EXERCISE_OUTBOX_KEY,
+      JSON.stringify({
+        [clientId]: {
+          hep_id: 1,
+          client_id: clientId,
+          sets_done: 2,
+          performed_at: '2026-03-04T15:00:00.000Z',
+          user_id: 300,
+          day: '2026-03-04',
+          version: 2,
+        },
+      }),
+    );
+    useExerciseOutbox.setState({ pending: JSON.parse(window.localStorage.getItem(EXERCISE_OUTBOX_KEY)!) });
+    const api = fixtureApi({
+      ...patientRoutes(),
+      'POST /api/v1/patient/exercise-logs/': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    renderApp('/my/today', { token: 'patient-token' });
+    const card = await screen.findByRole('article', { name: 'Exercise 1' });
+    expect(within(card).getByText('Set 3 of 3')).toBeInTheDocument();
+    expect(
+      await within(card).findByText('Kept on this phone. It will be sent when you are back online.'),
+    ).toBeInTheDocument();
+
+    api.set('POST /api/v1/patient/exercise-logs/', (request) => savedLog(request.body as Record<string, unknown>));
+    window.dispatchEvent(new Event('online'));
+    expect(await within(card).findByText('Saved')).toBeInTheDocument();
+    expect(api.calls('POST /api/v1/patient/exercise-logs/').at(-1)?.body).toEqual({
       hep_id: 1,
-      sets_done: 3,
-      pain: 4,
-      difficulty: 'right',
-      client_id: expect.stringMatching(UUID),
+      client_id: clientId,
+      sets_done: 2,
+      performed_at: '2026-03-04T15:00:00.000Z',
     });
   });
 
-  it('lets a patient stop early and retries a failed send with the same client id', async () => {
+  it("never sends another patient's kept session, and shows a refused one as not saved", async () => {
+    useExerciseOutbox.setState({
+      pending: {
+        other: {
+          hep_id: 1,
+          client_id: 'other',
+          sets_done: 1,
+          performed_at: '2026-03-04T15:00:00.000Z',
+          user_id: 999,
+          day: '2026-03-04',
+          version: 1,
+        },
+      },
+    });
     const { api, app } = await openToday();
-    api.set('POST /api/v1/patient/exercise-logs/', problem(503, 'database_unavailable', 'Try again'));
+    api.set('POST /api/v1/patient/exercise-logs/', problem(404, 'not_found', 'No such exercise in your program'));
     const card = await screen.findByRole('article', { name: 'Exercise 1' });
-
-    expect(within(card).queryByRole('button', { name: "I'm done" })).not.toBeInTheDocument();
+    expect(within(card).getByText('Set 1 of 3')).toBeInTheDocument();
     await app.user.click(within(card).getByRole('button', { name: 'Mark set 1 done' }));
-    await app.user.click(within(card).getByRole('button', { name: "I'm done" }));
-    expect(within(card).getByText('1 set done')).toBeInTheDocument();
-    await app.user.click(within(card).getByRole('button', { name: 'Pain 2' }));
-    await app.user.click(within(card).getByRole('button', { name: 'Save' }));
-
-    expect(await within(card).findByText(/Not saved yet/)).toBeInTheDocument();
-    api.set('POST /api/v1/patient/exercise-logs/', (request) => savedLog(request.body as Record<string, unknown>));
-    await app.user.click(within(card).getByRole('button', { name: 'Try again' }));
-    expect(await within(card).findByText('Done today')).toBeInTheDocument();
-
-    const [first, second] = api.calls('POST /api/v1/patient/exercise-logs/');
-    expect(api.calls('POST /api/v1/patient/exercise-logs/')).toHaveLength(2);
-    expect(first?.body).toMatchObject({ hep_id: 1, sets_done: 1, pain: 2 });
-    expect(second?.body).toEqual(first?.body);
+    expect(await within(card).findByText('This could not be saved. Ask your clinic for help.')).toBeInTheDocument();
+    expect(
+      api.calls('POST /api/v1/patient/exercise-logs/').map((call) => (call.body as { client_id: string }).client_id),
+    ).not.toContain('other');
+    expect(Object.keys(useExerciseOutbox.getState().pending)).toEqual(['other']);
   });
 
   it('shows an exercise already done today as done, and lets it be done again', async () => {
@@ -188,6 +273,37 @@ describe('today', () => {
     const tabs = screen.getByRole('navigation', { name: 'Principal' });
     expect(within(tabs).getByRole('link', { name: 'Progreso' })).toBeInTheDocument();
     await waitFor(() => expect(document.documentElement.lang).toBe('es'));
+  });
+
+  it("shows a video's Spanish title and instructions to a patient reading Spanish, else the English ones", async () => {
+    const translated = makeTodayItem(1, {
+      video: {
+        ...makeTodayItem(1).video,
+        title: 'Heel Slides',
+        description: 'Slide your heel toward you.',
+        title_es: 'Deslizamiento de talón',
+        description_es: 'Deslice el talón hacia usted.',
+      },
+    });
+    const english = makeTodayItem(2, {
+      video: { ...makeTodayItem(2).video, title: 'Quad Sets', description: 'Press your knee down.' },
+    });
+    fixtureApi(patientRoutes(makeToday([translated, english])));
+    const app = renderApp('/my/today', { token: 'patient-token' });
+    const heel = await screen.findByRole('article', { name: 'Heel Slides' });
+    expect(within(heel).getByRole('heading', { name: 'How to do it' }).nextElementSibling).toHaveTextContent(
+      'Slide your heel toward you.',
+    );
+
+    await app.user.click(screen.getByRole('button', { name: 'Español' }));
+    const talon = await screen.findByRole('article', { name: 'Deslizamiento de talón' });
+    expect(within(talon).getByLabelText('Video: Deslizamiento de talón')).toBeInTheDocument();
+    expect(within(talon).getByRole('heading', { name: 'Cómo hacerlo' }).nextElementSibling).toHaveTextContent(
+      'Deslice el talón hacia usted.',
+    );
+    // Not translated: the English stays.
+    const quad = screen.getByRole('article', { name: 'Quad Sets' });
+    expect(within(quad).getByText('Press your knee down.')).toBeInTheDocument();
   });
 
   it('names an exercise saved without a title by its place, in Spanish too, never "Untitled Video"', async () => {

@@ -8,6 +8,9 @@ export function makeHepItem(id: number, title: string, changes: Partial<HepItem>
     video: {
       id: id + 100,
       title,
+      description: '-',
+      title_es: '',
+      description_es: '',
       status: 'ready',
       body_part: 'Hip',
       equipment: 'None',

@@ -29,6 +29,8 @@ export function makeProgress(weeksAgo = 0, extra: Partial<Record<HealthMetricKin
       done: done[i] ?? 0,
       engagement,
       metrics,
+      // Tuesday's 8 is the average of three ratings, the latest 7; the other days have one rating each.
+      pain: { ratings: (pain[i] ?? null) === null ? 0 : i === 2 ? 3 : 1, latest: i === 2 ? 7 : (pain[i] ?? null) },
       difficulty: i === 0 ? 3 : null,
       is_data_day: i < 5,
       is_future: weeksAgo === 0 && i >= 5,

@@ -60,7 +60,7 @@ describe('progress section', () => {
     const { app, section } = await openProgress();
     const pain = await chart(section, /^Pain/);
     expect(pain).toHaveTextContent(
-      'Pain by day: Sun 3 NPRS 0–10, Mon 5 NPRS 0–10, Tue 8 NPRS 0–10, Wed no data, Thu 2 NPRS 0–10, Fri no data, Sat no data. Average 4.5 NPRS 0–10.',
+      "Pain by day: Sun 3 NPRS 0–10, Mon 5 NPRS 0–10, Tue 8 NPRS 0–10 (average of 3 ratings; the patient's latest 7), Wed no data, Thu 2 NPRS 0–10, Fri no data, Sat no data. Average 4.5 NPRS 0–10.",
     );
     expect(within(pain).getByRole('img')).toHaveAccessibleName('Pain chart, by day');
     expect(await chart(section, /^Engagement/)).toHaveTextContent('Engagement by day: Sun 100%, Mon 50%, Tue 0%');

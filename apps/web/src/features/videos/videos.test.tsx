@@ -260,6 +260,28 @@ describe('upload and edit screen', () => {
     expect(await screen.findByText('Video saved')).toBeInTheDocument();
   });
 
+  it('edits the Spanish title and instructions beside the English ones, both optional', async () => {
+    const api = fixtureApi({
+      ...signedInRoutes(),
+      'GET /video/31': { body: clamshell },
+      'PATCH /video/31': ({ body }) => ({ body: { ...clamshell, ...(body as object) } }),
+    });
+    const app = renderApp('/exercise-edit/31', { token: 't' });
+    const spanishTitle = await screen.findByRole('textbox', { name: 'Title in Spanish' });
+    expect(spanishTitle).toHaveValue('');
+    expect(spanishTitle).toHaveAttribute('lang', 'es');
+    await app.user.type(spanishTitle, 'Almeja');
+    await app.user.type(screen.getByRole('textbox', { name: 'Instructions in Spanish' }), 'Acuéstese de lado.');
+    await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(api.calls('PATCH /video/31')[0]?.body).toMatchObject({
+        title: 'Clamshell',
+        title_es: 'Almeja',
+        description_es: 'Acuéstese de lado.',
+      }),
+    );
+  });
+
   it('shows the field errors of an empty title without calling the server', async () => {
     const api = fixtureApi({ ...signedInRoutes(), 'GET /video/31': { body: clamshell } });
     const app = renderApp('/exercise-edit/31', { token: 't' });

@@ -35,6 +35,19 @@ describe('Toaster', () => {
     },
   );
 
+  it("names its region in the page's language, and follows a change of language", async () => {
+    document.documentElement.lang = 'es';
+    render(<Toaster />);
+    act(() => {
+      notify.info('Guardado');
+    });
+    expect(await screen.findByRole('region', { name: 'Notificaciones Alt+T' })).toBeInTheDocument();
+    act(() => {
+      document.documentElement.lang = 'en';
+    });
+    expect(await screen.findByRole('region', { name: 'Notifications Alt+T' })).toBeInTheDocument();
+  });
+
   it('shows at most five at once', async () => {
     render(<Toaster />);
     act(() => {

@@ -1,17 +1,8 @@
 import { type ExerciseLogBody, patientProgramEndpoints } from '@rehabit/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@web/lib/api-client.ts';
-import { patientKeys } from './keys.ts';
 
-/** One exercise done. The body's client_id is chosen once, so sending it again never counts it twice. */
+/**
+ * An exercise session's latest state. The body's client_id names the session, so sending it again, or with a set
+ * more or a rating, updates the one log the server keeps for it (decision 1230).
+ */
 export const logExercise = (body: ExerciseLogBody) => call(patientProgramEndpoints.logExercise, { body });
-
-export function useLogExercise() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: logExercise,
-    // The card shows the failure and a retry; no toast on top.
-    meta: { errorHandling: 'silent' },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: patientKeys.all }),
-  });
-}

@@ -76,6 +76,7 @@ export const en = {
     timesADay_one: 'Once a day',
     timesADay_other: '{{count}} times a day',
     notes: "Your therapist's notes",
+    instructions: 'How to do it',
     setOf: 'Set {{current}} of {{total}}',
     markSetDone: 'Mark set {{current}} done',
     finishEarly: "I'm done",
@@ -84,8 +85,12 @@ export const en = {
     doneToday: 'Done today',
     doneTimes: 'Done {{done}} of {{due}} times today',
     doAgain: 'Do it again',
-    sending: 'Saving…',
-    sendFailed: 'Not saved yet. Check your connection and try again.',
+    delivery: {
+      sending: 'Saving…',
+      waiting: 'Kept on this phone. It will be sent when you are back online.',
+      sent: 'Saved',
+      refused: 'This could not be saved. Ask your clinic for help.',
+    },
   },
   rating: {
     painQuestion: 'How much pain did you feel?',

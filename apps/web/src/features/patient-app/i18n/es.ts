@@ -77,6 +77,7 @@ export const es: PatientStrings = {
     timesADay_one: 'Una vez al día',
     timesADay_other: '{{count}} veces al día',
     notes: 'Notas de su terapeuta',
+    instructions: 'Cómo hacerlo',
     setOf: 'Serie {{current}} de {{total}}',
     markSetDone: 'Terminé la serie {{current}}',
     finishEarly: 'Ya terminé',
@@ -85,8 +86,12 @@ export const es: PatientStrings = {
     doneToday: 'Hecho hoy',
     doneTimes: 'Hecho {{done}} de {{due}} veces hoy',
     doAgain: 'Hacerlo otra vez',
-    sending: 'Guardando…',
-    sendFailed: 'Todavía no se guardó. Revise su conexión e inténtelo de nuevo.',
+    delivery: {
+      sending: 'Guardando…',
+      waiting: 'Guardado en este teléfono. Se enviará cuando vuelva a tener conexión.',
+      sent: 'Guardado',
+      refused: 'No se pudo guardar. Pida ayuda a su clínica.',
+    },
   },
   rating: {
     painQuestion: '¿Cuánto dolor sintió?',

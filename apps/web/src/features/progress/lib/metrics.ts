@@ -1,4 +1,4 @@
-import { type HealthMetricKind, healthMetricRules, type Progress } from '@rehabit/contract';
+import { type HealthMetricKind, healthMetricRules, type Progress, type ProgressDay } from '@rehabit/contract';
 
 export type Level = { name: string; tone: 'good' | 'mid' | 'bad'; min: number };
 export type MetricInfo = { label: string; unit: string; max: number; levels: Level[] };
@@ -133,10 +133,15 @@ export const levelOf = (kind: HealthMetricKind, value: number): Level => {
   return [...levels].reverse().find((level) => value >= level.min) ?? (levels[0] as Level);
 };
 
-export type DayValue = { date: string; value: number | null };
+/** A day's value of one kind; for pain, also how many ratings it averages and the latest of them (decision 1231). */
+export type DayValue = { date: string; value: number | null; pain?: ProgressDay['pain'] };
 
 export const dayValues = (progress: Progress, kind: HealthMetricKind): DayValue[] =>
-  progress.days.map((day) => ({ date: day.date, value: day.metrics[kind] }));
+  progress.days.map((day) => ({
+    date: day.date,
+    value: day.metrics[kind],
+    ...(kind === 'painlevel' && { pain: day.pain }),
+  }));
 
 export type Stats = { count: number; mean: number; sd: number; min: number; max: number };
 
@@ -170,6 +175,7 @@ export function levelCounts(kind: HealthMetricKind, values: (number | null)[]) {
 }
 
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+export const formatNumber = (value: number) => numberFormat.format(value);
 export const formatValue = (kind: HealthMetricKind, value: number | null) =>
   value === null
     ? 'no data'

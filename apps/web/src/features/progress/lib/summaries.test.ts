@@ -18,4 +18,18 @@ describe('chartSummary', () => {
     );
     expect(pain).toMatch(/Average 3\.7 NPRS 0–10\.$/);
   });
+
+  it("says a day's pain is the average of its ratings, beside the patient's own latest rating", () => {
+    const pain = chartSummary(
+      'painlevel',
+      [
+        { date: week[0]!, value: 4.33, pain: { ratings: 3, latest: 4 } },
+        { date: week[1]!, value: 6, pain: { ratings: 1, latest: 6 } },
+      ],
+      'linear',
+    );
+    expect(pain).toBe(
+      "Pain by day: Sun 4.3 NPRS 0–10 (average of 3 ratings; the patient's latest 4), Mon 6 NPRS 0–10. Average 5.2 NPRS 0–10.",
+    );
+  });
 });

@@ -1,12 +1,21 @@
 import type { ChartMode, HealthMetricKind } from '@rehabit/contract';
 import dayjs from 'dayjs';
-import { type DayValue, formatValue, levelCounts, levelOf, metricInfo, statsOf } from './metrics.ts';
+import { type DayValue, formatNumber, formatValue, levelCounts, levelOf, metricInfo, statsOf } from './metrics.ts';
 import { weekOf } from './weeks.ts';
 
 export const weekday = (date: string) => dayjs(date).format('ddd');
 const round1 = (value: number) => Math.round(value * 10) / 10;
 /** A mean as a person would say it: whole steps, tenths of anything else. */
 const typical = (kind: HealthMetricKind, mean: number) => (kind === 'steps' ? Math.round(mean) : round1(mean));
+
+/**
+ * Which figure a day's pain is: with several ratings that day, their average, beside the patient's latest rating,
+ * which their Today shows as their pain today (decision 1231). One rating is both.
+ */
+const painSource = ({ pain }: DayValue) =>
+  pain && pain.ratings > 1 && pain.latest !== null
+    ? ` (average of ${pain.ratings} ratings; the patient's latest ${formatNumber(pain.latest)})`
+    : '';
 
 /** The chart in words, for screen readers and for anyone who prefers numbers to shapes. */
 export function chartSummary(kind: HealthMetricKind, days: DayValue[], mode: ChartMode): string {
@@ -22,7 +31,7 @@ export function chartSummary(kind: HealthMetricKind, days: DayValue[], mode: Cha
     .map((d) => {
       if (d.value === null) return `${weekday(d.date)} no data`;
       const level = mode === 'level' ? ` (${levelOf(kind, d.value).name.toLowerCase()})` : '';
-      return `${weekday(d.date)} ${formatValue(kind, d.value)}${level}`;
+      return `${weekday(d.date)} ${formatValue(kind, d.value)}${level}${painSource(d)}`;
     })
     .join(', ');
   if (mode === 'level') {

@@ -88,6 +88,20 @@ export function VideoForm({ initial, submitLabel, isPending, isReadOnly, onSubmi
         <TextField label="Purpose of treatment" {...text('purpose_of_treatment')} />
       </div>
       <TextArea label="Instructions" rows={4} {...text('description')} />
+      {/* Patients who read Spanish see these instead of the English title and instructions (decision 1231). */}
+      <TextField
+        label="Title in Spanish"
+        lang="es"
+        hint="Optional. Patients who read Spanish see it; without it they see the English title."
+        {...text('title_es')}
+      />
+      <TextArea
+        label="Instructions in Spanish"
+        lang="es"
+        rows={4}
+        hint="Optional. Without them, patients who read Spanish see the English instructions."
+        {...text('description_es')}
+      />
       {!isReadOnly && (
         <div className="video-form__actions">
           <Button type="submit" isLoading={isPending}>

@@ -1,5 +1,6 @@
 import type { ProgressDay } from '@rehabit/contract';
 import { painTrend } from '@web/features/patient-app/lib/pain-trend.ts';
+import { useNumberFormat } from '@web/features/patient-app/lib/use-number-format.ts';
 import { useTranslation } from 'react-i18next';
 import { weekdayOf } from './week-bars.tsx';
 
@@ -10,15 +11,19 @@ const PAD = 24;
 /** Pain over the week: a sentence first, then a small line of the daily values (0 at the bottom, 10 at the top). */
 export function PainChart({ days }: { days: readonly ProgressDay[] }) {
   const { t, i18n } = useTranslation();
+  const number = useNumberFormat();
   const trend = painTrend(days);
   const sentence =
     trend.kind === 'none'
       ? t('progress.painNone')
       : trend.kind === 'one'
-        ? t('progress.painOne', { value: trend.value })
+        ? t('progress.painOne', { value: number(trend.value) })
         : trend.kind === 'same'
-          ? t('progress.painSame', { value: trend.value })
-          : t(trend.kind === 'down' ? 'progress.painDown' : 'progress.painUp', { from: trend.from, to: trend.to });
+          ? t('progress.painSame', { value: number(trend.value) })
+          : t(trend.kind === 'down' ? 'progress.painDown' : 'progress.painUp', {
+              from: number(trend.from),
+              to: number(trend.to),
+            });
 
   const step = (WIDTH - 2 * PAD) / Math.max(1, days.length - 1);
   const points = days.flatMap((day, index) => {

@@ -1,6 +1,7 @@
 import { Brand } from '@web/components/layouts/brand.tsx';
 import { paths } from '@web/config/paths.ts';
 import { usePatientPageLanguage } from '@web/features/patient-app/i18n/i18n.ts';
+import { useSendKeptLogs } from '@web/features/patient-app/lib/use-exercise-outbox.ts';
 import { usePatientChatEvents } from '@web/features/patient-app/lib/use-patient-chat-events.ts';
 import { useLogout } from '@web/lib/session/logout.ts';
 import { LogOut } from 'lucide-react';
@@ -23,6 +24,7 @@ export function PatientShell({
   const { t } = useTranslation();
   const signOut = useLogout(paths.patientLogin.getHref());
   usePatientChatEvents(userId);
+  useSendKeptLogs(userId);
   usePatientPageLanguage();
 
   return (

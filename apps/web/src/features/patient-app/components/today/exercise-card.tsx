@@ -1,42 +1,72 @@
 import { type TodayItem, VIDEO_DEFAULTS } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
-import { useLogExercise } from '@web/features/patient-app/api/log-exercise.ts';
 import { newLogId } from '@web/features/patient-app/lib/client-id.ts';
-import { type ExerciseFlow, exerciseFlow, initialFlow } from '@web/features/patient-app/lib/exercise-flow.ts';
+import { exerciseFlow, resumeFlow } from '@web/features/patient-app/lib/exercise-flow.ts';
+import { pendingFor, useExerciseOutbox } from '@web/features/patient-app/lib/exercise-outbox.ts';
+import { useKeepLog } from '@web/features/patient-app/lib/use-exercise-outbox.ts';
+import { videoTextIn } from '@web/features/patient-app/lib/video-text.ts';
 import { CheckCircle2 } from 'lucide-react';
-import { useReducer } from 'react';
+import { useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExerciseRating } from './exercise-rating.tsx';
 import { ExerciseVideo } from './exercise-video.tsx';
+import { LogDeliveryStatus } from './log-delivery-status.tsx';
 
-const isDoneForToday = (item: TodayItem) => item.done_today > 0 && item.done_today >= item.due_today;
-const startOf = (item: TodayItem): ExerciseFlow => (isDoneForToday(item) ? { step: 'finished' } : initialFlow);
 /**
  * A video saved without a title carries the library's default name, in English ("Untitled Video"): the patient
  * reads "Exercise 2" in their own language instead.
  */
 const isUntitled = (title: string) => !title.trim() || title === VIDEO_DEFAULTS.title;
 
-/** One exercise of today's program (`number`: its place in the list): watch, do the sets one tap at a time, rate it. */
-export function ExerciseCard({ item, number }: { item: TodayItem; number: number }) {
-  const { t } = useTranslation();
-  const title = isUntitled(item.video.title) ? t('exercise.untitled', { number }) : item.video.title;
-  const [flow, dispatch] = useReducer(exerciseFlow, item, startOf);
-  const log = useLogExercise();
+/**
+ * One exercise of today's program (`number`: its place in the list, `day`: the clinic's day): watch, do the sets one
+ * tap at a time, each kept and saved at once, then rate it if the patient wants to.
+ */
+export function ExerciseCard({ item, number, day }: { item: TodayItem; number: number; day: string }) {
+  const { t, i18n } = useTranslation();
+  const video = videoTextIn(item.video, i18n.language);
+  const title = isUntitled(video.title) ? t('exercise.untitled', { number }) : video.title;
+  const { userId, keep } = useKeepLog(day);
+  const startFlow = () =>
+    resumeFlow(
+      item,
+      day,
+      userId === undefined ? null : pendingFor(useExerciseOutbox.getState().pending, userId, item.id, day),
+    );
+  const [flow, dispatch] = useReducer(exerciseFlow, null, startFlow);
+  // A session sent while Today loaded reaches the card with the next answer: an untouched card takes it up.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the server's latest log of the item moves.
+  useEffect(
+    () => dispatch({ type: 'resume', flow: startFlow() }),
+    [item.last_log?.client_id, item.last_log?.sets_done],
+  );
   const titleId = `exercise-${item.id}-title`;
 
-  const save = () => {
+  const markSetDone = () => {
+    if (flow.step !== 'sets') return;
+    const session = flow.session ?? { clientId: newLogId(), performedAt: new Date().toISOString() };
+    dispatch({ type: 'setDone', totalSets: item.sets, session });
+    keep({
+      hep_id: item.id,
+      client_id: session.clientId,
+      performed_at: session.performedAt,
+      sets_done: flow.setsDone + 1,
+    });
+  };
+
+  const saveRating = () => {
     if (flow.step !== 'rating') return;
-    log.mutate(
-      {
+    if (flow.pain !== null || flow.difficulty !== null) {
+      keep({
         hep_id: item.id,
+        client_id: flow.session.clientId,
+        performed_at: flow.session.performedAt,
         sets_done: flow.setsDone,
-        client_id: flow.clientId,
         ...(flow.pain !== null && { pain: flow.pain }),
         ...(flow.difficulty !== null && { difficulty: flow.difficulty }),
-      },
-      { onSuccess: () => dispatch({ type: 'saved' }) },
-    );
+      });
+    }
+    dispatch({ type: 'saved' });
   };
 
   return (
@@ -62,6 +92,12 @@ export function ExerciseCard({ item, number }: { item: TodayItem; number: number
         )}
       </dl>
       <p className="pa-muted">{t('exercise.timesADay', { count: item.times_per_day })}</p>
+      {video.instructions && (
+        <div className="pa-notes">
+          <h3 className="pa-notes__title">{t('exercise.instructions')}</h3>
+          <p>{video.instructions}</p>
+        </div>
+      )}
       {item.description && (
         <div className="pa-notes">
           <h3 className="pa-notes__title">{t('exercise.notes')}</h3>
@@ -74,23 +110,15 @@ export function ExerciseCard({ item, number }: { item: TodayItem; number: number
           <p className="pa-sets__counter" aria-live="polite">
             {t('exercise.setOf', { current: flow.setsDone + 1, total: item.sets })}
           </p>
-          <Button
-            size="lg"
-            isFullWidth
-            onClick={() => dispatch({ type: 'setDone', totalSets: item.sets, clientId: newLogId() })}
-          >
+          <Button size="lg" isFullWidth onClick={markSetDone}>
             {t('exercise.markSetDone', { current: flow.setsDone + 1 })}
           </Button>
-          {flow.setsDone > 0 && (
-            <Button
-              variant="secondary"
-              size="lg"
-              isFullWidth
-              onClick={() => dispatch({ type: 'finishEarly', clientId: newLogId() })}
-            >
+          {flow.session && (
+            <Button variant="secondary" size="lg" isFullWidth onClick={() => dispatch({ type: 'finishEarly' })}>
               {t('exercise.finishEarly')}
             </Button>
           )}
+          {flow.session && <LogDeliveryStatus clientId={flow.session.clientId} />}
         </div>
       )}
 
@@ -99,14 +127,13 @@ export function ExerciseCard({ item, number }: { item: TodayItem; number: number
           <p className="pa-sets__counter" aria-live="polite">
             {t('exercise.setsDone', { count: flow.setsDone })}
           </p>
+          <LogDeliveryStatus clientId={flow.session.clientId} />
           <ExerciseRating
             pain={flow.pain}
             difficulty={flow.difficulty}
             onPain={(value) => dispatch({ type: 'pain', value })}
             onDifficulty={(value) => dispatch({ type: 'difficulty', value })}
-            onSave={save}
-            isSaving={log.isPending}
-            hasFailed={log.isError}
+            onSave={saveRating}
           />
         </>
       )}
@@ -119,6 +146,8 @@ export function ExerciseCard({ item, number }: { item: TodayItem; number: number
               ? t('exercise.doneTimes', { done: item.done_today, due: item.due_today })
               : t('exercise.doneToday')}
           </p>
+          {flow.setsDone !== null && <p className="pa-muted">{t('exercise.setsDone', { count: flow.setsDone })}</p>}
+          {flow.session && <LogDeliveryStatus clientId={flow.session.clientId} />}
           <Button variant="secondary" size="lg" isFullWidth onClick={() => dispatch({ type: 'again' })}>
             {t('exercise.doAgain')}
           </Button>

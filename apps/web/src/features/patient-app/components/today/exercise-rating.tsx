@@ -1,6 +1,5 @@
 import { type Difficulty, difficulties } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
-import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { useTranslation } from 'react-i18next';
 import { PainScale } from '../pain-scale.tsx';
 
@@ -10,20 +9,13 @@ type ExerciseRatingProps = {
   onPain: (value: number) => void;
   onDifficulty: (value: Difficulty) => void;
   onSave: () => void;
-  isSaving: boolean;
-  hasFailed: boolean;
 };
 
-/** After the sets: how much it hurt (0–10) and how hard it was, then one button saves it. */
-export function ExerciseRating({
-  pain,
-  difficulty,
-  onPain,
-  onDifficulty,
-  onSave,
-  isSaving,
-  hasFailed,
-}: ExerciseRatingProps) {
+/**
+ * After the sets, which are saved already: how much it hurt (0–10) and how hard it was, both optional; the button
+ * adds what was chosen to the session's log.
+ */
+export function ExerciseRating({ pain, difficulty, onPain, onDifficulty, onSave }: ExerciseRatingProps) {
   const { t } = useTranslation();
   return (
     <div className="pa-rating">
@@ -44,9 +36,8 @@ export function ExerciseRating({
           ))}
         </div>
       </fieldset>
-      {hasFailed && <Alert tone="danger">{t('exercise.sendFailed')}</Alert>}
-      <Button size="lg" isFullWidth onClick={onSave} isLoading={isSaving}>
-        {hasFailed ? t('common.tryAgain') : t('rating.send')}
+      <Button size="lg" isFullWidth onClick={onSave}>
+        {t('rating.send')}
       </Button>
     </div>
   );

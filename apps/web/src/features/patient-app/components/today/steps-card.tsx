@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useNumberFormat } from '../../lib/use-number-format.ts';
 
 const { min, max } = healthMetricRules.steps;
 
@@ -26,12 +27,12 @@ const stepsFormSchema = z.object({
  * and takes the steps to add to it.
  */
 export function StepsCard({ stepsToday }: { stepsToday: number | null }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const post = usePostReading();
   const form = useForm({ resolver: zodResolver(stepsFormSchema), defaultValues: { steps: '' } });
   const hasError = form.formState.errors.steps !== undefined;
   const [reading, setReading] = useState<ManualReading | null>(null);
-  const format = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const format = useNumberFormat();
 
   const send = (next: ManualReading) => {
     setReading(next);

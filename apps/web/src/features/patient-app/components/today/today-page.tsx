@@ -46,7 +46,7 @@ export function TodayPage() {
                   : t('today.summary', { done: today.data.done, count: today.data.due })}
               </p>
               {today.data.items.map((item, index) => (
-                <ExerciseCard key={item.id} item={item} number={index + 1} />
+                <ExerciseCard key={item.id} item={item} number={index + 1} day={today.data.date} />
               ))}
             </>
           )}
