@@ -34,10 +34,15 @@ export const exerciseLogBodySchema = z.object({
   note: z.string().trim().max(500).optional(),
   client_id: z.uuid({ error: 'client_id must be a UUID' }),
   /**
-   * When the session's first set was done, for a log kept on the phone while it was offline; not more than
-   * 5 minutes ahead of the server, nor more than 7 days back. Without it, the time the server receives it.
+   * When the session's first set was done, by the phone's clock, for a log kept on the phone while it was offline;
+   * not more than 7 days back. Without it, the time the server receives it.
    */
   performed_at: z.iso.datetime({ offset: true, error: 'Give the time as an ISO date-time' }).optional(),
+  /**
+   * The phone's clock as it sends: with it, the server dates the session by its age as the phone measured it
+   * (`sent_at` − `performed_at`) back from its own clock, so a phone whose clock is off still dates it right.
+   */
+  sent_at: z.iso.datetime({ offset: true, error: 'Give the time as an ISO date-time' }).optional(),
 });
 export type ExerciseLogBody = z.infer<typeof exerciseLogBodySchema>;
 

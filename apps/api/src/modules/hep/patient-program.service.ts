@@ -191,10 +191,16 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
 const FUTURE_SLACK_MS = 5 * 60_000;
 const OLDEST_OFFLINE_LOG_DAYS = 7;
 
-/** When the session began: the phone's time for a log kept while offline, within bounds; else now. */
+/**
+ * When the session began: for a log kept while offline, its age as the phone measured it (from `performed_at` to
+ * `sent_at`, both by the phone's clock, however wrong) taken back from the server's clock; a phone that gives only
+ * `performed_at` is trusted within bounds; else now.
+ */
 function performedAtOf(body: ExerciseLogBody, now: Date): Date {
   if (!body.performed_at) return now;
-  const at = new Date(body.performed_at);
+  const phoneAt = Date.parse(body.performed_at);
+  const age = body.sent_at ? Math.max(0, Date.parse(body.sent_at) - phoneAt) : now.getTime() - phoneAt;
+  const at = new Date(now.getTime() - age);
   if (at.getTime() > now.getTime() + FUTURE_SLACK_MS) {
     throw fieldError('performed_at', 'The exercise cannot be done in the future');
   }

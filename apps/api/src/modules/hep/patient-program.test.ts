@@ -166,6 +166,36 @@ describe('logging an exercise', () => {
     }
   });
 
+  it('dates a log by its age on the phone, so a phone whose clock is off still saves it on the right day', async () => {
+    const { hepIds, token } = await patientWithProgram([1, 1]);
+    const path = patientProgramEndpoints.logExercise.path;
+    const now = t.clock.now().getTime();
+    const at = (ms: number) => new Date(ms).toISOString();
+    // A phone two hours fast, sending a session begun ten minutes before by its clock.
+    const fast = await call.post(
+      path,
+      token,
+      logBody(hepIds[0]!, { performed_at: at(now + 110 * 60_000), sent_at: at(now + 120 * 60_000) }),
+    );
+    expect(fast.statusCode, fast.body).toBe(201);
+    expect(fast.json().performed_at).toBe(at(now - 10 * 60_000));
+    // A phone a day slow, sending a session kept for 30 hours: dated 30 hours back from the server's clock.
+    const slow = await call.post(
+      path,
+      token,
+      logBody(hepIds[1]!, { performed_at: at(now - 54 * 3_600_000), sent_at: at(now - 24 * 3_600_000) }),
+    );
+    expect(slow.json()).toMatchObject({ date: '2026-03-01', performed_at: at(now - 30 * 3_600_000) });
+    expectProblem(
+      await call.post(
+        path,
+        token,
+        logBody(hepIds[0]!, { performed_at: at(now - 8 * 86_400_000), sent_at: at(now), client_id: randomUUID() }),
+      ),
+      400,
+    );
+  });
+
   it('dates a late-evening log by the clinic timezone, not UTC', async () => {
     const { hepIds, patientId } = await patientWithProgram([1]);
     t.clock.advanceMinutes(16 * 60 + 30); // 2026-03-03T07:30Z is 23:30 on 2 March in Los Angeles

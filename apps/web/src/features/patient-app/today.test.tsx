@@ -85,11 +85,20 @@ describe('today', () => {
     const clientId = (bodies[0] as { client_id: string }).client_id;
     expect(clientId).toMatch(UUID);
     const performedAt = expect.stringMatching(/^\d{4}-\d\d-\d\dT/);
+    const sentAt = performedAt;
     expect(bodies).toEqual([
-      { hep_id: 1, sets_done: 1, client_id: clientId, performed_at: performedAt },
-      { hep_id: 1, sets_done: 2, client_id: clientId, performed_at: performedAt },
-      { hep_id: 1, sets_done: 3, client_id: clientId, performed_at: performedAt },
-      { hep_id: 1, sets_done: 3, pain: 4, difficulty: 'right', client_id: clientId, performed_at: performedAt },
+      { hep_id: 1, sets_done: 1, client_id: clientId, performed_at: performedAt, sent_at: sentAt },
+      { hep_id: 1, sets_done: 2, client_id: clientId, performed_at: performedAt, sent_at: sentAt },
+      { hep_id: 1, sets_done: 3, client_id: clientId, performed_at: performedAt, sent_at: sentAt },
+      {
+        hep_id: 1,
+        sets_done: 3,
+        pain: 4,
+        difficulty: 'right',
+        client_id: clientId,
+        performed_at: performedAt,
+        sent_at: sentAt,
+      },
     ]);
   });
 
@@ -162,6 +171,7 @@ describe('today', () => {
       client_id: clientId,
       sets_done: 2,
       performed_at: '2026-03-04T15:00:00.000Z',
+      sent_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
   });
 

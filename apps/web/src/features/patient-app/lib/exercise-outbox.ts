@@ -1,5 +1,6 @@
 import type { ExerciseLogBody } from '@rehabit/contract';
 import { isApiError } from '@web/lib/api-error.ts';
+import { getToken } from '@web/lib/auth-store.ts';
 import { create } from 'zustand';
 
 /**
@@ -82,7 +83,11 @@ export const pendingFor = (pending: Record<string, PendingLog>, userId: number, 
     .sort((a, b) => a.performed_at.localeCompare(b.performed_at))
     .at(-1) ?? null;
 
-const bodyOf = ({ user_id: _user, day: _day, version: _version, ...body }: PendingLog): ExerciseLogBody => body;
+/** What the server receives: the session's state and the phone's clock now, which dates the session (see the body). */
+const bodyOf = ({ user_id: _user, day: _day, version: _version, ...body }: PendingLog): ExerciseLogBody => ({
+  ...body,
+  sent_at: new Date().toISOString(),
+});
 
 /**
  * A refusal that sending again cannot change (the exercise left the program, a bad value). No connection, a server
@@ -107,7 +112,10 @@ export function sendPendingLogs(userId: number, send: (body: ExerciseLogBody) =>
 }
 
 async function sendInTurn(userId: number, send: (body: ExerciseLogBody) => Promise<unknown>, onSent: () => void) {
+  // A run outlives no sign-in: once another session holds the phone, this patient's logs wait for their own.
+  const token = getToken();
   for (;;) {
+    if (getToken() !== token) return;
     const next = Object.values(useExerciseOutbox.getState().pending).find((log) => log.user_id === userId);
     if (!next) return;
     setDelivery(next.client_id, 'sending');
