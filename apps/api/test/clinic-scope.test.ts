@@ -458,6 +458,7 @@ const repositories = {
     recordEvent: guarded(findPatient, ['findManyByIds', 'patients/patients.service.ts']),
   }),
   billingFiles: cover(createBillingFilesRepository, {
+    lockMonth: byDesign('holds a month of the clinic billingClinicOf checked: it reads and writes no rows'),
     newest: guarded(billingFilesClinic),
     newestWithContent: guarded(billingFilesClinic),
     insert: writesOnly('a file of the clinic billingClinicOf checked, or of the clinic the month-close job closes'),

@@ -27,6 +27,15 @@ export const billingSignOffSchema = z.object({
 });
 export type BillingSignOff = z.infer<typeof billingSignOffSchema>;
 
+/**
+ * What the supervisor reviewed before signing: the month's units and expected payment as the screen showed them. The
+ * sign-off freezes the figures as they stand when it is made; if they moved since, it is refused and nothing is signed.
+ */
+export const signOffBodySchema = z.object({
+  reviewed: z.object({ units: z.number().int().min(0), expected_payment: z.number().min(0) }),
+});
+export type SignOffBody = z.infer<typeof signOffBodySchema>;
+
 /** What changed after a month was signed: a call logged back-dated into it or deleted, a rate changed, or figures. */
 export const postSignOffChangeKinds = ['call_logged', 'call_deleted', 'rate_changed', 'figures_differ'] as const;
 export type PostSignOffChangeKind = (typeof postSignOffChangeKinds)[number];
@@ -83,7 +92,10 @@ export const billingSignOffEndpoints = defineEndpoints('billing', {
     status: 200,
     response: billingSignOffSchema,
   },
-  /** The supervisor signs their clinic's closed month: 409 while it is not closed, or once it is signed. */
+  /**
+   * The supervisor signs their clinic's closed month: 409 while it is not closed, once it is signed, or when its
+   * figures are no longer those the supervisor reviewed.
+   */
   sign: {
     method: 'POST',
     path: '/clinic/billing/:month/:year/sign-off',
@@ -91,6 +103,7 @@ export const billingSignOffEndpoints = defineEndpoints('billing', {
     audit: { change: 'billing.sign_off' },
     params: billingFileParamsSchema,
     query: clinicChoiceSchema,
+    body: signOffBodySchema,
     status: 201,
     response: billingSignOffSchema,
   },

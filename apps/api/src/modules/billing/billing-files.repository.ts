@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, max } from 'drizzle-orm';
+import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type BillingFileSource, billingFiles, billingMonthCloses, clinics, users } from '../../db/schema.ts';
 
@@ -30,6 +30,14 @@ export function createBillingFilesRepository(db: DbOrTx) {
     and(eq(billingFiles.clinicId, clinicId), eq(billingFiles.month, month));
 
   return {
+    /**
+     * Holds a clinic month's files until the transaction ends: a sign-off, an admin's new version and an upload of
+     * the same month run one after the other, so none lands beside a sign-off it did not see.
+     */
+    async lockMonth(clinicId: number, month: string) {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing-month:${clinicId}:${month}`}))`);
+    },
+
     async newest(clinicId: number, month: string): Promise<BillingFileInfo | undefined> {
       const [row] = await db
         .select(info)

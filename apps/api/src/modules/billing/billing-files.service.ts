@@ -7,7 +7,7 @@ import {
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
@@ -65,9 +65,13 @@ export function createBillingFilesService({ db, clock, audit, config }: Deps) {
     return { clinic, month: billingMonthOf(params.year, params.month, currentMonth), currentMonth };
   }
 
-  /** A signed month's file is the one signed (decision 1210): it is never made again nor replaced. */
-  async function refuseSigned(clinicId: number, month: string) {
-    const signOff = await createBillingSignOffRepository(db).find(clinicId, month);
+  /**
+   * A signed month's file is the one signed (decision 1210): it is never made again nor replaced. Asked inside the
+   * change's transaction, with the month held, so a sign-off cannot land between the question and the change.
+   */
+  async function refuseSigned(tx: DbOrTx, clinicId: number, month: string) {
+    await createBillingFilesRepository(tx).lockMonth(clinicId, month);
+    const signOff = await createBillingSignOffRepository(tx).find(clinicId, month);
     if (signOff) {
       throw new AppError(
         'conflict',
@@ -105,8 +109,8 @@ export function createBillingFilesService({ db, clock, audit, config }: Deps) {
      */
     async regenerateFile(actor: Actor, params: MonthParams & { clinicCode: string }, ctx: RequestContext) {
       const { clinic, month, currentMonth } = await clinicMonth(actor, params, params.clinicCode);
-      await refuseSigned(clinic.id, month);
       const file = await db.transaction(async (tx) => {
+        await refuseSigned(tx, clinic.id, month);
         const repo = createBillingFilesRepository(tx);
         const isClosing = month < currentMonth && (await repo.closeMonth(clinic.id, month));
         const made = await maker.generate(tx, clinic.id, month, { userId: actor.id, ip: ctx.ip });
@@ -119,16 +123,16 @@ export function createBillingFilesService({ db, clock, audit, config }: Deps) {
     /** An admin replaces the month's file with a corrected workbook: a new version, and the badge. */
     async uploadFile(actor: Actor, params: MonthParams & { clinicCode: string }, body: Upload, ctx: RequestContext) {
       const { clinic, month } = await clinicMonth(actor, params, params.clinicCode);
-      await refuseSigned(clinic.id, month);
       const content = await workbookBytes(body);
-      const file = await db.transaction((tx) =>
-        maker.store(
+      const file = await db.transaction(async (tx) => {
+        await refuseSigned(tx, clinic.id, month);
+        return maker.store(
           tx,
           { clinicId: clinic.id, month, name: body.name, content, source: 'uploaded' },
           { userId: actor.id, ip: ctx.ip },
           'billing.file_uploaded',
-        ),
-      );
+        );
+      });
       return statusOf(file);
     },
   };

@@ -6,8 +6,8 @@ import { route } from '../../http/route.ts';
 /** A closed month's sign-off (decision 1210): its state, the supervisor's sign-off, and the review of changes. */
 export const billingSignOffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { billingSignOff }) => {
   route(app, billingSignOffEndpoints.signOff, ({ actor, params, query }) => billingSignOff.state(actor, params, query));
-  route(app, billingSignOffEndpoints.sign, ({ actor, params, query, ctx }) =>
-    billingSignOff.sign(actor, params, query, ctx),
+  route(app, billingSignOffEndpoints.sign, ({ actor, params, query, body, ctx }) =>
+    billingSignOff.sign(actor, params, query, body, ctx),
   );
   route(app, billingSignOffEndpoints.postSignOffChanges, ({ actor, params, query, ctx }) =>
     billingSignOff.review(actor, params, query, ctx),

@@ -1,9 +1,11 @@
 import {
   type BillingSignOff,
   type billingFileParamsSchema,
+  dollarsOf,
   lastDayOfMonth,
   type PostSignOffReview,
   ruleYearOf,
+  type SignOffBody,
 } from '@rehabit/contract';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -16,7 +18,7 @@ import { AppError } from '../../lib/errors.ts';
 import { billingClinicOf, billingMonthOf, currentMonthOf } from './billing-clinic.ts';
 import { createBillingFileMaker } from './billing-file-maker.ts';
 import { createBillingFilesRepository } from './billing-files.repository.ts';
-import { createBillingMonth } from './billing-month.ts';
+import { type ClinicBillingMonth, createBillingMonth } from './billing-month.ts';
 import { createBillingSignOffRepository, type SignOffRow } from './billing-sign-off.repository.ts';
 import { sha256Of, signedCopyOf } from './billing-sign-off-sheet.ts';
 import { monthAfter } from './month-close.ts';
@@ -58,6 +60,17 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
   const maker = createBillingFileMaker({ clock, audit, config });
   const months = createBillingMonth(db, clock);
 
+  /** The figures signed must be those reviewed: a call logged or a rate changed since the page loaded refuses it. */
+  function refuseUnreviewed(figures: ClinicBillingMonth, reviewed: SignOffBody['reviewed']) {
+    const units = figures.codes.reduce((n, code) => n + code.units, 0);
+    const payment = dollarsOf(figures.codes.reduce((n, code) => n + code.expectedCents, 0));
+    if (units !== reviewed.units || payment !== reviewed.expected_payment) {
+      throw conflict(
+        `The month's figures changed since you reviewed them: now ${units} units, $${payment.toFixed(2)} expected. Review them again, then sign`,
+      );
+    }
+  }
+
   async function clinicMonth(actor: Actor, params: MonthParams, clinicCode: string | undefined) {
     const clinic = await billingClinicOf(db, actor, clinicCode);
     return { clinic, month: billingMonthOf(params.year, params.month, currentMonthOf(clinic.timezone, clock)) };
@@ -74,9 +87,17 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
      * signed copy of the file with the sign-off sheet, which the month's download answers from then on. A month
      * not closed yet, or signed already, is refused and nothing changes.
      */
-    async sign(actor: Actor, params: MonthParams, query: { clinic_code?: string }, ctx: RequestContext) {
+    async sign(
+      actor: Actor,
+      params: MonthParams,
+      query: { clinic_code?: string },
+      body: SignOffBody,
+      ctx: RequestContext,
+    ) {
       const { clinic, month } = await clinicMonth(actor, params, query.clinic_code);
       const row = await db.transaction(async (tx) => {
+        // The month held: a second sign-off, an admin's new version or an upload waits, then sees this one.
+        await createBillingFilesRepository(tx).lockMonth(clinic.id, month);
         const repo = createBillingSignOffRepository(tx);
         const signed = await repo.find(clinic.id, month);
         if (signed) {
@@ -94,6 +115,7 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
         const author = { userId: actor.id, ip: ctx.ip };
         const signerName = (await repo.staffName(actor.id)) ?? `Staff #${actor.id}`;
         const figures = await createBillingMonth(tx, clock).monthOfClinic({ clinicId: clinic.id, month });
+        refuseUnreviewed(figures, body.reviewed);
         // The file signed and the figures frozen are one computation: a made file is made again from the figures
         // (a call logged since the close is in both); an admin's corrected upload is signed as it is.
         const file =

@@ -19,8 +19,19 @@ let therapistName: string;
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const stateOf = (month: number, token: string, query = '') =>
   c.call.get(`/clinic/billing/${month}/2026/sign-off${query}`, token);
-const sign = (month: number, token: string, query = '') =>
-  c.call.post(`/clinic/billing/${month}/2026/sign-off${query}`, token);
+type Reviewed = { units: number; expected_payment: number };
+/** The month's figures as the caller's Balances screen shows them (none where they cannot read them). */
+async function reviewedBy(month: number, token: string, query: string): Promise<Reviewed> {
+  const res = await c.call.get(`/clinic/billing-units?month=${month}&year=2026${query.replace('?', '&')}`, token);
+  return res.statusCode === 200
+    ? { units: res.json().units, expected_payment: res.json().expected_payment }
+    : { units: 0, expected_payment: 0 };
+}
+/** Signs the month off as the screen does: with the figures the caller just reviewed, unless others are given. */
+const sign = async (month: number, token: string, query = '', reviewed?: Reviewed) =>
+  c.call.post(`/clinic/billing/${month}/2026/sign-off${query}`, token, {
+    reviewed: reviewed ?? (await reviewedBy(month, token, query)),
+  });
 const review = (month: number, token: string) =>
   c.call.get(`/clinic/billing/${month}/2026/post-sign-off-changes`, token);
 const units = (month: number, token: string) => c.call.get(`/clinic/billing-units?month=${month}&year=2026`, token);
@@ -239,5 +250,48 @@ describe('a signed month is frozen', () => {
     });
     const signed = (await units(1, c.home.manager.token)).json();
     expect(signed.codes.find((code: { code: string }) => code.code === '98980')).toMatchObject({ rate: 53.81 });
+  });
+});
+
+describe('signing what was reviewed, once', () => {
+  beforeAll(async () => {
+    // February holds the end of the patient's first window: set-up and supply.
+    expect((await generate(2)).statusCode).toBe(201);
+  });
+
+  it('is refused (409) when the figures moved since the supervisor reviewed them, and nothing is signed', async () => {
+    const now = await reviewedBy(2, c.home.supervisor.token, '');
+    expect(now.units).toBeGreaterThan(0);
+    expectProblem(await c.call.post('/clinic/billing/2/2026/sign-off', c.home.supervisor.token, {}), 400);
+    const refused = expectProblem(
+      await sign(2, c.home.supervisor.token, '', { units: now.units - 1, expected_payment: now.expected_payment }),
+      409,
+      'conflict',
+    );
+    expect(refused.detail).toMatch(/changed since you reviewed them/);
+    expect((await signOffRows()).map((row) => row.month)).toEqual(['2026-01']);
+  });
+
+  it('gives one sign-off of two at once, with one signed copy, and an admin’s new version waits and is refused', async () => {
+    const before = await newestFile('2026-02');
+    const [first, second, remade] = await Promise.all([
+      sign(2, c.home.supervisor.token),
+      sign(2, c.home.supervisor.token),
+      generate(2),
+    ]);
+    const statuses = [first.statusCode, second.statusCode];
+    expect(statuses.sort()).toEqual([201, 409]);
+    expect((await signOffRows()).filter((row) => row.month === '2026-02')).toHaveLength(1);
+    const files = await c.db
+      .select({ id: billingFiles.id, source: billingFiles.source })
+      .from(billingFiles)
+      .where(and(eq(billingFiles.clinicId, c.home.clinic.id), eq(billingFiles.month, '2026-02')));
+    expect(files.filter((file) => file.source === 'signed')).toHaveLength(1);
+    // The admin's remake either ran before the sign-off (and was signed) or after it (and was refused): never after
+    // the sign-off beside it, so the month's download is the signed copy.
+    if (remade.statusCode !== 201) expectProblem(remade, 409, 'conflict');
+    const [signOff] = (await signOffRows()).filter((row) => row.month === '2026-02');
+    expect((await newestFile('2026-02')).id).toBe(signOff!.signedFileId);
+    expect(before.id).toBeLessThan(signOff!.signedFileId);
   });
 });

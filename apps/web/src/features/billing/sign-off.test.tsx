@@ -68,6 +68,7 @@ describe('the month’s sign-off on Balances', () => {
   it('lets the supervisor sign a closed month off after confirming, then shows who signed and the checksums', async () => {
     const api = fixtureApi({
       ...billingRoutes(supervisor),
+      [UNITS_URL]: { body: units({ month: '2026-02', is_provisional: false }) },
       [signUrl(2, 2026)]: { status: 201, body: signedFebruary },
     });
     const app = renderApp('/balances?month=2026-02', { token: 't' });
@@ -85,6 +86,11 @@ describe('the month’s sign-off on Balances', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.calls('POST /clinic/billing/2/2026/sign-off')).toHaveLength(1);
+    // It signs the figures the supervisor had on screen (4 units, $136.95), which the server holds against the
+    // month's figures as they stand.
+    expect(api.calls('POST /clinic/billing/2/2026/sign-off')[0]!.body).toEqual({
+      reviewed: { units: 4, expected_payment: 136.95 },
+    });
     // Signed at 9:30 in New York, the clinic's zone, whatever the browser's.
     expect(await within(card).findByText(/Signed off by Sam Rivera on Mar 2, 2026, 9:30 AM EST/)).toBeVisible();
     expect(within(card).getByText(CLOSED_SHA)).toBeVisible();

@@ -1,4 +1,4 @@
-import { billingSignOffEndpoints } from '@rehabit/contract';
+import { billingSignOffEndpoints, type SignOffBody } from '@rehabit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '@web/lib/api-client.ts';
 import { currentUserQueryKey } from '@web/lib/session/get-current-user.ts';
@@ -31,8 +31,11 @@ export const usePostSignOffChanges = (clinic: string | null, month: string) =>
 export function useSignMonth(month: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => call(billingSignOffEndpoints.sign, { params: monthParts(month), query: {} }),
+    mutationFn: (reviewed: SignOffBody['reviewed']) =>
+      call(billingSignOffEndpoints.sign, { params: monthParts(month), query: {}, body: { reviewed } }),
     meta: { errorHandling: 'silent' },
+    // Refused because the figures moved: the screen reads them again, for the supervisor to review.
+    onError: () => queryClient.invalidateQueries({ queryKey: billingKeys.clinic(null) }),
     onSuccess: async (state) => {
       queryClient.setQueryData(billingKeys.signOff(null, month), state);
       // The month's file is now the signed copy (the staff's round '1' too), and its figures the signed ones.

@@ -6,6 +6,7 @@ import { Skeleton } from '@web/components/ui/feedback/skeleton.tsx';
 import { formatMonth } from '@web/components/ui/month-picker/months.ts';
 import { Signature } from 'lucide-react';
 import { useState } from 'react';
+import { useBillingUnits } from '../api/get-billing-units.ts';
 import { useSignMonth, useSignOff } from '../api/sign-off.ts';
 import { clinicDateTime } from './sign-off-labels.ts';
 import './sign-off.css';
@@ -44,7 +45,7 @@ export function SignOffCard({ clinic, month, timezone, role }: SignOffCardProps)
       ) : signOff.data.state === 'signed' ? (
         <Signed state={signOff.data} timezone={timezone} />
       ) : signOff.data.state === 'closed' ? (
-        <AwaitingSignOff month={month} canSign={clinic === null && can(role, 'billing.sign_off')} />
+        <AwaitingSignOff clinic={clinic} month={month} canSign={clinic === null && can(role, 'billing.sign_off')} />
       ) : (
         <p className="sign-off__text">
           {formatMonth(month)} has not closed yet. Once it has ended and its billing file is made, the clinic’s
@@ -55,9 +56,11 @@ export function SignOffCard({ clinic, month, timezone, role }: SignOffCardProps)
   );
 }
 
-function AwaitingSignOff({ month, canSign }: { month: string; canSign: boolean }) {
+function AwaitingSignOff({ clinic, month, canSign }: { clinic: string | null; month: string; canSign: boolean }) {
   const [isConfirming, setConfirming] = useState(false);
   const sign = useSignMonth(month);
+  // The figures on this screen: the sign-off is refused if the month's figures moved since they were loaded.
+  const units = useBillingUnits(clinic, month, 1);
   if (!canSign) {
     return (
       <p className="sign-off__text">
@@ -73,7 +76,11 @@ function AwaitingSignOff({ month, canSign }: { month: string; canSign: boolean }
         the month off. The sign-off records your name, the time and the SHA-256 checksum of the file; the month’s
         figures and file are then frozen, and later changes are listed for the next month’s review.
       </p>
-      <Button icon={<Signature size={16} aria-hidden="true" />} onClick={() => setConfirming(true)}>
+      <Button
+        icon={<Signature size={16} aria-hidden="true" />}
+        onClick={() => setConfirming(true)}
+        disabled={!units.data}
+      >
         Sign off {formatMonth(month)}
       </Button>
       <ConfirmDialog
@@ -82,16 +89,21 @@ function AwaitingSignOff({ month, canSign }: { month: string; canSign: boolean }
           setConfirming(false);
           sign.reset();
         }}
-        onConfirm={() => sign.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+        onConfirm={() => {
+          if (!units.data) return;
+          const reviewed = { units: units.data.units, expected_payment: units.data.expected_payment };
+          sign.mutate(reviewed, { onSuccess: () => setConfirming(false) });
+        }}
         title={`Sign off ${formatMonth(month)}?`}
         confirmLabel="Sign off"
         isPending={sign.isPending}
         error={sign.error}
       >
         <p>
-          The month’s billing file is made again from the figures on this screen (an admin’s corrected upload is signed
-          as it is), and you sign it. A sign-off cannot be taken back: changes made afterwards alter neither the signed
-          figures nor the file; they are listed for the next month’s review.
+          You sign the figures on this screen and the billing file made from them (an admin’s corrected upload is signed
+          as it is); if they changed since this page was loaded, nothing is signed and you are asked to review them
+          again. A sign-off cannot be taken back: changes made afterwards alter neither the signed figures nor the file;
+          they are listed for the next month’s review.
         </p>
       </ConfirmDialog>
     </>
