@@ -31,6 +31,7 @@ import { createBillingInputsRepository } from '../src/modules/billing/billing-in
 import { createBillingMonthRepository } from '../src/modules/billing/billing-month.repository.ts';
 import { createBillingRatesRepository } from '../src/modules/billing/billing-rates.repository.ts';
 import { createBillingSettingsRepository } from '../src/modules/billing/billing-settings.repository.ts';
+import { createBillingSignOffRepository } from '../src/modules/billing/billing-sign-off.repository.ts';
 import { createRtmStatusRepository } from '../src/modules/billing/rtm-status.repository.ts';
 import { createChatRepository } from '../src/modules/chat/chat.repository.ts';
 import { createClinicsRepository } from '../src/modules/clinics/clinics.repository.ts';
@@ -114,6 +115,8 @@ const functionalDataGuard = guarded(requirePatient('patient-data/functional-data
 const progressGuard = guarded(requirePatient('patient-data/patient-data.service.ts'));
 const patientAppGuard = guarded(findOwnPatient('patient-app/patient-app.service.ts'));
 const billingFilesClinic: [string, string] = ['billingClinicOf', 'billing/billing-files.service.ts'];
+// A sign-off is read and written for the clinic the caller may bill for, as the month's file is.
+const signOffClinic: [string, string] = ['billingClinicOf', 'billing/billing-sign-off.service.ts'];
 // Billing reads the clinic the caller may bill for: their own, or the one an admin names.
 const billingClinic: [string, string] = ['billingClinicOf', 'billing/billing.service.ts'];
 /** A day's span of clinic A's billing rows, optionally of some patients. */
@@ -467,6 +470,16 @@ const repositories = {
     raiseBadge: writesOnly('the badge of the staff of the clinic whose file was just stored'),
     timezoneOf: byDesign('the month-close job: it works for every clinic, and has no caller'),
     clinicsWithLastClose: byDesign('the month-close job: it works for every clinic, and has no caller'),
+  }),
+  billingSignOff: cover(createBillingSignOffRepository, {
+    find: guarded(signOffClinic, billingFilesClinic, billingClinic),
+    ofMonths: guarded(signOffClinic, billingClinic),
+    isClosed: guarded(signOffClinic),
+    insert: writesOnly('the sign-off of the clinic billingClinicOf checked, by its supervisor'),
+    fileName: byDesign('the files a sign-off of the checked clinic names, by their ids on that sign-off'),
+    staffName: own('the name of the supervisor who signs, the caller themself'),
+    callsChangedSince: guarded(signOffClinic),
+    ratesChangedSince: guarded(signOffClinic),
   }),
   tasks: cover(createTasksRepository, {
     list: crossClinic(async (r) => {
