@@ -59,6 +59,9 @@ export const dataDayKindNames: Record<DataDayKind, string> = {
 /** `YYYY-MM` of a month given as year and month number (1–12), as the seed's billing calls give it. */
 export const monthOfYear = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
 
+/** How the payment per unit is worked out, in words, for the screen and the billing file that print it. */
+export const paymentPerUnitRule = `the clinic’s rate × ${Math.round(MEDICARE_SHARE * 100)} % (Medicare’s share), rounded to the cent`;
+
 /**
  * Medicare's share of one unit at the clinic's rate, rounded to the cent: billing's one rounding (decision 1201), so
  * every expected payment is units × this figure and any line or total is reproduced to the cent by hand.

@@ -67,12 +67,13 @@ describe('rtmStatusOf and its labels (decision 0803)', () => {
       is_billable: true,
       not_billable: [],
       // 98985 bills on the window's last day, this month; 98977 would instead with 2 more data days. 98979's
-      // minutes are there without the call; 98980 needs 3 more minutes and the call, by the month's end.
+      // minutes are there without the call; 98980 needs 3 more minutes and the call, by the month's end (not
+      // "instead of" 98979, which bills nothing without the call either).
       codes: [
         device('98985', '2026-03-30', { is_met: true }),
         device('98977', '2026-03-30', { data_days_needed: 2, instead_of: '98985' }),
         management('98979', '2026-03-31', { needs_live_call: true }),
-        management('98980', '2026-03-31', { minutes_needed: 3, needs_live_call: true, instead_of: '98979' }),
+        management('98980', '2026-03-31', { minutes_needed: 3, needs_live_call: true }),
       ],
     });
     expect(texts(status)).toEqual([

@@ -118,7 +118,8 @@ function coachedCodes(progress: BillingProgress, today: string): RtmCode[] {
     data_days_needed: t.dataDaysNeeded ?? 0,
     minutes_needed: t.minutesNeeded ?? 0,
     needs_live_call: t.needsLiveCall ?? false,
-    instead_of: met && t.code !== '98981' ? met.code : null,
+    // "Instead of" a code only once that code bills: minutes reached without a live call bill nothing yet.
+    instead_of: met?.is_met && t.code !== '98981' ? met.code : null,
   });
 
   if (progress.window) {

@@ -3,6 +3,8 @@
  * from the very `ClinicBillingMonth` the billing screen shows, so the two agree cell for cell: one row per patient
  * and code, then the totals per code; a second sheet lists each billed window's data days with their sources.
  */
+
+import { paymentPerUnitRule } from '@rehabit/contract';
 import ExcelJS from 'exceljs';
 import { localDateTimeOf } from '../../lib/calendar.ts';
 import { neutralised } from '../../lib/spreadsheet-csv.ts';
@@ -30,8 +32,7 @@ export const billingFileColumns = [
 ] as const;
 
 /** How every amount of the file is reproduced to the cent (decision 1201). */
-export const PAYMENT_RULE =
-  'Expected amount = units × per unit; per unit = rate × 80 % (Medicare’s share), rounded to the cent.';
+export const PAYMENT_RULE = `Expected amount = units × per unit; per unit = ${paymentPerUnitRule}.`;
 export const DEMO_WATERMARK = 'DEMO — not for submission';
 const DOLLARS = '"$"#,##0.00';
 const widths = [26, 13, 11, 10, 8, 7, 10, 15, 13, 13, 10, 9, 26, 24, 14, 16];

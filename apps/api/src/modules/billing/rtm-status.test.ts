@@ -78,7 +78,7 @@ describe('RTM status on the patient list', () => {
         expect.objectContaining({ code: '98985', is_met: true, date_of_service: '2026-03-30', bills_this_month: true }),
         expect.objectContaining({ code: '98977', is_met: false, data_days_needed: 2, instead_of: '98985' }),
         expect.objectContaining({ code: '98979', is_met: false, needs_live_call: true }),
-        expect.objectContaining({ code: '98980', is_met: false, minutes_needed: 3, instead_of: '98979' }),
+        expect.objectContaining({ code: '98980', is_met: false, minutes_needed: 3, instead_of: null }),
       ],
     });
     expect(byId.get(ids.ready)?.rtm).toMatchObject({

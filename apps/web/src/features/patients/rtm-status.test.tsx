@@ -33,7 +33,7 @@ const example: RtmStatus = {
     code('98985', 'device', '2026-03-30', { is_met: true }),
     code('98977', 'device', '2026-03-30', { data_days_needed: 2, instead_of: '98985' }),
     code('98979', 'management', '2026-03-31', { needs_live_call: true }),
-    code('98980', 'management', '2026-03-31', { minutes_needed: 3, needs_live_call: true, instead_of: '98979' }),
+    code('98980', 'management', '2026-03-31', { minutes_needed: 3, needs_live_call: true }),
   ],
 };
 /** 98985 met in a window that ends next month (Dec 20): nothing bills this month yet. */
@@ -163,7 +163,7 @@ describe('RTM this month on the patient dashboard', () => {
       'This month98985: met, bills this month (Mar 30)',
       "Not yet98977 instead of 98985: 2 more data days by Mar 30, the window's end",
       "Not yet98979: a live call by Mar 31, the month's end",
-      "Not yet98980 instead of 98979: 3 more min and a live call by Mar 31, the month's end",
+      "Not yet98980: 3 more min and a live call by Mar 31, the month's end",
     ]);
     const dataDays = within(card).getByRole('progressbar', { name: 'Data days' });
     expect(dataDays).toHaveAttribute('value', '14');

@@ -1,4 +1,4 @@
-import { type BillingUnits, billingCodeNames } from '@rehabit/contract';
+import { type BillingUnits, billingCodeNames, paymentPerUnitRule } from '@rehabit/contract';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { Currency } from '@web/components/ui/format/currency.tsx';
 import { formatMonth } from '@web/components/ui/month-picker/months.ts';
@@ -100,10 +100,7 @@ export function BillingSummary({ data, month }: { data: BillingUnits; month: str
           </tfoot>
         </Table>
       )}
-      <p className="billing-note">
-        Expected payment is units × the payment per unit: the clinic’s rate × 80 % (Medicare’s share), rounded to the
-        cent.
-      </p>
+      <p className="billing-note">Expected payment is units × the payment per unit: {paymentPerUnitRule}.</p>
     </section>
   );
 }
