@@ -47,16 +47,20 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
     action: AuditAction,
     ctx: RequestContext,
     detail: Record<string, unknown>,
+    tx?: DbOrTx,
   ) =>
-    audit.record({
-      action,
-      outcome: 'success',
-      actorUserId: actor.id,
-      clinicId: own.clinicId,
-      patientId: own.id,
-      ip: ctx.ip,
-      detail,
-    });
+    audit.record(
+      {
+        action,
+        outcome: 'success',
+        actorUserId: actor.id,
+        clinicId: own.clinicId,
+        patientId: own.id,
+        ip: ctx.ip,
+        detail,
+      },
+      tx,
+    );
 
   /** The audit row of a log stored or changed: the values it now holds for what changed. */
   const recordLogged = (
@@ -66,19 +70,7 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
     row: ExerciseLogRow,
     changed: Record<string, unknown>,
     tx: DbOrTx,
-  ) =>
-    audit.record(
-      {
-        action: 'exercise.logged',
-        outcome: 'success',
-        actorUserId: actor.id,
-        clinicId: own.clinicId,
-        patientId: own.id,
-        ip: ctx.ip,
-        detail: { hep_id: row.hepItemId, log_id: row.id, ...changed },
-      },
-      tx,
-    );
+  ) => record(actor, own, 'exercise.logged', ctx, { hep_id: row.hepItemId, log_id: row.id, ...changed }, tx);
 
   /** A later send of a stored session: applied under the log's lock, audited when it changed something. */
   const updateLog = (actor: Actor, own: OwnPatient, body: ExerciseLogBody, ctx: RequestContext) =>
