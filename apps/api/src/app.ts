@@ -9,6 +9,7 @@ import type { Database } from './db/client.ts';
 import { createJobs, type JobsOptions } from './jobs/job-queue.ts';
 import { createAuditLog } from './lib/audit.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { failureLevel } from './lib/database-unavailable.ts';
 import { AppError } from './lib/errors.ts';
 import { errorLogOptions } from './lib/log-errors.ts';
 import { sharedBatchedStdout } from './lib/log-stream.ts';
@@ -295,11 +296,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook(
     'onReady',
     async () =>
-      void videoHost.resumeProcessing().catch((err) => app.log.error({ err }, 'video processing could not resume')),
+      void videoHost
+        .resumeProcessing()
+        .catch((err) => app.log[failureLevel(err)]({ err }, 'video processing could not resume')),
   );
   // Hourly, unfinished uploads past their credentials' lifetime are cleared (the timer never holds the process).
   const expiry = setInterval(
-    () => void videoHost.expireStaleUploads().catch((err) => app.log.error({ err }, 'stale uploads not cleared')),
+    () =>
+      void videoHost
+        .expireStaleUploads()
+        .catch((err) => app.log[failureLevel(err)]({ err }, 'stale uploads not cleared')),
     60 * 60 * 1000,
   ).unref();
   app.addHook('onClose', async () => {

@@ -8,6 +8,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { markRaisedWhileConnecting } from '../lib/database-unavailable.ts';
 import * as schema from './schema.ts';
 
 type Schema = typeof schema;
@@ -76,8 +77,22 @@ function connectionLost(err: unknown): Error {
   return Object.assign(lost, code ? { code } : {});
 }
 
+/**
+ * A client whose failure to open its connection is marked so: PostgreSQL raises some codes both when it refuses a
+ * connection (then the database is unavailable) and for an ordinary statement (then it is a bug of ours).
+ */
+class MarkedClient extends pg.Client {
+  override connect(): Promise<pg.Client>;
+  override connect(callback: (err: Error) => void): void;
+  override connect(callback?: (err: Error) => void): Promise<pg.Client> | undefined {
+    if (!callback) return super.connect().catch((err) => Promise.reject(markRaisedWhileConnecting(err)));
+    super.connect((err: Error) => callback(markRaisedWhileConnecting(err)));
+  }
+}
+
 function openPostgres(url: string, onPoolError?: (err: Error) => void): Database {
   const pool = new pg.Pool({
+    Client: MarkedClient,
     connectionString: url,
     max: 10,
     // Bounds both opening a connection and waiting for a free one: with the server away, a request answers 503 in

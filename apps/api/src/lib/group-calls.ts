@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable } from '../plugins/errors.ts';
+import { isDatabaseUnavailable } from './database-unavailable.ts';
 
 /**
  * Runs calls in groups: while one group is at work, new calls wait, and the next group takes all of them (up to

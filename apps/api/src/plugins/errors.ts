@@ -3,6 +3,7 @@ import { PROBLEM_CONTENT_TYPE } from '@rehabit/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../lib/database-unavailable.ts';
 import { AppError, type FieldErrors, problemStatus, problemTitle } from '../lib/errors.ts';
 
 type ProblemInput = { code: ErrorCode; status?: number; detail?: string; errors?: FieldErrors };
@@ -70,36 +71,6 @@ export function problemOf(err: unknown): { problem: Problem; fault: Fault } {
     return { problem: problemBody({ code: 'database_unavailable' }), fault: 'database_unavailable' };
   }
   return { problem: problemBody({ code: 'internal_error' }), fault: 'unexpected' };
-}
-
-const connectionErrorCodes = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  '57P01',
-  '57P03',
-]);
-
-/** Errors that mean the database cannot be reached right now: answer 503 and let the pool recover. */
-export function isDatabaseUnavailable(err: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = err;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    const e = current as { code?: string; message?: string; cause?: unknown };
-    if (e.code && (connectionErrorCodes.has(e.code) || e.code.startsWith('08'))) return true;
-    if (
-      e.message &&
-      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error/i.test(
-        e.message,
-      )
-    )
-      return true;
-    current = e.cause;
-  }
-  return false;
 }
 
 /**
@@ -223,7 +194,7 @@ function handleError(options: ErrorHandlingOptions, err: FastifyError, request: 
   }
   if (fault === 'database_unavailable') {
     request.log.warn({ err, ...route }, 'database unavailable');
-    reply.header('Retry-After', '5');
+    reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
   }
   if (fault !== 'unexpected') return sendBody(reply, problem);
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {

@@ -2,6 +2,7 @@ import { healthEndpoints } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/route.ts';
+import { RETRY_AFTER_SECONDS } from '../../lib/database-unavailable.ts';
 import { AppError } from '../../lib/errors.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database }) => {
@@ -12,7 +13,7 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databa
       await database.ping();
     } catch (err) {
       request.log.warn({ err }, 'database not ready');
-      reply.header('Retry-After', '5');
+      reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
       throw new AppError('database_unavailable', 'The database does not answer');
     }
     return { status: 'ok' as const };
