@@ -45,7 +45,10 @@ function responseSchemas(endpoint: Endpoint) {
 /** Extra route options some endpoints need (rate limits, body size, content types), never schemas or access. */
 export type RouteOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | 'preHandler'>;
 
-/** Refuses the call before its handler runs unless the caller may make it (401 signed out, 403 wrong role). */
+/**
+ * Refuses the call unless the caller may make it (401 signed out, 403 wrong role), before its body is parsed or its
+ * input validated, so a refused caller learns nothing of what the endpoint expects (decision 1271).
+ */
 function checkAccess(endpoint: Pick<Endpoint, 'access'>, actor: Actor | null): void {
   if (endpoint.access === 'public') return;
   if (!actor) throw new AppError('unauthenticated');
@@ -91,8 +94,8 @@ async function ensureAudited(
 }
 
 /**
- * Registers an endpoint of the contract: its schemas validate the request and serialize the answer, its access
- * is checked before the handler, and its success status is sent. The handler only maps the call to a service.
+ * Registers an endpoint of the contract: its access is checked first, its schemas then validate the request and
+ * serialize the answer, and its success status is sent. The handler only maps the call to a service.
  * An endpoint declaring a `file` format answers the handler's `{ filename, content }` as an attachment of that
  * content type instead of JSON, after the same checks and the same audit.
  */
@@ -115,7 +118,9 @@ export function route<E extends Endpoint>(
       ...(endpoint.body && { body: endpoint.body }),
       response: responseSchemas(endpoint),
     },
-    preHandler: [async (request: FastifyRequest) => checkAccess(endpoint, request.actor), ...extraPreHandlers],
+    // Before the body is read or anything is validated: a caller who may not make the call learns only that.
+    onRequest: async (request: FastifyRequest) => checkAccess(endpoint, request.actor),
+    preHandler: extraPreHandlers,
     handler: async (request, reply) => {
       let status: number = endpoint.status;
       const call = async () =>

@@ -69,8 +69,12 @@ const signinActions: Record<SessionKind, AuditAction> = {
   supervisor: 'auth.supervisor_signin',
   patient: 'patient.signin',
 };
-// Writing last_seen_at on every request would turn every read into a write; a minute is precise enough.
-const TOUCH_AFTER_MS = 60_000;
+/**
+ * Writing last_seen_at on every request would turn every read into a write, so it is written only once this long has
+ * passed since the last write: a tenth of the idle limit, at most a minute (decision 1270). A session always ends
+ * at the written time plus the idle limit, so it never outlives the limit; it can end this much early at most.
+ */
+const touchAfterMs = (idleMinutes: number) => Math.min((idleMinutes * 60_000) / 10, 60_000);
 
 export function createAuthService({ db, clock, mailer, audit, config, tasks, referrals }: Deps) {
   const usersRepo = createUsersRepository(db);
@@ -79,6 +83,8 @@ export function createAuthService({ db, clock, mailer, audit, config, tasks, ref
   const resets = createPasswordResetsRepository(db);
   const clinicsRepo = createClinicsRepository(db);
   const settings = createSettingsRepository(db);
+  const touchAfter = touchAfterMs(config.SESSION_IDLE_MINUTES);
+  const dueForTouch = (lastSeenAt: Date, now: Date) => now.getTime() - lastSeenAt.getTime() > touchAfter;
 
   /** When a live session ends unless it is used again: idle since its last recorded use, or at its fixed expiry. */
   const endOf = (lastSeenAt: Date, expiresAt: Date) =>
@@ -94,7 +100,7 @@ export function createAuthService({ db, clock, mailer, audit, config, tasks, ref
       const now = clock.now();
       const idleSince = addMinutes(now, -config.SESSION_IDLE_MINUTES);
       const live = await sessionsRepo.findLiveByIds([...new Set(sessionIds)], now, idleSince);
-      const stale = asActivity ? live.filter((row) => now.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) : [];
+      const stale = asActivity ? live.filter((row) => dueForTouch(row.lastSeenAt, now)) : [];
       await sessionsRepo.touchMany(
         stale.map((row) => row.sessionId),
         now,
@@ -228,14 +234,14 @@ export function createAuthService({ db, clock, mailer, audit, config, tasks, ref
       const tokenHash = hashToken(token);
       // Checked a moment ago, still within its idle and absolute end, and not yet due to be marked as seen.
       const cached = sessionCache.get(tokenHash, now.getTime());
-      if (cached && now.getTime() - cached.lastSeenAt.getTime() <= TOUCH_AFTER_MS) {
+      if (cached && !dueForTouch(cached.lastSeenAt, now)) {
         const endsAt = endOf(cached.lastSeenAt, cached.expiresAt);
         if (endsAt > now) return { sessionId: cached.sessionId, actor: cached.actor, endsAt };
       }
       const generation = sessionCache.generation();
       const row = await sessionsRepo.findLive(tokenHash, now, addMinutes(now, -config.SESSION_IDLE_MINUTES));
       if (!row?.hasAccess || row.approvalStatus !== 'approved') return null;
-      const touch = now.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS;
+      const touch = dueForTouch(row.lastSeenAt, now);
       if (touch) await sessionsRepo.touch(row.sessionId, now);
       const actor: Actor = { id: row.userId, clinicId: row.clinicId, clinicCode: row.clinicCode, role: row.role };
       const lastSeenAt = touch ? now : row.lastSeenAt;

@@ -143,6 +143,32 @@ describe('sessions', () => {
   });
 });
 
+describe('a short idle limit', () => {
+  let short: TestApp;
+  beforeAll(async () => {
+    short = await createTestApp({ env: { SESSION_IDLE_MINUTES: '1' } });
+  });
+  afterAll(() => short.close());
+
+  it('keeps a user active every 20 seconds signed in, and ends the session after 61 idle seconds', async () => {
+    const clinic = await makeClinic(short.database.db);
+    const user = await makeUser(short.database.db, clinic.id);
+    const signedIn = await short.app.inject({
+      method: 'POST',
+      url: '/clinic/therapist/signin',
+      payload: { email: user.email, password: PASSWORD },
+    });
+    const token = signedIn.json().token as string;
+    const meShort = () => short.app.inject({ method: 'GET', url: '/api/v1/users/', headers: bearer(token) });
+    for (let elapsed = 0; elapsed < 180; elapsed += 20) {
+      short.clock.advanceSeconds(20);
+      expect((await meShort()).statusCode, `after ${elapsed + 20} s`).toBe(200);
+    }
+    short.clock.advanceSeconds(61);
+    expectProblem(await meShort(), 401, 'unauthenticated');
+  });
+});
+
 describe('account lockout', () => {
   it('locks an account after five failures, even for the right password, and unlocks after the window', async () => {
     const clinic = await makeClinic(t.database.db);
