@@ -53,3 +53,11 @@ it('stores every event of a group with its own values and detail', async () => {
     })),
   );
 });
+
+it('stamps every row with the database time, whatever time the insert gives (decision 1266)', async () => {
+  const [row] = await db.database.db
+    .insert(auditEvents)
+    .values({ at: new Date('2001-01-01T00:00:00Z'), action: 'auth.signin', outcome: 'failure' })
+    .returning({ at: auditEvents.at });
+  expect(Math.abs(row!.at.getTime() - Date.now())).toBeLessThan(60_000);
+});

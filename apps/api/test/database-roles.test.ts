@@ -123,6 +123,14 @@ describe.skipIf(!serverUrl)('the application role on PostgreSQL', { timeout: 120
     expect((await canAlterAuditLog(owned.database.db)).canAlter).toBe(true);
   });
 
+  it('cannot date an audit row: the database stamps its own time on it (decision 1266)', async () => {
+    const [row] = await app.db
+      .insert(auditEvents)
+      .values({ at: new Date('2001-01-01T00:00:00Z'), action: 'auth.signin', outcome: 'failure' })
+      .returning({ at: auditEvents.at });
+    expect(Math.abs(row!.at.getTime() - Date.now())).toBeLessThan(60_000);
+  });
+
   it("runs the job queue: sends, works and schedules jobs, but makes no table in the queue's schema", async () => {
     const jobs = createJobs({ database: app, log: { error: () => {} }, options: { pollingIntervalSeconds: 0.5 } });
     await jobs.start();

@@ -32,11 +32,13 @@ export async function appWithTwoClinics(options: { env?: Record<string, string> 
 }
 
 let counter = 0;
+/** A number written in letters (1 → 'b', 27 → 'ch'): a name holds no digits. */
+const lettersOf = (n: number) => [...String(n)].map((digit) => String.fromCharCode(97 + Number(digit))).join('');
 export const patientBody = (overrides: Record<string, unknown> = {}) => {
   counter += 1;
   return {
     first_name: 'Maria',
-    last_name: `Lopez${counter}`,
+    last_name: `Lopez${lettersOf(counter)}`,
     phone: `(555) 010-${String(1000 + counter).slice(-4)}`,
     selected_code: '+1',
     birthday: '1956-04-23',

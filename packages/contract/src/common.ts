@@ -32,9 +32,24 @@ export const passwordSchema = z
     z.maxLength(PASSWORD_MAX_LENGTH, { error: `Use at most ${PASSWORD_MAX_LENGTH} characters` }),
   );
 
-// Messages are the contract's own: a page built only from these schemas carries none of zod's default wording.
+/** The longest first or last name of a person Rehabit accepts. */
+export const NAME_MAX_LENGTH = 60;
+/** Letters (of any alphabet) first, then letters, spaces, apostrophes, hyphens and periods. */
+export const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u;
+export const NAME_CHARACTERS_MESSAGE = 'Letters, spaces, apostrophes, hyphens and periods only';
+
+/**
+ * A person's first or last name (staff, patients, invited colleagues). Names are printed in e-mails and texts sent
+ * under Rehabit's name, so a name is a name and never a link or a sentence (decision 1265). Messages are the
+ * contract's own: a page built only from these schemas carries none of zod's default wording.
+ */
 export const nameSchema = z
   .string()
-  .check(z.trim(), z.minLength(1, { error: 'Required' }), z.maxLength(100, { error: 'Use at most 100 characters' }));
+  .check(
+    z.trim(),
+    z.minLength(1, { error: 'Required' }),
+    z.maxLength(NAME_MAX_LENGTH, { error: `Use at most ${NAME_MAX_LENGTH} characters` }),
+    z.regex(NAME_PATTERN, { error: NAME_CHARACTERS_MESSAGE }),
+  );
 
 export const detailSchema = z.object({ detail: z.string() });

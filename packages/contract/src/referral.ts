@@ -27,21 +27,12 @@ export function referralSignupUrl(publicUrl: string, referral: string, clinicCod
   return link.toString();
 }
 
-/**
- * A colleague's name as the sender typed it: it is printed in an e-mail under Rehabit's name to an address the
- * sender chose, so it holds letters, spaces, apostrophes, hyphens and periods only, never a link or a sentence.
- */
-const colleagueNameSchema = nameSchema.check(
-  z.maxLength(60),
-  z.regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u, { error: 'Letters, spaces, apostrophes, hyphens and periods only' }),
-);
-
 export const sendReferralBodySchema = z.object({
   email: emailSchema,
   /** The web's sign-up page; the API accepts only one on the portal's own address and builds the link itself. */
   action_url: z.url({ error: 'Send the address of the sign-up page' }).max(2048),
-  first_name: colleagueNameSchema,
-  last_name: colleagueNameSchema,
+  first_name: nameSchema,
+  last_name: nameSchema,
 });
 export type SendReferralBody = z.infer<typeof sendReferralBodySchema>;
 

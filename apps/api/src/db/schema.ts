@@ -117,7 +117,10 @@ export const signInFailures = pgTable(
   (t) => [index('sign_in_failures_account_at_idx').on(t.account, t.at)],
 );
 
-/** Append-only: a trigger in the migrations refuses UPDATE and DELETE. */
+/**
+ * Append-only: a trigger in the migrations refuses UPDATE and DELETE; another sets `at` to the database's time on
+ * every insert (decision 1266).
+ */
 export const auditEvents = pgTable(
   'audit_events',
   {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClinic, makeClinicWithSupervisor, makeUser } from '../../../test/factories.ts';
 import { bearer, createTestApp, expectProblem, staffToken, type TestApp } from '../../../test/helpers.ts';
@@ -21,6 +22,17 @@ const token = (email: string) => staffToken(t.app, email);
 const get = (url: string, auth: string) => t.app.inject({ method: 'GET', url, headers: bearer(auth) });
 const list = (query: string, auth: string) => get(`/api/v1/admin/audit/?${query}`, auth);
 
+/**
+ * Rows on known days of the past. The database stamps its own time on every audit row (decision 1266); only its owner
+ * may switch that off, for one transaction, as a restore of old rows would.
+ */
+async function insertPastRows(rows: (typeof auditEvents.$inferInsert)[]) {
+  await t.database.db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+    await tx.insert(auditEvents).values(rows);
+  });
+}
+
 /** A clinic in Los Angeles with its supervisor, a therapist, a patient and a few rows of its log on known days. */
 async function clinicWithLog() {
   const { clinic, supervisor } = await makeClinicWithSupervisor(t.database.db);
@@ -34,7 +46,7 @@ async function clinicWithLog() {
     phone: '5550101234',
     birthday: '1950-02-02',
   });
-  await t.database.db.insert(auditEvents).values([
+  await insertPastRows([
     // 23:30 on March 1 in Los Angeles is already March 2 in UTC.
     {
       at: new Date('2026-03-02T07:30:00Z'),

@@ -8,7 +8,7 @@ import type {
   SupervisorSigninBody,
   TherapistListQuery,
 } from '@rehabit/contract';
-import { toPage } from '@rehabit/contract';
+import { roleLabels, toPage } from '@rehabit/contract';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type Actor, clinicScope } from '../../db/scope.ts';
@@ -17,6 +17,7 @@ import { addMinutes, type Clock } from '../../lib/clock.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { groupCalls } from '../../lib/group-calls.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { labelled } from '../../lib/message-fields.ts';
 import { hashPassword, passwordWeakness, verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { chosenClinic } from '../clinics/chosen-clinic.ts';
@@ -356,7 +357,17 @@ export function createAuthService({ db, clock, mailer, audit, config, tasks, ref
         await mailer.send({
           to: supervisor.email,
           subject: 'A new staff member is waiting for your approval',
-          text: `${body.first_name} ${body.last_name} (${body.email}) signed up to ${clinic.name} on Rehabit.\n\nReview the request: ${config.PUBLIC_URL}/therapist-list`,
+          text: [
+            'A new staff member signed up to your clinic on Rehabit and waits for your approval.',
+            [
+              labelled('Name', `${body.first_name} ${body.last_name}`),
+              // The address passed the e-mail rule; it is printed as typed so the supervisor can recognise it.
+              `E-mail: "${body.email}"`,
+              `Role: ${roleLabels[body.role]}`,
+              labelled('Clinic', clinic.name, 120),
+            ].join('\n'),
+            `Review the request: ${config.PUBLIC_URL}/therapist-list`,
+          ].join('\n\n'),
           suppress: isRestricted(supervisor),
         });
       }
@@ -378,7 +389,7 @@ export function createAuthService({ db, clock, mailer, audit, config, tasks, ref
         await mailer.send({
           to: user.email,
           subject: 'Reset your Rehabit password',
-          text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your Rehabit account. To choose a new password, open this link within ${RESET_TOKEN_MINUTES} minutes:\n\n${link.toString()}\n\nIf it was not you, ignore this e-mail; your password stays as it is.`,
+          text: `Someone asked to reset the password of the Rehabit account of this address. To choose a new password, open this link within ${RESET_TOKEN_MINUTES} minutes:\n\n${link.toString()}\n\nIf it was not you, ignore this e-mail; your password stays as it is.`,
           suppress: isRestricted(user),
         });
         await audit.record({

@@ -55,6 +55,33 @@ describe('therapist sign-up', () => {
     expect(notice?.body).toContain('new-hire@example.test');
   });
 
+  it('refuses a name that is a link or a sentence, stores nothing and e-mails nobody (decision 1265)', async () => {
+    const { clinic, supervisor } = await makeClinicWithSupervisor(t.database.db);
+    const res = await signup({
+      ...validSignup(clinic.code, 'phisher@example.test'),
+      first_name: 'ACTION NEEDED: re-verify your supervisor login at http://evil.example/rehabit',
+    });
+    const problem = expectProblem(res, 400, 'validation_failed');
+    expect(Object.keys(problem.errors!)).toEqual(['first_name']);
+    expect(problem.errors!.first_name).toContain('Letters, spaces, apostrophes, hyphens and periods only');
+    expect(await t.database.db.select().from(users).where(eq(users.email, 'phisher@example.test'))).toEqual([]);
+    expect(await outboxFor(supervisor.email)).toEqual([]);
+  });
+
+  it("puts the product's words first and the applicant's in quoted, labelled fields", async () => {
+    const { clinic, supervisor } = await makeClinicWithSupervisor(t.database.db);
+    const res = await signup({
+      ...validSignup(clinic.code, 'zoe@example.test'),
+      first_name: 'Zoë-Ann',
+      last_name: "O'Brien",
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [notice] = await outboxFor(supervisor.email);
+    expect(notice?.subject).toBe('A new staff member is waiting for your approval');
+    expect(notice?.body.split('\n')[0]).toMatch(/^A new staff member signed up/);
+    expect(notice?.body).toContain(`Name: "Zoë-Ann O'Brien"\nE-mail: "zoe@example.test"\nRole: Staff Therapist`);
+  });
+
   it('names the field at fault: unknown code, taken e-mail, weak password, forbidden role', async () => {
     const { clinic } = await makeClinicWithSupervisor(t.database.db);
     const existing = await makeUser(t.database.db, clinic.id);

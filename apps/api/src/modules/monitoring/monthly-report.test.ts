@@ -370,7 +370,12 @@ describe('the audit CSV of a patient’s month', () => {
   });
 
   it('keeps a spreadsheet from taking a cell for a formula', async () => {
-    const patientId = await patientOf(home, { first_name: '=HYPERLINK("http://x.test")', last_name: '+Cmd' });
+    // Stored before names followed the name rule (decision 1265).
+    const patientId = await patientOf();
+    await t.database.db
+      .update(patients)
+      .set({ firstName: '=HYPERLINK("http://x.test")', lastName: '+Cmd' })
+      .where(eq(patients.id, patientId));
     await session(patientId, '2026-06-03T18:00:00Z', 60);
     const res = await call.get(exportUrl(patientId, '?month=2026-06'), home.therapist.token);
     const rows = csvOf(res);

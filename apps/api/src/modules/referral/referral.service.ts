@@ -133,7 +133,7 @@ export function createReferralService({ db, clock, mailer, audit, config }: Deps
       const delivery = await mailer.send({
         to: body.email,
         ...inviteEmail({
-          colleagueFirstName: body.first_name,
+          colleagueName: `${body.first_name} ${body.last_name}`,
           senderName: displayName(sender),
           clinicName: sender.clinicName,
           link: referralSignupUrl(config.PUBLIC_URL, code, sender.clinicCode),

@@ -107,8 +107,11 @@ describe('sending an invitation', () => {
     });
     const mail = (await latestEmailTo('nora.field@example.test'))!;
     expect(mail.status).toBe('queued');
-    expect(mail.subject).toMatch(/^Jamie Tester\w+ invites you to Rehabit$/);
-    expect(mail.body).toContain(`of Clinic ${c.home.clinic.code} invites you`);
+    // Rehabit's own words first; the people and the clinic only in quoted, labelled fields (decision 1265).
+    expect(mail.subject).toBe('A colleague invites you to Rehabit');
+    expect(mail.body).toMatch(/^You are invited to join Rehabit/);
+    expect(mail.body).toMatch(/\nInvitation for: "Nora Field [A-Z]\."\nInvited by: "Jamie Tester\w+"\n/);
+    expect(mail.body).toContain(`Clinic: "Clinic ${c.home.clinic.code}"`);
     const link = await linkSentTo('nora.field@example.test');
     expect(`${link.origin}${link.pathname}`).toBe(signupUrl);
     expect(link.searchParams.get('code')).toBe(c.home.clinic.code);

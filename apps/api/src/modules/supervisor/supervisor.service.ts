@@ -7,6 +7,7 @@ import type { AuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { labelled } from '../../lib/message-fields.ts';
 import { hashPassword, passwordWeakness } from '../../lib/passwords.ts';
 import type { ReferralSteps, RequestContext, StaffTasks } from '../auth/auth.service.ts';
 import { createSessionsRepository } from '../auth/sessions.repository.ts';
@@ -112,7 +113,13 @@ export function createSupervisorService({ db, clock, mailer, audit, config, task
         await mailer.send({
           to: user.email,
           subject: 'Your Rehabit account was approved',
-          text: `Hello ${user.firstName},\n\nYour account at ${user.clinicName} was approved. Sign in at ${config.PUBLIC_URL}/login`,
+          text: [
+            'Your Rehabit staff account was approved by your clinic supervisor.',
+            [labelled('Name', `${user.firstName} ${user.lastName}`), labelled('Clinic', user.clinicName, 120)].join(
+              '\n',
+            ),
+            `Sign in at ${config.PUBLIC_URL}/login`,
+          ].join('\n\n'),
           suppress: user.clinicCode === config.RESTRICTED_CLINIC_CODE,
         });
       }

@@ -89,6 +89,26 @@ describe('staff approval', () => {
     expect(mail[0]?.subject).toMatch(/approved/);
   });
 
+  it('prints a stored name only as a quoted, labelled field of the approval e-mail, never as a link', async () => {
+    const { clinic } = await makeClinicWithSupervisor(t.database.db);
+    // Stored before names followed the name rule (decision 1265).
+    const pending = await makeUser(t.database.db, clinic.id, { approvalStatus: 'pending' });
+    await t.database.db
+      .update(users)
+      .set({ firstName: 'ACTION NEEDED: re-verify your supervisor login at http://evil.example/rehabit' })
+      .where(eq(users.id, pending.id));
+    const token = await supervisorToken(clinic.code);
+    const approved = await patch('/clinic/supervisor/approval', token, { user_id: pending.id, status: 'approved' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const [mail] = await t.database.db.select().from(outbox).where(eq(outbox.recipient, pending.email));
+    expect(mail?.subject).toBe('Your Rehabit account was approved');
+    const lines = mail!.body.split('\n');
+    expect(lines[0]).toBe('Your Rehabit staff account was approved by your clinic supervisor.');
+    expect(lines.find((line) => line.includes('ACTION NEEDED'))).toMatch(/^Name: "ACTION NEEDED: re-verify .*"$/);
+    expect(mail!.body).not.toContain('evil.example');
+    expect(mail!.body.match(/https?:\/\/\S+/g)).toEqual([expect.stringMatching(/\/login$/)]);
+  });
+
   it('answers 404 for another clinic staff and 403 for therapists and managers', async () => {
     const { clinic } = await makeClinicWithSupervisor(t.database.db);
     const elsewhere = await makeClinicWithSupervisor(t.database.db);

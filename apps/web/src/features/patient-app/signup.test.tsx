@@ -72,6 +72,10 @@ describe('patient sign-up from the QR code', () => {
     expect(await screen.findByText('Enter your first name')).toBeInTheDocument();
     expect(screen.getByText('Enter your date of birth')).toBeInTheDocument();
     await app.user.type(screen.getByLabelText(/First name/), 'Rosa');
+    await app.user.type(screen.getByLabelText(/Last name/), 'Diaz http://x.example');
+    await app.user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Use letters, spaces, apostrophes, hyphens and periods only')).toBeInTheDocument();
+    await app.user.clear(screen.getByLabelText(/Last name/));
     await app.user.type(screen.getByLabelText(/Last name/), 'Diaz');
     await app.user.type(screen.getByLabelText('Month'), '2');
     await app.user.type(screen.getByLabelText('Day'), '30');

@@ -3,6 +3,7 @@ import {
   birthdaySchema,
   emailSchema,
   isoDateSchema,
+  NAME_MAX_LENGTH,
   nameSchema,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -44,7 +45,8 @@ const detailsSchema = z
     for (const name of ['first_name', 'last_name'] as const) {
       if (!values[name].trim())
         refuse(name, name === 'first_name' ? 'signup.firstNameRequired' : 'signup.lastNameRequired');
-      else if (!isValid(nameSchema, values[name])) refuse(name, 'signup.nameTooLong');
+      else if (values[name].trim().length > NAME_MAX_LENGTH) refuse(name, 'signup.nameTooLong');
+      else if (!isValid(nameSchema, values[name])) refuse(name, 'signup.nameCharacters');
     }
     if (!values.birthday) refuse('birthday', 'signup.birthdayRequired');
     else if (!isValid(isoDateSchema, values.birthday)) refuse('birthday', 'signup.birthdayNotADate');
