@@ -374,7 +374,7 @@ describe('logs without health data', () => {
       .map((line) => JSON.parse(line) as { msg: string; route?: string; method?: string; fields?: string[] })
       .filter((entry) => entry.msg === 'input refused by the database');
     const refusedRoutes = new Set(refused.map((entry) => `${entry.method} ${entry.route}`));
-    for (const route of mustReachTheDatabase) expect(refusedRoutes, route).toContain(route);
+    expect(mustReachTheDatabase.filter((route) => !refusedRoutes.has(route))).toEqual([]);
     for (const entry of refused) expect(entry.fields?.length, JSON.stringify(entry)).toBeGreaterThan(0);
   }, 300_000);
   it('log any error without its values, with or without a message of its own', async () => {
@@ -402,15 +402,14 @@ describe('logs without health data', () => {
   });
 });
 
-/** Routes whose NUL reaches PostgreSQL (free text stored or searched): each must have logged its refusal. */
+/**
+ * Routes whose NUL reaches PostgreSQL (free text stored or searched): each must have logged its refusal. Staff
+ * sign-up, the supervisor's profile and patient registration and edits have no such field any more: their names
+ * follow the name rule (decision 1265) and are refused before the database, like their other fields.
+ */
 const mustReachTheDatabase = [
-  'POST /clinic/therapist/signup',
   'POST /clinic/therapist/reset-password-confirm',
   'GET /clinic/therapist',
-  'PATCH /clinic/supervisor',
-  'POST /clinic/patient/register',
-  'PUT /clinic/patient/:id/update',
-  'POST /clinic/patient/qr-registration',
   'GET /api/v1/patients/',
   'POST /api/v1/patients/:id/log_interaction/',
   'GET /api/v1/icd10_codes/',
