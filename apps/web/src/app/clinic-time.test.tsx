@@ -1,9 +1,9 @@
-import type { AuditEntry, Clinic } from '@rehabit/contract';
+import type { AuditEntry } from '@rehabit/contract';
 import { screen, within } from '@testing-library/react';
 import { clinicDayOf, formatClinicTime } from '@web/components/ui/format/clinic-time.ts';
 import { makeMessage, makeSession, page } from '@web/features/chat/chat-fixtures.ts';
 import { fixtureApi } from '@web/testing/fixture-api.ts';
-import { signedInRoutes, supervisor, therapist } from '@web/testing/fixtures.ts';
+import { clinic, signedInRoutes, supervisor, therapist } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -15,17 +15,6 @@ afterAll(() => {
   process.env.TZ = 'UTC';
 });
 
-const clinic: Clinic = {
-  id: 1,
-  code: 'DEMO01',
-  name: 'Demo Physical Therapy',
-  timezone: 'America/New_York',
-  address: null,
-  npi: null,
-  tin: null,
-  is_restricted: false,
-  supervisor_user_id: 2,
-};
 // 2:30 UTC on March 3rd: 9:30 PM on March 2nd in New York, 11:30 AM on March 3rd in Tokyo.
 const at = '2026-03-03T02:30:00.000Z';
 
@@ -53,7 +42,7 @@ describe('times on staff screens', () => {
     };
     fixtureApi({
       ...signedInRoutes(supervisor),
-      'GET /api/v1/clinics/DEMO01/': { body: clinic },
+      'GET /api/v1/clinics/DEMO01/': { body: clinic() },
       'GET /api/v1/admin/audit/': { body: { count: 1, next: null, previous: null, results: [entry] } },
     });
     renderApp('/audit-log', { token: 't' });
@@ -65,7 +54,7 @@ describe('times on staff screens', () => {
   it('in chat: a message of the clinic’s yesterday shows that day, not the device’s', async () => {
     fixtureApi({
       ...signedInRoutes(therapist),
-      'GET /api/v1/clinics/DEMO01/': { body: clinic },
+      'GET /api/v1/clinics/DEMO01/': { body: clinic() },
       'GET /chat/therapist': { body: page([makeSession(1, { last_message: makeMessage(10, { created_at: at }) })]) },
       'GET /chat/support': { body: page([]) },
     });

@@ -1,4 +1,4 @@
-import type { CurrentUser, Patient, PatientDetail, PatientListItem, StaffMember } from '@rehabit/contract';
+import type { Clinic, CurrentUser, Patient, PatientDetail, PatientListItem, StaffMember } from '@rehabit/contract';
 
 export const therapist: CurrentUser = {
   id: 7,
@@ -115,4 +115,18 @@ export const staffPage = (results: StaffMember[], count = results.length) => ({
   next: null,
   previous: null,
   results,
+});
+
+/** The demo clinic, in New York, changed by `changes`. */
+export const clinic = (changes: Partial<Clinic> = {}): Clinic => ({
+  id: 1,
+  code: 'DEMO01',
+  name: 'Demo Physical Therapy',
+  timezone: 'America/New_York',
+  address: null,
+  npi: null,
+  tin: null,
+  is_restricted: false,
+  supervisor_user_id: 2,
+  ...changes,
 });

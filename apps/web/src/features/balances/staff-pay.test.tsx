@@ -1,7 +1,7 @@
 import type { Balances, BillingSettings, CurrentUser, StaffBalance } from '@rehabit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { fixtureApi, problem, type RecordedRequest } from '@web/testing/fixture-api.ts';
-import { manager, signedInRoutes, supervisor, therapist } from '@web/testing/fixtures.ts';
+import { clinic, manager, signedInRoutes, supervisor, therapist } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -55,19 +55,7 @@ const settings = (monitoringRate: number | null): BillingSettings => ({
 
 const routes = (user: CurrentUser, answer: (request: RecordedRequest) => Balances = () => balances()) => ({
   ...signedInRoutes(user),
-  'GET /api/v1/clinics/DEMO01/': {
-    body: {
-      id: 1,
-      code: 'DEMO01',
-      name: 'Demo Physical Therapy',
-      timezone: 'America/New_York',
-      address: null,
-      npi: null,
-      tin: null,
-      is_restricted: false,
-      supervisor_user_id: 2,
-    },
-  },
+  'GET /api/v1/clinics/DEMO01/': { body: clinic() },
   [SETTINGS]: { body: settings(60) },
   [BALANCES]: (request: RecordedRequest) => ({ body: answer(request) }),
 });

@@ -2,7 +2,7 @@ import { BILLING_FILE_MAX_BYTES } from '@rehabit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
-import { userPage } from '@web/testing/fixtures.ts';
+import { clinic, userPage } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -11,7 +11,6 @@ import {
   billingRoutes,
   CANCEL_BADGE_URL,
   checkFileUrl,
-  clinic,
   downloadUrl,
   generatedFile,
   NOW,

@@ -5,11 +5,10 @@ import type {
   BillingSettings,
   BillingSignOff,
   BillingUnits,
-  Clinic,
   CurrentUser,
 } from '@rehabit/contract';
 import type { RecordedRequest } from '@web/testing/fixture-api.ts';
-import { signedInRoutes, therapist } from '@web/testing/fixtures.ts';
+import { clinic, signedInRoutes, therapist } from '@web/testing/fixtures.ts';
 
 /** The clinic's today in the tests: March 15, 2026, so March 2026 is the running month. */
 export const NOW = new Date('2026-03-15T17:00:00Z');
@@ -22,19 +21,6 @@ export const downloadUrl = (month: number, year: number) => `GET /clinic/billing
 export const signOffUrl = (month: number, year: number) => `GET /clinic/billing/${month}/${year}/sign-off`;
 export const signUrl = (month: number, year: number) => `POST /clinic/billing/${month}/${year}/sign-off`;
 export const reviewUrl = (month: number, year: number) => `GET /clinic/billing/${month}/${year}/post-sign-off-changes`;
-
-export const clinic = (changes: Partial<Clinic> = {}): Clinic => ({
-  id: 1,
-  code: 'DEMO01',
-  name: 'Demo Physical Therapy',
-  timezone: 'America/New_York',
-  address: null,
-  npi: null,
-  tin: null,
-  is_restricted: false,
-  supervisor_user_id: 2,
-  ...changes,
-});
 
 export const billingManager: CurrentUser = {
   ...therapist,
