@@ -1,10 +1,11 @@
 import type { PostSignOffChange, PostSignOffEffect, SignedMonthChanges } from '@rehabit/contract';
 import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import { Skeleton } from '@web/components/ui/feedback/skeleton.tsx';
+import { formatClinicTime } from '@web/components/ui/format/clinic-time.ts';
 import { formatCurrency } from '@web/components/ui/format/format.ts';
 import { formatMonth } from '@web/components/ui/month-picker/months.ts';
 import { usePostSignOffChanges } from '../api/sign-off.ts';
-import { clinicDateTime, fromTo } from './sign-off-labels.ts';
+import { fromTo } from './sign-off-labels.ts';
 
 type Props = { clinic: string | null; month: string; timezone: string | null };
 
@@ -60,14 +61,16 @@ function SignedMonth({
       </h2>
       {signed.changes.length === 0 && signed.effects.length === 0 ? (
         <p className="sign-off__text">
-          Nothing has changed since {signed.signed_by} signed {name} off on {clinicDateTime(signed.signed_at, timezone)}
-          : recomputed now, its figures equal the signed ones.
+          Nothing has changed since {signed.signed_by} signed {name} off on{' '}
+          {formatClinicTime(signed.signed_at, timezone ?? undefined, 'dateTime')}: recomputed now, its figures equal the
+          signed ones.
         </p>
       ) : (
         <>
           <p className="sign-off__text">
-            {name} was signed off by {signed.signed_by} on {clinicDateTime(signed.signed_at, timezone)}. Its signed
-            figures and file stay as filed; these changes were made afterwards
+            {name} was signed off by {signed.signed_by} on{' '}
+            {formatClinicTime(signed.signed_at, timezone ?? undefined, 'dateTime')}. Its signed figures and file stay as
+            filed; these changes were made afterwards
             {isThisMonth ? '' : ', for this month’s review'}.
             {payment.signed !== payment.live &&
               ` Its expected payment, signed → recomputed now: ${fromTo(payment.signed, payment.live, formatCurrency)}.`}
@@ -108,7 +111,7 @@ function ChangeItem({ change, timezone }: { change: PostSignOffChange; timezone:
       </p>
       <p className="post-sign-off__meta">
         {change.at
-          ? `${clinicDateTime(change.at, timezone)}${change.by ? `, by ${change.by}` : ''}`
+          ? `${formatClinicTime(change.at, timezone ?? undefined, 'dateTime')}${change.by ? `, by ${change.by}` : ''}`
           : 'When and by whom: not recorded'}
       </p>
     </li>

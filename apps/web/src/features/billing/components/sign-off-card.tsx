@@ -3,12 +3,12 @@ import { Button } from '@web/components/ui/button/button.tsx';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog/confirm-dialog.tsx';
 import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import { Skeleton } from '@web/components/ui/feedback/skeleton.tsx';
+import { formatClinicTime } from '@web/components/ui/format/clinic-time.ts';
 import { formatMonth } from '@web/components/ui/month-picker/months.ts';
 import { Signature } from 'lucide-react';
 import { useState } from 'react';
 import { useBillingUnits } from '../api/get-billing-units.ts';
 import { useSignMonth, useSignOff } from '../api/sign-off.ts';
-import { clinicDateTime } from './sign-off-labels.ts';
 import './sign-off.css';
 
 type SignOffCardProps = {
@@ -115,7 +115,8 @@ function Signed({ state, timezone }: { state: BillingSignOff; timezone: string |
     <>
       <p className="sign-off__text">
         <strong>
-          Signed off by {state.signed_by?.name} on {clinicDateTime(state.signed_at!, timezone)}.
+          Signed off by {state.signed_by?.name} on{' '}
+          {formatClinicTime(state.signed_at!, timezone ?? undefined, 'dateTime')}.
         </strong>{' '}
         The figures below are the signed ones, as filed, and the download is the signed copy of the file.
       </p>
