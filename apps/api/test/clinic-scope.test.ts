@@ -473,7 +473,8 @@ const repositories = {
   }),
   billingSignOff: cover(createBillingSignOffRepository, {
     find: guarded(signOffClinic, billingFilesClinic, billingClinic),
-    ofMonths: guarded(signOffClinic, billingClinic),
+    ofMonths: guarded(signOffClinic),
+    signedCodesOf: guarded(billingClinic),
     isClosed: guarded(signOffClinic),
     insert: writesOnly('the sign-off of the clinic billingClinicOf checked, by its supervisor'),
     fileName: byDesign('the files a sign-off of the checked clinic names, by their ids on that sign-off'),

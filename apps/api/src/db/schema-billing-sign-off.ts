@@ -3,8 +3,8 @@ import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-or
 import { clinics, users } from './schema.ts';
 import { billingFiles } from './schema-billing.ts';
 
-/** A month's totals per code as signed, money in cents. */
-export type SignedCodeTotal = {
+/** A month's totals per code, money in cents: as billing computes them and as a sign-off keeps them. */
+export type CodeTotal = {
   code: BillingCode;
   units: number;
   rateCents: number;
@@ -13,7 +13,7 @@ export type SignedCodeTotal = {
 };
 
 /** The figures a sign-off froze: the month's totals per code and its patients' rows, as the billing screen had them. */
-export type SignedFigures = { codes: SignedCodeTotal[]; patients: BillingPatientRow[] };
+export type SignedFigures = { codes: CodeTotal[]; patients: BillingPatientRow[] };
 
 /**
  * The supervisor's sign-off of a clinic's closed month (decision 1210): one per clinic and month, never changed.

@@ -24,14 +24,15 @@ import { type Clock, systemClock } from '../../lib/clock.ts';
 import { createBillingInputs, type PatientBillingInput } from './billing-inputs.ts';
 import { createBillingMonthRepository } from './billing-month.repository.ts';
 import { type ClinicRates, clinicRatesOf } from './billing-rates.ts';
+import type { CodeTotal } from './billing-sign-off.repository.ts';
 
-export type CodeTotal = {
-  code: BillingCode;
-  units: number;
-  rateCents: number;
-  perUnitCents: number;
-  expectedCents: number;
-};
+export type { CodeTotal };
+
+/** A month's units and expected payment in all, from its totals per code. */
+export const monthTotalsOf = (codes: readonly CodeTotal[]) => ({
+  units: codes.reduce((n, code) => n + code.units, 0),
+  expectedCents: codes.reduce((n, code) => n + code.expectedCents, 0),
+});
 
 export type ClinicBillingMonth = {
   clinic: { id: number; code: string; name: string; timezone: string; npi: string | null; tin: string | null };

@@ -6,12 +6,13 @@ import {
   billingMonthCloses,
   billingRates,
   billingSignOffs,
+  type CodeTotal,
   interactionLogs,
   patients,
   users,
 } from '../../db/schema.ts';
 
-export type { SignedFigures } from '../../db/schema.ts';
+export type { CodeTotal, SignedFigures } from '../../db/schema.ts';
 export type SignOffRow = typeof billingSignOffs.$inferSelect;
 export type NewSignOff = typeof billingSignOffs.$inferInsert;
 
@@ -34,6 +35,15 @@ export function createBillingSignOffRepository(db: DbOrTx) {
       if (months.length === 0) return [];
       return db
         .select()
+        .from(billingSignOffs)
+        .where(and(eq(billingSignOffs.clinicId, clinicId), inArray(billingSignOffs.month, months)));
+    },
+
+    /** The signed totals per code of the given months, without their patients' rows: what the year's chart draws. */
+    signedCodesOf(clinicId: number, months: string[]): Promise<{ month: string; codes: CodeTotal[] }[]> {
+      if (months.length === 0) return Promise.resolve([]);
+      return db
+        .select({ month: billingSignOffs.month, codes: sql<CodeTotal[]>`${billingSignOffs.figures} -> 'codes'` })
         .from(billingSignOffs)
         .where(and(eq(billingSignOffs.clinicId, clinicId), inArray(billingSignOffs.month, months)));
     },

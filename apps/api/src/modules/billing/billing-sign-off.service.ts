@@ -18,7 +18,7 @@ import { AppError } from '../../lib/errors.ts';
 import { billingClinicOf, billingMonthOf, currentMonthOf } from './billing-clinic.ts';
 import { createBillingFileMaker } from './billing-file-maker.ts';
 import { createBillingFilesRepository } from './billing-files.repository.ts';
-import { type ClinicBillingMonth, createBillingMonth } from './billing-month.ts';
+import { createBillingMonth, monthTotalsOf } from './billing-month.ts';
 import { createBillingSignOffRepository, type SignOffRow } from './billing-sign-off.repository.ts';
 import { sha256Of, signedCopyOf } from './billing-sign-off-sheet.ts';
 import { monthAfter } from './month-close.ts';
@@ -61,9 +61,9 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
   const months = createBillingMonth(db, clock);
 
   /** The figures signed must be those reviewed: a call logged or a rate changed since the page loaded refuses it. */
-  function refuseUnreviewed(figures: ClinicBillingMonth, reviewed: SignOffBody['reviewed']) {
-    const units = figures.codes.reduce((n, code) => n + code.units, 0);
-    const payment = dollarsOf(figures.codes.reduce((n, code) => n + code.expectedCents, 0));
+  function refuseUnreviewed(totals: ReturnType<typeof monthTotalsOf>, reviewed: SignOffBody['reviewed']) {
+    const { units } = totals;
+    const payment = dollarsOf(totals.expectedCents);
     if (units !== reviewed.units || payment !== reviewed.expected_payment) {
       throw conflict(
         `The month's figures changed since you reviewed them: now ${units} units, $${payment.toFixed(2)} expected. Review them again, then sign`,
@@ -115,7 +115,8 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
         const author = { userId: actor.id, ip: ctx.ip };
         const signerName = (await repo.staffName(actor.id)) ?? `Staff #${actor.id}`;
         const figures = await createBillingMonth(tx, clock).monthOfClinic({ clinicId: clinic.id, month });
-        refuseUnreviewed(figures, body.reviewed);
+        const totals = monthTotalsOf(figures.codes);
+        refuseUnreviewed(totals, body.reviewed);
         // The file signed and the figures frozen are one computation: a made file is made again from the figures
         // (a call logged since the close is in both); an admin's corrected upload is signed as it is.
         const file =
@@ -169,13 +170,13 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
               closed_file_sha256: signOff.closedFileSha256,
               signed_file_id: stored.id,
               signed_file_sha256: signOff.signedFileSha256,
-              units: figures.codes.reduce((n, code) => n + code.units, 0),
-              expected_cents: figures.codes.reduce((n, code) => n + code.expectedCents, 0),
+              units: totals.units,
+              expected_cents: totals.expectedCents,
             },
           },
           tx,
         );
-        return { ...signOff, signedBy: actor.id };
+        return signOff;
       });
       return stateOf(db, clinic.id, month, row);
     },

@@ -8,7 +8,7 @@ import { paymentPerUnitRule } from '@rehabit/contract';
 import ExcelJS from 'exceljs';
 import { localDateTimeOf } from '../../lib/calendar.ts';
 import { neutralised } from '../../lib/spreadsheet-csv.ts';
-import type { ClinicBillingMonth } from './billing-month.ts';
+import { type ClinicBillingMonth, monthTotalsOf } from './billing-month.ts';
 import { addDataDaysSheet } from './billing-workbook-data-days.ts';
 
 /** The columns of the patients' rows, in order (product decisions §5). */
@@ -129,13 +129,8 @@ export async function billingWorkbook(
     ]);
     for (const cell of [3, 4, 5]) row.getCell(cell).numFmt = DOLLARS;
   }
-  const all = sheet.addRow([
-    'All codes',
-    month.codes.reduce((n, total) => n + total.units, 0),
-    null,
-    null,
-    month.codes.reduce((n, total) => n + total.expectedCents, 0) / 100,
-  ]);
+  const totals = monthTotalsOf(month.codes);
+  const all = sheet.addRow(['All codes', totals.units, null, null, totals.expectedCents / 100]);
   all.font = { bold: true };
   all.getCell(5).numFmt = DOLLARS;
   sheet.addRow([]);

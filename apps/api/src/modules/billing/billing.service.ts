@@ -16,7 +16,7 @@ import type { AuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { billingClinicOf, billingMonthOf, currentMonthOf } from './billing-clinic.ts';
 import { createBillingInputs } from './billing-inputs.ts';
-import { billedPatientsOf, codeTotalsOf, createBillingMonth } from './billing-month.ts';
+import { billedPatientsOf, codeTotalsOf, createBillingMonth, monthTotalsOf } from './billing-month.ts';
 import { clinicRatesOf } from './billing-rates.ts';
 import { createBillingSignOffRepository } from './billing-sign-off.repository.ts';
 
@@ -49,6 +49,7 @@ export function createBillingService({ db, clock, audit }: Deps) {
         ip: ctx.ip,
         detail: { month, page: query.page, patient_ids: page.map((row) => row.patient.id) },
       });
+      const totals = monthTotalsOf(result.codes);
       return {
         ...toPage(page, result.patients.length, query),
         month,
@@ -62,8 +63,8 @@ export function createBillingService({ db, clock, audit }: Deps) {
           payment_per_unit: dollarsOf(c.perUnitCents),
           expected_payment: dollarsOf(c.expectedCents),
         })),
-        units: result.codes.reduce((n, c) => n + c.units, 0),
-        expected_payment: dollarsOf(result.codes.reduce((n, c) => n + c.expectedCents, 0)),
+        units: totals.units,
+        expected_payment: dollarsOf(totals.expectedCents),
       };
     },
 
@@ -76,12 +77,12 @@ export function createBillingService({ db, clock, audit }: Deps) {
       const [rates, patientInputs, signed] = await Promise.all([
         clinicRatesOf(db, clinic.id),
         inputs.inputsOf({ clinicId: clinic.id, from: `${query.year}-01-01`, until: lastDayOfMonth(last) }),
-        signOffs.ofMonths(
+        signOffs.signedCodesOf(
           clinic.id,
           numbers.map((number) => monthOfYear(query.year, number)),
         ),
       ]);
-      const signedTotals = new Map(signed.map((row) => [row.month, row.figures.codes]));
+      const signedTotals = new Map(signed.map((row) => [row.month, row.codes]));
       const chartMonths = numbers.map((number) => {
         const month = monthOfYear(query.year, number);
         // A signed month's bar is its signed figures, as its table is.
@@ -90,7 +91,7 @@ export function createBillingService({ db, clock, audit }: Deps) {
         return {
           month: number,
           codes: totals.map((t) => ({ code: t.code, units: t.units })),
-          expected_payment: dollarsOf(totals.reduce((n, t) => n + t.expectedCents, 0)),
+          expected_payment: dollarsOf(monthTotalsOf(totals).expectedCents),
           is_provisional: month >= today,
         };
       });
