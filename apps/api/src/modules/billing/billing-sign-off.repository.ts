@@ -16,8 +16,9 @@ export type { CodeTotal, SignedFigures } from '../../db/schema.ts';
 export type SignOffRow = typeof billingSignOffs.$inferSelect;
 export type NewSignOff = typeof billingSignOffs.$inferInsert;
 
+/** A staff member's name as every screen shows it (`displayName`), read in the same statement. */
 const fullName = (table: { firstName: AnyColumn; lastName: AnyColumn }) =>
-  sql<string>`${table.firstName} || ' ' || ${table.lastName}`;
+  sql<string>`trim(${table.firstName} || ' ' || ${table.lastName})`;
 
 /** The sign-offs of a clinic's closed months, and the inputs of a signed month that changed after it. */
 export function createBillingSignOffRepository(db: DbOrTx) {

@@ -201,9 +201,13 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
           return signedMonthChanges(signOff, live, { calls, rates });
         }),
       );
+      // Every patient the review names, by a change or by its effect on their figures.
       const patientIds = [
         ...new Set(
-          signedMonths.flatMap((m) => m.changes.flatMap((change) => (change.patient ? [change.patient.id] : []))),
+          signedMonths.flatMap((m) => [
+            ...m.changes.flatMap((change) => (change.patient ? [change.patient.id] : [])),
+            ...m.effects.map((effect) => effect.patient.id),
+          ]),
         ),
       ];
       await audit.record({
