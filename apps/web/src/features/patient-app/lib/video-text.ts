@@ -1,15 +1,22 @@
 import { type HepVideo, VIDEO_DEFAULTS } from '@rehabit/contract';
 
-/** Placeholders the library stores for a field nobody filled in: nothing to show a patient. */
-const isBlank = (text: string) => !text.trim() || text.trim() === VIDEO_DEFAULTS.description;
+/** Empty, or the placeholder the library stores for a field nobody filled in (in English): nothing to show. */
+const isBlank = (text: string, placeholder: string) => !text.trim() || text.trim() === placeholder;
+
+/** A field in the patient's language: the Spanish one when staff wrote it, else the English; null when neither. */
+function textIn(english: string, spanish: string, isSpanish: boolean, placeholder: string) {
+  const text = isSpanish && !isBlank(spanish, placeholder) ? spanish : english;
+  return isBlank(text, placeholder) ? null : text;
+}
 
 /**
- * The video's title and instructions in the patient's language (decision 1231): the Spanish ones when staff wrote
- * them, else the English. Instructions nobody wrote are null; a title saved without one is left to the card.
+ * The video's title and instructions in the patient's language (decision 1231), each null when nobody wrote it: the
+ * card then names the exercise by its place, and shows no instructions.
  */
 export function videoTextIn(video: HepVideo, language: string) {
   const isSpanish = language.startsWith('es');
-  const title = isSpanish && video.title_es.trim() ? video.title_es : video.title;
-  const instructions = isSpanish && !isBlank(video.description_es) ? video.description_es : video.description;
-  return { title, instructions: isBlank(instructions) ? null : instructions };
+  return {
+    title: textIn(video.title, video.title_es, isSpanish, VIDEO_DEFAULTS.title),
+    instructions: textIn(video.description, video.description_es, isSpanish, VIDEO_DEFAULTS.description),
+  };
 }

@@ -1,4 +1,4 @@
-import { type TodayItem, VIDEO_DEFAULTS } from '@rehabit/contract';
+import type { TodayItem } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { newLogId } from '@web/features/patient-app/lib/client-id.ts';
 import { exerciseFlow, resumeFlow } from '@web/features/patient-app/lib/exercise-flow.ts';
@@ -13,19 +13,14 @@ import { ExerciseVideo } from './exercise-video.tsx';
 import { LogDeliveryStatus } from './log-delivery-status.tsx';
 
 /**
- * A video saved without a title carries the library's default name, in English ("Untitled Video"): the patient
- * reads "Exercise 2" in their own language instead.
- */
-const isUntitled = (title: string) => !title.trim() || title === VIDEO_DEFAULTS.title;
-
-/**
  * One exercise of today's program (`number`: its place in the list, `day`: the clinic's day): watch, do the sets one
  * tap at a time, each kept and saved at once, then rate it if the patient wants to.
  */
 export function ExerciseCard({ item, number, day }: { item: TodayItem; number: number; day: string }) {
   const { t, i18n } = useTranslation();
   const video = videoTextIn(item.video, i18n.language);
-  const title = isUntitled(video.title) ? t('exercise.untitled', { number }) : video.title;
+  // Without a title the patient reads "Exercise 2" in their own language, never the library's "Untitled Video".
+  const title = video.title ?? t('exercise.untitled', { number });
   const { userId, keep } = useKeepLog(day);
   const startFlow = () =>
     resumeFlow(
