@@ -1,9 +1,12 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { openDatabase } from '../db/client.ts';
 import { createJobs, type Jobs } from './job-queue.ts';
 import { keepJobReportsFromEndingTheServer } from './job-reports.ts';
+import { JOB_LEASE_SECONDS, jobQueues, LEASE_CHECK_INTERVAL_SECONDS } from './queues.ts';
 
 /** Waits until `check` holds, asking every 50 ms, for at most `ms`. */
 async function eventually(check: () => boolean | Promise<boolean>, ms = 15_000) {
@@ -15,7 +18,13 @@ async function eventually(check: () => boolean | Promise<boolean>, ms = 15_000) 
 }
 
 const silent = { error: () => {} };
-const fast = { pollingIntervalSeconds: 0.5, retryDelaySeconds: 0, stopTimeoutMs: 1000 };
+const fast = {
+  pollingIntervalSeconds: 0.5,
+  retryDelaySeconds: 0,
+  stopTimeoutMs: 1000,
+  leaseSeconds: 2,
+  leaseCheckIntervalSeconds: 1,
+};
 
 describe('the job queue on the test database', () => {
   let test: TestDatabase;
@@ -72,6 +81,53 @@ describe('the job queue on the test database', () => {
     await eventually(async () => (await jobs.jobById('billing-month-close', id!))?.state === 'completed');
     expect(attempts).toBe(2);
     expect((await jobs.jobById('billing-month-close', id!))?.retryCount).toBe(1);
+  });
+
+  it('runs a job longer than its lease once: the lease is renewed while it runs', async () => {
+    const jobs = await anotherServer();
+    let runs = 0;
+    await jobs.work('billing-month-close', async () => {
+      runs += 1;
+      // Three leases long: unrenewed, the lease would lapse and the job run again beside itself.
+      await new Promise((resolve) => setTimeout(resolve, 3 * fast.leaseSeconds * 1000));
+    });
+    const id = await jobs.send('billing-month-close', { clinicId: 4, month: '2026-02' });
+    await eventually(async () => (await jobs.jobById('billing-month-close', id!))?.state === 'completed');
+    expect(runs).toBe(1);
+    expect((await jobs.jobById('billing-month-close', id!))?.retryCount).toBe(0);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'runs a job again within a lease and a check once the server running it was killed, once',
+    async () => {
+      const id = await (await anotherServer()).send('billing-month-close', { clinicId: 5, month: '2026-02' });
+      const server = spawn(process.execPath, ['--import', 'tsx', 'test/job-server-process.ts', test.url!, '2'], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      await once(server.stdout, 'data');
+      server.kill('SIGKILL');
+      await once(server, 'exit');
+      const killedAt = performance.now();
+      const survivor = await anotherServer();
+      let runs = 0;
+      await survivor.work('billing-month-close', async () => {
+        runs += 1;
+      });
+      await eventually(async () => (await survivor.jobById('billing-month-close', id!))?.state === 'completed');
+      // At most a lease, a check and a poll, with a second for the machine.
+      expect(performance.now() - killedAt).toBeLessThan(
+        (fast.leaseSeconds + fast.leaseCheckIntervalSeconds + 1.5) * 1000,
+      );
+      expect(runs).toBe(1);
+    },
+  );
+
+  it('reruns a month close whose server died within 2 minutes with the production settings', () => {
+    const close = jobQueues['billing-month-close'];
+    // The lease lapses, the next check fails the job, its first retry waits up to twice its delay, a poll takes it.
+    const worstSeconds = JOB_LEASE_SECONDS + LEASE_CHECK_INTERVAL_SECONDS + 2 * close.retryDelay + 2;
+    expect(worstSeconds).toBeLessThanOrEqual(120);
+    expect(close.expireInSeconds).toBeGreaterThan(JOB_LEASE_SECONDS);
   });
 
   it('keeps of a job that never succeeds only what a log may hold, no values', async () => {

@@ -3,7 +3,13 @@ import type { Database } from '../db/client.ts';
 import { safeError } from '../lib/log-errors.ts';
 import { jobQueueSql } from './job-queue-sql.ts';
 import { keepJobReportsFromEndingTheServer } from './job-reports.ts';
-import { JOB_QUEUE_SCHEMA, type JobData, type QueueName } from './queues.ts';
+import {
+  JOB_LEASE_SECONDS,
+  JOB_QUEUE_SCHEMA,
+  type JobData,
+  LEASE_CHECK_INTERVAL_SECONDS,
+  type QueueName,
+} from './queues.ts';
 
 export type JobsOptions = {
   /** How often an idle worker asks for a job; pg-boss's 2 s by default. */
@@ -12,6 +18,10 @@ export type JobsOptions = {
   retryDelaySeconds?: number;
   /** How long a stop waits for running jobs before it fails them for a retry elsewhere. */
   stopTimeoutMs?: number;
+  /** Seconds a running job's lease lasts unrenewed: `JOB_LEASE_SECONDS` by default (tests shorten it). */
+  leaseSeconds?: number;
+  /** How often lapsed leases are looked for: `LEASE_CHECK_INTERVAL_SECONDS` by default (tests shorten it). */
+  leaseCheckIntervalSeconds?: number;
 };
 
 type SendOptions = {
@@ -40,6 +50,14 @@ class JobFailed extends Error {
 }
 
 /**
+ * A running job's lease, renewed by the server running it (decision 1276): its deadline becomes "now plus a lease".
+ * pg-boss 10 has no heart-beat of its own; its expiry (started_on + expire_in, checked by its maintenance) is the one
+ * it keeps, so the lease moves expire_in. A job whose server died stops being renewed and is failed for a retry.
+ */
+const renewLeaseSql = `UPDATE ${JOB_QUEUE_SCHEMA}.job SET expire_in = (now() - started_on) + make_interval(secs => $3::float8)
+  WHERE name = $1 AND id = $2::uuid AND state = 'active'`;
+
+/**
  * The portal's durable jobs: pg-boss 10 on the portal's own database, PostgreSQL or PGlite alike (decision 0801).
  * A job sent is stored before `send` answers, runs once on one of the servers, and runs again later when it fails
  * (or when its server stops in the middle). Queues and their settings are in `queues.ts`.
@@ -54,8 +72,12 @@ export function createJobs({
   options?: JobsOptions;
 }) {
   keepJobReportsFromEndingTheServer();
+  const sql = jobQueueSql(database);
+  const leaseSeconds = options.leaseSeconds ?? JOB_LEASE_SECONDS;
   const boss = new PgBoss({
-    db: jobQueueSql(database),
+    db: sql,
+    // Lapsed leases are found by pg-boss's maintenance: one server of all runs it per interval.
+    maintenanceIntervalSeconds: options.leaseCheckIntervalSeconds ?? LEASE_CHECK_INTERVAL_SECONDS,
     schema: JOB_QUEUE_SCHEMA,
     // The migrations made the schema as its owner; the application's role only checks that it is there.
     migrate: false,
@@ -63,6 +85,20 @@ export function createJobs({
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   const retry =
     options.retryDelaySeconds === undefined ? {} : { retryDelay: options.retryDelaySeconds, retryBackoff: false };
+
+  /**
+   * Takes a job's lease, then renews it every third of a lease until the answer stops it. A server killed between
+   * taking the job and its lease (a few milliseconds) leaves the job to the queue's longest run instead.
+   */
+  async function holdLease(queue: QueueName, id: string): Promise<() => void> {
+    const renew = () =>
+      sql
+        .executeSql(renewLeaseSql, [queue, id, leaseSeconds])
+        .catch((err: unknown) => log.error({ err, queue, job: id }, 'job lease not renewed; the job may run again'));
+    await renew();
+    const timer = setInterval(renew, (leaseSeconds * 1000) / 3);
+    return () => clearInterval(timer);
+  }
 
   return {
     start: async () => {
@@ -76,17 +112,23 @@ export function createJobs({
     /** Sends a job on a cron schedule (in UTC), once per tick whatever the number of servers. */
     schedule: <Q extends QueueName>(queue: Q, cron: string, data: JobData[Q]) =>
       boss.schedule(queue, cron, data, { tz: 'UTC', ...retry }),
-    /** Runs this server's share of a queue's jobs, one at a time; a handler that throws fails the job for a retry. */
+    /**
+     * Runs this server's share of a queue's jobs, one at a time, holding each job's lease while it runs; a handler
+     * that throws fails the job for a retry.
+     */
     work: async <Q extends QueueName>(queue: Q, handler: JobHandler<Q>) => {
       await boss.work<JobData[Q]>(
         queue,
         { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
         async ([job]) => {
+          const release = await holdLease(queue, job!.id);
           try {
             await handler(job!.data);
           } catch (err) {
             log.error({ err, queue, job: job!.id }, 'job failed; the queue runs it again later');
             throw new JobFailed(err);
+          } finally {
+            release();
           }
         },
       );

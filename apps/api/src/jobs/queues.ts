@@ -2,6 +2,14 @@
 export const JOB_QUEUE_SCHEMA = 'pgboss';
 
 /**
+ * How long a running job's lease lasts without renewal (decision 1276). The server running a job renews it every
+ * third of this; when that server dies, the lease lapses and the job is failed for a retry on another.
+ */
+export const JOB_LEASE_SECONDS = 45;
+/** How often lapsed leases are looked for (pg-boss's maintenance, 2 minutes by default). */
+export const LEASE_CHECK_INTERVAL_SECONDS = 30;
+
+/**
  * Every queue of the portal, with its data and its policy. The queues are made by the migrations, as the tables'
  * owner (decision 0506): pg-boss keeps each queue in a table of its own, which the application's role may not
  * create. A new queue is a new line here; the next start's migration makes it.
@@ -20,7 +28,8 @@ export const jobQueues = {
     // At most one waiting and one running per clinic and month: a close sent again while one waits is dropped.
     policy: 'stately',
     retryLimit: 5,
-    retryDelay: 60,
+    // 15–30 s before the first retry: a close whose server died runs again within 2 minutes (decision 1276).
+    retryDelay: 15,
     retryBackoff: true,
     expireInSeconds: 15 * 60,
   },
@@ -49,7 +58,10 @@ type QueueOptions = {
   /** Seconds before the first retry; doubled at each further one with `retryBackoff`. */
   retryDelay: number;
   retryBackoff: boolean;
-  /** A job running longer is failed (and retried): the server running it is taken for gone. */
+  /**
+   * The longest a job may run, even with its lease renewed: one running longer is failed (and retried) as hung. A
+   * server that died is found sooner, by its lapsed lease.
+   */
   expireInSeconds: number;
 };
 

@@ -4,7 +4,6 @@ import {
   type billingFileParamsSchema,
   type billingFileUploadSchema,
 } from '@rehabit/contract';
-import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -18,6 +17,7 @@ import { createBillingFileMaker } from './billing-file-maker.ts';
 import { type BillingFileInfo, createBillingFilesRepository } from './billing-files.repository.ts';
 import { createBillingSignOffRepository } from './billing-sign-off.repository.ts';
 import { createMonthClose } from './month-close.ts';
+import { readUploadedWorkbook, WORKBOOK_MAX_INFLATED_BYTES } from './uploaded-workbook.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog; config: Pick<Config, 'RESTRICTED_CLINIC_CODE'> };
 type MonthParams = z.infer<typeof billingFileParamsSchema>;
@@ -41,13 +41,22 @@ async function workbookBytes(upload: Upload): Promise<Buffer> {
   const bytes = Buffer.from(upload.content, 'base64');
   if (bytes.byteLength > BILLING_FILE_MAX_BYTES) throw new AppError('payload_too_large', 'The file is over 5 MB');
   if (bytes.byteLength < 4 || bytes.toString('latin1', 0, 2) !== 'PK') throw notAWorkbook();
-  try {
-    // exceljs declares its own Buffer type; Node's Buffer is what it reads.
-    await new ExcelJS.Workbook().xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw notAWorkbook();
+  switch (await readUploadedWorkbook(bytes)) {
+    case 'ok':
+      return bytes;
+    case 'not_a_workbook':
+      throw notAWorkbook();
+    case 'too_large':
+      throw new AppError(
+        'payload_too_large',
+        `This workbook unpacks to over ${WORKBOOK_MAX_INFLATED_BYTES / 1024 / 1024} MB, more than a billing file holds: check that it is the right file`,
+      );
+    case 'too_slow':
+      throw fieldError(
+        'content',
+        'This workbook takes too long to read: save it again from the spreadsheet and upload it',
+      );
   }
-  return bytes;
 }
 
 /**

@@ -6,6 +6,7 @@ import { type BilledClinics, billedClinics } from '../../../test/billing-support
 import { makeUser } from '../../../test/factories.ts';
 import { expectProblem } from '../../../test/helpers.ts';
 import { auditRows, sessionForPatient } from '../../../test/hep-support.ts';
+import { deflatedZeros, textPart, zipOf } from '../../../test/hostile-zips.ts';
 import { billingFiles, billingMonthCloses } from '../../db/schema.ts';
 
 // The test clock stands at 2026-03-02 15:00 UTC: March 2 in Los Angeles (home), so March is the current month.
@@ -208,5 +209,76 @@ describe('an admin uploading a corrected file', () => {
     for (const staff of [c.home.therapist, c.home.manager, c.home.supervisor]) {
       expectProblem(await upload(c.home.clinic.code, 1, 2026, body, staff.token), 403, 'forbidden');
     }
+  });
+});
+
+describe('an admin uploading an archive built to exhaust the server (decision 1275)', () => {
+  const contentTypes = () => textPart('[Content_Types].xml', '<?xml version="1.0"?><Types/>');
+  // 100 MB of zeros deflate to about 100 KB: over the limit at a thousandth of the upload limit. Deflated once.
+  const hundredMegabytes = 100 * 1024 * 1024;
+  let zeros: Promise<Buffer> | undefined;
+  const deflated = () => {
+    zeros ??= deflatedZeros(hundredMegabytes);
+    return zeros;
+  };
+  const sheetOfZeros = async (declaredSize?: number) => ({
+    name: 'xl/worksheets/sheet1.xml',
+    deflated: await deflated(),
+    size: hundredMegabytes,
+    declaredSize,
+  });
+  const filesStored = async () => (await c.db.select().from(billingFiles)).length;
+
+  /**
+   * Uploads the archive while another user reads the API and the server's memory is sampled: answers the upload, how
+   * long the other user waited, and how far the server's memory rose above where it stood.
+   */
+  async function uploadBesideAnotherUser(archive: Buffer) {
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 20);
+    const answer = upload(c.home.clinic.code, 3, 2026, { name: 'fix.xlsx', content: archive.toString('base64') });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const asked = performance.now();
+    const other = await check(1, 2026, c.home.therapist.token);
+    const waitedMs = performance.now() - asked;
+    const res = await answer;
+    clearInterval(sampler);
+    expect(other.statusCode).toBe(200);
+    return { res, waitedMs, riseMb: (peak - before) / 1024 / 1024 };
+  }
+
+  it('refuses one that inflates past the limit (413) without holding other users or the memory', async () => {
+    const stored = await filesStored();
+    const archive = zipOf([await contentTypes(), await sheetOfZeros()]);
+    expect(archive.byteLength).toBeLessThan(200 * 1024);
+    const { res, waitedMs, riseMb } = await uploadBesideAnotherUser(archive);
+    const problem = expectProblem(res, 413, 'payload_too_large');
+    expect(problem.detail).toContain('unpacks to over 64 MB');
+    expect(waitedMs).toBeLessThan(1000);
+    expect(riseMb).toBeLessThan(200);
+    expect(await filesStored()).toBe(stored);
+  });
+
+  it('refuses one whose parts declare a few bytes and inflate to a hundred megabytes', async () => {
+    const stored = await filesStored();
+    const archive = zipOf([await contentTypes(), await sheetOfZeros(1000)]);
+    const { res, waitedMs, riseMb } = await uploadBesideAnotherUser(archive);
+    expectProblem(res, 400, 'validation_failed');
+    expect(waitedMs).toBeLessThan(1000);
+    expect(riseMb).toBeLessThan(200);
+    expect(await filesStored()).toBe(stored);
+  });
+
+  it('refuses one of thousands of parts before inflating any (413)', async () => {
+    const part = await textPart('xl/x.xml', 'x');
+    const archive = zipOf(Array.from({ length: 5000 }, (_, i) => ({ ...part, name: `xl/part${i}.xml` })));
+    expectProblem(
+      await upload(c.home.clinic.code, 3, 2026, { name: 'fix.xlsx', content: archive.toString('base64') }),
+      413,
+      'payload_too_large',
+    );
   });
 });
