@@ -31,4 +31,3 @@ describe('waits in words', () => {
     expect(retryAfter(ms)).toBe(header);
   });
 });
-

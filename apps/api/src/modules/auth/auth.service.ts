@@ -53,13 +53,7 @@ type Deps = {
   clock: Clock;
   mailer: Mailer;
   audit: AuditLog;
-  config: Pick<
-    Config,
-    | 'SESSION_IDLE_MINUTES'
-    | 'SESSION_ABSOLUTE_HOURS'
-    | 'PUBLIC_URL'
-    | 'RESTRICTED_CLINIC_CODE'
-  >;
+  config: Pick<Config, 'SESSION_IDLE_MINUTES' | 'SESSION_ABSOLUTE_HOURS' | 'PUBLIC_URL' | 'RESTRICTED_CLINIC_CODE'>;
   tasks: StaffTasks;
   referrals: ReferralSteps;
 };

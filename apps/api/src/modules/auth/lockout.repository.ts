@@ -29,7 +29,11 @@ export const createLockoutRepository = (db: DbOrTx) => ({
       .select({ at: signInClients.lastSuccessAt })
       .from(signInClients)
       .where(
-        and(eq(signInClients.account, account), eq(signInClients.client, client), gt(signInClients.lastSuccessAt, since)),
+        and(
+          eq(signInClients.account, account),
+          eq(signInClients.client, client),
+          gt(signInClients.lastSuccessAt, since),
+        ),
       )
       .limit(1);
     return Boolean(row);

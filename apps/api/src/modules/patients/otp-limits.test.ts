@@ -18,7 +18,10 @@ describe('sendRefusal', () => {
     const many = Array.from({ length: 60 }, (_, i) => minutesAgo(16 + i * 3, `c${i}`));
     expect(sendRefusal(many, 'a', now)).toBeUndefined();
     const busy = [...many, ...[14, 10, 6, 3, 2].map((minutes) => minutesAgo(minutes, 'x'))];
-    expect(sendRefusal(busy, 'a', now)).toMatchObject({ waitMs: 60_000, message: expect.stringContaining('15 minutes') });
+    expect(sendRefusal(busy, 'a', now)).toMatchObject({
+      waitMs: 60_000,
+      message: expect.stringContaining('15 minutes'),
+    });
   });
 });
 

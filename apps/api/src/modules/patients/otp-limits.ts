@@ -87,7 +87,9 @@ export const usedUpMessage = (waitMs: number) =>
  * the code's and the client's; when none, why.
  */
 export function wrongCodeMessage(code: Code, failures: Stamp[], client: string, now: Date) {
-  const recent = failures.filter((failure) => failure.client === client && failure.at.getTime() > now.getTime() - DAY_MS);
+  const recent = failures.filter(
+    (failure) => failure.client === client && failure.at.getTime() > now.getTime() - DAY_MS,
+  );
   const codeLeft = triesLeft(code, client);
   const left = Math.min(codeLeft, OTP_MAX_FAILURES_PER_CLIENT_PER_DAY - recent.length);
   if (left > 0) return `The code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`;
