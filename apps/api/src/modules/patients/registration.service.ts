@@ -102,7 +102,8 @@ export function createRegistrationService({ db, clock, sms, audit, config, signI
           await repo.update(challenge.id, { attempts: counted.attempts, foreignAttempts: counted.foreignAttempts });
           await repo.recordFailure({ phone: body.phone, client, ip: ctx.ip, at: now }, since);
           const message = wrongCodeMessage(counted, [...failures, { at: now, client }], client, now);
-          return { kind: 'wrong', message } as const;
+          // The try that uses the code up already answers so: the patient must ask for a new one.
+          return { kind: 'wrong', message, dead: triesLeft(counted, client) <= 0 } as const;
         }
         const token = randomToken();
         await repo.update(challenge.id, { verifiedAt: now, verificationTokenHash: hashToken(token) });
@@ -124,6 +125,7 @@ export function createRegistrationService({ db, clock, sms, audit, config, signI
         }
         case 'wrong':
           await audit.record({ action: 'patient.otp_verify', outcome: 'failure', ip: ctx.ip });
+          if (outcome.dead) throw new AppError('code_used_up', outcome.message, { errors: { otp: [outcome.message] } });
           throw fieldError('otp', outcome.message);
       }
       await audit.record({ action: 'patient.otp_verify', outcome: 'success', ip: ctx.ip });

@@ -367,7 +367,7 @@ describe('phone-code limits one caller cannot spend for another', () => {
     const guesses = await Promise.all(ips.map((ip) => verifyFrom(ip, phone.e164, wrongCode(code))));
     const codes = guesses.map((res) => res.json().code as string).sort();
     // The asker's own guess and two of the others' count; the rest find the code closed to them.
-    expect(codes).toEqual([...Array(5).fill('code_used_up'), ...Array(3).fill('validation_failed')]);
+    expect(codes).toEqual([...Array(6).fill('code_used_up'), ...Array(2).fill('validation_failed')]);
     const failures = await t.database.db.select().from(otpFailures).where(eq(otpFailures.phone, phone.e164));
     expect(failures).toHaveLength(3);
   });
@@ -407,7 +407,7 @@ describe('phone-code limits one caller cannot spend for another', () => {
     expect(expectProblem(tries[0]!, 400, 'validation_failed').errors?.otp).toEqual([
       'The code is not right. 1 try left.',
     ]);
-    expect(expectProblem(tries[1]!, 400, 'validation_failed').errors?.otp?.[0]).toContain('no longer works');
+    expect(expectProblem(tries[1]!, 400, 'code_used_up').errors?.otp?.[0]).toContain('no longer works');
     for (const closed of tries.slice(2)) {
       expect(expectProblem(closed, 400, 'code_used_up').detail).toBe(
         'This code has had too many wrong tries and no longer works. Ask for a new code in 60 seconds.',
@@ -422,7 +422,7 @@ describe('phone-code limits one caller cannot spend for another', () => {
   it('kills a code after five wrong tries from its own address, and a new code then works', async () => {
     const phone = newPhone();
     const answers = await guessFrom(PATIENT_IP, phone.e164, 5);
-    expect(expectProblem(answers[4]!, 400, 'validation_failed').errors?.otp).toEqual([
+    expect(expectProblem(answers[4]!, 400, 'code_used_up').errors?.otp).toEqual([
       'The code is not right, and it has had too many wrong tries: it no longer works. Ask for a new code.',
     ]);
     expect((await sendFrom(PATIENT_IP, phone.e164)).statusCode).toBe(202);
