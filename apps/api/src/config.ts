@@ -103,8 +103,6 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: duration(30),
   SESSION_ABSOLUTE_HOURS: duration(12),
   AUTH_RATE_LIMIT_PER_MINUTE: duration(20),
-  LOCKOUT_FAILURES: duration(5),
-  LOCKOUT_WINDOW_MINUTES: duration(15),
   DEMO: flag,
   TRUST_PROXY: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -133,8 +133,11 @@ const videoCatalog = byDesign('the video host by its file id: the signed upload 
 
 const repositories = {
   lockout: cover(createLockoutRepository, {
-    recentFailures: notClinicData('sign-in failures by account key, counted before any clinic is known'),
+    failuresSince: notClinicData('sign-in failures by account key, counted before any clinic is known'),
+    clientFailuresSince: notClinicData('sign-in failures by address, to any account'),
+    isFamiliar: notClinicData('the addresses an account key signed in from'),
     recordFailure: notClinicData('sign-in failures by account key'),
+    succeeded: notClinicData('sign-in failures and addresses by account key'),
     clear: notClinicData('sign-in failures by account key'),
   }),
   passwordResets: cover(createPasswordResetsRepository, {

@@ -24,10 +24,10 @@ export const e164PhoneSchema = z.pipe(
 export const toE164 = (dialCode: string, phone: string) => `+${dialCode.replace(/\D/g, '')}${phone.replace(/\D/g, '')}`;
 
 /**
- * Phone codes (decisions 0006 and 0504). A "client" is the caller's address (an IPv6 address by its /64); "a day"
- * is the last 24 hours. Sends are limited per phone and client, so one caller cannot spend another's, with a short
- * cool-down per phone and a ceiling per phone; wrong codes are counted apart from sends, per code, per phone and
- * client, and per phone, so asking for new codes never buys more guesses.
+ * Phone codes (decisions 0006, 0504 and 1295). A "client" is the caller's address (an IPv6 address by its /64); "a
+ * day" is the last 24 hours. No limit that anyone can trip keeps a patient out for more than minutes: sends have a
+ * short cool-down and a short window per phone, and wrong codes use up the code they were made against, never the
+ * phone. The limits per phone and client cost only the caller's own address.
  */
 export const OTP_TTL_MINUTES = 10;
 /** Between two codes texted to one phone, from anyone. */
@@ -36,13 +36,21 @@ export const OTP_RESEND_COOLDOWN_SECONDS = 60;
 export const OTP_MAX_SENDS_PER_WINDOW = 3;
 export const OTP_SEND_WINDOW_MINUTES = 10;
 export const OTP_MAX_SENDS_PER_CLIENT_PER_DAY = 5;
-/** Codes texted to one phone in a day, from all clients together: the bound on texts (cost and spam). */
-export const OTP_MAX_SENDS_PER_PHONE_PER_DAY = 20;
-/** Wrong tries of one code. */
+/**
+ * Codes texted to one phone in `OTP_PHONE_SEND_WINDOW_MINUTES`, from all clients together: bounds the texts and the
+ * codes there are to guess at, and keeps a patient waiting at most that long.
+ */
+export const OTP_MAX_SENDS_PER_PHONE_PER_WINDOW = 5;
+export const OTP_PHONE_SEND_WINDOW_MINUTES = 15;
+/** Wrong tries of one code; then the code is dead and a new one must be sent. */
 export const OTP_MAX_ATTEMPTS = 5;
+/**
+ * Of a code's wrong tries, those from clients other than the one that asked for it: past them only its own client
+ * may still enter it, so others can never use up a patient's code.
+ */
+export const OTP_MAX_FOREIGN_ATTEMPTS = 2;
+/** Wrong codes one client may enter for one phone in a day. */
 export const OTP_MAX_FAILURES_PER_CLIENT_PER_DAY = 10;
-/** Wrong codes for one phone in a day, from all clients together: at most 2 in 100,000 to guess it in a day. */
-export const OTP_MAX_FAILURES_PER_PHONE_PER_DAY = 20;
 
 export const sendOtpBodySchema = z.object({
   phone: e164PhoneSchema,

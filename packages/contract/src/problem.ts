@@ -29,6 +29,7 @@ export const errorCodes = [
   'payload_too_large',
   'unsupported_media_type',
   'invalid_token',
+  'code_used_up',
   'weak_password',
   'database_unavailable',
   'delivery_failed',

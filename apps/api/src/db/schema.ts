@@ -112,9 +112,25 @@ export const signInFailures = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     account: text('account').notNull(),
     ip: text('ip'),
+    /** The address as the limits count it (an IPv6 one by its /64); none on rows older than decision 1295. */
+    client: text('client'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sign_in_failures_account_at_idx').on(t.account, t.at)],
+  (t) => [
+    index('sign_in_failures_account_at_idx').on(t.account, t.at),
+    index('sign_in_failures_client_at_idx').on(t.client, t.at),
+  ],
+);
+
+/** The addresses each account key last signed in from (decision 1295). */
+export const signInClients = pgTable(
+  'sign_in_clients',
+  {
+    account: text('account').notNull(),
+    client: text('client').notNull(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.client] })],
 );
 
 /**
@@ -309,7 +325,10 @@ export const otpChallenges = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     phone: text('phone').notNull(),
     codeHash: text('code_hash').notNull(),
+    /** Wrong tries of the code, from anyone. */
     attempts: integer('attempts').notNull().default(0),
+    /** Of those, the tries from clients other than `client`: capped, so others cannot use up the code. */
+    foreignAttempts: integer('foreign_attempts').notNull().default(0),
     ip: text('ip'),
     /** Who asked for the code, for the limits per phone and client: the address, an IPv6 one by its /64. */
     client: text('client'),

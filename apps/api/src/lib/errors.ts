@@ -3,6 +3,8 @@ import type { ErrorCode } from '@rehabit/contract';
 const statusByCode: Record<ErrorCode, number> = {
   validation_failed: 400,
   invalid_token: 400,
+  // A phone code that had too many wrong tries: dead, a new one must be sent.
+  code_used_up: 400,
   weak_password: 400,
   invalid_credentials: 401,
   unauthenticated: 401,
@@ -25,6 +27,7 @@ const statusByCode: Record<ErrorCode, number> = {
 const titleByCode: Record<ErrorCode, string> = {
   validation_failed: 'The request has invalid fields',
   invalid_token: 'The link or token is invalid or has expired',
+  code_used_up: 'The code had too many wrong tries',
   weak_password: 'The password is too weak',
   invalid_credentials: 'The e-mail or password is incorrect',
   unauthenticated: 'Sign in to continue',

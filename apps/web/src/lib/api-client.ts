@@ -89,9 +89,9 @@ async function readBody(response: Response, onProgress?: ProgressListener): Prom
 }
 
 /** The error for a refused call, over HTTP or the socket; a refused token ends the session. */
-export function refusal(status: number, body: unknown, token = getToken()): ApiError {
+export function refusal(status: number, body: unknown, token = getToken(), retryAfter: string | null = null): ApiError {
   if (status === 401 && token) onUnauthorized?.();
-  return ApiError.fromResponse(status, body);
+  return ApiError.fromResponse(status, body, retryAfter);
 }
 
 type SendOptions = {
@@ -134,7 +134,9 @@ async function send(
     if (signal?.aborted) throw error;
     throw ApiError.network();
   }
-  if (!response.ok) throw refusal(response.status, await readBody(response), token);
+  if (!response.ok) {
+    throw refusal(response.status, await readBody(response), token, response.headers.get('retry-after'));
+  }
   return response;
 }
 

@@ -8,8 +8,10 @@ export class ApiError extends Error {
   readonly detail: string | undefined;
   readonly type: string;
   readonly errors: Record<string, string[]>;
+  /** How long the server asked to wait before trying again (`Retry-After`), when it said so in seconds. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(problem: Problem) {
+  constructor(problem: Problem, retryAfterSeconds?: number) {
     super(problem.detail ?? problem.title);
     this.name = 'ApiError';
     this.status = problem.status;
@@ -18,12 +20,14 @@ export class ApiError extends Error {
     this.detail = problem.detail;
     this.type = problem.type;
     this.errors = problem.errors ?? {};
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   /** Builds the error from any response body; bodies that are not problem details get a generic one. */
-  static fromResponse(status: number, body: unknown): ApiError {
+  static fromResponse(status: number, body: unknown, retryAfter: string | null = null): ApiError {
     const parsed = problemSchema.safeParse(body);
-    if (parsed.success) return new ApiError(parsed.data);
+    const seconds = retryAfter && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) : undefined;
+    if (parsed.success) return new ApiError(parsed.data, seconds);
     return new ApiError({
       type: 'about:blank',
       title: status >= 500 ? 'The server had a problem' : 'The request failed',

@@ -20,6 +20,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { labelled } from '../../lib/message-fields.ts';
 import { hashPassword, passwordWeakness, verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
+import { clientKey, retryAfter } from '../../lib/waits.ts';
 import { chosenClinic } from '../clinics/chosen-clinic.ts';
 import { createClinicsRepository } from '../clinics/clinics.repository.ts';
 import { createSettingsRepository } from '../clinics/settings.repository.ts';
@@ -27,6 +28,7 @@ import { createLockoutRepository } from './lockout.repository.ts';
 import { createPasswordResetsRepository } from './password-resets.repository.ts';
 import { sessionCache } from './session-cache.ts';
 import { createSessionsRepository, type SessionKind } from './sessions.repository.ts';
+import { DAY_MS, FAMILIAR_DAYS, HOUR_MS, signinRefusal } from './signin-limits.ts';
 import { createUsersRepository, toCurrentUser, toStaffMember, type UserRow } from './users.repository.ts';
 
 export type RequestContext = { ip: string | null; userAgent: string | null };
@@ -51,15 +53,7 @@ type Deps = {
   clock: Clock;
   mailer: Mailer;
   audit: AuditLog;
-  config: Pick<
-    Config,
-    | 'SESSION_IDLE_MINUTES'
-    | 'SESSION_ABSOLUTE_HOURS'
-    | 'LOCKOUT_FAILURES'
-    | 'LOCKOUT_WINDOW_MINUTES'
-    | 'PUBLIC_URL'
-    | 'RESTRICTED_CLINIC_CODE'
-  >;
+  config: Pick<Config, 'SESSION_IDLE_MINUTES' | 'SESSION_ABSOLUTE_HOURS' | 'PUBLIC_URL' | 'RESTRICTED_CLINIC_CODE'>;
   tasks: StaffTasks;
   referrals: ReferralSteps;
 };
@@ -117,17 +111,30 @@ export function createAuthService({ db, clock, mailer, audit, config, tasks, ref
 
   const isRestricted = (user: { clinicCode: string }) => user.clinicCode === config.RESTRICTED_CLINIC_CODE;
 
-  async function assertNotLocked(account: string) {
-    const since = addMinutes(clock.now(), -config.LOCKOUT_WINDOW_MINUTES);
-    if ((await lockout.recentFailures(account, since)) >= config.LOCKOUT_FAILURES) {
-      throw new AppError('account_locked', 'Too many failed sign-ins. Try again in 15 minutes or reset the password.', {
-        headers: { 'Retry-After': String(config.LOCKOUT_WINDOW_MINUTES * 60) },
+  const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
+
+  /** Refuses a try the limits of decision 1295 hold back, before the password is looked at. */
+  async function assertNotLocked(account: string, client: string) {
+    const now = clock.now();
+    const refusal = signinRefusal(
+      {
+        failures: await lockout.failuresSince(account, ago(now, DAY_MS)),
+        clientFailures: await lockout.clientFailuresSince(client, ago(now, HOUR_MS)),
+        client,
+        familiar: await lockout.isFamiliar(account, client, ago(now, FAMILIAR_DAYS * DAY_MS)),
+      },
+      now,
+    );
+    if (refusal) {
+      throw new AppError('account_locked', refusal.message, {
+        headers: { 'Retry-After': retryAfter(refusal.waitMs) },
       });
     }
   }
 
   async function failSignin(account: string, ctx: RequestContext, user?: UserRow): Promise<never> {
-    await lockout.recordFailure(account, ctx.ip, clock.now());
+    const now = clock.now();
+    await lockout.recordFailure({ account, client: clientKey(ctx.ip), ip: ctx.ip, at: now }, ago(now, DAY_MS));
     await audit.record({
       action: 'auth.signin',
       outcome: 'failure',
@@ -191,14 +198,15 @@ export function createAuthService({ db, clock, mailer, audit, config, tasks, ref
   }
 
   async function signIn(account: string, user: UserRow | undefined, password: string, ctx: RequestContext) {
-    await assertNotLocked(account);
+    const client = clientKey(ctx.ip);
+    await assertNotLocked(account, client);
     if (!user) {
       await verifyAgainstNothing(password);
       return failSignin(account, ctx);
     }
     if (!(await verifyPassword(user.passwordHash, password))) return failSignin(account, ctx, user);
     await assertMaySignIn(user, ctx);
-    await lockout.clear(account);
+    await lockout.succeeded(account, client, clock.now());
     return user;
   }
 

@@ -169,30 +169,80 @@ describe('a short idle limit', () => {
   });
 });
 
-describe('account lockout', () => {
-  it('locks an account after five failures, even for the right password, and unlocks after the window', async () => {
+describe('sign-in limits that cost a guesser more than the owner', () => {
+  const OWNER_IP = '198.51.100.7';
+  const signinFrom = (ip: string, email: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/clinic/therapist/signin', payload: { email, password }, remoteAddress: ip });
+
+  it('slows one address down after three failures, doubling the wait per failure, until it gets in', async () => {
     const clinic = await makeClinic(t.database.db);
     const user = await makeUser(t.database.db, clinic.id);
-    for (let i = 0; i < 5; i++) expectProblem(await signin(user.email, `wrong-${i}`), 401, 'invalid_credentials');
-    const locked = await signin(user.email, PASSWORD);
-    expectProblem(locked, 429, 'account_locked');
-    expect(locked.headers['retry-after']).toBe('900');
-    t.clock.advanceMinutes(16);
-    expect((await signin(user.email, PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expectProblem(await signinFrom(OWNER_IP, user.email, `wrong-${i}`), 401);
+    const first = await signinFrom(OWNER_IP, user.email, PASSWORD);
+    expect(expectProblem(first, 429, 'account_locked').detail).toBe(
+      'Too many failed sign-ins to this account from your network. Try again in 30 seconds or reset the password.',
+    );
+    expect(first.headers['retry-after']).toBe('30');
+    t.clock.advanceSeconds(30);
+    expectProblem(await signinFrom(OWNER_IP, user.email, 'wrong-again'), 401);
+    expect((await signinFrom(OWNER_IP, user.email, PASSWORD)).headers['retry-after']).toBe('60');
+    t.clock.advanceSeconds(60);
+    expect((await signinFrom(OWNER_IP, user.email, PASSWORD)).statusCode).toBe(200);
+    // Getting in forgives the address its failures.
+    expectProblem(await signinFrom(OWNER_IP, user.email, 'wrong-later'), 401);
+    expect((await signinFrom(OWNER_IP, user.email, PASSWORD)).statusCode).toBe(200);
   });
 
-  it('locks unknown accounts the same way', async () => {
-    for (let i = 0; i < 5; i++) expectProblem(await signin('ghost@example.test', `wrong-${i}`), 401);
-    expectProblem(await signin('ghost@example.test', 'anything'), 429, 'account_locked');
-  });
-
-  it('forgets earlier failures after a successful sign-in', async () => {
+  it('lets the owner in from their usual address however many other addresses failed', async () => {
     const clinic = await makeClinic(t.database.db);
     const user = await makeUser(t.database.db, clinic.id);
-    for (let i = 0; i < 4; i++) await signin(user.email, 'wrong-password');
-    await tokenFor(user.email);
-    for (let i = 0; i < 4; i++) await signin(user.email, 'wrong-password');
-    expect((await signin(user.email, PASSWORD)).statusCode).toBe(200);
+    expect((await signinFrom(OWNER_IP, user.email, PASSWORD)).statusCode).toBe(200);
+    for (let i = 1; i <= 12; i++) {
+      t.clock.advanceSeconds(5);
+      expectProblem(await signinFrom(`203.0.113.${i}`, user.email, 'guess'), 401);
+    }
+    expect((await signinFrom(OWNER_IP, user.email, PASSWORD)).statusCode).toBe(200);
+
+    // A new address waits a short, growing moment between tries while the account is under attack.
+    const newcomer = await signinFrom('192.0.2.50', user.email, PASSWORD);
+    expect(expectProblem(newcomer, 429, 'account_locked').detail).toContain('Try again in 4 seconds');
+    expect(newcomer.headers['retry-after']).toBe('4');
+    t.clock.advanceSeconds(4);
+    expect((await signinFrom('192.0.2.50', user.email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('never holds an unfamiliar address back for more than a minute because of the others', async () => {
+    const clinic = await makeClinic(t.database.db);
+    const user = await makeUser(t.database.db, clinic.id);
+    for (let i = 1; i <= 40; i++) {
+      t.clock.advanceSeconds(60);
+      expectProblem(await signinFrom(`203.0.113.${i}`, user.email, 'guess'), 401);
+    }
+    // Forty failures in the hour: the wait has stopped growing at a minute.
+    const refused = await signinFrom('192.0.2.51', user.email, PASSWORD);
+    expect(expectProblem(refused, 429, 'account_locked').detail).toContain('Try again in 60 seconds');
+    expect(refused.headers['retry-after']).toBe('60');
+    t.clock.advanceSeconds(60);
+    expect((await signinFrom('192.0.2.51', user.email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('stops one address after twenty failures in an hour across accounts, and only that address', async () => {
+    const clinic = await makeClinic(t.database.db);
+    const user = await makeUser(t.database.db, clinic.id);
+    for (let i = 0; i < 20; i++) expectProblem(await signinFrom('203.0.113.200', `spray-${i}@example.test`, 'x'), 401);
+    const refused = await signinFrom('203.0.113.200', user.email, PASSWORD);
+    expect(expectProblem(refused, 429, 'account_locked').detail).toBe(
+      'Too many failed sign-ins from your network. Try again in 60 minutes.',
+    );
+    expect(refused.headers['retry-after']).toBe('3600');
+    expect((await signinFrom(OWNER_IP, user.email, PASSWORD)).statusCode).toBe(200);
+    t.clock.advanceMinutes(60);
+    expect((await signinFrom('203.0.113.200', user.email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('counts unknown accounts the same way', async () => {
+    for (let i = 0; i < 3; i++) expectProblem(await signinFrom('192.0.2.60', 'ghost@example.test', `wrong-${i}`), 401);
+    expectProblem(await signinFrom('192.0.2.60', 'ghost@example.test', 'anything'), 429, 'account_locked');
   });
 });
 

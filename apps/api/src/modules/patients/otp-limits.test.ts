@@ -1,41 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { clientKey, inWords, retryAfter, sendRefusal, verifyRefusal, wrongCodeMessage } from './otp-limits.ts';
+import { sendRefusal, triesLeft, verifyRefusal, wrongCodeMessage } from './otp-limits.ts';
 
 const now = new Date('2026-03-02T15:00:00Z');
 const minutesAgo = (minutes: number, client: string | null = 'a') => ({
   at: new Date(now.getTime() - minutes * 60_000),
   client,
-});
-
-describe('clientKey', () => {
-  it.each([
-    ['203.0.113.7', '203.0.113.7'],
-    ['::ffff:203.0.113.7', '203.0.113.7'],
-    ['2001:db8:1:2::1', '2001:db8:1:2::/64'],
-    ['2001:0DB8:0001:0002:ffff:0:0:9', '2001:db8:1:2::/64'],
-    ['2001:db8::1', '2001:db8:0:0::/64'],
-    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
-    ['::1', '0:0:0:0::/64'],
-    ['64:ff9b::203.0.113.7', '64:ff9b:0:0::/64'],
-    ['1::2:3:4:5:203.0.113.7', '1:0:2:3::/64'],
-    [null, 'unknown'],
-  ])('%s is counted as %s', (ip, key) => {
-    expect(clientKey(ip)).toBe(key);
-  });
-});
-
-describe('waits in words', () => {
-  it.each([
-    [400, '1 second', '1'],
-    [60_000, '60 seconds', '60'],
-    [90_500, '2 minutes', '91'],
-    [7 * 60_000, '7 minutes', '420'],
-    [90 * 60_000 + 1, '2 hours', '5401'],
-    [23.4 * 3600_000, '24 hours', '84240'],
-  ])('%d ms is %s, Retry-After %s', (ms, words, header) => {
-    expect(inWords(ms)).toBe(words);
-    expect(retryAfter(ms)).toBe(header);
-  });
 });
 
 describe('sendRefusal', () => {
@@ -45,24 +14,42 @@ describe('sendRefusal', () => {
     expect(sendRefusal(sends, 'b', now)).toMatchObject({ waitMs: 30_000, message: expect.stringContaining('moment') });
   });
 
-  it('counts codes of unknown clients only for the phone', () => {
-    const old = Array.from({ length: 19 }, (_, i) => minutesAgo(60 + i, null));
-    expect(sendRefusal(old, 'a', now)).toBeUndefined();
-    expect(sendRefusal([...old, minutesAgo(2, 'c')], 'a', now)?.message).toContain('today');
+  it('holds a phone back for minutes at most, however many codes it was sent today', () => {
+    const many = Array.from({ length: 60 }, (_, i) => minutesAgo(16 + i * 3, `c${i}`));
+    expect(sendRefusal(many, 'a', now)).toBeUndefined();
+    const busy = [...many, ...[14, 10, 6, 3, 2].map((minutes) => minutesAgo(minutes, 'x'))];
+    expect(sendRefusal(busy, 'a', now)).toMatchObject({
+      waitMs: 60_000,
+      message: expect.stringContaining('15 minutes'),
+    });
   });
 });
 
 describe('wrong codes', () => {
-  it('says the fewest tries left among the code, the client and the phone', () => {
-    const failures = [...Array.from({ length: 8 }, () => minutesAgo(30, 'b')), ...[1, 2, 3].map(() => minutesAgo(1))];
-    expect(wrongCodeMessage(1, failures, 'a', now)).toBe('The code is not right. 4 tries left.');
-    const phoneNearlyDone = [...failures, ...Array.from({ length: 8 }, () => minutesAgo(20, 'c'))];
-    expect(wrongCodeMessage(1, phoneNearlyDone, 'a', now)).toBe('The code is not right. 1 try left.');
-    expect(wrongCodeMessage(5, failures, 'a', now)).toBe('Too many wrong codes. Ask for a new one.');
-    const phoneDone = [...phoneNearlyDone, minutesAgo(0)];
-    expect(wrongCodeMessage(2, phoneDone, 'a', now)).toBe(
-      'The code is not right. Too many wrong codes were entered for this phone. Try again in 24 hours or ask your clinic for help.',
+  const own = { client: 'a', attempts: 0, foreignAttempts: 0 };
+
+  it('leaves a code all its tries for the client that asked for it, and two for anyone else', () => {
+    expect(triesLeft(own, 'a')).toBe(5);
+    expect(triesLeft(own, 'b')).toBe(2);
+    expect(triesLeft({ ...own, attempts: 2, foreignAttempts: 2 }, 'a')).toBe(3);
+    expect(triesLeft({ ...own, attempts: 2, foreignAttempts: 2 }, 'b')).toBe(0);
+    expect(triesLeft({ ...own, attempts: 4 }, 'b')).toBe(1);
+  });
+
+  it('says the fewer tries left of the code and the client, and never counts others against the client', () => {
+    const others = Array.from({ length: 30 }, () => minutesAgo(30, 'b'));
+    const mine = [1, 2, 3].map(() => minutesAgo(1));
+    expect(wrongCodeMessage({ ...own, attempts: 1 }, [...others, ...mine], 'a', now)).toBe(
+      'The code is not right. 4 tries left.',
     );
-    expect(verifyRefusal(phoneDone, 'd', now)?.waitMs).toBe((24 * 60 - 30) * 60_000);
+    const nearlyDone = [...mine, ...Array.from({ length: 6 }, () => minutesAgo(20))];
+    expect(wrongCodeMessage({ ...own, attempts: 1 }, nearlyDone, 'a', now)).toBe('The code is not right. 1 try left.');
+    expect(wrongCodeMessage({ ...own, attempts: 5 }, mine, 'a', now)).toContain('no longer works. Ask for a new code.');
+    const done = [...nearlyDone, minutesAgo(0)];
+    expect(wrongCodeMessage({ ...own, attempts: 2 }, done, 'a', now)).toBe(
+      'The code is not right. Too many wrong codes were entered for this phone from your network. Try again in 24 hours or ask your clinic for help.',
+    );
+    expect(verifyRefusal(done, 'a', now)?.waitMs).toBe((24 * 60 - 20) * 60_000);
+    expect(verifyRefusal(done, 'b', now)).toBeUndefined();
   });
 });

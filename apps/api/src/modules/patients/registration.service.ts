@@ -1,6 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
 import type { QrRegistrationBody, SendOtpBody, VerifyOtpBody } from '@rehabit/contract';
-import { OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES, toE164 } from '@rehabit/contract';
+import { OTP_TTL_MINUTES, toE164 } from '@rehabit/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuditLog } from '../../lib/audit.ts';
@@ -9,11 +9,12 @@ import { AppError, fieldError } from '../../lib/errors.ts';
 import { hashPassword, passwordWeakness } from '../../lib/passwords.ts';
 import type { SmsSender } from '../../lib/sms.ts';
 import { hashToken, randomToken, safeEqual } from '../../lib/tokens.ts';
+import { clientKey, retryAfter } from '../../lib/waits.ts';
 import type { RequestContext } from '../auth/auth.service.ts';
 import { createUsersRepository } from '../auth/users.repository.ts';
 import { createClinicsRepository } from '../clinics/clinics.repository.ts';
 import { createOtpRepository } from './otp.repository.ts';
-import { clientKey, DAY_MS, retryAfter, sendRefusal, verifyRefusal, wrongCodeMessage } from './otp-limits.ts';
+import { DAY_MS, sendRefusal, triesLeft, usedUpMessage, verifyRefusal, wrongCodeMessage } from './otp-limits.ts';
 import { createPatientsRepository } from './patients.repository.ts';
 import type { PatientTasks } from './patients.service.ts';
 
@@ -83,20 +84,26 @@ export function createRegistrationService({ db, clock, sms, audit, config, signI
         await repo.lockPhone(body.phone);
         const challenge = await repo.findPending(body.phone, client, now);
         if (!challenge) return { kind: 'expired' } as const;
-        // Wrong codes are counted per phone, not per code: a new code does not bring new guesses.
+        // Only the client's own wrong codes can refuse it: others' never lock the patient out (decision 1295).
         const failures = await repo.failuresSince(body.phone, since);
         const refused = verifyRefusal(failures, client, now);
         if (refused) return { kind: 'refused', ...refused } as const;
-        if (challenge.attempts >= OTP_MAX_ATTEMPTS) {
+        if (triesLeft(challenge, client) <= 0) {
           const wait = sendRefusal(await repo.sendsSince(body.phone, since), client, now)?.waitMs ?? 0;
           return { kind: 'used_up', wait } as const;
         }
         if (!safeEqual(challenge.codeHash, hashCode(body.phone, body.otp))) {
-          const attempts = challenge.attempts + 1;
-          await repo.update(challenge.id, { attempts });
+          const foreign = challenge.client !== client;
+          const counted = {
+            client: challenge.client,
+            attempts: challenge.attempts + 1,
+            foreignAttempts: challenge.foreignAttempts + (foreign ? 1 : 0),
+          };
+          await repo.update(challenge.id, { attempts: counted.attempts, foreignAttempts: counted.foreignAttempts });
           await repo.recordFailure({ phone: body.phone, client, ip: ctx.ip, at: now }, since);
-          const counted = [...failures, { at: now, client }];
-          return { kind: 'wrong', message: wrongCodeMessage(attempts, counted, client, now) } as const;
+          const message = wrongCodeMessage(counted, [...failures, { at: now, client }], client, now);
+          // The try that uses the code up already answers so: the patient must ask for a new one.
+          return { kind: 'wrong', message, dead: triesLeft(counted, client) <= 0 } as const;
         }
         const token = randomToken();
         await repo.update(challenge.id, { verifiedAt: now, verificationTokenHash: hashToken(token) });
@@ -113,14 +120,12 @@ export function createRegistrationService({ db, clock, sms, audit, config, signI
             headers: { 'Retry-After': retryAfter(outcome.waitMs) },
           });
         case 'used_up': {
-          const message = 'Too many wrong codes. Ask for a new one.';
-          throw new AppError('rate_limited', message, {
-            errors: { otp: [message] },
-            headers: { 'Retry-After': retryAfter(outcome.wait) },
-          });
+          const message = usedUpMessage(outcome.wait);
+          throw new AppError('code_used_up', message, { errors: { otp: [message] } });
         }
         case 'wrong':
           await audit.record({ action: 'patient.otp_verify', outcome: 'failure', ip: ctx.ip });
+          if (outcome.dead) throw new AppError('code_used_up', outcome.message, { errors: { otp: [outcome.message] } });
           throw fieldError('otp', outcome.message);
       }
       await audit.record({ action: 'patient.otp_verify', outcome: 'success', ip: ctx.ip });

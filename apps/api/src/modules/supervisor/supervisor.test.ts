@@ -37,6 +37,22 @@ describe('supervisor sign-in', () => {
     expect(unknown).toEqual(wrong);
     expectProblem(await post('/clinic/supervisor/signin', { code: '', password: 'x' }), 400, 'validation_failed');
   });
+
+  it('lets the supervisor in from their usual address while other addresses guess the clinic code', async () => {
+    const { clinic } = await makeClinicWithSupervisor(t.database.db);
+    const from = (ip: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/clinic/supervisor/signin',
+        payload: { code: clinic.code, password },
+        remoteAddress: ip,
+      });
+    expect((await from('198.51.100.9', PASSWORD)).statusCode).toBe(200);
+    for (let i = 1; i <= 5; i++) expectProblem(await from(`203.0.113.${i}`, 'guess'), 401);
+    for (let i = 0; i < 3; i++) expectProblem(await from('203.0.113.99', 'guess'), 401);
+    expectProblem(await from('203.0.113.99', PASSWORD), 429, 'account_locked');
+    expect((await from('198.51.100.9', PASSWORD)).statusCode).toBe(200);
+  });
 });
 
 describe('supervisor profile', () => {

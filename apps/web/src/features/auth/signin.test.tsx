@@ -16,10 +16,11 @@ describe('staff sign-in', () => {
     [401, 'invalid_credentials', 'The e-mail or password is not right'],
     [403, 'approval_pending', 'waiting for approval by your clinic supervisor'],
     [403, 'access_revoked', 'access to this clinic has been turned off'],
-    [429, 'account_locked', 'this account is locked for a while'],
+    [429, 'account_locked', 'from your network. Try again in 30 seconds'],
     [429, 'rate_limited', 'Too many attempts in a short time'],
   ])('%i %s gets a clear message and leaves no token', async (status, code, message) => {
-    fixtureApi({ 'POST /clinic/therapist/signin': problem(status, code, 'Server wording') });
+    const detail = 'Too many failed sign-ins to this account from your network. Try again in 30 seconds.';
+    fixtureApi({ 'POST /clinic/therapist/signin': problem(status, code, detail) });
     window.localStorage.setItem('rehabit.access_token', 'stale');
     const app = renderApp('/login');
     await submit(app);

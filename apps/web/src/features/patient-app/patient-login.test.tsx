@@ -75,6 +75,63 @@ describe('patient sign-in', () => {
     expect(api.calls('POST /clinic/patient/send-otp')).toHaveLength(2);
   });
 
+  it('says when a code is dead after too many wrong tries, in English and Spanish', async () => {
+    fixtureApi({
+      'POST /clinic/patient/send-otp': { status: 202, body: { detail: 'sent' } },
+      'POST /clinic/patient/verify-otp': problem(400, 'code_used_up', 'Server wording', { otp: ['Server wording'] }),
+    });
+    const app = renderApp('/patient/login');
+    await app.user.type(await screen.findByLabelText('Mobile number'), '5551234567');
+    await app.user.click(screen.getByRole('button', { name: 'Text me a code' }));
+    await app.user.type(await screen.findByLabelText('6-digit code'), '123456');
+    await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(
+      await screen.findByText('That code had too many wrong tries and no longer works. Ask for a new code.'),
+    ).toBeInTheDocument();
+    await act(() => changeLanguage('es'));
+    expect(
+      await screen.findByText('Ese código tuvo demasiados intentos fallidos y ya no sirve. Pida un código nuevo.'),
+    ).toBeInTheDocument();
+  });
+
+  it('tells how long until a new code can be sent, and counts the pause down on the button', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    const pause = (seconds: number) => ({
+      ...problem(429, 'rate_limited', 'Server wording'),
+      headers: { 'retry-after': String(seconds) },
+    });
+    const api = fixtureApi({ 'POST /clinic/patient/send-otp': pause(600) });
+    const app = renderApp('/patient/login');
+    await app.user.type(await screen.findByLabelText('Mobile number'), '5551234567');
+    await app.user.click(screen.getByRole('button', { name: 'Text me a code' }));
+    expect(
+      await screen.findByText(
+        'You can ask for a new code in 10 minutes. A code you already received works until it expires.',
+      ),
+    ).toBeInTheDocument();
+
+    api.set('POST /clinic/patient/send-otp', { status: 202, body: { detail: 'sent' } });
+    await app.user.click(screen.getByRole('button', { name: 'Text me a code' }));
+    const resend = await screen.findByRole('button', { name: 'Send a new code in 60 s' });
+    for (let second = 0; second < 60; second++) act(() => vi.advanceTimersByTime(1000));
+    await waitFor(() => expect(resend).toBeEnabled());
+    api.set('POST /clinic/patient/send-otp', pause(42));
+    await app.user.click(resend);
+    expect(
+      await screen.findByText(
+        'You can ask for a new code in 42 seconds. A code you already received works until it expires.',
+      ),
+    ).toBeInTheDocument();
+    expect(resend).toHaveAccessibleName('Send a new code in 42 s');
+    expect(resend).toBeDisabled();
+    await act(() => changeLanguage('es'));
+    expect(
+      await screen.findByText(
+        'Podrá pedir un código nuevo en 42 segundos. Un código que ya recibió sirve hasta que caduque.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('signs in by e-mail and password, and names a wrong password', async () => {
     const api = fixtureApi({
       'POST /api/v1/patient/signin/': problem(401, 'invalid_credentials', 'Wrong e-mail or password'),

@@ -6,8 +6,6 @@ const signinMessages: Record<string, string> = {
     'Your account is waiting for approval by your clinic supervisor. You can sign in as soon as it is approved.',
   approval_rejected: 'Your clinic supervisor did not approve this account. Please contact your clinic.',
   access_revoked: 'Your access to this clinic has been turned off. Please contact your clinic supervisor.',
-  account_locked:
-    'Too many failed attempts: this account is locked for a while. Try again later, or reset your password.',
   rate_limited: 'Too many attempts in a short time. Wait a minute, then try again.',
   network_error: 'Rehabit could not be reached. Check your connection and try again.',
 };
@@ -17,6 +15,10 @@ const supervisorMessages: Record<string, string> = {
   invalid_credentials: 'The clinic code or supervisor password is not right. Check both and try again.',
 };
 
+/**
+ * A refusal after failed sign-ins (`account_locked`) is told in the server's words: only it knows which limit holds
+ * this address back, and for how long.
+ */
 function messageFor(table: Record<string, string>, error: unknown) {
   if (!isApiError(error)) return 'Could not sign in. Try again.';
   // Field-level validation problems are shown on the fields themselves.

@@ -26,9 +26,22 @@ export const es: PatientStrings = {
     tooMany: 'Demasiados intentos. Espere unos minutos e inténtelo de nuevo.',
     wrongPassword: 'El correo o la contraseña no son correctos.',
     locked: 'Demasiados intentos. Su cuenta está bloqueada unos minutos.',
+    lockedWait: 'Demasiados intentos fallidos desde su red. Inténtelo de nuevo en {{wait}}.',
+    codeUsedUp: 'Ese código tuvo demasiados intentos fallidos y ya no sirve. Pida un código nuevo.',
+    sendWait: 'Podrá pedir un código nuevo en {{wait}}. Un código que ya recibió sirve hasta que caduque.',
+    tooManyWait:
+      'Demasiados códigos incorrectos desde su red. Inténtelo de nuevo en {{wait}} o pida ayuda a su clínica.',
     loadFailed: 'No pudimos cargar esta página.',
     emailTaken: 'Ya existe una cuenta con este correo. Pida ayuda a su clínica.',
     weakPassword: 'Elija una contraseña más difícil: que no sea común ni su nombre.',
+  },
+  wait: {
+    seconds_one: '{{count}} segundo',
+    seconds_other: '{{count}} segundos',
+    minutes_one: '{{count}} minuto',
+    minutes_other: '{{count}} minutos',
+    hours_one: '{{count}} hora',
+    hours_other: '{{count}} horas',
   },
   login: {
     title: 'Iniciar sesión',

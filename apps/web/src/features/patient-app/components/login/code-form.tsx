@@ -3,7 +3,8 @@ import { OTP_RESEND_COOLDOWN_SECONDS, verifyOtpBodySchema } from '@rehabit/contr
 import { Button } from '@web/components/ui/button/button.tsx';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { NoPatientAccountError, useSendCode, useSignInWithCode } from '@web/features/patient-app/api/sign-in.ts';
-import { problemKey } from '@web/features/patient-app/lib/problem-key.ts';
+import { problemMessage, sentence } from '@web/features/patient-app/lib/problem-key.ts';
+import { isApiError } from '@web/lib/api-error.ts';
 import { applyServerErrors } from '@web/lib/form-errors.ts';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -54,7 +55,7 @@ export function CodeForm({
   }, [wait]);
 
   const failed = (failure: unknown) =>
-    failure instanceof NoPatientAccountError ? 'login.noAccount' : problemKey(failure);
+    failure instanceof NoPatientAccountError ? 'login.noAccount' : problemMessage(failure);
 
   const submit = form.handleSubmit(async ({ otp }) => {
     try {
@@ -75,7 +76,11 @@ export function CodeForm({
           form.setValue('otp', '');
           form.setFocus('otp');
         },
-        onError: (failure) => applyServerErrors(failure, form.setError, [], problemKey),
+        onError: (failure) => {
+          // The server's pause between codes: the button counts it down.
+          if (isApiError(failure) && failure.retryAfterSeconds) setWait(failure.retryAfterSeconds);
+          applyServerErrors(failure, form.setError, [], (error) => problemMessage(error, true));
+        },
       },
     );
 
@@ -83,7 +88,7 @@ export function CodeForm({
     <form className="pa-form" onSubmit={submit} noValidate>
       <p>{t('login.codeLead', { phone: `${phone.dialCode} ${phone.number}` })}</p>
       {isResent && <Alert tone="success">{t('login.resent')}</Alert>}
-      <CodeField field={form.register('otp')} error={error && t(error)} />
+      <CodeField field={form.register('otp')} error={error && sentence(error, t)} />
       <Button type="submit" size="lg" isFullWidth isLoading={signIn.isPending}>
         {t('login.signIn')}
       </Button>

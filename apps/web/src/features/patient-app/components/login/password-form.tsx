@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/button/button.tsx';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
 import { useSignInWithPassword } from '@web/features/patient-app/api/sign-in.ts';
-import { problemKey } from '@web/features/patient-app/lib/problem-key.ts';
+import { problemMessage, sentence } from '@web/features/patient-app/lib/problem-key.ts';
 import { applyServerErrors } from '@web/lib/form-errors.ts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -22,13 +22,13 @@ export function PasswordForm({ onSignedIn }: { onSignedIn: () => void }) {
       onSignedIn();
     } catch (failure) {
       // Kept as a translation key, so the message follows a change of language.
-      applyServerErrors(failure, form.setError, [], problemKey);
+      applyServerErrors(failure, form.setError, [], (error) => problemMessage(error));
     }
   });
 
   return (
     <form className="pa-form" onSubmit={submit} noValidate>
-      {errors.root?.server?.message && <Alert tone="danger">{t(errors.root.server.message)}</Alert>}
+      {errors.root?.server?.message && <Alert tone="danger">{sentence(errors.root.server.message, t)}</Alert>}
       <TextField
         label={t('login.email')}
         type="email"

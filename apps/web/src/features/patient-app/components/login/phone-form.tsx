@@ -1,7 +1,7 @@
 import { sendOtpBodySchema, toE164 } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { useSendCode } from '@web/features/patient-app/api/sign-in.ts';
-import { problemKey } from '@web/features/patient-app/lib/problem-key.ts';
+import { problemKey, problemMessage, sentence } from '@web/features/patient-app/lib/problem-key.ts';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
@@ -27,7 +27,7 @@ export type Phone = { dialCode: string; number: string; e164: string };
 
 /** A refusal of the send, as a translation key: a problem the patient cannot act on reads as a bad number. */
 const sendFailureKey = (failure: unknown) =>
-  problemKey(failure) === 'errors.generic' ? 'login.phoneInvalid' : problemKey(failure);
+  problemKey(failure) === 'errors.generic' ? 'login.phoneInvalid' : problemMessage(failure, true);
 
 /**
  * Step 1 of signing in by phone: the number the code is texted to. The first thing a patient sees, so it is a plain
@@ -70,7 +70,7 @@ export function PhoneForm({ initial, onSent }: { initial?: Phone; onSent: (phone
           ref: number,
           onChange: () => setError(undefined),
         }}
-        error={error && t(error)}
+        error={error && sentence(error, t)}
       />
       <Button type="submit" size="lg" isFullWidth isLoading={send.isPending}>
         {t('login.sendCode')}

@@ -73,7 +73,9 @@ export function CodeStep({
     <form className="pa-form" onSubmit={submit} noValidate>
       <p>{t('signup.codeLead', { phone: `${phone.dialCode} ${phone.number}` })}</p>
       {isResent && resendFailure === null && <Alert tone="success">{t('signup.resent')}</Alert>}
-      {resendFailure !== null && <Alert tone="danger">{problemText(resendFailure, t, i18n.language)}</Alert>}
+      {resendFailure !== null && (
+        <Alert tone="danger">{problemText(resendFailure, t, i18n.language, undefined, true)}</Alert>
+      )}
       <CodeField
         field={form.register('otp')}
         error={
