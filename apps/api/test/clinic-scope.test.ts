@@ -473,7 +473,12 @@ const repositories = {
   }),
   billingSignOff: cover(createBillingSignOffRepository, {
     // Through filed-month.ts too: the billing screen's and the sign-off's clinic, or the patient's for monitoring.
-    find: guarded(signOffClinic, billingFilesClinic, billingClinic, requirePatient('monitoring/monthly-report.service.ts')),
+    find: guarded(
+      signOffClinic,
+      billingFilesClinic,
+      billingClinic,
+      requirePatient('monitoring/monthly-report.service.ts'),
+    ),
     frozenCodesOf: guarded(billingClinic),
     closeOf: guarded(signOffClinic, billingClinic, requirePatient('monitoring/monthly-report.service.ts')),
     insert: writesOnly('the sign-off of the clinic billingClinicOf checked, by its supervisor'),

@@ -87,7 +87,11 @@ export function createBillingFilesRepository(db: DbOrTx) {
     },
 
     /** Files the closed month: the file made for it, the figures it was made from, and when (decision 1285). */
-    async setClosedMonthFile(clinicId: number, month: string, filed: { fileId: number; figures: SignedFigures; at: Date }) {
+    async setClosedMonthFile(
+      clinicId: number,
+      month: string,
+      filed: { fileId: number; figures: SignedFigures; at: Date },
+    ) {
       await db
         .update(billingMonthCloses)
         .set({ fileId: filed.fileId, figures: filed.figures, filedAt: filed.at })

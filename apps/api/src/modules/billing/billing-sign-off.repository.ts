@@ -43,7 +43,10 @@ export function createBillingSignOffRepository(db: DbOrTx) {
         .from(billingMonthCloses)
         .leftJoin(
           billingSignOffs,
-          and(eq(billingSignOffs.clinicId, billingMonthCloses.clinicId), eq(billingSignOffs.month, billingMonthCloses.month)),
+          and(
+            eq(billingSignOffs.clinicId, billingMonthCloses.clinicId),
+            eq(billingSignOffs.month, billingMonthCloses.month),
+          ),
         )
         .where(
           and(

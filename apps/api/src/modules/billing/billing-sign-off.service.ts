@@ -21,8 +21,8 @@ import { createBillingFilesRepository } from './billing-files.repository.ts';
 import { createBillingMonth, monthTotalsOf } from './billing-month.ts';
 import { createBillingSignOffRepository, type SignOffRow } from './billing-sign-off.repository.ts';
 import { sha256Of, signedCopyOf } from './billing-sign-off-sheet.ts';
-import { monthAfter } from './month-close.ts';
 import { filedMonthOf } from './filed-month.ts';
+import { monthAfter } from './month-close.ts';
 import { closedMonthCorrections } from './post-close-corrections.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog; config: Pick<Config, 'RESTRICTED_CLINIC_CODE'> };

@@ -6,8 +6,8 @@
 import {
   type BillingCode,
   type BillingPatientRow,
-  dollarsOf,
   type ClosedMonthCorrections,
+  dollarsOf,
   type PostCloseChange,
   type PostCloseEffect,
 } from '@rehabit/contract';

@@ -43,6 +43,7 @@ const month = (changes: Partial<MonitoringMonth> = {}): MonitoringMonth => ({
   call_minutes: 12,
   total_minutes: 14,
   has_live_call: true,
+  filed: null,
   count: 3,
   next: null,
   previous: null,
