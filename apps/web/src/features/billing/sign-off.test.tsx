@@ -158,4 +158,41 @@ describe('the month’s sign-off on Balances', () => {
     renderApp('/balances?month=2026-02', { token: 't' });
     expect(await screen.findByText('Signed figures, as filed')).toBeVisible();
   });
+
+  it('shows a closed month’s filed figures with the recomputed ones beside them, and what the supervisor signs', async () => {
+    const corrections: PostCloseReview = {
+      month: '2026-02',
+      closed_months: [
+        {
+          ...marchReview.closed_months[0]!,
+          state: 'closed',
+          signed_at: null,
+          signed_by: null,
+          effects: [
+            {
+              ...marchReview.closed_months[0]!.effects[0]!,
+              patient: { id: 101, first_name: 'Maria', last_name: 'Garcia' },
+            },
+          ],
+        },
+      ],
+    };
+    fixtureApi({
+      ...billingRoutes(supervisor),
+      [UNITS_URL]: { body: units({ month: '2026-02', is_provisional: false, filed_at: '2026-03-01T05:10:00Z' }) },
+      [reviewUrl(2, 2026)]: { body: corrections },
+    });
+    renderApp('/balances?month=2026-02', { token: 't' });
+    expect(await screen.findByText('Filed figures, as in the billing file')).toBeVisible();
+    const totals = screen.getByLabelText('Totals of February 2026');
+    expect(totals).toHaveTextContent('Filed: $43.05 · $76.35 now, with a correction after the close');
+    const patients = screen.getByRole('table', { name: 'Patients who bill in February 2026' });
+    expect(patients).toHaveTextContent('Filed: 25 min · 45 min now, with a correction after the close');
+    const card = await signOffSection('February 2026');
+    expect(await within(card).findByText(/One correction made after the close is listed beside it/)).toBeVisible();
+    expect(card).toHaveTextContent('You sign the month as filed at its close: 4 units, $136.95 expected');
+    expect(
+      await screen.findByRole('region', { name: 'Corrections to February 2026 since its close' }),
+    ).toHaveTextContent('February 2026 was filed at its close on Mar 1, 2026, 12:10 AM EST.');
+  });
 });
