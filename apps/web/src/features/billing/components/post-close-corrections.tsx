@@ -65,7 +65,7 @@ function ClosedMonth({
   const payment = closed.expected_payment;
   const figures = closed.state === 'signed' ? 'signed figures' : 'filed figures';
   return (
-    <section className="section-card post-sign-off" aria-labelledby={titleId}>
+    <section className="section-card post-close" aria-labelledby={titleId}>
       <h2 id={titleId} className="section-card__title">
         {title}
       </h2>
@@ -82,8 +82,8 @@ function ClosedMonth({
             {payment.filed !== payment.live &&
               ` Its expected payment, filed → recomputed now: ${fromTo(payment.filed, payment.live, formatCurrency)}.`}
           </p>
-          <h3 className="post-sign-off__subtitle">What changed</h3>
-          <ul className="post-sign-off__list">
+          <h3 className="post-close__subtitle">What changed</h3>
+          <ul className="post-close__list">
             {closed.changes.map((change, index) => (
               // A change has no id of its own; the list is read once and never reordered.
               // biome-ignore lint/suspicious/noArrayIndexKey: see above
@@ -92,8 +92,8 @@ function ClosedMonth({
           </ul>
           {closed.effects.length > 0 && (
             <>
-              <h3 className="post-sign-off__subtitle">Effect on the patients’ figures (filed → recomputed)</h3>
-              <ul className="post-sign-off__list">
+              <h3 className="post-close__subtitle">Effect on the patients’ figures (filed → recomputed)</h3>
+              <ul className="post-close__list">
                 {closed.effects.map((effect) => (
                   <EffectItem key={effect.patient.id} effect={effect} />
                 ))}
@@ -111,12 +111,12 @@ const patientName = (patient: { first_name: string; last_name: string }) =>
 
 function ChangeItem({ change, timezone }: { change: PostCloseChange; timezone: string | null }) {
   return (
-    <li className="post-sign-off__item">
-      <p className="post-sign-off__what">
+    <li className="post-close__item">
+      <p className="post-close__what">
         {change.patient && <strong>{patientName(change.patient)}: </strong>}
         {change.summary}
       </p>
-      <p className="post-sign-off__meta">
+      <p className="post-close__meta">
         {change.at
           ? `${formatClinicTime(change.at, timezone ?? undefined, 'dateTime')}${change.by ? `, by ${change.by}` : ''}`
           : 'When and by whom: not recorded'}
@@ -136,8 +136,8 @@ function EffectItem({ effect }: { effect: PostCloseEffect }) {
       : [`expected payment ${fromTo(effect.expected_payment.filed, effect.expected_payment.live, formatCurrency)}`]),
   ];
   return (
-    <li className="post-sign-off__item">
-      <p className="post-sign-off__what">
+    <li className="post-close__item">
+      <p className="post-close__what">
         <strong>{patientName(effect.patient)}</strong>: {parts.join('; ')}
       </p>
     </li>
