@@ -62,6 +62,7 @@ export function BillingPatientCards({ rows, month, effects }: BillingRowsProps) 
                   filed={effect.expected_payment.filed}
                   live={effect.expected_payment.live}
                   format={moneyText}
+                  isShort
                 />
               </p>
             )}

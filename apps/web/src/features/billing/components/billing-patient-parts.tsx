@@ -27,11 +27,21 @@ export type BillingRowsProps = {
  * Beside a closed month's filed figure, the figure recomputed now when a correction after the close moved it:
  * "Filed: 28 min · 45 min now". Nothing when they agree.
  */
-export function FiledNow({ filed, live, format }: { filed: number; live: number; format: (n: number) => string }) {
+export function FiledNow({
+  filed,
+  live,
+  format,
+  isShort = false,
+}: {
+  filed: number;
+  live: number;
+  format: (n: number) => string;
+  /** Without the reason, where another figure of the row already gives it. */
+  isShort?: boolean;
+}) {
   if (filed === live) return null;
-  return (
-    <span className="billing-now">{filedAndNow(format(filed), format(live))}, with a correction after the close</span>
-  );
+  const text = filedAndNow(format(filed), format(live));
+  return <span className="billing-now">{isShort ? text : `${text}, with a correction after the close`}</span>;
 }
 
 export const minutesText = (n: number) => `${n} min`;

@@ -64,6 +64,7 @@ export function BillingPatientTable({ rows, month, effects }: BillingRowsProps) 
                     filed={effect.expected_payment.filed}
                     live={effect.expected_payment.live}
                     format={moneyText}
+                    isShort
                   />
                 )}
               </td>
