@@ -29,7 +29,7 @@ async function fileChecksum(page: Page, monthName: string) {
     .digest('hex');
 }
 
-test('the supervisor signs last month off; a call back-dated into it later leaves it as signed and is listed for review', async ({
+test('a call back-dated into last month after its close leaves it as filed, and the supervisor signs the filed month', async ({
   page,
   request,
   isMobile,
@@ -47,19 +47,13 @@ test('the supervisor signs last month off; a call back-dated into it later leave
   const last = lastMonth();
   await page.goto(`/balances?month=${last.iso}`);
 
-  // Last month was closed at the first start: the supervisor signs it off.
-  const signOff = page.getByRole('region', { name: `Sign-off of ${last.name}` });
-  await signOff.getByRole('button', { name: `Sign off ${last.name}` }).click();
-  const dialog = page.getByRole('dialog', { name: `Sign off ${last.name}?` });
-  await dialog.getByRole('button', { name: 'Sign off', exact: true }).click();
-  await expect(signOff).toContainText(/Signed off by .+ on /);
-  await expect(page.getByText('Signed figures, as filed')).toBeVisible();
+  // Last month was closed at the first start: its figures are the filed ones.
+  await expect(page.getByText('Filed figures, as in the billing file')).toBeVisible();
   const totals = page.getByLabel(`Totals of ${last.name}`);
-  const signedTotals = await totals.textContent();
-  const signedFile = await fileChecksum(page, last.name);
-  await expect(signOff.getByText(signedFile)).toBeVisible();
+  const filedTotals = await totals.textContent();
+  const filedFile = await fileChecksum(page, last.name);
 
-  // A therapist logs a call dated in the signed month.
+  // A therapist logs a call dated in the closed month.
   const headers = await demoTherapistHeaders(request);
   const patients = await request.get('/api/v1/patients/?page=1&page_size=1', { headers });
   const [patient] = ((await patients.json()) as { results: { id: number }[] }).results;
@@ -69,16 +63,29 @@ test('the supervisor signs last month off; a call back-dated into it later leave
   });
   expect(call.status()).toBe(201);
 
-  // The signed month keeps its figures and its file.
+  // The month keeps its filed figures; the call is a correction listed beside them, and beside the sign-off.
   await page.reload();
+  await expect(page.getByText('Filed figures, as in the billing file')).toBeVisible();
+  await expect(totals).toHaveText(filedTotals!);
+  const corrections = page.getByRole('region', { name: `Corrections to ${last.name} since its close` });
+  await expect(corrections).toContainText(`Phone call dated ${last.iso}-15, 17 min, logged after the close`);
+  const signOff = page.getByRole('region', { name: `Sign-off of ${last.name}` });
+  await expect(signOff).toContainText('One correction made after the close is listed beside it');
+  await snap(page, 'closed-month-correction');
+
+  // The supervisor signs the month as filed: its figures and its file, not the recomputed ones.
+  await signOff.getByRole('button', { name: `Sign off ${last.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Sign off ${last.name}?` });
+  await dialog.getByRole('button', { name: 'Sign off', exact: true }).click();
+  await expect(signOff).toContainText(/Signed off by .+ on /);
   await expect(page.getByText('Signed figures, as filed')).toBeVisible();
-  await expect(totals).toHaveText(signedTotals!);
-  expect(await fileChecksum(page, last.name)).toBe(signedFile);
+  await expect(totals).toHaveText(filedTotals!);
+  await expect(signOff.getByText(filedFile)).toBeVisible();
 
   // This month's review lists the call, when and by whom.
   await page.goto('/balances');
-  const review = page.getByRole('region', { name: `Review: changes to ${last.name} since its sign-off` });
-  await expect(review).toContainText(`Phone call dated ${last.iso}-15, 17 min, logged after the sign-off`);
+  const review = page.getByRole('region', { name: `Review: corrections to ${last.name} since its close` });
+  await expect(review).toContainText(`Phone call dated ${last.iso}-15, 17 min, logged after the close`);
   await expect(review).toContainText('by Taylor Reed');
   await snap(page, 'sign-off-review');
 });

@@ -1,7 +1,8 @@
 /**
- * The supervisor's sign-off of a clinic's closed billing month (product decisions §2, decision 1210): who signed,
- * when, and the SHA-256 of the billing file signed. A signed month is frozen: its billing answers the signed figures,
- * and later changes to its inputs are listed as post-sign-off changes for the next month's review.
+ * The supervisor's sign-off of a clinic's closed billing month (product decisions §2, decisions 1210, 1285): who
+ * signed, when, and the SHA-256 of the billing file signed. A closed month is frozen from its close: its billing
+ * answers the filed figures, the sign-off signs them, and later changes to its inputs are listed as post-close
+ * corrections for the next month's review.
  */
 import { z } from 'zod';
 import { billingFileParamsSchema, clinicChoiceSchema } from './billing.ts';
@@ -29,21 +30,26 @@ export type BillingSignOff = z.infer<typeof billingSignOffSchema>;
 
 /**
  * What the supervisor reviewed before signing: the month's units and expected payment as the screen showed them. The
- * sign-off freezes the figures as they stand when it is made; if they moved since, it is refused and nothing is signed.
+ * sign-off signs the filed figures; if they are not those reviewed (an admin filed the month anew since the page
+ * loaded), it is refused and nothing is signed.
  */
 export const signOffBodySchema = z.object({
   reviewed: z.object({ units: z.number().int().min(0), expected_payment: z.number().min(0) }),
 });
 export type SignOffBody = z.infer<typeof signOffBodySchema>;
 
-/** What changed after a month was signed: a call logged back-dated into it or deleted, a rate changed, or figures. */
-export const postSignOffChangeKinds = ['call_logged', 'call_deleted', 'rate_changed', 'figures_differ'] as const;
-export type PostSignOffChangeKind = (typeof postSignOffChangeKinds)[number];
+/**
+ * A post-close correction of a closed month (decision 1285): a call logged back-dated into it or deleted from it, a
+ * rate changed, or figures that moved without one, after the month was filed. The filed (and signed) figures never
+ * move; the corrections are listed for the next month's review.
+ */
+export const postCloseChangeKinds = ['call_logged', 'call_deleted', 'rate_changed', 'figures_differ'] as const;
+export type PostCloseChangeKind = (typeof postCloseChangeKinds)[number];
 
 const patientRefSchema = z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() });
 
-export const postSignOffChangeSchema = z.object({
-  kind: z.enum(postSignOffChangeKinds),
+export const postCloseChangeSchema = z.object({
+  kind: z.enum(postCloseChangeKinds),
   /** What changed, in words (the call's date, kind and minutes; the code and rates). */
   summary: z.string(),
   /** When and by whom; null where the data do not tell (figures recomputed from data that arrived late). */
@@ -52,34 +58,42 @@ export const postSignOffChangeSchema = z.object({
   /** The patient concerned; null for a clinic-wide change (a rate). */
   patient: patientRefSchema.nullable(),
 });
-export type PostSignOffChange = z.infer<typeof postSignOffChangeSchema>;
+export type PostCloseChange = z.infer<typeof postCloseChangeSchema>;
 
-/** One patient's signed and recomputed figures of the month, where they differ. */
-export const postSignOffEffectSchema = z.object({
+/** One patient's filed and recomputed figures of the month, where they differ. */
+export const postCloseEffectSchema = z.object({
   patient: patientRefSchema,
-  minutes: z.object({ signed: z.number().int(), live: z.number().int() }),
-  codes: z.array(z.object({ code: z.enum(billingCodes), signed: z.number().int(), live: z.number().int() })),
-  expected_payment: z.object({ signed: z.number(), live: z.number() }),
+  minutes: z.object({ filed: z.number().int(), live: z.number().int() }),
+  codes: z.array(z.object({ code: z.enum(billingCodes), filed: z.number().int(), live: z.number().int() })),
+  expected_payment: z.object({ filed: z.number(), live: z.number() }),
 });
-export type PostSignOffEffect = z.infer<typeof postSignOffEffectSchema>;
+export type PostCloseEffect = z.infer<typeof postCloseEffectSchema>;
 
-/** A signed month's changes since its sign-off, with the effect on each patient and on the month's payment. */
-export const signedMonthChangesSchema = z.object({
+/**
+ * A closed month's corrections since it was filed, with the effect on each patient and on the month's payment.
+ * `signed_at` and `signed_by` once signed off; the signed figures are the filed ones.
+ */
+export const closedMonthCorrectionsSchema = z.object({
   month: z.string(),
-  signed_at: z.string(),
-  signed_by: z.string(),
-  changes: z.array(postSignOffChangeSchema),
-  effects: z.array(postSignOffEffectSchema),
-  expected_payment: z.object({ signed: z.number(), live: z.number() }),
+  state: z.enum(['closed', 'signed']),
+  /** When the figures were filed; corrections are the changes made after it. */
+  filed_at: z.string(),
+  /** What that moment was: the close (or an admin's new file of it), or a sign-off made before decision 1285. */
+  filed_by: z.enum(['close', 'sign-off']),
+  signed_at: z.string().nullable(),
+  signed_by: z.string().nullable(),
+  changes: z.array(postCloseChangeSchema),
+  effects: z.array(postCloseEffectSchema),
+  expected_payment: z.object({ filed: z.number(), live: z.number() }),
 });
-export type SignedMonthChanges = z.infer<typeof signedMonthChangesSchema>;
+export type ClosedMonthCorrections = z.infer<typeof closedMonthCorrectionsSchema>;
 
-/** The review of a month: changes to the month before (if signed) and to the month itself (if signed). */
-export const postSignOffReviewSchema = z.object({
+/** The review of a month: corrections to the month before (if closed) and to the month itself (if closed). */
+export const postCloseReviewSchema = z.object({
   month: z.string(),
-  signed_months: z.array(signedMonthChangesSchema),
+  closed_months: z.array(closedMonthCorrectionsSchema),
 });
-export type PostSignOffReview = z.infer<typeof postSignOffReviewSchema>;
+export type PostCloseReview = z.infer<typeof postCloseReviewSchema>;
 
 export const billingSignOffEndpoints = defineEndpoints('billing', {
   /** The month's sign-off state, for every staff role; no patient named. */
@@ -107,15 +121,15 @@ export const billingSignOffEndpoints = defineEndpoints('billing', {
     status: 201,
     response: billingSignOffSchema,
   },
-  /** The month's review: what changed in signed months after their sign-off, patients named (audited). */
-  postSignOffChanges: {
+  /** The month's review: corrections to closed months after they were filed, patients named (audited). */
+  postCloseCorrections: {
     method: 'GET',
-    path: '/clinic/billing/:month/:year/post-sign-off-changes',
+    path: '/clinic/billing/:month/:year/post-close-corrections',
     access: 'billing.read',
     audit: { read: 'billing.post_sign_off_read' },
     params: billingFileParamsSchema,
     query: clinicChoiceSchema,
     status: 200,
-    response: postSignOffReviewSchema,
+    response: postCloseReviewSchema,
   },
 });

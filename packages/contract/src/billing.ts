@@ -157,7 +157,12 @@ export const billingUnitsSchema = z.object({
   month: z.string(),
   timezone: z.string(),
   is_provisional: z.boolean(),
-  /** When the month was signed off: its figures are then the signed ones, frozen (decision 1210); else null. */
+  /**
+   * When the closed month's figures were filed (its close, or an admin's new file of it): the figures answered are
+   * then the filed ones, frozen, whatever was logged since (decision 1285); null for a month not closed.
+   */
+  filed_at: z.string().nullable(),
+  /** When the month was signed off (the signed figures are the filed ones, decision 1210); else null. */
   signed_at: z.string().nullable(),
   codes: z.array(billingCodeTotalSchema),
   units: z.number().int(),

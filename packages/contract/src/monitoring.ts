@@ -146,7 +146,7 @@ export type MonitoringEntry = z.infer<typeof monitoringEntrySchema>;
 
 /**
  * One patient's month: its minutes exactly as billing counts them (decision 0701), and one page of the sessions
- * and calls behind them, newest first.
+ * and calls behind them, newest first; for a closed month, the minutes as filed beside them.
  */
 export const monitoringMonthSchema = z.object({
   ...paginated(monitoringEntrySchema).shape,
@@ -158,6 +158,12 @@ export const monitoringMonthSchema = z.object({
   /** floor((monitored_seconds + call_minutes × 60) / 60). */
   total_minutes: z.number().int(),
   has_live_call: z.boolean(),
+  /**
+   * A closed month's billing (decision 1285): when it was filed, and the patient's minutes in it (null: the patient
+   * bills nothing in the filed month). The minutes above are the data as they stand now, corrections logged after
+   * the close included; null while the month is not closed.
+   */
+  filed: z.object({ at: z.string(), minutes: z.number().int().nullable() }).nullable(),
 });
 export type MonitoringMonth = z.infer<typeof monitoringMonthSchema>;
 

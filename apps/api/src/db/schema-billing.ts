@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { clinics, users } from './schema.ts';
+import type { SignedFigures } from './schema-billing-sign-off.ts';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -67,6 +68,12 @@ export const billingMonthCloses = pgTable(
     month: text('month').notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
     fileId: integer('file_id').references(() => billingFiles.id),
+    /**
+     * The figures the month's file was made from, and when (decision 1285): what every screen shows of the closed
+     * month. Null for months closed before they were kept.
+     */
+    figures: jsonb('figures').$type<SignedFigures>(),
+    filedAt: timestamp('filed_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.clinicId, t.month] })],
 );

@@ -55,10 +55,14 @@ export function createBillingFileMaker({ clock, audit, config }: Deps) {
     store,
     generateFrom,
 
-    /** Makes the month's workbook from the data as it stands in the transaction, and stores it. */
-    async generate(tx: DbOrTx, clinicId: number, month: string, author: FileAuthor): Promise<BillingFileInfo> {
+    /**
+     * Makes the month's workbook from the data as it stands in the transaction and stores it; answers the file and
+     * the figures it was made from, which a closed month keeps as its filed figures (decision 1285).
+     */
+    async generate(tx: DbOrTx, clinicId: number, month: string, author: FileAuthor) {
       const billing = await createBillingMonth(tx, clock).monthOfClinic({ clinicId, month });
-      return (await generateFrom(tx, billing, author)).info;
+      const { info } = await generateFrom(tx, billing, author);
+      return { info, figures: { codes: billing.codes, patients: billing.patients } };
     },
   };
 }

@@ -1,6 +1,13 @@
 import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { type BillingFileSource, billingFiles, billingMonthCloses, clinics, users } from '../../db/schema.ts';
+import {
+  type BillingFileSource,
+  billingFiles,
+  billingMonthCloses,
+  clinics,
+  type SignedFigures,
+  users,
+} from '../../db/schema.ts';
 
 /** A stored billing file without its bytes. */
 export type BillingFileInfo = { id: number; name: string; source: BillingFileSource; createdAt: Date };
@@ -79,10 +86,15 @@ export function createBillingFilesRepository(db: DbOrTx) {
       return rows.length === 1;
     },
 
-    async setClosedMonthFile(clinicId: number, month: string, fileId: number) {
+    /** Files the closed month: the file made for it, the figures it was made from, and when (decision 1285). */
+    async setClosedMonthFile(
+      clinicId: number,
+      month: string,
+      filed: { fileId: number; figures: SignedFigures; at: Date },
+    ) {
       await db
         .update(billingMonthCloses)
-        .set({ fileId })
+        .set({ fileId: filed.fileId, figures: filed.figures, filedAt: filed.at })
         .where(and(eq(billingMonthCloses.clinicId, clinicId), eq(billingMonthCloses.month, month)));
     },
 

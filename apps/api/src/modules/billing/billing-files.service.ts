@@ -114,17 +114,20 @@ export function createBillingFilesService({ db, clock, audit, config }: Deps) {
 
     /**
      * An admin makes the month's file now from the data as it stands: a new version, and the badge. A month that has
-     * ended is closed by it too, so the month-close job does not make another one after it.
+     * ended is closed by it too, so the month-close job does not make another one after it, and is filed anew with
+     * the new file's figures (decision 1285).
      */
     async regenerateFile(actor: Actor, params: MonthParams & { clinicCode: string }, ctx: RequestContext) {
       const { clinic, month, currentMonth } = await clinicMonth(actor, params, params.clinicCode);
       const file = await db.transaction(async (tx) => {
         await refuseSigned(tx, clinic.id, month);
         const repo = createBillingFilesRepository(tx);
-        const isClosing = month < currentMonth && (await repo.closeMonth(clinic.id, month));
-        const made = await maker.generate(tx, clinic.id, month, { userId: actor.id, ip: ctx.ip });
-        if (isClosing) await repo.setClosedMonthFile(clinic.id, month, made.id);
-        return made;
+        const hasEnded = month < currentMonth;
+        if (hasEnded) await repo.closeMonth(clinic.id, month);
+        const { info, figures } = await maker.generate(tx, clinic.id, month, { userId: actor.id, ip: ctx.ip });
+        // An ended month is filed anew: its screens show the new file's figures, and corrections count from now.
+        if (hasEnded) await repo.setClosedMonthFile(clinic.id, month, { fileId: info.id, figures, at: clock.now() });
+        return info;
       });
       return statusOf(file);
     },

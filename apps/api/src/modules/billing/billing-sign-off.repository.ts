@@ -20,7 +20,7 @@ export type NewSignOff = typeof billingSignOffs.$inferInsert;
 const fullName = (table: { firstName: AnyColumn; lastName: AnyColumn }) =>
   sql<string>`trim(${table.firstName} || ' ' || ${table.lastName})`;
 
-/** The sign-offs of a clinic's closed months, and the inputs of a signed month that changed after it. */
+/** The closes and sign-offs of a clinic's months, and the inputs of a closed month that changed after it was filed. */
 export function createBillingSignOffRepository(db: DbOrTx) {
   return {
     async find(clinicId: number, month: string): Promise<SignOffRow | undefined> {
@@ -31,22 +31,30 @@ export function createBillingSignOffRepository(db: DbOrTx) {
       return row;
     },
 
-    /** The clinic's sign-offs of the given months. */
-    async ofMonths(clinicId: number, months: string[]): Promise<SignOffRow[]> {
-      if (months.length === 0) return [];
-      return db
-        .select()
-        .from(billingSignOffs)
-        .where(and(eq(billingSignOffs.clinicId, clinicId), inArray(billingSignOffs.month, months)));
-    },
-
-    /** The signed totals per code of the given months, without their patients' rows: what the year's chart draws. */
-    signedCodesOf(clinicId: number, months: string[]): Promise<{ month: string; codes: CodeTotal[] }[]> {
+    /**
+     * The frozen totals per code of the given months, without their patients' rows: what the year's chart draws. A
+     * signed month's are the signed ones, a closed month's those it was filed with (decision 1285).
+     */
+    frozenCodesOf(clinicId: number, months: string[]): Promise<{ month: string; codes: CodeTotal[] }[]> {
       if (months.length === 0) return Promise.resolve([]);
+      const codes = sql<CodeTotal[]>`coalesce(${billingSignOffs.figures}, ${billingMonthCloses.figures}) -> 'codes'`;
       return db
-        .select({ month: billingSignOffs.month, codes: sql<CodeTotal[]>`${billingSignOffs.figures} -> 'codes'` })
-        .from(billingSignOffs)
-        .where(and(eq(billingSignOffs.clinicId, clinicId), inArray(billingSignOffs.month, months)));
+        .select({ month: billingMonthCloses.month, codes })
+        .from(billingMonthCloses)
+        .leftJoin(
+          billingSignOffs,
+          and(
+            eq(billingSignOffs.clinicId, billingMonthCloses.clinicId),
+            eq(billingSignOffs.month, billingMonthCloses.month),
+          ),
+        )
+        .where(
+          and(
+            eq(billingMonthCloses.clinicId, clinicId),
+            inArray(billingMonthCloses.month, months),
+            or(isNotNull(billingSignOffs.month), isNotNull(billingMonthCloses.figures)),
+          ),
+        );
     },
 
     /** Signs unless the month is signed already; answers whether this call signed it (two at once: one does). */
@@ -59,12 +67,17 @@ export function createBillingSignOffRepository(db: DbOrTx) {
       return rows.length === 1;
     },
 
-    async isClosed(clinicId: number, month: string): Promise<boolean> {
+    /** The month's close, with the figures it was filed with and when (null for months closed before they were). */
+    async closeOf(clinicId: number, month: string) {
       const [row] = await db
-        .select({ month: billingMonthCloses.month })
+        .select({
+          fileId: billingMonthCloses.fileId,
+          figures: billingMonthCloses.figures,
+          filedAt: billingMonthCloses.filedAt,
+        })
         .from(billingMonthCloses)
         .where(and(eq(billingMonthCloses.clinicId, clinicId), eq(billingMonthCloses.month, month)));
-      return Boolean(row);
+      return row;
     },
 
     async fileName(fileId: number): Promise<string | undefined> {
@@ -81,8 +94,8 @@ export function createBillingSignOffRepository(db: DbOrTx) {
     },
 
     /**
-     * The clinic's calls dated in the month that were logged or deleted after `since`, with who did it and the
-     * patient's name.
+     * The clinic's calls dated in the month that were logged or deleted after `since` (back-dated into a closed
+     * month, or taken out of it), with who did it and the patient's name.
      */
     async callsChangedSince(clinicId: number, month: { first: string; last: string }, since: Date) {
       const logger = alias(users, 'logger');

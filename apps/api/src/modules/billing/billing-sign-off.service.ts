@@ -3,7 +3,7 @@ import {
   type billingFileParamsSchema,
   dollarsOf,
   lastDayOfMonth,
-  type PostSignOffReview,
+  type PostCloseReview,
   ruleYearOf,
   type SignOffBody,
 } from '@rehabit/contract';
@@ -21,8 +21,9 @@ import { createBillingFilesRepository } from './billing-files.repository.ts';
 import { createBillingMonth, monthTotalsOf } from './billing-month.ts';
 import { createBillingSignOffRepository, type SignOffRow } from './billing-sign-off.repository.ts';
 import { sha256Of, signedCopyOf } from './billing-sign-off-sheet.ts';
+import { filedMonthOf } from './filed-month.ts';
 import { monthAfter } from './month-close.ts';
-import { signedMonthChanges } from './post-sign-off-changes.ts';
+import { closedMonthCorrections } from './post-close-corrections.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog; config: Pick<Config, 'RESTRICTED_CLINIC_CODE'> };
 type MonthParams = z.infer<typeof billingFileParamsSchema>;
@@ -34,7 +35,7 @@ async function stateOf(db: DbOrTx, clinicId: number, month: string, row?: SignOf
   const repo = createBillingSignOffRepository(db);
   const signOff = row ?? (await repo.find(clinicId, month));
   if (!signOff) {
-    const isClosed = await repo.isClosed(clinicId, month);
+    const isClosed = Boolean(await repo.closeOf(clinicId, month));
     const none = { signed_by: null, signed_at: null, closed_file: null, signed_file: null };
     return { month, state: isClosed ? 'closed' : 'open', ...none };
   }
@@ -53,14 +54,14 @@ async function stateOf(db: DbOrTx, clinicId: number, month: string, row?: SignOf
 }
 
 /**
- * The supervisor's sign-off of a closed billing month (decision 1210): its state for every staff role, the
- * sign-off itself, and the review of what changed in signed months since they were signed.
+ * The supervisor's sign-off of a closed billing month (decisions 1210, 1285): its state for every staff role, the
+ * sign-off itself, and the review of what changed in closed months since they were filed.
  */
 export function createBillingSignOffService({ db, clock, audit, config }: Deps) {
   const maker = createBillingFileMaker({ clock, audit, config });
   const months = createBillingMonth(db, clock);
 
-  /** The figures signed must be those reviewed: a call logged or a rate changed since the page loaded refuses it. */
+  /** The figures signed must be those reviewed: a month filed anew since the page loaded refuses it. */
   function refuseUnreviewed(totals: ReturnType<typeof monthTotalsOf>, reviewed: SignOffBody['reviewed']) {
     const { units } = totals;
     const payment = dollarsOf(totals.expectedCents);
@@ -83,9 +84,9 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
     },
 
     /**
-     * Signs the month's file as it stands: its checksum, the figures as they stand (frozen from now on), and a
-     * signed copy of the file with the sign-off sheet, which the month's download answers from then on. A month
-     * not closed yet, or signed already, is refused and nothing changes.
+     * Signs the month's file as filed: its checksum, its filed figures, and a signed copy of the file with the
+     * sign-off sheet, which the month's download answers from then on. A month not closed yet, or signed already, is
+     * refused and nothing changes.
      */
     async sign(
       actor: Actor,
@@ -105,7 +106,8 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
             `${month} was signed off already, by ${signed.signerName} at ${signed.signedAt.toISOString()}`,
           );
         }
-        if (!(await repo.isClosed(clinic.id, month))) {
+        const close = await repo.closeOf(clinic.id, month);
+        if (!close) {
           throw conflict(`${month} is not closed yet: a month is signed off once it has ended and its file is made`);
         }
         const newest = await createBillingFilesRepository(tx).newestWithContent(clinic.id, month);
@@ -114,15 +116,20 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
         const signedAt = clock.now();
         const author = { userId: actor.id, ip: ctx.ip };
         const signerName = (await repo.staffName(actor.id)) ?? `Staff #${actor.id}`;
-        const figures = await createBillingMonth(tx, clock).monthOfClinic({ clinicId: clinic.id, month });
+        // What is signed is what was filed (decision 1285): the figures kept at the close and the file made from
+        // them, never a recomputation; corrections logged since are listed beside them for the next review. A month
+        // closed before filed figures were kept is signed as decision 1210 had it: figures and file made now.
+        const madeNow = close.figures
+          ? null
+          : await createBillingMonth(tx, clock).monthOfClinic({ clinicId: clinic.id, month });
+        const figures = close.figures ?? madeNow!;
         const totals = monthTotalsOf(figures.codes);
         refuseUnreviewed(totals, body.reviewed);
-        // The file signed and the figures frozen are one computation: a made file is made again from the figures
-        // (a call logged since the close is in both); an admin's corrected upload is signed as it is.
+        // An admin's corrected upload is signed as it is, being the clinic's own correction of the filed figures.
         const file =
-          newest.source === 'uploaded'
+          newest.source === 'uploaded' || !madeNow
             ? newest
-            : await maker.generateFrom(tx, figures, author).then(({ info, content }) => ({ ...info, content }));
+            : await maker.generateFrom(tx, madeNow, author).then(({ info, content }) => ({ ...info, content }));
         const closedFile = { name: file.name, sha256: sha256Of(file.content) };
         const copy = await signedCopyOf(file.content, {
           month,
@@ -182,29 +189,31 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
     },
 
     /**
-     * The review of a month: for the month before it and the month itself, when signed, what changed after the
-     * sign-off and its effect on each patient's figures. Names patients, so it is audited with their ids.
+     * The review of a month (decision 1285): for the month before it and the month itself, when closed, what changed
+     * after they were filed and its effect on each patient's figures. Names patients, so it is audited with their
+     * ids.
      */
     async review(actor: Actor, params: MonthParams, query: { clinic_code?: string }, ctx: RequestContext) {
       const { clinic, month } = await clinicMonth(actor, params, query.clinic_code);
       const repo = createBillingSignOffRepository(db);
-      const signOffs = await repo.ofMonths(clinic.id, [monthAfter(month, -1), month]);
-      signOffs.sort((a, b) => a.month.localeCompare(b.month));
-      const signedMonths = await Promise.all(
-        signOffs.map(async (signOff) => {
-          const last = lastDayOfMonth(signOff.month);
+      const filed = (
+        await Promise.all([monthAfter(month, -1), month].map((m) => filedMonthOf(db, clinic.id, m)))
+      ).filter((m) => m !== null);
+      const closedMonths = await Promise.all(
+        filed.map(async (filedMonth) => {
+          const last = lastDayOfMonth(filedMonth.month);
           const [live, calls, rates] = await Promise.all([
-            months.monthOfClinic({ clinicId: clinic.id, month: signOff.month }),
-            repo.callsChangedSince(clinic.id, { first: `${signOff.month}-01`, last }, signOff.signedAt),
-            repo.ratesChangedSince(clinic.id, ruleYearOf(last), signOff.signedAt),
+            months.monthOfClinic({ clinicId: clinic.id, month: filedMonth.month }),
+            repo.callsChangedSince(clinic.id, { first: `${filedMonth.month}-01`, last }, filedMonth.since),
+            repo.ratesChangedSince(clinic.id, ruleYearOf(last), filedMonth.since),
           ]);
-          return signedMonthChanges(signOff, live, { calls, rates });
+          return closedMonthCorrections(filedMonth, live, { calls, rates });
         }),
       );
       // Every patient the review names, by a change or by its effect on their figures.
       const patientIds = [
         ...new Set(
-          signedMonths.flatMap((m) => [
+          closedMonths.flatMap((m) => [
             ...m.changes.flatMap((change) => (change.patient ? [change.patient.id] : [])),
             ...m.effects.map((effect) => effect.patient.id),
           ]),
@@ -216,9 +225,9 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
         actorUserId: actor.id,
         clinicId: clinic.id,
         ip: ctx.ip,
-        detail: { month, signed_months: signedMonths.map((m) => m.month), patient_ids: patientIds },
+        detail: { month, closed_months: closedMonths.map((m) => m.month), patient_ids: patientIds },
       });
-      return { month, signed_months: signedMonths } satisfies PostSignOffReview;
+      return { month, closed_months: closedMonths } satisfies PostCloseReview;
     },
   };
 }

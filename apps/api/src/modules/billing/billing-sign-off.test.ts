@@ -33,7 +33,7 @@ const sign = async (month: number, token: string, query = '', reviewed?: Reviewe
     reviewed: reviewed ?? (await reviewedBy(month, token, query)),
   });
 const review = (month: number, token: string) =>
-  c.call.get(`/clinic/billing/${month}/2026/post-sign-off-changes`, token);
+  c.call.get(`/clinic/billing/${month}/2026/post-close-corrections`, token);
 const units = (month: number, token: string) => c.call.get(`/clinic/billing-units?month=${month}&year=2026`, token);
 const generate = (month: number) =>
   c.call.post(`/api/v1/admin/billing/${c.home.clinic.code}/${month}/2026/generate`, adminToken);
@@ -96,7 +96,8 @@ describe('before the month is closed', () => {
 describe('signing a closed month', () => {
   beforeAll(async () => {
     expect((await generate(1)).statusCode).toBe(201);
-    // A 5-minute call logged after the close, before the sign-off: 30 minutes, still one 98980.
+    // A 5-minute call logged with the close, before the sign-off: 30 minutes now, still one 98980; the month filed
+    // 25 (decision 1285).
     await c.logCall(patient, { date: '2026-01-25', kind: 'phone', minutes: 5 });
   });
 
@@ -118,16 +119,15 @@ describe('signing a closed month', () => {
     const res = await sign(1, c.home.supervisor.token);
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
-    // The file made at the close, the file signed (made again from the figures frozen) and its signed copy.
-    const [atClose, closed, signedFile] = await c.db
+    // The file made at the close, which is the file signed (decision 1285), and its signed copy.
+    const [closed, signedFile] = await c.db
       .select()
       .from(billingFiles)
       .where(and(eq(billingFiles.clinicId, c.home.clinic.id), eq(billingFiles.month, '2026-01')))
       .orderBy(billingFiles.id);
     const callDates = async (content: Uint8Array) =>
       (await sheetRows(Buffer.from(content))).find((row) => row[4] === '98980')?.[12];
-    expect(await callDates(atClose!.content)).toBe('2026-01-12');
-    expect(await callDates(closed!.content)).toBe('2026-01-12, 2026-01-25');
+    expect(await callDates(closed!.content)).toBe('2026-01-12');
     expect(closed!.source).toBe('generated');
     expect(body).toEqual({
       month: '2026-01',
@@ -196,7 +196,7 @@ describe('a signed month is frozen', () => {
     const body = (await units(1, c.home.manager.token)).json();
     expect(body.signed_at).toBe('2026-03-02T15:00:00.000Z');
     expect(body.codes.find((code: { code: string }) => code.code === '98981').units).toBe(0);
-    expect(body.results[0]).toMatchObject({ minutes: 30, call_dates: ['2026-01-12', '2026-01-25'] });
+    expect(body.results[0]).toMatchObject({ minutes: 25, call_dates: ['2026-01-12'] });
     expectProblem(await generate(1), 409, 'conflict');
     expect(sha256((await newestFile('2026-01')).content)).toBe(signedBytes);
     // An open month still answers the data as they stand.
@@ -206,13 +206,13 @@ describe('a signed month is frozen', () => {
   it('lists the back-dated call in the next month’s review, with its effect, audited', async () => {
     const res = await review(2, c.home.therapist.token);
     expect(res.statusCode, res.body).toBe(200);
-    const [january] = res.json().signed_months;
-    expect(res.json().signed_months).toHaveLength(1);
-    expect(january).toMatchObject({ month: '2026-01', signed_by: supervisorName });
+    const [january] = res.json().closed_months;
+    expect(res.json().closed_months).toHaveLength(1);
+    expect(january).toMatchObject({ month: '2026-01', state: 'signed', signed_by: supervisorName });
     expect(january.changes).toEqual([
       {
         kind: 'call_logged',
-        summary: 'Phone call dated 2026-01-20, 20 min, logged after the sign-off',
+        summary: 'Phone call dated 2026-01-20, 20 min, logged after the close',
         at: '2026-03-02T15:01:00.000Z',
         by: therapistName,
         patient: { id: patient, first_name: expect.any(String), last_name: expect.any(String) },
@@ -221,18 +221,18 @@ describe('a signed month is frozen', () => {
     expect(january.effects).toEqual([
       {
         patient: expect.objectContaining({ id: patient }),
-        minutes: { signed: 30, live: 50 },
-        codes: [{ code: '98981', signed: 0, live: 1 }],
-        expected_payment: { signed: 43.05, live: 76.35 },
+        minutes: { filed: 25, live: 50 },
+        codes: [{ code: '98981', filed: 0, live: 1 }],
+        expected_payment: { filed: 43.05, live: 76.35 },
       },
     ]);
     expect((await auditRows(c.db, 'billing.post_sign_off_read')).at(-1)).toMatchObject({
       actorUserId: c.home.therapist.id,
       clinicId: c.home.clinic.id,
-      detail: { month: '2026-02', signed_months: ['2026-01'], patient_ids: [patient] },
+      detail: { month: '2026-02', closed_months: ['2026-01'], patient_ids: [patient] },
     });
     // Another clinic's review of the same month knows nothing of it.
-    expect((await review(2, c.away.supervisor.token)).json().signed_months).toEqual([]);
+    expect((await review(2, c.away.supervisor.token)).json().closed_months).toEqual([]);
   });
 
   it('lists a rate changed after the sign-off, and the signed figures do not move', async () => {
@@ -240,7 +240,7 @@ describe('a signed month is frozen', () => {
       rates: [{ year: 2026, code: '98980', rate: 60 }],
     });
     expect(change.statusCode, change.body).toBe(200);
-    const [january] = (await review(1, c.home.manager.token)).json().signed_months;
+    const [january] = (await review(1, c.home.manager.token)).json().closed_months;
     expect(january.changes).toContainEqual({
       kind: 'rate_changed',
       summary: 'Rate of 98980 changed to $60.00 (signed at $53.81)',

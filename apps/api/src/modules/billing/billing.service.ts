@@ -19,6 +19,7 @@ import { createBillingInputs } from './billing-inputs.ts';
 import { billedPatientsOf, codeTotalsOf, createBillingMonth, monthTotalsOf } from './billing-month.ts';
 import { clinicRatesOf } from './billing-rates.ts';
 import { createBillingSignOffRepository } from './billing-sign-off.repository.ts';
+import { filedMonthOf } from './filed-month.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog };
 type ChartQuery = z.infer<typeof billingChartQuerySchema>;
@@ -33,10 +34,11 @@ export function createBillingService({ db, clock, audit }: Deps) {
     async units(actor: Actor, query: BillingUnitsQuery, ctx: RequestContext): Promise<BillingUnits> {
       const clinic = await billingClinicOf(db, actor, query.clinic_code);
       const month = billingMonthOf(query.year, query.month, currentMonthOf(clinic.timezone, clock));
-      // A signed month answers its signed figures, frozen (decision 1210); any other month is computed now.
-      const signOff = await signOffs.find(clinic.id, month);
-      const result = signOff
-        ? { ...signOff.figures, isProvisional: false }
+      // A closed month answers its filed figures, signed or not, never a recomputation that moved (decision 1285);
+      // any other month is computed now.
+      const filed = await filedMonthOf(db, clinic.id, month);
+      const result = filed
+        ? { ...filed.figures, isProvisional: false }
         : await months.monthOfClinic({ clinicId: clinic.id, month });
       const start = (query.page - 1) * query.page_size;
       const page = result.patients.slice(start, start + query.page_size);
@@ -55,7 +57,8 @@ export function createBillingService({ db, clock, audit }: Deps) {
         month,
         timezone: clinic.timezone,
         is_provisional: result.isProvisional,
-        signed_at: signOff?.signedAt.toISOString() ?? null,
+        filed_at: filed?.since.toISOString() ?? null,
+        signed_at: filed?.signOff?.signedAt.toISOString() ?? null,
         codes: result.codes.map((c) => ({
           code: c.code,
           units: c.units,
@@ -74,20 +77,20 @@ export function createBillingService({ db, clock, audit }: Deps) {
       const today = currentMonthOf(clinic.timezone, clock);
       const last = billingMonthOf(query.year, query.current_month, today);
       const numbers = Array.from({ length: query.current_month }, (_, i) => i + 1);
-      const [rates, patientInputs, signed] = await Promise.all([
+      const [rates, patientInputs, frozen] = await Promise.all([
         clinicRatesOf(db, clinic.id),
         inputs.inputsOf({ clinicId: clinic.id, from: `${query.year}-01-01`, until: lastDayOfMonth(last) }),
-        signOffs.signedCodesOf(
+        signOffs.frozenCodesOf(
           clinic.id,
           numbers.map((number) => monthOfYear(query.year, number)),
         ),
       ]);
-      const signedTotals = new Map(signed.map((row) => [row.month, row.codes]));
+      const frozenTotals = new Map(frozen.map((row) => [row.month, row.codes]));
       const chartMonths = numbers.map((number) => {
         const month = monthOfYear(query.year, number);
-        // A signed month's bar is its signed figures, as its table is.
+        // A closed month's bar is its filed (or signed) figures, as its table is.
         const totals =
-          signedTotals.get(month) ?? codeTotalsOf(billedPatientsOf(patientInputs, month, rates), month, rates);
+          frozenTotals.get(month) ?? codeTotalsOf(billedPatientsOf(patientInputs, month, rates), month, rates);
         return {
           month: number,
           codes: totals.map((t) => ({ code: t.code, units: t.units })),

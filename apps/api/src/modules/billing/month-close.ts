@@ -55,8 +55,8 @@ export function createMonthClose({ db, clock, maker }: { db: Db; clock: Clock; m
         const timezone = await repo.timezoneOf(clinicId);
         if (!timezone || month >= localDateOf(clock.now(), timezone).slice(0, 7)) return false;
         if (!(await repo.closeMonth(clinicId, month))) return false;
-        const file = await maker.generate(tx, clinicId, month, null);
-        await repo.setClosedMonthFile(clinicId, month, file.id);
+        const { info, figures } = await maker.generate(tx, clinicId, month, null);
+        await repo.setClosedMonthFile(clinicId, month, { fileId: info.id, figures, at: clock.now() });
         return true;
       });
     },

@@ -6,6 +6,7 @@ import { type AuditLog, actorAudit, patientAudit } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
+import { filedMonthOf } from '../billing/filed-month.ts';
 import { requirePatient } from '../patients/patient-access.ts';
 import { createMonitoringRepository } from './monitoring.repository.ts';
 import { createMonthlyMinutes } from './monthly-minutes.ts';
@@ -30,7 +31,10 @@ export function createMonthlyReportService({ db, clock, audit }: Deps) {
   }
 
   return {
-    /** One patient's month: its minutes and a page of the sessions and calls behind them, newest first. */
+    /**
+     * One patient's month: its minutes and a page of the sessions and calls behind them, newest first, and for a
+     * closed month the minutes its billing file holds.
+     */
     async monthOfPatient(
       actor: Actor,
       patientId: number,
@@ -39,7 +43,10 @@ export function createMonthlyReportService({ db, clock, audit }: Deps) {
     ): Promise<MonitoringMonth> {
       const patient = await requirePatient(db, audit, actor, patientId, 'monitoring.read', ctx);
       const month = monthOr(query.month, patient.timezone);
-      const entries = await minutes.entriesOfPatient({ clinicId: patient.clinicId, patientId: patient.id, month });
+      const [entries, filed] = await Promise.all([
+        minutes.entriesOfPatient({ clinicId: patient.clinicId, patientId: patient.id, month }),
+        filedMonthOf(db, patient.clinicId, month),
+      ]);
       const all = inTimeOrder(entries).reverse();
       const start = (query.page - 1) * query.page_size;
       const page = all.slice(start, start + query.page_size).map(toMonitoringEntry);
@@ -52,6 +59,11 @@ export function createMonthlyReportService({ db, clock, audit }: Deps) {
         call_minutes: entries.minutes.callMinutes,
         total_minutes: entries.minutes.totalMinutes,
         has_live_call: entries.minutes.hasLiveCall,
+        // The month's minutes live, with the billing file's beside them once it is closed (decision 1285).
+        filed: filed && {
+          at: filed.since.toISOString(),
+          minutes: filed.figures.patients.find((row) => row.patient.id === patient.id)?.minutes ?? null,
+        },
       };
     },
 

@@ -213,6 +213,8 @@ describe('reading a patient’s month', () => {
       call_minutes: 0,
       total_minutes: 0,
       has_live_call: false,
+      // The running month is never closed: nothing filed yet (decision 1285).
+      filed: null,
       count: 0,
       next: null,
       previous: null,

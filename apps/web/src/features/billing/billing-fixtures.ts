@@ -20,7 +20,7 @@ export const checkFileUrl = (month: number, year: number) => `GET /clinic/billin
 export const downloadUrl = (month: number, year: number) => `GET /clinic/billing/${month}/${year}/download-file`;
 export const signOffUrl = (month: number, year: number) => `GET /clinic/billing/${month}/${year}/sign-off`;
 export const signUrl = (month: number, year: number) => `POST /clinic/billing/${month}/${year}/sign-off`;
-export const reviewUrl = (month: number, year: number) => `GET /clinic/billing/${month}/${year}/post-sign-off-changes`;
+export const reviewUrl = (month: number, year: number) => `GET /clinic/billing/${month}/${year}/post-close-corrections`;
 
 export const billingManager: CurrentUser = {
   ...therapist,
@@ -120,6 +120,7 @@ export function units(changes: Partial<BillingUnits> = {}): BillingUnits {
     month: '2026-03',
     timezone: 'America/New_York',
     is_provisional: true,
+    filed_at: null,
     signed_at: null,
     codes: [
       { code: '98977', units: 1, rate: 39.75, payment_per_unit: 31.8, expected_payment: 31.8 },
@@ -202,7 +203,7 @@ export const billingRoutes = (user: CurrentUser = billingManager) => ({
   [checkFileUrl(2, 2026)]: { body: generatedFile },
   [signOffUrl(3, 2026)]: { body: unsigned('2026-03', 'open') },
   [signOffUrl(2, 2026)]: { body: unsigned('2026-02', 'closed') },
-  [reviewUrl(3, 2026)]: { body: { month: '2026-03', signed_months: [] } },
-  [reviewUrl(2, 2026)]: { body: { month: '2026-02', signed_months: [] } },
+  [reviewUrl(3, 2026)]: { body: { month: '2026-03', closed_months: [] } },
+  [reviewUrl(2, 2026)]: { body: { month: '2026-02', closed_months: [] } },
   'GET /api/v1/clinic/billing-settings/': { body: settings },
 });

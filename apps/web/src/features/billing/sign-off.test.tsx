@@ -1,4 +1,4 @@
-import type { BillingSignOff, CurrentUser, PostSignOffReview } from '@rehabit/contract';
+import type { BillingSignOff, CurrentUser, PostCloseReview } from '@rehabit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
 import { therapist } from '@web/testing/fixtures.ts';
@@ -33,17 +33,20 @@ const signedFebruary: BillingSignOff = {
   signed_file: { name: 'rehabit-billing-DEMO01-2026-02-signed.xlsx', sha256: SIGNED_SHA },
 };
 
-const marchReview: PostSignOffReview = {
+const marchReview: PostCloseReview = {
   month: '2026-03',
-  signed_months: [
+  closed_months: [
     {
       month: '2026-02',
+      state: 'signed',
+      filed_at: '2026-03-01T05:10:00Z',
+      filed_by: 'close',
       signed_at: '2026-03-02T14:30:00Z',
       signed_by: 'Sam Rivera',
       changes: [
         {
           kind: 'call_logged',
-          summary: 'Phone call dated 2026-02-20, 20 min, logged after the sign-off',
+          summary: 'Phone call dated 2026-02-20, 20 min, logged after the close',
           at: '2026-03-10T15:00:00Z',
           by: 'Tara Nguyen',
           patient: { id: 101, first_name: 'Maria', last_name: 'Garcia' },
@@ -52,12 +55,12 @@ const marchReview: PostSignOffReview = {
       effects: [
         {
           patient: { id: 101, first_name: 'Maria', last_name: 'Garcia' },
-          minutes: { signed: 25, live: 45 },
-          codes: [{ code: '98981', signed: 0, live: 1 }],
-          expected_payment: { signed: 43.05, live: 76.35 },
+          minutes: { filed: 25, live: 45 },
+          codes: [{ code: '98981', filed: 0, live: 1 }],
+          expected_payment: { filed: 43.05, live: 76.35 },
         },
       ],
-      expected_payment: { signed: 43.05, live: 76.35 },
+      expected_payment: { filed: 43.05, live: 76.35 },
     },
   ],
 };
@@ -130,12 +133,14 @@ describe('the month’s sign-off on Balances', () => {
       [reviewUrl(3, 2026)]: { body: marchReview },
     });
     renderApp('/balances', { token: 't' });
-    const review = await screen.findByRole('region', { name: 'Review: changes to February 2026 since its sign-off' });
-    expect(review).toHaveTextContent('February 2026 was signed off by Sam Rivera on Mar 2, 2026, 9:30 AM EST');
-    expect(review).toHaveTextContent('Its expected payment, signed → recomputed now: $43.05 → $76.35 (+$33.30)');
+    const review = await screen.findByRole('region', { name: 'Review: corrections to February 2026 since its close' });
+    expect(review).toHaveTextContent(
+      'February 2026 was filed at its close on Mar 1, 2026, 12:10 AM EST and signed off by Sam Rivera on Mar 2, 2026, 9:30 AM EST',
+    );
+    expect(review).toHaveTextContent('Its expected payment, filed → recomputed now: $43.05 → $76.35 (+$33.30)');
     const [change, effect] = within(review).getAllByRole('listitem');
     expect(change).toHaveTextContent(
-      'Maria Garcia: Phone call dated 2026-02-20, 20 min, logged after the sign-offMar 10, 2026, 11:00 AM EDT, by Tara Nguyen',
+      'Maria Garcia: Phone call dated 2026-02-20, 20 min, logged after the closeMar 10, 2026, 11:00 AM EDT, by Tara Nguyen',
     );
     expect(effect).toHaveTextContent(
       'Maria Garcia: minutes 25 → 45 (+20); 98981 units 0 → 1 (+1); expected payment $43.05 → $76.35 (+$33.30)',
@@ -152,5 +157,42 @@ describe('the month’s sign-off on Balances', () => {
     });
     renderApp('/balances?month=2026-02', { token: 't' });
     expect(await screen.findByText('Signed figures, as filed')).toBeVisible();
+  });
+
+  it('shows a closed month’s filed figures with the recomputed ones beside them, and what the supervisor signs', async () => {
+    const corrections: PostCloseReview = {
+      month: '2026-02',
+      closed_months: [
+        {
+          ...marchReview.closed_months[0]!,
+          state: 'closed',
+          signed_at: null,
+          signed_by: null,
+          effects: [
+            {
+              ...marchReview.closed_months[0]!.effects[0]!,
+              patient: { id: 101, first_name: 'Maria', last_name: 'Garcia' },
+            },
+          ],
+        },
+      ],
+    };
+    fixtureApi({
+      ...billingRoutes(supervisor),
+      [UNITS_URL]: { body: units({ month: '2026-02', is_provisional: false, filed_at: '2026-03-01T05:10:00Z' }) },
+      [reviewUrl(2, 2026)]: { body: corrections },
+    });
+    renderApp('/balances?month=2026-02', { token: 't' });
+    expect(await screen.findByText('Filed figures, as in the billing file')).toBeVisible();
+    const totals = screen.getByLabelText('Totals of February 2026');
+    expect(totals).toHaveTextContent('Filed: $43.05 · $76.35 now, with a correction after the close');
+    const patients = screen.getByRole('table', { name: 'Patients who bill in February 2026' });
+    expect(patients).toHaveTextContent('Filed: 25 min · 45 min now, with a correction after the close');
+    const card = await signOffSection('February 2026');
+    expect(await within(card).findByText(/One correction made after the close is listed beside it/)).toBeVisible();
+    expect(card).toHaveTextContent('You sign the month as filed at its close: 4 units, $136.95 expected');
+    expect(
+      await screen.findByRole('region', { name: 'Corrections to February 2026 since its close' }),
+    ).toHaveTextContent('February 2026 was filed at its close on Mar 1, 2026, 12:10 AM EST.');
   });
 });

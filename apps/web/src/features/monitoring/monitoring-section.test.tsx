@@ -43,6 +43,7 @@ const month = (changes: Partial<MonitoringMonth> = {}): MonitoringMonth => ({
   call_minutes: 12,
   total_minutes: 14,
   has_live_call: true,
+  filed: null,
   count: 3,
   next: null,
   previous: null,
@@ -207,5 +208,16 @@ describe('the monitoring section of the patient dashboard', () => {
   it('keys its queries under the patient, for the monitoring timer to refresh', () => {
     expect(monitoringKeys.month(101, '2026-01', 2).slice(0, 3)).toEqual(['monitoring', 'patient', 101]);
     expect(monitoringKeys.patient(101)).toEqual(['monitoring', 'patient', 101]);
+  });
+
+  it('shows a closed month’s filed minutes beside the live total when a correction moved it', async () => {
+    fixtureApi({
+      ...routes(),
+      [MONTH_URL]: { body: month({ total_minutes: 45, filed: { at: '2026-02-01T08:10:00Z', minutes: 28 } }) },
+    });
+    renderApp('/patient/101/dashboard', { token: 't' });
+    const monitoring = await section();
+    expect(await within(monitoring).findByText('Filed: 28 min · 45 min now')).toBeVisible();
+    expect(monitoring).toHaveTextContent('including a correction logged after the close on Feb 1, 2026, 12:10 AM PST');
   });
 });

@@ -117,11 +117,17 @@ function StaffPayMonth({ data, month, ownOnly, canSetRate, page, onPageChange }:
   }
   return (
     <>
-      {data.is_provisional && (
+      {data.is_provisional ? (
         <Alert title="Provisional — the month is still running">
           These figures are on the data so far and grow until the month ends in the clinic’s timezone ({data.timezone}
           ).
         </Alert>
+      ) : (
+        // Staff pay is not in the billing file: it follows the time as logged (decision 1285).
+        <p className="staff-pay__note">
+          Staff pay counts the time as logged now, calls logged into the month or deleted from it after its billing
+          close included. The month’s billing stays as filed, under RTM billing.
+        </p>
       )}
       {data.hourly_rate === null && (
         <Alert tone="warning" title="Pay cannot be computed yet">

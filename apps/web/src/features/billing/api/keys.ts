@@ -11,6 +11,5 @@ export const billingKeys = {
     [...billingKeys.clinic(clinic), 'chart', year, currentMonth] as const,
   file: (clinic: string | null, month: string) => [...billingKeys.clinic(clinic), 'file', month] as const,
   signOff: (clinic: string | null, month: string) => [...billingKeys.clinic(clinic), 'sign-off', month] as const,
-  postSignOff: (clinic: string | null, month: string) =>
-    [...billingKeys.clinic(clinic), 'post-sign-off', month] as const,
+  postClose: (clinic: string | null, month: string) => [...billingKeys.clinic(clinic), 'post-close', month] as const,
 };

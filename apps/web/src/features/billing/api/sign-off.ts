@@ -14,12 +14,12 @@ export const useSignOff = (clinic: string | null, month: string) =>
     meta: { errorHandling: 'silent' },
   });
 
-/** What changed in signed months (the one before and this one) after their sign-off; names patients. */
-export const usePostSignOffChanges = (clinic: string | null, month: string) =>
+/** What changed in closed months (the one before and this one) after they were filed; names patients. */
+export const usePostCloseCorrections = (clinic: string | null, month: string) =>
   useQuery({
-    queryKey: billingKeys.postSignOff(clinic, month),
+    queryKey: billingKeys.postClose(clinic, month),
     queryFn: ({ signal }) =>
-      call(billingSignOffEndpoints.postSignOffChanges, {
+      call(billingSignOffEndpoints.postCloseCorrections, {
         params: monthParts(month),
         query: clinicQuery(clinic),
         signal,

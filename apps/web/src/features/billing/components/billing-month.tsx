@@ -5,6 +5,7 @@ import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
 import { formatMonth } from '@web/components/ui/month-picker/months.ts';
 import { Receipt } from 'lucide-react';
 import { useBillingUnits } from '../api/get-billing-units.ts';
+import { usePostCloseCorrections } from '../api/sign-off.ts';
 import { BillingPatients } from './billing-patients.tsx';
 import { BillingSummary } from './billing-summary.tsx';
 
@@ -15,9 +16,12 @@ type BillingMonthProps = {
   onPageChange: (page: number) => void;
 };
 
-/** A month's units per code and the patients who bill, or why there are none. */
+/** A month's units per code and the patients who bill (a closed month's as filed), or why there are none. */
 export function BillingMonth({ clinic, month, page, onPageChange }: BillingMonthProps) {
   const units = useBillingUnits(clinic, month, page);
+  // The same read as the review's card: a closed month's figures as filed beside those recomputed now.
+  const review = usePostCloseCorrections(clinic, month);
+  const corrections = review.data?.closed_months.find((closed) => closed.month === month) ?? null;
   const { data } = units;
 
   if (units.isError) {
@@ -42,13 +46,14 @@ export function BillingMonth({ clinic, month, page, onPageChange }: BillingMonth
   if (data.count === 0) return <NobodyBills data={data} month={month} />;
   return (
     <>
-      <BillingSummary data={data} month={month} />
+      <BillingSummary data={data} month={month} corrections={corrections} />
       <BillingPatients
         data={data}
         month={month}
         page={page}
         onPageChange={onPageChange}
         isFetching={units.isPlaceholderData}
+        corrections={corrections}
       />
     </>
   );

@@ -6,50 +6,70 @@ import {
   BilledCodes,
   type BillingRowsProps,
   CallDates,
+  FiledNow,
+  minutesText,
+  moneyText,
   PatientLink,
   RenderingTherapist,
 } from './billing-patient-parts.tsx';
 
 /** Phones: one card per patient instead of a table wider than the screen. */
-export function BillingPatientCards({ rows, month }: BillingRowsProps) {
+export function BillingPatientCards({ rows, month, effects }: BillingRowsProps) {
   return (
     <ul className="billing-cards" aria-label={`Patients who bill in ${formatMonth(month)}`}>
-      {rows.map((row) => (
-        <li key={row.patient.id} className="billing-card">
-          <div className="billing-card__top">
-            <div className="billing-card__who">
-              <PatientLink row={row} />
-              <span className="billing-card__meta">
-                Born <DateDisplay value={row.patient.birthday} />
-                {row.diagnosis && <> · {row.diagnosis}</>}
+      {rows.map((row) => {
+        const effect = effects.get(row.patient.id);
+        return (
+          <li key={row.patient.id} className="billing-card">
+            <div className="billing-card__top">
+              <div className="billing-card__who">
+                <PatientLink row={row} />
+                <span className="billing-card__meta">
+                  Born <DateDisplay value={row.patient.birthday} />
+                  {row.diagnosis && <> · {row.diagnosis}</>}
+                </span>
+              </div>
+              <span className="billing-card__money">
+                <Currency value={row.expected_payment} />
               </span>
             </div>
-            <span className="billing-card__money">
-              <Currency value={row.expected_payment} />
-            </span>
-          </div>
-          <BilledCodes codes={row.codes} />
-          <dl className="billing-card__facts">
-            <div>
-              <dt>Minutes</dt>
-              <dd className="tabular">{row.minutes}</dd>
-            </div>
-            <div>
-              <dt>Live calls</dt>
-              <dd>
-                <CallDates dates={row.call_dates} />
-              </dd>
-            </div>
-            <div>
-              <dt>Rendering therapist</dt>
-              <dd>
-                <RenderingTherapist therapist={row.therapist} />
-              </dd>
-            </div>
-          </dl>
-          <AuditCsvButton row={row} month={month} />
-        </li>
-      ))}
+            <BilledCodes codes={row.codes} />
+            <dl className="billing-card__facts">
+              <div>
+                <dt>Minutes</dt>
+                <dd>
+                  <span className="tabular">{row.minutes}</span>
+                  {effect && <FiledNow filed={effect.minutes.filed} live={effect.minutes.live} format={minutesText} />}
+                </dd>
+              </div>
+              <div>
+                <dt>Live calls</dt>
+                <dd>
+                  <CallDates dates={row.call_dates} />
+                </dd>
+              </div>
+              <div>
+                <dt>Rendering therapist</dt>
+                <dd>
+                  <RenderingTherapist therapist={row.therapist} />
+                </dd>
+              </div>
+            </dl>
+            {effect && effect.expected_payment.filed !== effect.expected_payment.live && (
+              <p className="billing-card__now">
+                Expected payment:{' '}
+                <FiledNow
+                  filed={effect.expected_payment.filed}
+                  live={effect.expected_payment.live}
+                  format={moneyText}
+                  isShort
+                />
+              </p>
+            )}
+            <AuditCsvButton row={row} month={month} />
+          </li>
+        );
+      })}
     </ul>
   );
 }

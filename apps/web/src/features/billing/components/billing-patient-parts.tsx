@@ -1,14 +1,51 @@
-import { type BilledCodeRow, type BillingPatientRow, billingCodeNames, dataDayKindNames } from '@rehabit/contract';
+import {
+  type BilledCodeRow,
+  type BillingPatientRow,
+  billingCodeNames,
+  dataDayKindNames,
+  type PostCloseEffect,
+} from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
+import { formatCurrency } from '@web/components/ui/format/format.ts';
 import { formatMonth } from '@web/components/ui/month-picker/months.ts';
 import { paths } from '@web/config/paths.ts';
 import { useDownloadMonitoringCsv } from '@web/lib/monitoring/download-monitoring-csv.ts';
 import { Download } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatWindow } from './billing-labels.ts';
+import { filedAndNow } from './sign-off-labels.ts';
 
-export type BillingRowsProps = { rows: readonly BillingPatientRow[]; month: string };
+export type BillingRowsProps = {
+  rows: readonly BillingPatientRow[];
+  month: string;
+  /** A closed month's patients whose figures moved after the close, by patient id (decision 1285). */
+  effects: ReadonlyMap<number, PostCloseEffect>;
+};
+
+/**
+ * Beside a closed month's filed figure, the figure recomputed now when a correction after the close moved it:
+ * "Filed: 28 min · 45 min now". Nothing when they agree.
+ */
+export function FiledNow({
+  filed,
+  live,
+  format,
+  isShort = false,
+}: {
+  filed: number;
+  live: number;
+  format: (n: number) => string;
+  /** Without the reason, where another figure of the row already gives it. */
+  isShort?: boolean;
+}) {
+  if (filed === live) return null;
+  const text = filedAndNow(format(filed), format(live));
+  return <span className="billing-now">{isShort ? text : `${text}, with a correction after the close`}</span>;
+}
+
+export const minutesText = (n: number) => `${n} min`;
+export const moneyText = (n: number) => formatCurrency(n);
 
 export const patientName = (row: BillingPatientRow) => `${row.patient.first_name} ${row.patient.last_name}`;
 

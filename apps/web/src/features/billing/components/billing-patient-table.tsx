@@ -7,12 +7,15 @@ import {
   BilledCodes,
   type BillingRowsProps,
   CallDates,
+  FiledNow,
+  minutesText,
+  moneyText,
   PatientLink,
   RenderingTherapist,
 } from './billing-patient-parts.tsx';
 
 /** Desktop: one row per patient, the codes of the row stacked in its Codes cell, the minutes' audit under the name. */
-export function BillingPatientTable({ rows, month }: BillingRowsProps) {
+export function BillingPatientTable({ rows, month, effects }: BillingRowsProps) {
   return (
     <Table caption={`Patients who bill in ${formatMonth(month)}`}>
       <thead>
@@ -27,35 +30,47 @@ export function BillingPatientTable({ rows, month }: BillingRowsProps) {
         </tr>
       </thead>
       <tbody>
-        {rows.map((row) => (
-          <tr key={row.patient.id} className="billing-row">
-            <th scope="row" className="billing-row__patient">
-              <PatientLink row={row} />
-              <span className="data-table__secondary">
-                Born <DateDisplay value={row.patient.birthday} />
-                {row.diagnosis && <> · {row.diagnosis}</>}
-              </span>
-              <span className="billing-row__audit">
-                <AuditCsvButton row={row} month={month} />
-              </span>
-            </th>
-            <td>
-              <BilledCodes codes={row.codes} />
-            </td>
-            <td>
-              <span className="tabular">{row.minutes} min</span>
-              <span className="data-table__secondary">
-                <CallDates dates={row.call_dates} />
-              </span>
-            </td>
-            <td>
-              <RenderingTherapist therapist={row.therapist} />
-            </td>
-            <td className="data-table__number">
-              <Currency value={row.expected_payment} />
-            </td>
-          </tr>
-        ))}
+        {rows.map((row) => {
+          const effect = effects.get(row.patient.id);
+          return (
+            <tr key={row.patient.id} className="billing-row">
+              <th scope="row" className="billing-row__patient">
+                <PatientLink row={row} />
+                <span className="data-table__secondary">
+                  Born <DateDisplay value={row.patient.birthday} />
+                  {row.diagnosis && <> · {row.diagnosis}</>}
+                </span>
+                <span className="billing-row__audit">
+                  <AuditCsvButton row={row} month={month} />
+                </span>
+              </th>
+              <td>
+                <BilledCodes codes={row.codes} />
+              </td>
+              <td>
+                <span className="tabular">{row.minutes} min</span>
+                {effect && <FiledNow filed={effect.minutes.filed} live={effect.minutes.live} format={minutesText} />}
+                <span className="data-table__secondary">
+                  <CallDates dates={row.call_dates} />
+                </span>
+              </td>
+              <td>
+                <RenderingTherapist therapist={row.therapist} />
+              </td>
+              <td className="data-table__number">
+                <Currency value={row.expected_payment} />
+                {effect && (
+                  <FiledNow
+                    filed={effect.expected_payment.filed}
+                    live={effect.expected_payment.live}
+                    format={moneyText}
+                    isShort
+                  />
+                )}
+              </td>
+            </tr>
+          );
+        })}
       </tbody>
     </Table>
   );

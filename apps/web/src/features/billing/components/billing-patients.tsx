@@ -1,4 +1,4 @@
-import type { BillingUnits } from '@rehabit/contract';
+import type { BillingUnits, ClosedMonthCorrections } from '@rehabit/contract';
 import { formatMonth } from '@web/components/ui/month-picker/months.ts';
 import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
 import { useIsMobile } from '@web/lib/device.ts';
@@ -13,12 +13,15 @@ type BillingPatientsProps = {
   onPageChange: (page: number) => void;
   /** Another page is on its way: the rows shown are the previous page's. */
   isFetching: boolean;
+  /** The month's corrections after its close, when closed: each patient's filed and recomputed figures. */
+  corrections: ClosedMonthCorrections | null;
 };
 
 /** The patients who bill in the month, a page at a time, by name: what each bills, why, by whom, for how much. */
-export function BillingPatients({ data, month, page, onPageChange, isFetching }: BillingPatientsProps) {
+export function BillingPatients({ data, month, page, onPageChange, isFetching, corrections }: BillingPatientsProps) {
   const isMobile = useIsMobile();
-  const rows = { rows: data.results, month };
+  const effects = new Map((corrections?.effects ?? []).map((effect) => [effect.patient.id, effect]));
+  const rows = { rows: data.results, month, effects };
   return (
     <section
       className="section-card billing-patients"

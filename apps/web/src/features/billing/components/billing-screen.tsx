@@ -12,7 +12,7 @@ import { BillingChartSection } from './billing-chart-section.tsx';
 import { BillingFileCard } from './billing-file-card.tsx';
 import { BillingMonth } from './billing-month.tsx';
 import { ClinicPicker } from './clinic-picker.tsx';
-import { PostSignOffChanges } from './post-sign-off-changes.tsx';
+import { PostCloseCorrections } from './post-close-corrections.tsx';
 import { SignOffCard } from './sign-off-card.tsx';
 import { type BalancesView, useBillingParams } from './use-billing-params.ts';
 import './billing.css';
@@ -108,9 +108,9 @@ export function BillingScreen({ user, settings, staffPay }: BillingScreenProps) 
             isCurrentMonth={month === latest}
             canManageFiles={isAdmin}
           />
-          {/* The sign-off follows the file it signs; the review of changes after sign-offs comes before the figures. */}
+          {/* The sign-off follows the file it signs; the review of corrections after the close comes before the figures. */}
           <SignOffCard clinic={clinicChoice} month={month} timezone={timezone} role={user.role} />
-          <PostSignOffChanges clinic={clinicChoice} month={month} timezone={timezone} />
+          <PostCloseCorrections clinic={clinicChoice} month={month} timezone={timezone} />
           <BillingMonth
             clinic={clinicChoice}
             month={month}

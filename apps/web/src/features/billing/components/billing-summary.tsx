@@ -1,13 +1,26 @@
-import { type BillingUnits, billingCodeNames, paymentPerUnitRule } from '@rehabit/contract';
+import {
+  type BillingUnits,
+  billingCodeNames,
+  type ClosedMonthCorrections,
+  paymentPerUnitRule,
+} from '@rehabit/contract';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
+import { formatClinicTime } from '@web/components/ui/format/clinic-time.ts';
 import { Currency } from '@web/components/ui/format/currency.tsx';
 import { formatMonth } from '@web/components/ui/month-picker/months.ts';
 import { Table } from '@web/components/ui/table/table.tsx';
 import { useIsMobile } from '@web/lib/device.ts';
 import { unitsText } from './billing-labels.ts';
+import { FiledNow, moneyText } from './billing-patient-parts.tsx';
 
-/** The month's units per code with the clinic's rate and the expected payment, and the month's total. */
-export function BillingSummary({ data, month }: { data: BillingUnits; month: string }) {
+type BillingSummaryProps = { data: BillingUnits; month: string; corrections: ClosedMonthCorrections | null };
+
+/**
+ * The month's units per code with the clinic's rate and the expected payment, and the month's total. A closed
+ * month's are its filed figures (decision 1285), with the payment recomputed now beside them when a correction after
+ * the close moved it.
+ */
+export function BillingSummary({ data, month, corrections }: BillingSummaryProps) {
   const isMobile = useIsMobile();
   const title = `Units of ${formatMonth(month)}`;
   return (
@@ -15,11 +28,19 @@ export function BillingSummary({ data, month }: { data: BillingUnits; month: str
       <h2 id="billing-units-title" className="section-card__title">
         {title}
       </h2>
-      {data.signed_at && (
+      {data.signed_at ? (
         <Alert tone="success" title="Signed figures, as filed">
           {formatMonth(month)} is signed off: these are the figures signed, frozen since. Changes made afterwards are
           listed apart, with their effect, and never alter them.
         </Alert>
+      ) : (
+        data.filed_at && (
+          <Alert title="Filed figures, as in the billing file">
+            {formatMonth(month)} closed on {formatClinicTime(data.filed_at, data.timezone, 'dateTime')}: these are the
+            figures of its billing file, and they stay as filed. Calls logged into the month or deleted from it
+            afterwards, and rate changes, are post-close corrections, listed apart with their effect.
+          </Alert>
+        )
       )}
       {data.is_provisional && (
         <Alert title="Provisional — the month is still running">
@@ -33,6 +54,15 @@ export function BillingSummary({ data, month }: { data: BillingUnits; month: str
           <dd className="billing-totals__money">
             <Currency value={data.expected_payment} />
           </dd>
+          {corrections && (
+            <dd className="billing-totals__now">
+              <FiledNow
+                filed={corrections.expected_payment.filed}
+                live={corrections.expected_payment.live}
+                format={moneyText}
+              />
+            </dd>
+          )}
         </div>
         <div>
           <dt>Units</dt>

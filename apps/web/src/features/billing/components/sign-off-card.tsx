@@ -4,11 +4,12 @@ import { ConfirmDialog } from '@web/components/ui/confirm-dialog/confirm-dialog.
 import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import { Skeleton } from '@web/components/ui/feedback/skeleton.tsx';
 import { formatClinicTime } from '@web/components/ui/format/clinic-time.ts';
+import { formatCurrency } from '@web/components/ui/format/format.ts';
 import { formatMonth } from '@web/components/ui/month-picker/months.ts';
 import { Signature } from 'lucide-react';
 import { useState } from 'react';
 import { useBillingUnits } from '../api/get-billing-units.ts';
-import { useSignMonth, useSignOff } from '../api/sign-off.ts';
+import { usePostCloseCorrections, useSignMonth, useSignOff } from '../api/sign-off.ts';
 import './sign-off.css';
 
 type SignOffCardProps = {
@@ -20,8 +21,9 @@ type SignOffCardProps = {
 };
 
 /**
- * The month's sign-off (decision 1210): not closed yet, waiting for the supervisor, or signed by whom and when with
- * the checksum of the file signed. Only the supervisor sees the button; everyone else sees the state.
+ * The month's sign-off (decisions 1210, 1285): not closed yet, waiting for the supervisor, or signed by whom and when
+ * with the checksum of the file signed. What is signed is the month as filed, the corrections made after its close
+ * listed beside it. Only the supervisor sees the button; everyone else sees the state.
  */
 export function SignOffCard({ clinic, month, timezone, role }: SignOffCardProps) {
   const signOff = useSignOff(clinic, month);
@@ -59,22 +61,29 @@ export function SignOffCard({ clinic, month, timezone, role }: SignOffCardProps)
 function AwaitingSignOff({ clinic, month, canSign }: { clinic: string | null; month: string; canSign: boolean }) {
   const [isConfirming, setConfirming] = useState(false);
   const sign = useSignMonth(month);
-  // The figures on this screen: the sign-off is refused if the month's figures moved since they were loaded.
+  // The filed figures on this screen, which are what is signed (decision 1285), and the corrections beside them.
   const units = useBillingUnits(clinic, month, 1);
+  const review = usePostCloseCorrections(clinic, month);
+  const corrections = review.data?.closed_months.find((closed) => closed.month === month)?.changes.length ?? 0;
+  const filed = units.data && `${units.data.units} units, ${formatCurrency(units.data.expected_payment)} expected`;
+  const beside =
+    corrections > 0
+      ? ` ${corrections === 1 ? 'One correction' : `${corrections} corrections`} made after the close ${corrections === 1 ? 'is' : 'are'} listed beside it for the next month’s review; ${corrections === 1 ? 'it does' : 'they do'} not change what is signed.`
+      : '';
   if (!canSign) {
     return (
       <p className="sign-off__text">
         <strong>Not signed off yet.</strong> The month is closed and its billing file is made; the clinic’s supervisor
-        signs it off after reviewing it.
+        signs off the filed figures after reviewing them.{beside}
       </p>
     );
   }
   return (
     <>
       <p className="sign-off__text">
-        <strong>Waiting for your sign-off.</strong> Review the units, the patients and the billing file below, then sign
-        the month off. The sign-off records your name, the time and the SHA-256 checksum of the file; the month’s
-        figures and file are then frozen, and later changes are listed for the next month’s review.
+        <strong>Waiting for your sign-off.</strong> You sign the month as filed at its close
+        {filed ? `: ${filed}` : ''}, and the billing file made from those figures. The sign-off records your name, the
+        time and the SHA-256 checksum of the file.{beside}
       </p>
       <Button
         icon={<Signature size={16} aria-hidden="true" />}
@@ -100,10 +109,12 @@ function AwaitingSignOff({ clinic, month, canSign }: { clinic: string | null; mo
         error={sign.error}
       >
         <p>
-          You sign the figures on this screen and the billing file made from them (an admin’s corrected upload is signed
-          as it is); if they changed since this page was loaded, nothing is signed and you are asked to review them
-          again. A sign-off cannot be taken back: changes made afterwards alter neither the signed figures nor the file;
-          they are listed for the next month’s review.
+          You sign the filed figures{filed ? ` (${filed})` : ''} and the billing file made from them at the close (an
+          admin’s corrected upload is signed as it is); if an admin filed the month anew since this page was loaded,
+          nothing is signed and you are asked to review it again. A sign-off cannot be taken back.
+          {corrections > 0
+            ? ' The corrections made after the close are not in what you sign: they stay listed for the next month’s review.'
+            : ' Changes made afterwards alter neither the signed figures nor the file; they are listed for the next month’s review.'}
         </p>
       </ConfirmDialog>
     </>

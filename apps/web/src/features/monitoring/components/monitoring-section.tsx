@@ -108,6 +108,7 @@ function MonthView({
           <dd>{data.has_live_call ? 'Yes' : 'No'}</dd>
         </div>
       </dl>
+      {data.filed && <FiledMinutes filed={data.filed} now={data.total_minutes} timezone={data.timezone} />}
       {data.count === 0 ? (
         <EmptyState
           icon={Timer}
@@ -198,5 +199,34 @@ function MonitoringEntryItem({ entry, timeZone }: { entry: MonitoringEntry; time
         <p className="monitoring-entry__meta">{sessionFacts(entry)}</p>
       </div>
     </li>
+  );
+}
+
+/**
+ * A closed month (decision 1285): the minutes its billing file holds beside those above, which are the data as they
+ * stand now, corrections logged after the close included.
+ */
+function FiledMinutes({
+  filed,
+  now,
+  timezone,
+}: {
+  filed: NonNullable<MonitoringMonth['filed']>;
+  now: number;
+  timezone: string;
+}) {
+  const when = formatClinicTime(filed.at, timezone, 'dateTime');
+  if (filed.minutes === now) {
+    return <p className="monitoring-filed">As filed in the month’s billing file on {when}.</p>;
+  }
+  const asFiled = filed.minutes === null ? 'not billed' : `${filed.minutes} min`;
+  return (
+    <p className="monitoring-filed monitoring-filed--moved">
+      <strong>
+        Filed: {asFiled} · {now} min now
+      </strong>
+      , including a correction logged after the close on {when}. Billing keeps the filed figure; the correction is
+      listed for the next month’s review.
+    </p>
   );
 }
