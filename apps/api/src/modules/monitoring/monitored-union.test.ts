@@ -100,10 +100,12 @@ describe('three staff monitoring one patient at the same time', () => {
     const res = await c.call.get(`${balancesEndpoints.read.path}?month=2026-03`, c.home.supervisor.token);
     expect(res.statusCode, res.body).toBe(200);
     const seconds = Object.fromEntries(
-      res.json().results.map((row: { staff: { id: number }; monitored_seconds: number }) => [
-        row.staff.id,
-        row.monitored_seconds,
-      ]),
+      res
+        .json()
+        .results.map((row: { staff: { id: number }; monitored_seconds: number }) => [
+          row.staff.id,
+          row.monitored_seconds,
+        ]),
     );
     expect(seconds).toEqual({ [c.home.therapist.id]: 1500, [c.home.supervisor.id]: 1498, [colleague.id]: 1495 });
   });
