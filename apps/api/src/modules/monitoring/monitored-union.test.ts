@@ -7,6 +7,7 @@ import {
 } from '@rehabit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BilledClinics, billedClinics } from '../../../test/billing-support.ts';
+import { recomputeBilling } from '../../../test/billing-recomputed.ts';
 import { makeUser } from '../../../test/factories.ts';
 import { staffToken } from '../../../test/helpers.ts';
 
@@ -94,6 +95,12 @@ describe('three staff monitoring one patient at the same time', () => {
       )
     ).body;
     expect(csv).toContain(`Total monitored seconds,,,,,,${wallClockSeconds}`);
+
+    // The auditor's recomputation from the raw table, written apart from billing, finds the same union.
+    const recomputed = await recomputeBilling(c.t.database.db, c.home.clinic.code, '2026-03');
+    expect(recomputed.filter((code) => code.patientId === patientId)).toEqual([
+      { patientId, code: '98980', units: 1, dateOfService: '2026-03-31', dataDays: null, minutes: 30 },
+    ]);
   });
 
   it('pay each staff member their own time', async () => {
