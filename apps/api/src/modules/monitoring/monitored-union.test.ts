@@ -6,8 +6,8 @@ import {
   rtmStatusEndpoints,
 } from '@rehabit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BilledClinics, billedClinics } from '../../../test/billing-support.ts';
 import { recomputeBilling } from '../../../test/billing-recomputed.ts';
+import { type BilledClinics, billedClinics } from '../../../test/billing-support.ts';
 import { makeUser } from '../../../test/factories.ts';
 import { staffToken } from '../../../test/helpers.ts';
 

@@ -1,5 +1,6 @@
 import type {
   LogInteractionBody,
+  MonitoringPatientEndReason,
   OnboardBody,
   PatientListQuery,
   PatientStatus,
@@ -54,7 +55,7 @@ export type PatientMonitoring = {
     actor: Actor,
     change: {
       patient: { id: number; clinicId: number };
-      reason: 'patient_discharged' | 'patient_removed' | 'access_removed';
+      reason: MonitoringPatientEndReason;
       now: Date;
     },
     ctx: RequestContext,
