@@ -56,6 +56,7 @@ import { patientProgramRoutes } from './modules/hep/patient-program.routes.ts';
 import { createPatientProgramService } from './modules/hep/patient-program.service.ts';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { createMonitoringService } from './modules/monitoring/monitoring.service.ts';
+import { createPatientMonitoring } from './modules/monitoring/patient-changes.ts';
 import { patientAppRoutes } from './modules/patient-app/patient-app.routes.ts';
 import { createPatientAppService } from './modules/patient-app/patient-app.service.ts';
 import { createPatientSigninService } from './modules/patient-app/patient-signin.service.ts';
@@ -155,7 +156,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   const rtmStatus = createRtmStatusService({ db, clock, audit });
   const tasks = createTasksService({ db, clock, audit });
-  const patients = createPatientsService({ db, clock, audit, rtm: rtmStatus, tasks: taskRules });
+  const patients = createPatientsService({
+    db,
+    clock,
+    audit,
+    rtm: rtmStatus,
+    tasks: taskRules,
+    // A discharge, a removal or a change of therapist ends monitoring sessions on the patient in its transaction.
+    monitoring: createPatientMonitoring({ audit }),
+  });
   const patientSignin = createPatientSigninService({ db, auth, audit });
   const registration = createRegistrationService({
     db,

@@ -49,9 +49,11 @@ export async function recomputeBilling(db: Db, clinicCode: string, month: string
           union select patient_id, date from functional_entries
             where clinic_id = ${clinicId} and entered_by = 'patient') d`,
   );
+  // Each session stands for its counted seconds from its start (decision 1290), in milliseconds since the epoch.
   const seconds = await rowsOf(
     db,
-    sql`select patient_id, (started_at at time zone ${tz})::date::text as day, seconds
+    sql`select patient_id, (started_at at time zone ${tz})::date::text as day, seconds,
+          floor(extract(epoch from started_at) * 1000)::bigint as from_ms
         from monitoring_sessions where clinic_id = ${clinicId}
           and (started_at at time zone ${tz})::date between ${monthStart} and ${monthEnd}`,
   );
@@ -99,9 +101,7 @@ export async function recomputeBilling(db: Db, clinicCode: string, month: string
       }
     }
 
-    const counted = seconds
-      .filter((s) => Number(s.patient_id) === patientId && inEpisode(text(s.day)))
-      .reduce((sum, s) => sum + Number(s.seconds), 0);
+    const counted = coveredSeconds(seconds.filter((s) => Number(s.patient_id) === patientId && inEpisode(text(s.day))));
     const patientCalls = calls.filter((c) => Number(c.patient_id) === patientId && inEpisode(text(c.day)));
     const minutes = Math.floor((counted + 60 * patientCalls.reduce((sum, c) => sum + Number(c.minutes), 0)) / 60);
     if (patientCalls.length === 0) continue;
@@ -114,6 +114,29 @@ export async function recomputeBilling(db: Db, clinicCode: string, month: string
     } else if (minutes >= 10 && monthEnd >= '2026-01-01') management('98979', 1);
   }
   return billed.sort((a, b) => a.patientId - b.patientId || a.code.localeCompare(b.code));
+}
+
+/**
+ * The seconds during which at least one staff member was monitoring: staff on the patient at the same time count
+ * once. Counted as a sweep over the sessions' starts and ends: time passes as covered while one is open.
+ */
+function coveredSeconds(sessions: Row[]) {
+  const events = sessions
+    .filter((s) => Number(s.seconds) > 0)
+    .flatMap((s) => [
+      { at: Number(s.from_ms), open: 1 },
+      { at: Number(s.from_ms) + Number(s.seconds) * 1000, open: -1 },
+    ])
+    .sort((a, b) => a.at - b.at || a.open - b.open);
+  let open = 0;
+  let since = 0;
+  let covered = 0;
+  for (const event of events) {
+    if (open > 0) covered += event.at - since;
+    since = event.at;
+    open += event.open;
+  }
+  return Math.floor(covered / 1000);
 }
 
 function nextMonth(month: string) {

@@ -579,10 +579,16 @@ const repositories = {
         a.monitoringSessionId,
       );
     }),
+    openOnPatientForUpdate: crossClinic(async (r) => {
+      expect(await r.openOnPatientForUpdate(b.patientId, a.clinicId)).toEqual([]);
+      const mine = await r.openOnPatientForUpdate(a.patientId, a.clinicId);
+      expect(mine.map(({ session }) => session.id)).toEqual([a.monitoringSessionId]);
+    }),
     insert: guarded(requirePatient('monitoring/monitoring.service.ts')),
     update: guarded(
       ['findOwnForUpdate', 'monitoring/monitoring.service.ts'],
       ['findOpenForUpdate', 'monitoring/monitoring.service.ts'],
+      ['openOnPatientForUpdate', 'monitoring/patient-changes.ts'],
     ),
     sessionsStartedIn: crossClinic(async (r) => {
       const span = { from: new Date('2026-03-01T00:00:00Z'), to: new Date('2026-04-01T00:00:00Z') };

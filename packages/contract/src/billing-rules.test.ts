@@ -170,6 +170,21 @@ describe('computeBillingUnits (product decisions §5)', () => {
     ]);
   });
 
+  it('counts staff monitoring the patient at the same time once: the union of their sessions', () => {
+    // Two staff on the patient from 15:00:00 for 20 min, a third from 15:10:00 for 20 min: 30 minutes of wall clock.
+    const input = patient({
+      monitoredSessions: [
+        session('2026-03-10T15:00:00Z', 1200, 1),
+        session('2026-03-10T15:00:00Z', 1200, 2),
+        session('2026-03-10T15:10:00Z', 1200, 3),
+      ],
+      calls: [phoneCall('2026-03-12T15:00:00Z')],
+    });
+    expect(computeBillingUnits(input, '2026-03')).toEqual([
+      { code: '98980', units: 1, dateOfService: '2026-03-31', minutes: 30 },
+    ]);
+  });
+
   it('places days and months in the clinic’s timezone', () => {
     // Window Jan 30 – Feb 28. 03:00 UTC on Mar 1 is still Feb 28 in New York: two data days there, one in UTC.
     const events = [

@@ -3,6 +3,7 @@
  * same input always gives the same answer. The API feeds it from the database; the web shows its progress figures.
  */
 import { addDays, daysBetween, lastDayOfMonth, localDateOf } from './calendar.ts';
+import { monitoredSecondsOf } from './monitored-time.ts';
 
 /**
  * Patient-generated data that makes a data day: an exercise logged done, a pain rating, an outcome measure the patient
@@ -28,6 +29,7 @@ export type BillingInput = {
   /** Onboarded spans: `end` is the discharge day, null while onboarded. */
   episodes: { start: string; end: string | null }[];
   dataEvents: { at: string; kind: BillingEventKind }[];
+  /** Sessions by their start and counted seconds: each stands for `[at, at + seconds]` (decision 1290). */
   monitoredSessions: { at: string; seconds: number; staff: number | string }[];
   calls: { at: string; minutes: number; kind: 'phone' | 'video' }[];
 };
@@ -108,15 +110,17 @@ const inEpisode = (input: BillingInput, day: string) =>
   input.episodes.some((episode) => episode.start <= day && (episode.end === null || day <= episode.end));
 
 /**
- * A month's minutes as billing counts them (monitored seconds of all staff and live calls on days inside an episode,
- * floored once), and whether a live call is logged.
+ * A month's minutes as billing counts them (monitored seconds of all staff, overlaps of different staff counted once,
+ * and live calls, on days inside an episode, floored once), and whether a live call is logged.
  */
 export function billingMinutesOf(input: BillingInput, month: string) {
   const inMonth = (at: string) => {
     const day = localDateOf(new Date(at), input.timezone);
     return day.startsWith(month) && inEpisode(input, day);
   };
-  const seconds = input.monitoredSessions.filter((s) => inMonth(s.at)).reduce((sum, s) => sum + s.seconds, 0);
+  const seconds = monitoredSecondsOf(
+    input.monitoredSessions.filter((s) => inMonth(s.at)).map((s) => ({ startedAt: s.at, seconds: s.seconds })),
+  );
   const calls = input.calls.filter((call) => inMonth(call.at));
   const callMinutes = calls.reduce((sum, call) => sum + call.minutes, 0);
   return { minutes: Math.floor((seconds + callMinutes * 60) / 60), hasLiveCall: calls.length > 0 };

@@ -20,6 +20,7 @@ export * from './dev.ts';
 export * from './endpoint.ts';
 export * from './health.ts';
 export * from './hep.ts';
+export * from './monitored-time.ts';
 export * from './monitoring.ts';
 export * from './outcome-measures.ts';
 export * from './pagination.ts';

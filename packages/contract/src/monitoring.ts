@@ -61,10 +61,17 @@ export function nextMonitoringTimer(timer: MonitoringTimer, event: MonitoringTim
 export const monitoringClientEndReasons = ['hidden_inactive', 'sleep', 'left', 'idle'] as const;
 export type MonitoringClientEndReason = (typeof monitoringClientEndReasons)[number];
 /**
- * Why a session ended, as stored: a client's reason, or `stale` when the server ended it because its heart-beats
- * stopped (never accepted from a client). A session a newer one replaced ends as `left`.
+ * Why the server ended a session on a change of its patient (decision 1291): the patient was discharged or removed,
+ * or the clinician may no longer monitor them when their therapist changed. Never accepted from a client; a client
+ * whose session ended so cannot start another on the patient.
  */
-export const monitoringEndReasons = [...monitoringClientEndReasons, 'stale'] as const;
+export const monitoringPatientEndReasons = ['patient_discharged', 'patient_removed', 'access_removed'] as const;
+export type MonitoringPatientEndReason = (typeof monitoringPatientEndReasons)[number];
+/**
+ * Why a session ended, as stored: a client's reason, `stale` when the server ended it because its heart-beats
+ * stopped, or a change of its patient (never accepted from a client). A session a newer one replaced ends as `left`.
+ */
+export const monitoringEndReasons = [...monitoringClientEndReasons, 'stale', ...monitoringPatientEndReasons] as const;
 export type MonitoringEndReason = (typeof monitoringEndReasons)[number];
 
 /**

@@ -483,7 +483,19 @@ export const monitoringSessions = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     lastBeatAt: timestamp('last_beat_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
-    endReason: text('end_reason', { enum: ['hidden_inactive', 'sleep', 'left', 'idle', 'stale'] }),
+    // The contract's `monitoringEndReasons`; a text column, so a new reason needs no migration.
+    endReason: text('end_reason', {
+      enum: [
+        'hidden_inactive',
+        'sleep',
+        'left',
+        'idle',
+        'stale',
+        'patient_discharged',
+        'patient_removed',
+        'access_removed',
+      ],
+    }),
     seconds: integer('seconds').notNull().default(0),
     createdAt: createdAt(),
   },

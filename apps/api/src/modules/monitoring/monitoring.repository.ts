@@ -87,6 +87,29 @@ export function createMonitoringRepository(db: DbOrTx) {
       return row;
     },
 
+    /**
+     * The patient's open sessions in the clinic, held until the transaction ends (so no heart-beat slips in), each
+     * with whether its user may still treat patients.
+     */
+    async openOnPatientForUpdate(patientId: number, clinicId: number) {
+      return db
+        .select({
+          session: monitoringSessions,
+          user: { role: users.role, approvalStatus: users.approvalStatus, hasAccess: users.hasAccess },
+        })
+        .from(monitoringSessions)
+        .innerJoin(users, eq(users.id, monitoringSessions.userId))
+        .where(
+          and(
+            eq(monitoringSessions.patientId, patientId),
+            eq(monitoringSessions.clinicId, clinicId),
+            isNull(monitoringSessions.endedAt),
+          ),
+        )
+        .orderBy(monitoringSessions.id)
+        .for('update', { of: monitoringSessions });
+    },
+
     async insert(session: NewMonitoringSession): Promise<MonitoringSessionRow> {
       const [row] = await db
         .insert(monitoringSessions)

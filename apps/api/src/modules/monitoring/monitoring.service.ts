@@ -46,42 +46,58 @@ const contextAfter = (session: Pick<MonitoringSessionRow, 'context'>, body: Moni
 const isStale = (session: Pick<MonitoringSessionRow, 'lastBeatAt'>, now: Date) =>
   now.getTime() - session.lastBeatAt.getTime() > MONITORING_STALE_AFTER_MS;
 
+/** What an end leaves on its session: when, with how many seconds, why, and the last beat and context it names. */
+type SessionEnd = {
+  endedAt: Date;
+  seconds: number;
+  reason: MonitoringEndReason;
+  lastBeatAt?: Date;
+  context?: MonitoringCode;
+};
+
+/**
+ * Ends a session, inside the caller's transaction, with its `monitoring.end` audit row there too. The actor is who
+ * ended it: the clinician, or the staff member whose change of the patient ended it (decision 1291).
+ */
+export async function endSession(
+  tx: DbOrTx,
+  audit: AuditLog,
+  actor: Actor,
+  session: MonitoringSessionRow,
+  at: SessionEnd,
+  ctx: RequestContext,
+) {
+  const ended = await createMonitoringRepository(tx).update(session.id, {
+    seconds: at.seconds,
+    endedAt: at.endedAt,
+    endReason: at.reason,
+    ...(at.lastBeatAt && { lastBeatAt: at.lastBeatAt }),
+    ...(at.context && { context: at.context }),
+  });
+  await patientAudit(audit).success(
+    actor,
+    'monitoring.end',
+    { id: session.patientId, clinicId: session.clinicId },
+    ctx,
+    {
+      monitoring_id: session.id,
+      ...(session.userId !== actor.id && { user_id: session.userId }),
+      reason: at.reason,
+      seconds: ended.seconds,
+      context: ended.context,
+      started_at: ended.startedAt.toISOString(),
+      ended_at: at.endedAt.toISOString(),
+    },
+    tx,
+  );
+  return ended;
+}
+
 export function createMonitoringService({ db, clock, audit }: Deps) {
   const { success: record } = patientAudit(audit);
   const deny = actorAudit(audit);
-
-  /** Ends a session, inside the caller's transaction, with its audit row there too. */
-  async function end(
-    tx: DbOrTx,
-    actor: Actor,
-    session: MonitoringSessionRow,
-    at: { endedAt: Date; seconds: number; reason: MonitoringEndReason; lastBeatAt?: Date; context?: MonitoringCode },
-    ctx: RequestContext,
-  ) {
-    const ended = await createMonitoringRepository(tx).update(session.id, {
-      seconds: at.seconds,
-      endedAt: at.endedAt,
-      endReason: at.reason,
-      ...(at.lastBeatAt && { lastBeatAt: at.lastBeatAt }),
-      ...(at.context && { context: at.context }),
-    });
-    await record(
-      actor,
-      'monitoring.end',
-      { id: session.patientId, clinicId: session.clinicId },
-      ctx,
-      {
-        monitoring_id: session.id,
-        reason: at.reason,
-        seconds: ended.seconds,
-        context: ended.context,
-        started_at: ended.startedAt.toISOString(),
-        ended_at: at.endedAt.toISOString(),
-      },
-      tx,
-    );
-    return ended;
-  }
+  const end = (tx: DbOrTx, actor: Actor, session: MonitoringSessionRow, at: SessionEnd, ctx: RequestContext) =>
+    endSession(tx, audit, actor, session, at, ctx);
 
   return {
     ...createMonthlyReportService({ db, clock, audit }),

@@ -13,9 +13,11 @@
  * `totalMinutes` = floor((monitoredSeconds + callMinutes × 60) / 60), and `hasLiveCall` (one such call at least).
  * `month` is `YYYY-MM`, the clinic's calendar month in its own timezone: a session counts in the month its
  * `started_at` falls in there, a call in the month of its `date` (a calendar day already). Only the clinic's rows
- * are read. Per staff, the seconds and call minutes add up to the patient's; the floored totals need not.
+ * are read. A patient's monitored seconds are the union of the staff's sessions (`monitoredSecondsOf`, decision
+ * 1290): staff on the patient at the same time count once. A staff member's are their own sessions' seconds, so
+ * per staff the seconds add up to the patient's or more (by the overlaps); the call minutes add up exactly.
  */
-import type { InteractionLog } from '@rehabit/contract';
+import { type InteractionLog, monitoredSecondsOf } from '@rehabit/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { localDateOf, localDateTimeOf } from '../../lib/calendar.ts';
 import { fieldError } from '../../lib/errors.ts';
@@ -66,7 +68,7 @@ export const totalMinutesOf = (seconds: number, callMinutes: number) => Math.flo
 
 type Totals = { patientId: number; userId: number | null; seconds: number; callMinutes: number; calls: number };
 
-/** Seconds and calls per patient and staff member, from a month's rows. */
+/** Each staff member's own seconds and calls per patient, from a month's rows: what Balances pays. */
 function totalsOf({ sessions, calls }: MonthEntries): Totals[] {
   const byKey = new Map<string, Totals>();
   const entry = (patient: number, user: number | null) => {
@@ -87,16 +89,17 @@ function totalsOf({ sessions, calls }: MonthEntries): Totals[] {
   return [...byKey.values()].sort((x, y) => x.patientId - y.patientId || (x.userId ?? 0) - (y.userId ?? 0));
 }
 
-const minutesOf = (rows: Totals[]): MonthlyMinutes => {
-  const seconds = rows.reduce((n, row) => n + row.seconds, 0);
-  const callMinutes = rows.reduce((n, row) => n + row.callMinutes, 0);
+/** A patient's month from its rows, as billing counts it: the union of the staff's sessions, and the calls. */
+function patientMinutesOf({ sessions, calls }: MonthEntries): MonthlyMinutes {
+  const seconds = monitoredSecondsOf(sessions);
+  const callMinutes = calls.reduce((n, call) => n + call.minutes, 0);
   return {
     monitoredSeconds: seconds,
     callMinutes,
     totalMinutes: totalMinutesOf(seconds, callMinutes),
-    hasLiveCall: rows.some((row) => row.calls > 0),
+    hasLiveCall: calls.length > 0,
   };
-};
+}
 
 export function createMonthlyMinutes(db: DbOrTx) {
   const repo = createMonitoringRepository(db);
@@ -132,12 +135,12 @@ export function createMonthlyMinutes(db: DbOrTx) {
     for (const call of entries.calls) of(call.patientId).calls.push(call);
     return [...patients]
       .sort(([x], [y]) => x - y)
-      .map(([patientId, rows]) => ({ patientId, ...rows, minutes: minutesOf(totalsOf(rows)) }));
+      .map(([patientId, rows]) => ({ patientId, ...rows, minutes: patientMinutesOf(rows) }));
   };
 
   return {
     async minutesOfPatient(query: { clinicId: number; patientId: number; month: string }): Promise<MonthlyMinutes> {
-      return minutesOf(totalsOf(await entriesOf(query.clinicId, query.month, query.patientId)));
+      return patientMinutesOf(await entriesOf(query.clinicId, query.month, query.patientId));
     },
 
     async minutesOfClinic(query: { clinicId: number; month: string }): Promise<PatientMonthlyMinutes[]> {
@@ -152,7 +155,10 @@ export function createMonthlyMinutes(db: DbOrTx) {
         patientId: row.patientId,
         userId: row.userId,
         calls: row.calls,
-        ...minutesOf([row]),
+        monitoredSeconds: row.seconds,
+        callMinutes: row.callMinutes,
+        totalMinutes: totalMinutesOf(row.seconds, row.callMinutes),
+        hasLiveCall: row.calls > 0,
       }));
     },
 
@@ -163,7 +169,7 @@ export function createMonthlyMinutes(db: DbOrTx) {
       month: string;
     }): Promise<PatientMonthEntries> {
       const entries = await entriesOf(query.clinicId, query.month, query.patientId);
-      return { patientId: query.patientId, ...entries, minutes: minutesOf(totalsOf(entries)) };
+      return { patientId: query.patientId, ...entries, minutes: patientMinutesOf(entries) };
     },
 
     /** Every patient of the clinic with a session or a live call that month: their rows and minutes, by patient id. */

@@ -1,5 +1,6 @@
 import type {
   LogInteractionBody,
+  MonitoringPatientEndReason,
   OnboardBody,
   PatientListQuery,
   PatientStatus,
@@ -43,7 +44,32 @@ export type PatientTasks = {
   patientChanged(tx: DbOrTx, patient: { id: number; clinicId: number }): Promise<void>;
 };
 
-type Deps = { db: Db; clock: Clock; audit: AuditLog; rtm: ListRtmStatuses; tasks: PatientTasks };
+/**
+ * The patient's open monitoring sessions, from the monitoring module (decision 1291): ended inside a discharge, a
+ * removal or a change of therapist, at the change's instant. Wired in app.ts, so this module never imports
+ * monitoring, which reads patients.
+ */
+export type PatientMonitoring = {
+  patientChanged(
+    tx: DbOrTx,
+    actor: Actor,
+    change: {
+      patient: { id: number; clinicId: number };
+      reason: MonitoringPatientEndReason;
+      now: Date;
+    },
+    ctx: RequestContext,
+  ): Promise<number>;
+};
+
+type Deps = {
+  db: Db;
+  clock: Clock;
+  audit: AuditLog;
+  rtm: ListRtmStatuses;
+  tasks: PatientTasks;
+  monitoring: PatientMonitoring;
+};
 /** Which status a lifecycle action starts from and leads to (product decisions §3). */
 const transitions = {
   onboard: { from: ['registered'], to: 'onboarded' },
@@ -60,7 +86,7 @@ const transitionRefusal: Record<Transition, string> = {
   remove: 'This patient was removed already',
 };
 
-export function createPatientsService({ db, clock, audit, rtm, tasks }: Deps) {
+export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring }: Deps) {
   const patientsRepo = createPatientsRepository(db);
   const patientRecord = createPatientRecordRepository(db);
   const { success: record, denied: deny } = patientAudit(audit);
@@ -150,14 +176,14 @@ export function createPatientsService({ db, clock, audit, rtm, tasks }: Deps) {
     action: 'update' | 'change_therapist' | 'update_rtm_coverage',
     values: Parameters<typeof patientsRepo.update>[1],
     ctx: RequestContext,
-    options: { detail?: Record<string, unknown>; alsoInTx?: (tx: DbOrTx) => Promise<void> } = {},
+    options: { detail?: Record<string, unknown>; alsoInTx?: (tx: DbOrTx, now: Date) => Promise<void> } = {},
   ) {
     const now = clock.now();
     const { detail } = options;
     await db.transaction(async (tx) => {
       const repo = createPatientsRepository(tx);
       await repo.update(patient.id, values, now);
-      await options.alsoInTx?.(tx);
+      await options.alsoInTx?.(tx, now);
       await repo.recordEvent({
         patientId: patient.id,
         clinicId: patient.clinicId,
@@ -303,9 +329,10 @@ export function createPatientsService({ db, clock, audit, rtm, tasks }: Deps) {
 
     async discharge(actor: Actor, ids: number[], ctx: RequestContext) {
       const rows = await findAll(actor, ids);
-      await applyTransition(actor, 'discharge', rows, ctx, (tx, p, now) =>
-        createPatientsRepository(tx).closeOpenEpisode(p.id, now, actor.id),
-      );
+      await applyTransition(actor, 'discharge', rows, ctx, async (tx, p, now) => {
+        await createPatientsRepository(tx).closeOpenEpisode(p.id, now, actor.id);
+        await monitoring.patientChanged(tx, actor, { patient: p, reason: 'patient_discharged', now }, ctx);
+      });
       return { results: await Promise.all(rows.map((p) => reload(actor, p.id))) };
     },
 
@@ -334,6 +361,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks }: Deps) {
       const patient = await findPatient(actor, id, ctx);
       await applyTransition(actor, 'remove', [patient], ctx, async (tx, p, now) => {
         await createPatientsRepository(tx).closeOpenEpisode(p.id, now, actor.id);
+        await monitoring.patientChanged(tx, actor, { patient: p, reason: 'patient_removed', now }, ctx);
         // A removed patient's own sign-in ends with the record (the caller closes the live connection too).
         if (p.userId) await createSessionsRepository(tx).revokeAllForUser(p.userId, now);
       });
@@ -345,10 +373,12 @@ export function createPatientsService({ db, clock, audit, rtm, tasks }: Deps) {
       await assertTherapist(therapistId, patient.clinicId, 'therapist_id');
       await recordChange(actor, patient, 'change_therapist', { therapistId }, ctx, {
         detail: { from: patient.therapistId, to: therapistId },
-        // The open RTM episode and the patient's open rule tasks follow the patient to the new therapist.
-        alsoInTx: async (tx) => {
+        // The open RTM episode and the patient's open rule tasks follow the patient to the new therapist; monitoring
+        // ends only for staff who may no longer monitor the patient (decision 1291).
+        alsoInTx: async (tx, now) => {
           await createPatientsRepository(tx).setOpenEpisodeTherapist(id, therapistId);
           await tasks.patientChanged(tx, patient);
+          await monitoring.patientChanged(tx, actor, { patient, reason: 'access_removed', now }, ctx);
         },
       });
       return reload(actor, id);

@@ -25,7 +25,9 @@ const dashboard: MonitoringTarget = {
 };
 
 /** The outside world of a session: a server that numbers sessions, a page that can hide or lose focus, the pill. */
-function fakeWorld(options: { startAnswers?: Array<number | null | 'unreachable'>; startTakesMs?: number } = {}) {
+type StartAnswer = number | { refused: string } | 'unreachable';
+
+function fakeWorld(options: { startAnswers?: StartAnswer[]; startTakesMs?: number } = {}) {
   const answers = [...(options.startAnswers ?? [])];
   let nextId = 100;
   const world = {
@@ -38,6 +40,7 @@ function fakeWorld(options: { startAnswers?: Array<number | null | 'unreachable'
     saves: [] as Array<{ id: number } & MonitoringUpdateBody>,
     ended: [] as number[],
     counted: [] as number[],
+    refusals: [] as string[],
     left: [] as MonitoringOrigin[],
   };
   const ports: MonitoringPorts = {
@@ -45,9 +48,9 @@ function fakeWorld(options: { startAnswers?: Array<number | null | 'unreachable'
       world.starts.push(patientId);
       world.startContexts.push(context);
       if (options.startTakesMs) await new Promise((resolve) => setTimeout(resolve, options.startTakesMs));
-      const answer = answers.length > 0 ? answers.shift() : nextId++;
+      const answer = answers.length > 0 ? answers.shift()! : nextId++;
       if (answer === 'unreachable') throw new Error('offline');
-      return answer ?? null;
+      return answer;
     },
     save: async (id, body) => {
       world.saves.push({ id, ...body });
@@ -61,6 +64,7 @@ function fakeWorld(options: { startAnswers?: Array<number | null | 'unreachable'
     leaveAfterIdle: (origin) => world.left.push(origin),
     ended: (patientId) => world.ended.push(patientId),
     counted: (patientId) => world.counted.push(patientId),
+    refused: (why) => world.refusals.push(why),
     now: () => Date.now(),
   };
   const ends = () => world.saves.filter((save) => save.end_reason);
@@ -215,14 +219,36 @@ describe('a monitoring session (seed §4)', () => {
     expect(world.timer.isOn).toBe(true);
   });
 
-  it('never starts again on a patient the server refuses, and removes the indicator', async () => {
-    const { world, ports } = fakeWorld({ startAnswers: [null] });
+  it('never starts again on a patient the server refuses, removes the indicator and says why', async () => {
+    const discharged = 'Only onboarded patients are monitored; this patient is discharged';
+    const { world, ports } = fakeWorld({ startAnswers: [{ refused: discharged }] });
     const session = startMonitoringSession(dashboard, ports);
     await vi.advanceTimersByTimeAsync(0);
     session.activity();
     await vi.advanceTimersByTimeAsync(5000);
     expect(world.starts).toEqual([7]);
     expect(world.timer).toEqual(stoppedTimer);
+    expect(world.refusals).toEqual([discharged]);
+  });
+
+  it('stops, saying why, when the patient was discharged during the session: no loop of starts and beats', async () => {
+    const discharged = 'Only onboarded patients are monitored; this patient is discharged';
+    const { world, ports } = fakeWorld({ startAnswers: [100, { refused: discharged }] });
+    const session = startMonitoringSession(dashboard, ports);
+    await pass(20_000, session);
+    // The discharge ended the session on the server: its next heart-beat hears "this session has ended".
+    world.saveOutcome = 'ended';
+    await pass(10_000, session);
+    expect(world.saves).toHaveLength(1);
+    expect(world.timer.isOn).toBe(false);
+    // The next sign of life asks for a new session, which the server refuses with its reason: monitoring is over.
+    await pass(60_000, session);
+    expect(world.starts).toEqual([7, 7]);
+    expect(world.refusals).toEqual([discharged]);
+    expect(world.timer).toEqual(stoppedTimer);
+    expect(world.saves).toHaveLength(1);
+    session.stop();
+    expect(world.saves).toHaveLength(1);
   });
 
   it('tries again on the next sign of life when the server was out of reach', async () => {

@@ -30,10 +30,10 @@ export type SaveOutcome = 'open' | 'ended' | 'unreachable';
 /** The monitoring session's ways out to the server, the page and the pill; faked in its tests. */
 export type MonitoringPorts = {
   /**
-   * Starts a session on the server, naming where the clinician is: its id, or null when the patient cannot be
-   * monitored. Throws when unreachable.
+   * Starts a session on the server, naming where the clinician is: its id, or why the patient cannot be monitored
+   * (discharged, removed). Throws when unreachable.
    */
-  start(patientId: number, context: MonitoringCode): Promise<number | null>;
+  start(patientId: number, context: MonitoringCode): Promise<number | { refused: string }>;
   /** Sends a heart-beat or, with an end reason, the end. The end must outlive the page (keep-alive). */
   save(sessionId: number, body: MonitoringUpdateBody): Promise<SaveOutcome>;
   isHidden(): boolean;
@@ -46,6 +46,8 @@ export type MonitoringPorts = {
   ended(patientId: number): void;
   /** A heart-beat's seconds are saved and the session goes on: minutes on screen may be refreshed (decision 1242). */
   counted(patientId: number): void;
+  /** Monitoring of the patient is over for this screen, for the reason the server gave: the clinician is told. */
+  refused(why: string): void;
   now(): number;
 };
 
@@ -75,8 +77,10 @@ type Phase =
  * - Every idle check: a hidden page ends it, an unfocused page without a sign of life for
  *   `MONITORING_UNFOCUSED_INACTIVE_MS` ends it, and `MONITORING_IDLE_LIMIT_MS` without one ends it for idleness and,
  *   `MONITORING_IDLE_REDIRECT_MS` later, leaves the screen by origin.
- * - Saves every `MONITORING_SAVE_INTERVAL_MS`; a session the server ended (replaced by another tab, or stale) pauses.
- * - Activity resumes a paused session with a new one on the same patient.
+ * - Saves every `MONITORING_SAVE_INTERVAL_MS`; a session the server ended (replaced by another tab, stale, or its
+ *   patient discharged or removed) pauses.
+ * - Activity resumes a paused session with a new one on the same patient; a start the server refuses ends monitoring
+ *   on this screen and says why.
  *
  * What it reports is the count at the clinician's last sign of life (decision 0704): time after it is never claimed,
  * so a session ended for inactivity, sleep or a hidden page counts only what was on screen and attended.
@@ -105,7 +109,7 @@ export function startMonitoringSession(target: MonitoringTarget, ports: Monitori
     phase = 'starting';
     ports.start(target.patientId, target.code).then(
       (id) => {
-        if (id === null) return refuse();
+        if (typeof id !== 'number') return refuse(id.refused);
         if (phase !== 'starting') {
           // The screen was left while the start was on its way: end what the server opened.
           void ports.save(id, { elapsed_seconds: 0, context: target.code, end_reason: 'left' });
@@ -125,9 +129,15 @@ export function startMonitoringSession(target: MonitoringTarget, ports: Monitori
     );
   }
 
-  function refuse() {
-    if (phase === 'starting') phase = 'over';
+  /**
+   * The server will not monitor this patient (discharged or removed meanwhile, which also ended the session it had):
+   * no new start on this screen, the pill goes and the clinician is told why, once.
+   */
+  function refuse(why: string) {
+    if (phase !== 'starting') return;
+    phase = 'over';
     ports.timer({ type: 'removed' });
+    ports.refused(why);
   }
 
   /** Ends the open session with its reason; the pill pauses, keeping its count. */
@@ -146,7 +156,8 @@ export function startMonitoringSession(target: MonitoringTarget, ports: Monitori
     lastSaveAt = ports.now();
     void ports.save(id, body()).then((outcome) => {
       if (outcome === 'open') ports.counted(target.patientId);
-      // Ended by the server (another tab's session replaced it, or beats came too late): pause until activity.
+      // Ended by the server (another tab's session replaced it, beats came too late, or the patient was discharged
+      // or removed): pause until activity, whose new start the server refuses in the last case (decision 1291).
       if (outcome === 'ended' && sessionId === id) {
         phase = 'paused';
         sessionId = null;

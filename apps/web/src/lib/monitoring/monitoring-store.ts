@@ -6,20 +6,26 @@ import type { MonitoringTarget } from './monitoring-session.ts';
 
 type Claim = { key: number; target: MonitoringTarget };
 
+/** Monitoring the server refused on the screen open now (the patient was discharged or removed), and why. */
+export type MonitoringRefusal = { displayName: string; why: string };
+
 type MonitoringState = {
   /** The counter of the pill and banner (seed §4). */
   timer: MonitoringTimer;
   /** Screens that monitor a patient, in the order they opened: the latest one is monitored. */
   claims: Claim[];
+  refusal: MonitoringRefusal | null;
   dispatch: (event: MonitoringTimerEvent) => void;
+  setRefusal: (refusal: MonitoringRefusal | null) => void;
 };
 
-const initial = { timer: stoppedTimer, claims: [] as Claim[] };
+const initial = { timer: stoppedTimer, claims: [] as Claim[], refusal: null };
 
-/** The one monitoring store: the timer's state and which patient the screens on show ask to monitor. */
+/** The one monitoring store: the timer's state, which patient the screens on show ask to monitor, any refusal. */
 export const useMonitoringStore = create<MonitoringState>()((set) => ({
   ...initial,
   dispatch: (event) => set((state) => ({ timer: nextMonitoringTimer(state.timer, event) })),
+  setRefusal: (refusal) => set({ refusal }),
 }));
 
 registerReset(() => useMonitoringStore.setState(initial));

@@ -2,7 +2,7 @@ import { monitoringEndpoints } from '@rehabit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { call } from '../api-client.ts';
-import { isApiError } from '../api-error.ts';
+import { type ApiError, isApiError } from '../api-error.ts';
 import { monitoringKeys } from './monitoring-keys.ts';
 import {
   type MonitoringOrigin,
@@ -14,7 +14,11 @@ import { useMonitoredTarget, useMonitoringStore } from './monitoring-store.ts';
 import { afterPendingEnd, notePendingEnd, noteRunning } from './running-session.ts';
 
 /** A refusal (the patient cannot be monitored, or the session is gone) rather than the server out of reach. */
-const isRefusal = (error: unknown) => isApiError(error) && error.status >= 400 && error.status < 500;
+const isRefusal = (error: unknown): error is ApiError => isApiError(error) && error.status >= 400 && error.status < 500;
+
+/** Why the server will not monitor the patient, in the clinician's words. */
+const refusalOf = (error: ApiError) =>
+  error.status === 404 ? 'The patient is no longer on the clinic’s list' : (error.detail ?? error.title);
 
 const startSession: MonitoringPorts['start'] = async (patientId, context) => {
   await afterPendingEnd();
@@ -22,7 +26,7 @@ const startSession: MonitoringPorts['start'] = async (patientId, context) => {
     const { id } = await call(monitoringEndpoints.start, { body: { user_id: patientId, context } });
     return id;
   } catch (error) {
-    if (isRefusal(error)) return null;
+    if (isRefusal(error)) return { refused: refusalOf(error) };
     throw error;
   }
 };
@@ -65,7 +69,9 @@ export function useMonitoringSessions(leaveAfterIdle: (origin: MonitoringOrigin)
   // biome-ignore lint/correctness/useExhaustiveDependencies: `restored` is there to start again after the back-forward cache
   useEffect(() => {
     if (!target) return;
-    const dispatch = useMonitoringStore.getState().dispatch;
+    const { dispatch, setRefusal } = useMonitoringStore.getState();
+    // A new patient or screen starts afresh: a former refusal is no longer news.
+    setRefusal(null);
     const session = startMonitoringSession(target, {
       start: startSession,
       save: saveSession,
@@ -76,6 +82,7 @@ export function useMonitoringSessions(leaveAfterIdle: (origin: MonitoringOrigin)
       ended: (id) => void queryClient.invalidateQueries({ queryKey: monitoringKeys.patient(id) }),
       // Each saved heart-beat moves the month's minutes: the RTM card and the monitored month read them again.
       counted: (id) => void queryClient.invalidateQueries({ queryKey: monitoringKeys.patient(id) }),
+      refused: (why) => setRefusal({ displayName: target.displayName, why }),
       now: () => Date.now(),
     });
     const onActivity = () => session.activity();

@@ -22,6 +22,7 @@ function MonitoredClinician({ isOfficeManager }: { isOfficeManager: boolean }) {
   const closeChatPanel = useUiStore((state) => state.setChatPanelOpen);
   const target = useMonitoredTarget();
   const timer = useMonitoringStore((state) => state.timer);
+  const refusal = useMonitoringStore((state) => state.refusal);
 
   useMonitoringSessions((origin: MonitoringOrigin) => {
     if (origin === 'dashboard') navigate(paths.patients.getHref());
@@ -35,6 +36,7 @@ function MonitoredClinician({ isOfficeManager }: { isOfficeManager: boolean }) {
       displayName={target?.displayName ?? ''}
       seconds={timer.seconds}
       isOfficeManager={isOfficeManager}
+      refusal={refusal}
     />
   );
 }

@@ -23,6 +23,26 @@ describe('MonitoringBanner', () => {
     expect(container).toBeEmptyDOMElement();
   });
 
+  it('says why monitoring stopped when the server refused it, in the pill’s place', () => {
+    const refusal = {
+      displayName: 'Maria L.',
+      why: 'Only onboarded patients are monitored; this patient is discharged',
+    };
+    render(
+      <MonitoringBanner
+        isMonitoring={false}
+        displayName="Maria L."
+        seconds={0}
+        isOfficeManager={false}
+        refusal={refusal}
+      />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Monitoring of Maria L. stopped. Only onboarded patients are monitored; this patient is discharged.',
+    );
+    expect(screen.queryByRole('region', { name: 'Monitoring timer' })).toBeNull();
+  });
+
   it('is hidden while monitoring is off', () => {
     const { container } = render(
       <MonitoringBanner isMonitoring={false} displayName="Maria L." seconds={5} isOfficeManager={false} />,

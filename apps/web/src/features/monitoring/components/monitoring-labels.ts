@@ -14,6 +14,9 @@ export const endReasonLabels: Record<MonitoringEndReason, string> = {
   left: 'Left the patient or the screen',
   idle: 'Idle for 5 minutes',
   stale: 'No heart-beat for 45 s; ended by the server',
+  patient_discharged: 'Patient discharged; ended by the server',
+  patient_removed: 'Patient removed; ended by the server',
+  access_removed: 'Therapist changed and access gone; ended by the server',
 };
 
 /** Seconds as minutes and seconds: `0 s`, `45 s`, `2 min 5 s`, `12 min`. */
