@@ -582,7 +582,7 @@ const repositories = {
     openOnPatientForUpdate: crossClinic(async (r) => {
       expect(await r.openOnPatientForUpdate(b.patientId, a.clinicId)).toEqual([]);
       const mine = await r.openOnPatientForUpdate(a.patientId, a.clinicId);
-      expect(mine.map(({ session }) => session.id)).toEqual([a.monitoringSessionId]);
+      expect(mine.map((session) => session.id)).toEqual([a.monitoringSessionId]);
     }),
     insert: guarded(requirePatient('monitoring/monitoring.service.ts')),
     update: guarded(

@@ -65,7 +65,7 @@ export type MonitoringClientEndReason = (typeof monitoringClientEndReasons)[numb
  * or the clinician may no longer monitor them when their therapist changed. Never accepted from a client; a client
  * whose session ended so cannot start another on the patient.
  */
-export const monitoringPatientEndReasons = ['patient_discharged', 'patient_removed', 'access_removed'] as const;
+export const monitoringPatientEndReasons = ['patient_discharged', 'patient_removed', 'therapist_changed'] as const;
 export type MonitoringPatientEndReason = (typeof monitoringPatientEndReasons)[number];
 /**
  * Why a session ended, as stored: a client's reason, `stale` when the server ended it because its heart-beats

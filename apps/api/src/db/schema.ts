@@ -493,7 +493,7 @@ export const monitoringSessions = pgTable(
         'stale',
         'patient_discharged',
         'patient_removed',
-        'access_removed',
+        'therapist_changed',
       ],
     }),
     seconds: integer('seconds').notNull().default(0),

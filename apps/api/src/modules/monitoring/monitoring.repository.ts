@@ -93,12 +93,8 @@ export function createMonitoringRepository(db: DbOrTx) {
      */
     async openOnPatientForUpdate(patientId: number, clinicId: number) {
       return db
-        .select({
-          session: monitoringSessions,
-          user: { role: users.role, approvalStatus: users.approvalStatus, hasAccess: users.hasAccess },
-        })
+        .select()
         .from(monitoringSessions)
-        .innerJoin(users, eq(users.id, monitoringSessions.userId))
         .where(
           and(
             eq(monitoringSessions.patientId, patientId),
@@ -107,7 +103,7 @@ export function createMonitoringRepository(db: DbOrTx) {
           ),
         )
         .orderBy(monitoringSessions.id)
-        .for('update', { of: monitoringSessions });
+        .for('update');
     },
 
     async insert(session: NewMonitoringSession): Promise<MonitoringSessionRow> {

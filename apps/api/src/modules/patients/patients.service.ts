@@ -373,12 +373,12 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
       await assertTherapist(therapistId, patient.clinicId, 'therapist_id');
       await recordChange(actor, patient, 'change_therapist', { therapistId }, ctx, {
         detail: { from: patient.therapistId, to: therapistId },
-        // The open RTM episode and the patient's open rule tasks follow the patient to the new therapist; monitoring
-        // ends only for staff who may no longer monitor the patient (decision 1291).
+        // The open RTM episode and the patient's open rule tasks follow the patient to the new therapist; the open
+        // monitoring sessions end at the hand-over (decision 1291).
         alsoInTx: async (tx, now) => {
           await createPatientsRepository(tx).setOpenEpisodeTherapist(id, therapistId);
           await tasks.patientChanged(tx, patient);
-          await monitoring.patientChanged(tx, actor, { patient, reason: 'access_removed', now }, ctx);
+          await monitoring.patientChanged(tx, actor, { patient, reason: 'therapist_changed', now }, ctx);
         },
       });
       return reload(actor, id);

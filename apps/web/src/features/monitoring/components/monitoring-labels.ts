@@ -16,7 +16,7 @@ export const endReasonLabels: Record<MonitoringEndReason, string> = {
   stale: 'No heart-beat for 45 s; ended by the server',
   patient_discharged: 'Patient discharged; ended by the server',
   patient_removed: 'Patient removed; ended by the server',
-  access_removed: 'Therapist changed and access gone; ended by the server',
+  therapist_changed: 'Therapist changed; ended by the server',
 };
 
 /** Seconds as minutes and seconds: `0 s`, `45 s`, `2 min 5 s`, `12 min`. */
