@@ -153,6 +153,7 @@ describe('GET /api/v1/clinic/balances/', () => {
       patientId: withCall,
       clinicId: c.home.clinic.id,
       date: '2025-06-11',
+      startedAt: new Date('2025-06-11T19:00:00Z'),
       kind: 'phone',
       minutes: 12,
       createdBy: null,

@@ -164,6 +164,7 @@ describe('a clinic’s minutes', () => {
       patientId: ours,
       clinicId: away.clinic.id,
       date: '2026-07-12',
+      startedAt: new Date('2026-07-12T15:00:00Z'),
       kind: 'phone',
       minutes: 20,
       createdBy: away.therapist.id,

@@ -98,6 +98,7 @@ async function busyJanuary() {
     patientId,
     clinicId: away.clinic.id,
     date: '2026-01-08',
+    startedAt: new Date('2026-01-08T15:00:00Z'),
     kind: 'phone',
     minutes: 20,
     createdBy: away.therapist.id,
