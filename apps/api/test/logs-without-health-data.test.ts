@@ -120,7 +120,8 @@ beforeAll(async () => {
   const folder = await makeFolder(db, { clinicId: clinic.id, userId: users.therapist.id }, [video.id]);
   const hep = await call.post(`/video/hep/therapist/${patient.id}`, therapistToken, [{ video_id: video.id }]);
   const interaction = await call.post(`/api/v1/patients/${subject.id}/log_interaction/`, therapistToken, {
-    date: '2026-02-20',
+    date: '2026-02-27',
+    start_time: '09:00',
     notes: 'first call',
     minutes: 10,
   });
