@@ -29,7 +29,7 @@ async function fileChecksum(page: Page, monthName: string) {
     .digest('hex');
 }
 
-test('the supervisor signs last month off; a call back-dated into it later leaves it as signed and is listed for review', async ({
+test('the supervisor signs last month off; a call of it deleted later leaves it as signed and is listed for review', async ({
   page,
   request,
   isMobile,
@@ -59,15 +59,26 @@ test('the supervisor signs last month off; a call back-dated into it later leave
   const signedFile = await fileChecksum(page, last.name);
   await expect(signOff.getByText(signedFile)).toBeVisible();
 
-  // A therapist logs a call dated in the signed month.
+  // A therapist deletes a call of the signed month: calls are logged only within the last 7 days (decision 1282),
+  // so a change to a month already signed is a deletion.
   const headers = await demoTherapistHeaders(request);
-  const patients = await request.get('/api/v1/patients/?page=1&page_size=1', { headers });
-  const [patient] = ((await patients.json()) as { results: { id: number }[] }).results;
-  const call = await request.post(`/api/v1/patients/${patient!.id}/log_interaction/`, {
-    headers,
-    data: { date: `${last.iso}-15`, kind: 'phone', minutes: 17 },
-  });
-  expect(call.status()).toBe(201);
+  const patients = await request.get('/api/v1/patients/?page=1&page_size=100&status=onboarded', { headers });
+  let deleted: { id: number; date: string; kind: string; minutes: number } | undefined;
+  for (const patient of ((await patients.json()) as { results: { id: number }[] }).results) {
+    const logs = await request.get(`/api/v1/patients/${patient.id}/log_interaction/?page_size=100`, { headers });
+    const found = ((await logs.json()) as { results: NonNullable<typeof deleted>[] }).results.find((log) =>
+      log.date.startsWith(last.iso),
+    );
+    if (!found) continue;
+    const removed = await request.post(`/api/v1/patients/${patient.id}/log_interaction/delete/`, {
+      headers,
+      data: { log: found.id },
+    });
+    expect(removed.status()).toBe(204);
+    deleted = found;
+    break;
+  }
+  expect(deleted).toBeDefined();
 
   // The signed month keeps its figures and its file.
   await page.reload();
@@ -78,7 +89,10 @@ test('the supervisor signs last month off; a call back-dated into it later leave
   // This month's review lists the call, when and by whom.
   await page.goto('/balances');
   const review = page.getByRole('region', { name: `Review: changes to ${last.name} since its sign-off` });
-  await expect(review).toContainText(`Phone call dated ${last.iso}-15, 17 min, logged after the sign-off`);
+  const kind = deleted!.kind === 'video' ? 'Video' : 'Phone';
+  await expect(review).toContainText(
+    `${kind} call dated ${deleted!.date}, ${deleted!.minutes} min, deleted after the sign-off`,
+  );
   await expect(review).toContainText('by Taylor Reed');
   await snap(page, 'sign-off-review');
 });
