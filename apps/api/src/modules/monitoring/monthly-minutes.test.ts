@@ -13,10 +13,9 @@ let minutes: MonitoredClinics['minutes'];
 let onboarded: MonitoredClinics['onboarded'];
 let session: MonitoredClinics['session'];
 let pastCall: MonitoredClinics['pastCall'];
-let logCall: MonitoredClinics['logCall'];
 
 beforeAll(async () => {
-  ({ t, call, home, away, minutes, onboarded, session, logCall, pastCall } = await monitoredClinics());
+  ({ t, call, home, away, minutes, onboarded, session, pastCall } = await monitoredClinics());
 });
 afterAll(() => t.close());
 
