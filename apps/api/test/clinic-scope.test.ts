@@ -44,6 +44,7 @@ import { createMonitoringRepository } from '../src/modules/monitoring/monitoring
 import { createPatientAppRepository } from '../src/modules/patient-app/patient-app.repository.ts';
 import { createFunctionalDataRepository } from '../src/modules/patient-data/functional-data.repository.ts';
 import { createProgressRepository } from '../src/modules/patient-data/progress.repository.ts';
+import { createClinicianTimeRepository } from '../src/modules/patients/clinician-time.repository.ts';
 import { createInteractionsRepository } from '../src/modules/patients/interactions.repository.ts';
 import { createOtpRepository } from '../src/modules/patients/otp.repository.ts';
 import { createPatientRecordRepository } from '../src/modules/patients/patient-record.repository.ts';
@@ -398,6 +399,11 @@ const repositories = {
     findLive: guarded(findPatient),
     insert: guarded(findPatient),
     softDelete: guarded(findPatient),
+  }),
+  clinicianTime: cover(createClinicianTimeRepository, {
+    lockClinician: own('the caller’s own user row, held while their new call is checked'),
+    firstOverlap: own('by user id: the caller’s own calls, in any clinic, only to refuse an overlap'),
+    callCalendarOf: guarded(findPatient),
   }),
   otp: cover(createOtpRepository, {
     lockPhone: notClinicData('phone codes by phone number, before any patient is known'),
@@ -838,6 +844,7 @@ async function seedClinic(db: Db, index: number) {
     patientId,
     clinicId: clinic.id,
     date: DAY,
+    startedAt: new Date(`${DAY}T12:00:00Z`),
     kind: 'phone',
     minutes: 5,
     createdBy: therapist.id,

@@ -120,7 +120,8 @@ beforeAll(async () => {
   const folder = await makeFolder(db, { clinicId: clinic.id, userId: users.therapist.id }, [video.id]);
   const hep = await call.post(`/video/hep/therapist/${patient.id}`, therapistToken, [{ video_id: video.id }]);
   const interaction = await call.post(`/api/v1/patients/${subject.id}/log_interaction/`, therapistToken, {
-    date: '2026-02-20',
+    date: '2026-02-27',
+    start_time: '09:00',
     notes: 'first call',
     minutes: 10,
   });
@@ -200,6 +201,7 @@ function stringFor(name: string, schema: JsonSchema): string {
   if (schema.format === 'date-time') return '2026-03-01T10:00:00Z';
   if (schema.format === 'date' || /date/.test(name)) return '2026-02-20';
   if (name === 'has_access') return 'true';
+  if (name === 'start_time') return '10:00';
   return values.text();
 }
 
@@ -231,6 +233,10 @@ function bodyFor(route: string, schema: JsonSchema): unknown {
     const patch = body as { id: number; entries: { id: number }[] };
     patch.id = fixtures.seriesId;
     for (const entry of patch.entries) entry.id = fixtures.entryId;
+  }
+  if (route === 'POST /api/v1/patients/{id}/log_interaction/') {
+    // A call is logged within the 7 days before the clock's Mar 2 (decision 1282), clear of the fixture's call.
+    (body as { date: string }).date = '2026-02-27';
   }
   return body;
 }

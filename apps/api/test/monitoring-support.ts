@@ -2,12 +2,14 @@ import { type MonitoringCode, pathOf, patientEndpoints } from '@rehabit/contract
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { clinics, patients } from '../src/db/schema.ts';
+import { localInstantOf } from '../src/lib/calendar.ts';
 import { createMonitoringRepository } from '../src/modules/monitoring/monitoring.repository.ts';
 import { createMonthlyMinutes } from '../src/modules/monitoring/monthly-minutes.ts';
+import { createInteractionsRepository } from '../src/modules/patients/interactions.repository.ts';
 import { appWithTwoClinics, type StaffedClinic } from './patients-support.ts';
 
 type SessionOptions = { clinic?: StaffedClinic; userId?: number; open?: boolean; context?: MonitoringCode };
-type CallBody = { date: string; kind: 'phone' | 'video'; minutes: number };
+type CallBody = { date: string; start_time?: string; kind: 'phone' | 'video'; minutes: number };
 
 /**
  * Two clinics for the monitored-minutes tests, the first in Los Angeles (eight hours behind UTC in winter: late
@@ -47,14 +49,48 @@ export async function monitoredClinics() {
     return row.id;
   }
 
-  /** A call logged through the API by the clinic's therapist; answers its id. */
+  // Each clinician's calls of a day follow one another from 09:00, so a test's calls never overlap (decision 1281).
+  const nextFree = new Map<string, number>();
+  function startOf(body: CallBody, by: StaffedClinic) {
+    if (body.start_time) return body.start_time;
+    const key = `${by.therapist.id} ${body.date}`;
+    const minute = nextFree.get(key) ?? 9 * 60;
+    nextFree.set(key, minute + body.minutes);
+    return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+  }
+
+  /**
+   * A call logged through the API by the clinic's therapist, as a clinic logs one: on the test clock's day or the 7
+   * before it (decision 1282). Answers its id.
+   */
   async function logCall(patientId: number, body: CallBody, by: StaffedClinic = home) {
-    const res = await call.post(pathOf(patientEndpoints.logInteraction, { id: patientId }), by.therapist.token, body);
+    const res = await call.post(pathOf(patientEndpoints.logInteraction, { id: patientId }), by.therapist.token, {
+      ...body,
+      start_time: startOf(body, by),
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().id as number;
   }
 
-  return { ...app, minutes: createMonthlyMinutes(db), onboarded, session, logCall };
+  /**
+   * A call already on the record, stored as the API stores one, for a test that needs calls of days long before (or
+   * after) its clock: history no one could log today. Answers its id.
+   */
+  async function pastCall(patientId: number, body: CallBody, by: StaffedClinic = home) {
+    const [clinic] = await db.select({ timezone: clinics.timezone }).from(clinics).where(eq(clinics.id, by.clinic.id));
+    return createInteractionsRepository(db).insert({
+      patientId,
+      clinicId: by.clinic.id,
+      date: body.date,
+      startedAt: localInstantOf(body.date, startOf(body, by), clinic!.timezone)!,
+      kind: body.kind,
+      minutes: body.minutes,
+      createdBy: by.therapist.id,
+      createdAt: t.clock.now(),
+    });
+  }
+
+  return { ...app, minutes: createMonthlyMinutes(db), onboarded, session, logCall, pastCall };
 }
 
 export type MonitoredClinics = Awaited<ReturnType<typeof monitoredClinics>>;

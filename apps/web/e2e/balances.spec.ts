@@ -60,7 +60,8 @@ async function therapistWithPayableTime(request: APIRequestContext) {
 
   const call = await request.post(`/api/v1/patients/${patientId}/log_interaction/`, {
     headers,
-    data: { date: clinicToday(), kind: 'phone', minutes: CALL_MINUTES, notes: 'Monthly check-in' },
+    // At the day's first minute: it has begun whenever the journey runs, and this new therapist has no other call.
+    data: { date: clinicToday(), start_time: '00:00', kind: 'phone', minutes: CALL_MINUTES, notes: 'Monthly check-in' },
   });
   expect(call.status()).toBe(201);
   return { ...account, name };

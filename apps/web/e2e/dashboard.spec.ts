@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import {
   closeInitialNote,
   demo,
+  demoCallStart,
   demoTherapistHeaders,
   expectAccessible,
   expectNoSidewaysScroll,
@@ -61,6 +62,7 @@ async function openDashboard(page: Page) {
 test('a therapist sees who needs a call on the dashboard, logs the call, and its reminder, task and banner go', async ({
   page,
   request,
+  isMobile,
 }) => {
   const headers = await demoTherapistHeaders(request);
   const patient = await newPatientOfTheTherapist(request, headers);
@@ -96,6 +98,7 @@ test('a therapist sees who needs a call on the dashboard, logs the call, and its
   await expect(banners(page)).toContainText(NO_CALL);
   await banners(page).getByRole('link', { name: 'Log a call' }).click();
   const log = page.getByRole('form', { name: 'Log a call' });
+  await log.getByLabel('Start time').fill(demoCallStart(isMobile ? 3 : 2));
   await log.getByLabel('Minutes').fill('8');
   await log.getByLabel('Notes').fill('Checked the home program by phone.');
   await log.getByRole('button', { name: 'Log call' }).click();

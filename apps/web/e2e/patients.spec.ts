@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   closeInitialNote,
   demo,
+  demoCallStart,
   expectAccessible,
   expectNoSidewaysScroll,
   expectTableInItsFrame,
@@ -31,6 +32,7 @@ const header = (page: Page) => page.getByRole('region', { name: 'Patient details
 
 test('a patient goes from registration to onboarding, a call, discharge, re-onboarding and removal', async ({
   page,
+  isMobile,
 }) => {
   const lastName = `Quill${uniqueWord()}`;
   const name = `Ada ${lastName}`;
@@ -79,7 +81,12 @@ test('a patient goes from registration to onboarding, a call, discharge, re-onbo
 
   // A call goes into the interaction log.
   const log = page.getByRole('form', { name: 'Log a call' });
+  // When it began, on the clinic's clock: a time that has not come yet is refused beside the start time.
+  await log.getByLabel('Start time').fill('23:59');
   await log.getByLabel('Minutes').fill('12');
+  await log.getByRole('button', { name: 'Log call' }).click();
+  await expect(log.getByText(/cannot start later than now|ends by midnight/)).toBeVisible();
+  await log.getByLabel('Start time').fill(demoCallStart(isMobile ? 1 : 0));
   await log.getByLabel('Notes').fill('Went through the bridge and clamshell; pain 3 of 10.');
   await log.getByRole('button', { name: 'Log call' }).click();
   await expectToastClearOfMenu(page, 'The call is logged');

@@ -29,7 +29,7 @@ async function fileChecksum(page: Page, monthName: string) {
     .digest('hex');
 }
 
-test('a call back-dated into last month after its close leaves it as filed, and the supervisor signs the filed month', async ({
+test('a call of last month deleted after its close leaves it as filed, and the supervisor signs the filed month', async ({
   page,
   request,
   isMobile,
@@ -53,22 +53,35 @@ test('a call back-dated into last month after its close leaves it as filed, and 
   const filedTotals = await totals.textContent();
   const filedFile = await fileChecksum(page, last.name);
 
-  // A therapist logs a call dated in the closed month.
+  // A therapist deletes a call of the closed month: calls are logged only within the last 7 days (decision 1282),
+  // so the change a journey can make to last month on any day is a deletion.
   const headers = await demoTherapistHeaders(request);
-  const patients = await request.get('/api/v1/patients/?page=1&page_size=1', { headers });
-  const [patient] = ((await patients.json()) as { results: { id: number }[] }).results;
-  const call = await request.post(`/api/v1/patients/${patient!.id}/log_interaction/`, {
-    headers,
-    data: { date: `${last.iso}-15`, kind: 'phone', minutes: 17 },
-  });
-  expect(call.status()).toBe(201);
+  const patients = await request.get('/api/v1/patients/?page=1&page_size=100&status=onboarded', { headers });
+  let deleted: { id: number; date: string; kind: string; minutes: number } | undefined;
+  for (const patient of ((await patients.json()) as { results: { id: number }[] }).results) {
+    const logs = await request.get(`/api/v1/patients/${patient.id}/log_interaction/?page_size=100`, { headers });
+    const found = ((await logs.json()) as { results: NonNullable<typeof deleted>[] }).results.find((log) =>
+      log.date.startsWith(last.iso),
+    );
+    if (!found) continue;
+    const removed = await request.post(`/api/v1/patients/${patient.id}/log_interaction/delete/`, {
+      headers,
+      data: { log: found.id },
+    });
+    expect(removed.status()).toBe(204);
+    deleted = found;
+    break;
+  }
+  expect(deleted).toBeDefined();
 
   // The month keeps its filed figures; the call is a correction listed beside them, and beside the sign-off.
   await page.reload();
   await expect(page.getByText('Filed figures, as in the billing file')).toBeVisible();
   await expect(totals).toHaveText(filedTotals!);
   const corrections = page.getByRole('region', { name: `Corrections to ${last.name} since its close` });
-  await expect(corrections).toContainText(`Phone call dated ${last.iso}-15, 17 min, logged after the close`);
+  const kind = deleted!.kind === 'video' ? 'Video' : 'Phone';
+  const correction = `${kind} call dated ${deleted!.date}, ${deleted!.minutes} min, deleted after the close`;
+  await expect(corrections).toContainText(correction);
   const signOff = page.getByRole('region', { name: `Sign-off of ${last.name}` });
   await expect(signOff).toContainText('One correction made after the close is listed beside it');
   await snap(page, 'closed-month-correction');
@@ -85,7 +98,7 @@ test('a call back-dated into last month after its close leaves it as filed, and 
   // This month's review lists the call, when and by whom.
   await page.goto('/balances');
   const review = page.getByRole('region', { name: `Review: corrections to ${last.name} since its close` });
-  await expect(review).toContainText(`Phone call dated ${last.iso}-15, 17 min, logged after the close`);
+  await expect(review).toContainText(correction);
   await expect(review).toContainText('by Taylor Reed');
   await snap(page, 'sign-off-review');
 });

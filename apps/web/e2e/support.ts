@@ -180,3 +180,14 @@ export async function approvedStaff(request: APIRequestContext, role: 'therapist
   expect(approval.status()).toBe(200);
   return account;
 }
+
+/**
+ * A start time of today, on the demo clinic's clocks (Chicago), for a call the demo therapist logs in a journey: the
+ * `slot`th 20 minutes after midnight, hours no seeded call takes (they run 09:00–17:00), one slot per journey and
+ * layout, so runs never overlap each other's calls (decision 1281). A journey run in the day's first 80 minutes,
+ * when a slot is still ahead, is not covered.
+ */
+export function demoCallStart(slot: number) {
+  const minute = slot * 20;
+  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+}

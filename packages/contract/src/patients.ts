@@ -206,14 +206,32 @@ export const interactionLogSchema = z.object({
   notes: z.string(),
   kind: z.enum(interactionKinds),
   minutes: z.number().int(),
+  /** When the call began (decision 1280); calls logged before start times were asked begin at noon of their day. */
+  started_at: z.string(),
   created_by: therapistRefSchema.nullable(),
   created_at: z.string(),
 });
 export type InteractionLog = z.infer<typeof interactionLogSchema>;
 export const interactionLogListSchema = paginated(interactionLogSchema);
 
+/**
+ * How many days back a call may be logged (decision 1282): a call of today or of the 7 days before it. An older call
+ * changes a month that may be billed already, so it is a correction for the clinic's supervisor.
+ */
+export const CALL_CORRECTION_DAYS = 7;
+
+/**
+ * A call is dated (`date`) and timed (`start_time`) on the clinic's calendar and clocks (decision 1280): the day and
+ * the clock time together name its start, so the two cannot disagree. Whether the day is today or within the
+ * correction window, and whether the call fits the clinician's clock, is the server's to say: it knows the clinic's
+ * today.
+ */
 export const logInteractionBodySchema = z.object({
-  date: isoDateSchema.refine((value) => value <= today(), { error: 'A call cannot be logged in the future' }),
+  date: isoDateSchema,
+  start_time: z
+    .string({ error: 'Enter the time the call started' })
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Enter the start time as HH:MM on the 24-hour clock, e.g. 14:30' }),
   notes: z.string().trim().max(2000).default(''),
   kind: z.enum(interactionKinds).default('phone'),
   /** A live call lasts at least a minute: a call of no length would satisfy billing's live-call rule (decision 1130). */

@@ -305,6 +305,8 @@ export const interactionLogs = pgTable(
       .notNull()
       .default('phone'),
     minutes: integer('minutes').notNull().default(0),
+    /** When the call began (decision 1280): with `minutes`, the span one clinician's calls may not overlap. */
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     notes: text('notes').notNull().default(''),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -316,6 +318,8 @@ export const interactionLogs = pgTable(
     index('interaction_logs_patient_date_idx').on(t.patientId, t.date),
     // A clinic's calls of a month, for its monthly minutes.
     index('interaction_logs_clinic_date_idx').on(t.clinicId, t.date),
+    // A clinician's calls near a new one, for the overlap check.
+    index('interaction_logs_creator_start_idx').on(t.createdBy, t.startedAt),
   ],
 );
 

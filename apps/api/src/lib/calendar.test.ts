@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, localDateOf, localDateTimeOf, weekDays, weekStartOf } from './calendar.ts';
+import { addDays, localDateOf, localDateTimeOf, localInstantOf, weekDays, weekStartOf } from './calendar.ts';
 
 describe('calendar days in the clinic timezone', () => {
   it('takes the day where the clinic is', () => {
@@ -36,5 +36,19 @@ describe('localDateTimeOf', () => {
     expect(localDateTimeOf(new Date('2026-07-10T18:00:05Z'), 'America/Los_Angeles')).toBe('2026-07-10T11:00:05-07:00');
     expect(localDateTimeOf(new Date('2026-01-10T23:30:00Z'), 'UTC')).toBe('2026-01-10T23:30:00+00:00');
     expect(localDateTimeOf(new Date('2026-01-10T23:30:00Z'), 'Asia/Kolkata')).toBe('2026-01-11T05:00:00+05:30');
+  });
+});
+
+describe('localInstantOf', () => {
+  it('finds the instant the clinic’s clocks read a time, across the changes of daylight saving time', () => {
+    const la = 'America/Los_Angeles';
+    expect(localInstantOf('2026-01-10', '14:30', la)?.toISOString()).toBe('2026-01-10T22:30:00.000Z');
+    expect(localInstantOf('2026-07-10', '00:00', la)?.toISOString()).toBe('2026-07-10T07:00:00.000Z');
+    expect(localInstantOf('2026-01-10', '23:59', 'Asia/Kolkata')?.toISOString()).toBe('2026-01-10T18:29:00.000Z');
+    // Mar 8, 2026: 02:00 becomes 03:00 in Los Angeles, so 02:30 never happens; 03:30 is already summer time.
+    expect(localInstantOf('2026-03-08', '02:30', la)).toBeNull();
+    expect(localInstantOf('2026-03-08', '03:30', la)?.toISOString()).toBe('2026-03-08T10:30:00.000Z');
+    // Nov 1, 2026: 01:30 happens twice; the first (summer time) is taken.
+    expect(localInstantOf('2026-11-01', '01:30', la)?.toISOString()).toBe('2026-11-01T08:30:00.000Z');
   });
 });

@@ -47,3 +47,23 @@ export function middayOf(day: string, timezone: string): Date {
   const offset = localDateTimeOf(new Date(`${day}T12:00:00Z`), timezone).slice(19);
   return new Date(`${day}T12:00:00${offset}`);
 }
+
+/**
+ * The instant a clinic's clocks read `time` (HH:MM) on `day`, or null where they never do (the hour skipped when
+ * daylight saving time begins). Where they read it twice (the hour repeated when it ends), the first.
+ */
+export function localInstantOf(day: string, time: string, timezone: string): Date | null {
+  const wall = `${day}T${time}`;
+  // The offset in force near that time; tried again from the first guess, which lands across a change of offset.
+  let guess = new Date(`${wall}:00Z`);
+  for (let i = 0; i < 2; i++) {
+    const offset = localDateTimeOf(guess, timezone).slice(19);
+    guess = new Date(`${wall}:00${offset}`);
+    if (localDateTimeOf(guess, timezone).startsWith(wall)) {
+      // The earlier of two readings of the same wall time, an hour (the usual change) before.
+      const earlier = new Date(guess.getTime() - 3_600_000);
+      return localDateTimeOf(earlier, timezone).startsWith(wall) ? earlier : guess;
+    }
+  }
+  return null;
+}

@@ -188,6 +188,7 @@ export function planMonitoring(input: MonitoringPlanInput, random: Random) {
             patientId: plan.patient.id,
             clinicId,
             date: day,
+            startedAt: start,
             kind: random.chance(0.65) ? 'phone' : 'video',
             minutes,
             notes: random.pick(callNotes),

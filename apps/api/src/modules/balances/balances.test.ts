@@ -64,7 +64,7 @@ beforeAll(async () => {
   withCall = await c.inEpisode('2026-01-05T08:00:00Z');
   await c.session(withCall, '2026-01-10T18:00:00Z', 1830);
   await c.session(withCall, '2026-01-11T18:00:00Z', 45, { userId: c.home.supervisor.id });
-  await c.logCall(withCall, { date: '2026-01-12', kind: 'phone', minutes: 10 });
+  await c.pastCall(withCall, { date: '2026-01-12', kind: 'phone', minutes: 10 });
   withoutCall = await c.inEpisode('2026-01-05T08:00:00Z');
   await c.session(withoutCall, '2026-01-13T18:00:00Z', 125);
   // Another clinic's time never shows.
@@ -153,6 +153,7 @@ describe('GET /api/v1/clinic/balances/', () => {
       patientId: withCall,
       clinicId: c.home.clinic.id,
       date: '2025-06-11',
+      startedAt: new Date('2025-06-11T19:00:00Z'),
       kind: 'phone',
       minutes: 12,
       createdBy: null,
@@ -246,7 +247,7 @@ describe('the balances agree with the monitored-time module and billing', () => 
   it('reads the same minutes for the same month', async () => {
     // February 2026: each patient monitored by one staff member, so a staff member's minutes are whole patients'.
     await c.session(withCall, '2026-02-03T18:00:00Z', 1500);
-    await c.logCall(withCall, { date: '2026-02-04', kind: 'video', minutes: 5 });
+    await c.pastCall(withCall, { date: '2026-02-04', kind: 'video', minutes: 5 });
     await c.session(withoutCall, '2026-02-05T18:00:00Z', 700, { userId: c.home.supervisor.id });
     const month = '2026-02';
     const body = await read(`month=${month}`, c.home.supervisor.token);

@@ -43,22 +43,22 @@ beforeAll(async () => {
   // Data yesterday, a call this month: nothing to do.
   ids.fresh = await c.inEpisode(march);
   await c.readings(ids.fresh, 'steps', c.days('2026-03-15', 5));
-  await c.logCall(ids.fresh, { date: '2026-03-03', kind: 'phone', minutes: 1 });
+  await c.pastCall(ids.fresh, { date: '2026-03-03', kind: 'phone', minutes: 1 });
   // Last data on Mar 5 and no call.
   ids.quiet = await c.inEpisode(march);
   await c.readings(ids.quiet, 'steps', c.days('2026-03-01', 5));
   // No consent on file.
   ids.noConsent = await c.inEpisode(march, { hasConsent: false });
   await c.readings(ids.noConsent, 'steps', ['2026-03-19']);
-  await c.logCall(ids.noConsent, { date: '2026-03-03', kind: 'phone', minutes: 1 });
+  await c.pastCall(ids.noConsent, { date: '2026-03-03', kind: 'phone', minutes: 1 });
   // 14 data days of 16: close to the device threshold.
   ids.close = await c.inEpisode(march);
   await c.readings(ids.close, 'steps', c.days('2026-03-06', 14));
-  await c.logCall(ids.close, { date: '2026-03-03', kind: 'phone', minutes: 1 });
+  await c.pastCall(ids.close, { date: '2026-03-03', kind: 'phone', minutes: 1 });
   // Onboarded in January, no program ever set: the program is stale.
   ids.stale = await c.inEpisode('2026-01-05T17:00:00Z');
   await c.readings(ids.stale, 'steps', ['2026-03-18', '2026-03-19']);
-  await c.logCall(ids.stale, { date: '2026-03-03', kind: 'phone', minutes: 1 });
+  await c.pastCall(ids.stale, { date: '2026-03-03', kind: 'phone', minutes: 1 });
   ids.registered = (await c.call.register(c.home.therapist.token)).id;
   ids.away = await c.inEpisode(march, { clinic: c.away });
   // Mar 20, noon in Los Angeles.

@@ -21,7 +21,7 @@ describe('billing inputs', () => {
     await c.outcomes(id, ['2026-01-09', '2026-01-10'], 'staff');
     // 23:30 on Jan 31 in Los Angeles is Feb 1 in UTC: still January's.
     await c.session(id, '2026-02-01T07:30:00Z', 600);
-    await c.logCall(id, { date: '2026-01-20', kind: 'phone', minutes: 12 });
+    await c.pastCall(id, { date: '2026-01-20', kind: 'phone', minutes: 12 });
     const away = await c.inEpisode('2026-01-05T08:00:00Z', { clinic: c.away });
     await c.readings(away, 'painlevel', ['2026-01-05'], c.away);
 

@@ -72,7 +72,7 @@ beforeAll(async () => {
   patient = await c.inEpisode('2026-01-05T08:00:00Z');
   await c.readings(patient, 'painlevel', c.days('2026-01-05', 16));
   await c.session(patient, '2026-01-10T18:00:00Z', 900);
-  await c.logCall(patient, { date: '2026-01-12', kind: 'phone', minutes: 10 });
+  await c.pastCall(patient, { date: '2026-01-12', kind: 'phone', minutes: 10 });
 });
 afterAll(() => c.t.close());
 
@@ -98,7 +98,7 @@ describe('signing a closed month', () => {
     expect((await generate(1)).statusCode).toBe(201);
     // A 5-minute call logged with the close, before the sign-off: 30 minutes now, still one 98980; the month filed
     // 25 (decision 1285).
-    await c.logCall(patient, { date: '2026-01-25', kind: 'phone', minutes: 5 });
+    await c.pastCall(patient, { date: '2026-01-25', kind: 'phone', minutes: 5 });
   });
 
   it('reads "closed" for staff, and for an admin by the clinic code', async () => {
@@ -189,7 +189,7 @@ describe('a signed month is frozen', () => {
     signedBytes = sha256((await newestFile('2026-01')).content);
     c.t.clock.advanceMinutes(1);
     // A 20-minute call back-dated into January: 50 minutes, a further 98981 if January were still open.
-    await c.logCall(patient, { date: '2026-01-20', kind: 'phone', minutes: 20 });
+    await c.pastCall(patient, { date: '2026-01-20', kind: 'phone', minutes: 20 });
   });
 
   it('answers the signed figures and keeps the signed file; an admin cannot make it again (409)', async () => {

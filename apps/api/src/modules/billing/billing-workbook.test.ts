@@ -49,7 +49,7 @@ beforeAll(async () => {
   await c.readings(covered, 'painlevel', c.days('2026-01-05', 16));
   await c.session(covered, '2026-01-10T18:00:00Z', 1800);
   await c.session(covered, '2026-01-11T18:00:00Z', 300, { userId: assistant.id });
-  await c.logCall(covered, { date: '2026-01-12', kind: 'phone', minutes: 10 });
+  await c.pastCall(covered, { date: '2026-01-12', kind: 'phone', minutes: 10 });
   // A window of January 2–31 with 16 data days bills in January, under a name a spreadsheet would run.
   const formula = await c.inEpisode('2026-01-02T08:00:00Z');
   await c.readings(formula, 'steps', c.days('2026-01-02', 16));

@@ -32,7 +32,7 @@ beforeAll(async () => {
   await c.readings(covered, 'painlevel', c.days('2026-01-05', 16));
   await c.session(covered, '2026-01-10T18:00:00Z', 1800);
   await c.session(covered, '2026-01-11T18:00:00Z', 300, { userId: assistantId });
-  await c.logCall(covered, { date: '2026-01-12', kind: 'phone', minutes: 10 });
+  await c.pastCall(covered, { date: '2026-01-12', kind: 'phone', minutes: 10 });
   // Not covered by the payer: the same data bills nothing.
   const uncovered = await c.inEpisode('2026-01-05T08:00:00Z', { isCovered: false });
   await c.readings(uncovered, 'painlevel', c.days('2026-01-05', 16));

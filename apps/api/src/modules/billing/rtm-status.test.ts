@@ -35,12 +35,12 @@ beforeAll(async () => {
   // 5 data days bill 98985 (2026); a one-minute call: ready to bill, far from the next thresholds.
   ids.ready = await c.inEpisode(march);
   await c.readings(ids.ready, 'steps', c.days('2026-03-01', 5));
-  await c.logCall(ids.ready, { date: '2026-03-03', kind: 'phone', minutes: 1 });
+  await c.pastCall(ids.ready, { date: '2026-03-03', kind: 'phone', minutes: 1 });
   // 8 minutes (5 monitored, 3 on a call): 2 short of 98979's 10.
   ids.minutes = await c.inEpisode(march);
   await c.readings(ids.minutes, 'painlevel', c.days('2026-03-02', 2));
   await c.session(ids.minutes, '2026-03-04T18:00:00Z', 5 * 60);
-  await c.logCall(ids.minutes, { date: '2026-03-05', kind: 'video', minutes: 3 });
+  await c.pastCall(ids.minutes, { date: '2026-03-05', kind: 'video', minutes: 3 });
   // The same data as the example, but the payer does not cover RTM.
   ids.uncovered = await c.inEpisode(march, { isCovered: false });
   await c.readings(ids.uncovered, 'painlevel', c.days('2026-03-01', 14));

@@ -99,6 +99,7 @@ describe('chat with patients', () => {
     const logged = await call.post(`/api/v1/patients/${patient.id}/log_interaction/`, home.therapist.token, {
       // The day of the test's clock (Mar 2, 2026) where the clinic is.
       date: '2026-03-02',
+      start_time: '09:00',
       kind: 'phone',
       minutes: 5,
       notes: 'Checked in by phone.',

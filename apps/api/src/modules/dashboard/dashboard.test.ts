@@ -40,7 +40,7 @@ beforeAll(async () => {
   // 7 data days (ready: 98985), a 5-minute call and 12 monitored minutes: 17 of 20 minutes, close.
   const busy = await c.inEpisode(march, { therapistId: mine });
   await c.readings(busy, 'steps', [...c.days('2026-03-01', 5), '2026-03-18', '2026-03-19']);
-  await c.logCall(busy, { date: '2026-03-03', kind: 'phone', minutes: 5 });
+  await c.pastCall(busy, { date: '2026-03-03', kind: 'phone', minutes: 5 });
   await c.session(busy, '2026-03-10T18:00:00Z', 12 * 60);
   // One data day on Mar 2 and no call: quiet, needs a call, 1 data day short of 2 (close), not ready.
   const quiet = await c.inEpisode(march, { therapistId: mine });
@@ -54,7 +54,7 @@ beforeAll(async () => {
   await c.call.register(c.home.therapist.token);
   const discharged = await c.inEpisode(march, { therapistId: mine, end: '2026-03-10T17:00:00Z' });
   await c.session(discharged, '2026-03-04T18:00:00Z', 20 * 60);
-  await c.logCall(discharged, { date: '2026-03-05', kind: 'phone', minutes: 1 });
+  await c.pastCall(discharged, { date: '2026-03-05', kind: 'phone', minutes: 1 });
 
   // The colleague's patients.
   // No data since onboarding: quiet, needs a call, close (0 of 2 data days).
@@ -62,7 +62,7 @@ beforeAll(async () => {
   // 16 data days and a 10-minute call: ready (98977 and 98979), nothing close, no call needed.
   const done = await c.inEpisode(march, { therapistId: colleague.id });
   await c.readings(done, 'steps', c.days('2026-03-01', 16));
-  await c.logCall(done, { date: '2026-03-04', kind: 'video', minutes: 10 });
+  await c.pastCall(done, { date: '2026-03-04', kind: 'video', minutes: 10 });
 
   // Another clinic's patient in monitoring, quiet and close: never counted at home.
   await c.inEpisode(march, { clinic: c.away });

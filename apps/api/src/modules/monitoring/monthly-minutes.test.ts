@@ -12,10 +12,10 @@ let call: ApiClient;
 let minutes: MonitoredClinics['minutes'];
 let onboarded: MonitoredClinics['onboarded'];
 let session: MonitoredClinics['session'];
-let logCall: MonitoredClinics['logCall'];
+let pastCall: MonitoredClinics['pastCall'];
 
 beforeAll(async () => {
-  ({ t, call, home, away, minutes, onboarded, session, logCall } = await monitoredClinics());
+  ({ t, call, home, away, minutes, onboarded, session, pastCall } = await monitoredClinics());
 });
 afterAll(() => t.close());
 
@@ -35,7 +35,7 @@ describe('a patient’s minutes in a month', () => {
 
     const longer = await onboarded();
     await session(longer, '2026-01-10T18:00:00Z', 61);
-    await logCall(longer, { date: '2026-01-12', kind: 'phone', minutes: 1 });
+    await pastCall(longer, { date: '2026-01-12', kind: 'phone', minutes: 1 });
     expect(await ofPatient(longer, '2026-01')).toEqual({
       monitoredSeconds: 61,
       callMinutes: 1,
@@ -48,8 +48,8 @@ describe('a patient’s minutes in a month', () => {
     const patientId = await onboarded();
     await session(patientId, '2026-01-05T18:00:00Z', 30);
     await session(patientId, '2026-01-06T18:00:00Z', 50, { userId: home.supervisor.id });
-    await logCall(patientId, { date: '2026-01-07', kind: 'video', minutes: 3 });
-    await logCall(patientId, { date: '2026-01-08', kind: 'phone', minutes: 2 });
+    await pastCall(patientId, { date: '2026-01-07', kind: 'video', minutes: 3 });
+    await pastCall(patientId, { date: '2026-01-08', kind: 'phone', minutes: 2 });
     // 30 s + 50 s + 5 min = 380 s: 6 minutes, though neither session reaches a minute on its own.
     expect(await ofPatient(patientId, '2026-01')).toEqual({
       monitoredSeconds: 80,
@@ -76,9 +76,9 @@ describe('a patient’s minutes in a month', () => {
 
   it('places a call in the month of its date, and leaves deleted calls out', async () => {
     const patientId = await onboarded();
-    await logCall(patientId, { date: '2026-04-30', kind: 'phone', minutes: 7 });
-    await logCall(patientId, { date: '2026-05-01', kind: 'phone', minutes: 4 });
-    const deleted = await logCall(patientId, { date: '2026-04-15', kind: 'video', minutes: 30 });
+    await pastCall(patientId, { date: '2026-04-30', kind: 'phone', minutes: 7 });
+    await pastCall(patientId, { date: '2026-05-01', kind: 'phone', minutes: 4 });
+    const deleted = await pastCall(patientId, { date: '2026-04-15', kind: 'video', minutes: 30 });
     const res = await call.post(pathOf(patientEndpoints.deleteInteraction, { id: patientId }), home.therapist.token, {
       log: deleted,
     });
@@ -91,7 +91,7 @@ describe('a patient’s minutes in a month', () => {
 
   it('has a live call with a logged call of the shortest length, and none with sessions alone', async () => {
     const called = await onboarded();
-    await logCall(called, { date: '2026-06-03', kind: 'video', minutes: 1 });
+    await pastCall(called, { date: '2026-06-03', kind: 'video', minutes: 1 });
     expect(await ofPatient(called, '2026-06')).toEqual({
       monitoredSeconds: 0,
       callMinutes: 1,
@@ -157,13 +157,14 @@ describe('a clinic’s minutes', () => {
     const theirs = await onboarded(away);
     await session(ours, '2026-07-10T18:00:00Z', 90);
     await session(theirs, '2026-07-10T18:00:00Z', 600, { clinic: away });
-    await logCall(theirs, { date: '2026-07-11', kind: 'phone', minutes: 20 }, away);
+    await pastCall(theirs, { date: '2026-07-11', kind: 'phone', minutes: 20 }, away);
     // Rows of the other clinic naming our patient still belong to the other clinic.
     await session(ours, '2026-07-12T18:00:00Z', 600, { clinic: away });
     await createInteractionsRepository(t.database.db).insert({
       patientId: ours,
       clinicId: away.clinic.id,
       date: '2026-07-12',
+      startedAt: new Date('2026-07-12T15:00:00Z'),
       kind: 'phone',
       minutes: 20,
       createdBy: away.therapist.id,
@@ -194,7 +195,7 @@ describe('a clinic’s minutes', () => {
     await session(first, '2026-08-03T18:00:00Z', 400);
     await session(first, '2026-08-04T18:00:00Z', 45, { userId: home.supervisor.id });
     await session(first, '2026-08-05T18:00:00Z', 200);
-    await logCall(first, { date: '2026-08-06', kind: 'phone', minutes: 5 });
+    await pastCall(first, { date: '2026-08-06', kind: 'phone', minutes: 5 });
     await session(second, '2026-08-03T19:00:00Z', 30, { userId: home.supervisor.id });
     const month = '2026-08';
 

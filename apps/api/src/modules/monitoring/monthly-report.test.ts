@@ -9,6 +9,7 @@ import { auditRows } from '../../../test/hep-support.ts';
 import { type MonitoredClinics, monitoredClinics } from '../../../test/monitoring-support.ts';
 import type { ApiClient, StaffedClinic } from '../../../test/patients-support.ts';
 import { auditEvents, patients, users } from '../../db/schema.ts';
+import { localDateTimeOf } from '../../lib/calendar.ts';
 import { createInteractionsRepository } from '../patients/interactions.repository.ts';
 
 let t: TestApp;
@@ -18,10 +19,11 @@ let call: ApiClient;
 let minutes: MonitoredClinics['minutes'];
 let patientOf: MonitoredClinics['onboarded'];
 let session: MonitoredClinics['session'];
+let pastCall: MonitoredClinics['pastCall'];
 let logCall: MonitoredClinics['logCall'];
 
 beforeAll(async () => {
-  ({ t, call, home, away, minutes, onboarded: patientOf, session, logCall } = await monitoredClinics());
+  ({ t, call, home, away, minutes, onboarded: patientOf, session, logCall, pastCall } = await monitoredClinics());
 });
 afterAll(() => t.close());
 
@@ -85,9 +87,9 @@ async function busyJanuary() {
   };
   // 23:00 on 31 December 2025 in Los Angeles: not January.
   await session(patientId, '2026-01-01T07:00:00Z', 600);
-  const phone = await logCall(patientId, { date: '2026-01-07', kind: 'phone', minutes: 3 });
-  const video = await logCall(patientId, { date: '2026-01-20', kind: 'video', minutes: 12 });
-  const deleted = await logCall(patientId, { date: '2026-01-21', kind: 'phone', minutes: 30 });
+  const phone = await pastCall(patientId, { date: '2026-01-07', kind: 'phone', minutes: 3 });
+  const video = await pastCall(patientId, { date: '2026-01-20', kind: 'video', minutes: 12 });
+  const deleted = await pastCall(patientId, { date: '2026-01-21', kind: 'phone', minutes: 30 });
   const removed = await call.post(pathOf(patientEndpoints.deleteInteraction, { id: patientId }), home.therapist.token, {
     log: deleted,
   });
@@ -98,6 +100,7 @@ async function busyJanuary() {
     patientId,
     clinicId: away.clinic.id,
     date: '2026-01-08',
+    startedAt: new Date('2026-01-08T15:00:00Z'),
     kind: 'phone',
     minutes: 20,
     createdBy: away.therapist.id,
@@ -138,7 +141,7 @@ describe('the CSV total equals the reported minutes', () => {
     const second = await patientOf();
     await session(first, '2026-05-03T18:00:00Z', 400);
     await session(first, '2026-05-04T18:00:00Z', 45, { userId: home.supervisor.id });
-    await logCall(first, { date: '2026-05-06', kind: 'phone', minutes: 5 });
+    await pastCall(first, { date: '2026-05-06', kind: 'phone', minutes: 5 });
     await session(second, '2026-05-03T19:00:00Z', 59);
     await session(await patientOf(away), '2026-05-03T19:00:00Z', 700, { clinic: away });
 
@@ -313,7 +316,9 @@ describe('the audit CSV of a patient’s month', () => {
     expect(started.statusCode, started.body).toBe(201);
     const id = started.json().id as number;
     t.clock.advanceSeconds(5);
-    await logCall(patientId, { date: startedAt.toISOString().slice(0, 10), kind: 'phone', minutes: 2 });
+    // A call that began a minute before, on the clinic's clocks (Los Angeles).
+    const local = localDateTimeOf(new Date(startedAt.getTime() - 60_000), 'America/Los_Angeles');
+    await logCall(patientId, { date: local.slice(0, 10), start_time: local.slice(11, 16), kind: 'phone', minutes: 2 });
     t.clock.advanceSeconds(10);
     const ended = await call.put(pathOf(monitoringEndpoints.update, { monitoringId: id }), home.therapist.token, {
       elapsed_seconds: 13,
@@ -388,7 +393,7 @@ describe('the audit CSV of a patient’s month', () => {
 
   it('is audited as an export with the patient, the month and its counts', async () => {
     const patientId = await patientOf();
-    await logCall(patientId, { date: '2026-02-10', kind: 'phone', minutes: 4 });
+    await pastCall(patientId, { date: '2026-02-10', kind: 'phone', minutes: 4 });
     csvOf(await call.get(exportUrl(patientId, '?month=2026-02'), home.therapist.token));
     const rows = await auditRows(t.database.db, 'monitoring.export', patientId);
     expect(rows).toHaveLength(1);

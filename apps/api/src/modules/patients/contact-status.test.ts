@@ -38,13 +38,13 @@ beforeAll(async () => {
   // Home is in Los Angeles. Mar 24, 23:00 there (Mar 25, 06:00 UTC): the day before the reminder period.
   await setNow('2026-03-25T06:00:00Z');
   ids.called = await c.onboarded();
-  await c.logCall(ids.called, { date: '2026-03-03', kind: 'video', minutes: 5 });
+  await c.pastCall(ids.called, { date: '2026-03-03', kind: 'video', minutes: 5 });
   await wrote(ids.called, 2);
   ids.lastMonth = await c.onboarded();
-  await c.logCall(ids.lastMonth, { date: '2026-02-27', kind: 'phone', minutes: 5 });
+  await c.pastCall(ids.lastMonth, { date: '2026-02-27', kind: 'phone', minutes: 5 });
   await wrote(ids.lastMonth, 10);
   ids.deleted = await c.onboarded();
-  const logId = await c.logCall(ids.deleted, { date: '2026-03-05', kind: 'phone', minutes: 5 });
+  const logId = await c.pastCall(ids.deleted, { date: '2026-03-05', kind: 'phone', minutes: 5 });
   const res = await c.call.post(
     pathOf(patientEndpoints.deleteInteraction, { id: ids.deleted }),
     c.home.therapist.token,

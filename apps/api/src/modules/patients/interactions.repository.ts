@@ -9,6 +9,7 @@ const logColumns = {
   notes: interactionLogs.notes,
   kind: interactionLogs.kind,
   minutes: interactionLogs.minutes,
+  startedAt: interactionLogs.startedAt,
   createdAt: interactionLogs.createdAt,
   createdById: interactionLogs.createdBy,
   createdByFirstName: users.firstName,
@@ -20,6 +21,7 @@ type LogRow = {
   notes: string;
   kind: 'phone' | 'video';
   minutes: number;
+  startedAt: Date;
   createdAt: Date;
   createdById: number | null;
   createdByFirstName: string | null;
@@ -32,6 +34,7 @@ export const toInteractionLog = (row: LogRow): InteractionLog => ({
   notes: row.notes,
   kind: row.kind,
   minutes: row.minutes,
+  started_at: row.startedAt.toISOString(),
   created_by:
     row.createdById && row.createdByFirstName
       ? { id: row.createdById, display_name: `${row.createdByFirstName} ${row.createdByLastName}` }
@@ -49,7 +52,7 @@ export const createInteractionsRepository = (db: DbOrTx) => ({
         .from(interactionLogs)
         .leftJoin(users, eq(users.id, interactionLogs.createdBy))
         .where(live)
-        .orderBy(desc(interactionLogs.date), desc(interactionLogs.id))
+        .orderBy(desc(interactionLogs.startedAt), desc(interactionLogs.id))
         .limit(pageSize)
         .offset((page - 1) * pageSize),
       db.select({ n: count() }).from(interactionLogs).where(live),

@@ -42,7 +42,7 @@ beforeAll(async () => {
   ids.lastDataMar5 = await c.inEpisode(march);
   await c.readings(ids.lastDataMar5, 'steps', c.days('2026-03-01', 5));
   await c.readings(ids.lastDataMar5, 'heart_rate', ['2026-03-18']);
-  await c.logCall(ids.lastDataMar5, { date: '2026-03-03', kind: 'phone', minutes: 5 });
+  await c.pastCall(ids.lastDataMar5, { date: '2026-03-03', kind: 'phone', minutes: 5 });
   // Exactly 7 days without data (Mar 13): quiet; one data day is not ready to bill.
   ids.lastDataMar13 = await c.inEpisode(march);
   await c.readings(ids.lastDataMar13, 'painlevel', ['2026-03-13']);
@@ -72,7 +72,7 @@ beforeAll(async () => {
   // Discharged Mar 10 with 20 minutes and a call: ready to bill this month (98980), but never quiet.
   ids.discharged = await c.inEpisode(march, { end: '2026-03-10T17:00:00Z' });
   await c.session(ids.discharged, '2026-03-04T18:00:00Z', 20 * 60);
-  await c.logCall(ids.discharged, { date: '2026-03-05', kind: 'phone', minutes: 1 });
+  await c.pastCall(ids.discharged, { date: '2026-03-05', kind: 'phone', minutes: 1 });
   // A colleague's quiet patient.
   ids.colleagues = await c.inEpisode(march, { therapistId: colleagueId });
   // Another clinic's quiet patient, ready to bill: never in the home clinic's answers.

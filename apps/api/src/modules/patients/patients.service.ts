@@ -18,6 +18,8 @@ import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { createSessionsRepository } from '../auth/sessions.repository.ts';
 import { createUsersRepository } from '../auth/users.repository.ts';
 import { chosenClinic } from '../clinics/chosen-clinic.ts';
+import { overlapRefusal, placeCall } from './call-clock.ts';
+import { createClinicianTimeRepository } from './clinician-time.repository.ts';
 import { contactStatusesOf } from './contact-status.repository.ts';
 import { findIcd10, searchIcd10 } from './icd10.repository.ts';
 import { createInteractionsRepository, toInteractionLog } from './interactions.repository.ts';
@@ -91,6 +93,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
   const patientRecord = createPatientRecordRepository(db);
   const { success: record, denied: deny } = patientAudit(audit);
   const interactions = createInteractionsRepository(db);
+  const clinicianTime = createClinicianTimeRepository(db);
 
   async function findPatient(actor: Actor, id: number, ctx: RequestContext) {
     const patient = await patientsRepo.findById(id, scopeOf(actor));
@@ -403,16 +406,25 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
 
     async logInteraction(actor: Actor, id: number, body: LogInteractionBody, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
+      const calendar = (await clinicianTime.callCalendarOf(id))!;
+      const now = clock.now();
+      const span = placeCall(body, calendar, now);
       const logId = await db.transaction(async (tx) => {
+        // One clinician's calls are checked and saved one at a time, so two at once cannot both take the same time.
+        const time = createClinicianTimeRepository(tx);
+        await time.lockClinician(actor.id);
+        const busy = await time.firstOverlap(actor.id, span.start, span.end);
+        if (busy) throw overlapRefusal(busy, id, calendar.timezone);
         const newId = await createInteractionsRepository(tx).insert({
           patientId: id,
           clinicId: patient.clinicId,
           date: body.date,
+          startedAt: span.start,
           kind: body.kind,
           minutes: body.minutes,
           notes: body.notes,
           createdBy: actor.id,
-          createdAt: clock.now(),
+          createdAt: now,
         });
         await record(actor, 'interaction.create', patient, ctx, { log_id: newId }, tx);
         await tasks.patientChanged(tx, patient);

@@ -334,6 +334,7 @@ describe('interaction log', () => {
     const url = `/api/v1/patients/${patient.id}/log_interaction/`;
     const first = await call.post(url, home.therapist.token, {
       date: '2026-03-01',
+      start_time: '16:00',
       notes: 'Reviewed pain diary',
       kind: 'phone',
       minutes: 12,
@@ -341,7 +342,8 @@ describe('interaction log', () => {
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json()).toMatchObject({ date: '2026-03-01', minutes: 12, created_by: { id: home.therapist.id } });
     const second = await call.post(url, home.therapist.token, {
-      date: '2026-03-05',
+      date: '2026-03-02',
+      start_time: '09:30',
       notes: 'Video check-in',
       kind: 'video',
       minutes: 5,
@@ -367,29 +369,28 @@ describe('interaction log', () => {
   it('refuses future dates, bad minutes, other patients logs and other clinics', async () => {
     const patient = await call.register(home.manager.token);
     const url = `/api/v1/patients/${patient.id}/log_interaction/`;
+    const at = { date: '2026-03-01', start_time: '11:00' };
     expect(
-      expectProblem(await call.post(url, home.therapist.token, { date: '2999-01-01' }), 400).errors?.date,
+      expectProblem(await call.post(url, home.therapist.token, { ...at, date: '2999-01-01', minutes: 5 }), 400).errors
+        ?.date,
     ).toBeDefined();
-    expectProblem(await call.post(url, home.therapist.token, { date: '2026-03-01', minutes: -5 }), 400);
+    expectProblem(await call.post(url, home.therapist.token, { ...at, minutes: -5 }), 400);
     // A call of no length would satisfy billing's live-call rule: it needs a length of at least a minute.
     for (const minutes of [0, undefined, '']) {
-      const problem = expectProblem(await call.post(url, home.therapist.token, { date: '2026-03-01', minutes }), 400);
+      const problem = expectProblem(await call.post(url, home.therapist.token, { ...at, minutes }), 400);
       expect(problem.errors?.minutes).toBeDefined();
     }
     expect((await call.get(url, home.therapist.token)).json().count).toBe(0);
-    expectProblem(await call.post(url, home.therapist.token, { date: '2026-03-01', kind: 'fax' }), 400);
+    expectProblem(await call.post(url, home.therapist.token, { ...at, minutes: 5, kind: 'fax' }), 400);
     const other = await call.register(home.manager.token);
     const log = (
-      await call.post(`/api/v1/patients/${other.id}/log_interaction/`, home.therapist.token, {
-        date: '2026-03-01',
-        minutes: 5,
-      })
+      await call.post(`/api/v1/patients/${other.id}/log_interaction/`, home.therapist.token, { ...at, minutes: 5 })
     ).json();
     expectProblem(
       await call.post(`/api/v1/patients/${patient.id}/log_interaction/delete/`, home.therapist.token, { log: log.id }),
       404,
     );
-    expectProblem(await call.post(url, away.therapist.token, { date: '2026-03-01', minutes: 5 }), 404);
+    expectProblem(await call.post(url, away.therapist.token, { ...at, minutes: 5 }), 404);
     expectProblem(await call.get(url, away.therapist.token), 404);
   });
 });

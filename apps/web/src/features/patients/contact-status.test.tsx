@@ -126,6 +126,7 @@ describe('call status and chat freshness in the dashboard header', () => {
           notes: '',
           kind: 'phone',
           minutes: 10,
+          started_at: '2026-03-26T15:45:00Z',
           created_by: null,
           created_at: '2026-03-26T16:00:00Z',
         },
@@ -137,6 +138,7 @@ describe('call status and chat freshness in the dashboard header', () => {
 
     api.set('GET /api/v1/patients/101/', { body: { ...before, call_status: called } });
     const form = screen.getByRole('form', { name: 'Log a call' });
+    await app.user.type(within(form).getByLabelText(/Start time/), '11:45');
     await app.user.type(within(form).getByLabelText(/Minutes/), '10');
     await app.user.click(within(form).getByRole('button', { name: 'Log call' }));
     expect(await screen.findByText('called this month')).toBeInTheDocument();

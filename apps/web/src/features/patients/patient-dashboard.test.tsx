@@ -2,7 +2,7 @@ import type { InteractionLog } from '@rehabit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useUiStore } from '@web/lib/ui-store.ts';
 import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
-import { makePatient, manager, signedInRoutes } from '@web/testing/fixtures.ts';
+import { clinic, makePatient, manager, signedInRoutes } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ const call: InteractionLog = {
   notes: 'Reviewed the bridge exercise; pain 3/10.',
   kind: 'phone',
   minutes: 12,
+  started_at: '2025-02-03T15:30:00Z',
   created_by: { id: 7, display_name: 'Tara Nguyen' },
   created_at: '2025-02-03T16:00:00Z',
 };
@@ -22,6 +23,7 @@ const routes = (logs: InteractionLog[] = [call]) => ({
   ...signedInRoutes(),
   'GET /api/v1/patients/101/': { body: maria },
   'GET /api/v1/patients/101/log_interaction/': { body: logPage(logs) },
+  'GET /api/v1/clinics/DEMO01/': { body: clinic() },
 });
 
 describe('patient dashboard', () => {
@@ -72,15 +74,17 @@ describe('patient dashboard', () => {
     const form = await screen.findByRole('form', { name: 'Log a call' });
     const date = within(form).getByLabelText(/Date of the call/);
     await waitFor(() => expect(date).toHaveValue(clinicToday.format('MMM D, YYYY')));
+    await app.user.type(within(form).getByLabelText(/Start time/), '09:30');
     await app.user.type(within(form).getByLabelText(/Minutes/), '6');
     await app.user.click(within(form).getByRole('button', { name: 'Log call' }));
     expect(await screen.findByText('The call is logged')).toBeInTheDocument();
     expect(api.calls('POST /api/v1/patients/101/log_interaction/')[0]?.body).toMatchObject({
       date: clinicToday.format('YYYY-MM-DD'),
+      start_time: '09:30',
     });
   });
 
-  it('lists logged calls and logs a new one, never in the future', async () => {
+  it('lists logged calls and logs a new one at a start time, showing each refusal beside its field', async () => {
     const api = fixtureApi({
       ...routes(),
       'POST /api/v1/patients/101/log_interaction/': { status: 201, body: { ...call, id: 502 } },
@@ -88,6 +92,8 @@ describe('patient dashboard', () => {
     const app = renderApp('/patient/101/dashboard', { token: 't' });
     const list = await screen.findByRole('list', { name: 'Logged calls' });
     expect(list).toHaveTextContent('Feb 3, 2025');
+    // The start time on the clinic's clocks (New York).
+    await waitFor(() => expect(list).toHaveTextContent('10:30 AM'));
     expect(list).toHaveTextContent('Phone call');
     expect(list).toHaveTextContent('12 min');
     expect(list).toHaveTextContent('Reviewed the bridge exercise; pain 3/10.');
@@ -96,22 +102,42 @@ describe('patient dashboard', () => {
     const form = screen.getByRole('form', { name: 'Log a call' });
     const date = within(form).getByLabelText(/Date of the call/);
     expect(date).toHaveValue(dayjs().format('MMM D, YYYY'));
-    await app.user.clear(date);
-    await app.user.type(date, dayjs().add(2, 'day').format('MM/DD/YYYY'));
-    await app.user.click(within(form).getByRole('combobox', { name: 'Kind' }));
-    await app.user.click(within(form).getByRole('option', { name: 'Video call' }));
+    expect(date).toHaveAccessibleDescription('Today or up to 7 days back');
+    const start = within(form).getByLabelText(/Start time/);
+    expect(start).toHaveAccessibleDescription(/^On the clinic's clock \((EST|EDT)\)$/);
+    // The start time is asked before anything is sent.
     await app.user.type(within(form).getByLabelText(/Minutes/), '15');
-    await app.user.type(within(form).getByLabelText('Notes'), 'Checked the new exercises by video.');
     await app.user.click(within(form).getByRole('button', { name: 'Log call' }));
-    expect(await within(form).findByText('A call cannot be logged in the future')).toBeInTheDocument();
+    expect(await within(form).findByText('Enter the time the call started')).toBeInTheDocument();
+    expect(start).toHaveAccessibleDescription(/Enter the time the call started/);
     expect(api.calls('POST /api/v1/patients/101/log_interaction/')).toHaveLength(0);
 
     await app.user.clear(date);
     await app.user.type(date, '02/10/2025');
+    await app.user.type(start, '14:15');
+    await app.user.click(within(form).getByRole('combobox', { name: 'Kind' }));
+    await app.user.click(within(form).getByRole('option', { name: 'Video call' }));
+    await app.user.type(within(form).getByLabelText('Notes'), 'Checked the new exercises by video.');
+    // The server places the call on the clinician's clock and says why it does not fit, beside the field at fault.
+    const overlap = 'This call would overlap your call with another patient from 2:00 PM to 2:30 PM on Feb 10, 2025';
+    api.set('POST /api/v1/patients/101/log_interaction/', problem(409, 'conflict', overlap, { start_time: [overlap] }));
+    await app.user.click(within(form).getByRole('button', { name: 'Log call' }));
+    expect(await within(form).findByText(overlap)).toBeInTheDocument();
+    expect(start).toHaveAccessibleDescription(new RegExp(overlap));
+    expect(start).toHaveAttribute('aria-invalid', 'true');
+    const older =
+      "A call can be logged up to 7 days back (from Feb 3, 2025); an older call is corrected through the clinic's supervisor";
+    api.set('POST /api/v1/patients/101/log_interaction/', problem(400, 'validation_failed', older, { date: [older] }));
+    await app.user.click(within(form).getByRole('button', { name: 'Log call' }));
+    expect(await within(form).findByText(older)).toBeInTheDocument();
+    expect(date).toHaveAccessibleDescription(new RegExp(older.replace(/[()]/g, '.')));
+
+    api.set('POST /api/v1/patients/101/log_interaction/', { status: 201, body: { ...call, id: 502 } });
     await app.user.click(within(form).getByRole('button', { name: 'Log call' }));
     expect(await screen.findByText('The call is logged')).toBeInTheDocument();
-    expect(api.calls('POST /api/v1/patients/101/log_interaction/')[0]?.body).toEqual({
+    expect(api.calls('POST /api/v1/patients/101/log_interaction/').at(-1)?.body).toEqual({
       date: '2025-02-10',
+      start_time: '14:15',
       kind: 'video',
       minutes: 15,
       notes: 'Checked the new exercises by video.',
@@ -135,6 +161,7 @@ describe('patient dashboard', () => {
 
     await app.user.clear(within(form).getByLabelText(/Minutes/));
     await app.user.type(within(form).getByLabelText(/Minutes/), '4');
+    await app.user.type(within(form).getByLabelText(/Start time/), '08:05');
     await app.user.click(within(form).getByRole('button', { name: 'Log call' }));
     expect(await screen.findByText('The call is logged')).toBeInTheDocument();
     expect(api.calls('POST /api/v1/patients/101/log_interaction/')).toHaveLength(1);

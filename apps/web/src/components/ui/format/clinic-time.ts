@@ -63,3 +63,9 @@ export function clinicDayOf(value: string | Date, timeZone: string | undefined):
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
+
+/** A timezone's short name as its clocks read now ("EST", "PDT", or "GMT-3" where it has none); the device's without one. */
+export function clinicZoneName(timeZone: string | undefined, at: Date = new Date()): string {
+  const parts = formatter(timeZone ?? deviceTimeZone(), { timeZoneName: 'short' }).formatToParts(at);
+  return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone ?? '';
+}

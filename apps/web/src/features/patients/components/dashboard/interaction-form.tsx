@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { interactionKinds, logInteractionBodySchema } from '@rehabit/contract';
+import { CALL_CORRECTION_DAYS, interactionKinds, logInteractionBodySchema } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { DateField } from '@web/components/ui/date-picker/date-field.tsx';
 import { todayIso } from '@web/components/ui/date-picker/iso-date.ts';
@@ -7,7 +7,9 @@ import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { TextArea } from '@web/components/ui/field/text-area.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
+import { clinicZoneName } from '@web/components/ui/format/clinic-time.ts';
 import { useLogInteraction } from '@web/features/patients/api/log-interaction.ts';
+import { useClinicTimeZone } from '@web/lib/clinics/clinic-time-zone.ts';
 import { applyServerErrors } from '@web/lib/form-errors.ts';
 import { notify } from '@web/lib/notify.ts';
 import { PhoneCall } from 'lucide-react';
@@ -19,9 +21,9 @@ export const interactionKindLabels: Record<(typeof interactionKinds)[number], st
   video: 'Video call',
 };
 const kindOptions = interactionKinds.map((kind) => ({ value: kind, label: interactionKindLabels[kind] }));
-const fields = ['date', 'kind', 'minutes', 'notes'] as const;
+const fields = ['date', 'start_time', 'kind', 'minutes', 'notes'] as const;
 
-const blank = (today: string) => ({ date: today, kind: 'phone' as const, minutes: '', notes: '' });
+const blank = (today: string) => ({ date: today, start_time: '', kind: 'phone' as const, minutes: '', notes: '' });
 
 type InteractionFormProps = {
   patientId: number;
@@ -29,9 +31,13 @@ type InteractionFormProps = {
   clinicToday?: string;
 };
 
-/** A live call with the patient: it counts toward the month's RTM minutes and its live-call rule. */
+/**
+ * A live call with the patient: it counts toward the month's RTM minutes and its live-call rule. It is placed on the
+ * clinic's calendar and clocks, by its day and start time, and lasts its minutes (decisions 1280–1282).
+ */
 export function InteractionForm({ patientId, clinicToday }: InteractionFormProps) {
   const today = clinicToday ?? todayIso();
+  const timeZone = useClinicTimeZone();
   const form = useForm({ resolver: zodResolver(logInteractionBodySchema), defaultValues: blank(today) });
   const log = useLogInteraction(patientId);
   const { errors, isSubmitting } = form.formState;
@@ -63,7 +69,32 @@ export function InteractionForm({ patientId, clinicToday }: InteractionFormProps
           emptyAs=""
           label="Date of the call"
           required
+          hint={`Today or up to ${CALL_CORRECTION_DAYS} days back`}
           error={(day) => (day ? errors.date?.message : errors.date && 'Choose the day of the call')}
+        />
+        <TextField
+          label="Start time"
+          type="time"
+          step={60}
+          required
+          hint={`On the clinic's clock (${clinicZoneName(timeZone)})`}
+          error={
+            errors.start_time &&
+            (form.getValues('start_time') ? errors.start_time.message : 'Enter the time the call started')
+          }
+          {...form.register('start_time')}
+        />
+        <TextField
+          label="Minutes"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={240}
+          step={1}
+          required
+          hint="1 to 240"
+          error={errors.minutes?.message}
+          {...form.register('minutes')}
         />
         <Controller
           control={form.control}
@@ -79,18 +110,6 @@ export function InteractionForm({ patientId, clinicToday }: InteractionFormProps
               error={errors.kind?.message}
             />
           )}
-        />
-        <TextField
-          label="Minutes"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={240}
-          step={1}
-          required
-          hint="1 to 240"
-          error={errors.minutes?.message}
-          {...form.register('minutes')}
         />
       </div>
       <TextArea

@@ -7,7 +7,7 @@ import { Phone, Trash2, Video } from 'lucide-react';
 import { interactionKindLabels } from './interaction-form.tsx';
 import '@web/components/ui/button/icon-button.css';
 
-/** Logged calls, newest first: when, how, how long, what was said and who logged it. */
+/** Logged calls, newest first: the day and start time, how, how long, what was said and who logged it. */
 export function InteractionList({
   logs,
   onDelete,
@@ -29,6 +29,7 @@ export function InteractionList({
                 <strong>
                   <DateDisplay value={log.date} />
                 </strong>
+                <ClinicTime value={log.started_at} style="time" />
                 <span>{interactionKindLabels[log.kind]}</span>
                 <span className="tabular">{log.minutes} min</span>
               </p>
