@@ -457,7 +457,11 @@ const repositories = {
       expect(await r.findOwn({ id: b.patientUserId, clinicId: a.clinicId })).toBeUndefined();
       expect((await r.findOwn({ id: a.patientUserId, clinicId: a.clinicId }))?.id).toBe(a.patientId);
     }),
-    lock: guarded(requirePatient('hep/hep.service.ts'), requirePatient('patient-data/functional-data.service.ts')),
+    lock: guarded(
+      requirePatient('hep/hep.service.ts'),
+      requirePatient('patient-data/functional-data.service.ts'),
+      requirePatient('monitoring/monitoring.service.ts'),
+    ),
     findManyByIds: crossClinic(async (r) => {
       const rows = await r.findManyByIds([b.patientId, a.patientId], scopeA());
       expect(rows.map((p) => p.id)).toEqual([a.patientId]);

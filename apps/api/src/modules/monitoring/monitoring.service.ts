@@ -11,7 +11,7 @@ import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, actorAudit, noteChangeKeptOnItsRow, patientAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { requirePatient } from '../patients/patient-access.ts';
+import { lockPatient, requirePatient } from '../patients/patient-access.ts';
 import { createMonitoringRepository, type MonitoringSessionRow } from './monitoring.repository.ts';
 import { createMonthlyReportService } from './monthly-report.service.ts';
 
@@ -93,6 +93,14 @@ export async function endSession(
   return ended;
 }
 
+/** Only an onboarded patient is monitored (decision 0700); `status` is missing for a patient no longer there. */
+function refuseUnlessOnboarded(status: string | undefined) {
+  if (status === undefined) throw notFound('patient');
+  if (status !== 'onboarded') {
+    throw new AppError('conflict', `Only onboarded patients are monitored; this patient is ${status}`);
+  }
+}
+
 export function createMonitoringService({ db, clock, audit }: Deps) {
   const { success: record } = patientAudit(audit);
   const deny = actorAudit(audit);
@@ -108,10 +116,11 @@ export function createMonitoringService({ db, clock, audit }: Deps) {
      */
     async start(actor: Actor, patientId: number, context: MonitoringCode | undefined, ctx: RequestContext) {
       const patient = await requirePatient(db, audit, actor, patientId, 'monitoring.start', ctx);
-      if (patient.status !== 'onboarded') {
-        throw new AppError('conflict', `Only onboarded patients are monitored; this patient is ${patient.status}`);
-      }
+      refuseUnlessOnboarded(patient.status);
       const session = await db.transaction(async (tx) => {
+        // Asked again under the patient's lock: a discharge, a removal or a hand-over committing meanwhile either
+        // comes first (and the start is refused, or opens after it) or waits for the start and ends its session.
+        refuseUnlessOnboarded((await lockPatient(tx, patient.id))?.status);
         const repo = createMonitoringRepository(tx);
         await repo.lockUser(actor.id);
         const open = await repo.findOpenForUpdate(actor.id);

@@ -115,3 +115,31 @@ describe('a change of the patient ends the monitoring on them', () => {
     expect(await monitoring(patientId, home.therapist.token)).toBeGreaterThan(theirs);
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a start meeting a discharge on PostgreSQL', () => {
+  it('is refused when the discharge commits while the start waits: no session outlives the discharge', async () => {
+    const patientId = await onboarded();
+    // The discharge holds the patient's row, as its transaction does, while the start comes in.
+    const discharge = await t.database.pool!.connect();
+    try {
+      await discharge.query('BEGIN');
+      await discharge.query(`UPDATE patients SET status = 'discharged' WHERE id = $1`, [patientId]);
+      const start = call.post(monitoringEndpoints.start.path, home.therapist.token, {
+        user_id: patientId,
+        context: DASHBOARD,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await discharge.query('COMMIT');
+      const res = await start;
+      expectProblem(res, 409, 'conflict');
+      expect(res.json().detail).toBe('Only onboarded patients are monitored; this patient is discharged');
+    } finally {
+      discharge.release();
+    }
+    const open = await t.database.db
+      .select()
+      .from(monitoringSessions)
+      .where(eq(monitoringSessions.patientId, patientId));
+    expect(open).toEqual([]);
+  });
+});

@@ -172,9 +172,17 @@ export const createPatientsRepository = (db: DbOrTx) => {
       return row;
     },
 
-    /** Holds the patient's row until the transaction ends, so changes to one patient's records happen one at a time. */
+    /**
+     * Holds the patient's row until the transaction ends, so changes to one patient's records happen one at a time;
+     * answers the patient's status as it stands under the lock.
+     */
     async lock(id: number) {
-      await db.select({ id: patients.id }).from(patients).where(eq(patients.id, id)).for('update');
+      const [row] = await db
+        .select({ status: patients.status })
+        .from(patients)
+        .where(eq(patients.id, id))
+        .for('update');
+      return row;
     },
 
     async findManyByIds(ids: number[], scope: ClinicScope): Promise<PatientRow[]> {
