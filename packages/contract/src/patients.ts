@@ -17,6 +17,8 @@ import {
   dataListFilters,
   patientContactStatusSchema,
 } from './patient-status.ts';
+import { can } from './permissions.ts';
+import type { Role } from './roles.ts';
 import { rtmListFilters, rtmStatusSchema } from './rtm-status.ts';
 
 export const patientStatuses = ['registered', 'onboarded', 'discharged', 'removed'] as const;
@@ -219,6 +221,11 @@ export const interactionLogListSchema = paginated(interactionLogSchema);
  * changes a month that may be billed already, so it is a correction for the clinic's supervisor.
  */
 export const CALL_CORRECTION_DAYS = 7;
+/** How far back the supervisor's correction reaches: a year, about as long as a claim for the call can be filed. */
+export const CALL_SUPERVISOR_CORRECTION_DAYS = 365;
+/** How many days back a staff member of this role may log a call. */
+export const callDaysBackOf = (role: Role): number =>
+  can(role, 'calls.correct') ? CALL_SUPERVISOR_CORRECTION_DAYS : CALL_CORRECTION_DAYS;
 
 /**
  * A call is dated (`date`) and timed (`start_time`) on the clinic's calendar and clocks (decision 1280): the day and

@@ -23,6 +23,7 @@ const matrix: Record<Action, string> = {
   'billing.read': 'yyyy.',
   'billing.settings': '..yy.',
   'billing.files': '...y.',
+  'calls.correct': '..y..',
   'billing.sign_off': '..y..',
   'dashboard.read': 'yyy..',
   'tasks.work': 'yyy..',

@@ -47,6 +47,11 @@ export const permissions = {
   'billing.settings': staffManagers,
   /** Making a month's billing file again, or replacing it with a corrected one. */
   'billing.files': ['admin'],
+  /**
+   * Logging a call older than the 7 days anyone may go back, as a correction (decision 1282): the clinic's
+   * supervisor, who also signs billing off and so sees what a late call changes.
+   */
+  'calls.correct': ['supervisor'],
   /** Signing a closed billing month off, which freezes it (decision 1210): the clinic's supervisor only. */
   'billing.sign_off': ['supervisor'],
   'dashboard.read': clinicStaff,

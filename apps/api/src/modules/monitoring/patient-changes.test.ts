@@ -142,4 +142,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a start meeting a discharge on 
       .where(eq(monitoringSessions.patientId, patientId));
     expect(open).toEqual([]);
   });
+  it('a discharge waits for a start holding the patient, then ends the session it opened', async () => {
+    const patientId = await onboarded();
+    // A start in progress: it holds the patient's row and has opened its session, not yet committed.
+    const start = await t.database.pool!.connect();
+    try {
+      await start.query('BEGIN');
+      await start.query('SELECT id FROM patients WHERE id = $1 FOR UPDATE', [patientId]);
+      const now = t.clock.now();
+      const { rows } = await start.query(
+        `INSERT INTO monitoring_sessions (clinic_id, patient_id, user_id, started_at, last_beat_at)
+         VALUES ($1, $2, $3, $4, $4) RETURNING id`,
+        [home.clinic.id, patientId, colleague.id, now],
+      );
+      const discharge = call.patch(patientEndpoints.discharge.path, home.manager.token, { patient_ids: [patientId] });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await start.query('COMMIT');
+      expect((await discharge).statusCode).toBe(200);
+      expect(await row(rows[0].id)).toMatchObject({ endedAt: now, endReason: 'patient_discharged' });
+    } finally {
+      start.release();
+    }
+  });
 });

@@ -78,9 +78,24 @@ describe('a call’s day', () => {
     for (const date of ['2026-02-22', '2020-01-01', '0001-01-01']) {
       const detail = await refused(id, { date, start_time: '08:00', minutes: 5 }, 400, 'date');
       expect(detail).toBe(
-        "A call can be logged up to 7 days back (from Feb 23, 2026); an older call is corrected through the clinic's supervisor",
+        "A call can be logged up to 7 days back (from Feb 23, 2026); the clinic's supervisor can log an older one as a correction",
       );
     }
+  });
+
+  it('reaches back a year for the clinic’s supervisor, who logs older calls as corrections', async () => {
+    const id = await patient();
+    const supervisor = c.home.supervisor.token;
+    await logged(id, { date: '2026-01-15', start_time: '08:00', minutes: 5 }, supervisor);
+    await logged(id, { date: '2025-03-02', start_time: '08:00', minutes: 5 }, supervisor);
+    for (const date of ['2025-03-01', '0001-01-01']) {
+      const problem = expectProblem(await post(id, { date, start_time: '08:00', minutes: 5 }, supervisor), 400);
+      expect(problem.errors?.date).toEqual([
+        "A supervisor's correction reaches up to 365 days back (from Mar 2, 2025)",
+      ]);
+    }
+    // A manager is held to the week like everyone else.
+    expectProblem(await post(id, { date: '2026-01-15', start_time: '09:00', minutes: 5 }, c.home.manager.token), 400);
   });
 
   it('is never before the patient’s latest RTM episode began, the day it began included', async () => {

@@ -9,7 +9,8 @@ import type { BusySpan } from './clinician-time.repository.ts';
 
 export type CallSpan = { start: Date; end: Date };
 type CallTime = { date: string; start_time: string; minutes: number };
-type CallCalendar = { timezone: string; episodeStartedAt: Date | null };
+/** The clinic's calendar for the call, and how many days back its caller may log one (`callDaysBackOf`). */
+type CallCalendar = { timezone: string; episodeStartedAt: Date | null; daysBack: number };
 
 const clockOptions = { hour: 'numeric', minute: '2-digit' } as const;
 const dayOptions = { month: 'short', day: 'numeric', year: 'numeric' } as const;
@@ -18,8 +19,8 @@ const dayName = (day: string) => zoneFormatter('en-US', 'UTC', dayOptions).forma
 
 /**
  * The call's span, from its day and clock time in the clinic's timezone, once its day is one a call may be logged on
- * and it ends by that day's midnight: a call of today or the 7 days before (not before the patient's latest episode
- * began), that has begun by `now`.
+ * and it ends by that day's midnight: a call of today or the days before it the caller may reach (7, or a year for the
+ * supervisor's corrections), not before the patient's latest episode began, that has begun by `now`.
  */
 export function placeCall(body: CallTime, calendar: CallCalendar, now: Date): CallSpan {
   const { timezone } = calendar;
@@ -31,12 +32,14 @@ export function placeCall(body: CallTime, calendar: CallCalendar, now: Date): Ca
       throw fieldError('date', `A call cannot be before this patient's RTM episode began on ${dayName(episodeDay)}`);
     }
   }
-  const earliest = addDays(today, -CALL_CORRECTION_DAYS);
+  const earliest = addDays(today, -calendar.daysBack);
   if (body.date < earliest) {
+    const reach = `up to ${calendar.daysBack} days back (from ${dayName(earliest)})`;
     throw fieldError(
       'date',
-      `A call can be logged up to ${CALL_CORRECTION_DAYS} days back (from ${dayName(earliest)}); ` +
-        "an older call is corrected through the clinic's supervisor",
+      calendar.daysBack > CALL_CORRECTION_DAYS
+        ? `A supervisor's correction reaches ${reach}`
+        : `A call can be logged ${reach}; the clinic's supervisor can log an older one as a correction`,
     );
   }
   const start = localInstantOf(body.date, body.start_time, timezone);

@@ -8,7 +8,7 @@ import type {
   RtmListFilter,
   RtmStatus,
 } from '@rehabit/contract';
-import { canTreatPatients, toPage } from '@rehabit/contract';
+import { callDaysBackOf, canTreatPatients, toPage } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type Actor, type ClinicScope, clinicScope, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
@@ -147,6 +147,9 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
     const to = transitions[transition].to;
     await db.transaction(async (tx) => {
       const repo = createPatientsRepository(tx);
+      // The patients' rows first, in one order: a monitoring start on one of them waits for the change and then
+      // sees it, and the change's own steps find nothing started behind their back (decision 1291).
+      for (const id of rows.map((p) => p.id).sort((a, b) => a - b)) await repo.lock(id);
       for (const patient of rows) {
         await change(tx, patient, now);
         await repo.update(patient.id, { status: to }, now);
@@ -408,7 +411,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
       const patient = await findPatient(actor, id, ctx);
       const calendar = (await clinicianTime.callCalendarOf(id))!;
       const now = clock.now();
-      const span = placeCall(body, calendar, now);
+      const span = placeCall(body, { ...calendar, daysBack: callDaysBackOf(actor.role) }, now);
       const logId = await db.transaction(async (tx) => {
         // One clinician's calls are checked and saved one at a time, so two at once cannot both take the same time.
         const time = createClinicianTimeRepository(tx);

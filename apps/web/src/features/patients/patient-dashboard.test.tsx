@@ -126,7 +126,7 @@ describe('patient dashboard', () => {
     expect(start).toHaveAccessibleDescription(new RegExp(overlap));
     expect(start).toHaveAttribute('aria-invalid', 'true');
     const older =
-      "A call can be logged up to 7 days back (from Feb 3, 2025); an older call is corrected through the clinic's supervisor";
+      "A call can be logged up to 7 days back (from Feb 3, 2025); the clinic's supervisor can log an older one as a correction";
     api.set('POST /api/v1/patients/101/log_interaction/', problem(400, 'validation_failed', older, { date: [older] }));
     await app.user.click(within(form).getByRole('button', { name: 'Log call' }));
     expect(await within(form).findByText(older)).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CALL_CORRECTION_DAYS, interactionKinds, logInteractionBodySchema } from '@rehabit/contract';
+import { CALL_CORRECTION_DAYS, callDaysBackOf, interactionKinds, logInteractionBodySchema } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { DateField } from '@web/components/ui/date-picker/date-field.tsx';
 import { todayIso } from '@web/components/ui/date-picker/iso-date.ts';
@@ -12,6 +12,7 @@ import { useLogInteraction } from '@web/features/patients/api/log-interaction.ts
 import { useClinicTimeZone } from '@web/lib/clinics/clinic-time-zone.ts';
 import { applyServerErrors } from '@web/lib/form-errors.ts';
 import { notify } from '@web/lib/notify.ts';
+import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
 import { PhoneCall } from 'lucide-react';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -38,6 +39,8 @@ type InteractionFormProps = {
 export function InteractionForm({ patientId, clinicToday }: InteractionFormProps) {
   const today = clinicToday ?? todayIso();
   const timeZone = useClinicTimeZone();
+  const role = useCurrentUser().data?.role;
+  const daysBack = role ? callDaysBackOf(role) : CALL_CORRECTION_DAYS;
   const form = useForm({ resolver: zodResolver(logInteractionBodySchema), defaultValues: blank(today) });
   const log = useLogInteraction(patientId);
   const { errors, isSubmitting } = form.formState;
@@ -69,7 +72,11 @@ export function InteractionForm({ patientId, clinicToday }: InteractionFormProps
           emptyAs=""
           label="Date of the call"
           required
-          hint={`Today or up to ${CALL_CORRECTION_DAYS} days back`}
+          hint={
+            daysBack > CALL_CORRECTION_DAYS
+              ? `Today or up to ${daysBack} days back: older than ${CALL_CORRECTION_DAYS} days is a correction`
+              : `Today or up to ${daysBack} days back`
+          }
           error={(day) => (day ? errors.date?.message : errors.date && 'Choose the day of the call')}
         />
         <TextField
