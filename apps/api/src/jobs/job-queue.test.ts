@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { openDatabase } from '../db/client.ts';
@@ -97,6 +98,26 @@ describe('the job queue on the test database', () => {
     expect((await jobs.jobById('billing-month-close', id!))?.retryCount).toBe(0);
   });
 
+  it('fails a job that hangs past its queue’s longest run although its lease is renewed, for a retry', async () => {
+    const [hung, other] = [await anotherServer(), await anotherServer()];
+    let runs = 0;
+    const hangOnce = async () => {
+      runs += 1;
+      if (runs === 1) await new Promise(() => {});
+    };
+    await hung.work('billing-month-close', hangOnce);
+    const id = await hung.send('billing-month-close', { clinicId: 6, month: '2026-02' });
+    await eventually(() => runs === 1);
+    // The job has run for all but a second of the 15 minutes its queue allows: the lease may not reach past them.
+    const longest = jobQueues['billing-month-close'].expireInSeconds;
+    await test.database.db.execute(
+      sql`UPDATE pgboss.job SET started_on = now() - make_interval(secs => ${longest - 1}) WHERE id = ${id}::uuid`,
+    );
+    await other.work('billing-month-close', hangOnce);
+    await eventually(() => runs === 2);
+    expect((await other.jobById('billing-month-close', id!))?.retryCount).toBe(1);
+  });
+
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'runs a job again within a lease and a check once the server running it was killed, once',
     async () => {
@@ -124,8 +145,9 @@ describe('the job queue on the test database', () => {
 
   it('reruns a month close whose server died within 2 minutes with the production settings', () => {
     const close = jobQueues['billing-month-close'];
-    // The lease lapses, the next check fails the job, its first retry waits up to twice its delay, a poll takes it.
-    const worstSeconds = JOB_LEASE_SECONDS + LEASE_CHECK_INTERVAL_SECONDS + 2 * close.retryDelay + 2;
+    // The lease lapses, a check fails the job within two check periods (pg-boss skips a tick that comes a moment
+    // early), its first retry waits up to twice its delay, a poll takes it.
+    const worstSeconds = JOB_LEASE_SECONDS + 2 * LEASE_CHECK_INTERVAL_SECONDS + 2 * close.retryDelay + 2;
     expect(worstSeconds).toBeLessThanOrEqual(120);
     expect(close.expireInSeconds).toBeGreaterThan(JOB_LEASE_SECONDS);
   });

@@ -7,6 +7,7 @@ import {
   JOB_LEASE_SECONDS,
   JOB_QUEUE_SCHEMA,
   type JobData,
+  jobQueues,
   LEASE_CHECK_INTERVAL_SECONDS,
   type QueueName,
 } from './queues.ts';
@@ -50,11 +51,13 @@ class JobFailed extends Error {
 }
 
 /**
- * A running job's lease, renewed by the server running it (decision 1276): its deadline becomes "now plus a lease".
+ * A running job's lease, renewed by the server running it (decision 1276): its deadline becomes "now plus a lease",
+ * never past the queue's longest run ($4 seconds from its start), so a handler that hangs is still failed then.
  * pg-boss 10 has no heart-beat of its own; its expiry (started_on + expire_in, checked by its maintenance) is the one
  * it keeps, so the lease moves expire_in. A job whose server died stops being renewed and is failed for a retry.
  */
-const renewLeaseSql = `UPDATE ${JOB_QUEUE_SCHEMA}.job SET expire_in = (now() - started_on) + make_interval(secs => $3::float8)
+const renewLeaseSql = `UPDATE ${JOB_QUEUE_SCHEMA}.job
+  SET expire_in = make_interval(secs => LEAST(EXTRACT(EPOCH FROM now() - started_on) + $3::float8, $4::float8))
   WHERE name = $1 AND id = $2::uuid AND state = 'active'`;
 
 /**
@@ -93,7 +96,7 @@ export function createJobs({
   async function holdLease(queue: QueueName, id: string): Promise<() => void> {
     const renew = () =>
       sql
-        .executeSql(renewLeaseSql, [queue, id, leaseSeconds])
+        .executeSql(renewLeaseSql, [queue, id, leaseSeconds, jobQueues[queue].expireInSeconds])
         .catch((err: unknown) => log.error({ err, queue, job: id }, 'job lease not renewed; the job may run again'));
     await renew();
     const timer = setInterval(renew, (leaseSeconds * 1000) / 3);

@@ -6,8 +6,11 @@ export const JOB_QUEUE_SCHEMA = 'pgboss';
  * third of this; when that server dies, the lease lapses and the job is failed for a retry on another.
  */
 export const JOB_LEASE_SECONDS = 45;
-/** How often lapsed leases are looked for (pg-boss's maintenance, 2 minutes by default). */
-export const LEASE_CHECK_INTERVAL_SECONDS = 30;
+/**
+ * How often lapsed leases are looked for (pg-boss's maintenance, 2 minutes by default). pg-boss runs it when more than
+ * this has passed since the last run, asked on a timer of the same period, so a run comes every one to two periods.
+ */
+export const LEASE_CHECK_INTERVAL_SECONDS = 15;
 
 /**
  * Every queue of the portal, with its data and its policy. The queues are made by the migrations, as the tables'
