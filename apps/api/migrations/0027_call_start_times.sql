@@ -2,11 +2,11 @@
 ALTER TABLE "interaction_logs" ADD COLUMN "started_at" timestamp with time zone;
 --> statement-breakpoint
 -- Calls logged before start times were asked are placed at noon of their day on the clinic's clocks: the day any
--- reading of it gives back is the call's date, and no call of up to 240 minutes runs past midnight.
+-- reading of it gives back is the call's date, and no call of up to 240 minutes runs past midnight. Every row gets
+-- one (noon UTC should a row's clinic be gone), so the column can be required.
 UPDATE "interaction_logs" AS l
-SET "started_at" = (l."date" + time '12:00') AT TIME ZONE c."timezone"
-FROM "clinics" AS c
-WHERE c."id" = l."clinic_id";
+SET "started_at" = (l."date" + time '12:00')
+  AT TIME ZONE COALESCE((SELECT c."timezone" FROM "clinics" AS c WHERE c."id" = l."clinic_id"), 'UTC');
 --> statement-breakpoint
 ALTER TABLE "interaction_logs" ALTER COLUMN "started_at" SET NOT NULL;
 --> statement-breakpoint

@@ -241,6 +241,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cors, {
     origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false,
     credentials: true,
+    // The sign-in screens count down the wait a refusal names (decision 1295): the page must be able to read it.
+    exposedHeaders: ['Retry-After'],
   });
   // Before every route: compression hooks onto the routes registered after it.
   await registerCompression(app);

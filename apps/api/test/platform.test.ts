@@ -164,6 +164,11 @@ describe('one server for API and web app', () => {
     const denied = await t.app.inject({ url: '/health', headers: { origin: 'https://evil.example.test' } });
     expect(denied.headers['access-control-allow-origin']).toBeUndefined();
   });
+
+  it('lets the portal on another origin read how long a refusal asks it to wait', async () => {
+    const res = await t.app.inject({ url: '/health', headers: { origin: 'https://portal.example.test' } });
+    expect(res.headers['access-control-expose-headers']).toBe('Retry-After');
+  });
 });
 
 describe('OpenAPI', () => {

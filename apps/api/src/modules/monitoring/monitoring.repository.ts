@@ -87,10 +87,7 @@ export function createMonitoringRepository(db: DbOrTx) {
       return row;
     },
 
-    /**
-     * The patient's open sessions in the clinic, held until the transaction ends (so no heart-beat slips in), each
-     * with whether its user may still treat patients.
-     */
+    /** The patient's open sessions in the clinic, held until the transaction ends (so no heart-beat slips in). */
     async openOnPatientForUpdate(patientId: number, clinicId: number) {
       return db
         .select()

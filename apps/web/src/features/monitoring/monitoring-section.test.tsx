@@ -220,4 +220,19 @@ describe('the monitoring section of the patient dashboard', () => {
     expect(await within(monitoring).findByText('Filed: 28 min · 45 min now')).toBeVisible();
     expect(monitoring).toHaveTextContent('including a correction logged after the close on Feb 1, 2026, 12:10 AM PST');
   });
+
+  it('says a closed month bills nothing for a patient its file does not hold, and claims no correction', async () => {
+    fixtureApi({
+      ...routes(),
+      [MONTH_URL]: { body: month({ total_minutes: 8, filed: { at: '2026-02-01T08:10:00Z', minutes: null } }) },
+    });
+    renderApp('/patient/101/dashboard', { token: 't' });
+    const monitoring = await section();
+    expect(
+      await within(monitoring).findByText(
+        'Not in the month’s billing file, filed on Feb 1, 2026, 12:10 AM PST: it bills nothing for this patient.',
+      ),
+    ).toBeVisible();
+    expect(monitoring).not.toHaveTextContent('correction');
+  });
 });

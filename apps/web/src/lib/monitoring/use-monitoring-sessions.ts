@@ -68,10 +68,10 @@ export function useMonitoringSessions(leaveAfterIdle: (origin: MonitoringOrigin)
   // The target is the claim's own object: it changes only when another screen's claim comes on top.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `restored` is there to start again after the back-forward cache
   useEffect(() => {
-    if (!target) return;
     const { dispatch, setRefusal } = useMonitoringStore.getState();
-    // A new patient or screen starts afresh: a former refusal is no longer news.
+    // A new patient or screen, or none, starts afresh: a former refusal is no longer news.
     setRefusal(null);
+    if (!target) return;
     const session = startMonitoringSession(target, {
       start: startSession,
       save: saveSession,

@@ -219,11 +219,18 @@ function FiledMinutes({
   if (filed.minutes === now) {
     return <p className="monitoring-filed">As filed in the month’s billing file on {when}.</p>;
   }
-  const asFiled = filed.minutes === null ? 'not billed' : `${filed.minutes} min`;
+  // The file holds only patients it bills: for the others it holds no minutes to compare with.
+  if (filed.minutes === null) {
+    return (
+      <p className="monitoring-filed">
+        Not in the month’s billing file, filed on {when}: it bills nothing for this patient.
+      </p>
+    );
+  }
   return (
     <p className="monitoring-filed monitoring-filed--moved">
       <strong>
-        Filed: {asFiled} · {now} min now
+        Filed: {filed.minutes} min · {now} min now
       </strong>
       , including a correction logged after the close on {when}. Billing keeps the filed figure; the correction is
       listed for the next month’s review.
