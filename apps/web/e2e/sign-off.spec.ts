@@ -50,7 +50,11 @@ test('a call of last month deleted after its close leaves it as filed, and the s
   // Last month was closed at the first start: its figures are the filed ones.
   await expect(page.getByText('Filed figures, as in the billing file')).toBeVisible();
   const totals = page.getByLabel(`Totals of ${last.name}`);
-  const filedTotals = await totals.textContent();
+  // Each filed figure as the totals show it ("Expected payment$1,595.04", "Units52"…), whatever a correction adds.
+  const filedFigures = (await totals.textContent())!.match(/[A-Z][a-z ]+[^A-Z]+/g)!;
+  const expectFiled = async () => {
+    for (const figure of filedFigures) await expect(totals).toContainText(figure);
+  };
   const filedFile = await fileChecksum(page, last.name);
 
   // A therapist deletes a call of the closed month: calls are logged only within the last 7 days (decision 1282),
@@ -77,7 +81,7 @@ test('a call of last month deleted after its close leaves it as filed, and the s
   // The month keeps its filed figures; the call is a correction listed beside them, and beside the sign-off.
   await page.reload();
   await expect(page.getByText('Filed figures, as in the billing file')).toBeVisible();
-  await expect(totals).toHaveText(filedTotals!);
+  await expectFiled();
   const corrections = page.getByRole('region', { name: `Corrections to ${last.name} since its close` });
   const kind = deleted!.kind === 'video' ? 'Video' : 'Phone';
   const correction = `${kind} call dated ${deleted!.date}, ${deleted!.minutes} min, deleted after the close`;
@@ -92,7 +96,7 @@ test('a call of last month deleted after its close leaves it as filed, and the s
   await dialog.getByRole('button', { name: 'Sign off', exact: true }).click();
   await expect(signOff).toContainText(/Signed off by .+ on /);
   await expect(page.getByText('Signed figures, as filed')).toBeVisible();
-  await expect(totals).toHaveText(filedTotals!);
+  await expectFiled();
   await expect(signOff.getByText(filedFile)).toBeVisible();
 
   // This month's review lists the call, when and by whom.

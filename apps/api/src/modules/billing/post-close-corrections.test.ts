@@ -50,8 +50,8 @@ beforeAll(async () => {
   // February: 15 monitored minutes, a 10-minute and a 3-minute call: 28 minutes, one 98980.
   patient = await c.inEpisode('2026-02-02T08:00:00Z');
   await c.session(patient, '2026-02-10T18:00:00Z', 900);
-  await c.logCall(patient, { date: '2026-02-12', kind: 'phone', minutes: 10 });
-  deletedCall = await c.logCall(patient, { date: '2026-02-14', kind: 'phone', minutes: 3 });
+  await c.pastCall(patient, { date: '2026-02-12', kind: 'phone', minutes: 10 });
+  deletedCall = await c.pastCall(patient, { date: '2026-02-14', kind: 'phone', minutes: 3 });
 
   // The month-close job closes February and makes its file.
   const service = createBillingFilesService({

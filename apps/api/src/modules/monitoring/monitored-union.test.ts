@@ -25,7 +25,7 @@ beforeAll(async () => {
   const user = await makeUser(c.db, c.home.clinic.id, { role: 'therapist' });
   colleague = { id: user.id, token: await staffToken(c.t.app, user.email) };
   patientId = await c.inEpisode('2026-03-01T17:00:00Z');
-  await c.logCall(patientId, { date: '2026-03-02', kind: 'phone', minutes: 5 });
+  await c.logCall(patientId, { date: '2026-03-02', start_time: '06:00', kind: 'phone', minutes: 5 });
 
   // Three staff open the patient within five seconds of each other and stay on it, heart-beating every 30 s, until
   // all three leave at the same moment, 25 minutes after the first came.

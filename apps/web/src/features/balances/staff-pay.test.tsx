@@ -89,7 +89,7 @@ describe('the staff pay view of the balances screen', () => {
     expect(rows.at(-1)).toHaveTextContent('Total31 min 15 s1 call, 10 min240 min2 min$40.00');
     expect(section).toHaveTextContent(/Not payable: minutes on patients who had no live call/);
     // An ended month's pay follows the time as logged, not the billing file (decision 1285).
-    expect(section).toHaveTextContent(/Staff pay counts the time as logged now, calls logged into the month/);
+    expect(section).toHaveTextContent(/Staff pay counts the time as logged now, including calls logged into the month/);
     // The billing part is not shown meanwhile; the billing settings (with the rate) are.
     expect(screen.queryByRole('region', { name: /^Units of/ })).not.toBeInTheDocument();
     const panel = await screen.findByRole('region', { name: 'Billing settings' });
