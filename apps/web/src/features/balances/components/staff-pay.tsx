@@ -125,8 +125,8 @@ function StaffPayMonth({ data, month, ownOnly, canSetRate, page, onPageChange }:
       ) : (
         // Staff pay is not in the billing file: it follows the time as logged (decision 1285).
         <p className="staff-pay__note">
-          Staff pay counts the time as logged now, including calls logged into the month or deleted from it after
-          its billing file was made. The month’s billing, once filed, stays as filed, under RTM billing.
+          Staff pay counts the time as logged now, including calls logged into the month or deleted from it after its
+          billing file was made. The month’s billing, once filed, stays as filed, under RTM billing.
         </p>
       )}
       {data.hourly_rate === null && (

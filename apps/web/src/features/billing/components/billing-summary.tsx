@@ -37,8 +37,8 @@ export function BillingSummary({ data, month, corrections }: BillingSummaryProps
         data.filed_at && (
           <Alert title="Filed figures, as in the billing file">
             {formatMonth(month)} was filed on {formatClinicTime(data.filed_at, data.timezone, 'dateTime')}: these are
-            the figures its billing file was made from, and they stay as filed. Calls logged into the month or deleted from it
-            afterwards, and rate changes, are post-close corrections, listed apart with their effect.
+            the figures its billing file was made from, and they stay as filed. Calls logged into the month or deleted
+            from it afterwards, and rate changes, are post-close corrections, listed apart with their effect.
           </Alert>
         )
       )}
