@@ -3,6 +3,7 @@ import { fixtureApi, problem, type RecordedRequest } from '@web/testing/fixture-
 import { makePatient, makeStaff, manager, patientPage, signedInRoutes, staffPage } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
 import { describe, expect, it } from 'vitest';
+import { SEARCH_DEBOUNCE_MS } from './components/list/patient-list.tsx';
 
 const maria = makePatient();
 const james = makePatient({
@@ -61,6 +62,18 @@ describe('patient list', () => {
     await app.user.click(screen.getByRole('option', { name: 'Onboarded' }));
     await waitFor(() => expect(listCalls(api).at(-1)).toEqual({ search: 'gar', status: 'onboarded', page: '1' }));
     expect(screen.queryByRole('option', { name: 'Removed' })).not.toBeInTheDocument();
+  });
+
+  it('opens the patient clicked while a typed search still waits, and stays there', async () => {
+    fixtureApi({ ...signedInRoutes(), 'GET /api/v1/patients/': { body: patientPage([maria, james]) } });
+    const app = renderApp('/patients', { token: 't' });
+    await screen.findByRole('table', { name: 'Patients' });
+    await app.user.type(screen.getByRole('searchbox', { name: 'Search patients' }), 'gar');
+    await app.user.click(screen.getByRole('link', { name: 'Maria Garcia' }));
+    // Past the search's pause: the search it would have written must not take the person back to the list.
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 200));
+    await waitFor(() => expect(app.location().pathname).toBe('/patient/101/dashboard'));
+    expect(app.location().search).toBe('');
   });
 
   it('pages through the server’s pages and shows 1,000+ when the count is capped', async () => {

@@ -11,7 +11,7 @@ import type { PatientRowsProps } from './patients-table.tsx';
 import { RtmSwitch } from './rtm-switch.tsx';
 
 /** Phones: one card per patient instead of a table that would scroll sideways. */
-export function PatientCards({ patients, user, selected, showsClinic, onToggle, onAction }: PatientRowsProps) {
+export function PatientCards({ patients, user, selected, showsClinic, onToggle, onAction, onOpen }: PatientRowsProps) {
   return (
     <ul className="patient-cards" aria-label="Patients">
       {patients.map((patient) => {
@@ -26,7 +26,7 @@ export function PatientCards({ patients, user, selected, showsClinic, onToggle, 
                 onChange={() => onToggle(patient)}
               />
               <div className="patient-card__who">
-                <Link className="patient-link" to={paths.patientDashboard.getHref(patient.id)}>
+                <Link className="patient-link" to={paths.patientDashboard.getHref(patient.id)} onClick={onOpen}>
                   {patient.display_name}
                 </Link>
                 <span className="patient-card__meta tabular">

@@ -12,7 +12,7 @@ import { useIsMobile } from '@web/lib/device.ts';
 import type { SessionUser } from '@web/lib/session/get-current-user.ts';
 import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
 import { SearchX, UserPlus, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { useNavigation } from 'react-router';
 import { dialogFor, type PatientDialogState, PatientDialogs } from '../dialogs/patient-dialogs.tsx';
 import { QrSignupDialog } from '../qr/qr-signup-dialog.tsx';
@@ -45,12 +45,14 @@ export function PatientList({ user }: { user: SessionUser }) {
   const [qrClinic, setQrClinic] = useState<ClinicRef | null>(null);
   const isMobile = useIsMobile();
 
-  // While another screen loads (a patient opened from the list), the list is still mounted: writing the search into
-  // the address then would cancel that navigation and bring the person back here.
+  // Once a patient is opened from the list, the list stays mounted until the next screen is drawn: writing the search
+  // into the address then would cancel that navigation and bring the person back here. The router's own state says
+  // so only after its transition is rendered, and a search typed just before the click may be applied sooner.
   const isLeaving = useNavigation().state !== 'idle';
+  const isOpeningPatient = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: follow the typing only, not every address change
   useEffect(() => {
-    if (isLeaving) return;
+    if (isLeaving || isOpeningPatient.current) return;
     if (debounced.trim() !== params.search) params.update({ search: debounced.trim() });
   }, [debounced]);
 
@@ -120,6 +122,11 @@ export function PatientList({ user }: { user: SessionUser }) {
     onToggle: toggle,
     onToggleAll: toggleAll,
     onAction: (action: Parameters<typeof dialogFor>[0], patient: Patient) => setDialog(dialogFor(action, patient)),
+    onOpen: (event: MouseEvent<HTMLAnchorElement>) => {
+      // A click with a modifier opens another tab, and this list stays.
+      const opensHere = event.button === 0 && !(event.ctrlKey || event.metaKey || event.shiftKey || event.altKey);
+      if (opensHere) isOpeningPatient.current = true;
+    },
   };
 
   return (

@@ -5,6 +5,7 @@ import { ageInYears, formatPhone } from '@web/components/ui/format/format.ts';
 import { Table } from '@web/components/ui/table/table.tsx';
 import { paths } from '@web/config/paths.ts';
 import type { SessionUser } from '@web/lib/session/get-current-user.ts';
+import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { ContactStatusLabels } from '../contact-status-labels.tsx';
 import type { PatientAction } from '../patient-actions.ts';
@@ -22,6 +23,8 @@ export type PatientRowsProps = {
   onToggle: (patient: PatientListItem) => void;
   onToggleAll: () => void;
   onAction: (action: PatientAction, patient: Patient) => void;
+  /** A patient's link was clicked: their page opens here, or in another tab. */
+  onOpen: (event: MouseEvent<HTMLAnchorElement>) => void;
 };
 
 /** Desktop: one row per patient, dense but ordered, with the actions at the row's end. */
@@ -33,6 +36,7 @@ export function PatientsTable({
   onToggle,
   onToggleAll,
   onAction,
+  onOpen,
 }: PatientRowsProps) {
   const chosenHere = patients.filter((patient) => selected.has(patient.id)).length;
   return (
@@ -75,7 +79,7 @@ export function PatientsTable({
                 />
               </td>
               <td>
-                <Link className="patient-link" to={paths.patientDashboard.getHref(patient.id)}>
+                <Link className="patient-link" to={paths.patientDashboard.getHref(patient.id)} onClick={onOpen}>
                   {patient.display_name}
                 </Link>
                 <span className="data-table__secondary tabular">
