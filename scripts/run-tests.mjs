@@ -2,10 +2,9 @@
 // Every test of the project (`npm test`): the rules, the API on the embedded database (and on PostgreSQL when
 // TEST_DATABASE_URL names a server), the web components and the browser journeys.
 //
-// Suites run in two lanes side by side. The browser journeys mostly wait (on the browser, the server, the
-// network) and use about half a core; a Vitest suite keeps about a core busy, more with the database server
-// and the servers some tests start. So the journeys have one lane and the Vitest suites follow one another in
-// the other: more at once overloads a two-core machine and every suite gets slower.
+// Two suites run at a time, each next one taken from a shared queue as a lane comes free, longest first: the browser
+// journeys mostly wait (on the browser, the server, the network) and a Vitest suite keeps about a core busy, so two at
+// once fill a two-core machine and more would slow every suite (decision 1300).
 // Each suite's output is kept apart and printed whole when the suite ends, so logs never interleave.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
@@ -20,16 +19,16 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 /** A suite: an npm script of one workspace (null: the root), with changes to the environment. */
 const suite = (name, workspace, script, env = {}) => ({ name, workspace, script, env });
 
-// The web components follow the journeys: the API suites alone fill the other lane about as long.
-const lanes = [
-  [suite('browser journeys', '@rehabit/web', 'test:e2e'), suite('web components', '@rehabit/web', 'test')],
-  [
-    suite('contract rules', '@rehabit/contract', 'test'),
-    suite('layering rules', null, 'test:scripts'),
-    ...(onPostgres ? [suite('API on PostgreSQL', '@rehabit/api', 'test')] : []),
-    suite('API on the embedded database', '@rehabit/api', 'test', { TEST_DATABASE_URL: undefined }),
-  ],
+// Longest first, so the last suite to start is a short one and neither lane idles long at the end.
+const queue = [
+  suite('browser journeys', '@rehabit/web', 'test:e2e'),
+  suite('API on the embedded database', '@rehabit/api', 'test', { TEST_DATABASE_URL: undefined }),
+  ...(onPostgres ? [suite('API on PostgreSQL', '@rehabit/api', 'test')] : []),
+  suite('web components', '@rehabit/web', 'test'),
+  suite('contract rules', '@rehabit/contract', 'test'),
+  suite('layering rules', null, 'test:scripts'),
 ];
+const LANES = 2;
 
 const started = Date.now();
 const seconds = (since) => Math.round((Date.now() - since) / 1000);
@@ -71,10 +70,10 @@ function runSuite({ name, workspace, script, env }) {
   });
 }
 
-/** Runs a lane's suites one after the other, going on after a failure so every suite reports. */
-async function runLane(suites) {
+/** A lane: takes the next suite of the queue until none is left, going on after a failure so every suite reports. */
+async function runLane() {
   const results = [];
-  for (const s of suites) results.push(await runSuite(s));
+  for (let next = queue.shift(); next; next = queue.shift()) results.push(await runSuite(next));
   return results;
 }
 
@@ -86,7 +85,7 @@ const heartbeat = setInterval(() => {
   if (names.length > 0) console.log(`… ${seconds(started)} s (load ${load}): still running ${names.join(', ')}`);
 }, 60_000);
 
-const results = (await Promise.all(lanes.map(runLane))).flat();
+const results = (await Promise.all(Array.from({ length: LANES }, runLane))).flat();
 clearInterval(heartbeat);
 
 console.log(`\nTests done in ${seconds(started)} s`);

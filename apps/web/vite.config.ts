@@ -6,6 +6,15 @@ import { precompress } from './vite-precompress.ts';
 const apiPrefixes = ['/api', '/clinic', '/user', '/video', '/tus', '/chat', '/admin', '/dev', '/health', '/socket.io'];
 const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://127.0.0.1:3000';
 
+/** Tests of a module's first load, or that replace a module with a mock: each runs in a fresh module graph. */
+const firstLoadTests = [
+  'src/app/first-screen.test.ts',
+  'src/lib/error-reporting.test.ts',
+  'src/features/patient-app/i18n/i18n.test.ts',
+  'src/components/ui/toasts/toaster-first-toast.test.tsx',
+  'src/components/ui/toasts/toaster-signed-in.test.tsx',
+];
+
 export default defineConfig({
   plugins: [react(), precompress()],
   // `@web/…` is the app's source folder, so imports never climb out of a feature with ../../..
@@ -77,11 +86,20 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
     restoreMocks: true,
     // Journeys through whole screens (forms, dialogs, calendars) take a few seconds in jsdom.
     testTimeout: 30_000,
+    projects: [
+      {
+        // Most files share one page and one load of the modules, one after another: the per-file set-up took more
+        // than half the suite's time. The set-up file puts the stores and storage back after each test (decision 1300).
+        extends: true,
+        test: { name: 'screens', include: ['src/**/*.test.{ts,tsx}'], exclude: firstLoadTests, isolate: false },
+      },
+      // What a first load does, or a module replaced by a mock, needs modules of its own.
+      { extends: true, test: { name: 'first loads', include: firstLoadTests } },
+    ],
   },
 });

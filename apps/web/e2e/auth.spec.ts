@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { approvedStaff, closeInitialNote, demo, latestEmailTo, signIn, snap, submitSignin } from './support.ts';
 
+// The sign-in forms are the same at every width; the screens journey checks them on the smallest phones.
+test.skip(({ isMobile }) => isMobile, 'the sign-in flows run once, on the desktop layout');
+
 test('a therapist signs in and lands on the patient list', async ({ page }) => {
   await page.goto('/login');
   await snap(page, 'login');

@@ -1,7 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import type { StoreApi } from 'zustand';
+import { useExerciseOutbox } from '../features/patient-app/lib/exercise-outbox.ts';
+import { useAuthStore } from '../lib/auth-store.ts';
+import { useOutboxStore } from '../lib/chat/outbox.ts';
 import { markFirstScreenDrawn } from '../lib/first-screen-drawn.ts';
+import { useMonitoringStore } from '../lib/monitoring/monitoring-store.ts';
+import { useUiStore } from '../lib/ui-store.ts';
 import { fakeSocket } from './fake-socket.ts';
 
 // The device's clock reads UTC, whatever the machine's zone: staff screens name the clinic's zone when it differs
@@ -18,6 +24,8 @@ markFirstScreenDrawn();
 // more than 4 s on a two-core machine running the browser journeys and the API suite beside these.
 configure({ asyncUtilTimeout: 12_000 });
 
+const reset = <State>(store: StoreApi<State>) => store.setState(store.getInitialState(), true);
+
 beforeEach(() => {
   // jsdom does not scroll; tests read the calls instead.
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
@@ -31,6 +39,12 @@ afterEach(() => {
   fakeSocket.reset();
   window.localStorage.clear();
   window.sessionStorage.clear();
+  // Test files share their modules (decision 1300): each test starts from the stores as a fresh page has them.
+  reset(useAuthStore);
+  reset(useUiStore);
+  reset(useMonitoringStore);
+  reset(useOutboxStore);
+  reset(useExerciseOutbox);
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

@@ -28,7 +28,7 @@ const routes = (logs: InteractionLog[] = [call]) => ({
 
 describe('patient dashboard', () => {
   it('heads the page with who the patient is and where they stand', async () => {
-    fixtureApi(routes());
+    const api = fixtureApi(routes());
     const app = renderApp('/patient/101/dashboard', { token: 't' });
     expect(await screen.findByRole('heading', { name: /Maria Garcia/, level: 1 })).toHaveTextContent('Onboarded');
     const details = screen.getByRole('region', { name: 'Patient details' });
@@ -51,8 +51,10 @@ describe('patient dashboard', () => {
     const chat = screen.getByRole('region', { name: 'Chat' });
     expect(chat).not.toHaveTextContent('No messages yet');
     await app.user.click(within(chat).getByRole('button', { name: 'Open the conversation' }));
-    expect(useUiStore.getState()).toMatchObject({ isChatPanelOpen: true, chatPatientId: 101 });
-    useUiStore.setState({ isChatPanelOpen: false, chatPatientId: null });
+    expect(useUiStore.getState().isChatPanelOpen).toBe(true);
+    await waitFor(() =>
+      expect(api.calls('POST /chat/session').map((request) => request.body)).toEqual([{ patient: 101 }]),
+    );
   });
 
   it('answers an unknown or foreign patient with a not-found state', async () => {
