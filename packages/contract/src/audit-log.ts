@@ -33,11 +33,13 @@ export const auditLogQuerySchema = z
   .refine(datesInOrder, datesInOrderError);
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
 
+export const auditOutcomes = ['success', 'failure', 'denied'] as const;
+
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   at: z.string(),
   action: z.string(),
-  outcome: z.enum(['success', 'failure', 'denied']),
+  outcome: z.enum(auditOutcomes),
   /** Who did it, when a person did (rules and jobs act with no one). */
   actor: z.object({ id: z.number().int(), display_name: z.string(), role: z.string() }).nullable(),
   clinic_code: z.string().nullable(),

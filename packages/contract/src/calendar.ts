@@ -26,6 +26,9 @@ export function localDateOf(instant: Date, timezone: string): string {
   return zoneFormatter('en-CA', timezone, dayOptions).format(instant);
 }
 
+/** The calendar month `YYYY-MM` of an instant in the timezone: a clinic's months are counted on its own clock. */
+export const clinicMonthOf = (instant: Date, timezone: string): string => localDateOf(instant, timezone).slice(0, 7);
+
 /** The day `days` after (or before, when negative) a calendar day. */
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);

@@ -61,9 +61,12 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
+/** A conversation with a patient, or a staff member's with platform support. */
+export const chatSessionKinds = ['patient', 'support'] as const;
+
 export const chatSessionSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(['patient', 'support']),
+  kind: z.enum(chatSessionKinds),
   patient: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }).nullable(),
   staff: z.object({ id: z.number().int(), display_name: z.string() }).nullable(),
   last_message: chatMessageSchema.nullable(),

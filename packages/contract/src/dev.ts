@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint.ts';
 
+/** How a message leaves the clinic: an e-mail or a text message. */
+export const messageChannels = ['email', 'sms'] as const;
+
 export const outboxMessageSchema = z.object({
   id: z.number().int(),
-  channel: z.enum(['email', 'sms']),
+  channel: z.enum(messageChannels),
   to: z.string(),
   subject: z.string().nullable(),
   body: z.string(),

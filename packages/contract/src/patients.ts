@@ -32,6 +32,8 @@ export const patientStatusLabels: Record<PatientStatus, string> = {
 };
 
 export const consentMethods = ['verbal', 'written', 'electronic'] as const;
+/** Who registered the patient: the clinic's staff, or the patient from the clinic's QR code. */
+export const patientSources = ['staff', 'qr'] as const;
 export const consentMethodSchema = z.enum(consentMethods);
 
 /** A calendar date as `YYYY-MM-DD`, checked to exist (no 2025-02-30). */
@@ -96,7 +98,7 @@ export const patientSchema = z.object({
   consent_date: z.string().nullable(),
   consent_method: consentMethodSchema.nullable(),
   episode_started_at: z.string().nullable(),
-  source: z.enum(['staff', 'qr']),
+  source: z.enum(patientSources),
   created_at: z.string(),
   /** The patient's clinic: whose therapists may treat them, and which clinic an admin's list row names (decision 1150). */
   clinic: clinicRefSchema,

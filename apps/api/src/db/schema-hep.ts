@@ -1,3 +1,4 @@
+import { difficulties } from '@rehabit/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -73,7 +74,7 @@ export const exerciseLogs = pgTable(
     setsDone: smallint('sets_done').notNull(),
     repsDone: smallint('reps_done'),
     pain: smallint('pain'),
-    difficulty: text('difficulty', { enum: ['easy', 'right', 'hard'] }),
+    difficulty: text('difficulty', { enum: difficulties }),
     note: text('note').notNull().default(''),
     clientId: text('client_id').notNull(),
     createdAt: createdAt(),

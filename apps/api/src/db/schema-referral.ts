@@ -1,3 +1,4 @@
+import { referralStatuses } from '@rehabit/contract';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { clinics, users } from './schema.ts';
@@ -22,9 +23,7 @@ export const referrals = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     codeHash: text('code_hash').notNull(),
-    status: text('status', { enum: ['invited', 'expired', 'signed_up', 'approved'] })
-      .notNull()
-      .default('invited'),
+    status: text('status', { enum: referralStatuses }).notNull().default('invited'),
     invitedAt: timestamp('invited_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** The account the colleague made with the invitation. */

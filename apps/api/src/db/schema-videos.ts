@@ -1,3 +1,4 @@
+import { hepRequestStatuses, videoStatuses } from '@rehabit/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -38,9 +39,7 @@ export const videos = pgTable(
     /** The title and instructions in Spanish; empty when not translated (decision 1231). */
     titleEs: text('title_es').notNull().default(''),
     descriptionEs: text('description_es').notNull().default(''),
-    status: text('status', { enum: ['uploading', 'processing', 'ready', 'failed'] })
-      .notNull()
-      .default('uploading'),
+    status: text('status', { enum: videoStatuses }).notNull().default('uploading'),
     failureReason: text('failure_reason'),
     durationSeconds: real('duration_seconds'),
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
@@ -112,9 +111,7 @@ export const hepRequests = pgTable(
     requestContent: text('request_content').notNull(),
     createdAt: createdAt(),
     /** Open until the content team answers it (or declines it); answered once, never again (decision 1030). */
-    status: text('status', { enum: ['open', 'answered', 'declined'] })
-      .notNull()
-      .default('open'),
+    status: text('status', { enum: hepRequestStatuses }).notNull().default('open'),
     answer: text('answer'),
     answeredBy: integer('answered_by').references(() => users.id),
     answeredAt: timestamp('answered_at', { withTimezone: true }),

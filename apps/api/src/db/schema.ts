@@ -1,3 +1,18 @@
+import {
+  approvalStatuses,
+  auditOutcomes,
+  chatSessionKinds,
+  consentMethods,
+  interactionKinds,
+  messageChannels,
+  monitoringCodes,
+  monitoringEndReasons,
+  patientSources,
+  patientStatuses,
+  roles,
+  taskClosedBy,
+  taskStatuses,
+} from '@rehabit/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -50,10 +65,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    role: text('role', { enum: ['admin', 'therapist', 'patient', 'supervisor', 'manager'] }).notNull(),
-    approvalStatus: text('approval_status', { enum: ['pending', 'approved', 'rejected'] })
-      .notNull()
-      .default('pending'),
+    role: text('role', { enum: roles }).notNull(),
+    approvalStatus: text('approval_status', { enum: approvalStatuses }).notNull().default('pending'),
     hasAccess: boolean('has_access').notNull().default(true),
     isFeatureNotificationOn: boolean('is_feature_notification_on').notNull().default(true),
     isNewBillingUploaded: boolean('is_new_billing_uploaded').notNull().default(false),
@@ -146,7 +159,7 @@ export const auditEvents = pgTable(
     clinicId: integer('clinic_id'),
     patientId: integer('patient_id'),
     action: text('action').notNull(),
-    outcome: text('outcome', { enum: ['success', 'failure', 'denied'] }).notNull(),
+    outcome: text('outcome', { enum: auditOutcomes }).notNull(),
     ip: text('ip'),
     detail: jsonb('detail').$type<Record<string, unknown>>(),
   },
@@ -164,7 +177,7 @@ export const outbox = pgTable(
   'outbox',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    channel: text('channel', { enum: messageChannels }).notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),
@@ -211,15 +224,11 @@ export const patients = pgTable(
     email: text('email'),
     diagnosis: text('diagnosis').references(() => icd10Codes.code),
     therapistId: integer('therapist_id').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status', { enum: ['registered', 'onboarded', 'discharged', 'removed'] })
-      .notNull()
-      .default('registered'),
+    status: text('status', { enum: patientStatuses }).notNull().default('registered'),
     isRtmCovered: boolean('is_rtm_covered').notNull().default(false),
     consentDate: date('consent_date', { mode: 'string' }),
-    consentMethod: text('consent_method', { enum: ['verbal', 'written', 'electronic'] }),
-    source: text('source', { enum: ['staff', 'qr'] })
-      .notNull()
-      .default('staff'),
+    consentMethod: text('consent_method', { enum: consentMethods }),
+    source: text('source', { enum: patientSources }).notNull().default('staff'),
     /** Lower-cased name, e-mail and phone digits, for one trigram-indexed search. */
     searchText: text('search_text')
       .notNull()
@@ -301,9 +310,7 @@ export const interactionLogs = pgTable(
       .references(() => patients.id),
     clinicId: integer('clinic_id').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
-    kind: text('kind', { enum: ['phone', 'video'] })
-      .notNull()
-      .default('phone'),
+    kind: text('kind', { enum: interactionKinds }).notNull().default('phone'),
     minutes: integer('minutes').notNull().default(0),
     /** When the call began (decision 1280): with `minutes`, the span one clinician's calls may not overlap. */
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
@@ -373,9 +380,7 @@ export const tasks = pgTable(
     assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind').notNull(),
     title: text('title').notNull(),
-    status: text('status', { enum: ['new', 'done'] })
-      .notNull()
-      .default('new'),
+    status: text('status', { enum: taskStatuses }).notNull().default('new'),
     createdAt: createdAt(),
     doneAt: timestamp('done_at', { withTimezone: true }),
     doneBy: integer('done_by'),
@@ -385,7 +390,7 @@ export const tasks = pgTable(
     /** A rule task's cause key (`patient:12:month:2026-03`): one task per clinic, kind and cause, ever. */
     cause: text('cause'),
     /** Who closed a done task: a person, or its rule when the cause went away. */
-    closedBy: text('closed_by', { enum: ['person', 'rule'] }),
+    closedBy: text('closed_by', { enum: taskClosedBy }),
   },
   (t) => [
     // The list: a clinic's tasks of a status, all or those of one assignee (and the unassigned), newest first.
@@ -408,7 +413,7 @@ export const chatSessions = pgTable(
     clinicId: integer('clinic_id')
       .notNull()
       .references(() => clinics.id),
-    kind: text('kind', { enum: ['patient', 'support'] }).notNull(),
+    kind: text('kind', { enum: chatSessionKinds }).notNull(),
     patientId: integer('patient_id').references(() => patients.id),
     staffUserId: integer('staff_user_id').references(() => users.id),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
@@ -481,25 +486,12 @@ export const monitoringSessions = pgTable(
      * Where the clinician was: named by the start, then by the latest heart-beat or end that counted (decision 1221).
      * None only for a session started without one (the seed's start) that no heart-beat or end of its client reached.
      */
-    context: text('context', {
-      enum: ['MONITORING_CODE_MOBILE_CHAT', 'MONITORING_CODE_DESKTOP_CHAT', 'MONITORING_CODE_PATIENT_DASHBOARD'],
-    }),
+    context: text('context', { enum: monitoringCodes }),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     lastBeatAt: timestamp('last_beat_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
-    // The contract's `monitoringEndReasons`; a text column, so a new reason needs no migration.
-    endReason: text('end_reason', {
-      enum: [
-        'hidden_inactive',
-        'sleep',
-        'left',
-        'idle',
-        'stale',
-        'patient_discharged',
-        'patient_removed',
-        'therapist_changed',
-      ],
-    }),
+    // A text column, so a new reason needs no migration.
+    endReason: text('end_reason', { enum: monitoringEndReasons }),
     seconds: integer('seconds').notNull().default(0),
     createdAt: createdAt(),
   },

@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, localDateOf, localDateTimeOf, localInstantOf, weekDays, weekStartOf } from './calendar.ts';
+import {
+  addDays,
+  clinicMonthOf,
+  localDateOf,
+  localDateTimeOf,
+  localInstantOf,
+  weekDays,
+  weekStartOf,
+} from './calendar.ts';
 
 describe('calendar days in the clinic timezone', () => {
   it('takes the day where the clinic is', () => {
     const lateEvening = new Date('2026-03-02T03:30:00Z'); // 22:30 on Mar 1 in New York, 19:30 in Los Angeles
     expect(localDateOf(lateEvening, 'America/New_York')).toBe('2026-03-01');
     expect(localDateOf(lateEvening, 'UTC')).toBe('2026-03-02');
+  });
+
+  it('takes the month where the clinic is', () => {
+    const firstOfDecemberInLondon = new Date('2026-12-01T03:00:00Z'); // 21:00 on Nov 30 in Chicago
+    expect(clinicMonthOf(firstOfDecemberInLondon, 'America/Chicago')).toBe('2026-11');
+    expect(clinicMonthOf(firstOfDecemberInLondon, 'Europe/London')).toBe('2026-12');
   });
 
   it('adds days across months, years and leap days', () => {

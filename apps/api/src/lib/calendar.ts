@@ -5,7 +5,7 @@
 
 import { addDays, zoneFormatter } from '@rehabit/contract';
 
-export { addDays, daysBetween, localDateOf } from '@rehabit/contract';
+export { addDays, clinicMonthOf, daysBetween, localDateOf } from '@rehabit/contract';
 
 /** 0 for Sunday … 6 for Saturday. */
 export const weekdayOf = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();

@@ -5,7 +5,7 @@
  */
 import { BILLING_FIRST_MONTH } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import { localDateOf } from '../../lib/calendar.ts';
+import { clinicMonthOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { BillingFileMaker } from './billing-file-maker.ts';
 import { createBillingFilesRepository } from './billing-files.repository.ts';
@@ -25,7 +25,7 @@ export function monthAfter(month: string, step = 1): string {
  * files (an admin makes an older month's file on demand).
  */
 export function monthsToClose(clinic: { timezone: string; lastClosed: string | null }, now: Date): string[] {
-  const justEnded = monthAfter(localDateOf(now, clinic.timezone).slice(0, 7), -1);
+  const justEnded = monthAfter(clinicMonthOf(now, clinic.timezone), -1);
   const firstOpen = clinic.lastClosed ? monthAfter(clinic.lastClosed) : justEnded;
   const months: string[] = [];
   for (let month = [firstOpen, BILLING_FIRST_MONTH].sort().at(-1)!; month <= justEnded; month = monthAfter(month)) {
@@ -53,7 +53,7 @@ export function createMonthClose({ db, clock, maker }: { db: Db; clock: Clock; m
       return db.transaction(async (tx) => {
         const repo = createBillingFilesRepository(tx);
         const timezone = await repo.timezoneOf(clinicId);
-        if (!timezone || month >= localDateOf(clock.now(), timezone).slice(0, 7)) return false;
+        if (!timezone || month >= clinicMonthOf(clock.now(), timezone)) return false;
         if (!(await repo.closeMonth(clinicId, month))) return false;
         const { info, figures } = await maker.generate(tx, clinicId, month, null);
         await repo.setClosedMonthFile(clinicId, month, { fileId: info.id, figures, at: clock.now() });

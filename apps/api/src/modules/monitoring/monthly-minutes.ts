@@ -19,7 +19,7 @@
  */
 import { type InteractionLog, monitoredSecondsOf } from '@rehabit/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { localDateOf, localDateTimeOf } from '../../lib/calendar.ts';
+import { clinicMonthOf, localDateTimeOf } from '../../lib/calendar.ts';
 import { fieldError } from '../../lib/errors.ts';
 import { type CountedSession, createMonitoringRepository, type LoggedCall } from './monitoring.repository.ts';
 
@@ -115,7 +115,7 @@ export function createMonthlyMinutes(db: DbOrTx) {
       repo.callsLoggedIn({ clinicId, patientId, from: span.fromDay, to: span.toDay, kinds: LIVE_CALL_KINDS }),
     ]);
     const sessions = started
-      .filter((session) => localDateOf(session.startedAt, session.timezone).slice(0, 7) === month)
+      .filter((session) => clinicMonthOf(session.startedAt, session.timezone) === month)
       .map((session) => ({ ...session, localStart: localDateTimeOf(session.startedAt, session.timezone) }));
     return { sessions, calls };
   }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, actorAudit, patientAudit } from '../../lib/audit.ts';
-import { localDateOf } from '../../lib/calendar.ts';
+import { clinicMonthOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { filedMonthOf } from '../billing/filed-month.ts';
@@ -22,8 +22,7 @@ export function createMonthlyReportService({ db, clock, audit }: Deps) {
   const repo = createMonitoringRepository(db);
 
   /** The month asked for, or the clinic's current one. */
-  const monthOr = (month: string | undefined, timezone: string) =>
-    month ?? localDateOf(clock.now(), timezone).slice(0, 7);
+  const monthOr = (month: string | undefined, timezone: string) => month ?? clinicMonthOf(clock.now(), timezone);
 
   async function patientName(clinicId: number, patientId: number) {
     const [found] = await repo.patientNames(clinicId, [patientId]);

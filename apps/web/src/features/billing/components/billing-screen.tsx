@@ -1,4 +1,4 @@
-import { BILLING_FIRST_MONTH, can } from '@rehabit/contract';
+import { BILLING_FIRST_MONTH, can, clinicMonthOf } from '@rehabit/contract';
 import { PageHeader } from '@web/components/layouts/page-header.tsx';
 import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
@@ -7,7 +7,6 @@ import { useClinic } from '@web/lib/clinics/get-clinic.ts';
 import type { SessionUser } from '@web/lib/session/get-current-user.ts';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import { clinicMonthOf } from '../lib/clinic-month.ts';
 import { BillingChartSection } from './billing-chart-section.tsx';
 import { BillingFileCard } from './billing-file-card.tsx';
 import { BillingMonth } from './billing-month.tsx';
@@ -49,7 +48,11 @@ export function BillingScreen({ user, settings, staffPay }: BillingScreenProps) 
   // The clinic's current month decides the latest month to pick; without the clinic, the browser's month will do
   // for its own staff (the server still refuses a month that has not begun there).
   const timezone = clinic.data?.timezone ?? null;
-  const latest = timezone ? clinicMonthOf(timezone) : clinic.isError && !isAdmin ? dayjs().format('YYYY-MM') : null;
+  const latest = timezone
+    ? clinicMonthOf(new Date(), timezone)
+    : clinic.isError && !isAdmin
+      ? dayjs().format('YYYY-MM')
+      : null;
   const month =
     latest && params.month && params.month >= BILLING_FIRST_MONTH && params.month <= latest ? params.month : latest;
 
