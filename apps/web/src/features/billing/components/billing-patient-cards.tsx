@@ -6,10 +6,9 @@ import {
   BilledCodes,
   type BillingRowsProps,
   CallDates,
-  FiledNow,
-  minutesText,
-  moneyText,
+  MinutesNow,
   PatientLink,
+  PaymentNow,
   RenderingTherapist,
 } from './billing-patient-parts.tsx';
 
@@ -39,7 +38,7 @@ export function BillingPatientCards({ rows, month, effects }: BillingRowsProps) 
                 <dt>Minutes</dt>
                 <dd>
                   <span className="tabular">{row.minutes}</span>
-                  {effect && <FiledNow filed={effect.minutes.filed} live={effect.minutes.live} format={minutesText} />}
+                  <MinutesNow effect={effect} />
                 </dd>
               </div>
               <div>
@@ -57,13 +56,7 @@ export function BillingPatientCards({ rows, month, effects }: BillingRowsProps) 
             </dl>
             {effect && effect.expected_payment.filed !== effect.expected_payment.live && (
               <p className="billing-card__now">
-                Expected payment:{' '}
-                <FiledNow
-                  filed={effect.expected_payment.filed}
-                  live={effect.expected_payment.live}
-                  format={moneyText}
-                  isShort
-                />
+                Expected payment: <PaymentNow effect={effect} />
               </p>
             )}
             <AuditCsvButton row={row} month={month} />

@@ -44,8 +44,22 @@ export function FiledNow({
   return <span className="billing-now">{isShort ? text : `${text}, with a correction after the close`}</span>;
 }
 
-export const minutesText = (n: number) => `${n} min`;
-export const moneyText = (n: number) => formatCurrency(n);
+const minutesText = (n: number) => `${n} min`;
+
+/** A patient's minutes as filed and as recomputed now, when a correction after the close moved them. */
+export const MinutesNow = ({ effect }: { effect: PostCloseEffect | undefined }) =>
+  effect ? <FiledNow filed={effect.minutes.filed} live={effect.minutes.live} format={minutesText} /> : null;
+
+/** A patient's expected payment as filed and as recomputed now; the minutes or codes beside it give the reason. */
+export const PaymentNow = ({ effect }: { effect: PostCloseEffect | undefined }) =>
+  effect ? (
+    <FiledNow
+      filed={effect.expected_payment.filed}
+      live={effect.expected_payment.live}
+      format={formatCurrency}
+      isShort
+    />
+  ) : null;
 
 export const patientName = (row: BillingPatientRow) => `${row.patient.first_name} ${row.patient.last_name}`;
 

@@ -7,10 +7,9 @@ import {
   BilledCodes,
   type BillingRowsProps,
   CallDates,
-  FiledNow,
-  minutesText,
-  moneyText,
+  MinutesNow,
   PatientLink,
+  PaymentNow,
   RenderingTherapist,
 } from './billing-patient-parts.tsx';
 
@@ -49,7 +48,7 @@ export function BillingPatientTable({ rows, month, effects }: BillingRowsProps) 
               </td>
               <td>
                 <span className="tabular">{row.minutes} min</span>
-                {effect && <FiledNow filed={effect.minutes.filed} live={effect.minutes.live} format={minutesText} />}
+                <MinutesNow effect={effect} />
                 <span className="data-table__secondary">
                   <CallDates dates={row.call_dates} />
                 </span>
@@ -59,14 +58,7 @@ export function BillingPatientTable({ rows, month, effects }: BillingRowsProps) 
               </td>
               <td className="data-table__number">
                 <Currency value={row.expected_payment} />
-                {effect && (
-                  <FiledNow
-                    filed={effect.expected_payment.filed}
-                    live={effect.expected_payment.live}
-                    format={moneyText}
-                    isShort
-                  />
-                )}
+                <PaymentNow effect={effect} />
               </td>
             </tr>
           );

@@ -7,11 +7,12 @@ import {
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { formatClinicTime } from '@web/components/ui/format/clinic-time.ts';
 import { Currency } from '@web/components/ui/format/currency.tsx';
+import { formatCurrency } from '@web/components/ui/format/format.ts';
 import { formatMonth } from '@web/components/ui/month-picker/months.ts';
 import { Table } from '@web/components/ui/table/table.tsx';
 import { useIsMobile } from '@web/lib/device.ts';
 import { unitsText } from './billing-labels.ts';
-import { FiledNow, moneyText } from './billing-patient-parts.tsx';
+import { FiledNow } from './billing-patient-parts.tsx';
 
 type BillingSummaryProps = { data: BillingUnits; month: string; corrections: ClosedMonthCorrections | null };
 
@@ -59,7 +60,7 @@ export function BillingSummary({ data, month, corrections }: BillingSummaryProps
               <FiledNow
                 filed={corrections.expected_payment.filed}
                 live={corrections.expected_payment.live}
-                format={moneyText}
+                format={formatCurrency}
               />
             </dd>
           )}
