@@ -26,3 +26,22 @@ export function applyServerErrors<T extends FieldValues>(
   // The code travels as the error type so the form can choose the tone of its message.
   if (root) setError('root.server', { type: isApiError(error) ? error.code : 'unknown', message: root });
 }
+
+/**
+ * A form's submit handler around `send`: whatever the server refuses lands on the fields named, and the rest at
+ * the form's root, so no screen writes the catch itself. `form.handleSubmit(withServerErrors(form, fields, send))`.
+ */
+export function withServerErrors<T extends FieldValues, Values>(
+  form: { setError: UseFormSetError<T> },
+  fields: readonly Path<T>[],
+  send: (values: Values) => Promise<unknown>,
+  rootMessage?: (error: unknown) => string | undefined,
+) {
+  return async (values: Values) => {
+    try {
+      await send(values);
+    } catch (error) {
+      applyServerErrors(error, form.setError, fields, rootMessage);
+    }
+  };
+}

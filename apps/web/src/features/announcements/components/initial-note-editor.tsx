@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/button/button.tsx';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { TextArea } from '@web/components/ui/field/text-area.tsx';
 import { ClinicTime } from '@web/components/ui/format/clinic-time-display.tsx';
-import { applyServerErrors } from '@web/lib/form-errors.ts';
+import { withServerErrors } from '@web/lib/form-errors.ts';
 import { notify } from '@web/lib/notify.ts';
 import { useForm } from 'react-hook-form';
 import { useUpdateInitialNote } from '../api/update-initial-note.ts';
@@ -20,15 +20,13 @@ export function InitialNoteEditor({ note }: { note: InitialNote }) {
   const draft = form.watch('initial_note').trim();
   const isUnchanged = draft === (note.initial_note ?? '');
 
-  const save = form.handleSubmit(async ({ initial_note }) => {
-    try {
+  const save = form.handleSubmit(
+    withServerErrors(form, ['initial_note'], async ({ initial_note }) => {
       const saved = await update.mutateAsync(initial_note);
       form.reset({ initial_note: saved.initial_note ?? '' });
       notify.success(saved.initial_note ? 'Note published: staff see it once more' : 'Note cleared');
-    } catch (error) {
-      applyServerErrors(error, form.setError, ['initial_note']);
-    }
-  });
+    }),
+  );
 
   return (
     <div className="announcements">

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { resetPasswordBodySchema } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { paths } from '@web/config/paths.ts';
-import { applyServerErrors } from '@web/lib/form-errors.ts';
+import { withServerErrors } from '@web/lib/form-errors.ts';
 import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -17,13 +17,11 @@ export function FindPasswordForm() {
   const request = useRequestPasswordReset();
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
+  const onSubmit = form.handleSubmit(
+    withServerErrors(form, ['email'], async (values) => {
       await request.mutateAsync(values);
-    } catch (error) {
-      applyServerErrors(error, form.setError, ['email']);
-    }
-  });
+    }),
+  );
 
   if (request.isSuccess) {
     return (

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { applyServerErrors } from '@web/lib/form-errors.ts';
+import { withServerErrors } from '@web/lib/form-errors.ts';
 import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod/mini';
 
@@ -22,13 +22,16 @@ export function useSigninForm<T extends FieldValues>({
 }: SigninFormOptions<T>) {
   const form = useForm<T>({ resolver: zodResolver(schema), defaultValues });
   const fields = Object.keys(defaultValues) as Path<T>[];
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await send(values);
-      onSuccess();
-    } catch (error) {
-      applyServerErrors(error, form.setError, fields, message);
-    }
-  });
+  const onSubmit = form.handleSubmit(
+    withServerErrors(
+      form,
+      fields,
+      async (values) => {
+        await send(values);
+        onSuccess();
+      },
+      message,
+    ),
+  );
   return { form, onSubmit, errors: form.formState.errors, isSubmitting: form.formState.isSubmitting };
 }

@@ -6,7 +6,7 @@ import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { TextArea } from '@web/components/ui/field/text-area.tsx';
 import { Modal } from '@web/components/ui/modal/modal.tsx';
 import type { SearchOption } from '@web/components/ui/search-select/search-select.tsx';
-import { applyServerErrors } from '@web/lib/form-errors.ts';
+import { withServerErrors } from '@web/lib/form-errors.ts';
 import { notify } from '@web/lib/notify.ts';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -27,18 +27,16 @@ export function AnswerRequestDialog({ request, onClose }: { request: HepRequest;
   const { errors, isSubmitting } = form.formState;
   const isDeclined = form.watch('is_declined');
 
-  const onSubmit = form.handleSubmit(async (body) => {
-    try {
+  const onSubmit = form.handleSubmit(
+    withServerErrors(form, fields, async (body) => {
       await answer.mutateAsync({
         id: request.id,
         body: { ...body, video_id: body.is_declined ? null : body.video_id },
       });
       notify.success(`${request.requested_by.display_name} is told in their tasks`);
       onClose();
-    } catch (error) {
-      applyServerErrors(error, form.setError, fields);
-    }
-  });
+    }),
+  );
 
   return (
     <Modal

@@ -7,7 +7,7 @@ import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { TextArea } from '@web/components/ui/field/text-area.tsx';
 import { Modal } from '@web/components/ui/modal/modal.tsx';
 import type { SearchOption } from '@web/components/ui/search-select/search-select.tsx';
-import { applyServerErrors } from '@web/lib/form-errors.ts';
+import { withServerErrors } from '@web/lib/form-errors.ts';
 import { notify } from '@web/lib/notify.ts';
 import type { SessionUser } from '@web/lib/session/get-current-user.ts';
 import { useId, useState } from 'react';
@@ -42,15 +42,13 @@ export function AssignTaskDialog({ user, onClose, patient }: Props) {
   const create = useCreateTask();
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (body) => {
-    try {
+  const onSubmit = form.handleSubmit(
+    withServerErrors(form, fields, async (body) => {
       const task = await create.mutateAsync(body);
       notify.success(task.assignee ? `Task assigned to ${task.assignee.display_name}` : 'Task assigned');
       onClose();
-    } catch (error) {
-      applyServerErrors(error, form.setError, fields);
-    }
-  });
+    }),
+  );
 
   return (
     <Modal

@@ -4,7 +4,7 @@ import { ActionMenu } from '@web/components/ui/action-menu/action-menu.tsx';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog/confirm-dialog.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
-import { applyServerErrors } from '@web/lib/form-errors.ts';
+import { withServerErrors } from '@web/lib/form-errors.ts';
 import { notify } from '@web/lib/notify.ts';
 import { ChevronDown, FolderOpen, FolderPlus, Pencil, Share2, Trash2, Undo2 } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -40,16 +40,14 @@ export function FolderSidebar({ current, onSelect }: Props) {
   const mine = all.filter((f) => f.is_mine);
   const shared = all.filter((f) => !f.is_mine);
 
-  const submit = form.handleSubmit(async ({ name }) => {
-    try {
+  const submit = form.handleSubmit(
+    withServerErrors(form, ['name'], async ({ name }) => {
       if (renaming) await rename.mutateAsync({ id: renaming.id, name });
       else await create.mutateAsync(name);
       setRenaming(null);
       form.reset({ name: '' });
-    } catch (error) {
-      applyServerErrors(error, form.setError, ['name']);
-    }
-  });
+    }),
+  );
 
   const item = (folder: Folder) => (
     <li key={folder.id} className="folder-list__item">

@@ -5,7 +5,7 @@ import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { NoPatientAccountError, useSendCode, useSignInWithCode } from '@web/features/patient-app/api/sign-in.ts';
 import { problemMessage, sentence } from '@web/features/patient-app/lib/problem-key.ts';
 import { isApiError } from '@web/lib/api-error.ts';
-import { applyServerErrors } from '@web/lib/form-errors.ts';
+import { applyServerErrors, withServerErrors } from '@web/lib/form-errors.ts';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -57,14 +57,17 @@ export function CodeForm({
   const failed = (failure: unknown) =>
     failure instanceof NoPatientAccountError ? 'login.noAccount' : problemMessage(failure);
 
-  const submit = form.handleSubmit(async ({ otp }) => {
-    try {
-      await signIn.mutateAsync({ phone: phone.e164, otp });
-      onSignedIn();
-    } catch (failure) {
-      applyServerErrors(failure, form.setError, [], failed);
-    }
-  });
+  const submit = form.handleSubmit(
+    withServerErrors(
+      form,
+      [],
+      async ({ otp }) => {
+        await signIn.mutateAsync({ phone: phone.e164, otp });
+        onSignedIn();
+      },
+      failed,
+    ),
+  );
 
   const sendAgain = () =>
     resend.mutate(

@@ -10,7 +10,7 @@ import { TextField } from '@web/components/ui/field/text-field.tsx';
 import { clinicZoneName } from '@web/components/ui/format/clinic-time.ts';
 import { useLogInteraction } from '@web/features/patients/api/log-interaction.ts';
 import { useClinicTimeZone } from '@web/lib/clinics/clinic-time-zone.ts';
-import { applyServerErrors } from '@web/lib/form-errors.ts';
+import { withServerErrors } from '@web/lib/form-errors.ts';
 import { notify } from '@web/lib/notify.ts';
 import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
 import { PhoneCall } from 'lucide-react';
@@ -51,15 +51,13 @@ export function InteractionForm({ patientId, clinicToday }: InteractionFormProps
     if (!form.getFieldState('date').isDirty) form.resetField('date', { defaultValue: today });
   }, [form, today]);
 
-  const onSubmit = form.handleSubmit(async (body) => {
-    try {
+  const onSubmit = form.handleSubmit(
+    withServerErrors(form, fields, async (body) => {
       await log.mutateAsync(body);
       notify.success('The call is logged');
       form.reset(blank(today));
-    } catch (error) {
-      applyServerErrors(error, form.setError, fields);
-    }
-  });
+    }),
+  );
 
   return (
     <form className="interaction-form" onSubmit={onSubmit} noValidate aria-label="Log a call">

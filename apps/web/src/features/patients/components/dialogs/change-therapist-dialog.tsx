@@ -3,7 +3,7 @@ import { changeTherapistBodySchema, type Patient } from '@rehabit/contract';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { Modal } from '@web/components/ui/modal/modal.tsx';
 import { useChangeTherapist } from '@web/features/patients/api/change-therapist.ts';
-import { applyServerErrors } from '@web/lib/form-errors.ts';
+import { withServerErrors } from '@web/lib/form-errors.ts';
 import { notify } from '@web/lib/notify.ts';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -19,15 +19,13 @@ export function ChangeTherapistDialog({ patient, onClose }: { patient: Patient; 
   const change = useChangeTherapist();
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ therapist_id }) => {
-    try {
+  const onSubmit = form.handleSubmit(
+    withServerErrors(form, ['therapist_id'], async ({ therapist_id }) => {
       const updated = await change.mutateAsync({ id: patient.id, therapistId: therapist_id });
       notify.success(`${updated.therapist?.display_name ?? 'The new therapist'} now treats ${updated.display_name}`);
       onClose();
-    } catch (error) {
-      applyServerErrors(error, form.setError, ['therapist_id']);
-    }
-  });
+    }),
+  );
 
   return (
     <Modal

@@ -3,7 +3,7 @@ import { isTreatingRole, onboardBodySchema, type Patient } from '@rehabit/contra
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { Modal } from '@web/components/ui/modal/modal.tsx';
 import { useOnboardPatient } from '@web/features/patients/api/onboard-patient.ts';
-import { applyServerErrors } from '@web/lib/form-errors.ts';
+import { withServerErrors } from '@web/lib/form-errors.ts';
 import { notify } from '@web/lib/notify.ts';
 import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
 import { useId } from 'react';
@@ -30,15 +30,13 @@ export function OnboardDialog({ patient, onClose }: { patient: Patient; onClose:
   const onboard = useOnboardPatient();
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (body) => {
-    try {
+  const onSubmit = form.handleSubmit(
+    withServerErrors(form, fields, async (body) => {
       const updated = await onboard.mutateAsync({ id: patient.id, body });
       notify.success(`${updated.display_name} is onboarded`);
       onClose();
-    } catch (error) {
-      applyServerErrors(error, form.setError, fields);
-    }
-  });
+    }),
+  );
 
   return (
     <Modal

@@ -5,7 +5,7 @@ import { Modal } from '@web/components/ui/modal/modal.tsx';
 import { paths } from '@web/config/paths.ts';
 import { useRegisterPatient } from '@web/features/patients/api/register-patient.ts';
 import { useUpdatePatient } from '@web/features/patients/api/update-patient.ts';
-import { applyServerErrors } from '@web/lib/form-errors.ts';
+import { withServerErrors } from '@web/lib/form-errors.ts';
 import { notify } from '@web/lib/notify.ts';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
@@ -28,8 +28,8 @@ export function PatientFormDialog({ patient, clinic, onClose }: Props) {
   const update = useUpdatePatient();
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (body) => {
-    try {
+  const onSubmit = form.handleSubmit(
+    withServerErrors(form, patientFormFields, async (body) => {
       if (patient) {
         await update.mutateAsync({ id: patient.id, body });
         notify.success('The details are saved');
@@ -40,10 +40,8 @@ export function PatientFormDialog({ patient, clinic, onClose }: Props) {
         onClose();
         navigate(paths.patientDashboard.getHref(created.id));
       }
-    } catch (error) {
-      applyServerErrors(error, form.setError, patientFormFields);
-    }
-  });
+    }),
+  );
 
   return (
     <Modal
