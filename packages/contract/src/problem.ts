@@ -13,6 +13,18 @@ export type Problem = z.infer<typeof problemSchema>;
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
+/**
+ * A wait as people say it: "42 seconds" up to a minute and a half, then minutes up to an hour and a half, then hours,
+ * always rounded up, so waiting that long is enough. The API's messages and the patient app's translations both
+ * tell a `Retry-After` this way (decision 1295).
+ */
+export function waitInUnits(seconds: number): { unit: 'seconds' | 'minutes' | 'hours'; count: number } {
+  const whole = Math.max(1, Math.ceil(seconds));
+  if (whole <= 90) return { unit: 'seconds', count: whole };
+  if (whole <= 90 * 60) return { unit: 'minutes', count: Math.ceil(whole / 60) };
+  return { unit: 'hours', count: Math.ceil(whole / 3600) };
+}
+
 /** Stable machine-readable error codes shared by API and web. */
 export const errorCodes = [
   'validation_failed',

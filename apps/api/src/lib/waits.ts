@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { waitInUnits } from '@rehabit/contract';
 
 /**
  * The shared pieces of the sign-in limits (decisions 0504 and 1295): who a caller is, and how a wait is told.
@@ -29,13 +30,10 @@ export function clientKey(ip: string | null): string {
     .join(':')}::/64`;
 }
 
-/** "42 seconds", "7 minutes", "5 hours": rounded up, so waiting that long is always enough. */
+/** "42 seconds", "7 minutes", "1 hour": the contract's rounding, in English. */
 export function inWords(waitMs: number) {
-  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-  if (seconds <= 90) return plural(seconds, 'second');
-  if (seconds <= 90 * 60) return plural(Math.ceil(seconds / 60), 'minute');
-  return plural(Math.ceil(seconds / 3600), 'hour');
+  const { unit, count } = waitInUnits(waitMs / 1000);
+  return `${count} ${count === 1 ? unit.slice(0, -1) : unit}`;
 }
 
 /** The `Retry-After` of a wait, in whole seconds, at least one. */

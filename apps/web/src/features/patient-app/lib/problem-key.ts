@@ -1,3 +1,4 @@
+import { waitInUnits } from '@rehabit/contract';
 import { isApiError } from '@web/lib/api-error.ts';
 import type { TFunction } from 'i18next';
 
@@ -36,9 +37,8 @@ export function problemKey(error: unknown, sending = false): string {
 
 /** "42 seconds", "7 minutes", "5 hours" in the current language, rounded as the server rounds its waits. */
 export function waitInWords(seconds: number, t: TFunction) {
-  if (seconds <= 90) return t('wait.seconds', { count: Math.max(1, seconds) });
-  if (seconds <= 90 * 60) return t('wait.minutes', { count: Math.ceil(seconds / 60) });
-  return t('wait.hours', { count: Math.ceil(seconds / 3600) });
+  const { unit, count } = waitInUnits(seconds);
+  return t(`wait.${unit}`, { count });
 }
 
 /**
