@@ -1,4 +1,4 @@
-import { type Action, can, permissions, type Role, roleLabels } from '@rehabit/contract';
+import { type Action, can, isPatientRole, isStaffRole, permissions, type Role, roleLabels } from '@rehabit/contract';
 import type { RouteHandle } from '@web/app/router.tsx';
 import { FrameSkeleton } from '@web/components/layouts/frame-skeleton.tsx';
 import { MainLayout } from '@web/components/layouts/main-layout.tsx';
@@ -24,7 +24,7 @@ export function ProtectedLayout() {
 function SignedInFrame() {
   const user = useCurrentUser();
   // Support user and initial note are needed by chat and the patient list; failures are ignored.
-  useSettingsInfo(user.isSuccess && user.data.role !== 'patient');
+  useSettingsInfo(user.isSuccess && isStaffRole(user.data.role));
   const signOut = useLogout();
   const matches = useMatches();
 
@@ -32,7 +32,7 @@ function SignedInFrame() {
 
   if (!user.data) return <FrameSkeleton />;
   // Patients have their own side; a staff address is never theirs.
-  if (user.data.role === 'patient') return <Navigate to={paths.myToday.getHref()} replace />;
+  if (isPatientRole(user.data.role)) return <Navigate to={paths.myToday.getHref()} replace />;
 
   const role = user.data.role;
   // Every level of a nested route that names an action must allow it.
