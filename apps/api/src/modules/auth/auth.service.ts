@@ -8,7 +8,7 @@ import type {
   SupervisorSigninBody,
   TherapistListQuery,
 } from '@rehabit/contract';
-import { isPatientRole, isStaffRole, roleLabels, toPage } from '@rehabit/contract';
+import { can, isPatientRole, isStaffRole, roleLabels, toPage } from '@rehabit/contract';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type Actor, clinicScope } from '../../db/scope.ts';
@@ -307,7 +307,8 @@ export function createAuthService({ db, clock, mailer, audit, config, tasks, ref
       const account = `supervisor:${body.code}`;
       const user = await signIn(
         account,
-        supervisor?.role === 'supervisor' ? supervisor : undefined,
+        // The account the clinic points at signs in with its code while it still supervises (decision 0003).
+        supervisor && can(supervisor.role, 'clinic.supervise') ? supervisor : undefined,
         body.password,
         ctx,
       );
