@@ -4,8 +4,10 @@
 // - a web feature never imports another feature (shared code moves down to components/, lib/ or the contract);
 // - in the API's modules only repositories speak SQL (drizzle-orm and the schema), and routes never reach a
 //   repository past their service;
-// - the API's modules import each other without cycles.
-// Prints each broken rule with its file and import, and exits 1 when there is any.
+// - the API's modules import each other without cycles;
+// - no source file decides by a role's name (decision 1305): it asks the permission table (`can`) or a predicate of
+//   packages/contract/src/roles.ts, the only two files that compare a role with one.
+// Prints each broken rule with its file and import or line, and exits 1 when there is any.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
@@ -64,6 +66,44 @@ export function brokenRules(file, target) {
   return broken;
 }
 
+/** The role names of the contract, read from the `roles` list of its source, so a new role is checked too. */
+export function roleNamesIn(source) {
+  const list = /export const roles = \[([^\]]*)\]/.exec(source);
+  return [...(list?.[1] ?? '').matchAll(/'([^']+)'/g)].map(([, name]) => name);
+}
+
+/** The two files that may compare a role with its name: the permission table and the roles with their predicates. */
+const roleDecisionFiles = new Set(['packages/contract/src/permissions.ts', 'packages/contract/src/roles.ts']);
+
+/** Whether a file is held to the role rule: the apps' and the contract's sources, their tests aside. */
+export const decidesNoRoles = (path) =>
+  /^(apps\/[^/]+\/src|packages\/contract\/src)\/.*\.tsx?$/.test(path) && !isTest(path) && !roleDecisionFiles.has(path);
+
+/**
+ * Each place a source decides by a role's name, as its line and what it does: a role compared with a name (either
+ * way round), a name list searched with `.includes`, a `switch` on a role. Written as text, not types: a role held
+ * in a variable whose name does not end in "role" goes unseen, which review catches.
+ */
+export function roleDecisions(source, roleNames) {
+  const name = `['"\`](?:${roleNames.join('|')})['"\`]`;
+  const rules = [
+    [new RegExp(`[rR]ole\\s*[!=]==?\\s*${name}`, 'g'), "compares a role with a role's name"],
+    [new RegExp(`${name}\\s*[!=]==?\\s*[\\w.?]*[rR]ole\\b`, 'g'), "compares a role with a role's name"],
+    [
+      new RegExp(`\\[\\s*${name}(?:\\s*,\\s*${name})*\\s*,?\\s*\\](?:\\s*as\\s[^)]*\\))?\\s*\\.includes\\(`, 'g'),
+      'looks a role up in a list of role names',
+    ],
+    [/\bswitch\s*\(\s*[\w.?]*[rR]ole\s*\)/g, 'switches on a role'],
+  ];
+  const found = [];
+  for (const [pattern, rule] of rules) {
+    for (const match of source.matchAll(pattern)) {
+      found.push({ line: source.slice(0, match.index).split('\n').length, rule });
+    }
+  }
+  return found.sort((a, b) => a.line - b.line);
+}
+
 /** The cycles among the API's modules, each as the list of modules around it. */
 export function moduleCycles(edges) {
   const cycles = [];
@@ -92,12 +132,20 @@ function main() {
     .filter((path) => /^(apps|packages)\/.*\.(ts|tsx|mjs)$/.test(path));
   const problems = [];
   const moduleEdges = new Map();
+  const roleNames = roleNamesIn(readFileSync(join(root, 'packages/contract/src/roles.ts'), 'utf8'));
   for (const file of files) {
     let source;
     try {
       source = readFileSync(join(root, file), 'utf8');
     } catch {
       continue; // deleted in the working tree
+    }
+    if (decidesNoRoles(file)) {
+      for (const { line, rule } of roleDecisions(source, roleNames)) {
+        problems.push(
+          `${file}:${line}: ${rule}: ask the permission table (can) or a predicate of packages/contract/src/roles.ts`,
+        );
+      }
     }
     for (const target of importsOf(file, source)) {
       for (const rule of brokenRules(file, target)) problems.push(`${file}: imports ${target}: ${rule}`);

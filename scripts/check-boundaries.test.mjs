@@ -1,7 +1,14 @@
 // The layering rules of check-boundaries.mjs, each shown to refuse what it forbids and let through what it allows.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { brokenRules, importsOf, moduleCycles } from './check-boundaries.mjs';
+import {
+  brokenRules,
+  decidesNoRoles,
+  importsOf,
+  moduleCycles,
+  roleDecisions,
+  roleNamesIn,
+} from './check-boundaries.mjs';
 
 describe('importsOf', () => {
   it('resolves relative imports from the file, keeps packages as written, and reads dynamic imports', () => {
@@ -74,5 +81,66 @@ describe('moduleCycles', () => {
       ['chat', new Set(['patients'])],
     ]);
     assert.deepEqual(moduleCycles(layered), []);
+  });
+});
+
+describe('roleDecisions', () => {
+  const names = ['admin', 'therapist', 'patient', 'supervisor', 'manager'];
+  const compares = "compares a role with a role's name";
+
+  it('reads the role names from the contract', () => {
+    const source = "export const roles = ['admin', 'therapist', 'patient'] as const;\nexport const other = ['x'];";
+    assert.deepEqual(roleNamesIn(source), ['admin', 'therapist', 'patient']);
+  });
+
+  it('finds a role compared with a name either way round, with its line', () => {
+    const source = [
+      "const scope = actor.role === 'admin' ? 'all' : 'clinic';",
+      "if (user?.role !== 'patient') throw refused;",
+      "const isSupervisor = 'supervisor' === member.role;",
+      'const picks = userRole == `manager`;',
+    ].join('\n');
+    assert.deepEqual(roleDecisions(source, names), [
+      { line: 1, rule: compares },
+      { line: 2, rule: compares },
+      { line: 3, rule: compares },
+      { line: 4, rule: compares },
+    ]);
+  });
+
+  it('finds a list of role names searched with includes, on one line or several, and a switch on a role', () => {
+    const source = [
+      "if (['supervisor', 'admin'].includes(actor.role)) return;",
+      '(["therapist",',
+      '  "manager"] as const).includes(role);',
+      'switch (user.role) {',
+    ].join('\n');
+    assert.deepEqual(roleDecisions(source, names), [
+      { line: 1, rule: 'looks a role up in a list of role names' },
+      { line: 2, rule: 'looks a role up in a list of role names' },
+      { line: 4, rule: 'switches on a role' },
+    ]);
+  });
+
+  it('lets through the permission table, other values named like roles, and other comparisons of a role', () => {
+    const source = [
+      "const all = can(actor.role, 'clinics.all');",
+      "if (session.kind === 'patient') return;",
+      "const kinds = ['patient', 'support'].includes(kind);",
+      'if (appRole !== roleOf(url)) grant();',
+      "const label = member.role === other.role ? 'same' : 'other';",
+    ].join('\n');
+    assert.deepEqual(roleDecisions(source, names), []);
+  });
+
+  it('holds the sources of the apps and the contract to it, but not tests or the two files that define the rules', () => {
+    assert.equal(decidesNoRoles('apps/api/src/modules/tasks/tasks.service.ts'), true);
+    assert.equal(decidesNoRoles('apps/web/src/features/tasks/components/tasks-panel.tsx'), true);
+    assert.equal(decidesNoRoles('packages/contract/src/balances.ts'), true);
+    assert.equal(decidesNoRoles('apps/api/src/modules/tasks/tasks.test.ts'), false);
+    assert.equal(decidesNoRoles('apps/web/src/features/tasks/tasks-panel.test.tsx'), false);
+    assert.equal(decidesNoRoles('apps/api/test/clinic-scope.test.ts'), false);
+    assert.equal(decidesNoRoles('packages/contract/src/permissions.ts'), false);
+    assert.equal(decidesNoRoles('packages/contract/src/roles.ts'), false);
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { clinicCodeSchema, emailSchema, roleSchema } from '@rehabit/contract';
+import { can, clinicCodeSchema, emailSchema, roleSchema } from '@rehabit/contract';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
@@ -152,7 +152,8 @@ async function main() {
           role,
           approvalStatus: 'approved',
         });
-        if (role === 'supervisor') await clinics.setSupervisor(clinic.id, id);
+        // A supervisor is the one their clinic points at (decision 0003).
+        if (can(role, 'clinic.supervise')) await clinics.setSupervisor(clinic.id, id);
         console.log(`User ${email} created (id ${id}).`);
         break;
       }

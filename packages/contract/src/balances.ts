@@ -9,10 +9,7 @@ import { clinicChoiceSchema } from './billing.ts';
 import { defineEndpoints, fileResponseSchema } from './endpoint.ts';
 import { rtmMonthSchema } from './monitoring.ts';
 import { pageQuerySchema, paginated } from './pagination.ts';
-import { type Role, roleSchema } from './roles.ts';
-
-/** Supervisors, managers and admins read the whole clinic's balances; a therapist reads their own row only. */
-export const readsClinicBalances = (role: Role) => role !== 'therapist';
+import { roleSchema } from './roles.ts';
 
 /** Which month (`YYYY-MM`, from 2025-01, never ahead of the clinic's today) and, for an admin, which clinic. */
 export const balancesMonthQuerySchema = clinicChoiceSchema.extend({ month: rtmMonthSchema });

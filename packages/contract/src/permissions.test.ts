@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Action, actions, can, canTreatPatients, isManageableStaff } from './permissions.ts';
-import { type Role, roles } from './roles.ts';
+import { isPatientRole, isStaffRole, nameWithRole, type Role, roles } from './roles.ts';
 
 // The matrix of product decisions §2, one column per role: y = may, . = may not.
 const columns: Role[] = ['therapist', 'manager', 'supervisor', 'admin', 'patient'];
@@ -10,13 +10,17 @@ const matrix: Record<Action, string> = {
   'patients.remove': '.yyy.',
   'programs.edit': 'yyyy.',
   'videos.manage': 'yyyy.',
+  'videos.clinic': '..yy.',
+  'videos.any': '...y.',
   'library.manage': '...y.',
   'chat.use': 'yyyyy',
   'chat.staff': 'yyyy.',
   'chat.patients': 'yy...',
+  'support.answer': '...y.',
   'staff.read': 'yyyy.',
   'staff.manage': '..yy.',
   'supervisor.profile': '..y..',
+  'clinic.supervise': '..y..',
   'clinic.read': 'yyyy.',
   'monitoring.record': 'y.y..',
   'monitoring.export': '.yy..',
@@ -26,13 +30,18 @@ const matrix: Record<Action, string> = {
   'calls.correct': '..y..',
   'billing.sign_off': '..y..',
   'dashboard.read': 'yyy..',
+  'dashboard.clinic': '.yy..',
   'tasks.work': 'yyy..',
+  'tasks.clinic': '.yy..',
   'balances.read': 'yyyy.',
+  'balances.clinic': '.yyy.',
   'referral.send': 'yy...',
   'platform.delivery': '...y.',
+  'platform.outbox': '...y.',
   'patient-app.use': '....y',
   'clinic.settings': '..yy.',
   'platform.clinics': '...y.',
+  'clinics.all': '...y.',
   'audit.read': '..yy.',
   'announcements.manage': '...y.',
 };
@@ -71,5 +80,26 @@ describe('permissions', () => {
     ['patient', false],
   ] as const)('a supervisor decides on the access of a %s: %s', (role, expected) => {
     expect(isManageableStaff({ role })).toBe(expected);
+  });
+});
+
+describe('roles', () => {
+  it.each([
+    ['therapist', false],
+    ['manager', false],
+    ['supervisor', false],
+    ['admin', false],
+    ['patient', true],
+  ] as const)('a %s account is a patient’s: %s, and staff otherwise', (role, isPatient) => {
+    expect(isPatientRole(role)).toBe(isPatient);
+    expect(isStaffRole(role)).toBe(!isPatient);
+  });
+
+  it.each([
+    ['therapist', 'Ann Lee'],
+    ['manager', 'Ann Lee (Office manager)'],
+    ['supervisor', 'Ann Lee (Supervisor)'],
+  ] as const)('names a %s among colleagues as %s', (role, label) => {
+    expect(nameWithRole('Ann Lee', role)).toBe(label);
   });
 });

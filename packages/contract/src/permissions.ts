@@ -18,6 +18,10 @@ export const permissions = {
   'programs.edit': staff,
   /** The clinic's video library: upload, edit, folders, sharing, asking for a missing exercise. */
   'videos.manage': staff,
+  /** Any video of one's own clinic, whoever uploaded it: the clinic's supervisor tidies its library (decision 0200). */
+  'videos.clinic': staffManagers,
+  /** Any video or folder, the global library's and every clinic's, whoever uploaded or made it (decision 0200). */
+  'videos.any': ['admin'],
   /** The global exercise library and the queue of HEP requests. */
   'library.manage': ['admin'],
   /** Messages of a chat session: staff, and patients in their own sessions. */
@@ -26,12 +30,22 @@ export const permissions = {
   'chat.staff': staff,
   /** Chat with patients, beside support. */
   'chat.patients': ['therapist', 'manager'],
+  /**
+   * Answering support: every staff member's support conversation, and its room's messages (decision 0007). The
+   * rest of the staff each have their own conversation with support.
+   */
+  'support.answer': ['admin'],
   /** The clinic's staff list, treating therapists included. */
   'staff.read': staff,
   /** Approvals and access of staff, and who supervises the clinic. */
   'staff.manage': staffManagers,
   /** The supervisor's own account. */
   'supervisor.profile': ['supervisor'],
+  /**
+   * Being the one supervisor a clinic points at (decision 0003): signing in with the clinic's code, and handing the
+   * role over, which gives it up.
+   */
+  'clinic.supervise': ['supervisor'],
   /** The clinic's own details. */
   'clinic.read': staff,
   /** Being monitored on a patient (RTM time): clinicians of a clinic; managers never are, admins are not clinic staff. */
@@ -55,17 +69,39 @@ export const permissions = {
   /** Signing a closed billing month off, which freezes it (decision 1210): the clinic's supervisor only. */
   'billing.sign_off': ['supervisor'],
   'dashboard.read': clinicStaff,
+  /**
+   * Choosing whose figures the dashboard counts: a treating therapist's, or the whole clinic's (decision 0910).
+   * Therapists see their own; the API answers a `therapist_id` from any reader of the dashboard.
+   */
+  'dashboard.clinic': ['manager', 'supervisor'],
   'tasks.work': clinicStaff,
+  /**
+   * The whole clinic's tasks, by default, beside one's own and the unassigned ones, which are all a therapist sees
+   * (decision 0902).
+   */
+  'tasks.clinic': ['manager', 'supervisor'],
   'balances.read': staff,
+  /** Every staff member's balance of the clinic; a therapist reads their own row only. */
+  'balances.clinic': ['manager', 'supervisor', 'admin'],
   'referral.send': ['therapist', 'manager'],
   /** Whether e-mail and text messages really leave the platform. */
   'platform.delivery': ['admin'],
+  /**
+   * The demo outbox from anywhere, one-time codes and reset links included (decision 0500); a person at the
+   * server's own machine reads it without signing in.
+   */
+  'platform.outbox': ['admin'],
   /** The patient's own app: today's exercises, readings, progress and chat. */
   'patient-app.use': ['patient'],
   /** The clinic's own details (name, address, NPI, TIN): its supervisor, or an admin for any clinic. */
   'clinic.settings': staffManagers,
   /** Every clinic of the platform: listing, creating one with its supervisor, the support account. */
   'platform.clinics': ['admin'],
+  /**
+   * Every clinic's data at once: the clinic scope of platform staff is the whole platform (`scopeOf`), and they
+   * choose the clinic a screen or a billing call is about (decision 1150). Everyone else sees their own clinic.
+   */
+  'clinics.all': ['admin'],
   /** The audit log: a supervisor's own clinic's (decision 1022), any clinic's for an admin. */
   'audit.read': staffManagers,
   /** The platform's announcement to every staff member (the initial note). */

@@ -17,6 +17,23 @@ export const roleLabels: Record<Role, string> = {
   manager: 'Office Manager',
 };
 
+// What kind of account a role is: a patient's, who signs in to the patient app, or a member of staff, of a clinic
+// or of the platform. What a role may do is the permission table's (`can`), never a comparison with a role's name.
+
+/** A patient's account: the patient app and its own sign-in, never a staff screen. */
+export const isPatientRole = (role: Role) => role === 'patient';
+/** A staff member's account, the platform's admins included: the staff sign-in and screens. */
+export const isStaffRole = (role: Role) => !isPatientRole(role);
+
+/** What a list of colleagues adds after a name: the role, except a therapist's, which goes without saying there. */
+const roleNotes: Partial<Record<Role, string>> = { manager: 'Office manager', supervisor: 'Supervisor' };
+
+/** A colleague as a picker lists them: "Ann Lee (Supervisor)", "Bo Chan" for a therapist. */
+export const nameWithRole = (name: string, role: Role) => {
+  const note = roleNotes[role];
+  return note ? `${name} (${note})` : name;
+};
+
 export const approvalStatuses = ['pending', 'approved', 'rejected'] as const;
 export const approvalStatusSchema = z.enum(approvalStatuses);
 export type ApprovalStatus = z.infer<typeof approvalStatusSchema>;

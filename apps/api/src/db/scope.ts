@@ -1,4 +1,4 @@
-import type { Role } from '@rehabit/contract';
+import { can, type Role } from '@rehabit/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
@@ -7,9 +7,9 @@ export type Actor = { id: number; clinicId: number; clinicCode: string; role: Ro
 
 export type ClinicScope = { kind: 'all' } | { kind: 'clinic'; clinicId: number };
 
-/** Admins are platform staff and see every clinic; everyone else sees only their own. */
+/** Admins are platform staff and see every clinic (`clinics.all`); everyone else sees only their own. */
 export const scopeOf = (actor: Pick<Actor, 'role' | 'clinicId'>): ClinicScope =>
-  actor.role === 'admin' ? { kind: 'all' } : { kind: 'clinic', clinicId: actor.clinicId };
+  can(actor.role, 'clinics.all') ? { kind: 'all' } : { kind: 'clinic', clinicId: actor.clinicId };
 
 export const clinicScope = (clinicId: number): ClinicScope => ({ kind: 'clinic', clinicId });
 

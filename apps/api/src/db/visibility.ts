@@ -1,3 +1,4 @@
+import { can } from '@rehabit/contract';
 import type { Placeholder } from 'drizzle-orm';
 import { and, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { patients, videoFolders, videos } from './schema.ts';
@@ -25,11 +26,11 @@ export const videoUsableIn = (clinicId: number): SQL => or(eq(videos.clinicId, c
 
 /** Videos the actor may see: what their clinic may use; admins see every clinic's. */
 export const videoVisibleTo = (actor: Actor): SQL =>
-  actor.role === 'admin' ? sql`true` : videoUsableIn(actor.clinicId);
+  can(actor.role, 'clinics.all') ? sql`true` : videoUsableIn(actor.clinicId);
 
 /** Folders the actor may see: their own and those shared with their clinic; admins see all. */
 export const folderVisibleTo = (actor: Actor): SQL =>
-  actor.role === 'admin'
+  can(actor.role, 'clinics.all')
     ? sql`true`
     : or(
         eq(videoFolders.ownerUserId, actor.id),

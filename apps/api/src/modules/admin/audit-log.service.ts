@@ -3,6 +3,7 @@ import {
   type AuditEntry,
   type AuditFilter,
   type AuditLogQuery,
+  can,
   type FileAnswer,
   toPage,
 } from '@rehabit/contract';
@@ -90,7 +91,7 @@ export function createAuditLogService({ db, clock, audit }: Deps) {
   /** The filter in the caller's reach, the clinic its reading is filed under, and the patient filtered on. */
   async function resolve(actor: Actor, filter: AuditFilter) {
     const scope = scopeOf(actor);
-    const code = filter.clinic_code ?? (actor.role === 'admin' ? undefined : actor.clinicCode);
+    const code = filter.clinic_code ?? (can(actor.role, 'clinics.all') ? undefined : actor.clinicCode);
     const { clinic, scope: reach, filedUnder } = await chosenClinic(db, actor, code);
     const filtered = filter.patient_id === undefined ? [] : await repo.patientsIn([filter.patient_id], reach);
     // Still 404, naming the filter's field, so a screen can say that no entry matches rather than that it failed.
@@ -169,7 +170,7 @@ export function createAuditLogService({ db, clock, audit }: Deps) {
       const content = spreadsheetCsv([csvHeader, ...rows.map((row) => csvRow(toEntry(row)))]);
       const day = clock.now().toISOString().slice(0, 10);
       return {
-        filename: `audit-${filter.clinic_code ?? (actor.role === 'admin' ? 'all' : actor.clinicCode)}-${day}.csv`,
+        filename: `audit-${filter.clinic_code ?? (can(actor.role, 'clinics.all') ? 'all' : actor.clinicCode)}-${day}.csv`,
         content,
       };
     },

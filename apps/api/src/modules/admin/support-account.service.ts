@@ -1,4 +1,4 @@
-import type { SupportAccount } from '@rehabit/contract';
+import { isPatientRole, type SupportAccount } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
 import { type Actor, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
@@ -34,7 +34,7 @@ export function createSupportAccountService({ db, audit }: Deps) {
      */
     async changeSupportAccount(actor: Actor, userId: number, ctx: RequestContext): Promise<SupportAccount> {
       const user = await users.findById(userId, scopeOf(actor));
-      if (!user || user.role === 'patient') throw notFound('staff member');
+      if (!user || isPatientRole(user.role)) throw notFound('staff member');
       if (user.approvalStatus !== 'approved' || !user.hasAccess) {
         throw fieldError('user_id', 'Choose an approved account that may sign in');
       }

@@ -8,7 +8,7 @@ import type {
   SupervisorSigninBody,
   TherapistListQuery,
 } from '@rehabit/contract';
-import { roleLabels, toPage } from '@rehabit/contract';
+import { can, isPatientRole, isStaffRole, roleLabels, toPage } from '@rehabit/contract';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type Actor, clinicScope } from '../../db/scope.ts';
@@ -271,7 +271,7 @@ export function createAuthService({ db, clock, mailer, audit, config, tasks, ref
     async signin(body: SigninBody, ctx: RequestContext) {
       const user = await usersRepo.findByEmail(body.email);
       // Patients have their own sign-in; here they are treated like unknown accounts.
-      const staff = user && user.role !== 'patient' ? user : undefined;
+      const staff = user && isStaffRole(user.role) ? user : undefined;
       return openSession(await signIn(`email:${body.email}`, staff, body.password, ctx), 'staff', ctx);
     },
 
@@ -285,7 +285,7 @@ export function createAuthService({ db, clock, mailer, audit, config, tasks, ref
       patientIdOf: (userId: number) => Promise<number | undefined>,
     ) {
       const user = await usersRepo.findByEmail(body.email);
-      const patientId = user?.role === 'patient' ? await patientIdOf(user.id) : undefined;
+      const patientId = user && isPatientRole(user.role) ? await patientIdOf(user.id) : undefined;
       const account = `email:${body.email}`;
       const signedIn = await signIn(account, patientId ? user : undefined, body.password, ctx);
       return openSession(signedIn, 'patient', ctx, { patientId, detail: { method: 'password' } });
@@ -294,7 +294,7 @@ export function createAuthService({ db, clock, mailer, audit, config, tasks, ref
     /** Opens a patient's session after another proof of identity (a phone code); refuses accounts without access. */
     async openPatientSession(userId: number, clinicId: number, patientId: number, ctx: RequestContext) {
       const user = await usersRepo.findById(userId, clinicScope(clinicId));
-      if (user?.role !== 'patient') throw new AppError('invalid_credentials');
+      if (!user || !isPatientRole(user.role)) throw new AppError('invalid_credentials');
       await assertMaySignIn(user, ctx);
       return openSession(user, 'patient', ctx, { patientId, detail: { method: 'phone' } });
     },
@@ -307,7 +307,8 @@ export function createAuthService({ db, clock, mailer, audit, config, tasks, ref
       const account = `supervisor:${body.code}`;
       const user = await signIn(
         account,
-        supervisor?.role === 'supervisor' ? supervisor : undefined,
+        // The account the clinic points at signs in with its code while it still supervises (decision 0003).
+        supervisor && can(supervisor.role, 'clinic.supervise') ? supervisor : undefined,
         body.password,
         ctx,
       );
@@ -387,7 +388,7 @@ export function createAuthService({ db, clock, mailer, audit, config, tasks, ref
 
     async requestPasswordReset(email: string, ctx: RequestContext) {
       const user = await usersRepo.findByEmail(email);
-      if (user && user.role !== 'patient' && user.hasAccess) {
+      if (user && isStaffRole(user.role) && user.hasAccess) {
         const token = randomToken();
         const now = clock.now();
         await resets.create(user.id, hashToken(token), now, addMinutes(now, RESET_TOKEN_MINUTES));

@@ -1,10 +1,10 @@
 import {
   type Balances,
   type BalancesQuery,
+  can,
   dollarsOf,
   type FileAnswer,
   lastDayOfMonth,
-  readsClinicBalances,
   toPage,
 } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
@@ -57,7 +57,7 @@ export function createBalancesService({ db, clock, audit }: Deps) {
     const accounts = await createBillingSettingsRepository(db).accountsOfClinic(clinic.id, staffIds);
     const rate = clinic.monitoringRateCents;
     const all = staffBalancesOf(byStaff, new Map(accounts.map((account) => [account.id, account])), rate);
-    const rows = readsClinicBalances(actor.role) ? all : all.filter((row) => row.staff?.id === actor.id);
+    const rows = can(actor.role, 'balances.clinic') ? all : all.filter((row) => row.staff?.id === actor.id);
     const isProvisional = localDateOf(clock.now(), clinic.timezone) <= lastDayOfMonth(month);
     return { clinic, month, rate, rows, totals: totalsOf(rows, rate), isProvisional };
   }

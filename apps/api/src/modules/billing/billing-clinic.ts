@@ -1,4 +1,4 @@
-import { monthOfYear } from '@rehabit/contract';
+import { can, monthOfYear } from '@rehabit/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { type Actor, scopeOf } from '../../db/scope.ts';
 import { clinicMonthOf } from '../../lib/calendar.ts';
@@ -11,7 +11,7 @@ import { createClinicsRepository } from '../clinics/clinics.repository.ts';
  * their own, and naming another clinic's code is not found.
  */
 export async function billingClinicOf(db: DbOrTx, actor: Actor, clinicCode: string | undefined) {
-  if (actor.role === 'admin' && !clinicCode) throw fieldError('clinic_code', 'Choose the clinic by its code');
+  if (can(actor.role, 'clinics.all') && !clinicCode) throw fieldError('clinic_code', 'Choose the clinic by its code');
   const clinic = await createClinicsRepository(db).findByCodeInScope(clinicCode ?? actor.clinicCode, scopeOf(actor));
   if (!clinic) throw notFound('clinic');
   return clinic;

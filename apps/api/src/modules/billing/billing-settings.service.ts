@@ -4,6 +4,7 @@ import {
   billingRuleYears,
   defaultBillingRates,
   dollarsOf,
+  isPatientRole,
 } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
@@ -61,7 +62,7 @@ function checkStaff(changes: StaffChange[], accounts: BillingStaffRow[]) {
   const seen = new Set<number>();
   changes.forEach(({ id }, index) => {
     const account = byId.get(id);
-    if (!account || account.role === 'patient') throw notFound('staff member');
+    if (!account || isPatientRole(account.role)) throw notFound('staff member');
     if (seen.has(id)) errors[`staff.${index}.id`] = ['This staff member is sent twice'];
     else if (!isRendering(account)) {
       errors[`staff.${index}.id`] = ['Only approved therapists and supervisors render RTM services'];

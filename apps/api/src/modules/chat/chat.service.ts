@@ -1,5 +1,5 @@
 import type { ChatSession, SendChatMessageBody } from '@rehabit/contract';
-import { can, chatEvents, chatFreshness, toPage } from '@rehabit/contract';
+import { can, chatEvents, chatFreshness, isPatientRole, toPage } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
 import { type Actor, clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
@@ -24,8 +24,9 @@ type Deps = { db: Db; clock: Clock; audit: AuditLog; realtime: Realtime };
 const CATCH_UP_LIMIT = 500;
 const KNOWN_SESSIONS_LIMIT = 10_000;
 
-/** Permission matrix: who chats with patients; every staff role but admin has a support chat. */
+/** Permission matrix: who chats with patients, and who answers support; every other staff role has a support chat. */
 const chatsWithPatients = (actor: Actor) => can(actor.role, 'chat.patients');
+const answersSupport = (actor: Actor) => can(actor.role, 'support.answer');
 
 export const clinicChatRoom = (clinicId: number) => `clinic-chat-${clinicId}`;
 const SUPPORT_ROOM = 'support-admins';
@@ -51,15 +52,15 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
   // Joined at the handshake, so a message reaches a clinic's whole chat staff with one emit and no query.
   realtime.addRoomRule((actor) => [
     ...(chatsWithPatients(actor) ? [clinicChatRoom(actor.clinicId)] : []),
-    ...(actor.role === 'admin' ? [SUPPORT_ROOM] : []),
+    ...(answersSupport(actor) ? [SUPPORT_ROOM] : []),
   ]);
 
   async function canAccess(actor: Actor, session: SessionRow) {
-    if (actor.role === 'patient') {
+    if (isPatientRole(actor.role)) {
       // A patient reaches only the conversation of their own (not removed) patient record.
       return session.kind === 'patient' && (await ownPatientOf(db, actor))?.id === session.patientId;
     }
-    if (session.kind === 'support') return actor.role === 'admin' || session.staffUserId === actor.id;
+    if (session.kind === 'support') return answersSupport(actor) || session.staffUserId === actor.id;
     return chatsWithPatients(actor) && session.clinicId === actor.clinicId;
   }
 
@@ -93,12 +94,12 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
 
   /** The conversations whose messages reach the actor live: their own, their clinic's patients', or support's. */
   async function readableSessionIds(actor: Actor): Promise<number[]> {
-    if (actor.role === 'patient') {
+    if (isPatientRole(actor.role)) {
       const own = await ownPatientOf(db, actor);
       const session = own ? await repo.findPatientSession(own.id) : undefined;
       return session ? [session.id] : [];
     }
-    const filters: SessionFilter[] = [actor.role === 'admin' ? { allSupport: true } : { supportOf: actor.id }];
+    const filters: SessionFilter[] = [answersSupport(actor) ? { allSupport: true } : { supportOf: actor.id }];
     if (chatsWithPatients(actor)) filters.push({ patientsOfClinic: actor.clinicId });
     return repo.sessionIds(filters);
   }
@@ -141,7 +142,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
 
     /** Staff: their own support conversation (opened on first use). Admins: every support conversation. */
     async supportSessions(actor: Actor, page: number, pageSize: number) {
-      if (actor.role === 'admin') return sessionsPage(actor, { allSupport: true }, page, pageSize);
+      if (answersSupport(actor)) return sessionsPage(actor, { allSupport: true }, page, pageSize);
       if (!(await repo.findSupportSession(actor.id))) {
         await repo.insertSession({ clinicId: actor.clinicId, kind: 'support', staffUserId: actor.id });
       }
@@ -201,7 +202,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
         body: body.message,
         clientId: body.client_id ?? null,
         createdAt: clock.now(),
-        byPatient: actor.role === 'patient',
+        byPatient: isPatientRole(actor.role),
         audit: { clinicId: session.clinicId, patientId: session.patientId, ip: ctx.ip },
       });
       if (!saved) {

@@ -1,4 +1,4 @@
-import { devEndpoints } from '@rehabit/contract';
+import { can, devEndpoints } from '@rehabit/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
@@ -14,7 +14,7 @@ const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * may a platform admin. A request a proxy forwarded is not "at the machine", whatever address it comes from.
  */
 function mayReadOutbox(request: FastifyRequest) {
-  if (request.actor?.role === 'admin') return true;
+  if (request.actor && can(request.actor.role, 'platform.outbox')) return true;
   const forwarded = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((name) => request.headers[name] !== undefined);
   return !forwarded && loopback.has(request.socket.remoteAddress ?? '');
 }

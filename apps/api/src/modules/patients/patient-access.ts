@@ -1,4 +1,4 @@
-import type { AuditAction } from '@rehabit/contract';
+import { type AuditAction, isPatientRole } from '@rehabit/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { type Actor, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
@@ -39,7 +39,7 @@ export type OwnPatient = PatientWithClinicDay & { userId: number };
  * ever reaches their own data; a removed patient has no record to reach.
  */
 export async function findOwnPatient(db: DbOrTx, actor: Actor): Promise<OwnPatient> {
-  if (actor.role !== 'patient') throw new AppError('forbidden');
+  if (!isPatientRole(actor.role)) throw new AppError('forbidden');
   const own = await ownPatientOf(db, actor);
   if (!own) throw new AppError('not_found', 'No patient record belongs to this account');
   return own;
@@ -47,7 +47,7 @@ export async function findOwnPatient(db: DbOrTx, actor: Actor): Promise<OwnPatie
 
 /** The same record, or undefined, for checks that answer "not yours" themselves (e.g. a chat session's owner). */
 export async function ownPatientOf(db: DbOrTx, actor: Actor): Promise<OwnPatient | undefined> {
-  if (actor.role !== 'patient') return undefined;
+  if (!isPatientRole(actor.role)) return undefined;
   const row = await createPatientsRepository(db).findOwn(actor);
   return row ? { ...row, userId: actor.id } : undefined;
 }

@@ -43,7 +43,7 @@ const toTask = (row: TaskRow): Task => ({
 
 /** Therapists work their own tasks and the clinic's unassigned ones; managers and supervisors the whole clinic's. */
 const scopeFor = (actor: Actor, asked?: TaskScope): TaskScope =>
-  actor.role === 'therapist' ? 'mine' : (asked ?? 'clinic');
+  can(actor.role, 'tasks.clinic') ? (asked ?? 'clinic') : 'mine';
 
 const reachOf = (actor: Actor, scope: TaskScope): TaskReach =>
   scope === 'mine' ? { clinicId: actor.clinicId, assigneeOrNobody: actor.id } : { clinicId: actor.clinicId };

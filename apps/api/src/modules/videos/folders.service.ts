@@ -1,5 +1,5 @@
 import type { AuditAction } from '@rehabit/contract';
-import { type FolderListQuery, toPage } from '@rehabit/contract';
+import { can, type FolderListQuery, toPage } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
@@ -38,7 +38,7 @@ export function createFoldersService({ db, audit, host }: Deps) {
       await record(actor, action, ctx, { folder_ids: missing }, 'denied');
       throw new AppError('not_found', `No such folder: ${missing.join(', ')}`);
     }
-    const notMine = write && actor.role !== 'admin' ? rows.filter((r) => r.ownerUserId !== actor.id) : [];
+    const notMine = write && !can(actor.role, 'videos.any') ? rows.filter((r) => r.ownerUserId !== actor.id) : [];
     if (notMine.length > 0) {
       await record(actor, action, ctx, { folder_ids: notMine.map((r) => r.id) }, 'denied');
       throw forbidden('Only the owner of a folder can change it');

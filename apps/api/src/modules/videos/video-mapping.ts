@@ -1,4 +1,4 @@
-import type { Folder, Video } from '@rehabit/contract';
+import { can, type Folder, type Video } from '@rehabit/contract';
 import type { Actor } from '../../db/scope.ts';
 import type { VideoHost } from '../../video-host/host.ts';
 import type { FolderRow } from './folders.repository.ts';
@@ -10,9 +10,9 @@ export const collectionIdOf = (clinicId: number | null) => (clinicId === null ? 
 
 /** Global videos are the admins'; a clinic's video is its owner's, its supervisor's and the admins'. */
 export function canEditVideo(actor: Actor, video: { clinicId: number | null; ownerUserId: number | null }) {
-  if (actor.role === 'admin') return true;
+  if (can(actor.role, 'videos.any')) return true;
   if (video.clinicId === null || video.clinicId !== actor.clinicId) return false;
-  return video.ownerUserId === actor.id || actor.role === 'supervisor';
+  return video.ownerUserId === actor.id || can(actor.role, 'videos.clinic');
 }
 
 export function toVideo(actor: Actor, row: VideoRow, host: VideoHost): Video {

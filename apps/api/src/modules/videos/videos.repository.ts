@@ -1,4 +1,4 @@
-import type { VideoFields, VideoListQuery, VideoStatus } from '@rehabit/contract';
+import { can, type VideoFields, type VideoListQuery, type VideoStatus } from '@rehabit/contract';
 import { and, count, desc, eq, ilike, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
@@ -72,7 +72,7 @@ export function createVideosRepository(db: DbOrTx) {
   /** `clinicId`: a chosen clinic (decision 1155), whose usable videos narrow an admin's every clinic. */
   function listConditions(actor: Actor, query: VideoListQuery, clinicId: number | undefined): SQL[] {
     const where: SQL[] = [clinicId === undefined ? videoVisibleTo(actor) : videoUsableIn(clinicId)];
-    const library = clinicId ?? (actor.role === 'admin' ? undefined : actor.clinicId);
+    const library = clinicId ?? (can(actor.role, 'clinics.all') ? undefined : actor.clinicId);
     if (query.scope === 'mine') where.push(eq(videos.ownerUserId, actor.id));
     if (query.scope === 'clinic') {
       where.push(library === undefined ? sql`${videos.clinicId} is not null` : eq(videos.clinicId, library));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type CreateVideoBody,
   type CreateVideoResponse,
+  can,
   toPage,
   type UpdateVideoBody,
   VIDEO_DEFAULTS,
@@ -96,7 +97,7 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
       }
       const { size: _size, ...fields } = body;
       const guid = randomUUID();
-      const clinicId = actor.role === 'admin' ? null : actor.clinicId;
+      const clinicId = can(actor.role, 'library.manage') ? null : actor.clinicId;
       const values = { ...VIDEO_DEFAULTS, ...fields };
       const id = await repo.insert({ ...values, guid, clinicId, ownerUserId: actor.id });
       await record(actor, 'video.create', ctx, { video_id: id, library: clinicId === null ? 'global' : 'clinic' });

@@ -1,4 +1,4 @@
-import type { Role } from '@rehabit/contract';
+import { can, type Role } from '@rehabit/contract';
 import { useQuery } from '@tanstack/react-query';
 import { paths } from '@web/config/paths.ts';
 import { ALL_CLINICS, useChosenClinicCode } from '@web/lib/clinics/clinic-choice.ts';
@@ -25,7 +25,7 @@ type TopBarProps = {
 function useHeaderClinicName(role: Role, ownName: string) {
   const code = useChosenClinicCode(role);
   const chosen = useQuery({ ...clinicQueryOptions(code ?? ''), enabled: code !== null });
-  if (role !== 'admin') return ownName;
+  if (!can(role, 'clinics.all')) return ownName;
   return code ? (chosen.data?.name ?? code) : ALL_CLINICS;
 }
 

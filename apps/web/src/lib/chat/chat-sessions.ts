@@ -15,10 +15,13 @@ export const chatKeys = {
 // The newest conversations are what a person answers; older ones come back when they write again.
 export const SESSION_PAGE_SIZE = 50;
 
-/** Who talks to patients is the permission table's; every staff member but admins has a support chat. */
+/**
+ * Who talks to patients is the permission table's; every staff member has support's conversations, their own or,
+ * for those who answer support, everyone's. A patient's one conversation is the patient app's.
+ */
 export const canChatWithPatients = (role: Role) => can(role, 'chat.patients');
 export const chatKindsFor = (role: Role): ChatKind[] =>
-  canChatWithPatients(role) ? ['patient', 'support'] : role === 'patient' ? [] : ['support'];
+  canChatWithPatients(role) ? ['patient', 'support'] : can(role, 'chat.staff') ? ['support'] : [];
 
 /** GET /chat/therapist or /chat/support: conversations, newest first, with the caller's unread counts. */
 export async function getChatSessions(kind: ChatKind, signal?: AbortSignal) {

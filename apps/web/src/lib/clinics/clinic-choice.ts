@@ -1,4 +1,4 @@
-import { clinicCodeSchema, type Role } from '@rehabit/contract';
+import { can, clinicCodeSchema, type Role } from '@rehabit/contract';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { registerReset } from '../client-state.ts';
@@ -34,7 +34,8 @@ function remember(code: string | null) {
 
 registerReset(() => remember(null));
 
-const isAdmin = (role: Role) => role === 'admin';
+/** Only those who see every clinic choose one; everyone else works in their own. */
+const isAdmin = (role: Role) => can(role, 'clinics.all');
 
 /** The admin's clinic as the address or, without it, the tab remembers it; null: every clinic (or not an admin). */
 export function useChosenClinicCode(role: Role): string | null {

@@ -1,4 +1,4 @@
-import type { ClinicRef, Role } from '@rehabit/contract';
+import { type ClinicRef, can, type Role } from '@rehabit/contract';
 import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '../api-error.ts';
 import { useChosenClinicCode } from './clinic-choice.ts';
@@ -17,7 +17,7 @@ export function useWorkingClinic(user: Worker): WorkingClinic {
   const code = useChosenClinicCode(user.role);
   // The header reads the same clinic: one request, kept for both.
   const chosen = useQuery({ ...clinicQueryOptions(code ?? ''), enabled: code !== null });
-  if (user.role !== 'admin') return { kind: 'clinic', clinic: { code: user.code, name: user.clinic_name } };
+  if (!can(user.role, 'clinics.all')) return { kind: 'clinic', clinic: { code: user.code, name: user.clinic_name } };
   if (!code) return { kind: 'all' };
   if (isApiError(chosen.error) && chosen.error.status === 404) return { kind: 'unknown', code };
   // Until its name comes (or if it cannot), the clinic goes by its code.

@@ -1,4 +1,4 @@
-import { authEndpoints, type CurrentUser, isOfficeManager, isRestrictedUser } from '@rehabit/contract';
+import { authEndpoints, type CurrentUser, isOfficeManager, isPatientRole, isRestrictedUser } from '@rehabit/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { env } from '@web/config/env.ts';
 import { call } from '../api-client.ts';
@@ -22,7 +22,7 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser>
     throw new ApiError({ type: 'about:blank', title: 'Not signed in', status: 401, code: 'unauthenticated' });
   }
   // A session signed in before the side was stored learns it here, for the next page's first requests.
-  writeSignedInSide(user.role === 'patient' ? 'patient' : 'staff');
+  writeSignedInSide(isPatientRole(user.role) ? 'patient' : 'staff');
   return user;
 }
 

@@ -1,4 +1,4 @@
-import { type Action, can, permissions, type Role, roleLabels } from '@rehabit/contract';
+import { type Action, can, isPatientRole, isStaffRole, permissions, type Role, roleLabels } from '@rehabit/contract';
 import type { RouteHandle } from '@web/app/router.tsx';
 import { FrameSkeleton } from '@web/components/layouts/frame-skeleton.tsx';
 import { MainLayout } from '@web/components/layouts/main-layout.tsx';
@@ -24,7 +24,7 @@ export function ProtectedLayout() {
 function SignedInFrame() {
   const user = useCurrentUser();
   // Support user and initial note are needed by chat and the patient list; failures are ignored.
-  useSettingsInfo(user.isSuccess && user.data.role !== 'patient');
+  useSettingsInfo(user.isSuccess && isStaffRole(user.data.role));
   const signOut = useLogout();
   const matches = useMatches();
 
@@ -32,7 +32,7 @@ function SignedInFrame() {
 
   if (!user.data) return <FrameSkeleton />;
   // Patients have their own side; a staff address is never theirs.
-  if (user.data.role === 'patient') return <Navigate to={paths.myToday.getHref()} replace />;
+  if (isPatientRole(user.data.role)) return <Navigate to={paths.myToday.getHref()} replace />;
 
   const role = user.data.role;
   // Every level of a nested route that names an action must allow it.
@@ -54,23 +54,28 @@ function SignedInFrame() {
   );
 }
 
+/** The people of a role where their label alone would not say whose staff they are. */
+const peopleOf: Partial<Record<Role, string>> = { admin: 'platform admins' };
+
 const rolesText = (roles: readonly Role[]) => {
-  const names = roles.map((role) => (role === 'admin' ? 'platform admins' : `${roleLabels[role].toLowerCase()}s`));
+  const names = roles.map((role) => peopleOf[role] ?? `${roleLabels[role].toLowerCase()}s`);
   return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 };
 
 /** Who does it instead, said to the one who opened it: an admin has no clinic supervisor, a supervisor is one. */
 function whoHandlesIt(role: Role, allowed: readonly Role[]) {
-  if (allowed.every((other) => other === 'admin')) return 'It is the platform’s own work, not a clinic’s.';
-  if (role === 'admin') return 'It is the clinic staff’s own work; you can open any clinic read-only from Clinics.';
-  if (role === 'supervisor') return 'The staff of your clinic who have one of these roles handle it.';
+  if (allowed.every((other) => can(other, 'clinics.all'))) return 'It is the platform’s own work, not a clinic’s.';
+  if (can(role, 'clinics.all'))
+    return 'It is the clinic staff’s own work; you can open any clinic read-only from Clinics.';
+  if (can(role, 'clinic.supervise')) return 'The staff of your clinic who have one of these roles handle it.';
   return 'Your clinic supervisor can tell you who handles it.';
 }
 
 /** A page opened by a role the permission table does not give it to: says whose page it is, without asking the API. */
 function NotForYourRole({ role, action }: { role: Role; action: Action }) {
   const allowed: readonly Role[] = permissions[action];
-  const home = role === 'admin' && !allowed.includes('admin') ? paths.adminClinics : paths.patients;
+  // Those who keep the platform's clinics go back to them; everyone else to their clinic's patients.
+  const home = can(role, 'platform.clinics') ? paths.adminClinics : paths.patients;
   return (
     <EmptyState
       icon={ShieldX}

@@ -1,4 +1,5 @@
 import '@web/features/patient-app/i18n/i18n.ts';
+import { isPatientRole } from '@rehabit/contract';
 import { FrameSkeleton } from '@web/components/layouts/frame-skeleton.tsx';
 import { RedirectToSignIn } from '@web/components/layouts/redirect-to-sign-in.tsx';
 import { paths } from '@web/config/paths.ts';
@@ -24,7 +25,7 @@ function SignedInPatient() {
   useEndSessionOnUserError(user.isError);
 
   if (!user.data) return <FrameSkeleton />;
-  if (user.data.role !== 'patient') return <Navigate to={paths.patients.getHref()} replace />;
+  if (!isPatientRole(user.data.role)) return <Navigate to={paths.patients.getHref()} replace />;
   return (
     <PatientShell userId={user.data.id} clinicName={user.data.clinic_name}>
       <Outlet />

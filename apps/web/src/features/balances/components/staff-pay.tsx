@@ -1,4 +1,4 @@
-import { type Balances, can, readsClinicBalances } from '@rehabit/contract';
+import { type Balances, can } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
@@ -30,7 +30,7 @@ type StaffPayProps = {
  */
 export function StaffPay({ clinic, month, page, onPageChange }: StaffPayProps) {
   const role = useCurrentUser().data?.role;
-  const ownOnly = role !== undefined && !readsClinicBalances(role);
+  const ownOnly = role !== undefined && !can(role, 'balances.clinic');
   const balances = useBalances(clinic, month, page);
   const title = ownOnly ? `Your pay in ${formatMonth(month)}` : `Staff pay in ${formatMonth(month)}`;
 

@@ -85,7 +85,7 @@ type BillingSettingsPanelProps = {
  */
 export function BillingSettingsPanel({ clinicCode, isReadOnly = false }: BillingSettingsPanelProps) {
   const role = useCurrentUser().data?.role;
-  const needsClinic = role === 'admin' && !clinicCode;
+  const needsClinic = role !== undefined && can(role, 'clinics.all') && !clinicCode;
   const settings = useBillingSettings(clinicCode, role !== undefined && !needsClinic);
   if (role && !can(role, 'billing.read')) return null;
   const canEdit = !isReadOnly && role !== undefined && can(role, 'billing.settings');

@@ -1,4 +1,4 @@
-import type { Role } from '@rehabit/contract';
+import { can, type Role } from '@rehabit/contract';
 import { PageHeader } from '@web/components/layouts/page-header.tsx';
 import { paths } from '@web/config/paths.ts';
 import { canChatWithPatients } from '@web/lib/chat/chat-sessions.ts';
@@ -10,7 +10,7 @@ import { ChatHome } from './chat-home.tsx';
 import './chat.css';
 
 const describe = (role: Role | undefined) =>
-  role === 'admin'
+  role && can(role, 'support.answer')
     ? 'Support conversations with clinic staff.'
     : role && canChatWithPatients(role)
       ? 'Conversations with your patients and with Rehabit support.'

@@ -1,10 +1,10 @@
-import { CHAT_OUTDATED, CHAT_RECENT, type ChatSession, type Role } from '@rehabit/contract';
+import { CHAT_OUTDATED, CHAT_RECENT, type ChatSession, can, type Role } from '@rehabit/contract';
 import { clinicDayOf, formatClinicTime } from '@web/components/ui/format/clinic-time.ts';
 
-/** Who the conversation is with, from the reader's side. */
+/** Who the conversation is with, from the reader's side: support answers staff members, who write to support. */
 export function sessionTitle(session: ChatSession, role: Role) {
   if (session.patient) return `${session.patient.first_name} ${session.patient.last_name}`;
-  if (role === 'admin') return session.staff?.display_name ?? 'Staff member';
+  if (can(role, 'support.answer')) return session.staff?.display_name ?? 'Staff member';
   return 'Rehabit support';
 }
 

@@ -1,4 +1,4 @@
-import { idSchema } from '@rehabit/contract';
+import { can, idSchema } from '@rehabit/contract';
 import { PageHeader } from '@web/components/layouts/page-header.tsx';
 import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import type { SessionUser } from '@web/lib/session/get-current-user.ts';
@@ -26,7 +26,7 @@ export function DashboardFigures({ user }: { user: SessionUser }) {
   const [params, setParams] = useSearchParams();
   // Therapists always see their own patients and tasks; managers and supervisors may pick a therapist, and their
   // open tasks are the clinic's (as the tasks panel below lists them by default).
-  const canPick = user.role === 'manager' || user.role === 'supervisor';
+  const canPick = can(user.role, 'dashboard.clinic');
   const whose: Whose = {
     therapistId: canPick ? idIn(params.get('therapist_id')) : null,
     isWholeClinic: canPick && params.get('view') === 'clinic',

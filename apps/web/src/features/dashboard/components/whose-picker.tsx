@@ -1,11 +1,15 @@
+import { isTreatingRole } from '@rehabit/contract';
 import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
 import type { SessionUser } from '@web/lib/session/get-current-user.ts';
 import { useTreatingTherapists } from '@web/lib/staff/get-treating-therapists.ts';
 import type { Whose } from '../api/get-dashboard.ts';
 
-/** The default view of a caller: their own patients when they treat (supervisors), the clinic's otherwise. */
+/**
+ * The default view of a caller, as the API decides it: their own patients when they treat (therapists,
+ * supervisors), the clinic's otherwise (office managers).
+ */
 export const defaultViewLabel = (user: SessionUser) =>
-  user.role === 'manager' ? 'All patients of the clinic' : 'Your patients';
+  isTreatingRole(user.role) ? 'Your patients' : 'All patients of the clinic';
 
 type Props = {
   user: SessionUser;
@@ -22,7 +26,7 @@ export function WhosePicker({ user, whose, onChange }: Props) {
   const therapists = useTreatingTherapists();
   const therapistId = whose.therapistId;
   // A manager's default view is the clinic already; a supervisor's is their own patients.
-  const hasClinicView = user.role !== 'manager';
+  const hasClinicView = isTreatingRole(user.role);
   const options = [
     { value: DEFAULT_VIEW, label: defaultViewLabel(user) },
     ...(hasClinicView ? [{ value: WHOLE_CLINIC, label: 'All patients of the clinic' }] : []),

@@ -1,4 +1,4 @@
-import type { StaffMember } from '@rehabit/contract';
+import { can, type StaffMember } from '@rehabit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog/confirm-dialog.tsx';
 import { paths } from '@web/config/paths.ts';
@@ -25,7 +25,8 @@ export function HandOverDialog({
   const assign = useAssignSupervisor();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const isSelfHandOver = user.role === 'supervisor';
+  // A supervisor hands over their own role; an admin names a clinic's new supervisor.
+  const isSelfHandOver = can(user.role, 'clinic.supervise');
 
   const confirm = () =>
     assign.mutate(

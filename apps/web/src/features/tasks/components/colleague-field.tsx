@@ -1,9 +1,8 @@
+import { nameWithRole } from '@rehabit/contract';
 import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
 import type { SessionUser } from '@web/lib/session/get-current-user.ts';
 import { useColleagues } from '@web/lib/staff/get-colleagues.ts';
 import type { Ref } from 'react';
-
-const roleNames = { manager: 'Office manager', supervisor: 'Supervisor' } as const;
 
 type Props = {
   user: SessionUser;
@@ -17,13 +16,10 @@ type Props = {
 /** The colleague who should do it: therapists, office managers and the supervisor with access, the caller too. */
 export function ColleagueField({ user, value, onChange, onBlur, error, ref }: Props) {
   const colleagues = useColleagues();
-  const options = (colleagues.data ?? []).map((member) => {
-    const role = member.role === 'manager' || member.role === 'supervisor' ? ` (${roleNames[member.role]})` : '';
-    return {
-      value: member.id,
-      label: member.id === user.id ? `${member.display_name} (you)` : `${member.display_name}${role}`,
-    };
-  });
+  const options = (colleagues.data ?? []).map((member) => ({
+    value: member.id,
+    label: member.id === user.id ? `${member.display_name} (you)` : nameWithRole(member.display_name, member.role),
+  }));
   const hint = colleagues.isPending
     ? 'Loading the clinic’s staff…'
     : colleagues.isError

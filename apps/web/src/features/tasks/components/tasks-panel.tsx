@@ -30,8 +30,8 @@ const scopeOptions: { value: TaskScope; label: string }[] = [
 
 /** The clinic's work queue on the dashboard (`#tasks`): new or done tasks, a page at a time, done with an undo. */
 export function TasksPanel({ user }: { user: SessionUser }) {
-  // Therapists work their own tasks; managers and supervisors may look at the clinic's (product decisions §2).
-  const canChooseScope = user.role === 'manager' || user.role === 'supervisor';
+  // Therapists work their own tasks; managers and supervisors may look at the clinic's, as the API decides.
+  const canChooseScope = can(user.role, 'tasks.clinic');
   const params = useTaskParams(canChooseScope);
   const query = { status: params.status, page: params.page, ...(params.scope ? { scope: params.scope } : {}) };
   const tasks = useTasks(query);

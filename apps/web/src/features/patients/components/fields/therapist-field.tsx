@@ -1,3 +1,4 @@
+import { nameWithRole } from '@rehabit/contract';
 import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
 import { useTreatingTherapists } from '@web/lib/staff/get-treating-therapists.ts';
 import type { Ref } from 'react';
@@ -26,7 +27,7 @@ export function TherapistField({
   const therapists = useTreatingTherapists(clinicCode);
   const options = (therapists.data ?? []).map((member) => ({
     value: member.id,
-    label: member.role === 'supervisor' ? `${member.display_name} (Supervisor)` : member.display_name,
+    label: nameWithRole(member.display_name, member.role),
   }));
   const hint = therapists.isPending
     ? 'Loading the clinic’s therapists…'

@@ -1,4 +1,4 @@
-import { type ListedPatientStatus, listedPatientStatuses, patientStatusLabels } from '@rehabit/contract';
+import { type ListedPatientStatus, listedPatientStatuses, nameWithRole, patientStatusLabels } from '@rehabit/contract';
 import { ClinicPicker } from '@web/components/clinic-picker/clinic-picker.tsx';
 import { Checkbox } from '@web/components/ui/checkbox/checkbox.tsx';
 import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
@@ -40,7 +40,7 @@ function useTherapistOptions(chosen: number | '', clinicCode: string | undefined
     { value: '', label: 'All therapists' },
     ...(therapists.data ?? []).map((member) => ({
       value: member.id,
-      label: member.role === 'supervisor' ? `${member.display_name} (Supervisor)` : member.display_name,
+      label: nameWithRole(member.display_name, member.role),
     })),
   ];
   if (chosen !== '' && !options.some((option) => option.value === chosen)) {
