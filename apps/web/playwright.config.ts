@@ -43,7 +43,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // The longest journeys (a patient's whole lifecycle, months of progress) take 50–60 s on a two-core machine running
+  // an API suite beside them; the limit is there to stop a hang, not to time them.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
   use: {
