@@ -11,10 +11,10 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
-import { localDateOf } from '../../lib/calendar.ts';
+import { clinicMonthOf, localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { displayName } from '../auth/users.repository.ts';
-import { billingClinicOf, billingMonthOf, currentMonthOf } from '../billing/billing-clinic.ts';
+import { billingClinicOf, billingMonthOf } from '../billing/billing-clinic.ts';
 import { createBillingSettingsRepository } from '../billing/billing-settings.repository.ts';
 import { createMonthlyMinutes } from '../monitoring/monthly-minutes.ts';
 import { balancesCsv } from './balances-csv.ts';
@@ -49,7 +49,7 @@ export function createBalancesService({ db, clock, audit }: Deps) {
   /** The clinic's month as the caller may see it: every staff member's row, or a therapist's own. */
   async function monthOf(actor: Actor, query: MonthQuery) {
     const clinic = await billingClinicOf(db, actor, query.clinic_code);
-    const current = currentMonthOf(clinic.timezone, clock);
+    const current = clinicMonthOf(clock.now(), clinic.timezone);
     // Months before 2025-01 are refused by the query's schema, months not started yet here.
     const month = billingMonthOf(Number(query.month.slice(0, 4)), Number(query.month.slice(5, 7)), current);
     const byStaff = await minutes.minutesByStaff({ clinicId: clinic.id, month });

@@ -1,8 +1,6 @@
 import { can, monthOfYear } from '@rehabit/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { type Actor, scopeOf } from '../../db/scope.ts';
-import { clinicMonthOf } from '../../lib/calendar.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { createClinicsRepository } from '../clinics/clinics.repository.ts';
 
@@ -16,9 +14,6 @@ export async function billingClinicOf(db: DbOrTx, actor: Actor, clinicCode: stri
   if (!clinic) throw notFound('clinic');
   return clinic;
 }
-
-/** The clinic's calendar month today, `YYYY-MM`. */
-export const currentMonthOf = (timezone: string, clock: Clock) => clinicMonthOf(clock.now(), timezone);
 
 /** `YYYY-MM` of a billing month given as year and month, refused when it has not started yet in the clinic. */
 export function billingMonthOf(year: number, month: number, currentMonth: string): string {

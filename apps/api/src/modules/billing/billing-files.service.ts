@@ -10,9 +10,10 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
+import { clinicMonthOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
-import { billingClinicOf, billingMonthOf, currentMonthOf } from './billing-clinic.ts';
+import { billingClinicOf, billingMonthOf } from './billing-clinic.ts';
 import { createBillingFileMaker } from './billing-file-maker.ts';
 import { type BillingFileInfo, createBillingFilesRepository } from './billing-files.repository.ts';
 import { createBillingSignOffRepository } from './billing-sign-off.repository.ts';
@@ -70,7 +71,7 @@ export function createBillingFilesService({ db, clock, audit, config }: Deps) {
   /** The clinic asked about and its month, refused when the month has not started yet there. */
   async function clinicMonth(actor: Actor, params: MonthParams, clinicCode: string | undefined) {
     const clinic = await billingClinicOf(db, actor, clinicCode);
-    const currentMonth = currentMonthOf(clinic.timezone, clock);
+    const currentMonth = clinicMonthOf(clock.now(), clinic.timezone);
     return { clinic, month: billingMonthOf(params.year, params.month, currentMonth), currentMonth };
   }
 

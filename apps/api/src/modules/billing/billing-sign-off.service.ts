@@ -13,9 +13,10 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
+import { clinicMonthOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { billingClinicOf, billingMonthOf, currentMonthOf } from './billing-clinic.ts';
+import { billingClinicOf, billingMonthOf } from './billing-clinic.ts';
 import { createBillingFileMaker } from './billing-file-maker.ts';
 import { createBillingFilesRepository } from './billing-files.repository.ts';
 import { createBillingMonth, monthTotalsOf } from './billing-month.ts';
@@ -74,7 +75,7 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
 
   async function clinicMonth(actor: Actor, params: MonthParams, clinicCode: string | undefined) {
     const clinic = await billingClinicOf(db, actor, clinicCode);
-    return { clinic, month: billingMonthOf(params.year, params.month, currentMonthOf(clinic.timezone, clock)) };
+    return { clinic, month: billingMonthOf(params.year, params.month, clinicMonthOf(clock.now(), clinic.timezone)) };
   }
 
   return {

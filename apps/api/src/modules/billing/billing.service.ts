@@ -13,8 +13,9 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
+import { clinicMonthOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { billingClinicOf, billingMonthOf, currentMonthOf } from './billing-clinic.ts';
+import { billingClinicOf, billingMonthOf } from './billing-clinic.ts';
 import { createBillingInputs } from './billing-inputs.ts';
 import { billedPatientsOf, codeTotalsOf, createBillingMonth, monthTotalsOf } from './billing-month.ts';
 import { clinicRatesOf } from './billing-rates.ts';
@@ -33,7 +34,7 @@ export function createBillingService({ db, clock, audit }: Deps) {
   return {
     async units(actor: Actor, query: BillingUnitsQuery, ctx: RequestContext): Promise<BillingUnits> {
       const clinic = await billingClinicOf(db, actor, query.clinic_code);
-      const month = billingMonthOf(query.year, query.month, currentMonthOf(clinic.timezone, clock));
+      const month = billingMonthOf(query.year, query.month, clinicMonthOf(clock.now(), clinic.timezone));
       // A closed month answers its filed figures, signed or not, never a recomputation that moved (decision 1285);
       // any other month is computed now.
       const filed = await filedMonthOf(db, clinic.id, month);
@@ -74,7 +75,7 @@ export function createBillingService({ db, clock, audit }: Deps) {
     /** The year's months up to `current_month`, from one read of the year's data. Totals only: no patient named. */
     async chart(actor: Actor, query: ChartQuery): Promise<BillingChart> {
       const clinic = await billingClinicOf(db, actor, query.clinic_code);
-      const today = currentMonthOf(clinic.timezone, clock);
+      const today = clinicMonthOf(clock.now(), clinic.timezone);
       const last = billingMonthOf(query.year, query.current_month, today);
       const numbers = Array.from({ length: query.current_month }, (_, i) => i + 1);
       const [rates, patientInputs, frozen] = await Promise.all([
