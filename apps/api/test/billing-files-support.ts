@@ -31,7 +31,7 @@ export function tableAfter(rows: Value[][], title: string): Value[][] {
 }
 
 /**
- * The patients' rows a billing file must hold, written out from product decisions §5 and the month's patients as
+ * The patients' rows a billing file must hold, written out from decision 0801's columns and the month's patients as
  * the API answers them: one per patient and code; call dates on the rows of management codes (those with minutes).
  */
 export const expectedPatientRows = (patients: BillingPatientRow[]): Value[][] =>

@@ -1,7 +1,7 @@
 /**
  * A clinic's RTM billing recomputed from the raw tables, by hand, as an auditor would: written apart from the billing
  * module and the contract's rules (no import of either), so a test can hold the billing file against it. Only data
- * the patient sent makes a data day; staff's outcome entries never do (product decisions §5, decision 1200).
+ * the patient sent makes a data day; staff's outcome entries never do (decision 1200).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';

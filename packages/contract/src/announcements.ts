@@ -1,5 +1,5 @@
 /**
- * Announcements (product decisions §6): the platform's initial note, shown once on the patient list until dismissed,
+ * Announcements (decisions 0103 and 1031): the platform's initial note, shown once on the patient list until dismissed,
  * and the "New" pills on the menu entries of features released in the last FEATURE_NEW_DAYS days. Both show while
  * the user's `is_feature_notification_on`, which `cancel-feature-notification` turns off (decision 1032).
  */

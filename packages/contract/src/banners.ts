@@ -1,5 +1,5 @@
 /**
- * Banners on the patient dashboard (product §6, decision 0900): what needs doing for a patient now, each snoozable
+ * Banners on the patient dashboard (decision 0900): what needs doing for a patient now, each snoozable
  * for `BANNER_SNOOZE_DAYS` by one staff member. A snooze remembers the cause it hid (its fingerprint: the month of a
  * missing call, the last data day, …), so a new cause shows the banner again before the snooze ends. Pure: the API
  * gives the facts on the clinic's calendar day.
@@ -107,7 +107,7 @@ export const bannerSnoozeParamsSchema = z.object({
 });
 
 export const bannerEndpoints = defineEndpoints('patients', {
-  /** The caller's live snoozes of a patient and the banners to show now (seed §7), in one call. */
+  /** The caller's live snoozes of a patient and the banners to show now (decision 0900), in one call. */
   snoozes: {
     method: 'GET',
     path: '/user/therapist/banners/:patientId/snoozes',

@@ -28,7 +28,7 @@ const session = (at: string, seconds: number, staff = 1) => ({ at, seconds, staf
 const phoneCall = (at: string, minutes = 0) => ({ at, minutes, kind: 'phone' as const });
 const codes = (billed: ReturnType<typeof computeBillingUnits>) => billed.map((b) => `${b.code}×${b.units}`);
 
-describe('computeBillingUnits (product decisions §5)', () => {
+describe('computeBillingUnits (decision 0800)', () => {
   it.each([
     // 2025: device supply and set-up both need 16 data days in the window.
     { year: 2025, days: 15, expected: [] },

@@ -1,5 +1,5 @@
 /**
- * The RTM billing rules of product decisions §5, as one pure function of a patient's data: no I/O, no clock, the
+ * The RTM billing rules of decision 0800, as one pure function of a patient's data: no I/O, no clock, the
  * same input always gives the same answer. The API feeds it from the database; the web shows its progress figures.
  */
 import { addDays, daysBetween, lastDayOfMonth, localDateOf } from './calendar.ts';

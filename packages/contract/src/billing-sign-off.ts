@@ -1,5 +1,5 @@
 /**
- * The supervisor's sign-off of a clinic's closed billing month (product decisions §2, decisions 1210, 1285): who
+ * The supervisor's sign-off of a clinic's closed billing month (decisions 1210, 1285): who
  * signed, when, and the SHA-256 of the billing file signed. A closed month is frozen from its close: its billing
  * answers the filed figures, the sign-off signs them, and later changes to its inputs are listed as post-close
  * corrections for the next month's review.

@@ -1,5 +1,5 @@
 /**
- * The "Clinic and billing" calls of seed §7 and product decisions §5: a month's billing units per code and per
+ * The billing calls (decisions 0801, 0802 and 0804): a month's billing units per code and per
  * patient, the year's chart, the month's billing file, and the clinic's billing settings. The rules that make the
  * units are `billing-rules.ts`; money is in US dollars, rounded to cents.
  */
@@ -10,7 +10,7 @@ import { defineEndpoints } from './endpoint.ts';
 import { pageQuerySchema, paginated } from './pagination.ts';
 import { therapistRefSchema } from './patients.ts';
 
-/** The first billing month of the month pickers (product decisions §5). */
+/** The first billing month of the month pickers (decision 0804). */
 export const BILLING_FIRST_YEAR = 2025;
 /** The first billing month, `YYYY-MM`: month pickers and month closes start here. */
 export const BILLING_FIRST_MONTH = `${BILLING_FIRST_YEAR}-01`;
@@ -37,7 +37,7 @@ export const ruleYearOf = (dateOfService: string): BillingRuleYear => {
   return known ?? billingRuleYears[0];
 };
 
-/** What each CPT code pays for, in the biller's words (product decisions §5). */
+/** What each CPT code pays for, in the biller's words (decision 0800). */
 export const billingCodeNames: Record<BillingCode, string> = {
   '98975': 'Set-up and education',
   '98977': 'Device supply, 16–30 data days',
@@ -56,7 +56,7 @@ export const dataDayKindNames: Record<DataDayKind, string> = {
   distance: 'distance',
 };
 
-/** `YYYY-MM` of a month given as year and month number (1–12), as the seed's billing calls give it. */
+/** `YYYY-MM` of a month given as year and month number (1–12), as the billing calls give it. */
 export const monthOfYear = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
 
 /** How the payment per unit is worked out, in words, for the screen and the billing file that print it. */
@@ -91,7 +91,7 @@ const yearSchema = z.coerce
  */
 export const clinicChoiceSchema = z.object({ clinic_code: z.optional(clinicCodeSchema) });
 
-/** A billing month as the seed's calls give it: month 1–12 and year; a month ahead of the clinic's today is 400. */
+/** A billing month as the billing calls give it: month 1–12 and year; a month ahead of the clinic's today is 400. */
 export const billingMonthQuerySchema = clinicChoiceSchema.extend({ month: monthNumberSchema, year: yearSchema });
 export const billingUnitsQuerySchema = z.object({ ...pageQuerySchema.shape, ...billingMonthQuerySchema.shape });
 export type BillingUnitsQuery = z.infer<typeof billingUnitsQuerySchema>;
@@ -194,7 +194,7 @@ export const billingFileStatusSchema = z.object({
 });
 export type BillingFileStatus = z.infer<typeof billingFileStatusSchema>;
 
-/** Seed §7: the file as base64 and its name, downloaded as a file by the browser. */
+/** The file as base64 and its name, downloaded as a file by the browser (decision 0801). */
 export const billingFileSchema = z.object({ content: z.string(), name: z.string() });
 
 export const BILLING_FILE_MAX_BYTES = 5 * 1024 * 1024;
@@ -292,7 +292,7 @@ export const billingSettingsChangeSchema = z
 export type BillingSettingsChange = z.infer<typeof billingSettingsChangeSchema>;
 
 export const billingEndpoints = defineEndpoints('billing', {
-  /** Seed §7: the clinic's month, units per code and the patients who bill (with names: a read of health data). */
+  /** The clinic's month, units per code and the patients who bill (decision 0804; names make it a health-data read). */
   units: {
     method: 'GET',
     path: '/clinic/billing-units',
@@ -302,7 +302,7 @@ export const billingEndpoints = defineEndpoints('billing', {
     status: 200,
     response: billingUnitsSchema,
   },
-  /** Seed §7: the year's months, units per code and expected payment; totals only, no patient. */
+  /** The year's months, units per code and expected payment; totals only, no patient (decision 0804). */
   chart: {
     method: 'GET',
     path: '/clinic/billing-chart',
@@ -311,7 +311,7 @@ export const billingEndpoints = defineEndpoints('billing', {
     status: 200,
     response: billingChartSchema,
   },
-  /** Seed §7: whether the month's file exists. */
+  /** Whether the month's file exists (decision 0801). */
   checkFile: {
     method: 'GET',
     path: '/clinic/billing/:month/:year/check-file',
@@ -321,7 +321,7 @@ export const billingEndpoints = defineEndpoints('billing', {
     status: 200,
     response: billingFileStatusSchema,
   },
-  /** Seed §7: the month's file, base64; 404 while none exists. */
+  /** The month's file, base64; 404 while none exists (decision 0801). */
   downloadFile: {
     method: 'GET',
     path: '/clinic/billing/:month/:year/download-file',

@@ -1,6 +1,6 @@
 /**
  * Calendar days in a clinic's timezone, as `YYYY-MM-DD` strings: days are counted where the clinic is, not where
- * the code runs (product decisions §5). Shared by the API and the billing rules.
+ * the code runs (decisions 0400 and 0800). Shared by the API and the billing rules.
  */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -1,5 +1,5 @@
 /**
- * A patient's call status (product decisions §6, decision 0901): whether a live call is logged in the clinic's
+ * A patient's call status (decision 0901): whether a live call is logged in the clinic's
  * current calendar month, and the reminder of the month's last days. Pure: the API gives the clinic's calendar day.
  * Apart from the chat freshness so the chat list can carry it too.
  */

@@ -12,7 +12,7 @@ import { problemSchema } from './problem.ts';
 export const chatEvents = { newMessage: 'new_message', catchUp: 'catch_up', sendMessage: 'send_message' } as const;
 export const privateUserRoom = (userId: number) => `private-user-${userId}`;
 
-/** Product decisions §6: last patient message within 5 days, or none for 30 days. */
+/** Last patient message within 5 days, or none for 30 days (decisions 0901 and 1131). */
 export const CHAT_RECENT = 'CHAT_RECENT';
 export const CHAT_OUTDATED = 'CHAT_OUTDATED';
 export const CHAT_RECENT_DAYS = 5;

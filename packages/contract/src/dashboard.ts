@@ -1,5 +1,5 @@
 /**
- * The therapist dashboard (seed §2 `/dashboard`, product decisions §6, decision 0903): what needs doing this month
+ * The therapist dashboard (`/dashboard`, decisions 0903 and 0910): what needs doing this month
  * among a therapist's patients in monitoring, as counts read in one call. Each count is a patient-list filter, so
  * every figure links to the patients behind it.
  */

@@ -60,7 +60,7 @@ export const hepAddBodySchema = z
   .max(HEP_MAX_ITEMS);
 export type HepAddBody = z.infer<typeof hepAddBodySchema>;
 
-/** PATCH takes sets, reps and description (seed §7), and our hold and frequency fields. */
+/** PATCH takes sets, reps and description (the original contract's fields), and our hold and frequency fields. */
 export const hepUpdateBodySchema = hepDosageSchema
   .partial()
   .refine((body) => Object.keys(body).length > 0, { error: 'Change at least one field' });
@@ -125,7 +125,7 @@ export const hepProgramSchema = z.object({
 export type HepProgram = z.infer<typeof hepProgramSchema>;
 export const hepDeletedSchema = z.object({ deleted: z.array(z.number().int()) });
 
-/** Seed §7 "Home exercise programs": staff build a patient's program; the dashboard id is the patient's id. */
+/** Home exercise programs (decision 0400): staff build a patient's program; the dashboard id is the patient's id. */
 export const hepEndpoints = defineEndpoints('home exercise programs', {
   /** The patient's whole program in order. */
   program: {

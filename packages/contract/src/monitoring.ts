@@ -4,7 +4,7 @@ import { defineEndpoints, fileResponseSchema } from './endpoint.ts';
 import { pageQuerySchema, paginated } from './pagination.ts';
 import { interactionKinds, therapistRefSchema } from './patients.ts';
 
-/** Where a therapist is monitored (seed §1): the patient's chat on a phone or on the desktop, or the dashboard. */
+/** Where a therapist is monitored (decision 0704): the patient's chat on a phone or the desktop, or the dashboard. */
 export const monitoringCodes = [
   'MONITORING_CODE_MOBILE_CHAT',
   'MONITORING_CODE_DESKTOP_CHAT',
@@ -12,7 +12,7 @@ export const monitoringCodes = [
 ] as const;
 export type MonitoringCode = (typeof monitoringCodes)[number];
 
-/** Seed §9 and product decisions §4. */
+/** The runner's timing (decision 0704): a tick and an idle check a second, 5 idle minutes, a save every 30 s. */
 export const MONITORING_TICK_MS = 1000;
 /** A gap between two ticks above this means the machine slept or was locked. */
 export const MONITORING_SLEEP_GAP_MS = 4000;
@@ -21,8 +21,7 @@ export const MONITORING_IDLE_LIMIT_MS = 300_000;
 export const MONITORING_SAVE_INTERVAL_MS = 30_000;
 /**
  * A visible window without the focus (the clinician typing in another program beside it) still counts while the
- * clinician shows a sign of life on it; this long without one ends the session (product decisions §4 leaves it open;
- * decision 0704).
+ * clinician shows a sign of life on it; this long without one ends the session (decision 0704).
  */
 export const MONITORING_UNFOCUSED_INACTIVE_MS = 30_000;
 /** After an idle end, the screen moves on (patient list, chat, or the chat panel closes) this much later. */
@@ -40,9 +39,9 @@ export type MonitoringTimerEvent =
 export const stoppedTimer: MonitoringTimer = { seconds: 0, isOn: false, code: null };
 
 /**
- * The timer of seed §4: stopped at 0; counts a second at each tick while flagged on; a flag going off pauses it,
- * keeping the count; a new monitoring code starts again from 0 (still counting if still flagged on); removing the
- * indicator stops it at 0.
+ * The pill's timer (decision 0704): stopped at 0; counts a second at each tick while flagged on; a flag going off
+ * pauses it, keeping the count; a new monitoring code starts again from 0 (still counting if still flagged on);
+ * removing the indicator stops it at 0.
  */
 export function nextMonitoringTimer(timer: MonitoringTimer, event: MonitoringTimerEvent): MonitoringTimer {
   switch (event.type) {
@@ -76,16 +75,16 @@ export type MonitoringEndReason = (typeof monitoringEndReasons)[number];
 
 /**
  * A heart-beat later than this after the previous one means the client was gone: the session ends at its previous
- * beat and counts nothing in between (product decisions §4: the save interval plus slack).
+ * beat and counts nothing in between (decision 0700: the save interval plus slack).
  */
 export const MONITORING_STALE_AFTER_MS = MONITORING_SAVE_INTERVAL_MS + 15_000;
 
 export const monitoringStartBodySchema = z.object({
-  /** The patient's id, as the seed names it. */
+  /** The patient's id, under the name the original contract gives it. */
   user_id: idSchema,
   /**
    * Where the clinician is monitored, so a session ended before its first counted heart-beat still names its context
-   * (decision 1221). Optional: the seed's start sends only the patient.
+   * (decision 1221). Optional: the original contract's start sends only the patient.
    */
   context: z.enum(monitoringCodes).optional(),
 });
@@ -110,7 +109,7 @@ export const monitoringSessionSchema = z.object({
 });
 export type MonitoringSession = z.infer<typeof monitoringSessionSchema>;
 
-/** The first month whose minutes can be read or exported: billing starts at 2025-01 (product decisions §5). */
+/** The first month whose minutes can be read or exported: billing starts at 2025-01 (decision 0702). */
 export const MONITORING_FIRST_MONTH = '2025-01';
 
 /** A calendar month `YYYY-MM` of the clinic, from 2025-01 on. */

@@ -1,5 +1,5 @@
 /**
- * Outcome measures (product decisions §6) as datatypes with their published scoring. Pure: the API stores the raw
+ * Outcome measures (decisions 0400, 0420) as datatypes with their published scoring. Pure: the API stores the raw
  * answers with the score and the scoring version; the web shows the score as a questionnaire is filled in.
  */
 

@@ -30,6 +30,6 @@ export function toPage<T>(rows: T[], count: number, query: PageQuery): Paginated
   };
 }
 
-/** Seed §5: total pages is the item count over the page size, rounded up. */
+/** Total pages is the item count over the page size, rounded up (decision 1310). */
 export const totalPages = (totalItems: number, perPage = DEFAULT_PAGE_SIZE) =>
   perPage > 0 ? Math.ceil(Math.max(0, totalItems) / perPage) : 0;

@@ -113,7 +113,7 @@ export const patientChatSchema = z.object({
 export type PatientChat = z.infer<typeof patientChatSchema>;
 
 /**
- * The patient's own calls (product decisions §7). A patient signs in by phone code (`verify-otp` answers a token
+ * The patient's own calls (decision 0410). A patient signs in by phone code (`verify-otp` answers a token
  * when the phone belongs to a patient) or by e-mail and password, and reaches only their own data.
  */
 export const patientAppEndpoints = defineEndpoints('patient app', {

@@ -5,7 +5,7 @@ import { type MeasureKey, measures } from './outcome-measures.ts';
 
 export const patientIdParamsSchema = z.object({ patientId: idSchema });
 
-/** Seed §3: health metric kinds. `engagement` is computed from the program and never posted. */
+/** Health metric kinds (decisions 0400 and 0410). `engagement` is computed from the program and never posted. */
 export const healthMetricKinds = [
   'steps',
   'heart_rate',
@@ -38,10 +38,10 @@ export const healthMetricRules: Record<
   painlevel: { unit: 'NPRS 0–10', min: 0, max: 10, integer: true, daily: 'average' },
 };
 
-/** Product decisions §5: these kinds make a data day; physiological readings are charted but do not. */
+/** These kinds make a data day; physiological readings are charted but do not (decision 1200). */
 export const dataDayMetricKinds: readonly HealthMetricKind[] = ['steps', 'painlevel'];
 
-/** Seed §4: chart modes and report views of the progress screen. */
+/** Chart modes and report views of the progress screen (decision 0420). */
 export const chartModes = ['linear', 'normalDistribution', 'level'] as const;
 export type ChartMode = (typeof chartModes)[number];
 export const reportViews = ['average', 'level', 'details', 'engagement'] as const;
@@ -79,7 +79,7 @@ export const progressDaySchema = z.object({
   pain: z.object({ ratings: z.number().int(), latest: z.number().nullable() }),
   /** Average difficulty the patient reported (1 easy, 2 about right, 3 hard). */
   difficulty: z.number().nullable(),
-  /** A day with patient-generated RTM data (product decisions §5). */
+  /** A day with patient-generated RTM data (decision 1200). */
   is_data_day: z.boolean(),
   /** Days after today carry no data yet. */
   is_future: z.boolean(),
@@ -189,7 +189,7 @@ export const functionalDataSchema = z.object({
 });
 export type FunctionalData = z.infer<typeof functionalDataSchema>;
 
-/** Seed §7 "Patient data": the patient's progress weeks and functional data, for staff. */
+/** Patient data (decision 0400): the patient's progress weeks and functional data, for staff. */
 export const patientDataEndpoints = defineEndpoints('patient data', {
   /** One week of a patient's progress. */
   progress: {

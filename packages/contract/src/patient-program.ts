@@ -3,7 +3,7 @@ import { exerciseLogBodySchema, exerciseLogSchema, todaySchema } from './patient
 import { progressQuerySchema, progressSchema } from './patient-data.ts';
 
 /**
- * The patient's own program and progress (product decisions §7), served by the program and patient-data modules.
+ * The patient's own program and progress (decision 0400), served by the program and patient-data modules.
  * Kept apart from hep.ts because their schemas live in patient-app.ts, which itself builds on hep.ts.
  */
 export const patientProgramEndpoints = defineEndpoints('patient app', {

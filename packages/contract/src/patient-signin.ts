@@ -66,7 +66,7 @@ export type VerifyOtpBody = z.infer<typeof verifyOtpBodySchema>;
 export const verifyOtpResponseSchema = z.object({
   verified: z.literal(true),
   verification_token: z.string(),
-  /** A patient's sign-in token, when the verified phone belongs to a patient of a clinic (product decisions §7). */
+  /** A patient's sign-in token, when the verified phone belongs to a patient of a clinic (decision 0410). */
   token: z.optional(z.string()),
 });
 

@@ -1,5 +1,5 @@
 /**
- * A patient's call status and chat freshness (product decisions §6, decision 0901), for the patient list, the
+ * A patient's call status and chat freshness (decision 0901), for the patient list, the
  * patient dashboard's header and the chat list. Pure: the API gives the clinic's calendar day and the instant now.
  */
 import { z } from 'zod';

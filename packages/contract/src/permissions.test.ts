@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type Action, actions, can, canTreatPatients, isManageableStaff } from './permissions.ts';
 import { isPatientRole, isStaffRole, nameWithRole, type Role, roles } from './roles.ts';
 
-// The matrix of product decisions §2, one column per role: y = may, . = may not.
+// Who may do what (decisions 0600 and 1305), one column per role: y = may, . = may not.
 const columns: Role[] = ['therapist', 'manager', 'supervisor', 'admin', 'patient'];
 const matrix: Record<Action, string> = {
   'patients.read': 'yyyy.',

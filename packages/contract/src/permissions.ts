@@ -5,7 +5,7 @@ const clinicStaff = ['therapist', 'manager', 'supervisor'] as const;
 const staffManagers = ['supervisor', 'admin'] as const;
 
 /**
- * Who may do what (product decisions §2). The API's pre-handlers, the web's route guards, navigation and
+ * Who may do what (decisions 0600 and 1305). The API's pre-handlers, the web's route guards, navigation and
  * buttons all ask `can`; no other role list exists. Which rows an action reaches is the clinic scope's job.
  */
 export const permissions = {
@@ -55,7 +55,7 @@ export const permissions = {
    * One patient's month and its CSV are `patients.read`.
    */
   'monitoring.export': ['manager', 'supervisor'],
-  /** Billing units, the yearly chart and the month's billing file (product decisions §2). */
+  /** Billing units, the yearly chart and the month's billing file (decisions 0801 and 0804). */
   'billing.read': staff,
   /** The clinic's billing settings: timezone, rates, rendering staff's NPI and assistant flags. */
   'billing.settings': staffManagers,

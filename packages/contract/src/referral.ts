@@ -1,5 +1,5 @@
 /**
- * The referral program (seed §7, product decisions §6, decision 1010): a therapist or office manager invites a
+ * The referral program (decision 1010): a therapist or office manager invites a
  * colleague by e-mail with a sign-up link that carries a one-time referral code; the invitation is followed from
  * invited → signed up → approved. An invitation nobody used within REFERRAL_VALID_DAYS has expired.
  */
@@ -56,7 +56,7 @@ export type ReferralListQuery = z.infer<typeof referralListQuerySchema>;
 export const referralListSchema = paginated(referralSchema);
 
 export const referralEndpoints = defineEndpoints('referral', {
-  /** Invites a colleague by e-mail (seed §7); answers the new invitation. */
+  /** Invites a colleague by e-mail (decision 1010); answers the new invitation. */
   sendEmail: {
     method: 'POST',
     path: '/clinic/referral/send-email',

@@ -38,7 +38,7 @@ export const approvalStatuses = ['pending', 'approved', 'rejected'] as const;
 export const approvalStatusSchema = z.enum(approvalStatuses);
 export type ApprovalStatus = z.infer<typeof approvalStatusSchema>;
 
-/** Seed §9: the clinic whose users are restricted demo accounts. */
+/** The clinic whose users are restricted demo accounts (decision 0004). */
 export const DEFAULT_RESTRICTED_CLINIC_CODE = 'X5218';
 
 export const isRestrictedUser = (user: { code: string }, restrictedCode = DEFAULT_RESTRICTED_CLINIC_CODE) =>

@@ -1,5 +1,5 @@
 /**
- * Tasks: the clinic's work queue (seed §4 and §7, product decisions §6, decision 0902). A task is `new` until done.
+ * Tasks: the clinic's work queue (decision 0902). A task is `new` until done.
  * It comes from a person (a staff member asks a colleague to do something about a patient, by a date) or from a rule
  * evaluated on the clinic's calendar day. A rule task carries its cause as a key, so the same cause never makes a
  * second task, and it closes itself when its cause goes away. Pure: the API gives the facts and the day.
@@ -13,7 +13,7 @@ import { pageQuerySchema, paginated } from './pagination.ts';
 import { NO_DATA_DAYS } from './patient-status.ts';
 import { isoDateSchema } from './patients.ts';
 
-/** Seed §9: the task list's status filter defaults to `new`. */
+/** The task list's status filter defaults to `new` (decisions 0902 and 0910). */
 export const TASK_DEFAULT_STATUS = 'new';
 export const taskStatuses = ['new', 'done'] as const;
 export type TaskStatus = (typeof taskStatuses)[number];
@@ -152,7 +152,7 @@ export const createTaskBodySchema = z.object({
 export type CreateTaskBody = z.infer<typeof createTaskBodySchema>;
 
 export const taskEndpoints = defineEndpoints('tasks', {
-  /** The caller's tasks of a status (default `new`), newest first, paginated (seed §7). */
+  /** The caller's tasks of a status (default `new`), newest first, paginated (decision 0902). */
   list: {
     method: 'GET',
     path: '/api/v1/tasks/',
@@ -162,7 +162,7 @@ export const taskEndpoints = defineEndpoints('tasks', {
     status: 200,
     response: taskListSchema,
   },
-  /** Marks a task done (seed §7): it leaves the list of new tasks. Done again answers the task as it is. */
+  /** Marks a task done (decision 0902): it leaves the list of new tasks. Done again answers the task as it is. */
   done: {
     method: 'POST',
     path: '/api/v1/tasks/:id/done/',

@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_WINDOW } from './pagination.ts';
 
-/** Pure rules of the reusable interface pieces (seed §2, §4, §5, §9); total pages is `totalPages` in pagination. */
+/** Pure rules of the reusable interface pieces (decision 1310); total pages is `totalPages` in pagination. */
 
 export type PageWindow = {
   /** Page numbers shown around the current page, in order. */
@@ -77,7 +77,7 @@ export function formatElapsed(totalSeconds: number): string {
   return minutes > 0 ? `${minutes}m ${rest}s` : `${rest}s`;
 }
 
-/** Seed §1: the monitored patient is shown by first name and the initial of the last name. */
+/** The monitored patient is shown by first name and the initial of the last name (decision 1310). */
 export function monitoringDisplayName(patient: { first_name: string; last_name: string }): string {
   const first = patient.first_name.trim();
   const initial = patient.last_name.trim().charAt(0).toUpperCase();
@@ -113,9 +113,9 @@ export function typeaheadMatch(labels: readonly string[], query: string, activeI
 
 const MOBILE_USER_AGENT = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobile/i;
 
-/** Seed §9: a user-agent match for common mobile devices, or a window narrower than 768 px. */
+/** A user-agent match for common mobile devices, or a window narrower than 768 px (decision 1310). */
 export const isMobileDevice = (userAgent: string, windowWidth: number) =>
   MOBILE_USER_AGENT.test(userAgent) || windowWidth < MOBILE_MAX_WIDTH_PX;
 
-/** Seed §9: the date picker positions itself differently at 768 px or less. */
+/** The date picker positions itself differently at 768 px or less (decision 1310). */
 export const isNarrowForDatePicker = (windowWidth: number) => windowWidth <= MOBILE_MAX_WIDTH_PX;

@@ -6,7 +6,7 @@ import { MAX_PAGE_SIZE, pageQuerySchema, paginated } from './pagination.ts';
 /** The built-in video host's upload endpoint (tus 1.0) and its signed playback files. */
 export const videoHostPaths = { tus: '/tus/', play: '/video-host/play/' } as const;
 
-/** Upload headers of product decisions §8, sent on every tus request. */
+/** Upload headers of decision 0200, sent on every tus request. */
 export const videoUploadHeaders = {
   signature: 'AuthorizationSignature',
   expire: 'AuthorizationExpire',
@@ -14,7 +14,7 @@ export const videoUploadHeaders = {
   libraryId: 'LibraryId',
 } as const;
 
-/** Seed §8: video upload retry delays in milliseconds. */
+/** Video upload retry delays in milliseconds (decision 1311). */
 export const VIDEO_UPLOAD_RETRY_DELAYS = [0, 3000, 5000, 10000, 20000, 60000, 60000] as const;
 
 export const bodyParts = [
@@ -62,7 +62,7 @@ export type VideoStatus = z.infer<typeof videoStatusSchema>;
 export const videoScopeSchema = z.enum(videoScopes);
 export type VideoScope = z.infer<typeof videoScopeSchema>;
 
-/** Seed §3: the fields of a new video before the therapist changes them. */
+/** The fields of a new video before the therapist changes them (decision 1311). */
 export const VIDEO_DEFAULTS = {
   title: 'Untitled Video',
   body_part: 'Other',
@@ -110,7 +110,7 @@ export type CreateVideoBody = z.infer<typeof createVideoBodySchema>;
 export const updateVideoBodySchema = videoFieldsSchema.partial();
 export type UpdateVideoBody = z.infer<typeof updateVideoBodySchema>;
 
-/** Product decisions §8: what the browser needs to upload the file to the video host. */
+/** What the browser needs to upload the file to the video host (decision 0200). */
 export const createVideoResponseSchema = z.object({
   id: z.number().int(),
   video_id: z.string(),

@@ -2,7 +2,7 @@ import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { exerciseLogs, functionalEntries, healthMetrics } from './schema.ts';
 
-// A data day (product decisions §5, decisions 0800 and 1200), written once: a calendar day of the clinic on which the
+// A data day (decisions 0800 and 1200), written once: a calendar day of the clinic on which the
 // patient sent data: an exercise logged done, a pain rating, synced steps or distance, or an outcome measure the
 // patient filled in themself. What staff enter never makes one, whatever it records. Billing reads the days of its
 // span from these sources; the patient list asks whether a patient has one in the last days (`data=quiet`).

@@ -10,8 +10,8 @@ export const billingFileSources = ['generated', 'uploaded', 'signed'] as const;
 export type BillingFileSource = (typeof billingFileSources)[number];
 
 /**
- * A clinic's own rate of a code in a rule year, in cents, where it differs from the default (product decisions
- * §5). Codes without a row bill at the contract's default rate.
+ * A clinic's own rate of a code in a rule year, in cents, where it differs from the default (decision 0802).
+ * Codes without a row bill at the contract's default rate.
  */
 export const billingRates = pgTable(
   'billing_rates',

@@ -484,7 +484,8 @@ export const monitoringSessions = pgTable(
       .references(() => users.id),
     /**
      * Where the clinician was: named by the start, then by the latest heart-beat or end that counted (decision 1221).
-     * None only for a session started without one (the seed's start) that no heart-beat or end of its client reached.
+     * None only for a session started without one (the original contract's start) that no heart-beat or end of its
+     * client reached.
      */
     context: text('context', { enum: monitoringCodes }),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),

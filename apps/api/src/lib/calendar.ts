@@ -1,6 +1,6 @@
 /**
  * Calendar days in a clinic's timezone, as `YYYY-MM-DD` strings. Days, weeks and streaks are counted where the
- * clinic is, not where the server runs (product decisions §5).
+ * clinic is, not where the server runs (decisions 0400 and 0800).
  */
 
 import { addDays, zoneFormatter } from '@rehabit/contract';

@@ -41,7 +41,7 @@ type DemoChatInput = {
 };
 
 /**
- * The demo clinic's conversations (product §2 "demo data tells a story"): the therapist with the patients who use the
+ * The demo clinic's conversations, written so the demo tells a story: the therapist with the patients who use the
  * app, one waiting on the therapist's answer (unread), a few the therapist opened, and both sides of support: the
  * therapist's question answered by support (unread for the therapist), and the manager's waiting for support.
  */

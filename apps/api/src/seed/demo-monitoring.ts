@@ -21,7 +21,7 @@ export type MonitoringPlanInput = {
   clinicId: number;
   timezone: string;
   now: Date;
-  /** Therapists and supervisors of the clinic: the only staff who are ever monitored (product decisions §4). */
+  /** Therapists and supervisors of the clinic: the only staff who are ever monitored (decisions 0700, 0703). */
   staffIds: number[];
   patients: MonitoredPatient[];
 };
@@ -298,7 +298,7 @@ export async function seedDemoMonitoring(tx: Tx, { clinicIds, now }: { clinicIds
       .where(
         and(
           eq(users.clinicId, clinicId),
-          // Office managers are never monitored (product decisions §4), nor do they log calls here.
+          // Office managers are never monitored (decision 0700), nor do they log calls here (decision 0703).
           inArray(users.role, ['therapist', 'supervisor']),
           eq(users.approvalStatus, 'approved'),
         ),

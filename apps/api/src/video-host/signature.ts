@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
-/** Product decisions §8: the upload signature is sha256(library_id + secret + expiration + video_id), in hex. */
+/** The upload signature is sha256(library_id + secret + expiration + video_id), in hex (decision 0200). */
 export const uploadSignature = (libraryId: string, secret: string, expiration: number, videoId: string) =>
   createHash('sha256').update(`${libraryId}${secret}${expiration}${videoId}`).digest('hex');
 

@@ -7,7 +7,7 @@ type Options = { host: VideoHost; corsOrigins: string[] };
 
 /**
  * tus 1.0 at /tus/: creation, HEAD for the offset, PATCH for bytes. Every request carries the signature headers
- * of product decisions §8, checked before anything is stored. Downloads are not offered here (playback is signed).
+ * of decision 0200, checked before anything is stored. Downloads are not offered here (playback is signed).
  */
 export const tusRoutes: FastifyPluginAsync<Options> = async (app, { host, corsOrigins }) => {
   // Built on the first upload request, so an app that never uploads never creates the storage directory.

@@ -3,7 +3,7 @@ import { Outlet, useLocation, useNavigation } from 'react-router';
 import { scrollToTop } from '../lib/scroll.ts';
 import './root-layout.css';
 
-/** Every navigation scrolls smoothly to the top (seed §2); a thin bar shows while a screen loads. */
+/** Every navigation scrolls smoothly to the top (decision 1310); a thin bar shows while a screen loads. */
 export function RootLayout() {
   const { pathname, search } = useLocation();
   const navigation = useNavigation();

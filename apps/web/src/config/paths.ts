@@ -16,7 +16,7 @@ export const paths = {
   resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
   patientLogin: { path: '/patient/login', getHref: () => '/patient/login' },
 
-  // The patient's own side (product decisions §7)
+  // The patient's own side (decision 0430)
   myToday: { path: '/my/today', getHref: () => '/my/today' },
   myProgress: { path: '/my/progress', getHref: () => '/my/progress' },
   myChat: { path: '/my/chat', getHref: () => '/my/chat' },
@@ -88,7 +88,7 @@ export function isPatientSidePath(pathname: string): boolean {
   );
 }
 
-/** Screens that need the whole height on phones, so the bottom menu steps aside (seed §2). */
+/** Screens that need the whole height on phones, so the bottom menu steps aside (decision 1310). */
 export const bottomMenuHiddenPatterns = [
   paths.exerciseLibrary.path,
   paths.exerciseUpload.path,

@@ -44,7 +44,7 @@ export function setUnauthorizedHandler(handler: (() => void) | undefined) {
 
 const isHtmlPath = (path: string) => /\.html?(?:[?#]|$)/i.test(path);
 
-/** Seed §7: calls go to the API base; requests for .html files use the page origin. */
+/** Calls go to the API base; requests for .html files use the page origin (decision 1312). */
 export function resolveUrl(path: string, query?: QueryParams): string {
   const isAbsolute = /^https?:\/\//i.test(path);
   const base = isHtmlPath(path) || !env.apiUrl ? window.location.origin : env.apiUrl;

@@ -26,7 +26,7 @@ type AuthState = {
   clear: (isVoluntary?: boolean) => void;
 };
 
-/** Seed §4 authentication: loading on request, token persisted on success, cleared on error. */
+/** Sign-in (decision 1312): loading on request, token persisted on success, cleared on error. */
 export const useAuthStore = create<AuthState>()((set) => ({
   token: readToken(),
   status: 'idle',

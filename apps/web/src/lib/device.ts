@@ -11,7 +11,7 @@ const currentWidth = () => window.innerWidth;
 /** The window width, following resizes. */
 export const useWindowWidth = () => useSyncExternalStore(subscribeToResize, currentWidth, () => 1280);
 
-/** Seed §9 mobile detection: a mobile user agent or a window narrower than 768 px. */
+/** Mobile detection (decision 1310): a mobile user agent or a window narrower than 768 px. */
 export function useIsMobile() {
   const width = useWindowWidth();
   return isMobileDevice(navigator.userAgent, width);

@@ -4,7 +4,7 @@ type Reporter = { captureException: (error: unknown) => unknown };
 
 let reporter: Reporter | undefined;
 
-/** Browser noise that says nothing about our code (seed §8). */
+/** Browser noise that says nothing about our code (decision 1312). */
 export const ignoredErrors = [/Script error\.?/i, /ResizeObserver loop/i];
 
 /**

@@ -52,7 +52,7 @@ export const toastsAsked = {
   current: () => asked,
 };
 
-/** Seed §2: toasts of type success, error, warning, info or default carry a message. */
+/** Toasts of type success, error, warning, info or default carry a message (decision 1310). */
 export function notify(message: string, type: ToastType = 'default', options: { id?: string } = {}) {
   // A fixed id keeps one toast per cause (e.g. several calls failing for the same ended session).
   show(message, {

@@ -3,7 +3,7 @@
 const prefersReducedMotion = () =>
   typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-/** Seed: page changes and navigations scroll smoothly to the top (instantly when motion is reduced). */
+/** Page changes and navigations scroll smoothly to the top, instantly when motion is reduced (decision 1310). */
 export function scrollToTop() {
   window.scrollTo({ top: 0, left: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
 }

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/route.ts';
 
-/** The patient dashboard's banners and each staff member's 7-day snoozes of them (seed §7, decision 0900). */
+/** The patient dashboard's banners and each staff member's 7-day snoozes of them (decision 0900). */
 export const bannersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { banners }) => {
   route(app, bannerEndpoints.snoozes, ({ actor, params, ctx }) => banners.ofPatient(actor, params.patientId, ctx));
   route(app, bannerEndpoints.snooze, ({ actor, params, ctx }) =>

@@ -6,7 +6,7 @@ import { route } from '../../http/route.ts';
 /** A corrected workbook of up to 5 MB arrives as base64 in JSON: four characters for every three bytes, and room. */
 const UPLOAD_BODY_LIMIT = Math.ceil(BILLING_FILE_MAX_BYTES / 3) * 4 + 64 * 1024;
 
-/** A clinic month's billing file (seed §7): check and download for staff, regenerate and upload for admins. */
+/** A clinic month's billing file (decision 0801): check and download for staff, regenerate and upload for admins. */
 export const billingFilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { billingFiles }) => {
   route(app, billingEndpoints.checkFile, ({ actor, params, query }) => billingFiles.checkFile(actor, params, query));
   route(app, billingEndpoints.downloadFile, ({ actor, params, query, ctx }) =>

@@ -61,7 +61,7 @@ async function workbookBytes(upload: Upload): Promise<Buffer> {
 }
 
 /**
- * A clinic month's billing file (seed §7, product decisions §5): whether it exists and its download for the clinic's
+ * A clinic month's billing file (decision 0801): whether it exists and its download for the clinic's
  * staff; making it again or replacing it with a corrected workbook for admins. The month close job makes it too.
  */
 export function createBillingFilesService({ db, clock, audit, config }: Deps) {

@@ -14,7 +14,7 @@ export type BillingStaffRow = {
   isAssistant: boolean;
 };
 
-/** Roles whose monitored time bills under their name (product decisions §5): therapists and supervisors. */
+/** Roles whose monitored time bills under their name (decision 0802): therapists and supervisors. */
 export const renderingRoles = ['therapist', 'supervisor'] as const satisfies readonly Role[];
 
 const staffColumns = {

@@ -1,5 +1,5 @@
 /**
- * A clinic's billing file of a month, the XLSX workbook a biller submits from (product decisions §5). It is made
+ * A clinic's billing file of a month, the XLSX workbook a biller submits from (decision 0801). It is made
  * from the very `ClinicBillingMonth` the billing screen shows, so the two agree cell for cell: one row per patient
  * and code, then the totals per code; a second sheet lists each billed window's data days with their sources.
  */
@@ -11,7 +11,7 @@ import { neutralised } from '../../lib/spreadsheet-csv.ts';
 import { type ClinicBillingMonth, monthTotalsOf } from './billing-month.ts';
 import { addDataDaysSheet } from './billing-workbook-data-days.ts';
 
-/** The columns of the patients' rows, in order (product decisions §5). */
+/** The columns of the patients' rows, in order (decision 0801). */
 export const billingFileColumns = [
   'Patient name',
   'Date of birth',

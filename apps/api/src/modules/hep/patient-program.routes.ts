@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/route.ts';
 
-/** The patient's own program (product decisions §7): today's exercises and marking one done. */
+/** The patient's own program (decisions 0400 and 1230): today's exercises and marking one done. */
 export const patientProgramRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { patientProgram }) => {
   route(app, patientProgramEndpoints.today, ({ actor, ctx }) => patientProgram.today(actor, ctx));
 

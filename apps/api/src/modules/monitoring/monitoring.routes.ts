@@ -4,8 +4,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/route.ts';
 
 /**
- * A clinician's monitored time on a patient (seed §4, §7): a session's start, its heart-beats and its end; a month's
- * minutes with the sessions and calls behind them, and their audit CSV.
+ * A clinician's monitored time on a patient (decisions 0700, 0702): a session's start, its heart-beats and its end;
+ * a month's minutes with the sessions and calls behind them, and their audit CSV.
  */
 export const monitoringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { monitoring }) => {
   route(app, monitoringEndpoints.start, ({ actor, body, ctx }) =>

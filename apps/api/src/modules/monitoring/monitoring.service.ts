@@ -28,7 +28,7 @@ const toSession = (row: MonitoringSessionRow): MonitoringSession => ({
 const secondsBetween = (from: Date, to: Date) => Math.max(0, Math.floor((to.getTime() - from.getTime()) / 1000));
 
 /**
- * The seconds a heart-beat counts (product decisions §4): what the client's timer says, never more than the
+ * The seconds a heart-beat counts (decision 0700): what the client's timer says, never more than the
  * session's wall-clock span by the server's clock, never fewer than were already counted.
  */
 const countedSeconds = (session: Pick<MonitoringSessionRow, 'seconds' | 'startedAt'>, elapsed: number, now: Date) =>

@@ -1,5 +1,5 @@
 /**
- * A calendar month's RTM minutes (product decisions §4), for the billing rules to call; decision 0701.
+ * A calendar month's RTM minutes, for the billing rules to call; decisions 0701 and 1290.
  *
  * - `minutesOfPatient({ clinicId, patientId, month })`: one patient's month.
  * - `minutesOfClinic({ clinicId, month })`: every patient of the clinic with a session or a live call that month.

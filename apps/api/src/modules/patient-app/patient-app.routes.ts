@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/route.ts';
 
-/** The patient's own calls (product decisions §7): sign-in, profile, health readings and the clinic chat. */
+/** The patient's own calls (decision 0410): sign-in, profile, health readings and the clinic chat. */
 export const patientAppRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app,
   { patientSignin, patientApp, rateLimits },

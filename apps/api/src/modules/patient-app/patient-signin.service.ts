@@ -15,7 +15,7 @@ type Deps = { db: Db; auth: AuthService; audit: AuditLog };
  */
 export const phoneAccountEmail = (patientId: number) => `patient-${patientId}@phone.invalid`;
 
-/** Patients sign in by a verified phone or by e-mail and password (product decisions §7, decision 0410). */
+/** Patients sign in by a verified phone or by e-mail and password (decision 0410). */
 export function createPatientSigninService({ db, auth, audit }: Deps) {
   const repo = createPatientAppRepository(db);
 

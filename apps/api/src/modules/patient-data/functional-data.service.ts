@@ -61,7 +61,7 @@ const failed = (errors: FieldErrors) =>
     { errors },
   );
 
-/** Outcome measures of a patient (product decisions §6): raw answers, score, scoring version and date. */
+/** Outcome measures of a patient (decision 0400): raw answers, score, scoring version and date. */
 export function createFunctionalDataService({ db, clock, audit }: Deps) {
   const repo = createFunctionalDataRepository(db);
 

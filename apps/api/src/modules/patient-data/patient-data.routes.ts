@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/route.ts';
 
-/** Seed §7 "Patient data": progress weeks and functional data for staff, and the patient's own progress. */
+/** Patient data (decision 0400): progress weeks and functional data for staff, and the patient's own progress. */
 export const patientDataRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { patientData }) => {
   route(app, patientDataEndpoints.progress, ({ actor, params, query, ctx }) =>
     patientData.progress(actor, params.patientId, query.weeks_ago, ctx),

@@ -15,7 +15,10 @@ import { buildTrend, trendWeekStarts } from './progress-trend.ts';
 type Deps = { db: Db; clock: Clock; audit: AuditLog };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Seed §7 "Patient data": the progress week (staff and the patient's own), its trend and functional data (staff). */
+/**
+ * Patient data (decisions 0400 and 1140): the progress week (staff and the patient's own), its trend and functional
+ * data (staff).
+ */
 export function createPatientDataService({ db, clock, audit }: Deps) {
   const repo = createProgressRepository(db);
   const functional = createFunctionalDataService({ db, clock, audit });

@@ -201,7 +201,7 @@ describe('the progress week', () => {
       localDate,
       source: 'device',
     });
-    // Steps make a data day; a heart rate alone does not (product decisions §5).
+    // Steps make a data day; a heart rate alone does not (decision 1200).
     await t.database.db
       .insert(healthMetrics)
       .values([

@@ -72,7 +72,7 @@ type Deps = {
   tasks: PatientTasks;
   monitoring: PatientMonitoring;
 };
-/** Which status a lifecycle action starts from and leads to (product decisions §3). */
+/** Which status a lifecycle action starts from and leads to (decision 0006). */
 const transitions = {
   onboard: { from: ['registered'], to: 'onboarded' },
   discharge: { from: ['onboarded'], to: 'discharged' },

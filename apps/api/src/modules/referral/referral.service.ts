@@ -139,7 +139,7 @@ export function createReferralService({ db, clock, mailer, audit, config }: Deps
           link: referralSignupUrl(config.PUBLIC_URL, code, sender.clinicCode),
           validUntil: dayOf(expiresAt),
         }),
-        // Restricted demo accounts' e-mails never leave the platform (product decisions §2).
+        // Restricted demo accounts' e-mails never leave the platform (decision 1010).
         suppress: actor.clinicCode === config.RESTRICTED_CLINIC_CODE,
       });
       if (delivery.status === 'failed') {

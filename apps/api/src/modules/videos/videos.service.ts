@@ -83,7 +83,10 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
       return toVideo(actor, await find(actor, id, ctx), host());
     },
 
-    /** A new record with §3's defaults and the credentials to upload its file; admins add to the global library. */
+    /**
+     * A new record with its defaults (decision 1311) and the credentials to upload its file; admins add to the global
+     * library.
+     */
     async create(actor: Actor, body: CreateVideoBody, ctx: RequestContext): Promise<CreateVideoResponse> {
       const videoHost = host();
       if (body.size !== undefined && body.size > videoHost.maxBytes) {

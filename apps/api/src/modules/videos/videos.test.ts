@@ -36,7 +36,7 @@ const createVideo = async (token: string, body: object = {}) => {
 };
 
 describe('creating a video', () => {
-  it('answers the upload credentials of §8 and applies the defaults of §3', async () => {
+  it('answers the upload credentials of decision 0200 and applies the defaults of decision 1311', async () => {
     const created = await createVideo(home.therapist.token);
     expect(created).toMatchObject({ title: 'Untitled Video', library_id: String(home.clinic.id), upload_url: '/tus/' });
     expect(created.signature).toBe(

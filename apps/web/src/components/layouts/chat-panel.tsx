@@ -34,7 +34,7 @@ export function ChatPanel({ children }: { children?: ReactNode }) {
           <X size={20} aria-hidden="true" />
         </button>
       </div>
-      {/* Rendered only while open: closing the panel drops the draft with it (seed §4). */}
+      {/* Rendered only while open: closing the panel drops the draft with it (decision 0300). */}
       <div className="chat-panel__body">
         {!isOpen
           ? null

@@ -43,7 +43,7 @@ export const chatSessionsQueryOptions = (kind: ChatKind) =>
 export const useChatSessions = (kind: ChatKind, isEnabled = true) =>
   useQuery({ ...chatSessionsQueryOptions(kind), enabled: isEnabled });
 
-/** Seed §4: a conversation with unread_message_count above 0 is unread. */
+/** A conversation with unread_message_count above 0 is unread (decision 0300). */
 export const isUnread = (session: ChatSession) => session.unread_message_count > 0;
 
 /** Unread conversations first; within each group the server's order (newest first) stands. */

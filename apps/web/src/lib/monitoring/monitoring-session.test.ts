@@ -85,7 +85,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('a monitoring session (seed §4)', () => {
+describe('a monitoring session (decision 0704)', () => {
   it('starts on opening, shows the pill once the server has opened it, and counts a second per tick', async () => {
     const { world, ports } = fakeWorld();
     startMonitoringSession(dashboard, ports);

@@ -70,7 +70,7 @@ type Phase =
   | 'over';
 
 /**
- * The therapist monitoring session of seed §4 on one patient, for as long as its screen is open.
+ * The therapist monitoring session of decision 0704 on one patient, for as long as its screen is open.
  *
  * - Starts at once; the pill counts a second per tick while the server session is open. A tick more than
  *   `MONITORING_SLEEP_GAP_MS` after the previous one means sleep or lock: the session ends.

@@ -10,7 +10,7 @@ type Claim = { key: number; target: MonitoringTarget };
 export type MonitoringRefusal = { displayName: string; why: string };
 
 type MonitoringState = {
-  /** The counter of the pill and banner (seed §4). */
+  /** The counter of the pill and banner (decision 0704). */
   timer: MonitoringTimer;
   /** Screens that monitor a patient, in the order they opened: the latest one is monitored. */
   claims: Claim[];

@@ -54,8 +54,8 @@ async function sendBeat(...[sessionId, body]: Parameters<MonitoringPorts['save']
 const activityEvents = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'focus'] as const;
 
 /**
- * Runs the monitoring session of whichever patient the open screens ask for (seed §4), for a user who is monitored.
- * `leaveAfterIdle` moves the screen on after an idle end, by where monitoring began.
+ * Runs the monitoring session of whichever patient the open screens ask for (decision 0704), for a user who is
+ * monitored. `leaveAfterIdle` moves the screen on after an idle end, by where monitoring began.
  */
 export function useMonitoringSessions(leaveAfterIdle: (origin: MonitoringOrigin) => void) {
   const target = useMonitoredTarget();

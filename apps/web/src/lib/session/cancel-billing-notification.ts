@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { call } from '../api-client.ts';
 import { currentUserQueryKey } from './get-current-user.ts';
 
-/** Seed §2/§3: the user has opened the new billing file; answers the user without the round '1'. */
+/** The user has opened the new billing file (decision 0801); answers the user without the round '1'. */
 export const cancelBillingNotification = () => call(authEndpoints.cancelBillingNotification);
 
 /**

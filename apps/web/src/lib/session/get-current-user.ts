@@ -7,7 +7,7 @@ import { writeSignedInSide } from '../storage.ts';
 
 export type SessionUser = CurrentUser & { isRestricted: boolean; isOfficeManager: boolean };
 
-/** Seed §4: the current user carries the restricted and office-manager flags. */
+/** The current user carries the restricted and office-manager flags (decision 0100). */
 export const toSessionUser = (user: CurrentUser, restrictedCode = env.restrictedClinicCode): SessionUser => ({
   ...user,
   isRestricted: isRestrictedUser(user, restrictedCode),

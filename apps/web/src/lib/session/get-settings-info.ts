@@ -6,7 +6,7 @@ export const getSettingsInfo = (signal?: AbortSignal) => call(authEndpoints.sett
 
 export const settingsInfoQueryKey = ['session', 'settings-info'] as const;
 
-/** Loaded once per session when missing; a failure is ignored (seed §2). */
+/** Loaded once per session when missing; a failure is ignored (decision 1312). */
 export const settingsInfoQueryOptions = () =>
   queryOptions({
     queryKey: settingsInfoQueryKey,

@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router';
 import '@web/features/videos/components/videos.css';
 import './screens.css';
 
-/** One screen for a new upload and for editing an existing video (seed §2). */
+/** One screen for a new upload and for editing an existing video (decision 1310). */
 export function ExerciseUploadRoute() {
   const { id } = useParams();
   const videoId = Number(id);

@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 
 /**
  * The monitoring of a signed-in clinician: the session runs for the patient on screen, and the pill (with the banner's
- * words) shows it. Office managers are never monitored and never see it (seed §1, §4).
+ * words) shows it. Office managers are never monitored and never see it (decisions 0700 and 0704).
  */
 export function Monitoring({ user }: { user: SessionUser }) {
   if (user.isOfficeManager || !can(user.role, 'monitoring.record')) return null;

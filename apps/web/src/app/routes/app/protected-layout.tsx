@@ -14,7 +14,7 @@ import { Link, Navigate, Outlet, useMatches } from 'react-router';
 import { ChatRealtime, DesktopChat } from './chat-realtime.tsx';
 import { Monitoring } from './monitoring.tsx';
 
-/** The navigation guard (seed §2): every screen behind sign-in renders through here. */
+/** The navigation guard (decision 0101): every screen behind sign-in renders through here. */
 export function ProtectedLayout() {
   const token = useAuthStore((state) => state.token);
   if (!token) return <RedirectToSignIn signInHref={paths.login.getHref()} />;

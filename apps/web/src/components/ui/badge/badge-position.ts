@@ -9,7 +9,7 @@ export type BadgePlacement = {
   y?: string;
 };
 
-/** Size class and offset style of a badge, after the seed §5 validation. */
+/** Size class and offset style of a badge, after the size and offset checks of decision 1310. */
 export function badgePlacement({ size, x, y }: BadgePlacement) {
   const offsets = badgeOffsets(x, y);
   return {

@@ -14,7 +14,7 @@ type DropdownProps<V extends string | number> = {
   value: V | null | undefined;
   onChange: (value: V) => void;
   onBlur?: () => void;
-  /** Shown while nothing is chosen; seed default 'Please select'. */
+  /** Shown while nothing is chosen; 'Please select' by default (decision 1310). */
   placeholder?: string;
   error?: string;
   hint?: string;
@@ -66,7 +66,7 @@ export function Dropdown<V extends string | number>({
     close();
   };
 
-  /** Seed §2: type-ahead gathers letters and forgets them 350 ms after the last key. */
+  /** Type-ahead gathers letters and forgets them 350 ms after the last key (decision 1310). */
   const typeahead = (char: string) => {
     clearTimeout(typed.current.timer);
     typed.current.text += char;

@@ -23,7 +23,7 @@ export function toCalendarDay(value: string | number | Date | null | undefined) 
   return day.isValid() ? day.startOf('day') : null;
 }
 
-/** Dates as MMM D, YYYY (seed §9); empty when there is no valid date. */
+/** Dates as MMM D, YYYY (decision 1310); empty when there is no valid date. */
 export function formatDate(value: string | number | Date | null | undefined): string {
   return toCalendarDay(value)?.format(DATE_DISPLAY_FORMAT) ?? '';
 }

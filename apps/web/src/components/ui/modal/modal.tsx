@@ -12,7 +12,7 @@ type ModalProps = {
   description?: ReactNode;
   children?: ReactNode;
   footer?: ReactNode;
-  /** Base stacking level; the content sits 10 above it (seed §2). */
+  /** Base stacking level; the content sits 10 above it (decision 1310). */
   zIndex?: number;
   size?: 'sm' | 'md' | 'lg';
 };

@@ -13,8 +13,9 @@ type MonitoringBannerProps = {
 };
 
 /**
- * The pill in the top bar (decision 1180), in the banner's words with its clock icon (seed §1): one element, so the
- * screen does not say it twice. Shown while monitoring is on, and never to office managers (they are not monitored).
+ * The pill in the top bar (decision 1180), in the banner's words with its clock icon (decision 0704): one element, so
+ * the screen does not say it twice. Shown while monitoring is on, and never to office managers (they are not
+ * monitored).
  */
 export function MonitoringBanner({
   isMonitoring,

@@ -5,7 +5,7 @@ import { ToastContainer } from 'react-toastify/unstyled';
 import 'react-toastify/ReactToastify.css';
 import './toaster.css';
 
-/** Seed §9 toast settings; the library defaults are spelled out so they cannot drift. */
+/** The toast settings of decision 1310; the library defaults are spelled out so they cannot drift. */
 export const toasterSettings = {
   limit: TOAST_LIMIT,
   draggable: false,

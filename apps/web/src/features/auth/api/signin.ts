@@ -6,7 +6,7 @@ import { useAuthStore } from '@web/lib/auth-store.ts';
 
 export const signin = (body: SigninBody) => call(authEndpoints.signin, { body });
 
-/** Seed §4: the request sets loading, success stores the token, an error clears it. */
+/** The request sets loading, success stores the token, an error clears it (decision 1312). */
 export function useSignin() {
   const { signinStarted, signinSucceeded, signinFailed } = useAuthStore.getState();
   return useMutation({

@@ -4,7 +4,7 @@ import { call } from '@web/lib/api-client.ts';
 import { clinicQuery, monthParts } from '../lib/billing-month.ts';
 import { billingKeys } from './keys.ts';
 
-/** Seed §7 (abortable): whether the month's billing file exists, with its name and date. */
+/** Whether the month's billing file exists, with its name and date (decision 0801); abortable. */
 export const checkBillingFile = (clinic: string | null, month: string, signal?: AbortSignal) =>
   call(billingEndpoints.checkFile, { params: monthParts(month), query: clinicQuery(clinic), signal });
 

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { clinicQuery, monthParts } from '../lib/billing-month.ts';
 import { bytesOfBase64, XLSX_TYPE } from '../lib/xlsx-file.ts';
 
-/** Seed §7: the month's file comes as base64 with its name, and is saved as the workbook it is. */
+/** The month's file (decision 0801) comes as base64 with its name, and is saved as the workbook it is. */
 export async function downloadBillingFile(
   clinic: string | null,
   month: string,
@@ -20,7 +20,7 @@ export async function downloadBillingFile(
   saveFile({ blob: new Blob([bytesOfBase64(file.content)], { type: XLSX_TYPE }), filename: file.name });
 }
 
-/** Downloads the month's file with its progress; once saved, the round '1' of a new file goes (seed §2). */
+/** Downloads the month's file with its progress; once saved, the round '1' of a new file goes (decision 0801). */
 export function useDownloadBillingFile(clinic: string | null, month: string) {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<DownloadProgress | null>(null);

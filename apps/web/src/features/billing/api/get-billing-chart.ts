@@ -4,7 +4,7 @@ import { call } from '@web/lib/api-client.ts';
 import { clinicQuery } from '../lib/billing-month.ts';
 import { billingKeys } from './keys.ts';
 
-/** Seed §7: the year's months up to `currentMonth`, units per code and expected payment. */
+/** The year's months up to `currentMonth`, units per code and expected payment (decision 0804). */
 export const getBillingChart = (clinic: string | null, year: number, currentMonth: number, signal?: AbortSignal) =>
   call(billingEndpoints.chart, { query: { year, current_month: currentMonth, ...clinicQuery(clinic) }, signal });
 

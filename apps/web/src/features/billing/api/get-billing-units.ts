@@ -4,7 +4,7 @@ import { call } from '@web/lib/api-client.ts';
 import { clinicQuery, monthParts } from '../lib/billing-month.ts';
 import { billingKeys } from './keys.ts';
 
-/** Seed §7: a clinic's month, units per code and a page of the patients who bill. */
+/** A clinic's month, units per code and a page of the patients who bill (decision 0804). */
 export const getBillingUnits = (clinic: string | null, month: string, page: number, signal?: AbortSignal) =>
   call(billingEndpoints.units, { query: { ...monthParts(month), page, ...clinicQuery(clinic) }, signal });
 

@@ -19,7 +19,7 @@ type BillingChartSectionProps = {
   latest: string;
 };
 
-/** The year of the month shown, month by month: units per code and the expected payment (seed §7). */
+/** The year of the month shown, month by month: units per code and the expected payment (decision 0804). */
 export function BillingChartSection({ clinic, month, latest }: BillingChartSectionProps) {
   const year = Number(month.slice(0, 4));
   const currentMonth = year === Number(latest.slice(0, 4)) ? Number(latest.slice(5, 7)) : 12;

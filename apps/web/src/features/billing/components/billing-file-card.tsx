@@ -23,7 +23,7 @@ type BillingFileCardProps = {
   canManageFiles: boolean;
 };
 
-/** The month's billing file (product decisions §5): whether it exists, its download, and when it will come. */
+/** The month's billing file (decision 0801): whether it exists, its download, and when it will come. */
 export function BillingFileCard({ clinic, month, timezone, isCurrentMonth, canManageFiles }: BillingFileCardProps) {
   const file = useBillingFile(clinic, month);
   return (

@@ -33,9 +33,9 @@ type BillingScreenProps = {
 };
 
 /**
- * The balances dashboard (seed §2): a month's billing units and expected payment, the patients behind them, the
- * month's billing file, and the year by month; beside it, the staff's pay of the month. Admins see any clinic;
- * everyone else their own.
+ * The balances dashboard (decisions 0804 and 1001): a month's billing units and expected payment, the patients behind
+ * them, the month's billing file, and the year by month; beside it, the staff's pay of the month. Admins see any
+ * clinic; everyone else their own.
  */
 export function BillingScreen({ user, settings, staffPay }: BillingScreenProps) {
   const params = useBillingParams();

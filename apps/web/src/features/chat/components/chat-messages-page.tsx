@@ -23,7 +23,7 @@ export function ChatMessagesPage() {
     (item) => item.id === sessionId,
   );
   const title = session ? sessionTitle(session, role) : 'Messages';
-  // Seed §4: a patient's room open on a phone monitors the clinician on that patient.
+  // A patient's room open on a phone monitors the clinician on that patient (decision 0704).
   const patient = session?.patient;
   useMonitoredPatient(
     patient

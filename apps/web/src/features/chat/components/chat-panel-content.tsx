@@ -19,7 +19,7 @@ export function ChatPanelContent({ user }: { user: SessionUser }) {
   const clearPatient = useUiStore((state) => state.clearChatPatient);
   const open = useOpenPatientSession();
   const { mutate } = open;
-  // Seed §4: a patient's room open in the panel monitors the clinician on that patient.
+  // A patient's room open in the panel monitors the clinician on that patient (decision 0704).
   const patient = selected?.patient;
   useMonitoredPatient(
     patient

@@ -10,7 +10,7 @@ const messageSchema = sendChatMessageBodySchema.pick({ message: true });
 
 /**
  * The draft lives here and nowhere else: closing the panel or leaving the page unmounts it, which
- * is what clears the draft (seed §4).
+ * is what clears the draft (decision 0300).
  */
 export function Composer({ onSend }: { onSend: (text: string) => void }) {
   // The message is checked when sent; typing again only takes the message away.

@@ -15,7 +15,7 @@ const emptyText = {
   support: 'Your conversation with Rehabit support opens here.',
 };
 
-/** Conversations of one kind, unread first (seed §4), each with its unread count and freshness. */
+/** Conversations of one kind, unread first (decision 0300), each with its unread count and freshness. */
 export function SessionList({ kind, role, onOpen }: SessionListProps) {
   const sessions = useChatSessions(kind);
   const timeZone = useClinicTimeZone();

@@ -21,7 +21,7 @@ function whoseTitle(user: SessionUser, answer: { therapist: { id: number; displa
   return `Patients of ${answer.therapist.display_name}`;
 }
 
-/** The therapist dashboard's figures this month, each a link to the patients behind it (product decisions §6). */
+/** The therapist dashboard's figures this month, each a link to the patients behind it (decisions 0903, 0910). */
 export function DashboardFigures({ user }: { user: SessionUser }) {
   const [params, setParams] = useSearchParams();
   // Therapists always see their own patients and tasks; managers and supervisors may pick a therapist, and their

@@ -21,7 +21,7 @@ const emptyForm = { first_name: '', last_name: '', email: '' };
 export function InviteForm() {
   const form = useForm({ resolver: zodResolver(inviteSchema), defaultValues: emptyForm });
   const send = useSendReferral();
-  // Restricted demo accounts' e-mails stay in the platform's outbox (product decisions §2): the message says so.
+  // Restricted demo accounts' e-mails stay in the platform's outbox (decision 1010): the message says so.
   const isRestricted = useCurrentUser().data?.isRestricted ?? false;
   const [sent, setSent] = useState<{ email: string; until: string } | null>(null);
   const timeZone = useClinicTimeZone();

@@ -1,5 +1,5 @@
 import { type CreateVideoBody, videoEndpoints } from '@rehabit/contract';
 import { call } from '@web/lib/api-client.ts';
 
-/** A new record with its upload credentials for the video host (product decisions §8). */
+/** A new record with its upload credentials for the video host (decision 0200). */
 export const createVideo = (body: CreateVideoBody) => call(videoEndpoints.create, { body });

@@ -10,7 +10,7 @@ import { Controller, useForm } from 'react-hook-form';
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 const fields = Object.keys(videoFieldsSchema.shape) as (keyof VideoFields)[];
 
-/** Seed §3's defaults, as the form starts for a new video. */
+/** A new video's defaults (decision 1311), as the form starts for a new video. */
 export const defaultVideoFields = (): VideoFields => ({ ...VIDEO_DEFAULTS });
 
 type VideoFormProps = {

@@ -4,7 +4,7 @@ import { pendingUploads } from './pending-uploads.ts';
 import { percentOf, shouldRetry } from './upload.ts';
 
 describe('video upload rules', () => {
-  it('waits 0, 3, 5, 10, 20, 60 and 60 seconds between attempts (seed §8)', () => {
+  it('waits 0, 3, 5, 10, 20, 60 and 60 seconds between attempts (decision 1311)', () => {
     expect(VIDEO_UPLOAD_RETRY_DELAYS).toEqual([0, 3000, 5000, 10000, 20000, 60000, 60000]);
   });
 
@@ -19,7 +19,7 @@ describe('video upload rules', () => {
     [404, false],
     [413, false],
     [415, false],
-  ])('retries after status %s: %s (seed §5)', (status, expected) => {
+  ])('retries after status %s: %s (decision 1311)', (status, expected) => {
     expect(shouldRetry(status)).toBe(expected);
   });
 

@@ -13,7 +13,7 @@ type Callbacks = {
   onError: (message: string) => void;
 };
 
-/** Seed §5 and §8: retry on network trouble, server errors, 409 and 423; any other 4xx is final. */
+/** Retry on network trouble, server errors, 409 and 423; any other 4xx is final (decision 1311). */
 export function shouldRetry(status: number | undefined) {
   if (!status) return true;
   return status < 400 || status >= 500 || status === 409 || status === 423;
@@ -30,7 +30,7 @@ const messageFor = (status: number | undefined) => {
 };
 
 /**
- * A resumable tus upload to the video host with the signature headers of product decisions §8. Offsets are
+ * A resumable tus upload to the video host with the signature headers of decision 0200. Offsets are
  * remembered by tus-js-client in local storage, so the same file picked again after a reload continues.
  */
 export async function startUpload(file: File, credentials: UploadCredentials, callbacks: Callbacks) {

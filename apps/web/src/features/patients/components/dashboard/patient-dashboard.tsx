@@ -55,7 +55,7 @@ export function PatientDashboard({ patientId, user, sections, afterInteractionLo
   const patient = usePatient(patientId);
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<PatientDialogState | null>(null);
-  // Seed §4: a clinician on an onboarded patient's dashboard is monitored (only onboarded patients are in RTM).
+  // A clinician on an onboarded patient's dashboard is monitored (decision 0704; only onboarded patients are in RTM).
   const monitored = patient.data?.status === 'onboarded' ? patient.data : null;
   useMonitoredPatient(
     monitored && {
