@@ -108,7 +108,7 @@ describe('the demo therapist’s referrals', () => {
       results: { status: string }[];
     };
     expect(list.count).toBe(4);
-    // The test's clock is not the seed's, so whether the oldest open invitation has run out is not checked here.
+    // The test's clock is not the demo seed's, so whether the oldest open invitation has run out is not checked here.
     const statuses = list.results.map((r) => r.status);
     for (const status of ['approved', 'signed_up', 'invited']) expect(statuses).toContain(status);
   });
