@@ -29,17 +29,17 @@ export type NamedPatient = { id: number; clinicId: number };
 
 export type AuditLog = { record: (event: AuditEvent, tx?: DbOrTx) => Promise<void> };
 
-/** What a call being served has audited as successes, so the route layer can check it against its descriptor. */
+/** What a call being served has audited as successes, so the endpoint pipeline can check it against its descriptor. */
 export type AuditTrail = {
   audited: Set<AuditAction>;
-  /** The call's change owes no row of its own (sent again, or kept on a row that is itself the record). */
-  owesNoRow: boolean;
+  /** The call changed nothing (it was sent again), so its change owes no row. */
+  changedNothing: boolean;
 };
 const trails = new AsyncLocalStorage<AuditTrail>();
 
 /** Runs a call and answers with its result and its audit trail. */
 export async function withAuditTrail<T>(call: () => Promise<T>): Promise<{ result: T; trail: AuditTrail }> {
-  const trail: AuditTrail = { audited: new Set(), owesNoRow: false };
+  const trail: AuditTrail = { audited: new Set(), changedNothing: false };
   const result = await trails.run(trail, call);
   return { result, trail };
 }
@@ -47,20 +47,11 @@ export async function withAuditTrail<T>(call: () => Promise<T>): Promise<{ resul
 /** Notes an action the call audited by other means than `record` (a statement that writes its own audit row). */
 export const noteAudited = (action: AuditAction) => trails.getStore()?.audited.add(action);
 
-const noteNoRowOwed = () => {
-  const trail = trails.getStore();
-  if (trail) trail.owesNoRow = true;
-};
-
 /** Notes that a call of a changing endpoint changed nothing (it was sent again), so it has no change to audit. */
-export const noteNothingChanged = noteNoRowOwed;
-
-/**
- * Notes that a call of a changing endpoint made a change its endpoint does not audit row by row: a monitoring
- * heart-beat only moves the counted seconds of its session, which is itself the record; the session's start and end
- * are audited (decision 0700).
- */
-export const noteChangeKeptOnItsRow = noteNoRowOwed;
+export const noteNothingChanged = () => {
+  const trail = trails.getStore();
+  if (trail) trail.changedNothing = true;
+};
 
 const toRow = (event: AuditEvent) => ({
   action: event.action,
