@@ -31,6 +31,16 @@ const probe = defineEndpoints('probe', {
     status: 201,
     response: z.object({ ok: z.boolean() }),
   },
+  // A monitoring session's heart-beats: the session's end is audited, its beats are not.
+  beat: {
+    method: 'PUT',
+    path: '/probe/session',
+    access: 'patients.manage',
+    audit: { change: 'monitoring.end', oncePerSession: { endedBy: 'end_reason' } },
+    body: z.object({ audits: z.boolean(), end_reason: z.string().optional() }),
+    status: 200,
+    response: z.object({ ok: z.boolean() }),
+  },
 });
 
 let db: TestDatabase;
@@ -57,6 +67,12 @@ beforeAll(async () => {
     if (body.sentAgain) noteNothingChanged();
     else if (body.audits) {
       await audit.record({ action: 'patient.update', outcome: 'success', actorUserId: actor.id, ip: ctx.ip });
+    }
+    return { ok: true };
+  });
+  route(app, probe.beat, async ({ body, actor, ctx }) => {
+    if (body.audits) {
+      await audit.record({ action: 'monitoring.end', outcome: 'success', actorUserId: actor.id, ip: ctx.ip });
     }
     return { ok: true };
   });
@@ -109,6 +125,21 @@ describe('the route layer', () => {
     });
     expect(again.statusCode).toBe(201);
     expect(await changeRows()).toBe(1);
+  });
+
+  it('answers the beats of a session audited once per session without a row, and its end only with one', async () => {
+    const beat = (body: object) => app.inject({ method: 'PUT', url: '/probe/session', payload: body });
+    const endRows = async () => (await auditRows(db.database.db, 'monitoring.end')).length;
+    expect((await beat({ audits: false })).statusCode).toBe(200);
+    expect((await beat({ audits: false })).statusCode).toBe(200);
+    expect(await endRows()).toBe(0);
+    // A beat that writes the row anyway would write the log every 30 s: refused like a change without its row.
+    expect((await beat({ audits: true })).statusCode).toBe(500);
+    expect(await endRows()).toBe(1);
+    // The end owes its row.
+    expect((await beat({ audits: false, end_reason: 'left' })).statusCode).toBe(500);
+    expect((await beat({ audits: true, end_reason: 'left' })).statusCode).toBe(200);
+    expect(await endRows()).toBe(2);
   });
 
   it('checks access before anything is audited', async () => {

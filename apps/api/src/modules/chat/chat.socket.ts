@@ -27,15 +27,22 @@ export function acceptSocketSends({ chat, realtime, audit, log }: Deps) {
     return null;
   }
 
-  async function answer(socket: Socket, actor: Actor, body: unknown): Promise<ChatSendAck> {
+  /** The send through the endpoint's pipeline, by the socket's caller (a failed check of its session: a problem). */
+  async function send(socket: Socket, actor: Actor, body: unknown) {
     const ctx = socketContext(socket);
-    const outcome = await callerOf(socket, actor).then(
-      (caller) =>
-        runEndpoint(endpoint, { actor: caller, input: { body }, ctx, audit, log }, (input) =>
-          chat.send(input.actor, input.body, ctx),
-        ),
-      (error: unknown) => ({ ...problemOf(error), error }),
+    let caller: Actor | null;
+    try {
+      caller = await callerOf(socket, actor);
+    } catch (error) {
+      return { ...problemOf(error), error };
+    }
+    return runEndpoint(endpoint, { actor: caller, input: { body }, ctx, audit, log }, (input) =>
+      chat.send(input.actor, input.body, ctx),
     );
+  }
+
+  async function answer(socket: Socket, actor: Actor, body: unknown): Promise<ChatSendAck> {
+    const outcome = await send(socket, actor, body);
     if ('answer' in outcome) return { message: outcome.answer };
     if (outcome.fault === 'unexpected') log.error({ err: outcome.error }, 'socket send failed');
     return { problem: outcome.problem };
