@@ -1,11 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AuditAction } from '@rehabit/contract';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
-import { runPrepared } from '../db/prepared.ts';
-import { auditEvents } from '../db/schema.ts';
 import type { Actor } from '../db/scope.ts';
 import type { RequestContext } from '../http/request-context.ts';
+import { createAuditRepository } from './audit.repository.ts';
 import { groupCalls } from './group-calls.ts';
 
 export type AuditEvent = {
@@ -94,39 +92,21 @@ function rowsOf(event: AuditEvent): Row[] {
 }
 
 /**
- * Any number of events in one statement prepared once: one array per column, so the statement's text never
- * changes with the number of events (drizzle would build a new one for every group).
- */
-const INSERT_EVENTS_SQL = `insert into audit_events (action, outcome, actor_user_id, clinic_id, patient_id, ip, detail)
-  select * from unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::int[], $6::text[], $7::jsonb[])`;
-
-const columnsOf = (rows: Row[]) => [
-  rows.map((r) => r.action),
-  rows.map((r) => r.outcome),
-  rows.map((r) => r.actorUserId),
-  rows.map((r) => r.clinicId),
-  rows.map((r) => r.patientId),
-  rows.map((r) => r.ip),
-  rows.map((r) => (r.detail === null ? null : JSON.stringify(r.detail))),
-];
-
-/**
  * Writes who did what to whom, with the outcome; inside the caller's transaction when given one. Otherwise events
  * recorded at the same moment (by requests served together) are written together, in one insert and one commit;
  * each caller still waits until its event is stored.
  */
 export const createAuditLog = (db: DbOrTx): AuditLog => {
+  const repo = createAuditRepository(db);
   const writeTogether = groupCalls(async (events: Row[][]) => {
-    const rows = events.flat();
-    if (db instanceof PgTransaction) await db.insert(auditEvents).values(rows);
-    else await runPrepared(db, 'audit_insert_events', INSERT_EVENTS_SQL, columnsOf(rows));
+    await repo.insertMany(events.flat());
     return events.map(() => undefined);
   });
   return {
     record: async (event, tx) => {
       if (event.outcome === 'success') noteAudited(event.action);
       const rows = rowsOf(event);
-      if (tx) await tx.insert(auditEvents).values(rows);
+      if (tx) await createAuditRepository(tx).insert(rows);
       else await writeTogether(rows);
     },
   };

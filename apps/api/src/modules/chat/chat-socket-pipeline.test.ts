@@ -39,7 +39,10 @@ const log = { error: () => {}, warn: () => {}, info: () => {} } as unknown as Fa
 /** The socket adapter on a stand-in for the socket server: one open socket of the actor, whose session lives. */
 async function socketSender() {
   const connected: Parameters<Realtime['onConnect']>[0][] = [];
-  const realtime = { onConnect: (handler) => connected.push(handler), mayAct: async () => true } as Realtime;
+  const realtime = {
+    onConnect: (handler: (typeof connected)[number]) => connected.push(handler),
+    mayAct: async () => true,
+  } as unknown as Realtime;
   acceptSocketSends({ chat, realtime, audit, log });
   const listeners = new Map<string, (body: unknown, ack: (reply: ChatSendAck) => void) => void>();
   const socket = {
