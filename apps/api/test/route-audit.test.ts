@@ -22,6 +22,14 @@ const probe = defineEndpoints('probe', {
     status: 200,
     response: z.object({ id: z.number() }),
   },
+  readAll: {
+    method: 'GET',
+    path: '/probe/read-all',
+    access: 'patients.read',
+    audit: { read: 'patient.list' },
+    status: 200,
+    response: z.object({ ok: z.boolean() }),
+  },
   change: {
     method: 'POST',
     path: '/probe/change',
@@ -63,6 +71,7 @@ beforeAll(async () => {
     request.actor = actor;
   });
   route(app, probe.read, ({ params }) => ({ id: params.id }));
+  route(app, probe.readAll, () => ({ ok: true }));
   route(app, probe.change, async ({ body, actor, ctx }) => {
     if (body.sentAgain) noteNothingChanged();
     else if (body.audits) {
@@ -97,6 +106,12 @@ describe('the route layer', () => {
       clinicId: actor.clinicId,
       detail: { route: 'GET /probe/read/:id', params: { id: 42 } },
     });
+  });
+
+  it('names no path parameters of an endpoint that declares none, as an empty list of them', async () => {
+    expect((await app.inject({ method: 'GET', url: '/probe/read-all' })).statusCode).toBe(200);
+    const rows = await auditRows(db.database.db, 'patient.list');
+    expect(rows.map((row) => row.detail)).toEqual([{ route: 'GET /probe/read-all', params: {} }]);
   });
 
   it('answers a change that its service audited, and refuses one that left no audit row', async () => {

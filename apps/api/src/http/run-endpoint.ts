@@ -96,7 +96,8 @@ async function ensureAudited(call: EndpointCall, endpoint: Endpoint, input: Chec
     actorUserId: call.actor?.id ?? null,
     clinicId: call.actor?.clinicId ?? null,
     ip: call.ctx.ip,
-    detail: { route, params: input.params },
+    // The path parameters as checked; as sent when the endpoint declares none (over HTTP, an empty object).
+    detail: { route, params: input.params ?? call.input.params },
   };
   if ('read' in spec) return call.audit.record(event);
   auditDefect(call.log, route, action, 'answered a change without its audit row');
