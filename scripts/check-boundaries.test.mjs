@@ -51,10 +51,30 @@ describe('brokenRules', () => {
     const service = 'apps/api/src/modules/chat/chat.service.ts';
     assert.deepEqual(brokenRules(service, 'drizzle-orm'), ['only repositories may query the database']);
     assert.deepEqual(brokenRules(service, 'apps/api/src/db/schema.ts'), ['only repositories may query the database']);
+    assert.deepEqual(brokenRules(service, 'apps/api/src/db/prepared.ts'), ['only repositories may query the database']);
     assert.deepEqual(brokenRules('apps/api/src/modules/chat/chat.repository.ts', 'drizzle-orm'), []);
     // Tests set up rows directly, and the shared layers below the modules hold the database's own code.
     assert.deepEqual(brokenRules('apps/api/src/modules/chat/chat.test.ts', 'drizzle-orm'), []);
     assert.deepEqual(brokenRules('apps/api/src/db/visibility.ts', 'drizzle-orm'), []);
+  });
+
+  it('holds the whole API to it, not only its modules: elsewhere too only repositories speak SQL', () => {
+    const refused = ['only repositories may query the database'];
+    for (const file of ['apps/api/src/lib/outbox.ts', 'apps/api/src/http/route.ts', 'apps/api/src/app.ts']) {
+      for (const target of ['drizzle-orm', 'drizzle-orm/pg-core', 'apps/api/src/db/schema.ts', 'pg']) {
+        assert.deepEqual(brokenRules(file, target), refused, `${file} importing ${target}`);
+      }
+    }
+    assert.deepEqual(brokenRules('apps/api/src/realtime/socket-server.ts', '@electric-sql/pglite'), refused);
+    assert.deepEqual(brokenRules('apps/api/src/lib/outbox.repository.ts', 'drizzle-orm'), []);
+    assert.deepEqual(brokenRules('apps/api/src/lib/outbox.ts', 'apps/api/src/lib/outbox.repository.ts'), []);
+    // The layers that own the database, and the demo data written straight into its tables.
+    assert.deepEqual(brokenRules('apps/api/src/db/client.ts', 'pg'), []);
+    assert.deepEqual(brokenRules('apps/api/src/jobs/job-queue-sql.ts', 'pg'), []);
+    assert.deepEqual(brokenRules('apps/api/src/seed/demo-chat.ts', 'apps/api/src/db/schema.ts'), []);
+    // Packages whose names only begin like a driver's are not one.
+    assert.deepEqual(brokenRules('apps/api/src/app.ts', 'pg-boss'), []);
+    assert.deepEqual(brokenRules('apps/api/src/lib/log-stream.ts', 'pgx-whatever'), []);
   });
 
   it('refuses a route reaching a repository past its service', () => {

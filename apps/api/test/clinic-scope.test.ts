@@ -1,6 +1,6 @@
 /**
- * Clinic scoping, repository by repository: every method of every repository (found by reading the modules
- * folder, so a new repository or method is never missed) is either asked, scoped to clinic A, for clinic B's rows
+ * Clinic scoping, repository by repository: every method of every repository (found by reading the API's source
+ * folder, modules and shared layers alike, so a new repository or method is never missed) is either asked, scoped to clinic A, for clinic B's rows
  * and shown to answer none of them, or says here why no call can reach another clinic's rows through it. Adding a
  * method without deciding which fails the completeness test, naming the method.
  */
@@ -19,6 +19,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { functionalEntries } from '../src/db/schema.ts';
 import { type Actor, type ClinicScope, clinicScope } from '../src/db/scope.ts';
+import { createAuditRepository } from '../src/lib/audit.repository.ts';
+import { createOutboxRepository } from '../src/lib/outbox.repository.ts';
 import { createAnnouncementsRepository } from '../src/modules/admin/announcements.repository.ts';
 import { createAuditLogRepository } from '../src/modules/admin/audit-log.repository.ts';
 import { createLockoutRepository } from '../src/modules/auth/lockout.repository.ts';
@@ -58,7 +60,8 @@ import { createVideosRepository } from '../src/modules/videos/videos.repository.
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { makeClinicWithSupervisor, makeUser } from './factories.ts';
 
-const modulesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/modules');
+const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
+const modulesDir = path.join(srcDir, 'modules');
 
 // ---------------------------------------------------------------------------------------------------------------
 // The decisions: one entry per method.
@@ -133,6 +136,16 @@ const settingsClinic: [string, string] = ['billingClinicOf', 'billing/billing-se
 const videoCatalog = byDesign('the video host by its file id: the signed upload is the access (createVideoCatalog)');
 
 const repositories = {
+  audit: cover(createAuditRepository, {
+    insert: writesOnly('audit rows, appended; each names the clinic its event belongs to (lib/audit.ts)'),
+    insertMany: writesOnly('audit rows, appended; each names the clinic its event belongs to (lib/audit.ts)'),
+  }),
+  outbox: cover(createOutboxRepository, {
+    insert: writesOnly('a message to one recipient, written before it is delivered'),
+    markSent: own('the message just written by the same send, by its id'),
+    markFailed: own('the message just written by the same send, by its id'),
+    latest: byDesign('the demo outbox page: the server’s own machine or a platform admin (decision 0500)'),
+  }),
   lockout: cover(createLockoutRepository, {
     failuresSince: notClinicData('sign-in failures by account key, counted before any clinic is known'),
     clientFailuresSince: notClinicData('sign-in failures by address, to any account'),
@@ -705,7 +718,7 @@ const table = new Map<string, Entry<unknown>>([
 // ---------------------------------------------------------------------------------------------------------------
 // The repositories as the modules folder has them.
 
-const repositoryFiles = (readdirSync(modulesDir, { recursive: true }) as string[])
+const repositoryFiles = (readdirSync(srcDir, { recursive: true }) as string[])
   .filter((file) => file.endsWith('.repository.ts'))
   .sort();
 
@@ -722,7 +735,7 @@ async function enumerate(db: Db) {
   const factories: { name: string; file: string; factory: unknown }[] = [];
   const methods: Found[] = [];
   for (const file of repositoryFiles) {
-    const exports: Record<string, unknown> = await import(pathToFileURL(path.join(modulesDir, file)).href);
+    const exports: Record<string, unknown> = await import(pathToFileURL(path.join(srcDir, file)).href);
     for (const [exportName, value] of Object.entries(exports)) {
       if (typeof value !== 'function') continue;
       if (/^create\w+Repository$/.test(exportName)) {
@@ -959,7 +972,7 @@ beforeAll(async () => {
 afterAll(() => database.drop());
 
 describe('every repository method has decided its clinic scope', () => {
-  it('finds the repositories in the modules folder', () => {
+  it('finds the repositories in the source folder', () => {
     expect(repositoryFiles.length).toBeGreaterThan(0);
     expect(found.factories.length).toBeGreaterThan(0);
     for (const file of repositoryFiles) {
@@ -972,7 +985,7 @@ describe('every repository method has decided its clinic scope', () => {
 
   it('has an entry for every method, and every entry names an existing method', () => {
     const keys = found.methods.map((m) => m.key);
-    const missing = found.methods.filter((m) => !table.has(m.key)).map((m) => `${m.key} (src/modules/${m.file})`);
+    const missing = found.methods.filter((m) => !table.has(m.key)).map((m) => `${m.key} (src/${m.file})`);
     expect(
       missing,
       'repository methods without a clinic-scope entry: add each to test/clinic-scope.test.ts, with a call scoped to ' +
@@ -985,7 +998,7 @@ describe('every repository method has decided its clinic scope', () => {
   it('covers each factory with its own repository entry', () => {
     for (const { name, file, factory } of found.factories) {
       const entry = (repositories as Record<string, { factory: unknown }>)[name];
-      expect(entry?.factory, `${name} (src/modules/${file}) has no entry in repositories`).toBe(factory);
+      expect(entry?.factory, `${name} (src/${file}) has no entry in repositories`).toBe(factory);
     }
   });
 

@@ -22,6 +22,14 @@ const probe = defineEndpoints('probe', {
     status: 200,
     response: z.object({ id: z.number() }),
   },
+  readAll: {
+    method: 'GET',
+    path: '/probe/read-all',
+    access: 'patients.read',
+    audit: { read: 'patient.list' },
+    status: 200,
+    response: z.object({ ok: z.boolean() }),
+  },
   change: {
     method: 'POST',
     path: '/probe/change',
@@ -29,6 +37,16 @@ const probe = defineEndpoints('probe', {
     audit: { change: 'patient.update' },
     body: z.object({ audits: z.boolean(), sentAgain: z.boolean() }),
     status: 201,
+    response: z.object({ ok: z.boolean() }),
+  },
+  // A monitoring session's heart-beats: the session's end is audited, its beats are not.
+  beat: {
+    method: 'PUT',
+    path: '/probe/session',
+    access: 'patients.manage',
+    audit: { change: 'monitoring.end', oncePerSession: { endedBy: 'end_reason' } },
+    body: z.object({ audits: z.boolean(), end_reason: z.string().optional() }),
+    status: 200,
     response: z.object({ ok: z.boolean() }),
   },
 });
@@ -53,10 +71,17 @@ beforeAll(async () => {
     request.actor = actor;
   });
   route(app, probe.read, ({ params }) => ({ id: params.id }));
+  route(app, probe.readAll, () => ({ ok: true }));
   route(app, probe.change, async ({ body, actor, ctx }) => {
     if (body.sentAgain) noteNothingChanged();
     else if (body.audits) {
       await audit.record({ action: 'patient.update', outcome: 'success', actorUserId: actor.id, ip: ctx.ip });
+    }
+    return { ok: true };
+  });
+  route(app, probe.beat, async ({ body, actor, ctx }) => {
+    if (body.audits) {
+      await audit.record({ action: 'monitoring.end', outcome: 'success', actorUserId: actor.id, ip: ctx.ip });
     }
     return { ok: true };
   });
@@ -81,6 +106,12 @@ describe('the route layer', () => {
       clinicId: actor.clinicId,
       detail: { route: 'GET /probe/read/:id', params: { id: 42 } },
     });
+  });
+
+  it('names no path parameters of an endpoint that declares none, as an empty list of them', async () => {
+    expect((await app.inject({ method: 'GET', url: '/probe/read-all' })).statusCode).toBe(200);
+    const rows = await auditRows(db.database.db, 'patient.list');
+    expect(rows.map((row) => row.detail)).toEqual([{ route: 'GET /probe/read-all', params: {} }]);
   });
 
   it('answers a change that its service audited, and refuses one that left no audit row', async () => {
@@ -109,6 +140,21 @@ describe('the route layer', () => {
     });
     expect(again.statusCode).toBe(201);
     expect(await changeRows()).toBe(1);
+  });
+
+  it('answers the beats of a session audited once per session without a row, and its end only with one', async () => {
+    const beat = (body: object) => app.inject({ method: 'PUT', url: '/probe/session', payload: body });
+    const endRows = async () => (await auditRows(db.database.db, 'monitoring.end')).length;
+    expect((await beat({ audits: false })).statusCode).toBe(200);
+    expect((await beat({ audits: false })).statusCode).toBe(200);
+    expect(await endRows()).toBe(0);
+    // A beat that writes the row anyway would write the log every 30 s: refused like a change without its row.
+    expect((await beat({ audits: true })).statusCode).toBe(500);
+    expect(await endRows()).toBe(1);
+    // The end owes its row.
+    expect((await beat({ audits: false, end_reason: 'left' })).statusCode).toBe(500);
+    expect((await beat({ audits: true, end_reason: 'left' })).statusCode).toBe(200);
+    expect(await endRows()).toBe(2);
   });
 
   it('checks access before anything is audited', async () => {

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { callStatusSchema } from './call-status.ts';
 import { idSchema } from './common.ts';
-import { defineEndpoints } from './endpoint.ts';
+import { defineEndpoints, type SocketCall } from './endpoint.ts';
 import { paginated } from './pagination.ts';
 import { problemSchema } from './problem.ts';
 
 /**
  * Socket.IO: each user's private room, the event that carries a saved message, and `send_message`, the socket's
- * way to send (the body of POST /chat/message, answered by an acknowledgement, see `chatSendAckSchema`).
+ * way to send (POST /chat/message over the socket, answered by an acknowledgement: see `chatSocketCalls`).
  */
 export const chatEvents = { newMessage: 'new_message', catchUp: 'catch_up', sendMessage: 'send_message' } as const;
 export const privateUserRoom = (userId: number) => `private-user-${userId}`;
@@ -172,3 +172,13 @@ export const chatEndpoints = defineEndpoints('chat', {
     response: chatMessageSchema,
   },
 });
+
+/**
+ * The calls the live socket takes, each the same operation as an endpoint: its access, body, answer and audit are
+ * the endpoint's, and the API runs both through one pipeline (decision 1325). Only the answer's envelope differs: an
+ * acknowledgement (`chatSendAckSchema`) instead of a status.
+ */
+export const chatSocketCalls = {
+  /** `send_message`: POST /chat/message over the socket, without an HTTP request per message (decision 0450). */
+  sendMessage: { event: chatEvents.sendMessage, endpoint: chatEndpoints.send },
+} as const satisfies Record<string, SocketCall>;

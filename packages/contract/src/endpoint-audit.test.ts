@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { Endpoint } from './endpoint.ts';
 import * as contract from './index.ts';
 import type { Action } from './permissions.ts';
@@ -37,5 +38,17 @@ describe('the audit of each endpoint', () => {
     expect(onHealthData.length).toBeGreaterThan(30);
     const undeclared = onHealthData.filter(({ endpoint }) => !endpoint.audit).map((e) => `${e.area}.${e.name}`);
     expect(undeclared).toEqual([]);
+  });
+
+  it('names, for a change audited once per session, an optional field of its body that ends the session', () => {
+    const perSession = endpoints.filter(({ endpoint }) => endpoint.audit && 'oncePerSession' in endpoint.audit);
+    expect(perSession.map((e) => `${e.area}.${e.name}`)).toEqual(['monitoringEndpoints.update']);
+    for (const { area, name, endpoint } of perSession) {
+      const { endedBy } = (endpoint.audit as { oncePerSession: { endedBy: string } }).oncePerSession;
+      const field = (endpoint.body as { shape?: Record<string, z.core.$ZodType> } | undefined)?.shape?.[endedBy];
+      expect(field, `${area}.${name}: its body has no field ${endedBy}`).toBeDefined();
+      // Optional: a body without it is a beat of the session, one with it the session's end.
+      expect(z.safeParse(field!, undefined).success, `${area}.${name}: ${endedBy} is required`).toBe(true);
+    }
   });
 });

@@ -46,14 +46,24 @@ export type Endpoint = {
   response: Schema;
   /** Answers a file of this format (as an attachment) instead of JSON; `response` is then `fileResponseSchema`. */
   file?: FileFormat;
-  /**
-   * What a successful call leaves in the audit log: every read and change of health data says so. A read's row is
-   * written by the route layer unless the service wrote it with more detail; a change's row is written by the
-   * service, inside the change's transaction where it has one, and the route layer refuses to answer a change that
-   * left none.
-   */
-  audit?: { read: AuditAction } | { change: AuditAction };
+  /** What a successful call leaves in the audit log: every read and change of health data says so. */
+  audit?: AuditSpec;
 };
+
+/**
+ * How an endpoint's calls are audited, enforced by the API's endpoint pipeline (decisions 0601, 1325):
+ * - `read`: each call leaves a row; the pipeline writes it unless the service wrote it with more detail.
+ * - `change`: each call leaves a row written by its service, inside the change's transaction where it has one; the
+ *   pipeline refuses to answer a change that left none (unless it changed nothing: it was sent again).
+ * - `change` `oncePerSession`: the calls are the beats of a session another endpoint opened (and audited). The
+ *   session is audited once more, at its end: the call whose body names `endedBy` owes the change's row, as a
+ *   `change` does; a beat before it only moves the session's own row, which is itself the record, and owes none. A
+ *   beat that writes the change's row anyway is refused too, so the log is not written every few seconds.
+ */
+export type AuditSpec = { read: AuditAction } | { change: AuditAction; oncePerSession?: { endedBy: string } };
+
+/** A call made over the live socket that is the same operation as an endpoint: its access, input, answer and audit. */
+export type SocketCall = { event: string; endpoint: Endpoint };
 
 /** An area's endpoints, each tagged with the area (`defineEndpoints('patients', { list: { … } })`). */
 export function defineEndpoints<const T extends Record<string, Omit<Endpoint, 'tag'>>>(

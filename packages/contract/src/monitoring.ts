@@ -188,15 +188,15 @@ export const monitoringEndpoints = defineEndpoints('monitoring', {
     response: z.object({ id: z.number().int() }),
   },
   /**
-   * A heart-beat of the caller's own session, or its end. The audit declared is the end's: a heart-beat only moves
-   * the counted seconds on the session row, which is itself the record of who monitored whom and when, and is not
-   * written to the audit log once every 30 s (decision 0700).
+   * A heart-beat of the caller's own session, or its end (a body naming `end_reason`). Audited once per session: its
+   * start by `start`, its end here; a heart-beat only moves the counted seconds on the session row, which is itself
+   * the record of who monitored whom and when, and is not written to the audit log every 30 s (decision 0700).
    */
   update: {
     method: 'PUT',
     path: '/user/therapist/dashboard/monitoring/:monitoringId',
     access: 'monitoring.record',
-    audit: { change: 'monitoring.end' },
+    audit: { change: 'monitoring.end', oncePerSession: { endedBy: 'end_reason' } },
     params: monitoringParamsSchema,
     body: monitoringUpdateBodySchema,
     status: 200,

@@ -1,19 +1,12 @@
-import { can, type Endpoint, type FileAnswer, fileContentTypes, type Schema } from '@rehabit/contract';
+import { type Endpoint, type FileAnswer, fileContentTypes } from '@rehabit/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
-import type { Actor } from '../db/scope.ts';
-import { type AuditLog, type AuditTrail, withAuditTrail } from '../lib/audit.ts';
-import { AppError } from '../lib/errors.ts';
+import type { AuditLog } from '../lib/audit.ts';
 import { type RequestContext, requestContext } from './request-context.ts';
-
-type Parsed<S> = S extends Schema ? z.output<S> : undefined;
+import { type CheckedInput, checkAccess, runEndpoint } from './run-endpoint.ts';
 
 /** What a handler is given: the checked input, the caller (always there unless the endpoint is public) and where the request came from. */
-export type RouteInput<E extends Endpoint> = {
-  params: Parsed<E['params']>;
-  query: Parsed<E['query']>;
-  body: Parsed<E['body']>;
-  actor: E['access'] extends 'public' ? Actor | null : Actor;
+export type RouteInput<E extends Endpoint> = CheckedInput<E> & {
   ctx: RequestContext;
   /** Answers with another of the endpoint's statuses of success than its usual one. */
   answerWith: (status: NonNullable<E['alsoAnswers']>[number]) => void;
@@ -45,57 +38,20 @@ function responseSchemas(endpoint: Endpoint) {
 /** Extra route options some endpoints need (rate limits, body size, content types), never schemas or access. */
 export type RouteOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | 'preHandler'>;
 
-/**
- * Refuses the call unless the caller may make it (401 signed out, 403 wrong role), before its body is parsed or its
- * input validated, so a refused caller learns nothing of what the endpoint expects (decision 1271).
- */
-function checkAccess(endpoint: Pick<Endpoint, 'access'>, actor: Actor | null): void {
-  if (endpoint.access === 'public') return;
-  if (!actor) throw new AppError('unauthenticated');
-  if (endpoint.access !== 'signed-in' && !can(actor.role, endpoint.access)) throw new AppError('forbidden');
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The audit log, for the route layer's rows of reads and its check of changes. */
+    /** The audit log, for the pipeline's rows of reads and its check of changes. */
     audit: AuditLog;
   }
 }
 
-/**
- * After a successful call of an audited endpoint: a read the service did not audit itself is audited here; a
- * change must have been audited by its service (inside its transaction where it has one). One that was not is a
- * defect: outside production it fails the call, so tests see it; in production the row is written late and logged.
- */
-async function ensureAudited(
-  audit: AuditLog,
-  endpoint: Endpoint,
-  request: FastifyRequest,
-  trail: AuditTrail,
-): Promise<void> {
-  const spec = endpoint.audit;
-  if (!spec) return;
-  const action = 'read' in spec ? spec.read : spec.change;
-  if (trail.audited.has(action) || ('change' in spec && trail.owesNoRow)) return;
-  const route = `${endpoint.method} ${endpoint.path}`;
-  const event = {
-    action,
-    outcome: 'success' as const,
-    actorUserId: request.actor?.id ?? null,
-    clinicId: request.actor?.clinicId ?? null,
-    ip: request.ip ?? null,
-    detail: { route, params: request.params },
-  };
-  if ('read' in spec) return audit.record(event);
-  if (process.env.NODE_ENV !== 'production')
-    throw new Error(`${route} answered a change without its audit row (${action})`);
-  request.log.error({ route, action }, 'a change answered without its audit row; written late');
-  await audit.record({ ...event, detail: { ...event.detail, late: true } });
-}
+/** Fastify's own check of the input is left to the pipeline: the schemas stay on the route for the OpenAPI. */
+const inputCheckedByThePipeline = () => (value: unknown) => ({ value });
 
 /**
- * Registers an endpoint of the contract: its access is checked first, its schemas then validate the request and
- * serialize the answer, and its success status is sent. The handler only maps the call to a service.
+ * Registers an endpoint of the contract, served by the endpoint pipeline (`runEndpoint`: access, input, audit,
+ * answer or problem); its response schema serializes the answer, sent with its success status. The handler only
+ * maps the call to a service.
  * An endpoint declaring a `file` format answers the handler's `{ filename, content }` as an attachment of that
  * content type instead of JSON, after the same checks and the same audit.
  */
@@ -111,6 +67,7 @@ export function route<E extends Endpoint>(
     url: endpoint.path,
     config: options.config,
     bodyLimit: options.bodyLimit,
+    validatorCompiler: inputCheckedByThePipeline,
     schema: {
       tags: [endpoint.tag],
       ...(endpoint.params && { params: endpoint.params }),
@@ -118,28 +75,33 @@ export function route<E extends Endpoint>(
       ...(endpoint.body && { body: endpoint.body }),
       response: responseSchemas(endpoint),
     },
-    // Before the body is read or anything is validated: a caller who may not make the call learns only that.
+    // Before the body is read (the pipeline asks again, as it does for the socket): a caller who may not make the
+    // call learns only that, and an oversized or unreadable body of theirs is not even read (decision 1271).
     onRequest: async (request: FastifyRequest) => checkAccess(endpoint, request.actor),
     preHandler: extraPreHandlers,
     handler: async (request, reply) => {
       let status: number = endpoint.status;
-      const call = async () =>
+      const call = {
+        actor: request.actor,
+        input: { params: request.params, query: request.query, body: request.body },
+        ctx: requestContext(request),
+        audit: app.audit,
+        log: request.log,
+      };
+      const outcome = await runEndpoint(endpoint, call, (input) =>
         handler({
-          params: request.params,
-          query: request.query,
-          body: request.body,
-          actor: request.actor,
-          ctx: requestContext(request),
+          ...input,
+          ctx: call.ctx,
           answerWith: (other: number) => {
             status = other;
           },
           request,
           reply,
-        } as RouteInput<E>);
-      const { result: answer, trail } = endpoint.audit
-        ? await withAuditTrail(call)
-        : { result: await call(), trail: undefined };
-      if (trail) await ensureAudited(app.audit, endpoint, request, trail);
+        } as RouteInput<E>),
+      );
+      // The error handler answers the problem, with its headers and its log line.
+      if ('problem' in outcome) throw outcome.error;
+      const answer = outcome.answer;
       if (reply.sent) return reply;
       if (status === 204) return reply.code(204).send();
       if (endpoint.file) {

@@ -1,11 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AuditAction } from '@rehabit/contract';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
-import { runPrepared } from '../db/prepared.ts';
-import { auditEvents } from '../db/schema.ts';
 import type { Actor } from '../db/scope.ts';
 import type { RequestContext } from '../http/request-context.ts';
+import { createAuditRepository } from './audit.repository.ts';
 import { groupCalls } from './group-calls.ts';
 
 export type AuditEvent = {
@@ -29,17 +27,17 @@ export type NamedPatient = { id: number; clinicId: number };
 
 export type AuditLog = { record: (event: AuditEvent, tx?: DbOrTx) => Promise<void> };
 
-/** What a call being served has audited as successes, so the route layer can check it against its descriptor. */
+/** What a call being served has audited as successes, so the endpoint pipeline can check it against its descriptor. */
 export type AuditTrail = {
   audited: Set<AuditAction>;
-  /** The call's change owes no row of its own (sent again, or kept on a row that is itself the record). */
-  owesNoRow: boolean;
+  /** The call changed nothing (it was sent again), so its change owes no row. */
+  changedNothing: boolean;
 };
 const trails = new AsyncLocalStorage<AuditTrail>();
 
 /** Runs a call and answers with its result and its audit trail. */
 export async function withAuditTrail<T>(call: () => Promise<T>): Promise<{ result: T; trail: AuditTrail }> {
-  const trail: AuditTrail = { audited: new Set(), owesNoRow: false };
+  const trail: AuditTrail = { audited: new Set(), changedNothing: false };
   const result = await trails.run(trail, call);
   return { result, trail };
 }
@@ -47,20 +45,11 @@ export async function withAuditTrail<T>(call: () => Promise<T>): Promise<{ resul
 /** Notes an action the call audited by other means than `record` (a statement that writes its own audit row). */
 export const noteAudited = (action: AuditAction) => trails.getStore()?.audited.add(action);
 
-const noteNoRowOwed = () => {
-  const trail = trails.getStore();
-  if (trail) trail.owesNoRow = true;
-};
-
 /** Notes that a call of a changing endpoint changed nothing (it was sent again), so it has no change to audit. */
-export const noteNothingChanged = noteNoRowOwed;
-
-/**
- * Notes that a call of a changing endpoint made a change its endpoint does not audit row by row: a monitoring
- * heart-beat only moves the counted seconds of its session, which is itself the record; the session's start and end
- * are audited (decision 0700).
- */
-export const noteChangeKeptOnItsRow = noteNoRowOwed;
+export const noteNothingChanged = () => {
+  const trail = trails.getStore();
+  if (trail) trail.changedNothing = true;
+};
 
 const toRow = (event: AuditEvent) => ({
   action: event.action,
@@ -103,39 +92,21 @@ function rowsOf(event: AuditEvent): Row[] {
 }
 
 /**
- * Any number of events in one statement prepared once: one array per column, so the statement's text never
- * changes with the number of events (drizzle would build a new one for every group).
- */
-const INSERT_EVENTS_SQL = `insert into audit_events (action, outcome, actor_user_id, clinic_id, patient_id, ip, detail)
-  select * from unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::int[], $6::text[], $7::jsonb[])`;
-
-const columnsOf = (rows: Row[]) => [
-  rows.map((r) => r.action),
-  rows.map((r) => r.outcome),
-  rows.map((r) => r.actorUserId),
-  rows.map((r) => r.clinicId),
-  rows.map((r) => r.patientId),
-  rows.map((r) => r.ip),
-  rows.map((r) => (r.detail === null ? null : JSON.stringify(r.detail))),
-];
-
-/**
  * Writes who did what to whom, with the outcome; inside the caller's transaction when given one. Otherwise events
  * recorded at the same moment (by requests served together) are written together, in one insert and one commit;
  * each caller still waits until its event is stored.
  */
 export const createAuditLog = (db: DbOrTx): AuditLog => {
+  const repo = createAuditRepository(db);
   const writeTogether = groupCalls(async (events: Row[][]) => {
-    const rows = events.flat();
-    if (db instanceof PgTransaction) await db.insert(auditEvents).values(rows);
-    else await runPrepared(db, 'audit_insert_events', INSERT_EVENTS_SQL, columnsOf(rows));
+    await repo.insertMany(events.flat());
     return events.map(() => undefined);
   });
   return {
     record: async (event, tx) => {
       if (event.outcome === 'success') noteAudited(event.action);
       const rows = rowsOf(event);
-      if (tx) await tx.insert(auditEvents).values(rows);
+      if (tx) await createAuditRepository(tx).insert(rows);
       else await writeTogether(rows);
     },
   };

@@ -1,8 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { outbox } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
+import { createOutboxRepository } from './outbox.repository.ts';
 
 export type OutgoingMessage = {
   channel: 'email' | 'sms';
@@ -24,31 +23,26 @@ export async function sendThroughOutbox(
   message: OutgoingMessage,
   deliver?: () => Promise<void>,
 ): Promise<SendResult> {
-  const [row] = await db
-    .insert(outbox)
-    .values({
-      channel: message.channel,
-      recipient: message.recipient,
-      subject: message.subject ?? null,
-      body: message.body,
-      status: message.suppress ? 'suppressed' : 'queued',
-    })
-    .returning({ id: outbox.id });
-  const id = row!.id;
+  const repo = createOutboxRepository(db);
+  const id = await repo.insert({
+    channel: message.channel,
+    recipient: message.recipient,
+    subject: message.subject ?? null,
+    body: message.body,
+    status: message.suppress ? 'suppressed' : 'queued',
+  });
   if (message.suppress) return { id, status: 'suppressed' };
   if (!deliver) return { id, status: 'queued' };
   try {
     await deliver();
-    await db.update(outbox).set({ status: 'sent', sentAt: clock.now(), attempts: 1 }).where(eq(outbox.id, id));
+    await repo.markSent(id, clock.now());
     return { id, status: 'sent' };
   } catch (err) {
     log?.warn({ err, outboxId: id, channel: message.channel }, 'delivery failed');
-    const error = String((err as Error).message).slice(0, 500);
-    await db.update(outbox).set({ status: 'failed', attempts: 1, error }).where(eq(outbox.id, id));
+    await repo.markFailed(id, String((err as Error).message).slice(0, 500));
     return { id, status: 'failed' };
   }
 }
 
 /** The newest messages of the outbox, newest first (demo mode's outbox page). */
-export const latestOutboxMessages = (db: Db, limit: number) =>
-  db.select().from(outbox).orderBy(desc(outbox.id)).limit(limit);
+export const latestOutboxMessages = (db: Db, limit: number) => createOutboxRepository(db).latest(limit);

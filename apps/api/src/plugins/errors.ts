@@ -2,7 +2,7 @@ import type { ErrorCode, Problem } from '@rehabit/contract';
 import { PROBLEM_CONTENT_TYPE } from '@rehabit/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ZodError } from 'zod';
+import type { z } from 'zod';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../lib/database-unavailable.ts';
 import { AppError, type FieldErrors, problemStatus, problemTitle } from '../lib/errors.ts';
 
@@ -27,29 +27,34 @@ export function sendProblem(reply: FastifyReply, problem: ProblemInput) {
   return sendBody(reply, problemBody(problem));
 }
 
-/** A refused request body: its field errors, and all of them in one sentence as the detail. */
-function validationFailed(errors: FieldErrors): Problem {
-  const detail = Object.entries(errors)
+/** Field errors in one sentence, the detail of a refused input. */
+const detailOf = (errors: FieldErrors) =>
+  Object.entries(errors)
     .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
     .join('; ');
-  return problemBody({ code: 'validation_failed', detail, errors });
-}
 
-/** A refused body outside an HTTP request, with its field errors named as the HTTP answer names them. */
-export function validationProblem(error: ZodError): Problem {
+/** A refused request body: its field errors, and all of them in one sentence as the detail. */
+const validationFailed = (errors: FieldErrors): Problem =>
+  problemBody({ code: 'validation_failed', detail: detailOf(errors), errors });
+
+/**
+ * Input a schema refused, as the error answered for it: each field's messages under its dotted name, or under the
+ * part of the input (`params`, `querystring`, `body`) when the whole part is wrong, as Fastify names them.
+ */
+export function invalidInput(error: z.core.$ZodError, part: string): AppError {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
-    const key = issue.path.join('.') || 'body';
+    const key = issue.path.join('.') || part;
     errors[key] = [...(errors[key] ?? []), issue.message];
   }
-  return validationFailed(errors);
+  return new AppError('validation_failed', detailOf(errors), { errors });
 }
 
 /**
  * Whose fault an error is: ours to explain (an AppError), the input's, a race lost to another request, an unreachable
  * database, or unexpected.
  */
-type Fault = 'explained' | 'input' | 'race' | 'database_unavailable' | 'unexpected';
+export type Fault = 'explained' | 'input' | 'race' | 'database_unavailable' | 'unexpected';
 
 /**
  * The problem an error is answered with, over HTTP or a socket. `unexpected` errors are the server's fault and are

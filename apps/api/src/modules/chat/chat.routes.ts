@@ -23,7 +23,7 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { chat, re
 
   route(app, chatEndpoints.send, ({ actor, body, ctx }) => chat.send(actor, body, ctx));
 
-  acceptSocketSends({ chat, realtime, log: app.log });
+  acceptSocketSends({ chat, realtime, audit: app.audit, log: app.log });
 
   // A reconnecting client names the last message it has; it gets everything after it, each message once, audited
   // as a read of each conversation it hears from.

@@ -8,7 +8,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type Actor, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import { type AuditLog, actorAudit, noteChangeKeptOnItsRow, patientAudit } from '../../lib/audit.ts';
+import { type AuditLog, actorAudit, patientAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { lockPatient, requirePatient } from '../patients/patient-access.ts';
@@ -200,10 +200,9 @@ export function createMonitoringService({ db, clock, audit }: Deps) {
             'conflict',
             'This monitoring session ended at its last heart-beat: none came for too long; start a new one',
           );
+        // A beat owes no audit row, an end its `monitoring.end`: the endpoint's audit (once per session) says so.
         case 'kept alive':
         case 'beat':
-          noteChangeKeptOnItsRow();
-          return toSession(outcome.session);
         case 'ended now':
           return toSession(outcome.session);
       }

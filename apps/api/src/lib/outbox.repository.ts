@@ -1,0 +1,23 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { outbox } from '../db/schema.ts';
+
+/** The outbox of e-mails and texts: every message written before it is delivered, then marked with the outcome. */
+export const createOutboxRepository = (db: Db) => ({
+  /** A message as the outbox first holds it: queued for delivery, or suppressed (recorded, never delivered). */
+  async insert(message: typeof outbox.$inferInsert): Promise<number> {
+    const [row] = await db.insert(outbox).values(message).returning({ id: outbox.id });
+    return row!.id;
+  },
+
+  async markSent(id: number, sentAt: Date): Promise<void> {
+    await db.update(outbox).set({ status: 'sent', sentAt, attempts: 1 }).where(eq(outbox.id, id));
+  },
+
+  async markFailed(id: number, error: string): Promise<void> {
+    await db.update(outbox).set({ status: 'failed', attempts: 1, error }).where(eq(outbox.id, id));
+  },
+
+  /** The newest messages, newest first. */
+  latest: (limit: number) => db.select().from(outbox).orderBy(desc(outbox.id)).limit(limit),
+});
