@@ -103,6 +103,36 @@ describe('chat room list', () => {
     expect(screen.getByRole('button', { name: /Patient No3/ })).toHaveTextContent('1 unread');
   });
 
+  it('keeps a message that arrives while the list is loading again, whose answer was read before it', async () => {
+    let answerStaleList: () => void = () => {};
+    const withMessage = sessions.map((session) =>
+      session.id === 3
+        ? { ...session, last_message: makeMessage(99, { session: 3, message: 'My knee hurts' }) }
+        : session,
+    );
+    const api = fixtureApi({
+      ...chatRoutes(),
+      'GET /chat/therapist': () => {
+        const call = api.calls('GET /chat/therapist').length;
+        if (call === 1) return { body: page(sessions) };
+        // The load the live connection starts reads the server before the message is saved, and answers late.
+        if (call === 2) return new Promise((resolve) => (answerStaleList = () => resolve({ body: page(sessions) })));
+        return { body: page(withMessage) };
+      },
+    });
+    const app = renderApp('/balances', { token: 't' });
+    await app.user.click(await screen.findByRole('button', { name: /Chat/ }));
+    await screen.findByRole('list', { name: 'Patient conversations' });
+    await waitFor(() => expect(fakeSocket.connections.length).toBeGreaterThan(0));
+    act(() => fakeSocket.goLive());
+    await waitFor(() => expect(api.calls('GET /chat/therapist')).toHaveLength(2));
+
+    fakeSocket.serverEmit('new_message', makeMessage(99, { session: 3, message: 'My knee hurts' }));
+    act(() => answerStaleList());
+    await waitFor(() => expect(api.calls('GET /chat/therapist')).toHaveLength(3));
+    await waitFor(() => expect(screen.getByRole('button', { name: /Patient No3/ })).toHaveTextContent('My knee hurts'));
+  });
+
   it('connects with the token and, after it has seen messages, asks for what it missed', async () => {
     const api = fixtureApi(chatRoutes());
     renderApp('/balances', { token: 'live-token' });

@@ -12,6 +12,15 @@ import { isSessionOnScreen } from './on-screen.ts';
 export function useChatEvents(myUserId: number) {
   const queryClient = useQueryClient();
 
+  /**
+   * A load already under way may have read the server before this message was saved; landing after it, its answer
+   * would drop the message. Such a load is cancelled and made again, so it reads the message too.
+   */
+  const reloadIfLoading = (queryKey: readonly unknown[]) => {
+    if (queryClient.isFetching({ queryKey, exact: true }) > 0)
+      void queryClient.invalidateQueries({ queryKey, exact: true });
+  };
+
   useSocketEvent(chatEvents.newMessage, (payload) => {
     const parsed = chatMessageSchema.safeParse(payload);
     if (!parsed.success) return;
@@ -19,11 +28,12 @@ export function useChatEvents(myUserId: number) {
     noteMessageId(message.id);
     const isOnScreen = isSessionOnScreen(message.session);
 
-    queryClient.setQueryData<MessagePages>(chatKeys.messages(message.session), (data) => addMessage(data, message));
+    const messagesKey = chatKeys.messages(message.session);
+    queryClient.setQueryData<MessagePages>(messagesKey, (data) => addMessage(data, message));
     // Reading the newest page is what tells the server the conversation was read.
     if (isOnScreen && message.sender.id !== myUserId) {
-      queryClient.invalidateQueries({ queryKey: chatKeys.messages(message.session) });
-    }
+      queryClient.invalidateQueries({ queryKey: messagesKey });
+    } else reloadIfLoading(messagesKey);
 
     let isListed = false;
     const kinds: ChatKind[] = ['patient', 'support'];
@@ -34,6 +44,7 @@ export function useChatEvents(myUserId: number) {
       if (!next) continue;
       isListed = true;
       queryClient.setQueryData(key, next);
+      reloadIfLoading(key);
     }
     // A conversation no list shows yet (new, or further down): load the lists again.
     if (!isListed) queryClient.invalidateQueries({ queryKey: ['chat', 'sessions'] });
