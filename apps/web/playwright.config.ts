@@ -50,7 +50,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace records every step with pictures of the screen, which costs a journey about as much as its own work;
+    // CI keeps one for the retry of a failed journey, locally every failure keeps its own (decision 1300).
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     // Fades are skipped, as for people who ask for less motion, so checks never see a half-drawn screen.
     contextOptions: { reducedMotion: 'reduce' },
     screenshot: 'only-on-failure',

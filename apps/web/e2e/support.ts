@@ -45,8 +45,12 @@ export async function closeNoteIfShown(page: Page) {
   if (isShown) await note.getByRole('button', { name: 'Close' }).click();
 }
 
-/** Keeps a picture of the screen per viewport width, for people to look at. */
+/**
+ * Keeps a picture of the screen per viewport width, for people to look at. CI looks at none, so it takes them only
+ * when E2E_SCREENS asks (decision 1300).
+ */
 export async function snap(page: Page, name: string) {
+  if (process.env.CI && !process.env.E2E_SCREENS) return;
   const width = page.viewportSize()?.width ?? 0;
   await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
 }
