@@ -6,6 +6,8 @@ type ClinicPickerProps = {
   /** The chosen clinic's code; null: every clinic. */
   value: string | null;
   onChange: (code: string | null) => void;
+  /** Whether every clinic is a choice; a screen that shows one clinic at a time (the balances) leaves it out. */
+  offersAll?: boolean;
 };
 
 /**
@@ -13,10 +15,10 @@ type ClinicPickerProps = {
  * select-only combobox (type-ahead finds a clinic among many). A code chosen in the address that no clinic has stays
  * shown as it is, so the list's "not found" is understood.
  */
-export function ClinicPicker({ value, onChange }: ClinicPickerProps) {
+export function ClinicPicker({ value, onChange, offersAll = true }: ClinicPickerProps) {
   const choices = useClinicChoices();
   const options = [
-    { value: '', label: ALL_CLINICS },
+    ...(offersAll ? [{ value: '', label: ALL_CLINICS }] : []),
     ...(choices.data ?? []).map((clinic) => ({ value: clinic.code, label: `${clinic.name} (${clinic.code})` })),
   ];
   if (value && !options.some((option) => option.value === value)) {
