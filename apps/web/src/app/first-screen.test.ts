@@ -6,7 +6,7 @@ import {
   patientProgramEndpoints,
   rtmStatusEndpoints,
 } from '@rehabit/contract';
-import { useAuthStore } from '@web/features/session/auth-store.ts';
+import { useAuthStore } from '@web/features/session';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../lib/api-client.ts';
 import { ACCESS_TOKEN_KEY } from '../lib/storage.ts';

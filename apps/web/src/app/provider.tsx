@@ -1,5 +1,5 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { endSession } from '@web/features/session/api/logout.ts';
+import { endSession } from '@web/features/session';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Toaster } from '../components/ui/toasts/toaster.tsx';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';

@@ -1,5 +1,5 @@
 import { DashboardFigures } from '@web/features/dashboard/components/dashboard-figures.tsx';
-import { useCurrentUser } from '@web/features/session/api/get-current-user.ts';
+import { useCurrentUser } from '@web/features/session';
 import { TasksPanel } from '@web/features/tasks/components/tasks-panel.tsx';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';

@@ -1,6 +1,6 @@
-import { useClinicChoice } from '@web/features/clinics/clinic-choice.ts';
+import { useClinicChoice } from '@web/features/clinics';
 import { ClinicPicker } from '@web/features/clinics/components/clinic-picker.tsx';
-import { useCurrentUser } from '@web/features/session/api/get-current-user.ts';
+import { useCurrentUser } from '@web/features/session';
 import { ExerciseLibrary } from '@web/features/videos/components/exercise-library.tsx';
 import './screens.css';
 

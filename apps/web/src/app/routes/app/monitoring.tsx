@@ -2,10 +2,9 @@ import { can } from '@rehabit/contract';
 import { useChatPanelStore } from '@web/components/layouts/chat-panel-store.ts';
 import { MonitoringBanner } from '@web/components/ui/monitoring-banner/monitoring-banner.tsx';
 import { paths } from '@web/config/paths.ts';
-import type { MonitoringOrigin } from '@web/features/monitoring/runner/monitoring-session.ts';
-import { useMonitoredTarget, useMonitoringStore } from '@web/features/monitoring/runner/monitoring-store.ts';
-import { useMonitoringSessions } from '@web/features/monitoring/runner/use-monitoring-sessions.ts';
-import type { SessionUser } from '@web/features/session/api/get-current-user.ts';
+import type { MonitoringOrigin } from '@web/features/monitoring';
+import { useMonitoredTarget, useMonitoringSessions, useMonitoringStore } from '@web/features/monitoring';
+import type { SessionUser } from '@web/features/session';
 import { useNavigate } from 'react-router';
 
 /**

@@ -1,8 +1,8 @@
 import { can } from '@rehabit/contract';
 import { PageHeader } from '@web/components/layouts/page-header.tsx';
-import { useClinicChoice } from '@web/features/clinics/clinic-choice.ts';
+import { useClinicChoice } from '@web/features/clinics';
 import { ClinicPicker } from '@web/features/clinics/components/clinic-picker.tsx';
-import { useCurrentUser } from '@web/features/session/api/get-current-user.ts';
+import { useCurrentUser } from '@web/features/session';
 import { ApprovalsSection } from '@web/features/supervisor/components/approvals-section.tsx';
 import { StaffDirectory } from '@web/features/supervisor/components/staff-directory.tsx';
 import './screens.css';

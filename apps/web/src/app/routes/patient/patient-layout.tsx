@@ -4,9 +4,7 @@ import { FrameSkeleton } from '@web/components/layouts/frame-skeleton.tsx';
 import { RedirectToSignIn } from '@web/components/layouts/redirect-to-sign-in.tsx';
 import { paths } from '@web/config/paths.ts';
 import { PatientShell } from '@web/features/patient-app/components/shell/patient-shell.tsx';
-import { useCurrentUser } from '@web/features/session/api/get-current-user.ts';
-import { useEndSessionOnUserError } from '@web/features/session/api/logout.ts';
-import { useAuthStore } from '@web/features/session/auth-store.ts';
+import { useAuthStore, useCurrentUser, useEndSessionOnUserError } from '@web/features/session';
 import { Navigate, Outlet } from 'react-router';
 
 /**
