@@ -1,6 +1,6 @@
 import { can, clinicCodeSchema, type Role } from '@rehabit/contract';
 import { registerReset } from '@web/lib/client-state.ts';
-import { readClinicChoice, writeClinicChoice } from '@web/lib/storage.ts';
+import { readTabValue, writeTabValue } from '@web/lib/storage.ts';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -10,6 +10,9 @@ import { useSearchParams } from 'react-router';
  * going to another screen and back keeps it too. Everyone else works in their own clinic and chooses nothing.
  */
 const CLINIC_PARAM = 'clinic';
+
+/** Where the tab remembers the choice, so it survives a reload. */
+const CLINIC_CHOICE_KEY = 'rehabit.clinic_choice';
 
 /** What the picker offers for every clinic, and what the header says then. */
 export const ALL_CLINICS = 'All clinics';
@@ -25,10 +28,10 @@ const subscribe = (listener: () => void) => {
     listeners.delete(listener);
   };
 };
-const rememberedCode = () => codeOf(readClinicChoice());
+const rememberedCode = () => codeOf(readTabValue(CLINIC_CHOICE_KEY));
 
 function remember(code: string | null) {
-  writeClinicChoice(code);
+  writeTabValue(CLINIC_CHOICE_KEY, code);
   for (const listener of listeners) listener();
 }
 
