@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The layering rules of docs/architecture.md, checked on every file tracked by git (`npm run lint` runs it):
 // - the web never imports the API, and the contract imports neither app;
-// - a web feature never imports another feature (shared code moves down to components/, lib/ or the contract);
+// - the web's features import each other only through a feature's index.ts, what it offers the others, and without
+//   cycles; the routes of app/, which put the screens together and load each lazily by its file, may reach deeper;
+// - the web's lib/ knows no feature: it holds the transport and the plumbing every feature stands on;
 // - in the API only repositories speak SQL (drizzle-orm, the schema, prepared statements, the database drivers),
 //   beside the layers that own the database (db/, jobs/) and the demo data (seed/); routes never reach a repository
 //   past their service;
@@ -39,6 +41,12 @@ export function importsOf(file, source) {
 }
 
 const featureOf = (path) => /^apps\/web\/src\/features\/([^/]+)\//.exec(path)?.[1];
+/** The web feature an import names, whether by a file inside it or by its folder (`@web/features/x`, its index). */
+const targetFeatureOf = (target) => /^apps\/web\/src\/features\/([^/.]+)(?:\/|$)/.exec(target)?.[1];
+/** Whether an import names a feature's index: its folder, or its index.ts written out. */
+const isFeatureIndex = (target) => /^apps\/web\/src\/features\/[^/]+(?:\/index(?:\.ts)?)?$/.test(target);
+/** The composition root: its routes load each screen lazily by its own file, so a screen stays a chunk of its own. */
+const isWebApp = (path) => path.startsWith('apps/web/src/app/');
 const apiModuleOf = (path) => /^apps\/api\/src\/modules\/([^/]+)\//.exec(path)?.[1];
 const isTest = (path) => /\.test\.tsx?$/.test(path);
 /** What speaks SQL: drizzle, the schema's tables, the named prepared statements and the database drivers. */
@@ -64,10 +72,19 @@ export function brokenRules(file, target) {
   if (file.startsWith('packages/contract/') && (target.startsWith('apps/') || target.startsWith('@rehabit/'))) {
     broken.push('the contract must not import the apps');
   }
-  const feature = featureOf(file);
-  const targetFeature = featureOf(target);
-  if (feature && targetFeature && feature !== targetFeature) {
-    broken.push(`feature '${feature}' must not import feature '${targetFeature}'`);
+  const targetFeature = targetFeatureOf(target);
+  if (file.startsWith('apps/web/src/lib/') && targetFeature) {
+    broken.push(`lib/ knows no feature: it must not import feature '${targetFeature}'`);
+  } else if (
+    file.startsWith('apps/web/src/') &&
+    targetFeature &&
+    targetFeature !== featureOf(file) &&
+    !isWebApp(file) &&
+    !isFeatureIndex(target)
+  ) {
+    broken.push(
+      `feature '${targetFeature}' is imported through its index.ts (@web/features/${targetFeature}), not deeper`,
+    );
   }
   if (file.startsWith('apps/api/src/') && !maySpeakSql(file) && speaksSql(target)) {
     broken.push('only repositories may query the database');
@@ -116,7 +133,17 @@ export function roleDecisions(source, roleNames) {
   return found.sort((a, b) => a.line - b.line);
 }
 
-/** The cycles among the API's modules, each as the list of modules around it. */
+/**
+ * The feature a web file's import leads to, when it crosses from one feature to another: an edge of the graph that
+ * must have no cycle. Tests are left out, as they are of the API's modules: a test may set up another feature.
+ */
+export function featureEdge(file, target) {
+  const from = featureOf(file);
+  const to = targetFeatureOf(target);
+  return from && to && from !== to && !isTest(file) ? [from, to] : null;
+}
+
+/** The cycles among the API's modules (or the web's features), each as the list of modules around it. */
 export function moduleCycles(edges) {
   const cycles = [];
   const seen = new Set();
@@ -144,6 +171,11 @@ function main() {
     .filter((path) => /^(apps|packages)\/.*\.(ts|tsx|mjs)$/.test(path));
   const problems = [];
   const moduleEdges = new Map();
+  const featureEdges = new Map();
+  const addEdge = (edges, from, to) => {
+    if (!edges.has(from)) edges.set(from, new Set());
+    edges.get(from).add(to);
+  };
   const roleNames = roleNamesIn(readFileSync(join(root, 'packages/contract/src/roles.ts'), 'utf8'));
   for (const file of files) {
     let source;
@@ -163,14 +195,16 @@ function main() {
       for (const rule of brokenRules(file, target)) problems.push(`${file}: imports ${target}: ${rule}`);
       const from = apiModuleOf(file);
       const to = apiModuleOf(target);
-      if (from && to && from !== to && !isTest(file)) {
-        if (!moduleEdges.has(from)) moduleEdges.set(from, new Set());
-        moduleEdges.get(from).add(to);
-      }
+      if (from && to && from !== to && !isTest(file)) addEdge(moduleEdges, from, to);
+      const edge = featureEdge(file, target);
+      if (edge) addEdge(featureEdges, ...edge);
     }
   }
   for (const cycle of moduleCycles(moduleEdges)) {
     problems.push(`apps/api/src/modules: the modules ${cycle.join(' → ')} import each other in a cycle`);
+  }
+  for (const cycle of moduleCycles(featureEdges)) {
+    problems.push(`apps/web/src/features: the features ${cycle.join(' → ')} import each other in a cycle`);
   }
   for (const problem of problems) console.error(problem);
   console.log(

@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import {
   brokenRules,
   decidesNoRoles,
+  featureEdge,
   importsOf,
   moduleCycles,
   roleDecisions,
@@ -32,12 +33,34 @@ describe('importsOf', () => {
 describe('brokenRules', () => {
   const video = 'apps/web/src/features/videos/components/library.tsx';
 
-  it('refuses a web feature importing another feature, and allows its own files and shared code', () => {
+  it('refuses a web feature reaching past another feature’s index, and allows its index, its own files and shared code', () => {
     assert.deepEqual(brokenRules(video, 'apps/web/src/features/patients/api/get-patient.ts'), [
-      "feature 'videos' must not import feature 'patients'",
+      "feature 'patients' is imported through its index.ts (@web/features/patients), not deeper",
     ]);
+    // `@web/features/patients` as importsOf resolves it, and a relative path to the index written out.
+    assert.deepEqual(brokenRules(video, 'apps/web/src/features/patients'), []);
+    assert.deepEqual(brokenRules(video, 'apps/web/src/features/patients/index.ts'), []);
     assert.deepEqual(brokenRules(video, 'apps/web/src/features/videos/api/get-videos.ts'), []);
     assert.deepEqual(brokenRules(video, 'apps/web/src/lib/api-client.ts'), []);
+  });
+
+  it('holds the shared pieces to the index too, and lets the routes of app/ load a screen by its file', () => {
+    assert.deepEqual(
+      brokenRules('apps/web/src/components/layouts/top-bar.tsx', 'apps/web/src/features/session/auth-store.ts'),
+      ["feature 'session' is imported through its index.ts (@web/features/session), not deeper"],
+    );
+    assert.deepEqual(brokenRules('apps/web/src/components/layouts/top-bar.tsx', 'apps/web/src/features/session'), []);
+    assert.deepEqual(
+      brokenRules('apps/web/src/app/routes/app/patients.tsx', 'apps/web/src/features/patients/components/list.tsx'),
+      [],
+    );
+  });
+
+  it('refuses lib/ importing any feature, even through its index', () => {
+    assert.deepEqual(brokenRules('apps/web/src/lib/socket.ts', 'apps/web/src/features/session'), [
+      "lib/ knows no feature: it must not import feature 'session'",
+    ]);
+    assert.deepEqual(brokenRules('apps/web/src/lib/socket.ts', 'apps/web/src/lib/access-token.ts'), []);
   });
 
   it('refuses the web importing the API, and the contract importing an app', () => {
@@ -101,6 +124,32 @@ describe('moduleCycles', () => {
       ['chat', new Set(['patients'])],
     ]);
     assert.deepEqual(moduleCycles(layered), []);
+  });
+});
+
+describe('featureEdge', () => {
+  it('names the features an import crosses between, through the index or deeper, and no edge inside one or from a test', () => {
+    const tasks = 'apps/web/src/features/tasks/api/refresh-work.ts';
+    assert.deepEqual(featureEdge(tasks, 'apps/web/src/features/dashboard'), ['tasks', 'dashboard']);
+    assert.deepEqual(featureEdge(tasks, 'apps/web/src/features/dashboard/api/keys.ts'), ['tasks', 'dashboard']);
+    assert.equal(featureEdge(tasks, 'apps/web/src/features/tasks/api/keys.ts'), null);
+    assert.equal(featureEdge('apps/web/src/features/tasks/tasks.test.tsx', 'apps/web/src/features/dashboard'), null);
+    assert.equal(featureEdge('apps/web/src/app/routes/app/dashboard.tsx', 'apps/web/src/features/dashboard'), null);
+  });
+
+  it('gives edges whose cycle is found and refused, as among the API’s modules', () => {
+    const edges = new Map();
+    const imports = [
+      ['apps/web/src/features/tasks/api/refresh-work.ts', 'apps/web/src/features/dashboard'],
+      ['apps/web/src/features/dashboard/components/figures.tsx', 'apps/web/src/features/tasks'],
+      ['apps/web/src/features/dashboard/components/figures.tsx', 'apps/web/src/features/session'],
+    ];
+    for (const [file, target] of imports) {
+      const [from, to] = featureEdge(file, target);
+      if (!edges.has(from)) edges.set(from, new Set());
+      edges.get(from).add(to);
+    }
+    assert.deepEqual(moduleCycles(edges), [['tasks', 'dashboard', 'tasks']]);
   });
 });
 

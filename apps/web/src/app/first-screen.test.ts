@@ -6,9 +6,9 @@ import {
   patientProgramEndpoints,
   rtmStatusEndpoints,
 } from '@rehabit/contract';
+import { useAuthStore } from '@web/features/session';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../lib/api-client.ts';
-import { useAuthStore } from '../lib/auth-store.ts';
 import { ACCESS_TOKEN_KEY } from '../lib/storage.ts';
 import { therapist, userPage } from '../testing/fixtures.ts';
 import { firstScreenData, startFirstScreen } from './first-screen.ts';

@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@rehabit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
+import { useChatPanelStore } from '@web/components/layouts/chat-panel-store.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REDIRECT_PATH_KEY } from '../lib/storage.ts';
 import { useUiStore } from '../lib/ui-store.ts';
@@ -20,7 +21,8 @@ const setWidth = (width: number) => {
 
 afterEach(() => {
   setWidth(1024);
-  useUiStore.setState({ isChatPanelOpen: false, isMobileMenuOpen: false, chatRoom: null });
+  useChatPanelStore.setState({ isChatPanelOpen: false, chatRoom: null });
+  useUiStore.setState({ isMobileMenuOpen: false });
 });
 
 describe('main layout', () => {

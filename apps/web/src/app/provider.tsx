@@ -1,11 +1,11 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { endSession } from '@web/features/session';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Toaster } from '../components/ui/toasts/toaster.tsx';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { watchFirstScreen } from '../lib/first-screen-drawn.ts';
 import { notify } from '../lib/notify.ts';
 import { createQueryClient } from '../lib/query-client.ts';
-import { endSession } from '../lib/session/logout.ts';
 
 /** When the server stops accepting our token, end the session once; the guard then asks for sign-in. */
 function SessionExpiry() {

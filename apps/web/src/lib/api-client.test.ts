@@ -2,9 +2,9 @@ import { defineEndpoints, fileResponseSchema } from '@rehabit/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { fixtureApi, problem } from '../testing/fixture-api.ts';
+import { setToken } from './access-token.ts';
 import { call, download, resolveUrl, setUnauthorizedHandler } from './api-client.ts';
 import { ApiError } from './api-error.ts';
-import { useAuthStore } from './auth-store.ts';
 
 const ok = z.object({ ok: z.boolean() });
 
@@ -47,7 +47,7 @@ const probe = defineEndpoints('probe', {
 });
 
 describe('api client', () => {
-  beforeEach(() => useAuthStore.setState({ token: null }));
+  beforeEach(() => setToken(null));
 
   it('calls the same origin by default and sends credentials', async () => {
     const server = fixtureApi({ 'GET /clinic/check_code': { body: { ok: true } } });
@@ -62,7 +62,7 @@ describe('api client', () => {
   });
 
   it('sends the stored token as a bearer token and JSON bodies, to the path with its parameters filled', async () => {
-    useAuthStore.setState({ token: 'abc' });
+    setToken('abc');
     const server = fixtureApi({ 'POST /x/a%2Fb': { body: { ok: true } } });
     await call(probe.send, { params: { id: 'a/b' }, body: { a: 1 } });
     expect(server.requests[0]?.headers.get('authorization')).toBe('Bearer abc');
@@ -117,7 +117,7 @@ describe('api client', () => {
     fixtureApi({ 'GET /x': problem(401, 'unauthenticated') });
     await call(probe.read).catch(() => undefined);
     expect(onUnauthorized).not.toHaveBeenCalled();
-    useAuthStore.setState({ token: 'stale' });
+    setToken('stale');
     await call(probe.read).catch(() => undefined);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     setUnauthorizedHandler(undefined);
@@ -146,7 +146,7 @@ describe('api client', () => {
 
 describe('downloading a file', () => {
   beforeEach(() => {
-    useAuthStore.setState({ token: 'tok' });
+    setToken('tok');
   });
 
   it('sends the token, asks for the file type and answers the content with the server’s file name', async () => {

@@ -12,8 +12,8 @@ import {
 } from '@rehabit/contract';
 import { z } from 'zod/mini';
 import { env } from '../config/env.ts';
+import { getToken } from './access-token.ts';
 import { ApiError } from './api-error.ts';
-import { getToken } from './auth-store.ts';
 import { dropEarly, takeEarly } from './early-requests.ts';
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;

@@ -12,3 +12,15 @@ export function registerReset(reset: () => void) {
 export function resetClientStores() {
   for (const reset of resetters) reset();
 }
+
+/**
+ * Work a page finishes while its token still works, before sign-out revokes it: a feature that keeps something
+ * running on the server (a monitoring session) registers how to end it, so the session knows of no feature.
+ */
+const beforeSignOut = new Set<() => Promise<unknown>>();
+
+export function registerBeforeSignOut(step: () => Promise<unknown>) {
+  beforeSignOut.add(step);
+}
+
+export const finishBeforeSignOut = () => Promise.all([...beforeSignOut].map((step) => step()));

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSocket } from '../testing/fake-socket.ts';
 import { fixtureApi, problem } from '../testing/fixture-api.ts';
 import { therapist, userPage } from '../testing/fixtures.ts';
+import { getToken, setToken } from './access-token.ts';
 import { setUnauthorizedHandler } from './api-client.ts';
-import { useAuthStore } from './auth-store.ts';
 import { noteMessageId, SOCKET_CONNECTED, useSocketEvent, useSocketStatus } from './socket.ts';
 
 /** A screen listening for messages (which keeps the connection open), live after the handshake. */
@@ -26,17 +26,17 @@ async function listening() {
 describe('a connection the server closes', () => {
   const signedOut = vi.fn();
   beforeEach(() => {
-    useAuthStore.setState({ token: 'staff-token' });
-    // As the app does: a refused token ends the session here.
+    setToken('staff-token');
+    // As the app does: a refused token ends the session here (the session's store hands the token's end to the socket).
     setUnauthorizedHandler(() => {
       signedOut();
-      useAuthStore.getState().clear();
+      setToken(null);
     });
   });
   afterEach(() => {
     setUnauthorizedHandler(undefined);
     signedOut.mockReset();
-    useAuthStore.setState({ token: null });
+    setToken(null);
   });
 
   it('signs the user out when the session has ended, and does not connect again', async () => {
@@ -45,7 +45,7 @@ describe('a connection the server closes', () => {
     act(() => fakeSocket.serverDisconnect());
     await waitFor(() => expect(signedOut).toHaveBeenCalledTimes(1));
     expect(api.calls('GET /api/v1/users/')[0]?.headers.get('authorization')).toBe('Bearer staff-token');
-    expect(useAuthStore.getState().token).toBeNull();
+    expect(getToken()).toBeNull();
     expect(view.result.current).toBe('off');
     await new Promise((r) => setTimeout(r, 50));
     expect(fakeSocket.connections).toHaveLength(1);
@@ -56,7 +56,7 @@ describe('a connection the server closes', () => {
     await listening();
     act(() => fakeSocket.refuse('unauthenticated'));
     await waitFor(() => expect(signedOut).toHaveBeenCalledTimes(1));
-    expect(useAuthStore.getState().token).toBeNull();
+    expect(getToken()).toBeNull();
   });
 
   it('connects again, from the last message it has, when the session still stands', async () => {

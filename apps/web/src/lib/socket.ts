@@ -1,9 +1,10 @@
+import { authEndpoints } from '@rehabit/contract';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
 import { env } from '../config/env.ts';
-import { useAuthStore } from './auth-store.ts';
+import { getToken, onTokenChange } from './access-token.ts';
+import { call } from './api-client.ts';
 import { firstScreenDrawn } from './first-screen-drawn.ts';
-import { getCurrentUser } from './session/get-current-user.ts';
 
 type Handler = (payload: unknown) => void;
 
@@ -42,13 +43,13 @@ function dispatch(event: string, payload?: unknown) {
 }
 
 function open() {
-  if (socket || opening || !useAuthStore.getState().token) return;
+  if (socket || opening || !getToken()) return;
   // The client library loads with the first listener, and only once the first screen is drawn (decision 1122).
   opening = firstScreenDrawn
     .then(() => import('socket.io-client'))
     .then(({ io }) => {
       opening = null;
-      const token = useAuthStore.getState().token;
+      const token = getToken();
       if (users === 0 || !token || socket) return;
       const next = io(env.apiUrl || undefined, {
         path: '/socket.io',
@@ -90,8 +91,9 @@ function confirmSession(closed: Socket) {
   setStatus('lost');
   const delayMs = Math.min(30_000, confirmations === 0 ? 0 : 1000 * 2 ** (confirmations - 1));
   confirmations += 1;
-  // A 401 signs out, which closes this connection for good (`socket` is no longer it).
-  void getCurrentUser()
+  // A 401 signs out, which closes this connection for good (`socket` is no longer it). The current user's call is
+  // asked as it is, without the session's cache: the question is only whether the token still stands.
+  void call(authEndpoints.currentUser)
     .catch(() => undefined)
     .then(() =>
       setTimeout(() => {
@@ -109,10 +111,9 @@ function close() {
 }
 
 // Sign-in opens, sign-out closes; another user's token never reuses this user's connection.
-useAuthStore.subscribe((state, previous) => {
-  if (state.token === previous.token) return;
+onTokenChange((token) => {
   close();
-  if (users > 0 && state.token) open();
+  if (users > 0 && token) open();
 });
 
 function acquire() {

@@ -51,11 +51,10 @@ export function takeRedirectPath(): string | null {
 
 export const forgetRedirectPath = () => safely(() => window.sessionStorage.removeItem(REDIRECT_PATH_KEY), undefined);
 
-/** The clinic a platform admin chose (decision 1150): kept for the tab, so it survives a reload. */
-export const CLINIC_CHOICE_KEY = 'rehabit.clinic_choice';
-export const readClinicChoice = () => safely(() => window.sessionStorage.getItem(CLINIC_CHOICE_KEY), null);
-export const writeClinicChoice = (code: string | null) =>
+/** A value kept for the tab only (it survives a reload, not the tab), under one of the product's keys. */
+export const readTabValue = (key: string) => safely(() => window.sessionStorage.getItem(key), null);
+export const writeTabValue = (key: string, value: string | null) =>
   safely(() => {
-    if (code) window.sessionStorage.setItem(CLINIC_CHOICE_KEY, code);
-    else window.sessionStorage.removeItem(CLINIC_CHOICE_KEY);
+    if (value) window.sessionStorage.setItem(key, value);
+    else window.sessionStorage.removeItem(key);
   }, undefined);

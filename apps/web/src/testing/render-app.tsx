@@ -1,11 +1,11 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useAuthStore } from '@web/features/session';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { patientSideRoutes } from '../app/patient-routes.tsx';
 import { AppProvider } from '../app/provider.tsx';
 import { notFound, withRoot } from '../app/root-route.tsx';
 import { staffSideRoutes } from '../app/router.tsx';
-import { useAuthStore } from '../lib/auth-store.ts';
 import { ACCESS_TOKEN_KEY } from '../lib/storage.ts';
 
 // Both sides in one router (in the browser each is an app of its own): a test can cross from one side to the other.

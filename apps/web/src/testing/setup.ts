@@ -1,12 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { useOutboxStore } from '@web/features/chat';
+import { useMonitoringStore } from '@web/features/monitoring';
+import { useExerciseOutbox } from '@web/features/patient-app';
+import { useAuthStore } from '@web/features/session';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { StoreApi } from 'zustand';
-import { useExerciseOutbox } from '../features/patient-app/lib/exercise-outbox.ts';
-import { useAuthStore } from '../lib/auth-store.ts';
-import { useOutboxStore } from '../lib/chat/outbox.ts';
+import { useChatPanelStore } from '../components/layouts/chat-panel-store.ts';
 import { markFirstScreenDrawn } from '../lib/first-screen-drawn.ts';
-import { useMonitoringStore } from '../lib/monitoring/monitoring-store.ts';
 import { useUiStore } from '../lib/ui-store.ts';
 import { fakeSocket } from './fake-socket.ts';
 
@@ -42,6 +43,7 @@ afterEach(() => {
   // Test files share their modules (decision 1300): each test starts from the stores as a fresh page has them.
   reset(useAuthStore);
   reset(useUiStore);
+  reset(useChatPanelStore);
   reset(useMonitoringStore);
   reset(useOutboxStore);
   reset(useExerciseOutbox);

@@ -1,15 +1,15 @@
-import { useUiStore } from '@web/lib/ui-store.ts';
 import { MessageSquare, X } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { EmptyState } from '../ui/feedback/empty-state.tsx';
+import { useChatPanelStore } from './chat-panel-store.ts';
 import { CHAT_PANEL_ID } from './side-nav.tsx';
 import './chat-panel.css';
 import '../ui/button/icon-button.css';
 
 /** Desktop right-hand panel for the chat room list and messages; it slides over the content. */
 export function ChatPanel({ children }: { children?: ReactNode }) {
-  const isOpen = useUiStore((state) => state.isChatPanelOpen);
-  const setOpen = useUiStore((state) => state.setChatPanelOpen);
+  const isOpen = useChatPanelStore((state) => state.isChatPanelOpen);
+  const setOpen = useChatPanelStore((state) => state.setChatPanelOpen);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {

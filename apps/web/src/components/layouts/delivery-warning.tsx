@@ -1,5 +1,5 @@
 import type { Role } from '@rehabit/contract';
-import { useDeliveryStatus } from '@web/lib/admin/delivery-status.ts';
+import { useDeliveryStatus } from '@web/features/admin-clinics';
 import { MailWarning } from 'lucide-react';
 
 /** Tells a platform admin, on every screen, that e-mail or texts reach nobody until the server is configured. */

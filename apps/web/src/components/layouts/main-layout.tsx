@@ -1,8 +1,8 @@
 import { newFeatureKeys } from '@rehabit/contract';
 import { bottomMenuHiddenPatterns } from '@web/config/paths.ts';
-import { useUnreadChatCount } from '@web/lib/chat/chat-sessions.ts';
+import { useUnreadChatCount } from '@web/features/chat';
+import type { SessionUser } from '@web/features/session';
 import { useIsMobile } from '@web/lib/device.ts';
-import type { SessionUser } from '@web/lib/session/get-current-user.ts';
 import dayjs from 'dayjs';
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import { useAuthStore } from '@web/lib/auth-store.ts';
+import { useAuthStore } from '@web/features/session';
 import { rememberRedirectPath } from '@web/lib/storage.ts';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';

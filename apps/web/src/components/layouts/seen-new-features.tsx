@@ -1,4 +1,4 @@
-import { useCancelFeatureNotification } from '@web/lib/session/cancel-feature-notification.ts';
+import { useCancelFeatureNotification } from '@web/features/session';
 import { Check } from 'lucide-react';
 
 /**

@@ -1,7 +1,7 @@
 import { paths } from '@web/config/paths.ts';
-import { useUiStore } from '@web/lib/ui-store.ts';
 import { Link } from 'react-router';
 import { Brand } from './brand.tsx';
+import { useChatPanelStore } from './chat-panel-store.ts';
 import type { NavItem } from './nav-items.ts';
 import { type NavFlags, NavLinkContent } from './nav-link-content.tsx';
 import { SeenNewFeatures } from './seen-new-features.tsx';
@@ -13,8 +13,8 @@ export const CHAT_PANEL_ID = 'chat-panel';
 /** Desktop left rail. Chat opens the right-hand panel instead of leaving the page. */
 export function SideNav({ items, flags }: { items: readonly NavItem[]; flags: NavFlags }) {
   const isActive = useIsNavItemActive();
-  const isChatOpen = useUiStore((state) => state.isChatPanelOpen);
-  const toggleChat = useUiStore((state) => state.toggleChatPanel);
+  const isChatOpen = useChatPanelStore((state) => state.isChatPanelOpen);
+  const toggleChat = useChatPanelStore((state) => state.toggleChatPanel);
   return (
     <nav className="side-nav" aria-label="Main">
       <Link to={paths.patients.getHref()} className="side-nav__brand" aria-label="Rehabit, patients">

@@ -1,8 +1,7 @@
 import { can, type Role } from '@rehabit/contract';
 import { useQuery } from '@tanstack/react-query';
 import { paths } from '@web/config/paths.ts';
-import { ALL_CLINICS, useChosenClinicCode } from '@web/lib/clinics/clinic-choice.ts';
-import { clinicQueryOptions } from '@web/lib/clinics/get-clinic.ts';
+import { ALL_CLINICS, clinicQueryOptions, useChosenClinicCode } from '@web/features/clinics';
 import { Building2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

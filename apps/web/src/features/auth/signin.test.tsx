@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { useAuthStore } from '@web/lib/auth-store.ts';
+import { useAuthStore } from '@web/features/session';
 import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
 import { signedInRoutes } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';

@@ -2,7 +2,7 @@ import { type BillingSettings, type CurrentUser, defaultBillingRates } from '@re
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '@web/app/provider.tsx';
-import { useAuthStore } from '@web/lib/auth-store.ts';
+import { useAuthStore } from '@web/features/session';
 import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
 import { manager, signedInRoutes, supervisor, therapist } from '@web/testing/fixtures.ts';
 import { describe, expect, it } from 'vitest';

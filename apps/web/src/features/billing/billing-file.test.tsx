@@ -110,7 +110,7 @@ describe('the month’s billing file', () => {
     expect(within(file).queryByRole('button', { name: 'Download billing file' })).not.toBeInTheDocument();
     // Clinic staff do not make or replace files.
     expect(within(file).queryByRole('button', { name: /Make the file/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('textbox', { name: 'Clinic code' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Clinic' })).not.toBeInTheDocument();
   });
 
   it('shows the check’s failure with a retry', async () => {
@@ -126,29 +126,27 @@ describe('the month’s billing file', () => {
 
 describe('admins and billing files', () => {
   const other = clinic({ code: 'OTH02', name: 'Other Clinic', timezone: 'America/Los_Angeles' });
+  const clinicRef = ({ code, name }: { code: string; name: string }) => ({ code, name });
   const adminRoutes = () => ({
     ...billingRoutes(admin),
     'GET /api/v1/clinics/OTH02/': { body: other },
     'GET /api/v1/clinics/NOPE1/': problem(404, 'not_found', 'No clinic has this code.'),
+    'GET /api/v1/admin/clinic-choices/': {
+      body: { count: 2, next: null, previous: null, results: [clinicRef(clinic()), clinicRef(other)] },
+    },
     [checkFileUrl(3, 2026)]: { body: noFile },
   });
 
-  it('lets an admin name a clinic by its code, and every call then names it', async () => {
+  it('lets an admin choose a clinic from every clinic, and every call then names it', async () => {
     const api = fixtureApi(adminRoutes());
     const app = renderApp('/balances', { token: 't' });
-    const code = await screen.findByRole('textbox', { name: 'Clinic code' });
-    expect(code).toHaveValue('DEMO01');
-    expect(await screen.findByText('Showing Demo Physical Therapy (DEMO01)')).toBeVisible();
-
-    await app.user.clear(code);
-    await app.user.type(code, 'x');
-    await app.user.click(screen.getByRole('button', { name: 'Show clinic' }));
-    expect(screen.getByText('Clinic codes are 4 to 8 letters or digits')).toBeVisible();
-
-    await app.user.clear(code);
-    await app.user.type(code, 'oth02');
-    await app.user.click(screen.getByRole('button', { name: 'Show clinic' }));
-    expect(await screen.findByText('Showing Other Clinic (OTH02)')).toBeVisible();
+    const picker = await screen.findByRole('combobox', { name: 'Clinic' });
+    // The admin's own clinic first; one clinic at a time, so "All clinics" is no choice here.
+    await waitFor(() => expect(picker).toHaveTextContent('Demo Physical Therapy (DEMO01)'));
+    await app.user.click(picker);
+    expect(screen.queryByRole('option', { name: 'All clinics' })).not.toBeInTheDocument();
+    await app.user.click(await screen.findByRole('option', { name: 'Other Clinic (OTH02)' }));
+    expect(picker).toHaveTextContent('Other Clinic (OTH02)');
     expect(app.location().search).toBe('?clinic=OTH02');
     await waitFor(() => expect(api.calls(UNITS_URL).at(-1)?.url.searchParams.get('clinic_code')).toBe('OTH02'));
     expect(api.calls(checkFileUrl(3, 2026)).at(-1)?.url.searchParams.get('clinic_code')).toBe('OTH02');
@@ -158,10 +156,17 @@ describe('admins and billing files', () => {
       ),
     );
 
-    await app.user.clear(code);
-    await app.user.type(code, 'NOPE1');
-    await app.user.click(screen.getByRole('button', { name: 'Show clinic' }));
+    // Back to the admin's own clinic: the address no longer names one.
+    await app.user.click(picker);
+    await app.user.click(await screen.findByRole('option', { name: 'Demo Physical Therapy (DEMO01)' }));
+    expect(app.location().search).toBe('');
+  });
+
+  it('says when the clinic an address names cannot be opened', async () => {
+    fixtureApi(adminRoutes());
+    renderApp('/balances?clinic=NOPE1', { token: 't' });
     expect(await screen.findByRole('alert')).toHaveTextContent('No clinic could be opened with the code NOPE1');
+    expect(screen.getByRole('combobox', { name: 'Clinic' })).toHaveTextContent('NOPE1');
   });
 
   it('makes the month’s file again after asking', async () => {

@@ -1,5 +1,6 @@
 import type { ChatMessage } from '@rehabit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
+import { useChatPanelStore } from '@web/components/layouts/chat-panel-store.ts';
 import { useUiStore } from '@web/lib/ui-store.ts';
 import { fakeSocket } from '@web/testing/fake-socket.ts';
 import { fixtureApi, problem, type RecordedRequest } from '@web/testing/fixture-api.ts';
@@ -10,7 +11,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeMessage, makeSession, messagePage, page, supportSession } from './chat-fixtures.ts';
 
 afterEach(() => {
-  useUiStore.setState({ isChatPanelOpen: false, isMobileMenuOpen: false, chatPatientId: null, chatRoom: null });
+  useChatPanelStore.setState({ isChatPanelOpen: false, chatPatientId: null, chatRoom: null });
+  useUiStore.setState({ isMobileMenuOpen: false });
 });
 
 // 30 messages: page 1 holds the newest 25 (30..6), page 2 the oldest five.

@@ -1,5 +1,6 @@
 import { CALL_NOK, CALL_OK, CHAT_OUTDATED, CHAT_RECENT, CHAT_UNREAD_CAP } from '@rehabit/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { useChatPanelStore } from '@web/components/layouts/chat-panel-store.ts';
 import { useUiStore } from '@web/lib/ui-store.ts';
 import { fakeSocket } from '@web/testing/fake-socket.ts';
 import { fixtureApi } from '@web/testing/fixture-api.ts';
@@ -10,7 +11,8 @@ import { makeMessage, makeSession, page, supportSession } from './chat-fixtures.
 
 afterEach(() => {
   window.innerWidth = 1024;
-  useUiStore.setState({ isChatPanelOpen: false, isMobileMenuOpen: false, chatPatientId: null, chatRoom: null });
+  useChatPanelStore.setState({ isChatPanelOpen: false, chatPatientId: null, chatRoom: null });
+  useUiStore.setState({ isMobileMenuOpen: false });
 });
 
 const sessions = [

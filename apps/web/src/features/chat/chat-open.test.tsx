@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { useChatPanelStore } from '@web/components/layouts/chat-panel-store.ts';
 import { useUiStore } from '@web/lib/ui-store.ts';
 import { fakeSocket } from '@web/testing/fake-socket.ts';
 import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
@@ -10,7 +11,8 @@ import { makeMessage, makeSession, messagePage, page, supportSession } from './c
 
 afterEach(() => {
   window.innerWidth = 1024;
-  useUiStore.setState({ isChatPanelOpen: false, isMobileMenuOpen: false, chatPatientId: null, chatRoom: null });
+  useChatPanelStore.setState({ isChatPanelOpen: false, chatPatientId: null, chatRoom: null });
+  useUiStore.setState({ isMobileMenuOpen: false });
 });
 
 const opened = makeSession(7, { patient: { id: 12, first_name: 'Maria', last_name: 'Garcia' }, last_message: null });
@@ -48,7 +50,7 @@ describe('opening a conversation', () => {
     const api = fixtureApi(routes());
     renderApp('/balances', { token: 't' });
     await screen.findByRole('heading', { name: 'Balances', level: 1 });
-    act(() => useUiStore.getState().openChatWithPatient(12));
+    act(() => useChatPanelStore.getState().openChatWithPatient(12));
     const panel = await screen.findByRole('complementary', { name: 'Chat' });
     expect(await within(panel).findByRole('heading', { name: 'Maria Garcia' })).toBeInTheDocument();
     expect(await within(panel).findByText('Hello Maria')).toBeInTheDocument();

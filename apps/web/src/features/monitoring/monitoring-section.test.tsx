@@ -1,6 +1,6 @@
 import type { MonitoringEntry, MonitoringMonth } from '@rehabit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { monitoringKeys } from '@web/lib/monitoring/monitoring-keys.ts';
+import { monitoringKeys } from '@web/features/monitoring/api/monitoring-keys.ts';
 import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
 import { makePatient, manager, signedInRoutes } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';

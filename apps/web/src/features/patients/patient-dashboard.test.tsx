@@ -1,6 +1,6 @@
 import type { InteractionLog } from '@rehabit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { useUiStore } from '@web/lib/ui-store.ts';
+import { useChatPanelStore } from '@web/components/layouts/chat-panel-store.ts';
 import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
 import { clinic, makePatient, manager, signedInRoutes } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
@@ -51,7 +51,7 @@ describe('patient dashboard', () => {
     const chat = screen.getByRole('region', { name: 'Chat' });
     expect(chat).not.toHaveTextContent('No messages yet');
     await app.user.click(within(chat).getByRole('button', { name: 'Open the conversation' }));
-    expect(useUiStore.getState().isChatPanelOpen).toBe(true);
+    expect(useChatPanelStore.getState().isChatPanelOpen).toBe(true);
     await waitFor(() =>
       expect(api.calls('POST /chat/session').map((request) => request.body)).toEqual([{ patient: 101 }]),
     );

@@ -1,5 +1,5 @@
 import { AuditLogScreen } from '@web/features/audit-log/components/audit-log-screen.tsx';
-import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
+import { useCurrentUser } from '@web/features/session';
 import './screens.css';
 
 export function AuditLogRoute() {

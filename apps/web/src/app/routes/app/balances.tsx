@@ -1,6 +1,6 @@
 import { StaffPay } from '@web/features/balances/components/staff-pay.tsx';
 import { BillingScreen } from '@web/features/billing/components/billing-screen.tsx';
-import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
+import { useCurrentUser } from '@web/features/session';
 import { lazy, Suspense } from 'react';
 import './screens.css';
 

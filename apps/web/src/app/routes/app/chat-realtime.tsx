@@ -1,6 +1,6 @@
 import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
-import { useChatEvents } from '@web/lib/chat/use-chat-events.ts';
-import type { SessionUser } from '@web/lib/session/get-current-user.ts';
+import { useChatEvents } from '@web/features/chat';
+import type { SessionUser } from '@web/features/session';
 import { lazy, Suspense } from 'react';
 
 // The chat screens load with the panel's first opening, not with the first page.

@@ -1,8 +1,8 @@
 import { ButtonLink } from '@web/components/ui/button/button-link.tsx';
 import { paths } from '@web/config/paths.ts';
 import { ClinicSettingsScreen } from '@web/features/clinic-settings/components/clinic-settings-screen.tsx';
-import { useClinicChoice } from '@web/lib/clinics/clinic-choice.ts';
-import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
+import { useClinicChoice } from '@web/features/clinics';
+import { useCurrentUser } from '@web/features/session';
 import { lazy, Suspense } from 'react';
 import './screens.css';
 

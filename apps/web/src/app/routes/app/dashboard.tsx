@@ -1,6 +1,6 @@
 import { DashboardFigures } from '@web/features/dashboard/components/dashboard-figures.tsx';
+import { useCurrentUser } from '@web/features/session';
 import { TasksPanel } from '@web/features/tasks/components/tasks-panel.tsx';
-import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import './screens.css';

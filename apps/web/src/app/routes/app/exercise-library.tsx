@@ -1,7 +1,7 @@
-import { ClinicPicker } from '@web/components/clinic-picker/clinic-picker.tsx';
+import { useClinicChoice } from '@web/features/clinics';
+import { ClinicPicker } from '@web/features/clinics/components/clinic-picker.tsx';
+import { useCurrentUser } from '@web/features/session';
 import { ExerciseLibrary } from '@web/features/videos/components/exercise-library.tsx';
-import { useClinicChoice } from '@web/lib/clinics/clinic-choice.ts';
-import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
 import './screens.css';
 
 export function ExerciseLibraryRoute() {

@@ -1,11 +1,10 @@
 import { can } from '@rehabit/contract';
+import { useChatPanelStore } from '@web/components/layouts/chat-panel-store.ts';
 import { MonitoringBanner } from '@web/components/ui/monitoring-banner/monitoring-banner.tsx';
 import { paths } from '@web/config/paths.ts';
-import type { MonitoringOrigin } from '@web/lib/monitoring/monitoring-session.ts';
-import { useMonitoredTarget, useMonitoringStore } from '@web/lib/monitoring/monitoring-store.ts';
-import { useMonitoringSessions } from '@web/lib/monitoring/use-monitoring-sessions.ts';
-import type { SessionUser } from '@web/lib/session/get-current-user.ts';
-import { useUiStore } from '@web/lib/ui-store.ts';
+import type { MonitoringOrigin } from '@web/features/monitoring';
+import { useMonitoredTarget, useMonitoringSessions, useMonitoringStore } from '@web/features/monitoring';
+import type { SessionUser } from '@web/features/session';
 import { useNavigate } from 'react-router';
 
 /**
@@ -19,7 +18,7 @@ export function Monitoring({ user }: { user: SessionUser }) {
 
 function MonitoredClinician({ isOfficeManager }: { isOfficeManager: boolean }) {
   const navigate = useNavigate();
-  const closeChatPanel = useUiStore((state) => state.setChatPanelOpen);
+  const closeChatPanel = useChatPanelStore((state) => state.setChatPanelOpen);
   const target = useMonitoredTarget();
   const timer = useMonitoringStore((state) => state.timer);
   const refusal = useMonitoringStore((state) => state.refusal);

@@ -3,8 +3,8 @@ import { PatientDashboard } from '@web/features/patients/components/dashboard/pa
 import { ProgramSection } from '@web/features/program/components/program-section.tsx';
 import { FunctionalDataSection } from '@web/features/progress/components/functional-section.tsx';
 import { ProgressSection } from '@web/features/progress/components/progress-section.tsx';
+import { useCurrentUser } from '@web/features/session';
 import { AssignTaskButton } from '@web/features/tasks/components/assign-task-button.tsx';
-import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
 import { useParams } from 'react-router';
 import './screens.css';
 

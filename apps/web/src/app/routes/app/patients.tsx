@@ -1,6 +1,6 @@
 import { InitialNoteModal } from '@web/features/patients/components/initial-note-modal.tsx';
 import { PatientList } from '@web/features/patients/components/list/patient-list.tsx';
-import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
+import { useCurrentUser } from '@web/features/session';
 import './screens.css';
 
 export function PatientsRoute() {

@@ -5,10 +5,13 @@ import { MainLayout } from '@web/components/layouts/main-layout.tsx';
 import { RedirectToSignIn } from '@web/components/layouts/redirect-to-sign-in.tsx';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
 import { paths } from '@web/config/paths.ts';
-import { useAuthStore } from '@web/lib/auth-store.ts';
-import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
-import { useSettingsInfo } from '@web/lib/session/get-settings-info.ts';
-import { useEndSessionOnUserError, useLogout } from '@web/lib/session/logout.ts';
+import {
+  useAuthStore,
+  useCurrentUser,
+  useEndSessionOnUserError,
+  useLogout,
+  useSettingsInfo,
+} from '@web/features/session';
 import { ShieldX } from 'lucide-react';
 import { Link, Navigate, Outlet, useMatches } from 'react-router';
 import { ChatRealtime, DesktopChat } from './chat-realtime.tsx';

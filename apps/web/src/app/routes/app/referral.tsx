@@ -2,7 +2,7 @@ import { newFeatureKeys } from '@rehabit/contract';
 import { PageHeader } from '@web/components/layouts/page-header.tsx';
 import { NewPill } from '@web/components/ui/badge/new-pill.tsx';
 import { ReferralProgram } from '@web/features/referral/components/referral-program.tsx';
-import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
+import { useCurrentUser } from '@web/features/session';
 import dayjs from 'dayjs';
 import './screens.css';
 

@@ -1,10 +1,10 @@
 import { can } from '@rehabit/contract';
-import { ClinicPicker } from '@web/components/clinic-picker/clinic-picker.tsx';
 import { PageHeader } from '@web/components/layouts/page-header.tsx';
+import { useClinicChoice } from '@web/features/clinics';
+import { ClinicPicker } from '@web/features/clinics/components/clinic-picker.tsx';
+import { useCurrentUser } from '@web/features/session';
 import { ApprovalsSection } from '@web/features/supervisor/components/approvals-section.tsx';
 import { StaffDirectory } from '@web/features/supervisor/components/staff-directory.tsx';
-import { useClinicChoice } from '@web/lib/clinics/clinic-choice.ts';
-import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
 import './screens.css';
 
 export function TherapistListRoute() {

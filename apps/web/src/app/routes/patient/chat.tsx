@@ -1,5 +1,5 @@
 import { PatientChatPage } from '@web/features/patient-app/components/chat/patient-chat-page.tsx';
-import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
+import { useCurrentUser } from '@web/features/session';
 
 export function PatientChatRoute() {
   // The layout has loaded the user before any patient screen renders.

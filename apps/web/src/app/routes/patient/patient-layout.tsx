@@ -4,9 +4,7 @@ import { FrameSkeleton } from '@web/components/layouts/frame-skeleton.tsx';
 import { RedirectToSignIn } from '@web/components/layouts/redirect-to-sign-in.tsx';
 import { paths } from '@web/config/paths.ts';
 import { PatientShell } from '@web/features/patient-app/components/shell/patient-shell.tsx';
-import { useAuthStore } from '@web/lib/auth-store.ts';
-import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
-import { useEndSessionOnUserError } from '@web/lib/session/logout.ts';
+import { useAuthStore, useCurrentUser, useEndSessionOnUserError } from '@web/features/session';
 import { Navigate, Outlet } from 'react-router';
 
 /**

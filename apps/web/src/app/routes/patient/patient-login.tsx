@@ -1,7 +1,7 @@
 import '@web/features/patient-app/i18n/i18n.ts';
 import { paths } from '@web/config/paths.ts';
 import { PatientLogin } from '@web/features/patient-app/components/login/patient-login.tsx';
-import { useAuthStore } from '@web/lib/auth-store.ts';
+import { useAuthStore } from '@web/features/session';
 import { takeRedirectPath } from '@web/lib/storage.ts';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';

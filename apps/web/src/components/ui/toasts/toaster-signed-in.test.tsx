@@ -1,5 +1,5 @@
 import { render, waitFor } from '@testing-library/react';
-import { useAuthStore } from '@web/lib/auth-store.ts';
+import { useAuthStore } from '@web/features/session';
 import { expect, it } from 'vitest';
 import { Toaster } from './toaster.tsx';
 

@@ -1,4 +1,4 @@
-import { useAuthStore } from '@web/lib/auth-store.ts';
+import { useHasToken } from '@web/lib/access-token.ts';
 import { firstScreenDrawn } from '@web/lib/first-screen-drawn.ts';
 import { prepareToasts, toastsAsked } from '@web/lib/notify.ts';
 import { type ComponentType, lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
@@ -10,7 +10,7 @@ const ToastContainer = lazy<ComponentType>(() =>
 
 /** Where toasts show: on the page from the first toast asked for, or once a signed-in screen is drawn. */
 export function Toaster() {
-  const signedIn = useAuthStore((state) => state.token !== null);
+  const signedIn = useHasToken();
   useEffect(() => {
     // After the first screen, which it must not slow down.
     if (signedIn) void firstScreenDrawn.then(prepareToasts);

@@ -1,7 +1,7 @@
 import { announcementEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { settingsInfoQueryKey } from '@web/features/session';
 import { call } from '@web/lib/api-client.ts';
-import { settingsInfoQueryKey } from '@web/lib/session/get-settings-info.ts';
 import { initialNoteQueryKey } from './get-initial-note.ts';
 
 export const updateInitialNote = (text: string) =>

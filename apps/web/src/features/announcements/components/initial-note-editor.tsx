@@ -3,7 +3,7 @@ import { INITIAL_NOTE_MAX, type InitialNote, initialNoteBodySchema } from '@reha
 import { Button } from '@web/components/ui/button/button.tsx';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { TextArea } from '@web/components/ui/field/text-area.tsx';
-import { ClinicTime } from '@web/components/ui/format/clinic-time-display.tsx';
+import { ClinicTime } from '@web/features/clinics';
 import { withServerErrors } from '@web/lib/form-errors.ts';
 import { notify } from '@web/lib/notify.ts';
 import { useForm } from 'react-hook-form';

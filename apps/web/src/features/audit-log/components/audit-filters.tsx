@@ -1,10 +1,10 @@
 import { auditActionOptions } from '@rehabit/contract';
-import { ClinicPicker } from '@web/components/clinic-picker/clinic-picker.tsx';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { DatePicker } from '@web/components/ui/date-picker/date-picker.tsx';
 import { dateToIso, isoToDate } from '@web/components/ui/date-picker/iso-date.ts';
 import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
+import { ClinicPicker } from '@web/features/clinics';
 import { SlidersHorizontal } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import type { AuditFilterValues } from './use-audit-params.ts';

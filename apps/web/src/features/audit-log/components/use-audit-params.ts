@@ -1,5 +1,5 @@
 import { type AuditAction, auditActions, type Role } from '@rehabit/contract';
-import { useClinicChoice } from '@web/lib/clinics/clinic-choice.ts';
+import { useClinicChoice } from '@web/features/clinics';
 import { useSearchParams } from 'react-router';
 import type { AuditLogParams } from '../api/get-audit-log.ts';
 

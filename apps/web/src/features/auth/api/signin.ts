@@ -1,8 +1,8 @@
 import { authEndpoints, type SigninBody } from '@rehabit/contract';
 import { useMutation } from '@tanstack/react-query';
+import { useAuthStore } from '@web/features/session';
 import { call } from '@web/lib/api-client.ts';
 import { ApiError } from '@web/lib/api-error.ts';
-import { useAuthStore } from '@web/lib/auth-store.ts';
 
 export const signin = (body: SigninBody) => call(authEndpoints.signin, { body });
 

@@ -1,8 +1,8 @@
 import { type SupervisorSigninBody, supervisorEndpoints } from '@rehabit/contract';
 import { useMutation } from '@tanstack/react-query';
+import { useAuthStore } from '@web/features/session';
 import { call } from '@web/lib/api-client.ts';
 import { ApiError } from '@web/lib/api-error.ts';
-import { useAuthStore } from '@web/lib/auth-store.ts';
 
 export const supervisorSignin = (body: SupervisorSigninBody) => call(supervisorEndpoints.signin, { body });
 

@@ -1,5 +1,5 @@
 import { clinicCodeSchema } from '@rehabit/contract';
-import { useCheckClinicCode } from '@web/lib/clinics/check-clinic-code.ts';
+import { useCheckClinicCode } from '@web/features/clinics';
 import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
 import type { CodeCheck } from './clinic-code-status.tsx';
 

@@ -4,7 +4,7 @@ import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
 import { formatCurrency } from '@web/components/ui/format/format.ts';
 import { Table } from '@web/components/ui/table/table.tsx';
-import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
+import { useCurrentUser } from '@web/features/session';
 import { Building2 } from 'lucide-react';
 import { useBillingSettings } from '../api/get-billing-settings.ts';
 import { BillingSettingsForm, rateLabel, roleOf } from './billing-settings-form.tsx';

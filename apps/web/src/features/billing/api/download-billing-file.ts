@@ -1,7 +1,7 @@
 import { billingEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { clearBillingBadge } from '@web/features/session';
 import { call, type DownloadProgress, saveFile } from '@web/lib/api-client.ts';
-import { clearBillingBadge } from '@web/lib/session/cancel-billing-notification.ts';
 import { useState } from 'react';
 import { clinicQuery, monthParts } from '../lib/billing-month.ts';
 import { bytesOfBase64, XLSX_TYPE } from '../lib/xlsx-file.ts';

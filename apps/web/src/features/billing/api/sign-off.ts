@@ -1,7 +1,7 @@
 import { billingSignOffEndpoints, type SignOffBody } from '@rehabit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { currentUserQueryKey } from '@web/features/session';
 import { call } from '@web/lib/api-client.ts';
-import { currentUserQueryKey } from '@web/lib/session/get-current-user.ts';
 import { clinicQuery, monthParts } from '../lib/billing-month.ts';
 import { billingKeys } from './keys.ts';
 

@@ -1,7 +1,7 @@
 import { billingEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { currentUserQueryKey } from '@web/features/session';
 import { call } from '@web/lib/api-client.ts';
-import { currentUserQueryKey } from '@web/lib/session/get-current-user.ts';
 import { monthParts } from '../lib/billing-month.ts';
 import type { ChosenWorkbook } from '../lib/xlsx-file.ts';
 import { billingKeys } from './keys.ts';

@@ -10,7 +10,7 @@ import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
 import { formatCurrency } from '@web/components/ui/format/format.ts';
 import { formatMonth } from '@web/components/ui/month-picker/months.ts';
 import { paths } from '@web/config/paths.ts';
-import { useDownloadMonitoringCsv } from '@web/lib/monitoring/download-monitoring-csv.ts';
+import { useDownloadMonitoringCsv } from '@web/features/monitoring';
 import { Download } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatWindow } from './billing-labels.ts';

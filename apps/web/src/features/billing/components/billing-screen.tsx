@@ -3,14 +3,13 @@ import { PageHeader } from '@web/components/layouts/page-header.tsx';
 import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
 import { MonthPicker } from '@web/components/ui/month-picker/month-picker.tsx';
-import { useClinic } from '@web/lib/clinics/get-clinic.ts';
-import type { SessionUser } from '@web/lib/session/get-current-user.ts';
+import { ClinicPicker, useClinic } from '@web/features/clinics';
+import type { SessionUser } from '@web/features/session';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { BillingChartSection } from './billing-chart-section.tsx';
 import { BillingFileCard } from './billing-file-card.tsx';
 import { BillingMonth } from './billing-month.tsx';
-import { ClinicPicker } from './clinic-picker.tsx';
 import { PostCloseCorrections } from './post-close-corrections.tsx';
 import { SignOffCard } from './sign-off-card.tsx';
 import { type BalancesView, useBillingParams } from './use-billing-params.ts';
@@ -65,11 +64,13 @@ export function BillingScreen({ user, settings, staffPay }: BillingScreenProps) 
       {staffPay && <ViewSwitch view={params.view} onChange={(view) => params.update({ view })} />}
       <div className="billing-toolbar">
         {isAdmin && (
-          <ClinicPicker
-            value={clinicCode}
-            clinic={clinic.data}
-            onChange={(code) => params.update({ clinic: code === user.code ? undefined : code })}
-          />
+          <div className="billing-toolbar__clinic">
+            <ClinicPicker
+              value={clinicCode}
+              offersAll={false}
+              onChange={(code) => code && params.update({ clinic: code === user.code ? undefined : code })}
+            />
+          </div>
         )}
         {month && latest && (
           <div className="billing-toolbar__month">

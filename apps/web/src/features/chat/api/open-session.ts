@@ -1,7 +1,7 @@
 import { type ChatSession, chatEndpoints, type Paginated } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { chatKeys } from '@web/features/chat/api/chat-sessions.ts';
 import { call } from '@web/lib/api-client.ts';
-import { chatKeys } from '@web/lib/chat/chat-sessions.ts';
 
 /** POST /chat/session: the patient's conversation with the clinic, opened on first use. */
 export const openPatientSession = (patient: number) => call(chatEndpoints.openSession, { body: { patient } });

@@ -1,5 +1,5 @@
 import type { ChatSession, Role } from '@rehabit/contract';
-import { type ChatKind, chatKindsFor, isUnread, useChatSessions } from '@web/lib/chat/chat-sessions.ts';
+import { type ChatKind, chatKindsFor, isUnread, useChatSessions } from '@web/features/chat/api/chat-sessions.ts';
 import { useState } from 'react';
 import { NewConversation } from './new-conversation.tsx';
 import { SessionList } from './session-list.tsx';

@@ -1,9 +1,9 @@
 import { monitoringDisplayName } from '@rehabit/contract';
 import { PageHeader } from '@web/components/layouts/page-header.tsx';
 import { paths } from '@web/config/paths.ts';
-import { chatKindsFor, useChatSessions } from '@web/lib/chat/chat-sessions.ts';
-import { useMonitoredPatient } from '@web/lib/monitoring/monitoring-store.ts';
-import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
+import { chatKindsFor, useChatSessions } from '@web/features/chat/api/chat-sessions.ts';
+import { useMonitoredPatient } from '@web/features/monitoring';
+import { useCurrentUser } from '@web/features/session';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { sessionTitle } from '../lib/chat-labels.ts';

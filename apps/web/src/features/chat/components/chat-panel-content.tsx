@@ -1,7 +1,7 @@
 import { monitoringDisplayName } from '@rehabit/contract';
-import { useMonitoredPatient } from '@web/lib/monitoring/monitoring-store.ts';
-import type { SessionUser } from '@web/lib/session/get-current-user.ts';
-import { useUiStore } from '@web/lib/ui-store.ts';
+import { useChatPanelStore } from '@web/components/layouts/chat-panel-store.ts';
+import { useMonitoredPatient } from '@web/features/monitoring';
+import type { SessionUser } from '@web/features/session';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { useOpenPatientSession } from '../api/open-session.ts';
@@ -13,10 +13,10 @@ import '@web/components/ui/button/icon-button.css';
 
 /** Desktop: the room list and one conversation inside the right-hand panel. */
 export function ChatPanelContent({ user }: { user: SessionUser }) {
-  const selected = useUiStore((state) => state.chatRoom);
-  const setSelected = useUiStore((state) => state.setChatRoom);
-  const patientId = useUiStore((state) => state.chatPatientId);
-  const clearPatient = useUiStore((state) => state.clearChatPatient);
+  const selected = useChatPanelStore((state) => state.chatRoom);
+  const setSelected = useChatPanelStore((state) => state.setChatRoom);
+  const patientId = useChatPanelStore((state) => state.chatPatientId);
+  const clearPatient = useChatPanelStore((state) => state.clearChatPatient);
   const open = useOpenPatientSession();
   const { mutate } = open;
   // A patient's room open in the panel monitors the clinician on that patient (decision 0704).

@@ -1,8 +1,8 @@
 import { can, type Role } from '@rehabit/contract';
 import { PageHeader } from '@web/components/layouts/page-header.tsx';
 import { paths } from '@web/config/paths.ts';
-import { canChatWithPatients } from '@web/lib/chat/chat-sessions.ts';
-import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
+import { canChatWithPatients } from '@web/features/chat/api/chat-sessions.ts';
+import { useCurrentUser } from '@web/features/session';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useOpenPatientSession } from '../api/open-session.ts';

@@ -1,9 +1,9 @@
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
+import { useMessages } from '@web/features/chat/api/get-messages.ts';
+import { useSendMessage } from '@web/features/chat/api/send-message.ts';
+import { showSession } from '@web/features/chat/lib/on-screen.ts';
+import { newClientId, type OutgoingMessage, useOutboxStore } from '@web/features/chat/lib/outbox.ts';
 import { isApiError } from '@web/lib/api-error.ts';
-import { useMessages } from '@web/lib/chat/get-messages.ts';
-import { showSession } from '@web/lib/chat/on-screen.ts';
-import { newClientId, type OutgoingMessage, useOutboxStore } from '@web/lib/chat/outbox.ts';
-import { useSendMessage } from '@web/lib/chat/send-message.ts';
 import { useSocketStatus } from '@web/lib/socket.ts';
 import { Lock } from 'lucide-react';
 import { useEffect } from 'react';

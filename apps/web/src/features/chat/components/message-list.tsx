@@ -2,9 +2,9 @@ import type { ChatMessage } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
-import { useMessages } from '@web/lib/chat/get-messages.ts';
-import { type OutgoingMessage, useOutboxStore } from '@web/lib/chat/outbox.ts';
-import { useClinicTimeZone } from '@web/lib/clinics/clinic-time-zone.ts';
+import { useMessages } from '@web/features/chat/api/get-messages.ts';
+import { type OutgoingMessage, useOutboxStore } from '@web/features/chat/lib/outbox.ts';
+import { useClinicTimeZone } from '@web/features/clinics';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { messageTime } from '../lib/chat-labels.ts';
 

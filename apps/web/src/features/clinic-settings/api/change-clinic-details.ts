@@ -1,7 +1,7 @@
 import { type ClinicDetailsChange, clinicSettingsEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { currentUserQueryKey } from '@web/features/session';
 import { call } from '@web/lib/api-client.ts';
-import { currentUserQueryKey } from '@web/lib/session/get-current-user.ts';
 import { clinicQueryKey } from './get-clinic.ts';
 
 export const changeClinicDetails = (clinicCode: string, body: ClinicDetailsChange) =>

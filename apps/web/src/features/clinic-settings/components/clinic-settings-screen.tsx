@@ -3,7 +3,7 @@ import { PageHeader } from '@web/components/layouts/page-header.tsx';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
 import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
-import type { SessionUser } from '@web/lib/session/get-current-user.ts';
+import type { SessionUser } from '@web/features/session';
 import { Building2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useClinic } from '../api/get-clinic.ts';

@@ -1,7 +1,7 @@
 import { type DashboardQuery, dashboardEndpoints } from '@rehabit/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@web/lib/api-client.ts';
-import { dashboardQueryKey } from '@web/lib/work-keys.ts';
+import { dashboardQueryKey } from './keys.ts';
 
 /** The dashboard's figures: one therapist's patients, the clinic's, or (with neither) the caller's default view. */
 export const getDashboard = (query: Partial<DashboardQuery>, signal?: AbortSignal) =>

@@ -1,7 +1,7 @@
 import { can, idSchema } from '@rehabit/contract';
 import { PageHeader } from '@web/components/layouts/page-header.tsx';
 import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
-import type { SessionUser } from '@web/lib/session/get-current-user.ts';
+import type { SessionUser } from '@web/features/session';
 import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
 import { useDashboard, type Whose } from '../api/get-dashboard.ts';

@@ -1,7 +1,7 @@
 import { isTreatingRole } from '@rehabit/contract';
 import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
-import type { SessionUser } from '@web/lib/session/get-current-user.ts';
-import { useTreatingTherapists } from '@web/lib/staff/get-treating-therapists.ts';
+import type { SessionUser } from '@web/features/session';
+import { useTreatingTherapists } from '@web/features/staff';
 import type { Whose } from '../api/get-dashboard.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { HepRequest } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
-import { ClinicTime } from '@web/components/ui/format/clinic-time-display.tsx';
 import { StatusPill } from '@web/components/ui/pill/status-pill.tsx';
+import { ClinicTime } from '@web/features/clinics';
 import { requestStatusLabels, requestStatusTones } from './request-status.ts';
 
 /** One request of the queue: what was asked, by whom and where; its answer, or the button to give one. */

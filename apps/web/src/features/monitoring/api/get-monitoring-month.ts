@@ -1,7 +1,7 @@
 import { monitoringEndpoints } from '@rehabit/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { monitoringKeys } from '@web/features/monitoring/api/monitoring-keys.ts';
 import { call } from '@web/lib/api-client.ts';
-import { monitoringKeys } from '@web/lib/monitoring/monitoring-keys.ts';
 
 export const getMonitoringMonth = (patientId: number, month: string | null, page: number, signal?: AbortSignal) =>
   call(monitoringEndpoints.month, { params: { id: patientId }, query: { page, month: month ?? undefined }, signal });

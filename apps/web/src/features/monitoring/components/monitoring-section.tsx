@@ -9,7 +9,7 @@ import { MonthPicker } from '@web/components/ui/month-picker/month-picker.tsx';
 import { formatMonth } from '@web/components/ui/month-picker/months.ts';
 import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
 import { RoundIcon } from '@web/components/ui/round-icon/round-icon.tsx';
-import { useDownloadMonitoringCsv } from '@web/lib/monitoring/download-monitoring-csv.ts';
+import { useDownloadMonitoringCsv } from '@web/features/monitoring/api/download-monitoring-csv.ts';
 import dayjs from 'dayjs';
 import { Download, Phone, Timer, Video } from 'lucide-react';
 import { useState } from 'react';

@@ -6,9 +6,9 @@ import {
   type VerifyOtpBody,
 } from '@rehabit/contract';
 import { useMutation } from '@tanstack/react-query';
+import { useAuthStore } from '@web/features/session';
 import { call } from '@web/lib/api-client.ts';
 import { ApiError } from '@web/lib/api-error.ts';
-import { useAuthStore } from '@web/lib/auth-store.ts';
 
 /** Public: texts a 6-digit code to the patient's phone. */
 export const sendCode = (body: SendOtpBody) => call(phoneCodeEndpoints.sendOtp, { body });

@@ -1,5 +1,5 @@
 import type { ExerciseLogBody } from '@rehabit/contract';
-import { useAuthStore } from '@web/lib/auth-store.ts';
+import { useAuthStore } from '@web/features/session';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { keepLog, sendPendingLogs, useExerciseOutbox } from './exercise-outbox.ts';
 

@@ -1,6 +1,6 @@
 import type { ExerciseLogBody } from '@rehabit/contract';
+import { getToken } from '@web/lib/access-token.ts';
 import { isApiError } from '@web/lib/api-error.ts';
-import { getToken } from '@web/lib/auth-store.ts';
 import { create } from 'zustand';
 
 /**

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { patientKeys } from '@web/features/patient-app/api/keys.ts';
 import { logExercise } from '@web/features/patient-app/api/log-exercise.ts';
-import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
+import { useCurrentUser } from '@web/features/session';
 import { useCallback, useEffect } from 'react';
 import { keepLog, type SessionChange, sendPendingLogs } from './exercise-outbox.ts';
 

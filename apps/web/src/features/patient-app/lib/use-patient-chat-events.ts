@@ -1,7 +1,6 @@
 import { chatEvents, chatMessageSchema, type PatientChat } from '@rehabit/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { isSessionOnScreen } from '@web/lib/chat/on-screen.ts';
-import { useChatEvents } from '@web/lib/chat/use-chat-events.ts';
+import { isSessionOnScreen, useChatEvents } from '@web/features/chat';
 import { SOCKET_CONNECTED, useSocketEvent } from '@web/lib/socket.ts';
 import { useRef } from 'react';
 import { patientKeys } from '../api/keys.ts';

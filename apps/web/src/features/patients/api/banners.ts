@@ -1,7 +1,7 @@
 import { type BannerKey, bannerEndpoints, type Patient, type PatientBanners } from '@rehabit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { monitoringKeys } from '@web/features/monitoring';
 import { call } from '@web/lib/api-client.ts';
-import { monitoringKeys } from '@web/lib/monitoring/monitoring-keys.ts';
 
 export const getBanners = (patientId: number, signal?: AbortSignal) =>
   call(bannerEndpoints.snoozes, { params: { patientId }, signal });

@@ -1,7 +1,7 @@
 import { patientEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { monitoringKeys } from '@web/features/monitoring';
 import { call } from '@web/lib/api-client.ts';
-import { monitoringKeys } from '@web/lib/monitoring/monitoring-keys.ts';
 import { interactionsQueryKey } from './get-interactions.ts';
 import { patientQueryKey } from './get-patient.ts';
 import { patientsQueryKey } from './get-patients.ts';

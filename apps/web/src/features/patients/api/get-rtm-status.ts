@@ -1,7 +1,7 @@
 import { type Patient, rtmStatusEndpoints } from '@rehabit/contract';
 import { useQuery } from '@tanstack/react-query';
+import { monitoringKeys } from '@web/features/monitoring';
 import { call } from '@web/lib/api-client.ts';
-import { monitoringKeys } from '@web/lib/monitoring/monitoring-keys.ts';
 
 export const getRtmStatus = (id: number, signal?: AbortSignal) =>
   call(rtmStatusEndpoints.patient, { params: { id }, signal });

@@ -1,8 +1,6 @@
 import { Button } from '@web/components/ui/button/button.tsx';
 import { Modal } from '@web/components/ui/modal/modal.tsx';
-import { useCancelFeatureNotification } from '@web/lib/session/cancel-feature-notification.ts';
-import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
-import { useSettingsInfo } from '@web/lib/session/get-settings-info.ts';
+import { useCancelFeatureNotification, useCurrentUser, useSettingsInfo } from '@web/features/session';
 import { useState } from 'react';
 
 /** The clinic-wide announcement, shown on the patient list until the person dismisses it. */

@@ -1,8 +1,8 @@
-import { RequestVideoDialog } from '@web/components/request-video/request-video-dialog.tsx';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
 import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { RequestVideoDialog } from '@web/features/videos';
 import { notify } from '@web/lib/notify.ts';
 import { ClipboardList, Plus, Trash2, Video } from 'lucide-react';
 import { useState } from 'react';

@@ -1,7 +1,7 @@
 import { type FunctionalDataPatchBody, type FunctionalDataPostBody, patientDataEndpoints } from '@rehabit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { monitoringKeys } from '@web/features/monitoring';
 import { call } from '@web/lib/api-client.ts';
-import { monitoringKeys } from '@web/lib/monitoring/monitoring-keys.ts';
 import { progressQueryKey } from './get-progress.ts';
 
 export const functionalDataQueryKey = (patientId: number) => ['functional-data', patientId] as const;

@@ -1,6 +1,6 @@
 import type { Referral } from '@rehabit/contract';
-import { ClinicTime } from '@web/components/ui/format/clinic-time-display.tsx';
 import { Table } from '@web/components/ui/table/table.tsx';
+import { ClinicTime } from '@web/features/clinics';
 import { useIsMobile } from '@web/lib/device.ts';
 import { expiryNote, ReferralStatusPill, StepDate } from './referral-status.tsx';
 

@@ -1,6 +1,6 @@
 import type { Referral, ReferralStatus } from '@rehabit/contract';
-import { ClinicTime } from '@web/components/ui/format/clinic-time-display.tsx';
 import { type PillTone, StatusPill } from '@web/components/ui/pill/status-pill.tsx';
+import { ClinicTime } from '@web/features/clinics';
 
 const tones: Record<ReferralStatus, PillTone> = {
   invited: 'info',

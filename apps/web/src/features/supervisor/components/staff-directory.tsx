@@ -5,7 +5,7 @@ import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
 import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
-import { useClinicStaff } from '@web/lib/staff/get-clinic-staff.ts';
+import { useClinicStaff } from '@web/features/staff';
 import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
 import { Users } from 'lucide-react';
 import { useState } from 'react';

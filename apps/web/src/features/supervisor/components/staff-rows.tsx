@@ -1,7 +1,7 @@
 import { type ApprovalStatus, roleLabels, type StaffMember } from '@rehabit/contract';
-import { ClinicTime } from '@web/components/ui/format/clinic-time-display.tsx';
 import { type PillTone, StatusPill } from '@web/components/ui/pill/status-pill.tsx';
 import { Table } from '@web/components/ui/table/table.tsx';
+import { ClinicTime } from '@web/features/clinics';
 import { useIsMobile } from '@web/lib/device.ts';
 import type { ReactNode } from 'react';
 import './staff.css';

@@ -1,5 +1,7 @@
 import type { TaskListQuery } from '@rehabit/contract';
-import { tasksQueryKey } from '@web/lib/work-keys.ts';
+
+/** The root of every task list's key: a change to a task reads them all again (`useRefreshWork`). */
+export const tasksQueryKey = ['tasks'] as const;
 
 export type TaskListParams = Pick<TaskListQuery, 'status' | 'page'> & Partial<Pick<TaskListQuery, 'scope'>>;
 

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { dashboardQueryKey, tasksQueryKey } from '@web/lib/work-keys.ts';
+import { dashboardQueryKey } from '@web/features/dashboard';
+import { tasksQueryKey } from './keys.ts';
 
 /** After a task changed: every task list and the dashboard's count of open tasks are read again. */
 export function useRefreshWork() {

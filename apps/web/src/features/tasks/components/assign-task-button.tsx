@@ -1,6 +1,6 @@
 import { can } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
-import type { SessionUser } from '@web/lib/session/get-current-user.ts';
+import type { SessionUser } from '@web/features/session';
 import { ClipboardPlus } from 'lucide-react';
 import { useState } from 'react';
 import { AssignTaskDialog } from './assign-task-dialog.tsx';

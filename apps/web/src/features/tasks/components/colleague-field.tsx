@@ -1,7 +1,7 @@
 import { nameWithRole } from '@rehabit/contract';
 import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
-import type { SessionUser } from '@web/lib/session/get-current-user.ts';
-import { useColleagues } from '@web/lib/staff/get-colleagues.ts';
+import type { SessionUser } from '@web/features/session';
+import { useColleagues } from '@web/features/staff';
 import type { Ref } from 'react';
 
 type Props = {

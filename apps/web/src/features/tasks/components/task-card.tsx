@@ -1,9 +1,8 @@
 import type { Task } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { clinicDayOf } from '@web/components/ui/format/clinic-time.ts';
-import { ClinicTime } from '@web/components/ui/format/clinic-time-display.tsx';
 import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
-import { useClinicTimeZone } from '@web/lib/clinics/clinic-time-zone.ts';
+import { ClinicTime, useClinicTimeZone } from '@web/features/clinics';
 import { AlertTriangle, Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { taskKindLabels, taskTarget } from './task-labels.ts';

@@ -1,6 +1,5 @@
 import { can, type Video as VideoItem } from '@rehabit/contract';
 import { PageHeader } from '@web/components/layouts/page-header.tsx';
-import { RequestVideoDialog } from '@web/components/request-video/request-video-dialog.tsx';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { ButtonLink } from '@web/components/ui/button/button-link.tsx';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog/confirm-dialog.tsx';
@@ -10,9 +9,10 @@ import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
 import { Modal } from '@web/components/ui/modal/modal.tsx';
 import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
 import { paths } from '@web/config/paths.ts';
+import { useCurrentUser } from '@web/features/session';
+import { RequestVideoDialog } from '@web/features/videos/components/request-video-dialog.tsx';
 import { errorMessage } from '@web/lib/api-error.ts';
 import { notify } from '@web/lib/notify.ts';
-import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
 import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
 import { FolderPlus, Inbox, ListChecks, MessageSquarePlus, SearchX, Trash2, Upload, Video, X } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';

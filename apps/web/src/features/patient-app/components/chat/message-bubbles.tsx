@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@rehabit/contract';
-import type { OutgoingMessage } from '@web/lib/chat/outbox.ts';
+import type { OutgoingMessage } from '@web/features/chat';
 import { useTranslation } from 'react-i18next';
 
 const timeOf = (iso: string, language: string) => {

@@ -1,12 +1,16 @@
 import type { ChatMessage, PatientChat } from '@rehabit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button/button.tsx';
+import {
+  newClientId,
+  type OutgoingMessage,
+  showSession,
+  useMessages,
+  useOutboxStore,
+  useSendMessage,
+} from '@web/features/chat';
 import { usePatientChat } from '@web/features/patient-app/api/get-chat.ts';
 import { patientKeys } from '@web/features/patient-app/api/keys.ts';
-import { useMessages } from '@web/lib/chat/get-messages.ts';
-import { showSession } from '@web/lib/chat/on-screen.ts';
-import { newClientId, type OutgoingMessage, useOutboxStore } from '@web/lib/chat/outbox.ts';
-import { useSendMessage } from '@web/lib/chat/send-message.ts';
 import { useSocketStatus } from '@web/lib/socket.ts';
 import { useDocumentTitle } from '@web/lib/use-document-title.ts';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';

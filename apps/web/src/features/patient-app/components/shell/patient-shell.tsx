@@ -3,7 +3,7 @@ import { paths } from '@web/config/paths.ts';
 import { usePatientPageLanguage } from '@web/features/patient-app/i18n/i18n.ts';
 import { useSendKeptLogs } from '@web/features/patient-app/lib/use-exercise-outbox.ts';
 import { usePatientChatEvents } from '@web/features/patient-app/lib/use-patient-chat-events.ts';
-import { useLogout } from '@web/lib/session/logout.ts';
+import { useLogout } from '@web/features/session';
 import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

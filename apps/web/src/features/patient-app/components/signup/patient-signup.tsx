@@ -1,6 +1,6 @@
 import '@web/features/patient-app/i18n/signup-strings.ts';
 import { clinicCodeSchema } from '@rehabit/contract';
-import { useCheckClinicCode } from '@web/lib/clinics/check-clinic-code.ts';
+import { useCheckClinicCode } from '@web/features/clinics';
 import { useDocumentTitle } from '@web/lib/use-document-title.ts';
 import { CheckCircle2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';

@@ -2,7 +2,7 @@ import { BANNER_SNOOZE_DAYS, type BannerKey, can, type Patient } from '@rehabit/
 import { Button } from '@web/components/ui/button/button.tsx';
 import { formatDate } from '@web/components/ui/format/format.ts';
 import { useBanners, useSnoozeBanner } from '@web/features/patients/api/banners.ts';
-import type { SessionUser } from '@web/lib/session/get-current-user.ts';
+import type { SessionUser } from '@web/features/session';
 import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
 

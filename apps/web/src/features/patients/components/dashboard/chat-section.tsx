@@ -1,8 +1,8 @@
+import { useChatPanelStore } from '@web/components/layouts/chat-panel-store.ts';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { ButtonLink } from '@web/components/ui/button/button-link.tsx';
 import { paths } from '@web/config/paths.ts';
 import { useIsMobile } from '@web/lib/device.ts';
-import { useUiStore } from '@web/lib/ui-store.ts';
 import { MessageSquare } from 'lucide-react';
 
 const icon = <MessageSquare size={18} aria-hidden="true" />;
@@ -13,7 +13,7 @@ const icon = <MessageSquare size={18} aria-hidden="true" />;
  */
 export function ChatSection({ patientId, patientName }: { patientId: number; patientName: string }) {
   const isMobile = useIsMobile();
-  const openChatWithPatient = useUiStore((s) => s.openChatWithPatient);
+  const openChatWithPatient = useChatPanelStore((s) => s.openChatWithPatient);
   return (
     <section id="chat" className="section-card" aria-labelledby="chat-title">
       <h2 id="chat-title" className="section-card__title">

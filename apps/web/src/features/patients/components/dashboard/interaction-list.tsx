@@ -1,8 +1,8 @@
 import type { InteractionLog } from '@rehabit/contract';
-import { ClinicTime } from '@web/components/ui/format/clinic-time-display.tsx';
 import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
 import { formatDate } from '@web/components/ui/format/format.ts';
 import { RoundIcon } from '@web/components/ui/round-icon/round-icon.tsx';
+import { ClinicTime } from '@web/features/clinics';
 import { Phone, Trash2, Video } from 'lucide-react';
 import { interactionKindLabels } from './interaction-form.tsx';
 import '@web/components/ui/button/icon-button.css';

@@ -1,6 +1,6 @@
 import type { Patient } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
-import type { SessionUser } from '@web/lib/session/get-current-user.ts';
+import type { SessionUser } from '@web/features/session';
 import { type PatientAction, patientActionLabels, patientActions } from '../patient-actions.ts';
 
 const variants: Record<PatientAction, 'primary' | 'secondary' | 'ghost'> = {

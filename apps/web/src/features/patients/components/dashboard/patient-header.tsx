@@ -1,7 +1,7 @@
 import type { Patient, PatientDetail } from '@rehabit/contract';
-import { ClinicTime } from '@web/components/ui/format/clinic-time-display.tsx';
 import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
 import { ageInYears, formatPhone } from '@web/components/ui/format/format.ts';
+import { ClinicTime } from '@web/features/clinics';
 import { ContactStatusLabels } from '../contact-status-labels.tsx';
 import { RtmSwitch } from '../list/rtm-switch.tsx';
 

@@ -3,9 +3,9 @@ import { isTreatingRole, onboardBodySchema, type Patient } from '@rehabit/contra
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { Modal } from '@web/components/ui/modal/modal.tsx';
 import { useOnboardPatient } from '@web/features/patients/api/onboard-patient.ts';
+import { useCurrentUser } from '@web/features/session';
 import { withServerErrors } from '@web/lib/form-errors.ts';
 import { notify } from '@web/lib/notify.ts';
-import { useCurrentUser } from '@web/lib/session/get-current-user.ts';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Icd10Field } from '../fields/icd10-field.tsx';

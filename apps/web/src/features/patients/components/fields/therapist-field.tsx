@@ -1,6 +1,6 @@
 import { nameWithRole } from '@rehabit/contract';
 import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
-import { useTreatingTherapists } from '@web/lib/staff/get-treating-therapists.ts';
+import { useTreatingTherapists } from '@web/features/staff';
 import type { Ref } from 'react';
 
 type TherapistFieldProps = {

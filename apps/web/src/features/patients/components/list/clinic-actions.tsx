@@ -1,6 +1,6 @@
 import type { ClinicRef } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
-import type { WorkingClinic } from '@web/lib/clinics/working-clinic.ts';
+import type { WorkingClinic } from '@web/features/clinics';
 import { QrCode, UserPlus } from 'lucide-react';
 import { useId } from 'react';
 

@@ -1,6 +1,6 @@
 import type { Patient } from '@rehabit/contract';
 import { ActionMenu, type ActionMenuItem } from '@web/components/ui/action-menu/action-menu.tsx';
-import type { SessionUser } from '@web/lib/session/get-current-user.ts';
+import type { SessionUser } from '@web/features/session';
 import { ArrowRightLeft, LogOut, Pencil, RotateCcw, Trash2, UserCheck } from 'lucide-react';
 import { type PatientAction, patientActionLabels, patientActions } from '../patient-actions.ts';
 

@@ -1,9 +1,9 @@
 import { type ListedPatientStatus, listedPatientStatuses, nameWithRole, patientStatusLabels } from '@rehabit/contract';
-import { ClinicPicker } from '@web/components/clinic-picker/clinic-picker.tsx';
 import { Checkbox } from '@web/components/ui/checkbox/checkbox.tsx';
 import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
-import { useTreatingTherapists } from '@web/lib/staff/get-treating-therapists.ts';
+import { ClinicPicker } from '@web/features/clinics';
+import { useTreatingTherapists } from '@web/features/staff';
 import { Search } from 'lucide-react';
 import type { BillableFilter, RtmFilter, useListParams } from './use-list-params.ts';
 

@@ -4,7 +4,7 @@ import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
 import { ageInYears, formatPhone } from '@web/components/ui/format/format.ts';
 import { Table } from '@web/components/ui/table/table.tsx';
 import { paths } from '@web/config/paths.ts';
-import type { SessionUser } from '@web/lib/session/get-current-user.ts';
+import type { SessionUser } from '@web/features/session';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { ContactStatusLabels } from '../contact-status-labels.tsx';

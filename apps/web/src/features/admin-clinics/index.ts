@@ -1,0 +1,1 @@
+export { useDeliveryStatus } from './api/delivery-status.ts';

@@ -1,0 +1,1 @@
+export { dashboardQueryKey } from './api/keys.ts';

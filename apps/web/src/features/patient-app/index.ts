@@ -1,0 +1,1 @@
+export { useExerciseOutbox } from './lib/exercise-outbox.ts';

@@ -1,0 +1,3 @@
+export { useClinicStaff } from './api/get-clinic-staff.ts';
+export { useColleagues } from './api/get-colleagues.ts';
+export { useTreatingTherapists } from './api/get-treating-therapists.ts';

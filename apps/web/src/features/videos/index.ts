@@ -1,0 +1,1 @@
+export { RequestVideoDialog } from './components/request-video-dialog.tsx';
