@@ -1,8 +1,13 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// These start the server or the CLI as shipped, in a clean environment on their own embedded database, whatever
+// database the run is given: a pass on PostgreSQL would run them again exactly as the embedded pass did.
+const sameOnEveryDatabase = ['test/cli.test.ts', 'test/server-start-stop.test.ts', 'test/production-build.test.ts'];
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? sameOnEveryDatabase : [])],
     // Migrates once per run; every test file's database is a copy of that one (test/database.ts).
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
