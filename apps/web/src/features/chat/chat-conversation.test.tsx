@@ -98,6 +98,26 @@ describe('a conversation', () => {
     expect(within(list).getAllByText('See you Tuesday')).toHaveLength(1);
   });
 
+  it('keeps a sent message when the load of its conversation, read before it was saved, answers after it', async () => {
+    let answerStalePage: () => void = () => undefined;
+    const { api, app } = setup({
+      'GET /chat/message': (request) => {
+        const sent = api.calls('POST /chat/message')[0];
+        if (sent) return { body: messagePage([saved(sent, 500), ...[...all].reverse()].slice(0, 25), 2) };
+        return new Promise((resolve) => (answerStalePage = () => resolve(messagesFixture(request))));
+      },
+      'POST /chat/message': (request) => ({ status: 201, body: saved(request, 500) }),
+    });
+    await app.user.click(await screen.findByRole('button', { name: /Chat/ }));
+    await app.user.click(await screen.findByRole('button', { name: /Patient No1/ }));
+    await app.user.type(await screen.findByLabelText('Message'), 'See you Tuesday');
+    await app.user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(api.calls('POST /chat/message')).toHaveLength(1));
+    act(() => answerStalePage());
+    const list = await screen.findByRole('list', { name: 'Messages' });
+    await waitFor(() => expect(within(list).getByText('See you Tuesday').closest('li')).toHaveTextContent('Sent'));
+  });
+
   it('marks a failed send and retries it with the same client id', async () => {
     let attempts = 0;
     const { api, app } = setup({

@@ -12,6 +12,7 @@ import { call, refusal } from '@web/lib/api-client.ts';
 import { emitWithAck, noteMessageId } from '@web/lib/socket.ts';
 import { addMessage, applyMessageToSessions, type MessagePages } from '../lib/merge-message.ts';
 import { type OutgoingMessage, useOutboxStore } from '../lib/outbox.ts';
+import { reloadIfLoading } from '../lib/reload-if-loading.ts';
 import { chatKeys } from './chat-sessions.ts';
 
 /** How long the socket has to acknowledge a message before it goes by HTTP instead. */
@@ -44,11 +45,14 @@ export function useSendMessage(myUserId: number) {
 
   const saved = (message: ChatMessage) => {
     noteMessageId(message.id);
-    queryClient.setQueryData<MessagePages>(chatKeys.messages(message.session), (data) => addMessage(data, message));
+    const messagesKey = chatKeys.messages(message.session);
+    queryClient.setQueryData<MessagePages>(messagesKey, (data) => addMessage(data, message));
+    reloadIfLoading(queryClient, messagesKey);
     for (const kind of ['patient', 'support'] as const) {
       queryClient.setQueryData<Paginated<ChatSession>>(chatKeys.sessions(kind), (list) =>
         list ? (applyMessageToSessions(list, message, { myUserId, isOnScreen: true }) ?? list) : list,
       );
+      reloadIfLoading(queryClient, chatKeys.sessions(kind));
     }
   };
 

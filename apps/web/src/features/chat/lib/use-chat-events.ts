@@ -4,6 +4,7 @@ import { noteMessageId, SOCKET_CONNECTED, useSocketEvent } from '@web/lib/socket
 import { type ChatKind, chatKeys } from '../api/chat-sessions.ts';
 import { addMessage, applyMessageToSessions, type MessagePages } from './merge-message.ts';
 import { isSessionOnScreen } from './on-screen.ts';
+import { reloadIfLoading } from './reload-if-loading.ts';
 
 /**
  * Keeps the chat caches current from the socket: each saved message joins its conversation's
@@ -11,15 +12,6 @@ import { isSessionOnScreen } from './on-screen.ts';
  */
 export function useChatEvents(myUserId: number) {
   const queryClient = useQueryClient();
-
-  /**
-   * A load already under way may have read the server before this message was saved; landing after it, its answer
-   * would drop the message. Such a load is cancelled and made again, so it reads the message too.
-   */
-  const reloadIfLoading = (queryKey: readonly unknown[]) => {
-    if (queryClient.isFetching({ queryKey, exact: true }) > 0)
-      void queryClient.invalidateQueries({ queryKey, exact: true });
-  };
 
   useSocketEvent(chatEvents.newMessage, (payload) => {
     const parsed = chatMessageSchema.safeParse(payload);
@@ -33,7 +25,7 @@ export function useChatEvents(myUserId: number) {
     // Reading the newest page is what tells the server the conversation was read.
     if (isOnScreen && message.sender.id !== myUserId) {
       queryClient.invalidateQueries({ queryKey: messagesKey });
-    } else reloadIfLoading(messagesKey);
+    } else reloadIfLoading(queryClient, messagesKey);
 
     let isListed = false;
     const kinds: ChatKind[] = ['patient', 'support'];
@@ -44,7 +36,7 @@ export function useChatEvents(myUserId: number) {
       if (!next) continue;
       isListed = true;
       queryClient.setQueryData(key, next);
-      reloadIfLoading(key);
+      reloadIfLoading(queryClient, key);
     }
     // A conversation no list shows yet (new, or further down): load the lists again.
     if (!isListed) queryClient.invalidateQueries({ queryKey: ['chat', 'sessions'] });
