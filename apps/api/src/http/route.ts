@@ -55,13 +55,6 @@ function checkAccess(endpoint: Pick<Endpoint, 'access'>, actor: Actor | null): v
   if (endpoint.access !== 'signed-in' && !can(actor.role, endpoint.access)) throw new AppError('forbidden');
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The audit log, for the route layer's rows of reads and its check of changes. */
-    audit: AuditLog;
-  }
-}
-
 /**
  * After a successful call of an audited endpoint: a read the service did not audit itself is audited here; a
  * change must have been audited by its service (inside its transaction where it has one). One that was not is a
