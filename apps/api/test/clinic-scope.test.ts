@@ -162,13 +162,13 @@ const repositories = {
   sessions: cover(createSessionsRepository, {
     create: writesOnly('opened at sign-in for the account signing in'),
     findLive: own('by token hash: the session’s own'),
-    findLiveByIds: own('the sessions of the server’s own open sockets (auth.service sessionEnds)'),
+    findLiveByIds: own('the sessions of the server’s own open sockets (sessions.service sessionEnds)'),
     touchMany: own('the sessions of the server’s own open sockets'),
     touch: own('the request’s own session'),
     revoke: own('the request’s own session (sign-out)'),
     revokeAllForUser: guarded(findManageable, ['findManyByIds', 'supervisor/supervisor.service.ts'], findPatient, [
       'findUsable',
-      'auth/auth.service.ts',
+      'auth/password-reset.service.ts',
     ]),
   }),
   users: cover(createUsersRepository, {
@@ -192,7 +192,7 @@ const repositories = {
     }),
     insertUnlessTaken: writesOnly('a new account, in the clinic of the patient it signs in for'),
     insert: writesOnly('a new account, in the clinic named at sign-up or by a checked caller'),
-    update: guarded(findManageable, ['findUsable', 'auth/auth.service.ts']),
+    update: guarded(findManageable, ['findUsable', 'auth/password-reset.service.ts']),
     updateMany: guarded(['findManyByIds', 'supervisor/supervisor.service.ts']),
   }),
   billingInputs: cover(createBillingInputsRepository, {

@@ -1,7 +1,6 @@
 import { type Endpoint, type FileAnswer, fileContentTypes } from '@rehabit/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
-import type { AuditLog } from '../lib/audit.ts';
 import { type RequestContext, requestContext } from './request-context.ts';
 import { type CheckedInput, checkAccess, runEndpoint } from './run-endpoint.ts';
 
@@ -37,13 +36,6 @@ function responseSchemas(endpoint: Endpoint) {
 
 /** Extra route options some endpoints need (rate limits, body size, content types), never schemas or access. */
 export type RouteOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | 'preHandler'>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The audit log, for the pipeline's rows of reads and its check of changes. */
-    audit: AuditLog;
-  }
-}
 
 /** Fastify's own check of the input is left to the pipeline: the schemas stay on the route for the OpenAPI. */
 const inputCheckedByThePipeline = () => (value: unknown) => ({ value });

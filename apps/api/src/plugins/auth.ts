@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Actor } from '../db/scope.ts';
-import type { AuthService } from '../modules/auth/auth.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,15 +18,19 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /** Resolves the caller from the bearer token on every request; routes then demand what they need. */
-export const authPlugin = fp(async (app: FastifyInstance, { auth }: { auth: AuthService }) => {
-  app.decorateRequest('actor', null);
-  app.decorateRequest('sessionId', null);
-  app.addHook('onRequest', async (request) => {
-    const token = bearerToken(request);
-    if (!token) return;
-    const session = await auth.resolveSession(token);
-    if (!session) return;
-    request.actor = session.actor;
-    request.sessionId = session.sessionId;
-  });
-});
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { sessions } = app;
+    app.decorateRequest('actor', null);
+    app.decorateRequest('sessionId', null);
+    app.addHook('onRequest', async (request) => {
+      const token = bearerToken(request);
+      if (!token) return;
+      const session = await sessions.resolveSession(token);
+      if (!session) return;
+      request.actor = session.actor;
+      request.sessionId = session.sessionId;
+    });
+  },
+  { name: 'bearer-auth', dependencies: ['core'] },
+);

@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import type { Actor } from '../db/scope.ts';
 import type { RequestContext } from '../http/request-context.ts';
 import { createRedisPubSub } from '../lib/redis.ts';
-import type { AuthService } from '../modules/auth/auth.service.ts';
+import type { SessionsService } from '../modules/auth/sessions.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,7 +66,7 @@ export const socketContext = (socket: Socket): RequestContext => ({
 });
 
 type Options = {
-  auth: AuthService;
+  sessions: Pick<SessionsService, 'clock' | 'resolveSession' | 'sessionEndsAt' | 'useSession'>;
   config: Pick<Config, 'PUBLIC_URL' | 'CORS_ORIGINS' | 'REDIS_URL' | 'REDIS_KEY_PREFIX' | 'TRUST_PROXY'>;
 };
 
@@ -74,7 +74,7 @@ type Options = {
  * Socket.IO on the API's own HTTP server. A client authenticates with its session token in the handshake
  * (`auth: { token }`) and joins its private room; browsers from origins other than the portal's are refused.
  */
-export async function attachRealtime(app: FastifyInstance, { auth, config }: Options): Promise<Realtime> {
+export async function attachRealtime(app: FastifyInstance, { sessions, config }: Options): Promise<Realtime> {
   const allowedOrigins = new Set([new URL(config.PUBLIC_URL).origin, ...config.CORS_ORIGINS]);
   const io = new Server(app.server, {
     path: '/socket.io',
@@ -96,12 +96,12 @@ export async function attachRealtime(app: FastifyInstance, { auth, config }: Opt
     });
   }
 
-  const clock = auth.clock;
+  const clock = sessions.clock;
   const roomRules: RoomRule[] = [];
   io.use(async (socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
     try {
-      const session = token ? await auth.resolveSession(token) : null;
+      const session = token ? await sessions.resolveSession(token) : null;
       if (!session) return next(new Error('unauthenticated'));
       socket.data = {
         actor: session.actor,
@@ -149,7 +149,7 @@ export async function attachRealtime(app: FastifyInstance, { auth, config }: Opt
       release(socket);
       return socket.disconnect(close);
     };
-    const read = auth.sessionEndsAt(sessionOf(socket).sessionId).catch((err) => {
+    const read = sessions.sessionEndsAt(sessionOf(socket).sessionId).catch((err) => {
       // Unknown is treated as ended: the client reconnects (and catches up) once the database answers again.
       app.log.warn({ err }, 'socket session check failed');
       return null;
@@ -211,7 +211,7 @@ export async function attachRealtime(app: FastifyInstance, { auth, config }: Opt
       const session = sessionOf(socket);
       const now = clock.now().getTime();
       if (now - session.sessionCheckedAt < SESSION_RECHECK_MS && now < session.sessionEndsAt) return true;
-      const endsAt = await auth.useSession(session.sessionId);
+      const endsAt = await sessions.useSession(session.sessionId);
       if (!endsAt) return false;
       session.sessionCheckedAt = now;
       extend(socket, endsAt);

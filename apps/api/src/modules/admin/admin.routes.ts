@@ -1,11 +1,15 @@
 import { adminEndpoints, announcementEndpoints } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app-deps.ts';
+import type { Config } from '../../config.ts';
 import { route } from '../../http/route.ts';
 import { deliveryStatus } from '../../lib/delivery.ts';
+import type { AnnouncementsService } from './announcements.service.ts';
 
 /** The platform admin's view of how the portal is set up. */
-export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, announcements }) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ config: Config; announcements: AnnouncementsService }> = async (
+  app,
+  { config, announcements },
+) => {
   route(app, adminEndpoints.deliveryStatus, () => deliveryStatus(config));
   route(app, announcementEndpoints.initialNote, () => announcements.initialNote());
   route(app, announcementEndpoints.updateInitialNote, ({ actor, body, ctx }) =>

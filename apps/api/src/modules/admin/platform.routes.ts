@@ -1,10 +1,14 @@
 import { adminClinicsEndpoints, clinicSettingsEndpoints } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/route.ts';
+import type { PlatformClinicsService } from './platform-clinics.service.ts';
+import type { SupportAccountService } from './support-account.service.ts';
 
 /** The platform admin's clinics and the platform's support account. */
-export const platformRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { platformClinics, supportAccount }) => {
+export const platformRoutes: FastifyPluginAsyncZod<{
+  platformClinics: PlatformClinicsService;
+  supportAccount: SupportAccountService;
+}> = async (app, { platformClinics, supportAccount }) => {
   route(app, adminClinicsEndpoints.list, ({ actor, query }) => platformClinics.list(actor, query));
   route(app, adminClinicsEndpoints.choices, ({ actor, query }) => platformClinics.choices(actor, query));
   route(app, adminClinicsEndpoints.create, ({ actor, body, ctx }) => platformClinics.create(actor, body, ctx));

@@ -1,28 +1,54 @@
 import { authEndpoints } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/route.ts';
+import type { RateLimitRule } from '../../plugins/core.ts';
+import type { Realtime } from '../../realtime/socket-server.ts';
+import type { AccountService } from './account.service.ts';
+import type { PasswordResetService } from './password-reset.service.ts';
+import type { SessionsService } from './sessions.service.ts';
+import type { SigninService } from './signin.service.ts';
+import type { SignupService } from './signup.service.ts';
+import type { StaffListService } from './staff-list.service.ts';
 
-export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { auth, rateLimits, realtime }) => {
-  const limited = { config: { rateLimit: rateLimits.auth } };
+type Options = {
+  sessions: SessionsService;
+  signin: SigninService;
+  signup: SignupService;
+  passwordReset: PasswordResetService;
+  account: AccountService;
+  staffList: StaffListService;
+  realtime: Realtime;
+  rateLimit: RateLimitRule;
+};
 
-  route(app, authEndpoints.signin, ({ body, ctx }) => auth.signin(body, ctx), limited);
+export const authRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { sessions, signin, signup, passwordReset, account, staffList, realtime, rateLimit },
+) => {
+  const limited = { config: { rateLimit } };
 
-  route(app, authEndpoints.signup, ({ body, ctx }) => auth.signup(body, ctx), limited);
+  route(app, authEndpoints.signin, ({ body, ctx }) => signin.signin(body, ctx), limited);
+
+  route(app, authEndpoints.signup, ({ body, ctx }) => signup.signup(body, ctx), limited);
 
   route(app, authEndpoints.logout, async ({ actor, request, ctx }) => {
-    await auth.logout(actor, request.sessionId!, ctx);
+    await sessions.logout(actor, request.sessionId!, ctx);
     await realtime.disconnectUser(actor.id, { session: request.sessionId! });
     return undefined;
   });
 
-  route(app, authEndpoints.resetPassword, ({ body, ctx }) => auth.requestPasswordReset(body.email, ctx), limited);
+  route(
+    app,
+    authEndpoints.resetPassword,
+    ({ body, ctx }) => passwordReset.requestPasswordReset(body.email, ctx),
+    limited,
+  );
 
   route(
     app,
     authEndpoints.resetPasswordConfirm,
     async ({ body, ctx }) => {
-      const result = await auth.confirmPasswordReset(body, ctx);
+      const result = await passwordReset.confirmPasswordReset(body, ctx);
       await realtime.disconnectUser(result.user.id);
       return result;
     },
@@ -30,15 +56,15 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { auth, ra
   );
 
   route(app, authEndpoints.currentUser, async ({ actor }) => {
-    const user = await auth.currentUser(actor);
+    const user = await account.currentUser(actor);
     return { count: 1, next: null, previous: null, results: [user] };
   });
 
-  route(app, authEndpoints.cancelFeatureNotification, ({ actor }) => auth.cancelNotification(actor, 'feature'));
+  route(app, authEndpoints.cancelFeatureNotification, ({ actor }) => account.cancelNotification(actor, 'feature'));
 
-  route(app, authEndpoints.cancelBillingNotification, ({ actor }) => auth.cancelNotification(actor, 'billing'));
+  route(app, authEndpoints.cancelBillingNotification, ({ actor }) => account.cancelNotification(actor, 'billing'));
 
-  route(app, authEndpoints.settingsInfo, () => auth.settingsInfo());
+  route(app, authEndpoints.settingsInfo, () => account.settingsInfo());
 
-  route(app, authEndpoints.staffList, ({ actor, query }) => auth.staffList(actor, query));
+  route(app, authEndpoints.staffList, ({ actor, query }) => staffList.staffList(actor, query));
 };

@@ -22,7 +22,7 @@ const keeps: Record<RtmListFilter, (status: RtmStatus) => boolean> = {
 /**
  * A patient's RTM status today (decision 0803): the billing inputs read from the database, the rules of the
  * contract applied on the clinic's calendar day. The patient list gets it through `statusesOf` and `matchingIn`,
- * wired in app.ts, so the patients module never imports billing.
+ * decorated by the billing module, so the patients module never imports billing.
  */
 export function createRtmStatusService({ db, clock, audit }: Deps) {
   const inputs = createBillingInputs(db);

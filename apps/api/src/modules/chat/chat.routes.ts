@@ -1,11 +1,14 @@
 import { chatEndpoints, chatEvents } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/route.ts';
-import { socketContext } from '../../realtime/socket-server.ts';
+import { type Realtime, socketContext } from '../../realtime/socket-server.ts';
+import type { ChatService } from './chat.service.ts';
 import { acceptSocketSends } from './chat.socket.ts';
 
-export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { chat, realtime }) => {
+export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; realtime: Realtime }> = async (
+  app,
+  { chat, realtime },
+) => {
   route(app, chatEndpoints.patientSessions, ({ actor, query }) =>
     chat.patientSessions(actor, query.page, query.page_size),
   );

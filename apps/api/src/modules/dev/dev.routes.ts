@@ -1,7 +1,7 @@
 import { can, devEndpoints } from '@rehabit/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app-deps.ts';
+import type { Db } from '../../db/client.ts';
 import { route } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
 import { latestOutboxMessages } from '../../lib/outbox.ts';
@@ -20,7 +20,7 @@ function mayReadOutbox(request: FastifyRequest) {
 }
 
 /** Demo mode only: lets a person read the e-mails and texts that were not delivered anywhere. */
-export const devRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const devRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   route(
     app,
     devEndpoints.outbox,

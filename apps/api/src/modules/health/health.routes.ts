@@ -1,11 +1,11 @@
 import { healthEndpoints } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app-deps.ts';
+import type { Database } from '../../db/client.ts';
 import { route } from '../../http/route.ts';
 import { RETRY_AFTER_SECONDS } from '../../lib/database-unavailable.ts';
 import { AppError } from '../../lib/errors.ts';
 
-export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Pick<Database, 'ping'> }> = async (app, { database }) => {
   route(app, healthEndpoints.health, () => ({ status: 'ok' as const }));
 
   route(app, healthEndpoints.ready, async ({ request, reply }) => {

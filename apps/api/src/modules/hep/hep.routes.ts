@@ -1,10 +1,10 @@
 import { hepEndpoints } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/route.ts';
+import type { HepService } from './hep.service.ts';
 
 /** Staff build a patient's home exercise program (decision 0400: the dashboard id is the patient's id). */
-export const hepRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { hep }) => {
+export const hepRoutes: FastifyPluginAsyncZod<{ hep: HepService }> = async (app, { hep }) => {
   route(app, hepEndpoints.program, ({ actor, params, ctx }) => hep.get(actor, params.dashboardId, ctx));
   route(app, hepEndpoints.add, ({ actor, params, body, ctx }) => hep.add(actor, params.dashboardId, body, ctx));
   route(app, hepEndpoints.update, ({ actor, params, body, ctx }) =>

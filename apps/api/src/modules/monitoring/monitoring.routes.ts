@@ -1,13 +1,16 @@
 import { monitoringEndpoints } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/route.ts';
+import type { MonitoringService } from './monitoring.service.ts';
 
 /**
  * A clinician's monitored time on a patient (decisions 0700, 0702): a session's start, its heart-beats and its end;
  * a month's minutes with the sessions and calls behind them, and their audit CSV.
  */
-export const monitoringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { monitoring }) => {
+export const monitoringRoutes: FastifyPluginAsyncZod<{ monitoring: MonitoringService }> = async (
+  app,
+  { monitoring },
+) => {
   route(app, monitoringEndpoints.start, ({ actor, body, ctx }) =>
     monitoring.start(actor, body.user_id, body.context, ctx),
   );

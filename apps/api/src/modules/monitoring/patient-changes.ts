@@ -1,7 +1,7 @@
 /**
  * Monitoring sessions ended by a change of their patient (decision 1291): a discharge, a removal or a change of
  * therapist ends every open session on the patient. Called inside the change's transaction by the patients module,
- * which receives it through app.ts (this module reads patients).
+ * which receives it as the `patientMonitoring` this module decorates (this module reads patients).
  */
 import type { MonitoringPatientEndReason } from '@rehabit/contract';
 import type { DbOrTx } from '../../db/client.ts';

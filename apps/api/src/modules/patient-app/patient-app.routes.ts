@@ -1,15 +1,18 @@
 import { patientAppEndpoints, patientSigninEndpoints } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/route.ts';
+import type { RateLimitRule } from '../../plugins/core.ts';
+import type { PatientAppService } from './patient-app.service.ts';
+import type { PatientSigninService } from './patient-signin.service.ts';
 
 /** The patient's own calls (decision 0410): sign-in, profile, health readings and the clinic chat. */
-export const patientAppRoutes: FastifyPluginAsyncZod<AppDeps> = async (
-  app,
-  { patientSignin, patientApp, rateLimits },
-) => {
+export const patientAppRoutes: FastifyPluginAsyncZod<{
+  patientSignin: PatientSigninService;
+  patientApp: PatientAppService;
+  rateLimit: RateLimitRule;
+}> = async (app, { patientSignin, patientApp, rateLimit }) => {
   route(app, patientSigninEndpoints.signin, ({ body, ctx }) => patientSignin.signInByPassword(body, ctx), {
-    config: { rateLimit: rateLimits.auth },
+    config: { rateLimit },
   });
 
   route(app, patientAppEndpoints.me, ({ actor, ctx }) => patientApp.me(actor, ctx));

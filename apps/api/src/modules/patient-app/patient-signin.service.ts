@@ -1,13 +1,14 @@
 import type { SigninBody } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
+import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { randomToken } from '../../lib/tokens.ts';
-import type { AuthService, RequestContext } from '../auth/auth.service.ts';
+import type { SigninService } from '../auth/signin.service.ts';
 import { createUsersRepository } from '../auth/users.repository.ts';
 import { createPatientAppRepository } from './patient-app.repository.ts';
 
-type Deps = { db: Db; auth: AuthService; audit: AuditLog };
+type Deps = { db: Db; signin: Pick<SigninService, 'patientSignin' | 'openPatientSession'>; audit: AuditLog };
 
 /**
  * `.invalid` is reserved (RFC 2606): the address of a phone-only account can never receive mail, and it keeps
@@ -16,7 +17,7 @@ type Deps = { db: Db; auth: AuthService; audit: AuditLog };
 export const phoneAccountEmail = (patientId: number) => `patient-${patientId}@phone.invalid`;
 
 /** Patients sign in by a verified phone or by e-mail and password (decision 0410). */
-export function createPatientSigninService({ db, auth, audit }: Deps) {
+export function createPatientSigninService({ db, signin, audit }: Deps) {
   const repo = createPatientAppRepository(db);
 
   /** The patient's account: the linked one, or a phone-only account made now for a patient registered by staff. */
@@ -62,12 +63,12 @@ export function createPatientSigninService({ db, auth, audit }: Deps) {
       const patient = await repo.findPatientByPhone(e164);
       if (!patient) return undefined;
       const userId = patient.userId ?? (await accountOf(patient));
-      const { token } = await auth.openPatientSession(userId, patient.clinicId, patient.id, ctx);
+      const { token } = await signin.openPatientSession(userId, patient.clinicId, patient.id, ctx);
       return token;
     },
 
     signInByPassword: (body: SigninBody, ctx: RequestContext) =>
-      auth.patientSignin(body, ctx, (userId) => repo.findPatientIdOfUser(userId)),
+      signin.patientSignin(body, ctx, (userId) => repo.findPatientIdOfUser(userId)),
   };
 }
 export type PatientSigninService = ReturnType<typeof createPatientSigninService>;

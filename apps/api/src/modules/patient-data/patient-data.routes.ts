@@ -1,10 +1,13 @@
 import { patientDataEndpoints, patientProgramEndpoints, progressTrendEndpoints } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/route.ts';
+import type { PatientDataService } from './patient-data.service.ts';
 
 /** Patient data (decision 0400): progress weeks and functional data for staff, and the patient's own progress. */
-export const patientDataRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { patientData }) => {
+export const patientDataRoutes: FastifyPluginAsyncZod<{ patientData: PatientDataService }> = async (
+  app,
+  { patientData },
+) => {
   route(app, patientDataEndpoints.progress, ({ actor, params, query, ctx }) =>
     patientData.progress(actor, params.patientId, query.weeks_ago, ctx),
   );

@@ -1,11 +1,21 @@
 import { patientEndpoints as endpoints, phoneCodeEndpoints } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/route.ts';
+import type { RateLimitRule } from '../../plugins/core.ts';
+import type { Realtime } from '../../realtime/socket-server.ts';
+import type { PatientsService } from './patients.service.ts';
+import type { RegistrationService } from './registration.service.ts';
 
-export const patientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+type Options = {
+  patients: PatientsService;
+  registration: RegistrationService;
+  realtime: Realtime;
+  rateLimit: RateLimitRule;
+};
+
+export const patientsRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { patients, registration, rateLimits, realtime },
+  { patients, registration, rateLimit, realtime },
 ) => {
   route(app, endpoints.list, ({ actor, query, ctx }) => patients.list(actor, query, ctx));
   route(app, endpoints.detail, ({ actor, params, ctx }) => patients.get(actor, params.id, ctx));
@@ -45,7 +55,7 @@ export const patientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   route(app, endpoints.icd10, ({ query }) => patients.searchIcd10(query.search, query.page, query.page_size));
 
   // Public, and limited like sign-in: a patient registering from the clinic's QR code has no account yet.
-  const limited = { config: { rateLimit: rateLimits.auth } };
+  const limited = { config: { rateLimit } };
   route(app, phoneCodeEndpoints.sendOtp, ({ body, ctx }) => registration.sendOtp(body, ctx), limited);
   route(app, phoneCodeEndpoints.verifyOtp, ({ body, ctx }) => registration.verifyOtp(body, ctx), limited);
   route(app, endpoints.qrRegistration, ({ body, ctx }) => registration.register(body, ctx), limited);

@@ -27,7 +27,7 @@ import { createPatientRecordRepository } from './patient-record.repository.ts';
 import { createPatientsRepository, type PatientRow, toPatient } from './patients.repository.ts';
 
 /**
- * The RTM status of listed patients, from the billing module (decision 0803): wired in app.ts, so this module never
+ * The RTM status of listed patients, from the billing module (decision 0803), which decorates it: this module never
  * imports billing, which reads patients.
  */
 export type ListRtmStatuses = {
@@ -40,7 +40,7 @@ export type ListRtmStatuses = {
 /**
  * The task rules of one patient, from the tasks module (decision 0902): run inside the change that may open or close
  * a rule's task (a call logged or deleted, a lifecycle step), so a call reminder closes with the call that answers it.
- * Wired in app.ts, so this module never imports tasks, which reads patients.
+ * The tasks module decorates them, so this module never imports tasks, which reads patients.
  */
 export type PatientTasks = {
   patientChanged(tx: DbOrTx, patient: { id: number; clinicId: number }): Promise<void>;
@@ -48,8 +48,8 @@ export type PatientTasks = {
 
 /**
  * The patient's open monitoring sessions, from the monitoring module (decision 1291): ended inside a discharge, a
- * removal or a change of therapist, at the change's instant. Wired in app.ts, so this module never imports
- * monitoring, which reads patients.
+ * removal or a change of therapist, at the change's instant. The monitoring module decorates them, so this module
+ * never imports monitoring, which reads patients.
  */
 export type PatientMonitoring = {
   patientChanged(

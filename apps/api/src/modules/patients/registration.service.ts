@@ -3,6 +3,7 @@ import type { QrRegistrationBody, SendOtpBody, VerifyOtpBody } from '@rehabit/co
 import { OTP_TTL_MINUTES, toE164 } from '@rehabit/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { addMinutes, type Clock } from '../../lib/clock.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
@@ -10,7 +11,6 @@ import { hashPassword, passwordWeakness } from '../../lib/passwords.ts';
 import type { SmsSender } from '../../lib/sms.ts';
 import { hashToken, randomToken, safeEqual } from '../../lib/tokens.ts';
 import { clientKey, retryAfter } from '../../lib/waits.ts';
-import type { RequestContext } from '../auth/auth.service.ts';
 import { createUsersRepository } from '../auth/users.repository.ts';
 import { createClinicsRepository } from '../clinics/clinics.repository.ts';
 import { createOtpRepository } from './otp.repository.ts';

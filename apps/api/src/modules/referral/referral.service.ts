@@ -16,7 +16,7 @@ import { addMinutes, type Clock } from '../../lib/clock.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
-import type { ReferralSteps } from '../auth/auth.service.ts';
+import type { ReferralSteps } from '../auth/signup.service.ts';
 import { createUsersRepository, displayName } from '../auth/users.repository.ts';
 import { createReferralRepository, type ReferralRepository, type ReferralRow } from './referral.repository.ts';
 import { inviteEmail } from './referral-email.ts';

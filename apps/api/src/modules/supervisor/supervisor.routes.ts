@@ -1,14 +1,24 @@
 import { supervisorEndpoints } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/route.ts';
+import type { RateLimitRule } from '../../plugins/core.ts';
+import type { Realtime } from '../../realtime/socket-server.ts';
+import type { SigninService } from '../auth/signin.service.ts';
+import type { SupervisorService } from './supervisor.service.ts';
 
-export const supervisorRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+type Options = {
+  signin: Pick<SigninService, 'supervisorSignin'>;
+  supervisor: SupervisorService;
+  realtime: Realtime;
+  rateLimit: RateLimitRule;
+};
+
+export const supervisorRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { auth, supervisor, rateLimits, realtime },
+  { signin, supervisor, rateLimit, realtime },
 ) => {
-  route(app, supervisorEndpoints.signin, ({ body, ctx }) => auth.supervisorSignin(body, ctx), {
-    config: { rateLimit: rateLimits.auth },
+  route(app, supervisorEndpoints.signin, ({ body, ctx }) => signin.supervisorSignin(body, ctx), {
+    config: { rateLimit },
   });
 
   route(app, supervisorEndpoints.updateProfile, async ({ actor, body, request, ctx }) => {

@@ -1,10 +1,10 @@
 import { taskEndpoints } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/route.ts';
+import type { TasksService } from './tasks.service.ts';
 
 /** The clinic's work queue (decision 0902): the list, done and its undo, and a task for a colleague. */
-export const tasksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { tasks }) => {
+export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService }> = async (app, { tasks }) => {
   route(app, taskEndpoints.list, ({ actor, query, ctx }) => tasks.list(actor, query, ctx));
   route(app, taskEndpoints.done, ({ actor, params, ctx }) => tasks.done(actor, params.id, ctx));
   route(app, taskEndpoints.reopen, ({ actor, params, ctx }) => tasks.reopen(actor, params.id, ctx));

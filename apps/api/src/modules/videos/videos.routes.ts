@@ -1,9 +1,15 @@
 import { videoEndpoints } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app-deps.ts';
 import { route } from '../../http/route.ts';
+import type { FoldersService } from './folders.service.ts';
+import type { HepRequestsService } from './hep-requests.service.ts';
+import type { VideosService } from './videos.service.ts';
 
-export const videosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { videos, folders, hepRequests }) => {
+export const videosRoutes: FastifyPluginAsyncZod<{
+  videos: VideosService;
+  folders: FoldersService;
+  hepRequests: HepRequestsService;
+}> = async (app, { videos, folders, hepRequests }) => {
   route(app, videoEndpoints.list, ({ actor, query, ctx }) => videos.list(actor, query, ctx));
   // A create without a body takes every default.
   route(app, videoEndpoints.create, ({ actor, body, ctx }) => videos.create(actor, body ?? {}, ctx));

@@ -1,0 +1,28 @@
+import type { TherapistListQuery } from '@rehabit/contract';
+import { toPage } from '@rehabit/contract';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../db/scope.ts';
+import { chosenClinic } from '../clinics/chosen-clinic.ts';
+import { createUsersRepository, toStaffMember } from './users.repository.ts';
+
+/** The clinic's approved staff (an admin: every clinic's), for look-ups and the therapist pickers. */
+export function createStaffListService({ db }: { db: Db }) {
+  const usersRepo = createUsersRepository(db);
+
+  return {
+    async staffList(actor: Actor, query: TherapistListQuery) {
+      const { search, role, has_access, page, page_size } = query;
+      const { scope } = await chosenClinic(db, actor, query.clinic_code);
+      const { rows, count } = await usersRepo.listStaff(scope, {
+        roles: role ? [role] : ['therapist', 'manager', 'supervisor'],
+        status: 'approved',
+        hasAccess: has_access,
+        search,
+        page,
+        pageSize: page_size,
+      });
+      return toPage(rows.map(toStaffMember), count, { page, page_size });
+    },
+  };
+}
+export type StaffListService = ReturnType<typeof createStaffListService>;

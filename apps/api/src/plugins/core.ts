@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import type { Database, Db } from '../db/client.ts';
+import { type AuditLog, createAuditLog } from '../lib/audit.ts';
+import { type Clock, systemClock } from '../lib/clock.ts';
+import { createMailer, type Mailer } from '../lib/mailer.ts';
+import { createSmsSender, type SmsSender } from '../lib/sms.ts';
+import { createSessionsService, type SessionsService } from '../modules/auth/sessions.service.ts';
+import { attachRealtime } from '../realtime/socket-server.ts';
+
+export type RateLimitRule = { max: number; timeWindow: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    clock: Clock;
+    mailer: Mailer;
+    sms: SmsSender;
+    /** The audit log: for the services, and for the route layer's rows of reads and its check of changes. */
+    audit: AuditLog;
+    /** Sessions: a bearer token's caller for every request and socket, and the sign-ins' new sessions. */
+    sessions: SessionsService;
+    /** The limit of the public calls a guesser would repeat: sign-in, sign-up, reset, codes. */
+    rateLimits: { auth: RateLimitRule };
+  }
+}
+
+type CoreOptions = { config: Config; database: Database; clock?: Clock; mailer?: Mailer; sms?: SmsSender };
+
+/**
+ * What every module stands on, made once: the configuration, the database, the clock, e-mail and text messages
+ * (through the outbox), the audit log, the sessions, and the Socket.IO server (`realtime`, on the HTTP server that
+ * exists from the moment Fastify is created). Tests pass their own clock, mailer and text sender.
+ */
+export const core = fp(
+  async (app: FastifyInstance, options: CoreOptions) => {
+    const { config, database } = options;
+    const db = database.db;
+    const clock = options.clock ?? systemClock;
+    const log = app.log;
+    const audit = createAuditLog(db);
+    app.decorate('config', config);
+    app.decorate('database', database);
+    app.decorate('db', db);
+    app.decorate('clock', clock);
+    app.decorate(
+      'mailer',
+      options.mailer ?? createMailer({ db, clock, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log }),
+    );
+    app.decorate(
+      'sms',
+      options.sms ??
+        createSmsSender({
+          db,
+          clock,
+          webhookUrl: config.SMS_WEBHOOK_URL,
+          webhookToken: config.SMS_WEBHOOK_TOKEN,
+          log,
+        }),
+    );
+    app.decorate('audit', audit);
+    app.decorate('sessions', createSessionsService({ db, clock, audit, config }));
+    app.decorate('rateLimits', { auth: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } });
+    // Decorates `realtime` itself.
+    await attachRealtime(app, { sessions: app.sessions, config });
+  },
+  { name: 'core' },
+);
