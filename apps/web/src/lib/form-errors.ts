@@ -1,6 +1,13 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { errorMessage, isApiError } from './api-error.ts';
 
+export type ServerErrorOptions = {
+  /** The form-wide message for a refusal, where the form words it itself; undefined leaves the usual one. */
+  rootMessage?: (error: unknown) => string | undefined;
+  /** The form's field for the server's name of one, where the two differ (`supervisor.email` → `email`). */
+  fieldOf?: (key: string) => string;
+};
+
 /**
  * Puts the server's per-field messages (problem `errors`) on the form's fields; whatever has no
  * field of its own goes to the form's root error so it is still shown next to the form.
@@ -9,12 +16,13 @@ export function applyServerErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fields: readonly Path<T>[],
-  rootMessage?: (error: unknown) => string | undefined,
+  { rootMessage, fieldOf = (key) => key }: ServerErrorOptions = {},
 ) {
   let placedOnField = false;
   if (isApiError(error)) {
-    for (const [field, messages] of Object.entries(error.errors)) {
+    for (const [key, messages] of Object.entries(error.errors)) {
       const message = messages[0];
+      const field = fieldOf(key);
       if (!message) continue;
       if ((fields as readonly string[]).includes(field)) {
         setError(field as Path<T>, { type: 'server', message }, { shouldFocus: !placedOnField });
@@ -35,13 +43,13 @@ export function withServerErrors<T extends FieldValues, Values>(
   form: { setError: UseFormSetError<T> },
   fields: readonly Path<T>[],
   send: (values: Values) => Promise<unknown>,
-  rootMessage?: (error: unknown) => string | undefined,
+  options?: ServerErrorOptions,
 ) {
   return async (values: Values) => {
     try {
       await send(values);
     } catch (error) {
-      applyServerErrors(error, form.setError, fields, rootMessage);
+      applyServerErrors(error, form.setError, fields, options);
     }
   };
 }

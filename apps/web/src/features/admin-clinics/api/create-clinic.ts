@@ -1,6 +1,6 @@
 import { adminClinicsEndpoints, type createClinicBodySchema } from '@rehabit/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@web/lib/api-client.ts';
+import { useChangeMutation } from '@web/lib/change-mutation.ts';
 import type { z } from 'zod';
 import { clinicsQueryKey } from './get-clinics.ts';
 
@@ -9,10 +9,9 @@ export type NewClinic = z.input<typeof createClinicBodySchema>;
 export const createClinic = (body: NewClinic) => call(adminClinicsEndpoints.create, { body });
 
 export function useCreateClinic() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useChangeMutation({
     mutationFn: createClinic,
     meta: { errorHandling: 'form' },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clinicsQueryKey }),
+    stale: [clinicsQueryKey],
   });
 }

@@ -1,10 +1,8 @@
 import { PageHeader } from '@web/components/layouts/page-header.tsx';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
-import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
-import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { QueryStates } from '@web/components/ui/feedback/query-states.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
-import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
 import { Table } from '@web/components/ui/table/table.tsx';
 import { paths } from '@web/config/paths.ts';
 import { notify } from '@web/lib/notify.ts';
@@ -50,59 +48,49 @@ export function ClinicsScreen() {
             }}
           />
         </div>
-        {clinics.isPending ? (
-          <SkeletonList rows={4} label="Loading clinics" />
-        ) : clinics.isError ? (
-          <ErrorState
-            title="The clinics could not be loaded"
-            error={clinics.error}
-            onRetry={() => clinics.refetch()}
-            isRetrying={clinics.isFetching}
-          />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            icon={Building2}
-            title={search ? 'No clinic matches' : 'No clinics yet'}
-            description={search ? 'Try another name or code.' : 'Create the first clinic with its supervisor.'}
-          />
-        ) : (
-          <>
-            <Table caption="Clinics">
-              <thead>
-                <tr>
-                  <th scope="col">Clinic</th>
-                  <th scope="col">Code</th>
-                  <th scope="col">Supervisor</th>
-                  <th scope="col" className="tabular">
-                    Staff
-                  </th>
-                  <th scope="col" className="tabular">
-                    Patients
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((clinic) => (
-                  <tr key={clinic.id}>
-                    <th scope="row">
-                      <Link to={paths.adminClinic.getHref(clinic.code)}>{clinic.name}</Link>
-                    </th>
-                    <td className="tabular">{clinic.code}</td>
-                    <td>{clinic.supervisor?.display_name ?? 'None'}</td>
-                    <td className="tabular">{clinic.staff_count}</td>
-                    <td className="tabular">{clinic.patients_count}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-            <Pagination
-              label="Clinic pages"
-              currentPage={page}
-              totalItems={clinics.data?.count ?? 0}
-              onPageChange={setPage}
+        <QueryStates
+          query={clinics}
+          loading={{ rows: 4, label: 'Loading clinics' }}
+          failedTitle="The clinics could not be loaded"
+          isEmpty={rows.length === 0}
+          empty={
+            <EmptyState
+              icon={Building2}
+              title={search ? 'No clinic matches' : 'No clinics yet'}
+              description={search ? 'Try another name or code.' : 'Create the first clinic with its supervisor.'}
             />
-          </>
-        )}
+          }
+          pages={{ label: 'Clinic pages', page, total: clinics.data?.count ?? 0, onPageChange: setPage }}
+        >
+          <Table caption="Clinics">
+            <thead>
+              <tr>
+                <th scope="col">Clinic</th>
+                <th scope="col">Code</th>
+                <th scope="col">Supervisor</th>
+                <th scope="col" className="tabular">
+                  Staff
+                </th>
+                <th scope="col" className="tabular">
+                  Patients
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((clinic) => (
+                <tr key={clinic.id}>
+                  <th scope="row">
+                    <Link to={paths.adminClinic.getHref(clinic.code)}>{clinic.name}</Link>
+                  </th>
+                  <td className="tabular">{clinic.code}</td>
+                  <td>{clinic.supervisor?.display_name ?? 'None'}</td>
+                  <td className="tabular">{clinic.staff_count}</td>
+                  <td className="tabular">{clinic.patients_count}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </QueryStates>
       </section>
       <CreateClinicDialog
         isOpen={isCreating}

@@ -4,8 +4,7 @@ import { Button } from '@web/components/ui/button/button.tsx';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
 import { Modal } from '@web/components/ui/modal/modal.tsx';
-import { isApiError } from '@web/lib/api-error.ts';
-import { applyServerErrors } from '@web/lib/form-errors.ts';
+import { withServerErrors } from '@web/lib/form-errors.ts';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useCreateClinic } from '../api/create-clinic.ts';
@@ -26,6 +25,7 @@ const formSchema = z.object({
 });
 type FormValues = z.input<typeof formSchema>;
 const empty: FormValues = { name: '', code: '', first_name: '', last_name: '', email: '', password: '' };
+const fields = Object.keys(empty) as (keyof FormValues)[];
 const FORM_ID = 'create-clinic-form';
 
 type CreateClinicDialogProps = {
@@ -45,34 +45,28 @@ export function CreateClinicDialog({ isOpen, onClose, onCreated }: CreateClinicD
     onClose();
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const clinic = await create.mutateAsync({
-        name: values.name,
-        code: values.code ? values.code : undefined,
-        supervisor: {
-          first_name: values.first_name,
-          last_name: values.last_name,
-          email: values.email,
-          password: values.password,
-        },
-      });
-      form.reset(empty);
-      onCreated(clinic);
-    } catch (error) {
+  const onSubmit = form.handleSubmit(
+    withServerErrors(
+      form,
+      fields,
+      async (values) => {
+        const clinic = await create.mutateAsync({
+          name: values.name,
+          code: values.code ? values.code : undefined,
+          supervisor: {
+            first_name: values.first_name,
+            last_name: values.last_name,
+            email: values.email,
+            password: values.password,
+          },
+        });
+        form.reset(empty);
+        onCreated(clinic);
+      },
       // The server names the supervisor's fields by their path (`supervisor.email`); the form's are flat.
-      let isPlaced = false;
-      if (isApiError(error)) {
-        for (const [key, [message]] of Object.entries(error.errors)) {
-          const field = key.replace(/^supervisor\./, '');
-          if (!message || !(field in empty)) continue;
-          form.setError(field as keyof FormValues, { type: 'server', message }, { shouldFocus: !isPlaced });
-          isPlaced = true;
-        }
-      }
-      if (!isPlaced) applyServerErrors(error, form.setError, []);
-    }
-  });
+      { fieldOf: (key) => key.replace(/^supervisor\./, '') },
+    ),
+  );
 
   return (
     <Modal

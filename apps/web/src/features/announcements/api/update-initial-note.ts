@@ -1,7 +1,8 @@
 import { announcementEndpoints } from '@rehabit/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { settingsInfoQueryKey } from '@web/features/session';
 import { call } from '@web/lib/api-client.ts';
+import { useChangeMutation } from '@web/lib/change-mutation.ts';
 import { initialNoteQueryKey } from './get-initial-note.ts';
 
 export const updateInitialNote = (text: string) =>
@@ -10,12 +11,12 @@ export const updateInitialNote = (text: string) =>
 /** The answer is the note as it now is; settings-info (what staff read) is read again. */
 export function useUpdateInitialNote() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useChangeMutation({
     mutationFn: updateInitialNote,
     meta: { errorHandling: 'form' },
     onSuccess: (note) => {
       queryClient.setQueryData(initialNoteQueryKey, note);
-      return queryClient.invalidateQueries({ queryKey: settingsInfoQueryKey });
     },
+    stale: [settingsInfoQueryKey],
   });
 }

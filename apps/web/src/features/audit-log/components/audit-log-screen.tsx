@@ -2,9 +2,7 @@ import { AUDIT_EXPORT_MAX_ROWS, can } from '@rehabit/contract';
 import { PageHeader } from '@web/components/layouts/page-header.tsx';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
-import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
-import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
-import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
+import { QueryStates } from '@web/components/ui/feedback/query-states.tsx';
 import { useClinicTimeZone } from '@web/features/clinics';
 import type { SessionUser } from '@web/features/session';
 import { errorMessage, isApiError } from '@web/lib/api-error.ts';
@@ -76,38 +74,29 @@ export function AuditLogScreen({ user }: { user: SessionUser }) {
               : ''}
           .
         </p>
-        {log.isPending ? (
-          <SkeletonList rows={5} label="Loading the audit log" />
-        ) : log.isError && !unknownId ? (
-          <ErrorState
-            title="The audit log could not be read"
-            error={log.error}
-            onRetry={() => log.refetch()}
-            isRetrying={log.isFetching}
-          />
-        ) : entries.length === 0 ? (
-          <EmptyState
-            icon={ScrollText}
-            title={isFiltered ? 'Nothing matches these filters' : 'Nothing recorded yet'}
-            description={
-              unknownId
-                ? `No entry of ${isAdmin && !values.clinic ? 'any clinic' : 'this clinic'} names this ${unknownId} id. Check the id, or try another.`
-                : isFiltered
-                  ? 'Try another action, person or dates.'
-                  : 'Actions appear here as they happen.'
-            }
-          />
-        ) : (
-          <>
-            <Rows entries={entries} showsClinic={isAdmin && !values.clinic} timeZone={timeZone} />
-            <Pagination
-              label="Audit log pages"
-              currentPage={page}
-              totalItems={log.data?.count ?? 0}
-              onPageChange={setPage}
+        <QueryStates
+          query={log}
+          loading={{ rows: 5, label: 'Loading the audit log' }}
+          failedTitle="The audit log could not be read"
+          isFailed={log.isError && !unknownId}
+          isEmpty={entries.length === 0}
+          empty={
+            <EmptyState
+              icon={ScrollText}
+              title={isFiltered ? 'Nothing matches these filters' : 'Nothing recorded yet'}
+              description={
+                unknownId
+                  ? `No entry of ${isAdmin && !values.clinic ? 'any clinic' : 'this clinic'} names this ${unknownId} id. Check the id, or try another.`
+                  : isFiltered
+                    ? 'Try another action, person or dates.'
+                    : 'Actions appear here as they happen.'
+              }
             />
-          </>
-        )}
+          }
+          pages={{ label: 'Audit log pages', page, total: log.data?.count ?? 0, onPageChange: setPage }}
+        >
+          <Rows entries={entries} showsClinic={isAdmin && !values.clinic} timeZone={timeZone} />
+        </QueryStates>
       </section>
     </>
   );

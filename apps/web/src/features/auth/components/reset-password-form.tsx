@@ -5,7 +5,7 @@ import { ButtonLink } from '@web/components/ui/button/button-link.tsx';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { paths } from '@web/config/paths.ts';
 import { isApiError } from '@web/lib/api-error.ts';
-import { applyServerErrors } from '@web/lib/form-errors.ts';
+import { withServerErrors } from '@web/lib/form-errors.ts';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -57,15 +57,19 @@ export function ResetPasswordForm({ uid, token }: ResetPasswordFormProps) {
     );
   }
 
-  const onSubmit = form.handleSubmit(async ({ password }) => {
-    try {
-      await confirm.mutateAsync({ uid, token, password });
-    } catch (error) {
-      applyServerErrors(error, form.setError, ['password'], (failure) =>
-        isApiError(failure) && failure.code === 'invalid_token' ? INVALID_LINK_MESSAGE : undefined,
-      );
-    }
-  });
+  const onSubmit = form.handleSubmit(
+    withServerErrors(
+      form,
+      ['password'],
+      async ({ password }) => {
+        await confirm.mutateAsync({ uid, token, password });
+      },
+      {
+        rootMessage: (failure) =>
+          isApiError(failure) && failure.code === 'invalid_token' ? INVALID_LINK_MESSAGE : undefined,
+      },
+    ),
+  );
 
   const isLinkInvalid = errors.root?.server?.type === 'invalid_token';
 

@@ -6,7 +6,7 @@ import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
 import { paths } from '@web/config/paths.ts';
-import { applyServerErrors } from '@web/lib/form-errors.ts';
+import { withServerErrors } from '@web/lib/form-errors.ts';
 import { Hourglass } from 'lucide-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -38,19 +38,17 @@ export function SignupForm({ referral, clinicCode = '' }: SignupFormProps) {
   const typedCode = useWatch({ control: form.control, name: 'code' }) ?? '';
   const codeCheck = useClinicCodeCheck(typedCode);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    const isKnownUnknown =
-      codeCheck.state === 'done' && !codeCheck.result.valid && codeCheck.code === clinicCodeSchema.parse(values.code);
-    if (isKnownUnknown) {
-      form.setError('code', { type: 'server', message: UNKNOWN_CODE_MESSAGE }, { shouldFocus: true });
-      return;
-    }
-    try {
+  const onSubmit = form.handleSubmit(
+    withServerErrors(form, fields, async (values) => {
+      const isKnownUnknown =
+        codeCheck.state === 'done' && !codeCheck.result.valid && codeCheck.code === clinicCodeSchema.parse(values.code);
+      if (isKnownUnknown) {
+        form.setError('code', { type: 'server', message: UNKNOWN_CODE_MESSAGE }, { shouldFocus: true });
+        return;
+      }
       await signup.mutateAsync(referral ? { ...values, referral } : values);
-    } catch (error) {
-      applyServerErrors(error, form.setError, fields);
-    }
-  });
+    }),
+  );
 
   if (signup.isSuccess) {
     return (

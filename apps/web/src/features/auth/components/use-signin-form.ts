@@ -30,7 +30,7 @@ export function useSigninForm<T extends FieldValues>({
         await send(values);
         onSuccess();
       },
-      message,
+      { rootMessage: message },
     ),
   );
   return { form, onSubmit, errors: form.formState.errors, isSubmitting: form.formState.isSubmitting };

@@ -1,6 +1,7 @@
 import { type BillingSettingsChange, billingEndpoints } from '@rehabit/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { call } from '@web/lib/api-client.ts';
+import { useChangeMutation } from '@web/lib/change-mutation.ts';
 import { billingSettingsQueryKey } from './get-billing-settings.ts';
 
 export const changeBillingSettings = (clinicCode: string | undefined, body: BillingSettingsChange) =>
@@ -13,15 +14,10 @@ export const changeBillingSettings = (clinicCode: string | undefined, body: Bill
 export function useChangeBillingSettings(clinicCode: string | undefined) {
   const queryClient = useQueryClient();
   const settingsKey = billingSettingsQueryKey(clinicCode);
-  return useMutation({
+  return useChangeMutation({
     mutationFn: (body: BillingSettingsChange) => changeBillingSettings(clinicCode, body),
     meta: { errorHandling: 'form' },
-    onSuccess: (settings) => {
-      queryClient.setQueryData(settingsKey, settings);
-      return queryClient.invalidateQueries({
-        queryKey: ['billing'],
-        predicate: (query) => query.queryKey[1] !== settingsKey[1],
-      });
-    },
+    onSuccess: (settings) => queryClient.setQueryData(settingsKey, settings),
+    stale: [{ queryKey: ['billing'], predicate: (query) => query.queryKey[1] !== settingsKey[1] }],
   });
 }

@@ -1,7 +1,8 @@
 import { billingEndpoints } from '@rehabit/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { currentUserQueryKey } from '@web/features/session';
 import { call } from '@web/lib/api-client.ts';
+import { useChangeMutation } from '@web/lib/change-mutation.ts';
 import { monthParts } from '../lib/billing-month.ts';
 import { billingKeys } from './keys.ts';
 
@@ -11,13 +12,13 @@ export const regenerateBillingFile = (clinicCode: string, month: string) =>
 
 export function useRegenerateBillingFile(clinicCode: string, month: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useChangeMutation({
     mutationFn: () => regenerateBillingFile(clinicCode, month),
     meta: { errorHandling: 'silent' },
     onSuccess: (status) => {
       queryClient.setQueryData(billingKeys.file(clinicCode, month), status);
-      // The clinic's staff now have the round '1', the admin too when it is their own clinic.
-      return queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
     },
+    // The clinic's staff now have the round '1', the admin too when it is their own clinic.
+    stale: [currentUserQueryKey],
   });
 }

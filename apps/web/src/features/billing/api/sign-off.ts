@@ -1,7 +1,8 @@
 import { billingSignOffEndpoints, type SignOffBody } from '@rehabit/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { currentUserQueryKey } from '@web/features/session';
 import { call } from '@web/lib/api-client.ts';
+import { useChangeMutation } from '@web/lib/change-mutation.ts';
 import { clinicQuery, monthParts } from '../lib/billing-month.ts';
 import { billingKeys } from './keys.ts';
 
@@ -30,19 +31,14 @@ export const usePostCloseCorrections = (clinic: string | null, month: string) =>
 /** The supervisor signs their clinic's closed month; every figure of the clinic is read again (now the signed ones). */
 export function useSignMonth(month: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useChangeMutation({
     mutationFn: (reviewed: SignOffBody['reviewed']) =>
       call(billingSignOffEndpoints.sign, { params: monthParts(month), query: {}, body: { reviewed } }),
     meta: { errorHandling: 'silent' },
     // Refused because the figures moved: the screen reads them again, for the supervisor to review.
-    onError: () => queryClient.invalidateQueries({ queryKey: billingKeys.clinic(null) }),
-    onSuccess: async (state) => {
-      queryClient.setQueryData(billingKeys.signOff(null, month), state);
-      // The month's file is now the signed copy (the staff's round '1' too), and its figures the signed ones.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: billingKeys.clinic(null) }),
-        queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
-      ]);
-    },
+    staleAfterFailure: [billingKeys.clinic(null)],
+    onSuccess: (state) => queryClient.setQueryData(billingKeys.signOff(null, month), state),
+    // The month's file is now the signed copy (the staff's round '1' too), and its figures the signed ones.
+    stale: [billingKeys.clinic(null), currentUserQueryKey],
   });
 }

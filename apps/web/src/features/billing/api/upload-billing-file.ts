@@ -1,7 +1,8 @@
 import { billingEndpoints } from '@rehabit/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { currentUserQueryKey } from '@web/features/session';
 import { call } from '@web/lib/api-client.ts';
+import { useChangeMutation } from '@web/lib/change-mutation.ts';
 import { monthParts } from '../lib/billing-month.ts';
 import type { ChosenWorkbook } from '../lib/xlsx-file.ts';
 import { billingKeys } from './keys.ts';
@@ -12,12 +13,12 @@ export const uploadBillingFile = (clinicCode: string, month: string, workbook: C
 
 export function useUploadBillingFile(clinicCode: string, month: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useChangeMutation({
     mutationFn: (workbook: ChosenWorkbook) => uploadBillingFile(clinicCode, month, workbook),
     meta: { errorHandling: 'silent' },
     onSuccess: (status) => {
       queryClient.setQueryData(billingKeys.file(clinicCode, month), status);
-      return queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
     },
+    stale: [currentUserQueryKey],
   });
 }

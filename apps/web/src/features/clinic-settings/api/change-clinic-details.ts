@@ -1,7 +1,8 @@
 import { type ClinicDetailsChange, clinicSettingsEndpoints } from '@rehabit/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { currentUserQueryKey } from '@web/features/session';
 import { call } from '@web/lib/api-client.ts';
+import { useChangeMutation } from '@web/lib/change-mutation.ts';
 import { clinicQueryKey } from './get-clinic.ts';
 
 export const changeClinicDetails = (clinicCode: string, body: ClinicDetailsChange) =>
@@ -13,15 +14,10 @@ export const changeClinicDetails = (clinicCode: string, body: ClinicDetailsChang
  */
 export function useChangeClinicDetails(clinicCode: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useChangeMutation({
     mutationFn: (body: ClinicDetailsChange) => changeClinicDetails(clinicCode, body),
     meta: { errorHandling: 'form' },
-    onSuccess: (clinic) => {
-      queryClient.setQueryData(clinicQueryKey(clinicCode), clinic);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'clinics'] }),
-      ]);
-    },
+    onSuccess: (clinic) => queryClient.setQueryData(clinicQueryKey(clinicCode), clinic),
+    stale: [currentUserQueryKey, ['admin', 'clinics']],
   });
 }

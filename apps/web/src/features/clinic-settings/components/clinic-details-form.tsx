@@ -3,7 +3,7 @@ import { type Clinic, type ClinicDetailsChange, clinicNameSchema, npiSchema, tin
 import { Button } from '@web/components/ui/button/button.tsx';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
-import { applyServerErrors } from '@web/lib/form-errors.ts';
+import { withServerErrors } from '@web/lib/form-errors.ts';
 import { notify } from '@web/lib/notify.ts';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -49,20 +49,18 @@ export function ClinicDetailsForm({ clinic }: { clinic: Clinic }) {
   const save = useChangeClinicDetails(clinic.code);
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    const change = changesOf(values, clinic);
-    if (Object.keys(change).length === 0) {
-      notify.info('Nothing to save: the details are as they were');
-      return;
-    }
-    try {
+  const onSubmit = form.handleSubmit(
+    withServerErrors(form, fields, async (values) => {
+      const change = changesOf(values, clinic);
+      if (Object.keys(change).length === 0) {
+        notify.info('Nothing to save: the details are as they were');
+        return;
+      }
       const saved = await save.mutateAsync(change);
       form.reset(toFormValues(saved));
       notify.success('Clinic details saved');
-    } catch (error) {
-      applyServerErrors(error, form.setError, fields);
-    }
-  });
+    }),
+  );
 
   return (
     <form className="clinic-details-form" onSubmit={onSubmit} noValidate aria-label="Clinic details">

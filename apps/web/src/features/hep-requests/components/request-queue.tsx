@@ -2,8 +2,7 @@ import { type HepRequest, type HepRequestStatus, hepRequestStatuses } from '@reh
 import { PageHeader } from '@web/components/layouts/page-header.tsx';
 import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
-import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
-import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { QueryStates } from '@web/components/ui/feedback/query-states.tsx';
 import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
 import { Inbox } from 'lucide-react';
 import { useState } from 'react';
@@ -71,32 +70,29 @@ export function RequestQueue() {
           </div>
         </div>
         <div aria-busy={requests.isFetching}>
-          {requests.isPending ? (
-            <SkeletonList rows={3} label="Loading requests" />
-          ) : requests.isError ? (
-            <ErrorState
-              title="The requests could not be loaded"
-              error={requests.error}
-              onRetry={() => requests.refetch()}
-              isRetrying={requests.isFetching}
-            />
-          ) : results.length === 0 ? (
-            <EmptyState
-              icon={Inbox}
-              title={filter.status === 'open' ? 'No open requests' : 'No requests here'}
-              description={
-                filter.status === 'open'
-                  ? 'No clinic is waiting for an answer. New requests show here.'
-                  : 'No request has this status yet.'
-              }
-            />
-          ) : (
+          <QueryStates
+            query={requests}
+            loading={{ rows: 3, label: 'Loading requests' }}
+            failedTitle="The requests could not be loaded"
+            isEmpty={results.length === 0}
+            empty={
+              <EmptyState
+                icon={Inbox}
+                title={filter.status === 'open' ? 'No open requests' : 'No requests here'}
+                description={
+                  filter.status === 'open'
+                    ? 'No clinic is waiting for an answer. New requests show here.'
+                    : 'No request has this status yet.'
+                }
+              />
+            }
+          >
             <ul className="hep-queue__list" aria-label="Requests">
               {results.map((request) => (
                 <RequestCard key={request.id} request={request} onAnswer={setAnswering} />
               ))}
             </ul>
-          )}
+          </QueryStates>
         </div>
         <Pagination
           label="Request pages"

@@ -1,6 +1,6 @@
 import { type HealthDataBody, patientAppEndpoints } from '@rehabit/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@web/lib/api-client.ts';
+import { useChangeMutation } from '@web/lib/change-mutation.ts';
 import { patientKeys } from './keys.ts';
 
 /** A reading the patient typed in. The time is fixed when it is taken, so a retry is recognised as the same. */
@@ -12,10 +12,9 @@ export const postReading = ({ kind, value, measuredAt }: ManualReading) => {
 };
 
 export function usePostReading() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useChangeMutation({
     mutationFn: postReading,
     meta: { errorHandling: 'silent' },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: patientKeys.all }),
+    stale: [patientKeys.all],
   });
 }

@@ -1,7 +1,8 @@
 import { type BannerKey, bannerEndpoints, type Patient, type PatientBanners } from '@rehabit/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { monitoringKeys } from '@web/features/monitoring';
 import { call } from '@web/lib/api-client.ts';
+import { useChangeMutation } from '@web/lib/change-mutation.ts';
 
 export const getBanners = (patientId: number, signal?: AbortSignal) =>
   call(bannerEndpoints.snoozes, { params: { patientId }, signal });
@@ -31,7 +32,7 @@ export const useBanners = (patient: Patient) =>
 export function useSnoozeBanner(patient: Patient) {
   const queryClient = useQueryClient();
   const key = bannersKey(patient);
-  return useMutation({
+  return useChangeMutation({
     mutationFn: (banner: BannerKey) => snoozeBanner({ patientId: patient.id, banner }),
     onSuccess: (snooze) => {
       queryClient.setQueryData<PatientBanners>(key, (old) =>
@@ -43,7 +44,7 @@ export function useSnoozeBanner(patient: Patient) {
             }
           : old,
       );
-      return queryClient.invalidateQueries({ queryKey: key });
     },
+    stale: [key],
   });
 }

@@ -1,16 +1,17 @@
 import { type OnboardBody, patientEndpoints } from '@rehabit/contract';
-import { useMutation } from '@tanstack/react-query';
 import { call } from '@web/lib/api-client.ts';
-import { useRefreshPatients } from './refresh-patients.ts';
+import { useChangeMutation } from '@web/lib/change-mutation.ts';
+import { patientListsStale, usePutPatients } from './refresh-patients.ts';
 
 export const onboardPatient = ({ id, body }: { id: number; body: OnboardBody }) =>
   call(patientEndpoints.onboard, { params: { id }, body });
 
 export function useOnboardPatient() {
-  const refresh = useRefreshPatients();
-  return useMutation({
+  const put = usePutPatients();
+  return useChangeMutation({
     mutationFn: onboardPatient,
     meta: { errorHandling: 'form' },
-    onSuccess: (patient) => refresh([patient]),
+    onSuccess: (patient) => put([patient]),
+    stale: patientListsStale,
   });
 }

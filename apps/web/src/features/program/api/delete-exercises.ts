@@ -1,6 +1,6 @@
 import { type HepDeleteBody, hepEndpoints } from '@rehabit/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@web/lib/api-client.ts';
+import { useChangeMutation } from '@web/lib/change-mutation.ts';
 import { programQueryKey } from './get-program.ts';
 
 /** Takes exercises out of the program; each can be brought back with restore. */
@@ -10,9 +10,10 @@ export const deleteExercises = (patientId: number, hepIds: number[]) => {
 };
 
 export function useDeleteExercises(patientId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  const program = [programQueryKey(patientId)];
+  return useChangeMutation({
     mutationFn: (hepIds: number[]) => deleteExercises(patientId, hepIds),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: programQueryKey(patientId) }),
+    stale: program,
+    staleAfterFailure: program,
   });
 }

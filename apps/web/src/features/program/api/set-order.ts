@@ -1,6 +1,7 @@
 import { type HepProgram, type HepSetOrderBody, hepEndpoints } from '@rehabit/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { call } from '@web/lib/api-client.ts';
+import { useChangeMutation } from '@web/lib/change-mutation.ts';
 import { programQueryKey } from './get-program.ts';
 
 export const setOrder = (hepIds: number[]) => {
@@ -12,7 +13,7 @@ export const setOrder = (hepIds: number[]) => {
 export function useSetOrder(patientId: number) {
   const queryClient = useQueryClient();
   const key = programQueryKey(patientId);
-  return useMutation({
+  return useChangeMutation({
     mutationFn: setOrder,
     onMutate: async (hepIds: number[]) => {
       await queryClient.cancelQueries({ queryKey: key });
@@ -29,8 +30,8 @@ export function useSetOrder(patientId: number) {
     },
     onError: (_error, _ids, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
-      return queryClient.invalidateQueries({ queryKey: key });
     },
+    staleAfterFailure: [key],
     onSuccess: (program) => queryClient.setQueryData(key, program),
   });
 }

@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/button/button.tsx';
 import { TextArea } from '@web/components/ui/field/text-area.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
 import { errorMessage } from '@web/lib/api-error.ts';
-import { applyServerErrors } from '@web/lib/form-errors.ts';
+import { withServerErrors } from '@web/lib/form-errors.ts';
 import { useForm } from 'react-hook-form';
 import { useUpdateExercise } from '../api/update-exercise.ts';
 
@@ -33,19 +33,22 @@ export function DosageForm({ item, patientId, onDone }: { item: HepItem; patient
   const form = useForm({ resolver: zodResolver(hepDosageSchema), defaultValues: draftOf(item) });
   const { errors } = form.formState;
 
-  const submit = form.handleSubmit(async (dosage) => {
-    const changes = Object.fromEntries(
-      Object.entries(dosage).filter(([key, value]) => item[key as keyof HepDosage] !== value),
-    );
-    if (Object.keys(changes).length === 0) return onDone();
-    try {
-      await update.mutateAsync({ hepId: item.id, body: changes });
-      onDone();
-    } catch (error) {
+  const submit = form.handleSubmit(
+    withServerErrors(
+      form,
+      fields,
+      async (dosage) => {
+        const changes = Object.fromEntries(
+          Object.entries(dosage).filter(([key, value]) => item[key as keyof HepDosage] !== value),
+        );
+        if (Object.keys(changes).length === 0) return onDone();
+        await update.mutateAsync({ hepId: item.id, body: changes });
+        onDone();
+      },
       // The summary under the form is shown even when the fields carry their own messages.
-      applyServerErrors(error, form.setError, fields, errorMessage);
-    }
-  });
+      { rootMessage: errorMessage },
+    ),
+  );
 
   return (
     <form className="dosage-form" aria-label={`Dosage of ${item.video.title}`} onSubmit={submit} noValidate>

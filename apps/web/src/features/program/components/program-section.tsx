@@ -1,7 +1,6 @@
 import { Button } from '@web/components/ui/button/button.tsx';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
-import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
-import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { QueryStates } from '@web/components/ui/feedback/query-states.tsx';
 import { RequestVideoDialog } from '@web/features/videos';
 import { notify } from '@web/lib/notify.ts';
 import { ClipboardList, Plus, Trash2, Video } from 'lucide-react';
@@ -80,24 +79,21 @@ export function ProgramSection({ patientId, clinicCode }: { patientId: number; c
           </Button>
         </div>
       </div>
-      {program.isPending ? (
-        <SkeletonList rows={3} label="Loading the program" />
-      ) : program.isError ? (
-        <ErrorState
-          title="The program could not be loaded"
-          error={program.error}
-          onRetry={() => program.refetch()}
-          isRetrying={program.isFetching}
-        />
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon={ClipboardList}
-          title="No home exercise program yet"
-          description="Add exercise videos or a whole folder from the library; the patient sees them in this order."
-        />
-      ) : (
+      <QueryStates
+        query={program}
+        loading={{ rows: 3, label: 'Loading the program' }}
+        failedTitle="The program could not be loaded"
+        isEmpty={items.length === 0}
+        empty={
+          <EmptyState
+            icon={ClipboardList}
+            title="No home exercise program yet"
+            description="Add exercise videos or a whole folder from the library; the patient sees them in this order."
+          />
+        }
+      >
         <ProgramList items={items} patientId={patientId} selected={selected} onSelect={select} onDelete={deleteItems} />
-      )}
+      </QueryStates>
       <ExercisePicker
         patientId={patientId}
         clinicCode={clinicCode}

@@ -1,7 +1,8 @@
 import { type FunctionalDataPatchBody, type FunctionalDataPostBody, patientDataEndpoints } from '@rehabit/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { monitoringKeys } from '@web/features/monitoring';
 import { call } from '@web/lib/api-client.ts';
+import { useChangeMutation } from '@web/lib/change-mutation.ts';
 import { progressQueryKey } from './get-progress.ts';
 
 export const functionalDataQueryKey = (patientId: number) => ['functional-data', patientId] as const;
@@ -18,16 +19,10 @@ export const useFunctionalData = (patientId: number) =>
  * rather than guessing here which entries make a data day (decision 1242).
  */
 function useFunctionalMutation<B>(patientId: number, send: (body: B) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useChangeMutation({
     mutationFn: send,
     meta: { errorHandling: 'silent' },
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: functionalDataQueryKey(patientId) }),
-        queryClient.invalidateQueries({ queryKey: progressQueryKey(patientId) }),
-        queryClient.invalidateQueries({ queryKey: monitoringKeys.rtmStatus(patientId) }),
-      ]),
+    stale: [functionalDataQueryKey(patientId), progressQueryKey(patientId), monitoringKeys.rtmStatus(patientId)],
   });
 }
 

@@ -13,7 +13,7 @@ import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
 import { TextArea } from '@web/components/ui/field/text-area.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
 import { Modal } from '@web/components/ui/modal/modal.tsx';
-import { applyServerErrors } from '@web/lib/form-errors.ts';
+import { withServerErrors } from '@web/lib/form-errors.ts';
 import { notify } from '@web/lib/notify.ts';
 import { Plus } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -100,9 +100,9 @@ export function EntryDialog({ patientId, state, today, onClose }: Props) {
     form.clearErrors();
   };
 
-  const submit = form.handleSubmit(async (values) => {
-    const entry = { date: values.date, answers: parseAnswers(values.answers), note: values.note };
-    try {
+  const submit = form.handleSubmit(
+    withServerErrors(form, [], async (values) => {
+      const entry = { date: values.date, answers: parseAnswers(values.answers), note: values.note };
       if (state.kind === 'correct') {
         await correct.mutateAsync({ id: state.series.id, entries: [{ id: state.entry.id, ...entry }] });
       } else {
@@ -111,10 +111,8 @@ export function EntryDialog({ patientId, state, today, onClose }: Props) {
       }
       notify.success(isCorrection ? 'The entry is corrected' : `${measure.name} saved`);
       onClose();
-    } catch (failure) {
-      applyServerErrors(failure, form.setError, []);
-    }
-  });
+    }),
+  );
 
   const title =
     state.kind === 'correct'

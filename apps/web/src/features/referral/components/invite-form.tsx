@@ -7,7 +7,7 @@ import { formatClinicTime } from '@web/components/ui/format/clinic-time.ts';
 import { paths } from '@web/config/paths.ts';
 import { useClinicTimeZone } from '@web/features/clinics';
 import { useCurrentUser } from '@web/features/session';
-import { applyServerErrors } from '@web/lib/form-errors.ts';
+import { withServerErrors } from '@web/lib/form-errors.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSendReferral } from '../api/send-referral.ts';
@@ -27,19 +27,17 @@ export function InviteForm() {
   const timeZone = useClinicTimeZone();
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setSent(null);
-    try {
+  const onSubmit = form.handleSubmit(
+    withServerErrors(form, fields, async (values) => {
+      setSent(null);
       const referral = await send.mutateAsync({
         ...values,
         action_url: new URL(paths.therapistSignup.getHref(), window.location.origin).toString(),
       });
       setSent({ email: referral.email, until: formatClinicTime(referral.expires_at, timeZone, 'date') });
       form.reset(emptyForm);
-    } catch (error) {
-      applyServerErrors(error, form.setError, fields);
-    }
-  });
+    }),
+  );
 
   return (
     <form className="referral-form" onSubmit={onSubmit} noValidate aria-label="Invite a colleague">

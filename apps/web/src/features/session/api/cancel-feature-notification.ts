@@ -1,6 +1,7 @@
 import { authEndpoints } from '@rehabit/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { call } from '@web/lib/api-client.ts';
+import { useChangeMutation } from '@web/lib/change-mutation.ts';
 import { currentUserQueryKey } from './get-current-user.ts';
 
 /** Turns off the feature notices (initial note, 'New' pills) for this user; answers the updated user. */
@@ -8,9 +9,10 @@ export const cancelFeatureNotification = () => call(authEndpoints.cancelFeatureN
 
 export function useCancelFeatureNotification() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useChangeMutation({
     mutationFn: cancelFeatureNotification,
     onSuccess: ({ user }) => queryClient.setQueryData(currentUserQueryKey, user),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+    stale: [currentUserQueryKey],
+    staleAfterFailure: [currentUserQueryKey],
   });
 }

@@ -1,13 +1,12 @@
 import { type ApprovalBody, supervisorEndpoints } from '@rehabit/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@web/lib/api-client.ts';
+import { useChangeMutation } from '@web/lib/change-mutation.ts';
 
 export const setApproval = (body: ApprovalBody) => call(supervisorEndpoints.setApproval, { body });
 
 export function useSetApproval() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useChangeMutation({
     mutationFn: setApproval,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff'] }),
+    stale: [['staff']],
   });
 }

@@ -2,9 +2,7 @@ import { type ApprovalStatus, approvalStatuses, type StaffMember } from '@rehabi
 import { Button } from '@web/components/ui/button/button.tsx';
 import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
-import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
-import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
-import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
+import { QueryStates } from '@web/components/ui/feedback/query-states.tsx';
 import type { SessionUser } from '@web/features/session';
 import { UserCheck } from 'lucide-react';
 import { useState } from 'react';
@@ -59,49 +57,39 @@ export function ApprovalsSection({ user, clinicCode, showsClinic }: ApprovalsSec
           />
         </div>
       </div>
-      {approvals.isPending ? (
-        <SkeletonList rows={3} label="Loading sign-ups" />
-      ) : approvals.isError ? (
-        <ErrorState
-          title="The sign-ups could not be loaded"
-          error={approvals.error}
-          onRetry={() => approvals.refetch()}
-          isRetrying={approvals.isFetching}
-        />
-      ) : members.length === 0 ? (
-        <EmptyState
-          icon={UserCheck}
-          title={status === 'pending' ? 'No sign-ups are waiting' : 'Nobody to show'}
-          description={
-            status === 'pending'
-              ? 'Therapists and office managers who sign up with your clinic code appear here for approval.'
-              : 'No staff member has this status.'
-          }
-          action={
-            status !== '' && (
-              <Button variant="secondary" onClick={() => setStatus('')}>
-                Show all sign-ups
-              </Button>
-            )
-          }
-        />
-      ) : (
-        <>
-          <StaffRows
-            caption="Sign-ups and access"
-            members={members}
-            showsClinic={showsClinic}
-            access={(member) => <AccessSwitch member={member} />}
-            actions={(member) => <StaffActions member={member} onHandOver={setHandOver} />}
+      <QueryStates
+        query={approvals}
+        loading={{ rows: 3, label: 'Loading sign-ups' }}
+        failedTitle="The sign-ups could not be loaded"
+        isEmpty={members.length === 0}
+        empty={
+          <EmptyState
+            icon={UserCheck}
+            title={status === 'pending' ? 'No sign-ups are waiting' : 'Nobody to show'}
+            description={
+              status === 'pending'
+                ? 'Therapists and office managers who sign up with your clinic code appear here for approval.'
+                : 'No staff member has this status.'
+            }
+            action={
+              status !== '' && (
+                <Button variant="secondary" onClick={() => setStatus('')}>
+                  Show all sign-ups
+                </Button>
+              )
+            }
           />
-          <Pagination
-            label="Sign-up pages"
-            currentPage={page}
-            totalItems={approvals.data?.count ?? 0}
-            onPageChange={setPage}
-          />
-        </>
-      )}
+        }
+        pages={{ label: 'Sign-up pages', page, total: approvals.data?.count ?? 0, onPageChange: setPage }}
+      >
+        <StaffRows
+          caption="Sign-ups and access"
+          members={members}
+          showsClinic={showsClinic}
+          access={(member) => <AccessSwitch member={member} />}
+          actions={(member) => <StaffActions member={member} onHandOver={setHandOver} />}
+        />
+      </QueryStates>
       {handOver && <HandOverDialog member={handOver} user={user} onClose={() => setHandOver(null)} />}
     </section>
   );

@@ -1,10 +1,8 @@
 import { roleLabels, type StaffRole, staffRoles } from '@rehabit/contract';
 import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
-import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
-import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { QueryStates } from '@web/components/ui/feedback/query-states.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
-import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
 import { useClinicStaff } from '@web/features/staff';
 import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
 import { Users } from 'lucide-react';
@@ -64,36 +62,26 @@ export function StaffDirectory({ clinicCode, showsClinic }: StaffDirectoryProps)
           }}
         />
       </div>
-      {staff.isPending ? (
-        <SkeletonList rows={4} label="Loading staff" />
-      ) : staff.isError ? (
-        <ErrorState
-          title="The staff list could not be loaded"
-          error={staff.error}
-          onRetry={() => staff.refetch()}
-          isRetrying={staff.isFetching}
-        />
-      ) : members.length === 0 ? (
-        <EmptyState
-          icon={Users}
-          title={search || role ? 'Nobody matches' : 'No approved staff yet'}
-          description={
-            search || role
-              ? 'Try another name, or all roles.'
-              : 'Staff sign up with the clinic code at /therapist-signup; the supervisor approves them.'
-          }
-        />
-      ) : (
-        <>
-          <StaffRows caption="Clinic staff" members={members} showsClinic={showsClinic} />
-          <Pagination
-            label="Staff pages"
-            currentPage={page}
-            totalItems={staff.data?.count ?? 0}
-            onPageChange={setPage}
+      <QueryStates
+        query={staff}
+        loading={{ rows: 4, label: 'Loading staff' }}
+        failedTitle="The staff list could not be loaded"
+        isEmpty={members.length === 0}
+        empty={
+          <EmptyState
+            icon={Users}
+            title={search || role ? 'Nobody matches' : 'No approved staff yet'}
+            description={
+              search || role
+                ? 'Try another name, or all roles.'
+                : 'Staff sign up with the clinic code at /therapist-signup; the supervisor approves them.'
+            }
           />
-        </>
-      )}
+        }
+        pages={{ label: 'Staff pages', page, total: staff.data?.count ?? 0, onPageChange: setPage }}
+      >
+        <StaffRows caption="Clinic staff" members={members} showsClinic={showsClinic} />
+      </QueryStates>
     </section>
   );
 }

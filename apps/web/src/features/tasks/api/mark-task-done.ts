@@ -1,8 +1,9 @@
 import { type Task, taskEndpoints } from '@rehabit/contract';
-import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { call } from '@web/lib/api-client.ts';
+import { useChangeMutation } from '@web/lib/change-mutation.ts';
 import type { getTasks } from './get-tasks.ts';
-import { useRefreshWork } from './refresh-work.ts';
+import { staleWork } from './stale-work.ts';
 
 type TaskPage = Awaited<ReturnType<typeof getTasks>>;
 
@@ -18,8 +19,7 @@ export function useMarkTaskDone(
   on: { done: (task: Task) => void; failed: (task: Task, error: Error) => void },
 ) {
   const queryClient = useQueryClient();
-  const refreshWork = useRefreshWork();
-  return useMutation({
+  return useChangeMutation({
     mutationFn: (task: Task) => markTaskDone(task.id),
     onSuccess: (_answer, task) => on.done(task),
     // The screen says which task failed.
@@ -42,6 +42,7 @@ export function useMarkTaskDone(
       if (context?.previous) queryClient.setQueryData(listKey, context.previous);
       on.failed(task, error);
     },
-    onSettled: refreshWork,
+    stale: staleWork,
+    staleAfterFailure: staleWork,
   });
 }

@@ -1,12 +1,11 @@
 import { taskEndpoints } from '@rehabit/contract';
-import { useMutation } from '@tanstack/react-query';
 import { call } from '@web/lib/api-client.ts';
-import { useRefreshWork } from './refresh-work.ts';
+import { useChangeMutation } from '@web/lib/change-mutation.ts';
+import { staleWork } from './stale-work.ts';
 
 /** The undo of "Done": the task is new again. */
 export const reopenTask = (id: number) => call(taskEndpoints.reopen, { params: { id } });
 
 export function useReopenTask() {
-  const refreshWork = useRefreshWork();
-  return useMutation({ mutationFn: reopenTask, onSettled: refreshWork });
+  return useChangeMutation({ mutationFn: reopenTask, stale: staleWork, staleAfterFailure: staleWork });
 }

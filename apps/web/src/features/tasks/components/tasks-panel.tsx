@@ -2,8 +2,7 @@ import { can, type Task, type TaskScope, type TaskStatus, totalPages } from '@re
 import { Button } from '@web/components/ui/button/button.tsx';
 import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
-import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
-import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { QueryStates } from '@web/components/ui/feedback/query-states.tsx';
 import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
 import type { SessionUser } from '@web/features/session';
 import { errorMessage } from '@web/lib/api-error.ts';
@@ -106,35 +105,32 @@ export function TasksPanel({ user }: { user: SessionUser }) {
         )}
       </div>
       <div aria-busy={tasks.isFetching}>
-        {tasks.isPending ? (
-          <SkeletonList rows={3} label="Loading tasks" />
-        ) : tasks.isError ? (
-          <ErrorState
-            title="The tasks could not be loaded"
-            error={tasks.error}
-            onRetry={() => tasks.refetch()}
-            isRetrying={tasks.isFetching}
-          />
-        ) : results.length === 0 ? (
-          params.status === 'new' ? (
-            <EmptyState
-              icon={ClipboardList}
-              title="No open tasks"
-              description="Call reminders, patients to onboard and tasks colleagues give you land here."
-              action={
-                <Button variant="secondary" onClick={() => setAssignOpen(true)}>
-                  Assign a task
-                </Button>
-              }
-            />
-          ) : (
-            <EmptyState
-              icon={ClipboardCheck}
-              title="No done tasks yet"
-              description="Tasks marked done, and those that closed by themselves, are listed here."
-            />
-          )
-        ) : (
+        <QueryStates
+          query={tasks}
+          loading={{ rows: 3, label: 'Loading tasks' }}
+          failedTitle="The tasks could not be loaded"
+          isEmpty={results.length === 0}
+          empty={
+            params.status === 'new' ? (
+              <EmptyState
+                icon={ClipboardList}
+                title="No open tasks"
+                description="Call reminders, patients to onboard and tasks colleagues give you land here."
+                action={
+                  <Button variant="secondary" onClick={() => setAssignOpen(true)}>
+                    Assign a task
+                  </Button>
+                }
+              />
+            ) : (
+              <EmptyState
+                icon={ClipboardCheck}
+                title="No done tasks yet"
+                description="Tasks marked done, and those that closed by themselves, are listed here."
+              />
+            )
+          }
+        >
           <ul className="task-list" aria-label={params.status === 'new' ? 'New tasks' : 'Done tasks'}>
             {results.map((task) => (
               <TaskCard
@@ -145,7 +141,7 @@ export function TasksPanel({ user }: { user: SessionUser }) {
               />
             ))}
           </ul>
-        )}
+        </QueryStates>
       </div>
       <Pagination
         label="Task pages"

@@ -1,6 +1,6 @@
 import { videoEndpoints } from '@rehabit/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@web/lib/api-client.ts';
+import { useChangeMutation } from '@web/lib/change-mutation.ts';
 
 type VideoRequest = { content: string; clinicCode?: string | undefined };
 
@@ -10,10 +10,9 @@ export const requestVideo = ({ content, clinicCode }: VideoRequest) =>
 
 /** A request sent shows at once in the lists of requests (the caller's own, the admins' queue). */
 export function useRequestVideo() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useChangeMutation({
     mutationFn: requestVideo,
     meta: { errorHandling: 'silent' },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['hep-requests'] }),
+    stale: [['hep-requests']],
   });
 }

@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/button/button.tsx';
 import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
 import { TextArea } from '@web/components/ui/field/text-area.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
-import { applyServerErrors } from '@web/lib/form-errors.ts';
+import { withServerErrors } from '@web/lib/form-errors.ts';
 import { Controller, useForm } from 'react-hook-form';
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
@@ -60,14 +60,8 @@ export function VideoForm({ initial, submitLabel, isPending, isReadOnly, onSubmi
     />
   );
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      // The form-wide message is shown by the caller (next to the file, or as a notice).
-      applyServerErrors(error, form.setError, fields);
-    }
-  });
+  // The form-wide message is shown by the caller (next to the file, or as a notice).
+  const submit = form.handleSubmit(withServerErrors(form, fields, onSubmit));
 
   return (
     <form className="video-form" onSubmit={submit} noValidate aria-label="Video details">

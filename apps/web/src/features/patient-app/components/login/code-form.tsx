@@ -65,7 +65,7 @@ export function CodeForm({
         await signIn.mutateAsync({ phone: phone.e164, otp });
         onSignedIn();
       },
-      failed,
+      { rootMessage: failed },
     ),
   );
 
@@ -82,7 +82,7 @@ export function CodeForm({
         onError: (failure) => {
           // The server's pause between codes: the button counts it down.
           if (isApiError(failure) && failure.retryAfterSeconds) setWait(failure.retryAfterSeconds);
-          applyServerErrors(failure, form.setError, [], (error) => problemMessage(error, true));
+          applyServerErrors(failure, form.setError, [], { rootMessage: (error) => problemMessage(error, true) });
         },
       },
     );

@@ -5,7 +5,7 @@ import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
 import { useSignInWithPassword } from '@web/features/patient-app/api/sign-in.ts';
 import { problemMessage, sentence } from '@web/features/patient-app/lib/problem-key.ts';
-import { applyServerErrors } from '@web/lib/form-errors.ts';
+import { withServerErrors } from '@web/lib/form-errors.ts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
@@ -16,15 +16,18 @@ export function PasswordForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { errors } = form.formState;
   const signIn = useSignInWithPassword();
 
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      await signIn.mutateAsync(body);
-      onSignedIn();
-    } catch (failure) {
+  const submit = form.handleSubmit(
+    withServerErrors(
+      form,
+      [],
+      async (body) => {
+        await signIn.mutateAsync(body);
+        onSignedIn();
+      },
       // Kept as a translation key, so the message follows a change of language.
-      applyServerErrors(failure, form.setError, [], (error) => problemMessage(error));
-    }
-  });
+      { rootMessage: (error) => problemMessage(error) },
+    ),
+  );
 
   return (
     <form className="pa-form" onSubmit={submit} noValidate>
