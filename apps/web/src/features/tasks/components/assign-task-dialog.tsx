@@ -8,7 +8,7 @@ import { TextArea } from '@web/components/ui/field/text-area.tsx';
 import { Modal } from '@web/components/ui/modal/modal.tsx';
 import type { SearchOption } from '@web/components/ui/search-select/search-select.tsx';
 import type { SessionUser } from '@web/features/session';
-import { withServerErrors } from '@web/lib/form-errors.ts';
+import { choiceProps, withServerErrors } from '@web/lib/form-errors.ts';
 import { notify } from '@web/lib/notify.ts';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -72,19 +72,7 @@ export function AssignTaskDialog({ user, onClose, patient }: Props) {
         <Controller
           control={form.control}
           name="assignee_id"
-          render={({ field, fieldState }) => (
-            <ColleagueField
-              ref={field.ref}
-              user={user}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={
-                fieldState.error &&
-                (fieldState.error.type === 'server' ? fieldState.error.message : 'Choose who should do it')
-              }
-            />
-          )}
+          render={(props) => <ColleagueField {...choiceProps(props, 'Choose who should do it')} user={user} />}
         />
         {!patient && (
           <PatientField

@@ -3,7 +3,7 @@ import { changeTherapistBodySchema, type Patient } from '@rehabit/contract';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { Modal } from '@web/components/ui/modal/modal.tsx';
 import { useChangeTherapist } from '@web/features/patients/api/change-therapist.ts';
-import { withServerErrors } from '@web/lib/form-errors.ts';
+import { choiceProps, withServerErrors } from '@web/lib/form-errors.ts';
 import { notify } from '@web/lib/notify.ts';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -42,18 +42,11 @@ export function ChangeTherapistDialog({ patient, onClose }: { patient: Patient; 
         <Controller
           control={form.control}
           name="therapist_id"
-          render={({ field, fieldState }) => (
+          render={(props) => (
             <TherapistField
-              ref={field.ref}
+              {...choiceProps(props, 'Choose the new therapist')}
               clinicCode={patient.clinic.code}
               label="New therapist"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={
-                fieldState.error &&
-                (fieldState.error.type === 'server' ? fieldState.error.message : 'Choose the new therapist')
-              }
             />
           )}
         />

@@ -4,7 +4,7 @@ import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { Modal } from '@web/components/ui/modal/modal.tsx';
 import { useOnboardPatient } from '@web/features/patients/api/onboard-patient.ts';
 import { useCurrentUser } from '@web/features/session';
-import { withServerErrors } from '@web/lib/form-errors.ts';
+import { choiceProps, withServerErrors } from '@web/lib/form-errors.ts';
 import { notify } from '@web/lib/notify.ts';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -66,18 +66,8 @@ export function OnboardDialog({ patient, onClose }: { patient: Patient; onClose:
         <Controller
           control={form.control}
           name="therapist"
-          render={({ field, fieldState }) => (
-            <TherapistField
-              ref={field.ref}
-              clinicCode={patient.clinic.code}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={
-                fieldState.error &&
-                (fieldState.error.type === 'server' ? fieldState.error.message : 'Choose the treating therapist')
-              }
-            />
+          render={(props) => (
+            <TherapistField {...choiceProps(props, 'Choose the treating therapist')} clinicCode={patient.clinic.code} />
           )}
         />
       </form>
