@@ -1,4 +1,4 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { ControllerFieldState, ControllerRenderProps, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { errorMessage, isApiError } from './api-error.ts';
 
 export type ServerErrorOptions = {
@@ -51,5 +51,24 @@ export function withServerErrors<T extends FieldValues, Values>(
     } catch (error) {
       applyServerErrors(error, form.setError, fields, options);
     }
+  };
+}
+
+/**
+ * The props of a required choice (a dropdown of roles or staff) drawn by a form's `Controller`: a refusal from the
+ * server is shown in its own words, and any other error (nothing chosen) as `missing`, which names what to choose.
+ * `render={(props) => <TherapistField {...choiceProps(props, 'Choose the new therapist')} />}`.
+ */
+export function choiceProps<T extends FieldValues, N extends Path<T>>(
+  { field, fieldState }: { field: ControllerRenderProps<T, N>; fieldState: ControllerFieldState },
+  missing: string,
+) {
+  const { error } = fieldState;
+  return {
+    ref: field.ref,
+    value: field.value,
+    onChange: field.onChange,
+    onBlur: field.onBlur,
+    error: error && (error.type === 'server' ? error.message : missing),
   };
 }

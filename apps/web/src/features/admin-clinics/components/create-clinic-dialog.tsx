@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ClinicOverview, clinicCodeSchema, clinicNameSchema, createClinicBodySchema } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
+import { NameFields } from '@web/components/ui/field/name-fields.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
 import { Modal } from '@web/components/ui/modal/modal.tsx';
 import { withServerErrors } from '@web/lib/form-errors.ts';
@@ -99,19 +100,9 @@ export function CreateClinicDialog({ isOpen, onClose, onCreated }: CreateClinicD
         <fieldset className="create-clinic-form__group">
           <legend>Supervisor</legend>
           <div className="create-clinic-form__row">
-            <TextField
-              label="First name"
-              required
-              autoComplete="off"
-              error={errors.first_name?.message}
-              {...form.register('first_name')}
-            />
-            <TextField
-              label="Last name"
-              required
-              autoComplete="off"
-              error={errors.last_name?.message}
-              {...form.register('last_name')}
+            <NameFields
+              first={{ ...form.register('first_name'), error: errors.first_name?.message }}
+              last={{ ...form.register('last_name'), error: errors.last_name?.message }}
             />
           </div>
           <TextField

@@ -4,9 +4,10 @@ import { Button } from '@web/components/ui/button/button.tsx';
 import { ButtonLink } from '@web/components/ui/button/button-link.tsx';
 import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
+import { NameFields } from '@web/components/ui/field/name-fields.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
 import { paths } from '@web/config/paths.ts';
-import { withServerErrors } from '@web/lib/form-errors.ts';
+import { choiceProps, withServerErrors } from '@web/lib/form-errors.ts';
 import { Hourglass } from 'lucide-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -89,37 +90,17 @@ export function SignupForm({ referral, clinicCode = '' }: SignupFormProps) {
         {...form.register('code')}
       />
       <div className="auth-form__row auth-form__row--split">
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          required
-          error={errors.first_name?.message}
-          {...form.register('first_name')}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          required
-          error={errors.last_name?.message}
-          {...form.register('last_name')}
+        <NameFields
+          isOwnName
+          first={{ ...form.register('first_name'), error: errors.first_name?.message }}
+          last={{ ...form.register('last_name'), error: errors.last_name?.message }}
         />
       </div>
       <Controller
         control={form.control}
         name="role"
-        render={({ field, fieldState }) => (
-          <Dropdown
-            ref={field.ref}
-            label="Role"
-            required
-            options={roleOptions}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={
-              fieldState.error && (fieldState.error.type === 'server' ? fieldState.error.message : 'Choose a role')
-            }
-          />
+        render={(props) => (
+          <Dropdown {...choiceProps(props, 'Choose a role')} label="Role" required options={roleOptions} />
         )}
       />
       <EmailField error={errors.email?.message} {...form.register('email')} />

@@ -1,7 +1,6 @@
 import { type BillingSettings, billingRuleYears, can } from '@rehabit/contract';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
-import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
-import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { QueryStates } from '@web/components/ui/feedback/query-states.tsx';
 import { formatCurrency } from '@web/components/ui/format/format.ts';
 import { Table } from '@web/components/ui/table/table.tsx';
 import { useCurrentUser } from '@web/features/session';
@@ -105,19 +104,20 @@ export function BillingSettingsPanel({ clinicCode, isReadOnly = false }: Billing
           title="Choose a clinic"
           description="Billing settings belong to a clinic: choose one to see and change its settings."
         />
-      ) : settings.isPending ? (
-        <SkeletonList rows={3} label="Loading the billing settings" />
-      ) : settings.isError ? (
-        <ErrorState
-          title="The billing settings could not be loaded"
-          error={settings.error}
-          onRetry={() => settings.refetch()}
-          isRetrying={settings.isFetching}
-        />
-      ) : canEdit ? (
-        <BillingSettingsForm key={clinicCode} settings={settings.data} clinicCode={clinicCode} />
       ) : (
-        <BillingSettingsSummary settings={settings.data} />
+        <QueryStates
+          query={settings}
+          loading={{ rows: 3, label: 'Loading the billing settings' }}
+          failedTitle="The billing settings could not be loaded"
+        >
+          {(saved) =>
+            canEdit ? (
+              <BillingSettingsForm key={clinicCode} settings={saved} clinicCode={clinicCode} />
+            ) : (
+              <BillingSettingsSummary settings={saved} />
+            )
+          }
+        </QueryStates>
       )}
     </section>
   );

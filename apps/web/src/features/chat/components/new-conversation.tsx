@@ -1,18 +1,22 @@
 import type { ChatSession } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
+import { usePatientSearch } from '@web/features/patients';
+import type { SearchRules } from '@web/lib/search-query.ts';
 import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useOpenPatientSession } from '../api/open-session.ts';
-import { usePatientSearch } from '../api/search-patients.ts';
+
+/** Eight names from the first character, the earlier ones shown until the next answer replaces them. */
+const CHAT_PATIENT_SEARCH: SearchRules = { matches: 8, startsAt: 1, keepsEarlier: true };
 
 /** Finds a patient of the clinic by name and opens (or creates) their conversation. */
 export function NewConversation({ onOpened }: { onOpened: (session: ChatSession) => void }) {
   const [isOpen, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 250);
-  const patients = usePatientSearch(debounced);
+  const patients = usePatientSearch(debounced, CHAT_PATIENT_SEARCH);
   const open = useOpenPatientSession();
 
   if (!isOpen) {

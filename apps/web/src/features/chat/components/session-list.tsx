@@ -1,7 +1,6 @@
 import { type ChatSession, type Role, unreadBadge } from '@rehabit/contract';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
-import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
-import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { QueryStates } from '@web/components/ui/feedback/query-states.tsx';
 import { type ChatKind, unreadFirst, useChatSessions } from '@web/features/chat/api/chat-sessions.ts';
 import { useClinicTimeZone } from '@web/features/clinics';
 import { MessageSquare } from 'lucide-react';
@@ -19,23 +18,16 @@ const emptyText = {
 export function SessionList({ kind, role, onOpen }: SessionListProps) {
   const sessions = useChatSessions(kind);
   const timeZone = useClinicTimeZone();
-  if (sessions.isPending) return <SkeletonList rows={4} label="Loading conversations" />;
-  if (sessions.isError)
-    return (
-      <ErrorState
-        title="Conversations could not be loaded"
-        error={sessions.error}
-        onRetry={() => sessions.refetch()}
-        isRetrying={sessions.isFetching}
-      />
-    );
-  const items = unreadFirst(sessions.data.results);
-  if (items.length === 0) {
-    return <EmptyState icon={MessageSquare} title="No conversations yet" description={emptyText[kind]} />;
-  }
-  const hidden = sessions.data.count - items.length;
+  const items = unreadFirst(sessions.data?.results ?? []);
+  const hidden = (sessions.data?.count ?? 0) - items.length;
   return (
-    <>
+    <QueryStates
+      query={sessions}
+      loading={{ rows: 4, label: 'Loading conversations' }}
+      failedTitle="Conversations could not be loaded"
+      isEmpty={items.length === 0}
+      empty={<EmptyState icon={MessageSquare} title="No conversations yet" description={emptyText[kind]} />}
+    >
       <ul className="chat-sessions" aria-label={kind === 'patient' ? 'Patient conversations' : 'Support conversations'}>
         {items.map((session) => (
           <li key={session.id}>
@@ -49,7 +41,7 @@ export function SessionList({ kind, role, onOpen }: SessionListProps) {
           {kind === 'patient' && ' Find them with "New conversation".'}
         </p>
       )}
-    </>
+    </QueryStates>
   );
 }
 

@@ -1,8 +1,7 @@
 import { can } from '@rehabit/contract';
 import { PageHeader } from '@web/components/layouts/page-header.tsx';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
-import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
-import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { QueryStates } from '@web/components/ui/feedback/query-states.tsx';
 import type { SessionUser } from '@web/features/session';
 import { Building2 } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -58,24 +57,21 @@ function ClinicDetailsSection({ clinicCode }: { clinicCode: string }) {
       <h2 id="clinic-details-title" className="section-card__title">
         Clinic details
       </h2>
-      {clinic.isPending ? (
-        <SkeletonList rows={3} label="Loading the clinic’s details" />
-      ) : clinic.isError ? (
-        <ErrorState
-          title="The clinic’s details could not be loaded"
-          error={clinic.error}
-          onRetry={() => clinic.refetch()}
-          isRetrying={clinic.isFetching}
-        />
-      ) : (
-        <>
-          <p className="clinic-settings__code">
-            Clinic code <strong className="tabular">{clinic.data.code}</strong>: staff sign up with it, and the
-            supervisor signs in with it.
-          </p>
-          <ClinicDetailsForm key={clinic.data.code} clinic={clinic.data} />
-        </>
-      )}
+      <QueryStates
+        query={clinic}
+        loading={{ rows: 3, label: 'Loading the clinic’s details' }}
+        failedTitle="The clinic’s details could not be loaded"
+      >
+        {(details) => (
+          <>
+            <p className="clinic-settings__code">
+              Clinic code <strong className="tabular">{details.code}</strong>: staff sign up with it, and the supervisor
+              signs in with it.
+            </p>
+            <ClinicDetailsForm key={details.code} clinic={details} />
+          </>
+        )}
+      </QueryStates>
     </section>
   );
 }

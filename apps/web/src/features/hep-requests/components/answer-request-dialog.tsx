@@ -1,14 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { answerHepRequestBodySchema, type HepRequest } from '@rehabit/contract';
-import { Button } from '@web/components/ui/button/button.tsx';
 import { Checkbox } from '@web/components/ui/checkbox/checkbox.tsx';
-import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { TextArea } from '@web/components/ui/field/text-area.tsx';
-import { Modal } from '@web/components/ui/modal/modal.tsx';
+import { FormDialog } from '@web/components/ui/modal/form-dialog.tsx';
 import type { SearchOption } from '@web/components/ui/search-select/search-select.tsx';
 import { withServerErrors } from '@web/lib/form-errors.ts';
 import { notify } from '@web/lib/notify.ts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useAnswerRequest } from '../api/answer-request.ts';
 import { VideoField } from './video-field.tsx';
@@ -17,7 +15,6 @@ const fields = ['answer', 'video_id', 'is_declined'] as const;
 
 /** Answers one request, once: words for the requester, a global video if one answers it, or a decline. */
 export function AnswerRequestDialog({ request, onClose }: { request: HepRequest; onClose: () => void }) {
-  const formId = useId();
   const [video, setVideo] = useState<SearchOption<number> | null>(null);
   const form = useForm({
     resolver: zodResolver(answerHepRequestBodySchema),
@@ -39,46 +36,38 @@ export function AnswerRequestDialog({ request, onClose }: { request: HepRequest;
   );
 
   return (
-    <Modal
-      isOpen
-      onClose={onClose}
+    <FormDialog
       title="Answer the request"
       description={`From ${request.requested_by.display_name}, clinic ${request.clinic_code}. They get a task when you send it.`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} isLoading={isSubmitting}>
-            {isDeclined ? 'Decline' : 'Send answer'}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      formLabel="Answer the request"
+      className="hep-answer-form"
+      onSubmit={onSubmit}
+      submitLabel={isDeclined ? 'Decline' : 'Send answer'}
+      isSubmitting={isSubmitting}
+      refusal={errors.root?.server?.message}
     >
-      <form id={formId} className="hep-answer-form" onSubmit={onSubmit} noValidate aria-label="Answer the request">
-        {errors.root?.server?.message && <Alert tone="danger">{errors.root.server.message}</Alert>}
-        <blockquote className="hep-answer-form__request">{request.request_content}</blockquote>
-        <TextArea
-          label="Answer"
-          required
-          rows={4}
-          maxLength={2000}
-          placeholder={isDeclined ? 'Why it will not be filmed' : 'e.g. Filmed: look for it in the global library'}
-          error={errors.answer?.message}
-          {...form.register('answer')}
+      <blockquote className="hep-answer-form__request">{request.request_content}</blockquote>
+      <TextArea
+        label="Answer"
+        required
+        rows={4}
+        maxLength={2000}
+        placeholder={isDeclined ? 'Why it will not be filmed' : 'e.g. Filmed: look for it in the global library'}
+        error={errors.answer?.message}
+        {...form.register('answer')}
+      />
+      {!isDeclined && (
+        <VideoField
+          selected={video}
+          onSelect={(option) => {
+            setVideo(option);
+            form.setValue('video_id', option?.value ?? null);
+          }}
+          error={errors.video_id?.message}
         />
-        {!isDeclined && (
-          <VideoField
-            selected={video}
-            onSelect={(option) => {
-              setVideo(option);
-              form.setValue('video_id', option?.value ?? null);
-            }}
-            error={errors.video_id?.message}
-          />
-        )}
-        <Checkbox label="Decline: no video will be made" {...form.register('is_declined')} />
-      </form>
-    </Modal>
+      )}
+      <Checkbox label="Decline: no video will be made" {...form.register('is_declined')} />
+    </FormDialog>
   );
 }

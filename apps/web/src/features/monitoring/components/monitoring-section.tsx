@@ -1,8 +1,7 @@
 import { MONITORING_FIRST_MONTH, type MonitoringEntry, type MonitoringMonth } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
-import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
-import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { QueryStates } from '@web/components/ui/feedback/query-states.tsx';
 import { formatClinicTime } from '@web/components/ui/format/clinic-time.ts';
 import { formatDate } from '@web/components/ui/format/format.ts';
 import { MonthPicker } from '@web/components/ui/month-picker/month-picker.tsx';
@@ -63,18 +62,13 @@ export function MonitoringSection({ patientId }: { patientId: number }) {
         Monitored time of all staff and logged live calls, floored to whole minutes, in the clinic&apos;s calendar
         month.
       </p>
-      {minutes.isPending ? (
-        <SkeletonList rows={3} label="Loading the monitored minutes" />
-      ) : minutes.isError ? (
-        <ErrorState
-          title="The monitored minutes could not be loaded"
-          error={minutes.error}
-          onRetry={() => minutes.refetch()}
-          isRetrying={minutes.isFetching}
-        />
-      ) : (
-        <MonthView data={minutes.data} page={page} onPageChange={setPage} />
-      )}
+      <QueryStates
+        query={minutes}
+        loading={{ rows: 3, label: 'Loading the monitored minutes' }}
+        failedTitle="The monitored minutes could not be loaded"
+      >
+        {(month) => <MonthView data={month} page={page} onPageChange={setPage} />}
+      </QueryStates>
     </section>
   );
 }

@@ -3,8 +3,7 @@ import { measures } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { todayIso } from '@web/components/ui/date-picker/iso-date.ts';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
-import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
-import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { QueryStates } from '@web/components/ui/feedback/query-states.tsx';
 import { formatDate } from '@web/components/ui/format/format.ts';
 import { Table } from '@web/components/ui/table/table.tsx';
 import { Activity, ClipboardPlus, Pencil, Plus } from 'lucide-react';
@@ -29,6 +28,7 @@ function changeText(series: FunctionalSeries) {
 /** Outcome measures of the episode: one table per series, entries added and corrected here. */
 export function FunctionalDataSection({ patientId }: { patientId: number }) {
   const data = useFunctionalData(patientId);
+  const allSeries = data.data?.results ?? [];
   const [dialog, setDialog] = useState<EntryDialogState | null>(null);
 
   return (
@@ -55,24 +55,21 @@ export function FunctionalDataSection({ patientId }: { patientId: number }) {
           </Button>
         </div>
       </div>
-      {data.isPending ? (
-        <SkeletonList rows={3} label="Loading the functional data" />
-      ) : data.isError ? (
-        <ErrorState
-          title="The functional data could not be loaded"
-          error={data.error}
-          onRetry={() => data.refetch()}
-          isRetrying={data.isFetching}
-        />
-      ) : data.data.results.length === 0 ? (
-        <EmptyState
-          icon={Activity}
-          title="No outcome measures yet"
-          description="Add a questionnaire such as NPRS, LEFS or ODI, or a measured value such as range of motion, to follow change over the episode."
-        />
-      ) : (
+      <QueryStates
+        query={data}
+        loading={{ rows: 3, label: 'Loading the functional data' }}
+        failedTitle="The functional data could not be loaded"
+        isEmpty={allSeries.length === 0}
+        empty={
+          <EmptyState
+            icon={Activity}
+            title="No outcome measures yet"
+            description="Add a questionnaire such as NPRS, LEFS or ODI, or a measured value such as range of motion, to follow change over the episode."
+          />
+        }
+      >
         <div className="functional-series-list">
-          {data.data.results.map((series) => (
+          {allSeries.map((series) => (
             <div key={series.id} className="functional-series">
               <h3 className="functional-series__title">
                 {series.name} <span className="functional-series__unit">({series.unit})</span>
@@ -114,7 +111,7 @@ export function FunctionalDataSection({ patientId }: { patientId: number }) {
             </div>
           ))}
         </div>
-      )}
+      </QueryStates>
       {dialog && (
         <EntryDialog
           patientId={patientId}

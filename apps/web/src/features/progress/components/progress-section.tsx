@@ -1,6 +1,7 @@
 import type { ChartMode, ReportView } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
+import { QueryStates } from '@web/components/ui/feedback/query-states.tsx';
 import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -101,24 +102,23 @@ export function ProgressSection({ patientId }: { patientId: number }) {
             ) : (
               <SkeletonList rows={3} label="Loading the progress trend" />
             )
-          ) : progress.isPending ? (
-            <SkeletonList rows={3} label="Loading the progress week" />
-          ) : progress.isError ? (
-            <ErrorState
-              title="The progress week could not be loaded"
-              error={progress.error}
-              onRetry={() => progress.refetch()}
-              isRetrying={progress.isFetching}
-            />
           ) : (
-            <WeekView
-              week={progress.data}
-              isStale={progress.isPlaceholderData}
-              mode={mode}
-              onMode={setMode}
-              view={view}
-              onView={setView}
-            />
+            <QueryStates
+              query={progress}
+              loading={{ rows: 3, label: 'Loading the progress week' }}
+              failedTitle="The progress week could not be loaded"
+            >
+              {(week) => (
+                <WeekView
+                  week={week}
+                  isStale={progress.isPlaceholderData}
+                  mode={mode}
+                  onMode={setMode}
+                  view={view}
+                  onView={setView}
+                />
+              )}
+            </QueryStates>
           )}
         </>
       )}

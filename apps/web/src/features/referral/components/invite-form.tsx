@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { sendReferralBodySchema } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
+import { NameFields } from '@web/components/ui/field/name-fields.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
 import { formatClinicTime } from '@web/components/ui/format/clinic-time.ts';
 import { paths } from '@web/config/paths.ts';
@@ -50,19 +51,9 @@ export function InviteForm() {
         </Alert>
       )}
       <div className="referral-form__fields">
-        <TextField
-          label="First name"
-          autoComplete="off"
-          required
-          error={errors.first_name?.message}
-          {...form.register('first_name')}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="off"
-          required
-          error={errors.last_name?.message}
-          {...form.register('last_name')}
+        <NameFields
+          first={{ ...form.register('first_name'), error: errors.first_name?.message }}
+          last={{ ...form.register('last_name'), error: errors.last_name?.message }}
         />
         <TextField
           label="E-mail"

@@ -1,8 +1,6 @@
 import { DEFAULT_PAGE_SIZE } from '@rehabit/contract';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
-import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
-import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
-import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
+import { QueryStates } from '@web/components/ui/feedback/query-states.tsx';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { useReferrals } from '../api/get-referrals.ts';
@@ -14,35 +12,22 @@ export function ReferralList() {
   const referrals = useReferrals({ page, page_size: DEFAULT_PAGE_SIZE });
   const results = referrals.data?.results ?? [];
 
-  if (referrals.isPending) return <SkeletonList rows={3} label="Loading your invitations" />;
-  if (referrals.isError) {
-    return (
-      <ErrorState
-        title="Your invitations could not be loaded"
-        error={referrals.error}
-        onRetry={() => referrals.refetch()}
-        isRetrying={referrals.isFetching}
-      />
-    );
-  }
-  if (results.length === 0) {
-    return (
-      <EmptyState
-        icon={Send}
-        title="No invitations sent yet"
-        description="Colleagues you invite appear here, from invited to signed up to approved."
-      />
-    );
-  }
   return (
-    <>
+    <QueryStates
+      query={referrals}
+      loading={{ rows: 3, label: 'Loading your invitations' }}
+      failedTitle="Your invitations could not be loaded"
+      isEmpty={results.length === 0}
+      empty={
+        <EmptyState
+          icon={Send}
+          title="No invitations sent yet"
+          description="Colleagues you invite appear here, from invited to signed up to approved."
+        />
+      }
+      pages={{ label: 'Invitation pages', page, total: referrals.data?.count ?? 0, onPageChange: setPage }}
+    >
       <ReferralRows referrals={results} />
-      <Pagination
-        label="Invitation pages"
-        currentPage={page}
-        totalItems={referrals.data.count}
-        onPageChange={setPage}
-      />
-    </>
+    </QueryStates>
   );
 }

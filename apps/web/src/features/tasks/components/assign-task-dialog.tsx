@@ -1,16 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createTaskBodySchema } from '@rehabit/contract';
-import { Button } from '@web/components/ui/button/button.tsx';
 import { DateField } from '@web/components/ui/date-picker/date-field.tsx';
 import { isoToDate, todayIso } from '@web/components/ui/date-picker/iso-date.ts';
-import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { TextArea } from '@web/components/ui/field/text-area.tsx';
-import { Modal } from '@web/components/ui/modal/modal.tsx';
+import { FormDialog } from '@web/components/ui/modal/form-dialog.tsx';
 import type { SearchOption } from '@web/components/ui/search-select/search-select.tsx';
 import type { SessionUser } from '@web/features/session';
-import { withServerErrors } from '@web/lib/form-errors.ts';
+import { choiceProps, withServerErrors } from '@web/lib/form-errors.ts';
 import { notify } from '@web/lib/notify.ts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useCreateTask } from '../api/create-task.ts';
 import { ColleagueField } from './colleague-field.tsx';
@@ -33,7 +31,6 @@ type Props = {
 
 /** Gives a colleague something to do: about a patient or not, by a day or not. */
 export function AssignTaskDialog({ user, onClose, patient }: Props) {
-  const formId = useId();
   const [chosenPatient, setChosenPatient] = useState<SearchOption<number> | null>(null);
   const form = useForm({
     resolver: zodResolver(assignTaskSchema),
@@ -51,68 +48,48 @@ export function AssignTaskDialog({ user, onClose, patient }: Props) {
   );
 
   return (
-    <Modal
-      isOpen
-      onClose={onClose}
+    <FormDialog
       title="Assign a task"
       description={patient ? `About ${patient.displayName}.` : 'A colleague sees it in their tasks.'}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} isLoading={isSubmitting}>
-            Assign
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      formLabel="Assign a task"
+      className="task-form"
+      onSubmit={onSubmit}
+      submitLabel="Assign"
+      isSubmitting={isSubmitting}
+      refusal={errors.root?.server?.message}
     >
-      <form id={formId} className="task-form" onSubmit={onSubmit} noValidate aria-label="Assign a task">
-        {errors.root?.server?.message && <Alert tone="danger">{errors.root.server.message}</Alert>}
-        <Controller
-          control={form.control}
-          name="assignee_id"
-          render={({ field, fieldState }) => (
-            <ColleagueField
-              ref={field.ref}
-              user={user}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={
-                fieldState.error &&
-                (fieldState.error.type === 'server' ? fieldState.error.message : 'Choose who should do it')
-              }
-            />
-          )}
+      <Controller
+        control={form.control}
+        name="assignee_id"
+        render={(props) => <ColleagueField {...choiceProps(props, 'Choose who should do it')} user={user} />}
+      />
+      {!patient && (
+        <PatientField
+          selected={chosenPatient}
+          onSelect={(option) => {
+            setChosenPatient(option);
+            form.setValue('patient_id', option?.value, { shouldValidate: form.formState.isSubmitted });
+          }}
+          error={errors.patient_id?.message}
         />
-        {!patient && (
-          <PatientField
-            selected={chosenPatient}
-            onSelect={(option) => {
-              setChosenPatient(option);
-              form.setValue('patient_id', option?.value, { shouldValidate: form.formState.isSubmitted });
-            }}
-            error={errors.patient_id?.message}
-          />
-        )}
-        <TextArea
-          label="What to do"
-          required
-          rows={3}
-          placeholder="e.g. Call to check on the new exercises"
-          error={errors.title?.message}
-          {...form.register('title')}
-        />
-        <DateField
-          control={form.control}
-          name="due_date"
-          label="Due date"
-          minDate={isoToDate(todayIso()) ?? undefined}
-          hint="Optional"
-          error={() => errors.due_date?.message}
-        />
-      </form>
-    </Modal>
+      )}
+      <TextArea
+        label="What to do"
+        required
+        rows={3}
+        placeholder="e.g. Call to check on the new exercises"
+        error={errors.title?.message}
+        {...form.register('title')}
+      />
+      <DateField
+        control={form.control}
+        name="due_date"
+        label="Due date"
+        minDate={isoToDate(todayIso()) ?? undefined}
+        hint="Optional"
+        error={() => errors.due_date?.message}
+      />
+    </FormDialog>
   );
 }

@@ -1,42 +1,21 @@
 import { nameWithRole } from '@rehabit/contract';
-import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
 import type { SessionUser } from '@web/features/session';
-import { useColleagues } from '@web/features/staff';
-import type { Ref } from 'react';
-
-type Props = {
-  user: SessionUser;
-  value: unknown;
-  onChange: (id: number) => void;
-  onBlur?: () => void;
-  error?: string;
-  ref?: Ref<{ focus: () => void }>;
-};
+import { type StaffChoice, StaffField, useColleagues } from '@web/features/staff';
 
 /** The colleague who should do it: therapists, office managers and the supervisor with access, the caller too. */
-export function ColleagueField({ user, value, onChange, onBlur, error, ref }: Props) {
-  const colleagues = useColleagues();
-  const options = (colleagues.data ?? []).map((member) => ({
-    value: member.id,
-    label: member.id === user.id ? `${member.display_name} (you)` : nameWithRole(member.display_name, member.role),
-  }));
-  const hint = colleagues.isPending
-    ? 'Loading the clinic’s staff…'
-    : colleagues.isError
-      ? 'The clinic’s staff could not be loaded. Close this window and try again.'
-      : undefined;
+export function ColleagueField({ user, ...choice }: StaffChoice & { user: SessionUser }) {
   return (
-    <Dropdown
-      ref={ref}
+    <StaffField
+      {...choice}
       label="Colleague"
-      required
-      options={options}
-      value={typeof value === 'number' ? value : null}
-      onChange={onChange}
-      onBlur={onBlur}
-      disabled={colleagues.isPending}
-      hint={hint}
-      error={error}
+      staff={useColleagues()}
+      nameOf={(member) =>
+        member.id === user.id ? `${member.display_name} (you)` : nameWithRole(member.display_name, member.role)
+      }
+      hints={{
+        loading: 'Loading the clinic’s staff…',
+        failed: 'The clinic’s staff could not be loaded. Close this window and try again.',
+      }}
     />
   );
 }

@@ -4,8 +4,7 @@ import { Button } from '@web/components/ui/button/button.tsx';
 import { ButtonLink } from '@web/components/ui/button/button-link.tsx';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog/confirm-dialog.tsx';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
-import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
-import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { QueryStates } from '@web/components/ui/feedback/query-states.tsx';
 import { Modal } from '@web/components/ui/modal/modal.tsx';
 import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
 import { paths } from '@web/config/paths.ts';
@@ -163,30 +162,26 @@ export function ExerciseLibrary({ clinicCode = null, clinicPicker }: ExerciseLib
             </section>
           )}
           <section aria-label="Video results" aria-busy={list.isFetching}>
-            {list.isPending ? (
-              <SkeletonList rows={6} label="Loading videos" />
-            ) : list.isError ? (
-              <ErrorState
-                title="The videos could not be loaded"
-                error={list.error}
-                onRetry={() => void list.refetch()}
-                isRetrying={list.isFetching}
-              />
-            ) : videos.length === 0 ? (
-              <EmptyState
-                icon={folder || search ? SearchX : Video}
-                title={folder ? 'This folder is empty' : 'No videos match'}
-                description={
-                  folder
-                    ? 'Select videos and choose Add to folders.'
-                    : 'Change the filters, upload a video, or request one.'
-                }
-              />
-            ) : view === 'grid' ? (
-              <VideoGrid {...items} />
-            ) : (
-              <VideoTable {...items} />
-            )}
+            <QueryStates
+              query={list}
+              loading={{ rows: 6, label: 'Loading videos' }}
+              failedTitle="The videos could not be loaded"
+              isEmpty={videos.length === 0}
+              empty={
+                <EmptyState
+                  icon={folder || search ? SearchX : Video}
+                  title={folder ? 'This folder is empty' : 'No videos match'}
+                  description={
+                    folder
+                      ? 'Select videos and choose Add to folders.'
+                      : 'Change the filters, upload a video, or request one.'
+                  }
+                />
+              }
+            >
+              {view === 'grid' ? <VideoGrid {...items} /> : <VideoTable {...items} />}
+            </QueryStates>
+            {/* Outside the list's states: the pages keep their place while a page loads again or fails. */}
             <Pagination currentPage={page} totalItems={list.data?.count ?? 0} onPageChange={setPage} />
           </section>
         </div>

@@ -1,10 +1,8 @@
 import type { InteractionLog as Log, Patient } from '@rehabit/contract';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog/confirm-dialog.tsx';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
-import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
-import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { QueryStates } from '@web/components/ui/feedback/query-states.tsx';
 import { formatDate } from '@web/components/ui/format/format.ts';
-import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
 import { useDeleteInteraction } from '@web/features/patients/api/delete-interaction.ts';
 import { useInteractions } from '@web/features/patients/api/get-interactions.ts';
 import { useRtmStatus } from '@web/features/patients/api/get-rtm-status.ts';
@@ -22,6 +20,7 @@ export function InteractionLogSection({ patient }: { patient: Patient }) {
   const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<Log | null>(null);
   const logs = useInteractions(patientId, page);
+  const calls = logs.data?.results ?? [];
   const remove = useDeleteInteraction(patientId);
 
   const confirmDelete = () => {
@@ -43,32 +42,22 @@ export function InteractionLogSection({ patient }: { patient: Patient }) {
         Live calls count toward the month&apos;s RTM minutes; a month needs at least one to bill treatment management.
       </p>
       <InteractionForm patientId={patientId} clinicToday={clinicToday} />
-      {logs.isPending ? (
-        <SkeletonList rows={3} label="Loading the interaction log" />
-      ) : logs.isError ? (
-        <ErrorState
-          title="The interaction log could not be loaded"
-          error={logs.error}
-          onRetry={() => logs.refetch()}
-          isRetrying={logs.isFetching}
-        />
-      ) : logs.data.results.length === 0 ? (
-        <EmptyState
-          icon={NotebookPen}
-          title="No calls logged yet"
-          description="Log each phone or video call with the patient above, on the day it happened."
-        />
-      ) : (
-        <>
-          <InteractionList logs={logs.data.results} onDelete={setToDelete} />
-          <Pagination
-            label="Interaction log pages"
-            currentPage={page}
-            totalItems={logs.data.count}
-            onPageChange={setPage}
+      <QueryStates
+        query={logs}
+        loading={{ rows: 3, label: 'Loading the interaction log' }}
+        failedTitle="The interaction log could not be loaded"
+        isEmpty={calls.length === 0}
+        empty={
+          <EmptyState
+            icon={NotebookPen}
+            title="No calls logged yet"
+            description="Log each phone or video call with the patient above, on the day it happened."
           />
-        </>
-      )}
+        }
+        pages={{ label: 'Interaction log pages', page, total: logs.data?.count ?? 0, onPageChange: setPage }}
+      >
+        <InteractionList logs={calls} onDelete={setToDelete} />
+      </QueryStates>
       <ConfirmDialog
         isOpen={toDelete !== null}
         onClose={() => {

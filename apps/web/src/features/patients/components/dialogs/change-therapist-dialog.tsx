@@ -1,17 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changeTherapistBodySchema, type Patient } from '@rehabit/contract';
-import { Alert } from '@web/components/ui/feedback/alert.tsx';
-import { Modal } from '@web/components/ui/modal/modal.tsx';
+import { FormDialog } from '@web/components/ui/modal/form-dialog.tsx';
 import { useChangeTherapist } from '@web/features/patients/api/change-therapist.ts';
-import { withServerErrors } from '@web/lib/form-errors.ts';
+import { choiceProps, withServerErrors } from '@web/lib/form-errors.ts';
 import { notify } from '@web/lib/notify.ts';
-import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { TherapistField } from '../fields/therapist-field.tsx';
-import { FormFooter } from './form-footer.tsx';
 
 export function ChangeTherapistDialog({ patient, onClose }: { patient: Patient; onClose: () => void }) {
-  const formId = useId();
   const form = useForm({
     resolver: zodResolver(changeTherapistBodySchema),
     defaultValues: { therapist_id: patient.therapist?.id },
@@ -28,36 +24,30 @@ export function ChangeTherapistDialog({ patient, onClose }: { patient: Patient; 
   );
 
   return (
-    <Modal
-      isOpen
-      onClose={onClose}
+    <FormDialog
       title={`Change therapist of ${patient.display_name}`}
       description={
         patient.therapist ? `${patient.therapist.display_name} treats this patient now.` : 'No therapist is assigned.'
       }
-      footer={<FormFooter formId={formId} submitLabel="Save" isSubmitting={isSubmitting} onCancel={onClose} />}
+      onClose={onClose}
+      formLabel="Change therapist"
+      className="dialog-form"
+      onSubmit={onSubmit}
+      submitLabel="Save"
+      isSubmitting={isSubmitting}
+      refusal={errors.root?.server?.message}
     >
-      <form id={formId} className="dialog-form" onSubmit={onSubmit} noValidate aria-label="Change therapist">
-        {errors.root?.server?.message && <Alert tone="danger">{errors.root.server.message}</Alert>}
-        <Controller
-          control={form.control}
-          name="therapist_id"
-          render={({ field, fieldState }) => (
-            <TherapistField
-              ref={field.ref}
-              clinicCode={patient.clinic.code}
-              label="New therapist"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={
-                fieldState.error &&
-                (fieldState.error.type === 'server' ? fieldState.error.message : 'Choose the new therapist')
-              }
-            />
-          )}
-        />
-      </form>
-    </Modal>
+      <Controller
+        control={form.control}
+        name="therapist_id"
+        render={(props) => (
+          <TherapistField
+            {...choiceProps(props, 'Choose the new therapist')}
+            clinicCode={patient.clinic.code}
+            label="New therapist"
+          />
+        )}
+      />
+    </FormDialog>
   );
 }

@@ -1,22 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { isTreatingRole, onboardBodySchema, type Patient } from '@rehabit/contract';
-import { Alert } from '@web/components/ui/feedback/alert.tsx';
-import { Modal } from '@web/components/ui/modal/modal.tsx';
+import { FormDialog } from '@web/components/ui/modal/form-dialog.tsx';
 import { useOnboardPatient } from '@web/features/patients/api/onboard-patient.ts';
 import { useCurrentUser } from '@web/features/session';
-import { withServerErrors } from '@web/lib/form-errors.ts';
+import { choiceProps, withServerErrors } from '@web/lib/form-errors.ts';
 import { notify } from '@web/lib/notify.ts';
-import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Icd10Field } from '../fields/icd10-field.tsx';
 import { TherapistField } from '../fields/therapist-field.tsx';
-import { FormFooter } from './form-footer.tsx';
 
 const fields = ['diagnosis', 'therapist'] as const;
 
 /** Onboarding starts the RTM episode: a diagnosis and the treating therapist are both needed. */
 export function OnboardDialog({ patient, onClose }: { patient: Patient; onClose: () => void }) {
-  const formId = useId();
   const user = useCurrentUser().data;
   const canTreat = user ? isTreatingRole(user.role) : false;
   const form = useForm({
@@ -39,48 +35,39 @@ export function OnboardDialog({ patient, onClose }: { patient: Patient; onClose:
   );
 
   return (
-    <Modal
-      isOpen
-      onClose={onClose}
+    <FormDialog
       title={`Onboard ${patient.display_name}`}
       description="Onboarding starts the remote monitoring episode with this diagnosis and therapist."
-      footer={<FormFooter formId={formId} submitLabel="Onboard" isSubmitting={isSubmitting} onCancel={onClose} />}
+      onClose={onClose}
+      formLabel="Onboard patient"
+      className="dialog-form"
+      onSubmit={onSubmit}
+      submitLabel="Onboard"
+      isSubmitting={isSubmitting}
+      refusal={errors.root?.server?.message}
     >
-      <form id={formId} className="dialog-form" onSubmit={onSubmit} noValidate aria-label="Onboard patient">
-        {errors.root?.server?.message && <Alert tone="danger">{errors.root.server.message}</Alert>}
-        <Controller
-          control={form.control}
-          name="diagnosis"
-          render={({ field, fieldState }) => (
-            <Icd10Field
-              ref={field.ref}
-              required
-              value={field.value}
-              description={field.value === patient.diagnosis ? patient.diagnosis_description : undefined}
-              onChange={(code) => field.onChange(code ?? '')}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="therapist"
-          render={({ field, fieldState }) => (
-            <TherapistField
-              ref={field.ref}
-              clinicCode={patient.clinic.code}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={
-                fieldState.error &&
-                (fieldState.error.type === 'server' ? fieldState.error.message : 'Choose the treating therapist')
-              }
-            />
-          )}
-        />
-      </form>
-    </Modal>
+      <Controller
+        control={form.control}
+        name="diagnosis"
+        render={({ field, fieldState }) => (
+          <Icd10Field
+            ref={field.ref}
+            required
+            value={field.value}
+            description={field.value === patient.diagnosis ? patient.diagnosis_description : undefined}
+            onChange={(code) => field.onChange(code ?? '')}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="therapist"
+        render={(props) => (
+          <TherapistField {...choiceProps(props, 'Choose the treating therapist')} clinicCode={patient.clinic.code} />
+        )}
+      />
+    </FormDialog>
   );
 }

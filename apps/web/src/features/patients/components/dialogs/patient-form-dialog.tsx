@@ -1,16 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ClinicRef, type Patient, registerPatientBodySchema } from '@rehabit/contract';
-import { Alert } from '@web/components/ui/feedback/alert.tsx';
-import { Modal } from '@web/components/ui/modal/modal.tsx';
+import { FormDialog } from '@web/components/ui/modal/form-dialog.tsx';
 import { paths } from '@web/config/paths.ts';
 import { useRegisterPatient } from '@web/features/patients/api/register-patient.ts';
 import { useUpdatePatient } from '@web/features/patients/api/update-patient.ts';
 import { withServerErrors } from '@web/lib/form-errors.ts';
 import { notify } from '@web/lib/notify.ts';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { FormFooter } from './form-footer.tsx';
 import { emptyPatientForm, patientFormFields, patientToForm } from './patient-form.ts';
 import { PatientFormFields } from './patient-form-fields.tsx';
 
@@ -18,7 +15,6 @@ type Props = ({ patient: Patient; clinic?: never } | { clinic: ClinicRef; patien
 
 /** Registers a patient in a clinic (`clinic` given), or edits the details of one (`patient` given). */
 export function PatientFormDialog({ patient, clinic, onClose }: Props) {
-  const formId = useId();
   const navigate = useNavigate();
   const form = useForm({
     resolver: zodResolver(registerPatientBodySchema),
@@ -44,38 +40,26 @@ export function PatientFormDialog({ patient, clinic, onClose }: Props) {
   );
 
   return (
-    <Modal
-      isOpen
-      onClose={onClose}
-      size="lg"
+    <FormDialog
       title={patient ? `Edit ${patient.display_name}` : 'Register a patient'}
       description={
         clinic &&
         `The patient joins ${clinic.name}. Onboard them afterwards, with the diagnosis and therapist, to start monitoring.`
       }
-      footer={
-        <FormFooter
-          formId={formId}
-          submitLabel={patient ? 'Save details' : 'Register patient'}
-          isSubmitting={isSubmitting}
-          onCancel={onClose}
-        />
-      }
+      size="lg"
+      onClose={onClose}
+      formLabel={patient ? 'Edit patient details' : 'Register a patient'}
+      className="dialog-form"
+      onSubmit={onSubmit}
+      submitLabel={patient ? 'Save details' : 'Register patient'}
+      isSubmitting={isSubmitting}
+      refusal={errors.root?.server?.message}
     >
-      <form
-        id={formId}
-        className="dialog-form"
-        onSubmit={onSubmit}
-        noValidate
-        aria-label={patient ? 'Edit patient details' : 'Register a patient'}
-      >
-        {errors.root?.server?.message && <Alert tone="danger">{errors.root.server.message}</Alert>}
-        <PatientFormFields
-          form={form}
-          savedDiagnosis={patient?.diagnosis}
-          savedDescription={patient?.diagnosis_description}
-        />
-      </form>
-    </Modal>
+      <PatientFormFields
+        form={form}
+        savedDiagnosis={patient?.diagnosis}
+        savedDescription={patient?.diagnosis_description}
+      />
+    </FormDialog>
   );
 }

@@ -2,6 +2,7 @@ import { consentMethods, type RegisterPatientBody } from '@rehabit/contract';
 import { Checkbox } from '@web/components/ui/checkbox/checkbox.tsx';
 import { DateField } from '@web/components/ui/date-picker/date-field.tsx';
 import { Dropdown } from '@web/components/ui/dropdown/dropdown.tsx';
+import { NameFields } from '@web/components/ui/field/name-fields.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
 import { Controller, type FieldError, type UseFormReturn, useWatch } from 'react-hook-form';
 import { DialCodeDropdown } from '../fields/dial-code-dropdown.tsx';
@@ -38,19 +39,12 @@ export function PatientFormFields({
   return (
     <>
       <div className="dialog-form__row">
-        <TextField
-          label="First name"
-          autoComplete="off"
-          required
-          error={messageFor(firstName, errors.first_name, 'Enter the first name')}
-          {...form.register('first_name')}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="off"
-          required
-          error={messageFor(lastName, errors.last_name, 'Enter the last name')}
-          {...form.register('last_name')}
+        <NameFields
+          first={{
+            ...form.register('first_name'),
+            error: messageFor(firstName, errors.first_name, 'Enter the first name'),
+          }}
+          last={{ ...form.register('last_name'), error: messageFor(lastName, errors.last_name, 'Enter the last name') }}
         />
       </div>
       <div className="dialog-form__row">

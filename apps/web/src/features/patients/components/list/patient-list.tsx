@@ -2,8 +2,7 @@ import type { ClinicRef, Patient } from '@rehabit/contract';
 import { PageHeader } from '@web/components/layouts/page-header.tsx';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
-import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
-import { SkeletonList } from '@web/components/ui/feedback/skeleton.tsx';
+import { QueryStates } from '@web/components/ui/feedback/query-states.tsx';
 import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
 import { useClinicChoice, useWorkingClinic } from '@web/features/clinics';
 import { usePatients } from '@web/features/patients/api/get-patients.ts';
@@ -174,56 +173,52 @@ export function PatientList({ user }: { user: SessionUser }) {
         <h2 id="patient-list-title" className="visually-hidden">
           Patient list
         </h2>
-        {list.isPending ? (
-          <SkeletonList rows={6} label="Loading patients" />
-        ) : list.isError ? (
-          <ErrorState
-            title="The patient list could not be loaded"
-            error={list.error}
-            onRetry={() => list.refetch()}
-            isRetrying={list.isFetching}
-          />
-        ) : patients.length === 0 ? (
-          hasFilters ? (
-            <EmptyState
-              icon={SearchX}
-              title="No patients match"
-              description="Check the spelling, search by phone digits or a birthday such as 03/04/1956, or clear the filters."
-              action={
-                <Button
-                  variant="secondary"
-                  onClick={() => {
-                    setTyped('');
-                    params.update(noFilters);
-                  }}
-                >
-                  Clear filters
-                </Button>
-              }
-            />
-          ) : (
-            <EmptyState
-              icon={Users}
-              title="No patients yet — register the first one"
-              description="Patients your clinic registers, or who sign up with the clinic's QR code, are listed here."
-              action={
-                working.kind === 'clinic' && (
+        <QueryStates
+          query={list}
+          loading={{ rows: 6, label: 'Loading patients' }}
+          failedTitle="The patient list could not be loaded"
+          isEmpty={patients.length === 0}
+          empty={
+            hasFilters ? (
+              <EmptyState
+                icon={SearchX}
+                title="No patients match"
+                description="Check the spelling, search by phone digits or a birthday such as 03/04/1956, or clear the filters."
+                action={
                   <Button
-                    icon={<UserPlus size={18} aria-hidden="true" />}
-                    onClick={() => setDialog({ kind: 'register', clinic: working.clinic })}
+                    variant="secondary"
+                    onClick={() => {
+                      setTyped('');
+                      params.update(noFilters);
+                    }}
                   >
-                    Register patient
+                    Clear filters
                   </Button>
-                )
-              }
-            />
-          )
-        ) : isMobile ? (
-          <PatientCards {...rows} />
-        ) : (
-          <PatientsTable {...rows} />
-        )}
+                }
+              />
+            ) : (
+              <EmptyState
+                icon={Users}
+                title="No patients yet — register the first one"
+                description="Patients your clinic registers, or who sign up with the clinic's QR code, are listed here."
+                action={
+                  working.kind === 'clinic' && (
+                    <Button
+                      icon={<UserPlus size={18} aria-hidden="true" />}
+                      onClick={() => setDialog({ kind: 'register', clinic: working.clinic })}
+                    >
+                      Register patient
+                    </Button>
+                  )
+                }
+              />
+            )
+          }
+        >
+          {isMobile ? <PatientCards {...rows} /> : <PatientsTable {...rows} />}
+        </QueryStates>
       </section>
+      {/* Outside the list's states: the pages keep their place while a page loads again or fails. */}
       <Pagination
         label="Patient list pages"
         currentPage={params.page}
