@@ -125,6 +125,32 @@ export const actorAudit =
   ) =>
     audit.record({ action, outcome, actorUserId: actor.id, clinicId: actor.clinicId, ip: ctx.ip, detail }, tx);
 
+/**
+ * Audit writer for a change to one clinic's set-up (its details, its billing settings, its creation): filed under
+ * that clinic, whoever makes it, naming its code before the values changed.
+ */
+export const clinicAudit =
+  (audit: AuditLog) =>
+  (
+    actor: Actor,
+    action: AuditAction,
+    clinic: { id: number; code: string },
+    ctx: RequestContext,
+    detail: Record<string, unknown>,
+    tx?: DbOrTx,
+  ) =>
+    audit.record(
+      {
+        action,
+        outcome: 'success',
+        actorUserId: actor.id,
+        clinicId: clinic.id,
+        ip: ctx.ip,
+        detail: { clinic_code: clinic.code, ...detail },
+      },
+      tx,
+    );
+
 /** Audit writer for what staff do to one patient's record, inside the caller's transaction when given one. */
 export const patientAudit = (audit: AuditLog) => ({
   success: (
