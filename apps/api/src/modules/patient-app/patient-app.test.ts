@@ -1,21 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectProblem, type TestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { expectProblem } from '../../../test/helpers.ts';
 import { signedInPatient, verifyPhone } from '../../../test/patient-app-support.ts';
-import { type ApiClient, appWithTwoClinics, type StaffedClinic } from '../../../test/patients-support.ts';
+import { twoClinicsForFile } from '../../../test/patients-support.ts';
 import { auditEvents, clinics, exerciseLogs, healthMetrics, hepItems, videos } from '../../db/schema.ts';
 
 // The test clock starts at 2026-03-02T15:00:00Z: 10:00 on Monday, March 2 in New York.
-let t: TestApp;
-let call: ApiClient;
-let home: StaffedClinic;
-let away: StaffedClinic;
-beforeAll(async () => {
-  ({ t, call, home, away } = await appWithTwoClinics());
-  await t.database.db.update(clinics).set({ timezone: 'America/New_York' });
-});
-afterAll(() => t.close());
+const { t, call, home, away } = await twoClinicsForFile();
+await t.database.db.update(clinics).set({ timezone: 'America/New_York' });
 
 const auditOf = (action: string, patientId: number) =>
   t.database.db
