@@ -2,33 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { makeUser, PASSWORD } from '../../../test/factories.ts';
 import { expectProblem } from '../../../test/helpers.ts';
+import { makeVideo } from '../../../test/hep-support.ts';
 import { signedInAdmin, twoClinicsForFile } from '../../../test/patients-support.ts';
-import { auditEvents, hepRequests, tasks, videos } from '../../db/schema.ts';
-
-const videoRow = (clinicId: number | null, title: string) => ({
-  guid: `guid-${title}-${Math.random()}`,
-  clinicId,
-  title,
-  bodyPart: 'Knee',
-  purpose: 'Strength',
-  position: 'Seated',
-  positionTitle: 'Position: Seated',
-  equipment: '-',
-  reps: 10,
-  sets: 2,
-  unhealthyBodyPart: '-',
-  purposeOfTreatment: '-',
-  description: '-',
-});
+import { auditEvents, hepRequests, tasks } from '../../db/schema.ts';
 
 const { t, call, home, away } = await twoClinicsForFile();
 const adminToken = (await signedInAdmin(t, home.clinic.id)).token;
-const [globalVideoId, clinicVideoId] = (
-  await t.database.db
-    .insert(videos)
-    .values([videoRow(null, 'Seated marching'), videoRow(home.clinic.id, 'Our own clip')])
-    .returning({ id: videos.id })
-).map((row) => row.id);
+const globalVideoId = (await makeVideo(t.database.db, { clinicId: null, title: 'Seated marching' })).id;
+const clinicVideoId = (await makeVideo(t.database.db, { clinicId: home.clinic.id, title: 'Our own clip' })).id;
 
 const ask = async (token: string, content: string) => {
   const res = await call.post('/video/hep_request/create', token, { request_content: content });
