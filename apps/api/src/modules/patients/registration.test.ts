@@ -1,21 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeClinic } from '../../../test/factories.ts';
-import { createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
-import { type ApiClient, api, makeStaffedClinic, type StaffedClinic } from '../../../test/patients-support.ts';
+import { createTestApp, expectProblem, testAppForFile } from '../../../test/helpers.ts';
+import { api, makeStaffedClinic } from '../../../test/patients-support.ts';
 import { otpFailures, outbox, patients, tasks, users } from '../../db/schema.ts';
 
-let t: TestApp;
-let call: ApiClient;
-let clinic: StaffedClinic;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RESTRICTED_CLINIC_CODE: 'RSTR01' } });
-  call = api(t.app);
-  clinic = await makeStaffedClinic(t.app, t.database.db);
-});
-afterAll(() => t.close());
+const t = await testAppForFile({ env: { RESTRICTED_CLINIC_CODE: 'RSTR01' } });
+const call = api(t.app);
+const clinic = await makeStaffedClinic(t.app, t.database.db);
 
 let phoneCounter = 1000;
 const newPhone = () => {
