@@ -1,22 +1,17 @@
 import * as contract from '@rehabit/contract';
 import { can, type Endpoint } from '@rehabit/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeClinicWithSupervisor } from './factories.ts';
-import { bearer, createTestApp, expectProblem, staffToken, type TestApp } from './helpers.ts';
+import { bearer, expectProblem, staffToken, testAppForFile } from './helpers.ts';
 import { signedInPatient } from './patient-app-support.ts';
 
 /**
  * The access check comes before any look at the input: a caller who may not make a call learns only that (401
  * signed out, 403 wrong role), never which of its fields are wrong.
  */
-let t: TestApp;
-let patientToken: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  const { supervisor } = await makeClinicWithSupervisor(t.database.db);
-  patientToken = (await signedInPatient(t.app, t.database.db, await staffToken(t.app, supervisor.email))).token;
-});
-afterAll(() => t.close());
+const t = await testAppForFile();
+const { supervisor } = await makeClinicWithSupervisor(t.database.db);
+const patientToken = (await signedInPatient(t.app, t.database.db, await staffToken(t.app, supervisor.email))).token;
 
 const endpoints = Object.entries(contract)
   .filter(([name]) => name.endsWith('Endpoints'))

@@ -5,20 +5,13 @@
  */
 import { hepEndpoints, pathOf } from '@rehabit/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvents, patients } from '../src/db/schema.ts';
-import { expectProblem, type TestApp } from './helpers.ts';
+import { expectProblem } from './helpers.ts';
 import { makeVideo } from './hep-support.ts';
-import { type ApiClient, appWithTwoClinics, type StaffedClinic } from './patients-support.ts';
+import { twoClinicsForFile } from './patients-support.ts';
 
-let t: TestApp;
-let home: StaffedClinic;
-let away: StaffedClinic;
-let call: ApiClient;
-beforeAll(async () => {
-  ({ t, call, home, away } = await appWithTwoClinics());
-});
-afterAll(() => t.close());
+const { t, call, home, away } = await twoClinicsForFile();
 
 const rowsOf = (action: string, patientId: number) =>
   t.database.db

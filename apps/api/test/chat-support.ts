@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { ChatMessage } from '@rehabit/contract';
 import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll } from 'vitest';
 import { createTestApp } from './helpers.ts';
 import { api, makeStaffedClinic } from './patients-support.ts';
 
@@ -72,4 +73,13 @@ export async function chatTestbed() {
     },
   };
 }
-export type ChatTestbed = Awaited<ReturnType<typeof chatTestbed>>;
+
+/**
+ * `chatTestbed` for the tests of one file, awaited at the file's top: made as the file is collected, just before its
+ * tests run, and closed (its clients, then the app) after its last test.
+ */
+export async function chatTestbedForFile() {
+  const bed = await chatTestbed();
+  afterAll(() => bed.close());
+  return bed;
+}

@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
@@ -56,6 +57,16 @@ export async function createTestApp(options: { env?: Record<string, string> } = 
       await drop();
     },
   };
+}
+
+/**
+ * `createTestApp` for the tests of one file, awaited at the file's top: made as the file is collected, just before
+ * its tests run (each file is collected and run in turn), and closed after its last test.
+ */
+export async function testAppForFile(options: { env?: Record<string, string> } = {}) {
+  const t = await createTestApp(options);
+  afterAll(() => t.close());
+  return t;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

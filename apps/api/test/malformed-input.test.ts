@@ -1,32 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeClinicWithSupervisor, makeUser, PASSWORD } from './factories.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { makeClinicWithSupervisor, makeUser } from './factories.ts';
+import { staffToken, testAppForFile } from './helpers.ts';
 import { signedInPatient } from './patient-app-support.ts';
 
 /**
  * Every documented route, called by signed-in staff and by nobody, with malformed path parameters, query strings
  * and bodies: whatever the input, the answer is never a 5xx.
  */
-let t: TestApp;
-let tokens: string[];
-beforeAll(async () => {
-  t = await createTestApp();
-  const { clinic, supervisor } = await makeClinicWithSupervisor(t.database.db);
-  const manager = await makeUser(t.database.db, clinic.id, { role: 'manager' });
-  const admin = await makeUser(t.database.db, clinic.id, { role: 'admin' });
-  tokens = [];
-  for (const user of [manager, admin, supervisor]) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/clinic/therapist/signin',
-      payload: { email: user.email, password: PASSWORD },
-    });
-    tokens.push(res.json().token);
-  }
-  // A patient too: the patient's own calls validate their input past the role check.
-  tokens.push((await signedInPatient(t.app, t.database.db, tokens[0]!)).token);
-});
-afterAll(() => t.close());
+const t = await testAppForFile();
+const { clinic, supervisor } = await makeClinicWithSupervisor(t.database.db);
+const manager = await makeUser(t.database.db, clinic.id, { role: 'manager' });
+const admin = await makeUser(t.database.db, clinic.id, { role: 'admin' });
+const tokens: string[] = [];
+for (const user of [manager, admin, supervisor]) tokens.push(await staffToken(t.app, user.email));
+// A patient too: the patient's own calls validate their input past the role check.
+tokens.push((await signedInPatient(t.app, t.database.db, tokens[0]!)).token);
 
 const pathValues = ['x', '-1', '0', '1.5', '99999999999999', '%00', '%27%3B--', '1'];
 const queries = [

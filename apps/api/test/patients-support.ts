@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { makeClinicWithSupervisor, makeUser, PASSWORD } from './factories.ts';
-import { bearer, createTestApp } from './helpers.ts';
+import { bearer, createTestApp, staffToken, type TestApp } from './helpers.ts';
 
 /** A clinic with a therapist, a manager and a supervisor signed in, ready for patient work. */
 export async function makeStaffedClinic(app: FastifyInstance, db: Db) {
@@ -22,6 +23,12 @@ export async function makeStaffedClinic(app: FastifyInstance, db: Db) {
 
 export type StaffedClinic = Awaited<ReturnType<typeof makeStaffedClinic>>;
 
+/** A platform admin signed in, their account in the clinic given (in the demo, the admin's own belongs to one). */
+export async function signedInAdmin(t: TestApp, clinicId: number) {
+  const user = await makeUser(t.database.db, clinicId, { role: 'admin' });
+  return { id: user.id, token: await staffToken(t.app, user.email) };
+}
+
 /** A fresh test app with two staffed clinics: `home` to work in and `away` that must never see its data. */
 export async function appWithTwoClinics(options: { env?: Record<string, string> } = {}) {
   const t = await createTestApp(options);
@@ -29,6 +36,16 @@ export async function appWithTwoClinics(options: { env?: Record<string, string> 
   const home = await makeStaffedClinic(t.app, t.database.db);
   const away = await makeStaffedClinic(t.app, t.database.db);
   return { t, call, home, away };
+}
+
+/**
+ * `appWithTwoClinics` for the tests of one file, awaited at the file's top: made as the file is collected, just
+ * before its tests run (each file is collected and run in turn), and closed after its last test.
+ */
+export async function twoClinicsForFile(options: { env?: Record<string, string> } = {}) {
+  const clinics = await appWithTwoClinics(options);
+  afterAll(() => clinics.t.close());
+  return clinics;
 }
 
 let counter = 0;

@@ -1,17 +1,13 @@
 import type { Task } from '@rehabit/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAuditLog } from '../src/lib/audit.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { createTaskRules } from '../src/modules/tasks/task-rules.ts';
 import { seedDemo } from '../src/seed/demo.ts';
-import { bearer, createTestApp, type TestApp } from './helpers.ts';
+import { bearer, testAppForFile } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = await testAppForFile();
 
 const signin = async (email: string, password = 'rehabit-demo-1') => {
   const res = await t.app.inject({ method: 'POST', url: '/clinic/therapist/signin', payload: { email, password } });

@@ -125,16 +125,38 @@ export const actorAudit =
   ) =>
     audit.record({ action, outcome, actorUserId: actor.id, clinicId: actor.clinicId, ip: ctx.ip, detail }, tx);
 
+/** A writer of the success of an action about one thing (a clinic, a patient), inside a transaction when given one. */
+type SuccessAbout<Subject> = (
+  actor: Actor,
+  action: AuditAction,
+  subject: Subject,
+  ctx: RequestContext,
+  detail?: Record<string, unknown>,
+  tx?: DbOrTx,
+) => Promise<void>;
+
+/**
+ * Audit writer for a change to one clinic's set-up (its details, its billing settings, its creation): filed under
+ * that clinic, whoever makes it, naming its code before the values changed.
+ */
+export const clinicAudit =
+  (audit: AuditLog): SuccessAbout<{ id: number; code: string }> =>
+  (actor, action, clinic, ctx, detail, tx) =>
+    audit.record(
+      {
+        action,
+        outcome: 'success',
+        actorUserId: actor.id,
+        clinicId: clinic.id,
+        ip: ctx.ip,
+        detail: { clinic_code: clinic.code, ...detail },
+      },
+      tx,
+    );
+
 /** Audit writer for what staff do to one patient's record, inside the caller's transaction when given one. */
-export const patientAudit = (audit: AuditLog) => ({
-  success: (
-    actor: Actor,
-    action: AuditAction,
-    patient: { id: number; clinicId: number },
-    ctx: RequestContext,
-    detail?: Record<string, unknown>,
-    tx?: DbOrTx,
-  ) =>
+export const patientAudit = (audit: AuditLog) => {
+  const success: SuccessAbout<{ id: number; clinicId: number }> = (actor, action, patient, ctx, detail, tx) =>
     audit.record(
       {
         action,
@@ -146,8 +168,11 @@ export const patientAudit = (audit: AuditLog) => ({
         detail,
       },
       tx,
-    ),
-  /** A refused attempt (e.g. another clinic's patient), recorded against the caller's own clinic. */
-  denied: (actor: Actor, action: AuditAction, ctx: RequestContext, detail: Record<string, unknown>) =>
-    actorAudit(audit)(actor, action, ctx, detail, 'denied'),
-});
+    );
+  return {
+    success,
+    /** A refused attempt (e.g. another clinic's patient), recorded against the caller's own clinic. */
+    denied: (actor: Actor, action: AuditAction, ctx: RequestContext, detail: Record<string, unknown>) =>
+      actorAudit(audit)(actor, action, ctx, detail, 'denied'),
+  };
+};

@@ -28,6 +28,18 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * What a service that e-mails staff links into this portal takes from the core: the database, the clock, the mailer,
+ * the audit log, and the portal's address and the restricted clinic's code from the configuration.
+ */
+export type MailingCore = {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  audit: AuditLog;
+  config: Pick<Config, 'PUBLIC_URL' | 'RESTRICTED_CLINIC_CODE'>;
+};
+
 type CoreOptions = { config: Config; database: Database; clock?: Clock; mailer?: Mailer; sms?: SmsSender };
 
 /**

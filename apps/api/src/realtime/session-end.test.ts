@@ -1,8 +1,8 @@
 import type { ChatMessage } from '@rehabit/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChatTestbed, chatTestbed, closedWithin, settle } from '../../test/chat-support.ts';
-import { PASSWORD } from '../../test/factories.ts';
-import { expectProblem } from '../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { chatTestbedForFile, closedWithin, settle } from '../../test/chat-support.ts';
+
+import { expectProblem, staffToken } from '../../test/helpers.ts';
 import { signedInPatient } from '../../test/patient-app-support.ts';
 import { SESSION_SWEEP_MS } from './socket-server.ts';
 
@@ -12,22 +12,10 @@ const ABSOLUTE_MINUTES = 12 * 60;
 // Time for the sweep to come round and the session to be read again.
 const SWEPT_MS = SESSION_SWEEP_MS * 2 + 500;
 
-let bed: ChatTestbed;
-let t: ChatTestbed['t'];
-let call: ChatTestbed['call'];
-let home: ChatTestbed['home'];
-beforeAll(async () => {
-  bed = await chatTestbed();
-  ({ t, call, home } = bed);
-});
-afterAll(() => bed.close());
+const { t, call, home, listen } = await chatTestbedForFile();
 
 /** A new sign-in: the testbed's own tokens idle out as these tests move the clock. */
-const signIn = async (email: string) => {
-  const res = await call.post('/clinic/therapist/signin', undefined, { email, password: PASSWORD });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().token as string;
-};
+const signIn = (email: string) => staffToken(t.app, email);
 
 async function conversation() {
   const manager = await signIn(home.manager.email);
@@ -47,7 +35,7 @@ describe('a socket ends with its session', () => {
   it('is closed when its session idles out, and is sent nothing after the end', async () => {
     const { session } = await conversation();
     const token = await signIn(home.therapist.email);
-    const listener = await bed.listen(token);
+    const listener = await listen(token);
     const before = await managerSends(session, 'Before the end');
     await settle();
     expect(listener.received.map((m) => m.id)).toEqual([before.id]);
@@ -64,7 +52,7 @@ describe('a socket ends with its session', () => {
   it('stays open while requests keep its session alive, and closes once the session then idles out', async () => {
     const { session } = await conversation();
     const token = await signIn(home.therapist.email);
-    const listener = await bed.listen(token);
+    const listener = await listen(token);
     const received = () => listener.received.map((m) => m.message);
 
     // The page is used over HTTP, never through the socket, for longer than the idle limit.
@@ -87,7 +75,7 @@ describe('a socket ends with its session', () => {
   it('is closed at the 12-hour limit, however busy its session was', async () => {
     const { session } = await conversation();
     const token = await signIn(home.therapist.email);
-    const listener = await bed.listen(token);
+    const listener = await listen(token);
     let minutes = 0;
     while (minutes + 25 < ABSOLUTE_MINUTES) {
       t.clock.advanceMinutes(25);
@@ -107,7 +95,7 @@ describe('a socket ends with its session', () => {
   it("closes a quiet patient's socket when the patient's session idles out", async () => {
     const patient = await signedInPatient(t.app, t.database.db, await signIn(home.manager.email));
     const chat = (await call.get('/api/v1/patient/chat/', patient.token)).json().session as number;
-    const phone = await bed.listen(patient.token);
+    const phone = await listen(patient.token);
 
     t.clock.advanceMinutes(IDLE_MINUTES + 1);
     expect(await closedWithin(phone.socket, SWEPT_MS)).toBe('io server disconnect');

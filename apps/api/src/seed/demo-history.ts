@@ -1,6 +1,6 @@
 import type { Difficulty } from '@rehabit/contract';
 import { addDays, localDateOf, weekdayOf } from '../lib/calendar.ts';
-import type { Dosage } from './demo-program-plans.ts';
+import type { HepDosage } from '../modules/hep/hep.repository.ts';
 import { atLocalTime, daysBetween, type Random } from './demo-random.ts';
 
 /** How a demo patient keeps to the program over the weeks. */
@@ -18,7 +18,7 @@ export type HistoryPlan = {
   pain: { start: number; end: number; span: number };
   steps: { source: 'apple_health' | 'health_connect'; base: number } | null;
   /** Program items in order; each is done from the day after it was added. */
-  items: { dosage: Dosage; addedOn: string }[];
+  items: { dosage: HepDosage; addedOn: string }[];
 };
 
 export type LogRow = {
@@ -75,7 +75,7 @@ function chanceOfExercise(plan: HistoryPlan, day: string, weekFactor: number): n
 }
 
 /** Programs of fewer than seven days a week fall on weekdays: Monday to Friday, or Monday, Wednesday, Friday. */
-function scheduled(dosage: Dosage, day: string): boolean {
+function scheduled(dosage: HepDosage, day: string): boolean {
   const weekday = weekdayOf(day);
   if (dosage.daysPerWeek >= 7) return true;
   if (dosage.daysPerWeek === 3) return weekday === 1 || weekday === 3 || weekday === 5;

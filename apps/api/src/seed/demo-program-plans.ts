@@ -1,4 +1,5 @@
 import type { MeasureKey } from '@rehabit/contract';
+import type { HepDosage } from '../modules/hep/hep.repository.ts';
 
 /** The body region a diagnosis points the program at. */
 export type Region = 'lowBack' | 'knee' | 'hip' | 'ankle' | 'balance' | 'shoulder' | 'neck';
@@ -125,16 +126,7 @@ export const regionExercises: Record<Region, string[]> = {
   ],
 };
 
-export type Dosage = {
-  sets: number;
-  reps: number;
-  holdSeconds: number;
-  timesPerDay: number;
-  daysPerWeek: number;
-  description: string;
-};
-
-const stretch = (description: string, hold = 30): Dosage => ({
+const stretch = (description: string, hold = 30): HepDosage => ({
   sets: 1,
   reps: 3,
   holdSeconds: hold,
@@ -142,7 +134,7 @@ const stretch = (description: string, hold = 30): Dosage => ({
   daysPerWeek: 7,
   description,
 });
-const motion = (description: string, reps = 10, timesPerDay = 2): Dosage => ({
+const motion = (description: string, reps = 10, timesPerDay = 2): HepDosage => ({
   sets: 2,
   reps,
   holdSeconds: 0,
@@ -150,7 +142,7 @@ const motion = (description: string, reps = 10, timesPerDay = 2): Dosage => ({
   daysPerWeek: 7,
   description,
 });
-const hold = (description: string, seconds = 5, reps = 10): Dosage => ({
+const hold = (description: string, seconds = 5, reps = 10): HepDosage => ({
   sets: 2,
   reps,
   holdSeconds: seconds,
@@ -158,7 +150,7 @@ const hold = (description: string, seconds = 5, reps = 10): Dosage => ({
   daysPerWeek: 7,
   description,
 });
-const strength = (description: string, reps = 10, sets = 3, daysPerWeek = 5): Dosage => ({
+const strength = (description: string, reps = 10, sets = 3, daysPerWeek = 5): HepDosage => ({
   sets,
   reps,
   holdSeconds: 0,
@@ -168,7 +160,7 @@ const strength = (description: string, reps = 10, sets = 3, daysPerWeek = 5): Do
 });
 
 /** How a therapist would prescribe each exercise, with the cue they would write for the patient. */
-export const dosages: Record<string, Dosage> = {
+export const dosages: Record<string, HepDosage> = {
   'Prone Press-Up': { ...motion('Keep your hips on the floor and go only as far as is comfortable.'), holdSeconds: 2 },
   'Bird Dog': hold('Keep your back flat like a table top; do not let the hips rotate.'),
   'Butt Lift (Bridge)': { ...strength('Squeeze your buttocks at the top; do not arch your back.', 12), holdSeconds: 3 },
@@ -218,4 +210,4 @@ export const dosages: Record<string, Dosage> = {
   'Isometric Neck Exercise - Sides': hold('Push gently, about a third of your strength.', 5, 5),
 };
 
-export const defaultDosage: Dosage = strength('Move slowly and stop if the pain rises above 5 out of 10.', 10, 2);
+export const defaultDosage: HepDosage = strength('Move slowly and stop if the pain rises above 5 out of 10.', 10, 2);

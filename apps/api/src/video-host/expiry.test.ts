@@ -2,8 +2,8 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../test/helpers.ts';
 import { api, makeStaffedClinic } from '../../test/patients-support.ts';
 import { tempDir } from '../../test/videos-support.ts';
 import { auditEvents, videos } from '../db/schema.ts';
@@ -12,12 +12,8 @@ import { createVideoCatalog } from '../modules/videos/videos.service.ts';
 import { createVideoHost } from './host.ts';
 import { createLocalVideoStorage, videoFilePath } from './local-storage.ts';
 
-let t: TestApp;
 const storageDir = tempDir();
-beforeAll(async () => {
-  t = await createTestApp({ env: { VIDEO_STORAGE_DIR: storageDir } });
-});
-afterAll(() => t.close());
+const t = await testAppForFile({ env: { VIDEO_STORAGE_DIR: storageDir } });
 
 describe('unfinished uploads', () => {
   it('are cleared and marked failed once their credentials can no longer finish them', async () => {

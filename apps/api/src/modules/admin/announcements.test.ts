@@ -1,26 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser, PASSWORD } from '../../../test/factories.ts';
-import { expectProblem, type TestApp } from '../../../test/helpers.ts';
-import { type ApiClient, appWithTwoClinics, type StaffedClinic } from '../../../test/patients-support.ts';
+import { describe, expect, it } from 'vitest';
+import { expectProblem } from '../../../test/helpers.ts';
+import { signedInAdmin, twoClinicsForFile } from '../../../test/patients-support.ts';
 import { auditEvents, users } from '../../db/schema.ts';
 
-let t: TestApp;
-let home: StaffedClinic;
-let away: StaffedClinic;
-let adminToken: string;
-let adminId: number;
-let call: ApiClient;
-
-beforeAll(async () => {
-  ({ t, call, home, away } = await appWithTwoClinics());
-  const admin = await makeUser(t.database.db, home.clinic.id, { role: 'admin' });
-  adminId = admin.id;
-  adminToken = (
-    await call.post('/clinic/therapist/signin', undefined, { email: admin.email, password: PASSWORD })
-  ).json().token;
-});
-afterAll(() => t.close());
+const { t, call, home, away } = await twoClinicsForFile();
+const { id: adminId, token: adminToken } = await signedInAdmin(t, home.clinic.id);
 
 const noticeOf = async (id: number) =>
   (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!.isFeatureNotificationOn;

@@ -1,22 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeClinic, makeClinicWithSupervisor, makeUser } from '../../../test/factories.ts';
-import { bearer, createTestApp, expectProblem, staffToken, type TestApp } from '../../../test/helpers.ts';
+import { bearer, expectProblem, staffToken, testAppForFile } from '../../../test/helpers.ts';
 import { auditRows } from '../../../test/hep-support.ts';
+import { signedInAdmin } from '../../../test/patients-support.ts';
 import { auditEvents } from '../../db/schema.ts';
 import { createPatientsRepository } from '../patients/patients.repository.ts';
 
-let t: TestApp;
-let adminAuth: string;
-let adminId: number;
-beforeAll(async () => {
-  t = await createTestApp();
-  const home = await makeClinic(t.database.db);
-  const admin = await makeUser(t.database.db, home.id, { role: 'admin' });
-  adminId = admin.id;
-  adminAuth = await token(admin.email);
-});
-afterAll(() => t.close());
+const t = await testAppForFile();
+const { id: adminId, token: adminAuth } = await signedInAdmin(t, (await makeClinic(t.database.db)).id);
 
 const token = (email: string) => staffToken(t.app, email);
 const get = (url: string, auth: string) => t.app.inject({ method: 'GET', url, headers: bearer(auth) });

@@ -1,34 +1,23 @@
 import { type AuditEntry, patientEndpoints } from '@rehabit/contract';
 import { and, eq, gt } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser } from '../../../test/factories.ts';
-import { staffToken, type TestApp } from '../../../test/helpers.ts';
-import { type ApiClient, appWithTwoClinics, type StaffedClinic } from '../../../test/patients-support.ts';
+import { describe, expect, it } from 'vitest';
+import { signedInAdmin, twoClinicsForFile } from '../../../test/patients-support.ts';
 import { auditEvents } from '../../db/schema.ts';
 
 // An admin's reads across clinics are audited under each named patient's own clinic (decision 1220): one row per
 // clinic, naming only that clinic's patients, so every clinic's supervisor sees who read about their patients.
 
-let t: TestApp;
-let call: ApiClient;
-let home: StaffedClinic;
-let away: StaffedClinic;
-let admin: { id: number; token: string };
 const ids = { home: [] as number[], away: [] as number[] };
 
-beforeAll(async () => {
-  ({ t, call, home, away } = await appWithTwoClinics());
-  // As in the demo, the admin's own account belongs to one of the clinics.
-  const user = await makeUser(t.database.db, home.clinic.id, { role: 'admin' });
-  admin = { id: user.id, token: await staffToken(t.app, user.email) };
-  for (const [clinic, list] of [
-    [home, ids.home],
-    [away, ids.away],
-  ] as const) {
-    for (let i = 0; i < 2; i += 1) list.push((await call.register(clinic.manager.token, { last_name: 'Crossley' })).id);
-  }
-});
-afterAll(() => t.close());
+const { t, call, home, away } = await twoClinicsForFile();
+// As in the demo, the admin's own account belongs to one of the clinics.
+const admin = await signedInAdmin(t, home.clinic.id);
+for (const [clinic, list] of [
+  [home, ids.home],
+  [away, ids.away],
+] as const) {
+  for (let i = 0; i < 2; i += 1) list.push((await call.register(clinic.manager.token, { last_name: 'Crossley' })).id);
+}
 
 /** The id of the newest audit row: rows written after it are those of the next call. */
 async function newestRowId() {

@@ -10,7 +10,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { type Actor, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import type { AuditLog } from '../../lib/audit.ts';
+import { type AuditLog, clinicAudit } from '../../lib/audit.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { hashPassword, passwordWeakness } from '../../lib/passwords.ts';
 import { createUsersRepository, displayName } from '../auth/users.repository.ts';
@@ -125,19 +125,15 @@ export function createPlatformClinicsService({ db, audit, config }: Deps) {
           hasAccess: true,
         });
         await txClinics.setSupervisor(clinic.id, supervisorId);
-        await audit.record(
+        await clinicAudit(audit)(
+          actor,
+          'clinic.create',
+          { id: clinic.id, code },
+          ctx,
           {
-            action: 'clinic.create',
-            outcome: 'success',
-            actorUserId: actor.id,
-            clinicId: clinic.id,
-            ip: ctx.ip,
-            detail: {
-              clinic_code: code,
-              name: { old: null, new: input.name },
-              timezone: { old: null, new: input.timezone },
-              supervisor_user_id: { old: null, new: supervisorId },
-            },
+            name: { old: null, new: input.name },
+            timezone: { old: null, new: input.timezone },
+            supervisor_user_id: { old: null, new: supervisorId },
           },
           tx,
         );

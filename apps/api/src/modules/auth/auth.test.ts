@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClinic, makeUser, PASSWORD } from '../../../test/factories.ts';
-import { bearer, createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
+import { bearer, createTestApp, expectProblem, type TestApp, testAppForFile } from '../../../test/helpers.ts';
 import { auditEvents, outbox } from '../../db/schema.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = await testAppForFile();
 
 const signin = (email: string, password: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/clinic/therapist/signin', payload: { email, password }, headers });

@@ -1,27 +1,18 @@
 import type { ResetPasswordConfirmBody } from '@rehabit/contract';
 import { isStaffRole } from '@rehabit/contract';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import type { AuditLog } from '../../lib/audit.ts';
-import { addMinutes, type Clock } from '../../lib/clock.ts';
+import { addMinutes } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
+import type { MailingCore } from '../../plugins/core.ts';
 import { createLockoutRepository } from './lockout.repository.ts';
 import { createPasswordResetsRepository } from './password-resets.repository.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
 import { assertStrong } from './strong-password.ts';
 import { createUsersRepository, toCurrentUser } from './users.repository.ts';
 
-type Deps = {
-  db: Db;
-  clock: Clock;
-  mailer: Mailer;
-  audit: AuditLog;
-  config: Pick<Config, 'PUBLIC_URL' | 'RESTRICTED_CLINIC_CODE'>;
-};
+type Deps = MailingCore;
 
 const RESET_TOKEN_MINUTES = 60;
 

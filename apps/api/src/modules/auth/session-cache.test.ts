@@ -4,19 +4,15 @@
  * ended outside the server (the command line).
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeClinic, makeUser } from '../../../test/factories.ts';
-import { bearer, createTestApp, expectProblem, staffToken, type TestApp } from '../../../test/helpers.ts';
+import { bearer, expectProblem, staffToken, testAppForFile } from '../../../test/helpers.ts';
 import { sessions } from '../../db/schema.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { SESSION_CACHE_MS } from './session-cache.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = await testAppForFile();
 
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/users/', headers: bearer(token) });
 

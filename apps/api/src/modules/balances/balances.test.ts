@@ -2,9 +2,9 @@ import { balancesEndpoints, billingEndpoints } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BilledClinics, billedClinics } from '../../../test/billing-support.ts';
-import { makeUser } from '../../../test/factories.ts';
 import { expectProblem } from '../../../test/helpers.ts';
 import { auditRows, sessionForPatient } from '../../../test/hep-support.ts';
+import { signedInAdmin } from '../../../test/patients-support.ts';
 import { users } from '../../db/schema.ts';
 import { createInteractionsRepository } from '../patients/interactions.repository.ts';
 
@@ -54,10 +54,7 @@ beforeAll(async () => {
   c = await billedClinics();
   await c.db.update(users).set({ firstName: 'Ada', lastName: 'Zamora' }).where(eq(users.id, c.home.therapist.id));
   await c.db.update(users).set({ firstName: 'Bea', lastName: 'Abbott' }).where(eq(users.id, c.home.supervisor.id));
-  const admin = await makeUser(c.db, c.away.clinic.id, { role: 'admin' });
-  adminToken = (
-    await c.call.post('/clinic/therapist/signin', undefined, { email: admin.email, password: admin.password })
-  ).json().token;
+  adminToken = (await signedInAdmin(c.t, c.away.clinic.id)).token;
 
   // January 2026: the therapist 30 min 30 s and the supervisor 45 s on a patient with a 10-minute call; the
   // therapist 2 min 5 s on a patient without a call.

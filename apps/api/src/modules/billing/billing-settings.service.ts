@@ -9,7 +9,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import { type AuditLog, noteNothingChanged } from '../../lib/audit.ts';
+import { type AuditLog, clinicAudit, noteNothingChanged } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, type FieldErrors, notFound } from '../../lib/errors.ts';
 import { billingClinicOf } from './billing-clinic.ts';
@@ -190,17 +190,7 @@ export function createBillingSettingsService({ db, clock, audit }: Deps) {
           noteNothingChanged();
           return old;
         }
-        await audit.record(
-          {
-            action: 'billing.settings_change',
-            outcome: 'success',
-            actorUserId: actor.id,
-            clinicId: clinic.id,
-            ip: ctx.ip,
-            detail: { clinic_code: clinic.code, ...detail },
-          },
-          tx,
-        );
+        await clinicAudit(audit)(actor, 'billing.settings_change', clinic, ctx, detail, tx);
         return next;
       });
       return readSettings(db, { ...clinic, ...clinicValues });

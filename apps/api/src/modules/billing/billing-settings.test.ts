@@ -1,20 +1,10 @@
 import { billingEndpoints, defaultBillingRates } from '@rehabit/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeClinic, makeUser, PASSWORD } from '../../../test/factories.ts';
-import { expectProblem, type TestApp } from '../../../test/helpers.ts';
-import {
-  type ApiClient,
-  appWithTwoClinics,
-  makeStaffedClinic,
-  type StaffedClinic,
-} from '../../../test/patients-support.ts';
+import { describe, expect, it } from 'vitest';
+import { makeClinic, makeUser } from '../../../test/factories.ts';
+import { expectProblem } from '../../../test/helpers.ts';
+import { makeStaffedClinic, signedInAdmin, twoClinicsForFile } from '../../../test/patients-support.ts';
 import { auditEvents, billingRates, users } from '../../db/schema.ts';
-
-let t: TestApp;
-let call: ApiClient;
-let away: StaffedClinic;
-let adminToken: string;
 
 const URL = billingEndpoints.settings.path;
 const ofClinic = (code: string) => `${URL}?clinic_code=${code}`;
@@ -26,18 +16,8 @@ type Settings = {
   staff: { id: number; display_name: string; role: string; npi: string | null; is_assistant: boolean }[];
 };
 
-const signIn = async (email: string) =>
-  (
-    await t.app.inject({ method: 'POST', url: '/clinic/therapist/signin', payload: { email, password: PASSWORD } })
-  ).json().token as string;
-
-beforeAll(async () => {
-  ({ t, call, away } = await appWithTwoClinics());
-  const platform = await makeClinic(t.database.db);
-  const admin = await makeUser(t.database.db, platform.id, { role: 'admin' });
-  adminToken = await signIn(admin.email);
-});
-afterAll(() => t.close());
+const { t, call, away } = await twoClinicsForFile();
+const adminToken = (await signedInAdmin(t, (await makeClinic(t.database.db)).id)).token;
 
 /** Each test works on a clinic of its own, so the settings it checks are only its own changes. */
 const freshClinic = () => makeStaffedClinic(t.app, t.database.db);

@@ -4,9 +4,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sheetRows } from '../../../test/billing-files-support.ts';
 import { type BilledClinics, billedClinics } from '../../../test/billing-support.ts';
-import { makeUser } from '../../../test/factories.ts';
 import { expectProblem } from '../../../test/helpers.ts';
 import { auditRows } from '../../../test/hep-support.ts';
+import { signedInAdmin } from '../../../test/patients-support.ts';
 import { billingFiles, billingSignOffs, users } from '../../db/schema.ts';
 
 // The test clock stands at 2026-03-02 15:00 UTC: March 2 in Los Angeles (home), so January and February have ended.
@@ -62,10 +62,7 @@ async function sheetOf(content: Uint8Array, name: string) {
 
 beforeAll(async () => {
   c = await billedClinics();
-  const admin = await makeUser(c.db, c.away.clinic.id, { role: 'admin' });
-  adminToken = (
-    await c.call.post('/clinic/therapist/signin', undefined, { email: admin.email, password: admin.password })
-  ).json().token;
+  adminToken = (await signedInAdmin(c.t, c.away.clinic.id)).token;
   supervisorName = await nameOf(c.home.supervisor.id);
   therapistName = await nameOf(c.home.therapist.id);
   // January: 15 monitored minutes and a 10-minute call, 25 minutes: one 98980.

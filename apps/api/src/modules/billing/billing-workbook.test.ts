@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedPatientRows, sheetRows, tableAfter } from '../../../test/billing-files-support.ts';
 import { type BilledClinics, billedClinics } from '../../../test/billing-support.ts';
 import { makeClinic, makeUser } from '../../../test/factories.ts';
+import { signedInAdmin } from '../../../test/patients-support.ts';
 import { clinics, patients, users } from '../../db/schema.ts';
 import { createBillingMonth } from './billing-month.ts';
 import { PAYMENT_RULE } from './billing-workbook.ts';
@@ -39,10 +40,7 @@ beforeAll(async () => {
   const assistant = await makeUser(c.db, c.home.clinic.id, { role: 'therapist' });
   await c.db.update(users).set({ isAssistant: true }).where(eq(users.id, assistant.id));
   await c.db.update(users).set({ npi: '1987654321' }).where(eq(users.id, c.home.therapist.id));
-  const admin = await makeUser(c.db, c.away.clinic.id, { role: 'admin' });
-  adminToken = (
-    await c.call.post('/clinic/therapist/signin', undefined, { email: admin.email, password: admin.password })
-  ).json().token;
+  adminToken = (await signedInAdmin(c.t, c.away.clinic.id)).token;
 
   // January: management codes with CQ (an assistant did 1/7 of the time) and a call; February: set-up and supply.
   const covered = await c.inEpisode('2026-01-05T08:00:00Z');

@@ -4,6 +4,7 @@ import { type BilledClinics, billedClinics } from '../../../test/billing-support
 import { makeUser } from '../../../test/factories.ts';
 import { expectProblem } from '../../../test/helpers.ts';
 import { auditRows, sessionForPatient } from '../../../test/hep-support.ts';
+import { signedInAdmin } from '../../../test/patients-support.ts';
 import { users } from '../../db/schema.ts';
 
 // The test clock stands at 2026-03-02 15:00 UTC: March 2 in Los Angeles, the home clinic's timezone.
@@ -20,10 +21,7 @@ beforeAll(async () => {
   assistantId = assistant.id;
   await c.db.update(users).set({ isAssistant: true, npi: '1234567893' }).where(eq(users.id, assistantId));
   await c.db.update(users).set({ npi: '1987654321' }).where(eq(users.id, c.home.therapist.id));
-  const admin = await makeUser(c.db, c.away.clinic.id, { role: 'admin' });
-  adminToken = (
-    await c.call.post('/clinic/therapist/signin', undefined, { email: admin.email, password: admin.password })
-  ).json().token;
+  adminToken = (await signedInAdmin(c.t, c.away.clinic.id)).token;
 
   // Onboarded on Jan 5 (Los Angeles), 16 data days Jan 5–20: the first window (Jan 5 – Feb 3) bills set-up and
   // device supply, dated Feb 3. January: 30 min by the therapist + 5 by an assistant (1/7 of the time: CQ) + a

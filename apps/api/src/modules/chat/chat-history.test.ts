@@ -4,18 +4,11 @@
  */
 import { CHAT_MESSAGE_COUNT_CAP, CHAT_UNREAD_CAP, type ChatMessage } from '@rehabit/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
 import { signedInPatient } from '../../../test/patient-app-support.ts';
-import { type ApiClient, appWithTwoClinics, type StaffedClinic } from '../../../test/patients-support.ts';
+import { twoClinicsForFile } from '../../../test/patients-support.ts';
 
-let t: TestApp;
-let call: ApiClient;
-let home: StaffedClinic;
-beforeAll(async () => {
-  ({ t, call, home } = await appWithTwoClinics());
-});
-afterAll(() => t.close());
+const { t, call, home } = await twoClinicsForFile();
 
 async function newConversation() {
   const patient = await call.register(home.manager.token);

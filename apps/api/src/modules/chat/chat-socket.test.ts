@@ -1,8 +1,8 @@
 import type { ChatMessage, ChatSendAck } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChatTestbed, chatTestbed, settle } from '../../../test/chat-support.ts';
+import { describe, expect, it } from 'vitest';
+import { chatTestbedForFile, settle } from '../../../test/chat-support.ts';
 import { PASSWORD } from '../../../test/factories.ts';
 import { expectProblem } from '../../../test/helpers.ts';
 import { auditRows, sessionForPatient } from '../../../test/hep-support.ts';
@@ -10,16 +10,7 @@ import { chatMessages, sessions } from '../../db/schema.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { SESSION_RECHECK_MS } from '../../realtime/socket-server.ts';
 
-let bed: ChatTestbed;
-let t: ChatTestbed['t'];
-let call: ChatTestbed['call'];
-let home: ChatTestbed['home'];
-let away: ChatTestbed['away'];
-beforeAll(async () => {
-  bed = await chatTestbed();
-  ({ t, call, home, away } = bed);
-});
-afterAll(() => bed.close());
+const { t, call, home, away, listen } = await chatTestbedForFile();
 
 async function conversationWithNewPatient() {
   const patient = await call.register(home.manager.token);
@@ -34,9 +25,9 @@ const savedIn = (sessionId: number) =>
 describe('sending over the socket', () => {
   it('saves, audits and delivers as POST /chat/message does, and answers with the saved message', async () => {
     const { patient, sessionId } = await conversationWithNewPatient();
-    const sender = await bed.listen(home.therapist.token);
-    const manager = await bed.listen(home.manager.token);
-    const stranger = await bed.listen(away.therapist.token);
+    const sender = await listen(home.therapist.token);
+    const manager = await listen(home.manager.token);
+    const stranger = await listen(away.therapist.token);
 
     const ack = await sendOver(sender.socket, { session: sessionId, message: '  Ice after the walk  ' });
     if (!('message' in ack)) throw new Error(JSON.stringify(ack));
@@ -62,8 +53,8 @@ describe('sending over the socket', () => {
 
   it('answers bad input and other clinics with the HTTP problem, saving nothing', async () => {
     const { sessionId } = await conversationWithNewPatient();
-    const own = await bed.listen(home.therapist.token);
-    const other = await bed.listen(away.therapist.token);
+    const own = await listen(home.therapist.token);
+    const other = await listen(away.therapist.token);
 
     const blank = await sendOver(own.socket, { session: sessionId, message: '   ' });
     expect(blank).toMatchObject({ problem: { status: 400, code: 'validation_failed' } });
@@ -87,8 +78,8 @@ describe('sending over the socket', () => {
 
   it('saves a retried send once and delivers it once', async () => {
     const { sessionId } = await conversationWithNewPatient();
-    const sender = await bed.listen(home.therapist.token);
-    const manager = await bed.listen(home.manager.token);
+    const sender = await listen(home.therapist.token);
+    const manager = await listen(home.manager.token);
     const body = { session: sessionId, message: 'Once only', client_id: 'socket-retry-0001' };
     const [first, second] = await Promise.all([sendOver(sender.socket, body), sendOver(sender.socket, body)]);
     const third = await sendOver(sender.socket, body);
@@ -102,8 +93,8 @@ describe('sending over the socket', () => {
 
   it('saves sends arriving together, each to its own conversation, and fails only the bad one', async () => {
     const conversations = await Promise.all([1, 2, 3, 4].map(() => conversationWithNewPatient()));
-    const sender = await bed.listen(home.therapist.token);
-    const manager = await bed.listen(home.manager.token);
+    const sender = await listen(home.therapist.token);
+    const manager = await listen(home.manager.token);
     const bodies = conversations.map(({ sessionId }, i) => ({ session: sessionId, message: `Group message ${i}` }));
     // PostgreSQL refuses a NUL character in text: that send alone fails, as its HTTP twin would.
     bodies[2]!.message = 'Broken \u0000 text';
@@ -125,11 +116,11 @@ describe('sending over the socket', () => {
 
   it("reaches a patient whose account was made after the conversation's first message", async () => {
     const { patient, sessionId } = await conversationWithNewPatient();
-    const sender = await bed.listen(home.therapist.token);
+    const sender = await listen(home.therapist.token);
     expect(await sendOver(sender.socket, { session: sessionId, message: 'Before the app' })).toHaveProperty('message');
 
     const account = await sessionForPatient(t, patient.id);
-    const phone = await bed.listen(account.token);
+    const phone = await listen(account.token);
     const ack = await sendOver(sender.socket, { session: sessionId, message: 'Welcome to the app' });
     await settle();
     expect(phone.received.map((m) => m.message)).toEqual(['Welcome to the app']);
@@ -151,7 +142,7 @@ describe('sending over the socket', () => {
       password: PASSWORD,
     });
     const token = fresh.json().token as string;
-    const listener = await bed.listen(token);
+    const listener = await listen(token);
     const closed = new Promise<string>((resolve) => listener.socket.on('disconnect', resolve));
     // Ended in the database only (as a command-line revocation does), so no one closed the socket.
     const ended = await t.database.db
@@ -180,7 +171,7 @@ describe('catching up over the socket', () => {
     await send(first.sessionId, 'Missed 1');
     const last = await send(second.sessionId, 'Missed 2');
 
-    const back = await bed.listen(home.manager.token, seen.id);
+    const back = await listen(home.manager.token, seen.id);
     await settle();
     expect(back.received.map((m) => m.message)).toEqual(['Missed 1', 'Missed 2']);
     for (const { patient, sessionId } of [first, second]) {
@@ -206,7 +197,7 @@ describe('catching up over the socket', () => {
     });
 
     // Nothing missed, nothing read.
-    const upToDate = await bed.listen(home.manager.token, last.id);
+    const upToDate = await listen(home.manager.token, last.id);
     await settle();
     expect(upToDate.received).toEqual([]);
     expect(await auditRows(t.database.db, 'chat.read', second.patient.id)).toHaveLength(1);

@@ -1,33 +1,19 @@
 import type { AddressInfo } from 'node:net';
 import type { ChatMessage } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { chatListeners, settle } from '../../../test/chat-support.ts';
-import { makeClinic, makeUser, PASSWORD } from '../../../test/factories.ts';
-import { expectProblem, type TestApp, testConfig } from '../../../test/helpers.ts';
-import { type ApiClient, appWithTwoClinics, type StaffedClinic } from '../../../test/patients-support.ts';
+import { makeClinic } from '../../../test/factories.ts';
+import { expectProblem, testConfig } from '../../../test/helpers.ts';
+import { signedInAdmin, twoClinicsForFile } from '../../../test/patients-support.ts';
 import { buildApp } from '../../app.ts';
 import { auditEvents, chatMessages } from '../../db/schema.ts';
 
-let t: TestApp;
-let call: ApiClient;
-let home: StaffedClinic;
-let away: StaffedClinic;
-let admin: { id: number; token: string };
+const { t, call, home, away } = await twoClinicsForFile();
+const admin = await signedInAdmin(t, (await makeClinic(t.database.db)).id);
 const chat = chatListeners();
-beforeAll(async () => {
-  ({ t, call, home, away } = await appWithTwoClinics());
-  const platform = await makeClinic(t.database.db);
-  const adminUser = await makeUser(t.database.db, platform.id, { role: 'admin' });
-  const token = (
-    await call.post('/clinic/therapist/signin', undefined, { email: adminUser.email, password: PASSWORD })
-  ).json().token;
-  admin = { id: adminUser.id, token };
-});
-afterAll(async () => {
-  chat.closeAll();
-  await t.close();
-});
+// Closed before the app is (the file's last hooks run first).
+afterAll(() => chat.closeAll());
 
 async function openSession(token: string, patientId: number) {
   const res = await call.post('/chat/session', token, { patient: patientId });

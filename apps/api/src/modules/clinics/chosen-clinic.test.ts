@@ -7,21 +7,15 @@ import {
   supervisorEndpoints,
 } from '@rehabit/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeClinic, makeUser, PASSWORD } from '../../../test/factories.ts';
-import { expectProblem, type TestApp } from '../../../test/helpers.ts';
-import { type ApiClient, appWithTwoClinics, patientBody, type StaffedClinic } from '../../../test/patients-support.ts';
+import { describe, expect, it } from 'vitest';
+import { makeClinic } from '../../../test/factories.ts';
+import { expectProblem } from '../../../test/helpers.ts';
+import { patientBody, signedInAdmin, twoClinicsForFile } from '../../../test/patients-support.ts';
 import { auditEvents, patients } from '../../db/schema.ts';
 
 // The admin's choice of clinic on the patient and staff lists (decision 1150): one clinic's rows or every clinic's,
 // each row naming its clinic; anyone else may name only their own clinic, and another clinic's code is not found.
 
-let t: TestApp;
-let call: ApiClient;
-let home: StaffedClinic;
-let away: StaffedClinic;
-let adminToken: string;
-let platformCode: string;
 const patientIds = { home: 0, away: 0 };
 
 const results = async <T>(url: string, token: string) => {
@@ -34,18 +28,12 @@ const patientsAt = (query: string, token = adminToken) =>
 const staffAt = (query: string, token = adminToken) =>
   results<StaffMember>(`${authEndpoints.staffList.path}?page_size=100${query}`, token);
 
-beforeAll(async () => {
-  ({ t, call, home, away } = await appWithTwoClinics());
-  const platform = await makeClinic(t.database.db, { name: 'Platform' });
-  platformCode = platform.code;
-  const admin = await makeUser(t.database.db, platform.id, { role: 'admin' });
-  adminToken = (
-    await call.post(authEndpoints.signin.path, undefined, { email: admin.email, password: PASSWORD })
-  ).json().token;
-  patientIds.home = (await call.register(home.manager.token)).id;
-  patientIds.away = (await call.register(away.manager.token)).id;
-});
-afterAll(() => t.close());
+const { t, call, home, away } = await twoClinicsForFile();
+const platform = await makeClinic(t.database.db, { name: 'Platform' });
+const platformCode = platform.code;
+const adminToken = (await signedInAdmin(t, platform.id)).token;
+patientIds.home = (await call.register(home.manager.token)).id;
+patientIds.away = (await call.register(away.manager.token)).id;
 
 describe('the patient list', () => {
   it("gives an admin every clinic's patients, each with its clinic, or one clinic's by its code", async () => {

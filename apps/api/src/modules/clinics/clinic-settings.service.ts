@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { type Actor, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import { type AuditLog, noteNothingChanged } from '../../lib/audit.ts';
+import { type AuditLog, clinicAudit, noteNothingChanged } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import { type ClinicDetails, createClinicsRepository, toClinic } from './clinics.repository.ts';
 
@@ -37,17 +37,7 @@ export function createClinicSettingsService({ db, audit, config }: Deps) {
           return clinic;
         }
         await clinics.updateDetails(clinic.id, changes);
-        await audit.record(
-          {
-            action: 'clinic.update',
-            outcome: 'success',
-            actorUserId: actor.id,
-            clinicId: clinic.id,
-            ip: ctx.ip,
-            detail: { clinic_code: clinic.code, ...detail },
-          },
-          tx,
-        );
+        await clinicAudit(audit)(actor, 'clinic.update', clinic, ctx, detail, tx);
         return { ...clinic, ...changes };
       });
       return toClinic(updated, config.RESTRICTED_CLINIC_CODE);

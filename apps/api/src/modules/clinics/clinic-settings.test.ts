@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeClinic, makeClinicWithSupervisor, makeUser } from '../../../test/factories.ts';
-import { bearer, createTestApp, expectProblem, staffToken, type TestApp } from '../../../test/helpers.ts';
+import { bearer, expectProblem, staffToken, testAppForFile } from '../../../test/helpers.ts';
 import { auditRows } from '../../../test/hep-support.ts';
 import { clinics } from '../../db/schema.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = await testAppForFile();
 
 const token = (email: string) => staffToken(t.app, email);
 const patch = (code: string, auth: string | undefined, payload: unknown) =>

@@ -1,14 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeClinic, makeUser } from '../../../test/factories.ts';
-import { bearer, createTestApp, expectProblem, staffToken, type TestApp } from '../../../test/helpers.ts';
+import { bearer, expectProblem, staffToken, testAppForFile } from '../../../test/helpers.ts';
 import { clinics, outbox } from '../../db/schema.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RESTRICTED_CLINIC_CODE: 'X5218' } });
-});
-afterAll(() => t.close());
+const t = await testAppForFile({ env: { RESTRICTED_CLINIC_CODE: 'X5218' } });
 
 const token = (email: string) => staffToken(t.app, email);
 const clinicOf = async (code: string, auth: string) =>

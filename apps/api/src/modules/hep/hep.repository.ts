@@ -37,24 +37,26 @@ const selectItems = (db: DbOrTx) =>
   db.select(itemColumns).from(hepItems).innerJoin(videos, eq(videos.id, hepItems.videoId)).$dynamic();
 export type HepItemRow = Awaited<ReturnType<ReturnType<typeof selectItems>['execute']>>[number];
 
-export type NewHepItem = {
-  clinicId: number;
-  patientId: number;
-  videoId: number;
-  folderId: number | null;
-  folderName: string | null;
+/** What a program item asks of the patient: how much, how often, and how. */
+export type HepDosage = {
   sets: number;
   reps: number;
   holdSeconds: number;
   timesPerDay: number;
   daysPerWeek: number;
   description: string;
+};
+
+export type NewHepItem = HepDosage & {
+  clinicId: number;
+  patientId: number;
+  videoId: number;
+  folderId: number | null;
+  folderName: string | null;
   createdBy: number;
 };
 
-export type HepItemChanges = Partial<
-  Pick<NewHepItem, 'sets' | 'reps' | 'holdSeconds' | 'timesPerDay' | 'daysPerWeek' | 'description'>
->;
+export type HepItemChanges = Partial<HepDosage>;
 
 /** A video that can go into a program: one of the clinic's own or the global library, never a failed one. */
 export type CandidateVideo = { id: number; clinicId: number | null; status: string; sets: number; reps: number };

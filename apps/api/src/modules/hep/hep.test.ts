@@ -1,22 +1,13 @@
 import { HEP_MAX_ITEMS, hepEndpoints, pathOf } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectProblem, type TestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { expectProblem } from '../../../test/helpers.ts';
 import { auditRows, makeFolder, makeVideo, sessionForPatient } from '../../../test/hep-support.ts';
-import { type ApiClient, appWithTwoClinics, type StaffedClinic } from '../../../test/patients-support.ts';
+import { twoClinicsForFile } from '../../../test/patients-support.ts';
 import { hepItems, patients } from '../../db/schema.ts';
 
-let t: TestApp;
-let home: StaffedClinic;
-let away: StaffedClinic;
-let call: ApiClient;
-let token: string;
-
-beforeAll(async () => {
-  ({ t, call, home, away } = await appWithTwoClinics());
-  token = home.therapist.token;
-});
-afterAll(() => t.close());
+const { t, call, home, away } = await twoClinicsForFile();
+const token = home.therapist.token;
 
 const del = (url: string, token: string, payload: object) =>
   t.app.inject({ method: 'DELETE', url, headers: { authorization: `Bearer ${token}` }, payload });

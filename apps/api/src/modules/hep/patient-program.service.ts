@@ -1,8 +1,8 @@
-import type { AuditAction, ExerciseLog, ExerciseLogBody, Today } from '@rehabit/contract';
+import type { ExerciseLog, ExerciseLogBody, Today } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import { type AuditLog, noteNothingChanged } from '../../lib/audit.ts';
+import { type AuditLog, noteNothingChanged, patientAudit } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
@@ -41,26 +41,7 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
   const programs = createHepRepository(db);
   const logs = createExerciseLogsRepository(db);
 
-  const record = (
-    actor: Actor,
-    own: OwnPatient,
-    action: AuditAction,
-    ctx: RequestContext,
-    detail: Record<string, unknown>,
-    tx?: DbOrTx,
-  ) =>
-    audit.record(
-      {
-        action,
-        outcome: 'success',
-        actorUserId: actor.id,
-        clinicId: own.clinicId,
-        patientId: own.id,
-        ip: ctx.ip,
-        detail,
-      },
-      tx,
-    );
+  const { success: record } = patientAudit(audit);
 
   /** The audit row of a log stored or changed: the values it now holds for what changed. */
   const recordLogged = (
@@ -70,7 +51,7 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
     row: ExerciseLogRow,
     changed: Record<string, unknown>,
     tx: DbOrTx,
-  ) => record(actor, own, 'exercise.logged', ctx, { hep_id: row.hepItemId, log_id: row.id, ...changed }, tx);
+  ) => record(actor, 'exercise.logged', own, ctx, { hep_id: row.hepItemId, log_id: row.id, ...changed }, tx);
 
   /** A later send of a stored session: applied under the log's lock, audited when it changed something. */
   const updateLog = (actor: Actor, own: OwnPatient, body: ExerciseLogBody, ctx: RequestContext) =>
@@ -115,7 +96,7 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
           last_log: item?.last ? toExerciseLog(item.last) : null,
         };
       });
-      await record(actor, own, 'hep.read', ctx, { date, count: items.length });
+      await record(actor, 'hep.read', own, ctx, { date, count: items.length });
       return {
         date,
         items: todayItems,

@@ -1,24 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { hepEndpoints, pathOf, patientProgramEndpoints } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { expectProblem, testAppForFile } from '../../../test/helpers.ts';
 import { auditRows, makeVideo, sessionForPatient, setClinicTimezone } from '../../../test/hep-support.ts';
-import { type ApiClient, api, makeStaffedClinic, type StaffedClinic } from '../../../test/patients-support.ts';
+import { api, makeStaffedClinic } from '../../../test/patients-support.ts';
 import { exerciseLogs, healthMetrics, videos } from '../../db/schema.ts';
 
-let t: TestApp;
-let home: StaffedClinic;
-let call: ApiClient;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  call = api(t.app);
-  home = await makeStaffedClinic(t.app, t.database.db);
-  // 2026-03-02T15:00Z is 07:00 on Monday 2 March in Los Angeles.
-  await setClinicTimezone(t.database.db, home.clinic.id, 'America/Los_Angeles');
-});
-afterAll(() => t.close());
+const t = await testAppForFile();
+const call = api(t.app);
+const home = await makeStaffedClinic(t.app, t.database.db);
+// 2026-03-02T15:00Z is 07:00 on Monday 2 March in Los Angeles.
+await setClinicTimezone(t.database.db, home.clinic.id, 'America/Los_Angeles');
 
 const del = (url: string, token: string, payload: object) =>
   t.app.inject({ method: 'DELETE', url, headers: { authorization: `Bearer ${token}` }, payload });

@@ -1,22 +1,13 @@
 import { MONITORING_SAVE_INTERVAL_MS, monitoringEndpoints, pathOf } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectProblem, type TestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { expectProblem } from '../../../test/helpers.ts';
 import { auditRows } from '../../../test/hep-support.ts';
-import { type ApiClient, appWithTwoClinics, type StaffedClinic } from '../../../test/patients-support.ts';
+import { twoClinicsForFile } from '../../../test/patients-support.ts';
 import { monitoringSessions, patients } from '../../db/schema.ts';
 
-let t: TestApp;
-let home: StaffedClinic;
-let away: StaffedClinic;
-let call: ApiClient;
-let token: string;
-
-beforeAll(async () => {
-  ({ t, call, home, away } = await appWithTwoClinics());
-  token = home.therapist.token;
-});
-afterAll(() => t.close());
+const { t, call, home, away } = await twoClinicsForFile();
+const token = home.therapist.token;
 
 const startUrl = monitoringEndpoints.start.path;
 const beatUrl = (monitoringId: number) => pathOf(monitoringEndpoints.update, { monitoringId });

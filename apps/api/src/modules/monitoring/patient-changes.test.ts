@@ -1,23 +1,15 @@
 import { monitoringEndpoints, pathOf, patientEndpoints } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../../test/factories.ts';
-import { expectProblem, staffToken, type TestApp } from '../../../test/helpers.ts';
+import { expectProblem, staffToken } from '../../../test/helpers.ts';
 import { auditRows } from '../../../test/hep-support.ts';
-import { type ApiClient, appWithTwoClinics, type StaffedClinic } from '../../../test/patients-support.ts';
+import { twoClinicsForFile } from '../../../test/patients-support.ts';
 import { monitoringSessions, patients } from '../../db/schema.ts';
 
-let t: TestApp;
-let home: StaffedClinic;
-let call: ApiClient;
-let colleague: { id: number; token: string };
-
-beforeAll(async () => {
-  ({ t, call, home } = await appWithTwoClinics());
-  const user = await makeUser(t.database.db, home.clinic.id, { role: 'therapist' });
-  colleague = { id: user.id, token: await staffToken(t.app, user.email) };
-});
-afterAll(() => t.close());
+const { t, call, home } = await twoClinicsForFile();
+const user = await makeUser(t.database.db, home.clinic.id, { role: 'therapist' });
+const colleague = { id: user.id, token: await staffToken(t.app, user.email) };
 
 const DASHBOARD = 'MONITORING_CODE_PATIENT_DASHBOARD';
 

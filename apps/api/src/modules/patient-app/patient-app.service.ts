@@ -2,7 +2,7 @@ import type { HealthDataBody, PatientChat, PatientMe } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import type { AuditLog } from '../../lib/audit.ts';
+import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, type FieldErrors } from '../../lib/errors.ts';
@@ -21,20 +21,14 @@ const EARLIEST_READING = new Date('2020-01-01T00:00:00Z');
 export function createPatientAppService({ db, clock, audit }: Deps) {
   const repo = createPatientAppRepository(db);
   const chat = createChatRepository(db);
+  const { success: record } = patientAudit(audit);
 
   return {
     async me(actor: Actor, ctx: RequestContext): Promise<PatientMe> {
       const own = await findOwnPatient(db, actor);
       const profile = (await repo.profile(own.id))!;
       const today = localDateOf(clock.now(), own.timezone);
-      await audit.record({
-        action: 'patient.self_read',
-        outcome: 'success',
-        actorUserId: actor.id,
-        clinicId: own.clinicId,
-        patientId: own.id,
-        ip: ctx.ip,
-      });
+      await record(actor, 'patient.self_read', own, ctx);
       return {
         id: own.id,
         user_id: actor.id,
@@ -83,14 +77,10 @@ export function createPatientAppService({ db, clock, audit }: Deps) {
       }
       const created = await repo.insertReadings(readings);
       const result = { created, duplicates: readings.length - created };
-      await audit.record({
-        action: 'health_data.received',
-        outcome: 'success',
-        actorUserId: actor.id,
-        clinicId: own.clinicId,
-        patientId: own.id,
-        ip: ctx.ip,
-        detail: { source: body.source, kinds: [...new Set(body.entries.map((e) => e.kind))], ...result },
+      await record(actor, 'health_data.received', own, ctx, {
+        source: body.source,
+        kinds: [...new Set(body.entries.map((e) => e.kind))],
+        ...result,
       });
       return result;
     },
@@ -100,26 +90,11 @@ export function createPatientAppService({ db, clock, audit }: Deps) {
       const own = await findOwnPatient(db, actor);
       if (!(await chat.findPatientSession(own.id))) {
         await chat.insertSession({ clinicId: own.clinicId, kind: 'patient', patientId: own.id });
-        await audit.record({
-          action: 'chat.open',
-          outcome: 'success',
-          actorUserId: actor.id,
-          clinicId: own.clinicId,
-          patientId: own.id,
-          ip: ctx.ip,
-        });
+        await record(actor, 'chat.open', own, ctx);
       }
       const session = (await chat.findPatientSession(own.id))!;
       const { rows } = await chat.listSessions({ id: session.id }, actor.id, 1, 1);
-      await audit.record({
-        action: 'chat.list',
-        outcome: 'success',
-        actorUserId: actor.id,
-        clinicId: own.clinicId,
-        patientId: own.id,
-        ip: ctx.ip,
-        detail: { session_id: session.id },
-      });
+      await record(actor, 'chat.list', own, ctx, { session_id: session.id });
       return { session: session.id, unread_message_count: rows[0]?.unread ?? 0 };
     },
   };

@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectProblem, type TestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { expectProblem } from '../../../test/helpers.ts';
+import { makeVideo } from '../../../test/hep-support.ts';
 import { signedInPatient, verifyPhone } from '../../../test/patient-app-support.ts';
-import { type ApiClient, appWithTwoClinics, type StaffedClinic } from '../../../test/patients-support.ts';
-import { auditEvents, clinics, exerciseLogs, healthMetrics, hepItems, videos } from '../../db/schema.ts';
+import { twoClinicsForFile } from '../../../test/patients-support.ts';
+import { auditEvents, clinics, exerciseLogs, healthMetrics, hepItems } from '../../db/schema.ts';
 
 // The test clock starts at 2026-03-02T15:00:00Z: 10:00 on Monday, March 2 in New York.
-let t: TestApp;
-let call: ApiClient;
-let home: StaffedClinic;
-let away: StaffedClinic;
-beforeAll(async () => {
-  ({ t, call, home, away } = await appWithTwoClinics());
-  await t.database.db.update(clinics).set({ timezone: 'America/New_York' });
-});
-afterAll(() => t.close());
+const { t, call, home, away } = await twoClinicsForFile();
+await t.database.db.update(clinics).set({ timezone: 'America/New_York' });
 
 const auditOf = (action: string, patientId: number) =>
   t.database.db
@@ -26,28 +20,10 @@ const auditOf = (action: string, patientId: number) =>
 /** Exercise done on the given clinic days (one log each), through a program item of the patient. */
 async function exercisedOn(patientId: number, clinicId: number, days: string[]) {
   const db = t.database.db;
-  const [video] = await db
-    .insert(videos)
-    .values({
-      guid: randomUUID(),
-      clinicId,
-      title: 'Heel slides',
-      bodyPart: 'Knee',
-      purpose: 'Other',
-      position: 'Other',
-      positionTitle: 'Position: Supine to Standing',
-      equipment: '-',
-      reps: 10,
-      sets: 2,
-      unhealthyBodyPart: '-',
-      purposeOfTreatment: '-',
-      description: '-',
-      status: 'ready',
-    })
-    .returning({ id: videos.id });
+  const video = await makeVideo(db, { clinicId, title: 'Heel slides', sets: 2, reps: 10 });
   const [item] = await db
     .insert(hepItems)
-    .values({ clinicId, patientId, videoId: video!.id, position: 0, sets: 2, reps: 10 })
+    .values({ clinicId, patientId, videoId: video.id, position: 0, sets: 2, reps: 10 })
     .returning({ id: hepItems.id });
   for (const day of days) {
     await db.insert(exerciseLogs).values({

@@ -1,22 +1,12 @@
 import type { ChatMessage } from '@rehabit/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChatTestbed, chatTestbed, settle } from '../../../test/chat-support.ts';
+import { describe, expect, it } from 'vitest';
+import { chatTestbedForFile, settle } from '../../../test/chat-support.ts';
 import { expectProblem } from '../../../test/helpers.ts';
 import { signedInPatient } from '../../../test/patient-app-support.ts';
 import { auditEvents, chatSessions } from '../../db/schema.ts';
 
-let bed: ChatTestbed;
-let t: ChatTestbed['t'];
-let call: ChatTestbed['call'];
-let home: ChatTestbed['home'];
-let away: ChatTestbed['away'];
-let listen: ChatTestbed['listen'];
-beforeAll(async () => {
-  bed = await chatTestbed();
-  ({ t, call, home, away, listen } = bed);
-});
-afterAll(() => bed.close());
+const { t, call, home, away, listen } = await chatTestbedForFile();
 
 const patientChat = async (token: string) => {
   const res = await call.get('/api/v1/patient/chat/', token);

@@ -1,24 +1,15 @@
 import { measures, pathOf, patientDataEndpoints } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectProblem, type TestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { expectProblem } from '../../../test/helpers.ts';
 import { auditRows, sessionForPatient, setClinicTimezone } from '../../../test/hep-support.ts';
-import { type ApiClient, appWithTwoClinics, type StaffedClinic } from '../../../test/patients-support.ts';
+import { twoClinicsForFile } from '../../../test/patients-support.ts';
 import { functionalEntries } from '../../db/schema.ts';
 
-let t: TestApp;
-let home: StaffedClinic;
-let away: StaffedClinic;
-let call: ApiClient;
-let token: string;
-
-beforeAll(async () => {
-  ({ t, call, home, away } = await appWithTwoClinics());
-  token = home.therapist.token;
-  // The test clock is 2026-03-02T15:00Z: still 2 March in Honolulu, and 3 March is in the future there.
-  await setClinicTimezone(t.database.db, home.clinic.id, 'Pacific/Honolulu');
-});
-afterAll(() => t.close());
+const { t, call, home, away } = await twoClinicsForFile();
+const token = home.therapist.token;
+// The test clock is 2026-03-02T15:00Z: still 2 March in Honolulu, and 3 March is in the future there.
+await setClinicTimezone(t.database.db, home.clinic.id, 'Pacific/Honolulu');
 
 const lefs = (value: number) => Array.from({ length: 20 }, () => value);
 const url = (patientId: number) => pathOf(patientDataEndpoints.functionalData, { patientId });

@@ -2,7 +2,7 @@ import type { FunctionalDataPatchBody, FunctionalDataPostBody, Progress, Progres
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import type { AuditLog } from '../../lib/audit.ts';
+import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import { addDays, localDateOf, weekDays, weekStartOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createExerciseLogsRepository } from '../hep/exercise-logs.repository.ts';
@@ -65,16 +65,9 @@ export function createPatientDataService({ db, clock, audit }: Deps) {
     });
   }
 
+  const { success: record } = patientAudit(audit);
   const recordRead = (actor: Actor, patient: { id: number; clinicId: number }, ctx: RequestContext, weeksAgo: number) =>
-    audit.record({
-      action: 'progress.read',
-      outcome: 'success',
-      actorUserId: actor.id,
-      clinicId: patient.clinicId,
-      patientId: patient.id,
-      ip: ctx.ip,
-      detail: { weeks_ago: weeksAgo },
-    });
+    record(actor, 'progress.read', patient, ctx, { weeks_ago: weeksAgo });
 
   return {
     async progress(actor: Actor, patientId: number, weeksAgo: number, ctx: RequestContext) {
@@ -86,14 +79,9 @@ export function createPatientDataService({ db, clock, audit }: Deps) {
     async progressTrend(actor: Actor, patientId: number, ctx: RequestContext) {
       const patient = await requirePatient(db, audit, actor, patientId, 'progress_trend.read', ctx);
       const trend = await trendOf(patient);
-      await audit.record({
-        action: 'progress_trend.read',
-        outcome: 'success',
-        actorUserId: actor.id,
-        clinicId: patient.clinicId,
-        patientId: patient.id,
-        ip: ctx.ip,
-        detail: { from: trend.weeks[0]!.week_start, to: trend.weeks.at(-1)!.week_end },
+      await record(actor, 'progress_trend.read', patient, ctx, {
+        from: trend.weeks[0]!.week_start,
+        to: trend.weeks.at(-1)!.week_end,
       });
       return trend;
     },

@@ -6,23 +6,15 @@ import {
   progressTrendEndpoints,
 } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectProblem, type TestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { expectProblem } from '../../../test/helpers.ts';
 import { auditRows, makeVideo, sessionForPatient, setClinicTimezone } from '../../../test/hep-support.ts';
-import { type ApiClient, appWithTwoClinics, type StaffedClinic } from '../../../test/patients-support.ts';
+import { twoClinicsForFile } from '../../../test/patients-support.ts';
 import { exerciseLogs, healthMetrics, hepItems, patientEpisodes, patients } from '../../db/schema.ts';
 
 // The test clock stands at Monday 2 March 2026, 07:00 in Los Angeles: the current week began on Sunday 1 March.
-let t: TestApp;
-let home: StaffedClinic;
-let away: StaffedClinic;
-let call: ApiClient;
-
-beforeAll(async () => {
-  ({ t, call, home, away } = await appWithTwoClinics());
-  await setClinicTimezone(t.database.db, home.clinic.id, 'America/Los_Angeles');
-});
-afterAll(() => t.close());
+const { t, call, home, away } = await twoClinicsForFile();
+await setClinicTimezone(t.database.db, home.clinic.id, 'America/Los_Angeles');
 
 const db = () => t.database.db;
 

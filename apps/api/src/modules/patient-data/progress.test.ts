@@ -1,23 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { hepEndpoints, pathOf, patientDataEndpoints, patientProgramEndpoints } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectProblem, type TestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { expectProblem } from '../../../test/helpers.ts';
 import { auditRows, makeVideo, sessionForPatient, setClinicTimezone } from '../../../test/hep-support.ts';
-import { type ApiClient, appWithTwoClinics, type StaffedClinic } from '../../../test/patients-support.ts';
+import { twoClinicsForFile } from '../../../test/patients-support.ts';
 import { functionalEntries, healthMetrics, hepItems } from '../../db/schema.ts';
 
-let t: TestApp;
-let home: StaffedClinic;
-let away: StaffedClinic;
-let call: ApiClient;
 const NOW = new Date('2026-03-02T15:00:00Z'); // Monday 2 March, 07:00 in Los Angeles
 
-beforeAll(async () => {
-  ({ t, call, home, away } = await appWithTwoClinics());
-  await setClinicTimezone(t.database.db, home.clinic.id, 'America/Los_Angeles');
-});
-afterAll(() => t.close());
+const { t, call, home, away } = await twoClinicsForFile();
+await setClinicTimezone(t.database.db, home.clinic.id, 'America/Los_Angeles');
 
 /** Moves the test clock to an instant (the staff sessions stay valid: they are signed in again as needed). */
 const setClock = (at: Date) => t.clock.advanceMinutes((at.getTime() - t.clock.now().getTime()) / 60_000);

@@ -4,17 +4,13 @@
  * Feb 23.
  */
 import { pathOf, patientEndpoints } from '@rehabit/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectProblem } from '../../../test/helpers.ts';
-import { appWithTwoClinics } from '../../../test/patients-support.ts';
+import { twoClinicsForFile } from '../../../test/patients-support.ts';
 import { patientEpisodes } from '../../db/schema.ts';
 
-let c: Awaited<ReturnType<typeof appWithTwoClinics>>;
-beforeAll(async () => {
-  c = await appWithTwoClinics();
-  expect(c.t.clock.now().toISOString()).toBe('2026-03-02T15:00:00.000Z');
-});
-afterAll(() => c.t.close());
+const c = await twoClinicsForFile();
+expect(c.t.clock.now().toISOString()).toBe('2026-03-02T15:00:00.000Z');
 
 const url = (patientId: number) => pathOf(patientEndpoints.logInteraction, { id: patientId });
 type Body = { date: string; start_time?: string; minutes: number; kind?: string };

@@ -1,13 +1,7 @@
 import type { PatientListItem } from '@rehabit/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeClinic, makeUser } from '../../../test/factories.ts';
-import type { TestApp } from '../../../test/helpers.ts';
-import {
-  type ApiClient,
-  appWithTwoClinics,
-  makeStaffedClinic,
-  type StaffedClinic,
-} from '../../../test/patients-support.ts';
+import { makeStaffedClinic, type StaffedClinic, twoClinicsForFile } from '../../../test/patients-support.ts';
 import { patients } from '../../db/schema.ts';
 import { NAME_ORDER_SAMPLE } from './patient-list.repository.ts';
 import { createPatientsRepository } from './patients.repository.ts';
@@ -15,14 +9,7 @@ import { createPatientsRepository } from './patients.repository.ts';
 // How the list collects a search's matches (decision 1105): the first patients in name order for a common term, the
 // clinic's trigram index for a rarer one, capped at 1,000 and sorted either way.
 
-let t: TestApp;
-let call: ApiClient;
-let home: StaffedClinic;
-let away: StaffedClinic;
-beforeAll(async () => {
-  ({ t, call, home, away } = await appWithTwoClinics());
-});
-afterAll(() => t.close());
+const { t, call, home, away } = await twoClinicsForFile();
 
 type Row = { firstName: string; lastName: string; email?: string; phone?: string };
 async function insert(clinic: StaffedClinic, rows: Row[]) {

@@ -24,7 +24,7 @@ import { contactStatusesOf } from './contact-status.repository.ts';
 import { findIcd10, searchIcd10 } from './icd10.repository.ts';
 import { createInteractionsRepository, toInteractionLog } from './interactions.repository.ts';
 import { createPatientRecordRepository } from './patient-record.repository.ts';
-import { createPatientsRepository, type PatientRow, toPatient } from './patients.repository.ts';
+import { createPatientsRepository, identityColumnsOf, type PatientRow, toPatient } from './patients.repository.ts';
 
 /**
  * The RTM status of listed patients, from the billing module (decision 0803), which decorates it: this module never
@@ -203,12 +203,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
   }
 
   const detailsOf = (body: RegisterPatientBody) => ({
-    firstName: body.first_name,
-    lastName: body.last_name,
-    dialCode: body.selected_code,
-    phone: body.phone,
-    birthday: body.birthday,
-    email: body.email ?? null,
+    ...identityColumnsOf(body),
     diagnosis: body.diagnosis ?? null,
     isRtmCovered: body.is_rtm_covered,
     consentDate: body.consent_date ?? null,

@@ -1,24 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeClinic, makeUser } from '../../../test/factories.ts';
-import { expectProblem, type TestApp } from '../../../test/helpers.ts';
-import {
-  type ApiClient,
-  appWithTwoClinics,
-  makeStaffedClinic,
-  patientBody,
-  type StaffedClinic,
-} from '../../../test/patients-support.ts';
+import { expectProblem } from '../../../test/helpers.ts';
+import { makeStaffedClinic, patientBody, twoClinicsForFile } from '../../../test/patients-support.ts';
 import { auditEvents, patientEpisodes, patientEvents, patients } from '../../db/schema.ts';
 
-let t: TestApp;
-let home: StaffedClinic;
-let away: StaffedClinic;
-let call: ApiClient;
-beforeAll(async () => {
-  ({ t, call, home, away } = await appWithTwoClinics());
-});
-afterAll(() => t.close());
+const { t, call, home, away } = await twoClinicsForFile();
 
 describe('registering a patient', () => {
   it('registers with normalised phone and answers the patient', async () => {

@@ -15,7 +15,7 @@ import { createUsersRepository } from '../auth/users.repository.ts';
 import { createClinicsRepository } from '../clinics/clinics.repository.ts';
 import { createOtpRepository } from './otp.repository.ts';
 import { DAY_MS, sendRefusal, triesLeft, usedUpMessage, verifyRefusal, wrongCodeMessage } from './otp-limits.ts';
-import { createPatientsRepository } from './patients.repository.ts';
+import { createPatientsRepository, identityColumnsOf } from './patients.repository.ts';
 import type { PatientTasks } from './patients.service.ts';
 
 /** After the phone is verified, the registration form must be sent within this time. */
@@ -179,12 +179,7 @@ export function createRegistrationService({ db, clock, sms, audit, config, signI
         const id = await repo.insert({
           clinicId: clinic.id,
           userId,
-          firstName: body.first_name,
-          lastName: body.last_name,
-          dialCode: body.selected_code,
-          phone: body.phone,
-          birthday: body.birthday,
-          email: body.email ?? null,
+          ...identityColumnsOf(body),
           source: 'qr',
           createdAt: now,
           updatedAt: now,

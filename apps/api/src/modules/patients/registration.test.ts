@@ -1,21 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeClinic } from '../../../test/factories.ts';
-import { createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
-import { type ApiClient, api, makeStaffedClinic, type StaffedClinic } from '../../../test/patients-support.ts';
+import { createTestApp, expectProblem, testAppForFile } from '../../../test/helpers.ts';
+import { api, makeStaffedClinic } from '../../../test/patients-support.ts';
 import { otpFailures, outbox, patients, tasks, users } from '../../db/schema.ts';
 
-let t: TestApp;
-let call: ApiClient;
-let clinic: StaffedClinic;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RESTRICTED_CLINIC_CODE: 'RSTR01' } });
-  call = api(t.app);
-  clinic = await makeStaffedClinic(t.app, t.database.db);
-});
-afterAll(() => t.close());
+const t = await testAppForFile({ env: { RESTRICTED_CLINIC_CODE: 'RSTR01' } });
+const call = api(t.app);
+const clinic = await makeStaffedClinic(t.app, t.database.db);
 
 let phoneCounter = 1000;
 const newPhone = () => {
@@ -40,6 +34,13 @@ const sendFrom = (ip: string, phone: string, app = t.app, headers: Record<string
   app.inject({ method: 'POST', url: '/clinic/patient/send-otp', payload: { phone }, remoteAddress: ip, headers });
 const verifyFrom = (ip: string, phone: string, otp: string) =>
   t.app.inject({ method: 'POST', url: '/clinic/patient/verify-otp', payload: { phone, otp }, remoteAddress: ip });
+/** The patient asks for a new code from their own address, and it verifies the phone. */
+async function freshCodeVerifies(phone: string) {
+  expect((await sendFrom(PATIENT_IP, phone)).statusCode).toBe(202);
+  const { code } = await codeSentTo(phone);
+  const verified = await verifyFrom(PATIENT_IP, phone, code);
+  expect(verified.statusCode, verified.body).toBe(200);
+}
 const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
 const textsTo = async (phone: string) =>
   (
@@ -390,10 +391,7 @@ describe('phone-code limits one caller cannot spend for another', () => {
       expect(answers.map((res) => res.statusCode)).toEqual([400, 400, 400, 400, 400]);
     }
     expect(await t.database.db.select().from(otpFailures).where(eq(otpFailures.phone, phone.e164))).toHaveLength(20);
-    expect((await sendFrom(PATIENT_IP, phone.e164)).statusCode).toBe(202);
-    const { code } = await codeSentTo(phone.e164);
-    const verified = await verifyFrom(PATIENT_IP, phone.e164, code);
-    expect(verified.statusCode, verified.body).toBe(200);
+    await freshCodeVerifies(phone.e164);
   });
 
   it('never lets others use up the patient’s code: past two wrong tries it is closed to them only', async () => {
@@ -425,10 +423,7 @@ describe('phone-code limits one caller cannot spend for another', () => {
     expect(expectProblem(answers[4]!, 400, 'code_used_up').errors?.otp).toEqual([
       'The code is not right, and it has had too many wrong tries: it no longer works. Ask for a new code.',
     ]);
-    expect((await sendFrom(PATIENT_IP, phone.e164)).statusCode).toBe(202);
-    const { code } = await codeSentTo(phone.e164);
-    const verified = await verifyFrom(PATIENT_IP, phone.e164, code);
-    expect(verified.statusCode, verified.body).toBe(200);
+    await freshCodeVerifies(phone.e164);
   });
 
   it('stops one address after ten wrong codes a day for a phone, and only that address', async () => {

@@ -7,27 +7,19 @@ import {
   type SendReferralBody,
   toPage,
 } from '@rehabit/contract';
-import type { Config } from '../../config.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import type { AuditLog } from '../../lib/audit.ts';
-import { addMinutes, type Clock } from '../../lib/clock.ts';
+import { addMinutes } from '../../lib/clock.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
-import type { Mailer } from '../../lib/mailer.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
+import type { MailingCore } from '../../plugins/core.ts';
 import type { ReferralSteps } from '../auth/signup.service.ts';
 import { createUsersRepository, displayName } from '../auth/users.repository.ts';
 import { createReferralRepository, type ReferralRepository, type ReferralRow } from './referral.repository.ts';
 import { inviteEmail } from './referral-email.ts';
 
-type Deps = {
-  db: Db;
-  clock: Clock;
-  mailer: Mailer;
-  audit: AuditLog;
-  config: Pick<Config, 'PUBLIC_URL' | 'RESTRICTED_CLINIC_CODE'>;
-};
+type Deps = MailingCore;
 
 const DAY_MINUTES = 24 * 60;
 

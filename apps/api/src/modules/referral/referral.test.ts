@@ -1,12 +1,11 @@
 import { REFERRAL_DAILY_CAP, type Referral, referralEndpoints } from '@rehabit/contract';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeClinic, makeUser, PASSWORD } from '../../../test/factories.ts';
-import { expectProblem } from '../../../test/helpers.ts';
-import { appWithTwoClinics, type StaffedClinic } from '../../../test/patients-support.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeClinic, makeUser } from '../../../test/factories.ts';
+import { expectProblem, staffToken } from '../../../test/helpers.ts';
+import { type StaffedClinic, twoClinicsForFile } from '../../../test/patients-support.ts';
 import { auditEvents, outbox, referrals, users } from '../../db/schema.ts';
 
-let c: Awaited<ReturnType<typeof appWithTwoClinics>>;
 const sendPath = referralEndpoints.sendEmail.path;
 const listPath = referralEndpoints.list.path;
 const signupUrl = 'http://rehabit.test/therapist-signup';
@@ -73,11 +72,7 @@ const auditOf = (
     .from(auditEvents)
     .where(and(eq(auditEvents.action, action), eq(auditEvents.actorUserId, actor)));
 
-async function signIn(email: string) {
-  const res = await c.call.post('/clinic/therapist/signin', undefined, { email, password: PASSWORD });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().token as string;
-}
+const signIn = (email: string) => staffToken(c.t.app, email);
 
 /** A therapist of its own, so one test's invitations never count against another's cap or list. */
 async function freshTherapist(clinic: StaffedClinic) {
@@ -87,10 +82,7 @@ async function freshTherapist(clinic: StaffedClinic) {
 
 const later = (instant: string, minutes: number) => new Date(Date.parse(instant) + minutes * 60_000).toISOString();
 
-beforeAll(async () => {
-  c = await appWithTwoClinics();
-});
-afterAll(() => c.t.close());
+const c = await twoClinicsForFile();
 
 describe('sending an invitation', () => {
   it('stores it, e-mails a sign-up link of this portal with the code and the clinic, and audits it', async () => {

@@ -1,27 +1,18 @@
 import type { ApprovalBody, ApprovalQuery, HasAccessBody, SupervisorProfileBody } from '@rehabit/contract';
 import { isManageableStaff, toPage } from '@rehabit/contract';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
 import { type Actor, clinicScope, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import type { AuditLog } from '../../lib/audit.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { Mailer } from '../../lib/mailer.ts';
 import { labelled } from '../../lib/message-fields.ts';
 import { hashPassword, passwordWeakness } from '../../lib/passwords.ts';
+import type { MailingCore } from '../../plugins/core.ts';
 import { createSessionsRepository } from '../auth/sessions.repository.ts';
 import type { ReferralSteps, StaffTasks } from '../auth/signup.service.ts';
 import { createUsersRepository, toCurrentUser, toStaffMember } from '../auth/users.repository.ts';
 import { chosenClinic } from '../clinics/chosen-clinic.ts';
 import { createClinicsRepository } from '../clinics/clinics.repository.ts';
 
-type Deps = {
-  db: Db;
-  clock: Clock;
-  mailer: Mailer;
-  audit: AuditLog;
-  config: Pick<Config, 'PUBLIC_URL' | 'RESTRICTED_CLINIC_CODE'>;
+type Deps = MailingCore & {
   tasks: StaffTasks;
   referrals: ReferralSteps;
 };

@@ -1,14 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeClinicWithSupervisor, makeUser, PASSWORD } from '../../../test/factories.ts';
-import { bearer, createTestApp, expectProblem, type TestApp } from '../../../test/helpers.ts';
+import { bearer, expectProblem, testAppForFile } from '../../../test/helpers.ts';
 import { clinics, outbox, users } from '../../db/schema.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = await testAppForFile();
 
 const post = (url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, payload });
 const patch = (url: string, token: string, payload: Record<string, unknown>) =>

@@ -1,48 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeUser, PASSWORD } from '../../../test/factories.ts';
-import { expectProblem, type TestApp } from '../../../test/helpers.ts';
-import { type ApiClient, appWithTwoClinics, type StaffedClinic } from '../../../test/patients-support.ts';
-import { auditEvents, hepRequests, tasks, videos } from '../../db/schema.ts';
+import { expectProblem } from '../../../test/helpers.ts';
+import { makeVideo } from '../../../test/hep-support.ts';
+import { signedInAdmin, twoClinicsForFile } from '../../../test/patients-support.ts';
+import { auditEvents, hepRequests, tasks } from '../../db/schema.ts';
 
-let t: TestApp;
-let home: StaffedClinic;
-let away: StaffedClinic;
-let adminToken: string;
-let call: ApiClient;
-let globalVideoId: number;
-let clinicVideoId: number;
-
-const videoRow = (clinicId: number | null, title: string) => ({
-  guid: `guid-${title}-${Math.random()}`,
-  clinicId,
-  title,
-  bodyPart: 'Knee',
-  purpose: 'Strength',
-  position: 'Seated',
-  positionTitle: 'Position: Seated',
-  equipment: '-',
-  reps: 10,
-  sets: 2,
-  unhealthyBodyPart: '-',
-  purposeOfTreatment: '-',
-  description: '-',
-});
-
-beforeAll(async () => {
-  ({ t, call, home, away } = await appWithTwoClinics());
-  const admin = await makeUser(t.database.db, home.clinic.id, { role: 'admin' });
-  adminToken = (
-    await call.post('/clinic/therapist/signin', undefined, { email: admin.email, password: PASSWORD })
-  ).json().token;
-  const [global, own] = await t.database.db
-    .insert(videos)
-    .values([videoRow(null, 'Seated marching'), videoRow(home.clinic.id, 'Our own clip')])
-    .returning({ id: videos.id });
-  globalVideoId = global!.id;
-  clinicVideoId = own!.id;
-});
-afterAll(() => t.close());
+const { t, call, home, away } = await twoClinicsForFile();
+const adminToken = (await signedInAdmin(t, home.clinic.id)).token;
+const globalVideoId = (await makeVideo(t.database.db, { clinicId: null, title: 'Seated marching' })).id;
+const clinicVideoId = (await makeVideo(t.database.db, { clinicId: home.clinic.id, title: 'Our own clip' })).id;
 
 const ask = async (token: string, content: string) => {
   const res = await call.post('/video/hep_request/create', token, { request_content: content });

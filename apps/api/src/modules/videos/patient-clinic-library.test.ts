@@ -1,18 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser, PASSWORD } from '../../../test/factories.ts';
-import { expectProblem, type TestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { expectProblem } from '../../../test/helpers.ts';
 import { makeFolder, makeVideo } from '../../../test/hep-support.ts';
-import { type ApiClient, appWithTwoClinics, type StaffedClinic } from '../../../test/patients-support.ts';
+import { type StaffedClinic, signedInAdmin, twoClinicsForFile } from '../../../test/patients-support.ts';
 import { auditEvents, hepRequests } from '../../db/schema.ts';
 
 // Decision 1155: on a patient's dashboard the library is the patient's clinic's, named by `clinic_code`.
-let t: TestApp;
-let home: StaffedClinic;
-let away: StaffedClinic;
-let adminToken: string;
-let call: ApiClient;
-let patientId: number;
 const ids = { global: 0, home: 0, away: 0, homeFolder: 0, awayFolder: 0 };
 
 type Listed = { results: { id: number }[] };
@@ -22,22 +15,16 @@ const listedIds = async (url: string, token: string) => {
   return (res.json() as Listed).results.map((r) => r.id);
 };
 
-beforeAll(async () => {
-  ({ t, call, home, away } = await appWithTwoClinics());
-  const db = t.database.db;
-  const admin = await makeUser(db, home.clinic.id, { role: 'admin' });
-  adminToken = (
-    await call.post('/clinic/therapist/signin', undefined, { email: admin.email, password: PASSWORD })
-  ).json().token;
-  ids.global = (await makeVideo(db, { clinicId: null, title: 'Global bridge' })).id;
-  ids.home = (await makeVideo(db, { clinicId: home.clinic.id, ownerUserId: home.therapist.id })).id;
-  ids.away = (await makeVideo(db, { clinicId: away.clinic.id, ownerUserId: away.therapist.id })).id;
-  const owner = (c: StaffedClinic) => ({ clinicId: c.clinic.id, userId: c.therapist.id });
-  ids.homeFolder = (await makeFolder(db, owner(home), [ids.home], { name: 'Home set', isShared: true })).id;
-  ids.awayFolder = (await makeFolder(db, owner(away), [ids.away], { name: 'Away set', isShared: true })).id;
-  patientId = (await call.register(away.therapist.token)).id;
-});
-afterAll(() => t.close());
+const { t, call, home, away } = await twoClinicsForFile();
+const db = t.database.db;
+const adminToken = (await signedInAdmin(t, home.clinic.id)).token;
+ids.global = (await makeVideo(db, { clinicId: null, title: 'Global bridge' })).id;
+ids.home = (await makeVideo(db, { clinicId: home.clinic.id, ownerUserId: home.therapist.id })).id;
+ids.away = (await makeVideo(db, { clinicId: away.clinic.id, ownerUserId: away.therapist.id })).id;
+const owner = (c: StaffedClinic) => ({ clinicId: c.clinic.id, userId: c.therapist.id });
+ids.homeFolder = (await makeFolder(db, owner(home), [ids.home], { name: 'Home set', isShared: true })).id;
+ids.awayFolder = (await makeFolder(db, owner(away), [ids.away], { name: 'Away set', isShared: true })).id;
+const patientId = (await call.register(away.therapist.token)).id;
 
 describe("an admin's exercise picker on a patient of another clinic", () => {
   it("lists only what the patient's clinic may use, and the program accepts every one of it", async () => {

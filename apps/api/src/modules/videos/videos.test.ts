@@ -1,17 +1,11 @@
 import { VIDEO_DEFAULTS } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser, PASSWORD } from '../../../test/factories.ts';
-import { expectProblem, type TestApp } from '../../../test/helpers.ts';
-import { type ApiClient, appWithTwoClinics, type StaffedClinic } from '../../../test/patients-support.ts';
+import { describe, expect, it } from 'vitest';
+import { expectProblem } from '../../../test/helpers.ts';
+import { signedInAdmin, twoClinicsForFile } from '../../../test/patients-support.ts';
 import { auditEvents } from '../../db/schema.ts';
 import { uploadSignature } from '../../video-host/signature.ts';
 
-let t: TestApp;
-let home: StaffedClinic;
-let away: StaffedClinic;
-let adminToken: string;
-let call: ApiClient;
 const del = (url: string, token: string, payload?: object) =>
   t.app.inject({
     method: 'DELETE',
@@ -20,14 +14,8 @@ const del = (url: string, token: string, payload?: object) =>
     ...(payload ? { payload } : {}),
   });
 
-beforeAll(async () => {
-  ({ t, call, home, away } = await appWithTwoClinics());
-  const admin = await makeUser(t.database.db, home.clinic.id, { role: 'admin' });
-  adminToken = (
-    await call.post('/clinic/therapist/signin', undefined, { email: admin.email, password: PASSWORD })
-  ).json().token;
-});
-afterAll(() => t.close());
+const { t, call, home, away } = await twoClinicsForFile();
+const adminToken = (await signedInAdmin(t, home.clinic.id)).token;
 
 const createVideo = async (token: string, body: object = {}) => {
   const res = await call.post('/video/create_by_therapist', token, body);
