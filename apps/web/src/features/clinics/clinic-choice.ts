@@ -1,4 +1,5 @@
 import { can, clinicCodeSchema, type Role } from '@rehabit/contract';
+import { useAddressParams } from '@web/lib/address-params.ts';
 import { registerReset } from '@web/lib/client-state.ts';
 import { readTabValue, writeTabValue } from '@web/lib/storage.ts';
 import { useEffect, useSyncExternalStore } from 'react';
@@ -53,7 +54,7 @@ export function useChosenClinicCode(role: Role): string | null {
  * and a remembered choice is written into the address, so the address always says what the screen shows.
  */
 export function useClinicChoice(role: Role) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const code = useChosenClinicCode(role);
   const inAddress = params.has(CLINIC_PARAM);
 

@@ -1,6 +1,6 @@
 import { type AuditAction, auditActions, type Role } from '@rehabit/contract';
 import { useClinicChoice } from '@web/features/clinics';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '@web/lib/address-params.ts';
 import type { AuditLogParams } from '../api/get-audit-log.ts';
 
 /** The viewer's filter, as the address keeps it (so a filtered log can be linked to and reloaded). */
@@ -18,7 +18,7 @@ const positive = (value: string) => (/^\d+$/.test(value) && Number(value) > 0 ? 
 
 /** `role`: an admin's clinic is the one chosen for every screen (decision 1150); a supervisor's is their own. */
 export function useAuditParams(role: Role) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const clinic = useClinicChoice(role);
   const action = params.get('action') ?? '';
   const values: AuditFilterValues = {

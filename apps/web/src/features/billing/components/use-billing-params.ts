@@ -1,6 +1,6 @@
 import { clinicCodeSchema } from '@rehabit/contract';
 import { isMonth } from '@web/components/ui/month-picker/months.ts';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '@web/lib/address-params.ts';
 
 /** The screen's two views: the clinic's RTM billing, and its staff's pay. */
 export type BalancesView = 'billing' | 'staff';
@@ -12,7 +12,7 @@ type Changes = { month?: string; page?: number; clinic?: string; view?: Balances
  * them.
  */
 export function useBillingParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const month = params.get('month');
   const clinic = clinicCodeSchema.safeParse(params.get('clinic') ?? '');
 

@@ -2,8 +2,8 @@ import { can, idSchema } from '@rehabit/contract';
 import { PageHeader } from '@web/components/layouts/page-header.tsx';
 import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import type { SessionUser } from '@web/features/session';
+import { useAddressParams } from '@web/lib/address-params.ts';
 import dayjs from 'dayjs';
-import { useSearchParams } from 'react-router';
 import { useDashboard, type Whose } from '../api/get-dashboard.ts';
 import { figuresOf } from '../lib/figures.ts';
 import { FigureCards, FigureSkeletons } from './figure-cards.tsx';
@@ -23,7 +23,7 @@ function whoseTitle(user: SessionUser, answer: { therapist: { id: number; displa
 
 /** The therapist dashboard's figures this month, each a link to the patients behind it (decisions 0903, 0910). */
 export function DashboardFigures({ user }: { user: SessionUser }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   // Therapists always see their own patients and tasks; managers and supervisors may pick a therapist, and their
   // open tasks are the clinic's (as the tasks panel below lists them by default).
   const canPick = can(user.role, 'dashboard.clinic');

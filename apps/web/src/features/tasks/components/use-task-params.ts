@@ -1,5 +1,5 @@
 import { TASK_DEFAULT_STATUS, type TaskScope, type TaskStatus, taskScopes, taskStatuses } from '@rehabit/contract';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '@web/lib/address-params.ts';
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
   values.includes(value as T) ? (value as T) : fallback;
@@ -9,7 +9,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null, fal
  * own `therapist_id`. Scope is only the caller's to choose when they may see the clinic's tasks.
  */
 export function useTaskParams(canChooseScope: boolean) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const status: TaskStatus = oneOf(taskStatuses, params.get('status'), TASK_DEFAULT_STATUS);
   // Managers and supervisors see the clinic's tasks unless they ask for their own.
   const scope: TaskScope | undefined = canChooseScope ? oneOf(taskScopes, params.get('scope'), 'clinic') : undefined;

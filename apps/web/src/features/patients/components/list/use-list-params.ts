@@ -1,5 +1,5 @@
 import { idSchema, type ListedPatientStatus, listedPatientStatusSchema } from '@rehabit/contract';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '@web/lib/address-params.ts';
 
 export type RtmFilter = 'close' | 'ready' | '';
 export type BillableFilter = 'yes' | 'no' | '';
@@ -33,7 +33,7 @@ const idIn = (value: string | null) => idSchema.safeParse(value ?? '').data ?? '
 
 /** The list's search, filters and page live in the address, so a reload or a shared link keeps them. */
 export function useListParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const parsedStatus = listedPatientStatusSchema.safeParse(params.get('status'));
   const status: ListedPatientStatus | '' = parsedStatus.success ? parsedStatus.data : '';
