@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { ChatMessage } from '@rehabit/contract';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll } from 'vitest';
-import { createTestApp } from './helpers.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
 import { api, makeStaffedClinic } from './patients-support.ts';
 
 /**
@@ -54,8 +54,7 @@ export const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
  * The app listening on a loopback port with two staffed clinics (`home`, `away`), for tests with live chat clients:
  * `listen(token)` connects one. `close` ends the clients and the app.
  */
-export async function chatTestbed() {
-  const t = await createTestApp();
+async function chatTestbed(t: TestApp) {
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   const baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   const home = await makeStaffedClinic(t.app, t.database.db);
@@ -79,7 +78,11 @@ export async function chatTestbed() {
  * tests run, and closed (its clients, then the app) after its last test.
  */
 export async function chatTestbedForFile() {
-  const bed = await chatTestbed();
-  afterAll(() => bed.close());
+  const t = await createTestApp();
+  // Registered before the port and the clinics, so a failure there still closes the app and drops its database.
+  let close = () => t.close();
+  afterAll(() => close());
+  const bed = await chatTestbed(t);
+  close = bed.close;
   return bed;
 }

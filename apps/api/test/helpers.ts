@@ -46,8 +46,16 @@ export type TestApp = {
 export async function createTestApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
   const clock = createTestClock();
-  const app = await buildApp({ config: testConfig(options.env), database, clock, logger: false });
-  await app.ready();
+  // A start that fails still drops its database (a file's set-up awaited at its top registers no cleanup then).
+  let app: FastifyInstance | undefined;
+  try {
+    app = await buildApp({ config: testConfig(options.env), database, clock, logger: false });
+    await app.ready();
+  } catch (err) {
+    await app?.close();
+    await drop();
+    throw err;
+  }
   return {
     app,
     database,

@@ -1,23 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll } from 'vitest';
 import type { Db } from '../src/db/client.ts';
-import { makeClinicWithSupervisor, makeUser, PASSWORD } from './factories.ts';
-import { bearer, createTestApp, staffToken, type TestApp } from './helpers.ts';
+import { makeClinicWithSupervisor, makeUser } from './factories.ts';
+import { bearer, createTestApp, staffToken, type TestApp, testAppForFile } from './helpers.ts';
 
 /** A clinic with a therapist, a manager and a supervisor signed in, ready for patient work. */
 export async function makeStaffedClinic(app: FastifyInstance, db: Db) {
   const { clinic, supervisor } = await makeClinicWithSupervisor(db);
   const therapist = await makeUser(db, clinic.id, { role: 'therapist' });
   const manager = await makeUser(db, clinic.id, { role: 'manager' });
-  const signin = async (email: string) =>
-    (
-      await app.inject({ method: 'POST', url: '/clinic/therapist/signin', payload: { email, password: PASSWORD } })
-    ).json().token as string;
   return {
     clinic,
-    therapist: { ...therapist, token: await signin(therapist.email) },
-    manager: { ...manager, token: await signin(manager.email) },
-    supervisor: { ...supervisor, token: await signin(supervisor.email) },
+    therapist: { ...therapist, token: await staffToken(app, therapist.email) },
+    manager: { ...manager, token: await staffToken(app, manager.email) },
+    supervisor: { ...supervisor, token: await staffToken(app, supervisor.email) },
   };
 }
 
@@ -31,11 +26,13 @@ export async function signedInAdmin(t: TestApp, clinicId: number) {
 
 /** A fresh test app with two staffed clinics: `home` to work in and `away` that must never see its data. */
 export async function appWithTwoClinics(options: { env?: Record<string, string> } = {}) {
-  const t = await createTestApp(options);
-  const call = api(t.app);
+  return withTwoClinics(await createTestApp(options));
+}
+
+async function withTwoClinics(t: TestApp) {
   const home = await makeStaffedClinic(t.app, t.database.db);
   const away = await makeStaffedClinic(t.app, t.database.db);
-  return { t, call, home, away };
+  return { t, call: api(t.app), home, away };
 }
 
 /**
@@ -43,9 +40,8 @@ export async function appWithTwoClinics(options: { env?: Record<string, string> 
  * before its tests run (each file is collected and run in turn), and closed after its last test.
  */
 export async function twoClinicsForFile(options: { env?: Record<string, string> } = {}) {
-  const clinics = await appWithTwoClinics(options);
-  afterAll(() => clinics.t.close());
-  return clinics;
+  // Closed after the file even when making the clinics fails.
+  return withTwoClinics(await testAppForFile(options));
 }
 
 let counter = 0;
