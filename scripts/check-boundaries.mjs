@@ -40,9 +40,8 @@ export function importsOf(file, source) {
   return found;
 }
 
-const featureOf = (path) => /^apps\/web\/src\/features\/([^/]+)\//.exec(path)?.[1];
-/** The web feature an import names, whether by a file inside it or by its folder (`@web/features/x`, its index). */
-const targetFeatureOf = (target) => /^apps\/web\/src\/features\/([^/.]+)(?:\/|$)/.exec(target)?.[1];
+/** The web feature a file is in, or an import names by a file inside it or by its folder (`@web/features/x`). */
+const featureOf = (target) => /^apps\/web\/src\/features\/([^/.]+)(?:\/|$)/.exec(target)?.[1];
 /** Whether an import names a feature's index: its folder, or its index.ts written out. */
 const isFeatureIndex = (target) => /^apps\/web\/src\/features\/[^/]+(?:\/index(?:\.ts)?)?$/.test(target);
 /** The composition root: its routes load each screen lazily by its own file, so a screen stays a chunk of its own. */
@@ -72,7 +71,7 @@ export function brokenRules(file, target) {
   if (file.startsWith('packages/contract/') && (target.startsWith('apps/') || target.startsWith('@rehabit/'))) {
     broken.push('the contract must not import the apps');
   }
-  const targetFeature = targetFeatureOf(target);
+  const targetFeature = featureOf(target);
   if (file.startsWith('apps/web/src/lib/') && targetFeature) {
     broken.push(`lib/ knows no feature: it must not import feature '${targetFeature}'`);
   } else if (
@@ -139,7 +138,7 @@ export function roleDecisions(source, roleNames) {
  */
 export function featureEdge(file, target) {
   const from = featureOf(file);
-  const to = targetFeatureOf(target);
+  const to = featureOf(target);
   return from && to && from !== to && !isTest(file) ? [from, to] : null;
 }
 

@@ -28,7 +28,7 @@ export type ChangeOptions<TData, TVariables, TContext> = UseMutationOptions<
   waitForStale?: boolean;
 };
 
-export function readAgain(queryClient: QueryClient, stale: readonly Stale[]) {
+function readAgain(queryClient: QueryClient, stale: readonly Stale[]) {
   return Promise.all(
     stale.map((entry) =>
       queryClient.invalidateQueries(Array.isArray(entry) ? { queryKey: entry } : (entry as InvalidateQueryFilters)),

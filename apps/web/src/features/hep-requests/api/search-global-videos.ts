@@ -7,7 +7,7 @@ import { type SearchRules, searchQueryOptions } from '@web/lib/search-query.ts';
 const VIDEO_SEARCH: SearchRules = { matches: 10, startsAt: 2, keepsEarlier: false, freshFor: 60_000 };
 
 /** Videos of the global library matching a title, for the video that answers a request. */
-export const globalVideoSearchQueryOptions = (search: string) =>
+const globalVideoSearchQueryOptions = (search: string) =>
   searchQueryOptions(['hep-request-video-search'], search, VIDEO_SEARCH, (words, matches, signal) =>
     call(videoEndpoints.list, { query: { search: words, scope: 'global', page_size: matches }, signal }),
   );

@@ -4,7 +4,7 @@ import { call } from '@web/lib/api-client.ts';
 import { type SearchRules, searchQueryOptions } from '@web/lib/search-query.ts';
 
 /** The clinic's patients matching a name, phone, e-mail or birthday, asked as the box that searches them asks. */
-export const patientSearchQueryOptions = (search: string, rules: SearchRules) =>
+const patientSearchQueryOptions = (search: string, rules: SearchRules) =>
   searchQueryOptions(['patient-search'], search, rules, (words, matches, signal) =>
     call(patientEndpoints.list, { query: { search: words, page_size: matches }, signal }),
   );

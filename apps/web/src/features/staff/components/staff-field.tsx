@@ -6,7 +6,7 @@ import type { Ref } from 'react';
 type StaffList = { data?: readonly StaffMember[]; isPending: boolean; isError: boolean };
 
 /** The field's words under it while the list loads, when it failed, and when it holds no one. */
-export type StaffFieldHints = { loading: string; failed: string; none?: string };
+type StaffFieldHints = { loading: string; failed: string; none?: string };
 
 export type StaffChoice = {
   value: unknown;
