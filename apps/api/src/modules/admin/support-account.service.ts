@@ -1,6 +1,6 @@
 import { isPatientRole, type SupportAccount } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import { type Actor, scopeOf } from '../../db/scope.ts';
+import { type Actor, crossClinic, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, noteNothingChanged } from '../../lib/audit.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
@@ -15,7 +15,7 @@ export function createSupportAccountService({ db, audit }: Deps) {
   const settings = createSettingsRepository(db);
 
   async function supportAccountOf(userId: number | undefined): Promise<SupportAccount> {
-    const user = userId ? await users.findById(userId, { kind: 'all' }) : undefined;
+    const user = userId ? await users.findById(userId, crossClinic('support account')) : undefined;
     return {
       user: user
         ? { id: user.id, display_name: displayName(user), email: user.email, clinic_code: user.clinicCode }

@@ -1,5 +1,6 @@
 import type { ResetPasswordConfirmBody } from '@rehabit/contract';
 import { isStaffRole } from '@rehabit/contract';
+import { crossClinic } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { addMinutes } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -52,7 +53,7 @@ export function createPasswordResetService({ db, clock, mailer, audit, config }:
       const userId = /^\d{1,9}$/.test(body.uid) ? Number(body.uid) : null;
       const now = clock.now();
       const reset = userId ? await resets.findUsable(userId, hashToken(body.token), now) : undefined;
-      const user = reset ? await usersRepo.findById(reset.userId, { kind: 'all' }) : undefined;
+      const user = reset ? await usersRepo.findById(reset.userId, crossClinic('sign-in')) : undefined;
       if (!reset || !user) {
         await audit.record({
           action: 'auth.password_reset',

@@ -1,0 +1,295 @@
+import { VIDEO_DEFAULTS } from '@rehabit/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../src/db/client.ts';
+import { functionalEntries } from '../../src/db/schema.ts';
+import { type Actor, type ClinicScope, clinicScope } from '../../src/db/scope.ts';
+import { createPasswordResetsRepository } from '../../src/modules/auth/password-resets.repository.ts';
+import { createSessionsRepository } from '../../src/modules/auth/sessions.repository.ts';
+import { createChatRepository } from '../../src/modules/chat/chat.repository.ts';
+import { createExerciseLogsRepository } from '../../src/modules/hep/exercise-logs.repository.ts';
+import { createHepRepository } from '../../src/modules/hep/hep.repository.ts';
+import { createMonitoringRepository } from '../../src/modules/monitoring/monitoring.repository.ts';
+import { createPatientAppRepository } from '../../src/modules/patient-app/patient-app.repository.ts';
+import { createFunctionalDataRepository } from '../../src/modules/patient-data/functional-data.repository.ts';
+import { createInteractionsRepository } from '../../src/modules/patients/interactions.repository.ts';
+import { createPatientsRepository } from '../../src/modules/patients/patients.repository.ts';
+import { createTasksRepository } from '../../src/modules/tasks/tasks.repository.ts';
+import { createFoldersRepository } from '../../src/modules/videos/folders.repository.ts';
+import { createHepRequestsRepository } from '../../src/modules/videos/hep-requests.repository.ts';
+import { createVideosRepository } from '../../src/modules/videos/videos.repository.ts';
+import { makeClinicWithSupervisor, makeUser } from '../factories.ts';
+
+// ---------------------------------------------------------------------------------------------------------------
+// The decisions: one entry per method.
+
+/**
+ * What a method does about clinics: `cross-clinic` is asked, scoped to clinic A, for clinic B's rows, and asserts
+ * that none come back; the others say why no call reaches another clinic's rows.
+ */
+export type Entry<R> = { kind: 'cross-clinic'; run: (repo: R) => Promise<void> } | Decision;
+
+/** Why a method is not asked across clinics. */
+export type Decision =
+  /** Takes ids without a scope: every caller checks them first with `check` (found in `file` under src/modules). */
+  | { kind: 'guarded'; checks: { check: string; file: string }[] }
+  /** Reaches only the caller's own rows (their session, account, reset link). */
+  | { kind: 'own'; why: string }
+  /** Finds rows by what the caller names in any clinic, on purpose (sign-in, the video host, the admins' queue). */
+  | { kind: 'by design'; why: string }
+  /** Holds no clinic's data. */
+  | { kind: 'not clinic data'; why: string }
+  /** Only writes, into the clinic the caller is checked to be in. */
+  | { kind: 'writes only'; why: string };
+
+export const crossClinic = <R>(run: (repo: R) => Promise<void>): Entry<R> => ({ kind: 'cross-clinic', run });
+export const guarded = (...pairs: [check: string, file: string][]): Decision => ({
+  kind: 'guarded',
+  checks: pairs.map(([check, file]) => ({ check, file })),
+});
+export const own = (why: string): Decision => ({ kind: 'own', why });
+export const byDesign = (why: string): Decision => ({ kind: 'by design', why });
+export const notClinicData = (why: string): Decision => ({ kind: 'not clinic data', why });
+export const writesOnly = (why: string): Decision => ({ kind: 'writes only', why });
+
+/** A repository's entries: the compiler also insists on one entry per method, and no entry for a missing one. */
+export const cover = <R extends object>(
+  factory: (db: Db, scope: ClinicScope) => R,
+  methods: NoInfer<{ [K in keyof R]-?: Entry<R> }>,
+): { factory: (db: Db, scope: ClinicScope) => object; methods: Record<string, Entry<R>> } => ({ factory, methods });
+
+// The two clinics' rows, seeded before the tests run.
+export type Seeded = Awaited<ReturnType<typeof seedClinic>>;
+export let a: Seeded;
+export let b: Seeded;
+export let globalVideoId: number;
+
+/** Sets the two clinics' rows, once they are seeded. */
+export function setSeeded(seeded: { a: Seeded; b: Seeded; globalVideoId: number }) {
+  ({ a, b, globalVideoId } = seeded);
+}
+export const scopeA = (): ClinicScope => clinicScope(a.clinicId);
+
+export const requirePatient = (file: string): [string, string] => ['requirePatient', file];
+export const findOwnPatient = (file: string): [string, string] => ['findOwnPatient', file];
+export const findPatient: [string, string] = ['findPatient', 'patients/patients.service.ts'];
+export const accessibleSession: [string, string] = ['accessibleSession', 'chat/chat.service.ts'];
+export const findManageable: [string, string] = ['findManageable', 'supervisor/supervisor.service.ts'];
+export const loadFolders: [string, string] = ['load', 'videos/folders.service.ts'];
+// Repositories whose every method is reached only behind the same service's patient check.
+export const functionalDataGuard = guarded(requirePatient('patient-data/functional-data.service.ts'));
+export const progressGuard = guarded(requirePatient('patient-data/patient-data.service.ts'));
+export const patientAppGuard = guarded(findOwnPatient('patient-app/patient-app.service.ts'));
+export const billingFilesClinic: [string, string] = ['billingClinicOf', 'billing/billing-files.service.ts'];
+// A sign-off is read and written for the clinic the caller may bill for, as the month's file is.
+export const signOffClinic: [string, string] = ['billingClinicOf', 'billing/billing-sign-off.service.ts'];
+// Billing reads the clinic the caller may bill for: their own, or the one an admin names.
+export const billingClinic: [string, string] = ['billingClinicOf', 'billing/billing.service.ts'];
+/** A day's span of clinic A's billing rows, optionally of some patients. */
+export const billingSpan = (patientIds?: number[]) => ({
+  clinicId: a.clinicId,
+  patientIds,
+  from: new Date('2026-03-01T00:00:00Z'),
+  to: new Date('2026-03-04T00:00:00Z'),
+  fromDay: DAY,
+  toDay: '2026-03-03',
+});
+export const settingsClinic: [string, string] = ['billingClinicOf', 'billing/billing-settings.service.ts'];
+export const videoCatalog = byDesign(
+  'the video host by its file id: the signed upload is the access (createVideoCatalog)',
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Two clinics with the same kinds of rows.
+
+export const SHARED_NAME = 'Quillonbeck';
+export const DAY = '2026-03-02';
+
+export async function seedClinic(db: Db, index: number) {
+  const now = new Date('2026-03-02T15:00:00Z');
+  const { clinic, supervisor } = await makeClinicWithSupervisor(db);
+  const therapist = await makeUser(db, clinic.id, { role: 'therapist' });
+  const patientUser = await makeUser(db, clinic.id, { role: 'patient' });
+  const actor: Actor = { id: therapist.id, clinicId: clinic.id, clinicCode: clinic.code, role: 'therapist' };
+
+  const patientsRepo = createPatientsRepository(db);
+  const patientId = await patientsRepo.insert({
+    clinicId: clinic.id,
+    userId: patientUser.id,
+    firstName: SHARED_NAME,
+    lastName: 'Patient',
+    phone: `555010${index}000`,
+    birthday: '1960-01-01',
+    therapistId: therapist.id,
+    status: 'onboarded',
+    // Covered and consented, so a missing call is needed (decision 1240) and `call=needed` lists the patient.
+    isRtmCovered: true,
+    consentDate: '2026-01-01',
+  });
+  await patientsRepo.openEpisode({
+    patientId,
+    clinicId: clinic.id,
+    diagnosis: 'M54.50',
+    therapistId: therapist.id,
+    startedAt: now,
+  });
+  await patientsRepo.recordEvent({
+    patientId,
+    clinicId: clinic.id,
+    action: 'register',
+    actorUserId: therapist.id,
+    at: now,
+  });
+
+  const videos = createVideosRepository(db);
+  const guid = `clinic-scope-${index}-${clinic.code}`;
+  const videoId = await videos.insert({ ...VIDEO_DEFAULTS, guid, clinicId: clinic.id, ownerUserId: therapist.id });
+  await videos.updateByGuid(guid, { status: 'ready' });
+
+  const folders = createFoldersRepository(db);
+  const folderId = await folders.insert(actor, 'Knee set');
+  await folders.setShared([folderId], true);
+  await folders.addItems([folderId], [videoId]);
+
+  const [hepItemId] = await createHepRepository(db).insert(
+    [
+      {
+        clinicId: clinic.id,
+        patientId,
+        videoId,
+        folderId: null,
+        folderName: null,
+        sets: 3,
+        reps: 10,
+        holdSeconds: 0,
+        timesPerDay: 1,
+        daysPerWeek: 7,
+        description: '',
+        createdBy: therapist.id,
+      },
+    ],
+    now,
+  );
+  const logs = createExerciseLogsRepository(db);
+  const log = await logs.insertOnce({
+    clinicId: clinic.id,
+    patientId,
+    hepItemId: hepItemId!,
+    performedAt: now,
+    localDate: DAY,
+    setsDone: 3,
+    pain: 4,
+    // The same client id in both clinics.
+    clientId: 'same-client-id',
+  });
+  await logs.recordPain(log!);
+  await createPatientAppRepository(db).insertReadings([
+    { clinicId: clinic.id, patientId, kind: 'steps', value: 1000, measuredAt: now, localDate: DAY, source: 'manual' },
+  ]);
+
+  const functional = createFunctionalDataRepository(db);
+  const series = await functional.insertSeries({
+    clinicId: clinic.id,
+    patientId,
+    datatypeId: 1,
+    name: 'LEFS',
+    unit: '',
+    createdBy: therapist.id,
+  });
+  await functional.insertEntries(
+    series,
+    [{ date: DAY, answers: [1], score: 1, scoringVersion: '1', note: '' }],
+    therapist.id,
+    now,
+  );
+  // Filled in by the patient themself: only such an entry makes a data day.
+  await db.update(functionalEntries).set({ enteredBy: 'patient' }).where(eq(functionalEntries.patientId, patientId));
+  await createInteractionsRepository(db).insert({
+    patientId,
+    clinicId: clinic.id,
+    date: DAY,
+    startedAt: new Date(`${DAY}T12:00:00Z`),
+    kind: 'phone',
+    minutes: 5,
+    createdBy: therapist.id,
+    createdAt: now,
+  });
+
+  const chat = createChatRepository(db);
+  await chat.insertSession({ clinicId: clinic.id, kind: 'patient', patientId });
+  await chat.insertSession({ clinicId: clinic.id, kind: 'support', staffUserId: therapist.id });
+  const patientChatId = (await chat.findPatientSession(patientId))!.id;
+  const supportChatId = (await chat.findSupportSession(therapist.id))!.id;
+  await chat.saveMessages(
+    [patientChatId, supportChatId].map((sessionId) => ({
+      sessionId,
+      senderUserId: therapist.id,
+      body: 'Hello',
+      clientId: null,
+      createdAt: now,
+      byPatient: false,
+      audit: { clinicId: clinic.id, patientId: sessionId === patientChatId ? patientId : null, ip: null },
+    })),
+  );
+
+  await createHepRequestsRepository(db).insert(actor, actor.clinicId, 'A heel raise, please');
+  const monitoringSession = await createMonitoringRepository(db).insert({
+    clinicId: clinic.id,
+    patientId,
+    userId: therapist.id,
+    now,
+  });
+  const tasks = createTasksRepository(db);
+  const taskId = await tasks.insert({
+    clinicId: clinic.id,
+    patientId,
+    kind: 'assigned',
+    title: 'Check in',
+    assigneeId: therapist.id,
+    createdBy: therapist.id,
+  });
+  const ruleTaskId = (await tasks.openByRule({
+    clinicId: clinic.id,
+    kind: 'no_data',
+    cause: `patient:${patientId}:since:${DAY}`,
+    patientId,
+    assigneeId: therapist.id,
+    title: 'No data',
+    now,
+  }))!;
+  const pending = await makeUser(db, clinic.id, { role: 'manager', approvalStatus: 'pending' });
+  await createSessionsRepository(db).create({
+    userId: therapist.id,
+    tokenHash: `clinic-scope-token-${clinic.code}`,
+    kind: 'staff',
+    ip: null,
+    userAgent: null,
+    now,
+    expiresAt: new Date(now.getTime() + 3600_000),
+  });
+  await createPasswordResetsRepository(db).create(
+    therapist.id,
+    `clinic-scope-reset-${clinic.code}`,
+    now,
+    new Date(now.getTime() + 3600_000),
+  );
+
+  return {
+    clinicId: clinic.id,
+    clinicCode: clinic.code,
+    supervisorId: supervisor.id,
+    therapistId: therapist.id,
+    therapistEmail: therapist.email,
+    patientUserId: patientUser.id,
+    actor,
+    patientId,
+    videoId,
+    folderId,
+    hepItemId: hepItemId!,
+    patientChatId,
+    supportChatId,
+    monitoringSessionId: monitoringSession.id,
+    taskId,
+    ruleTaskId,
+    pendingId: pending.id,
+  };
+}
