@@ -23,8 +23,10 @@ import { makeClinicWithSupervisor, makeUser } from '../factories.ts';
 // The decisions: one entry per method.
 
 /**
- * What a method does about clinics: `cross-clinic` is asked, scoped to clinic A, for clinic B's rows, and asserts
- * that none come back; the others say why no call reaches another clinic's rows.
+ * What a method does about clinics. `cross-clinic`: the method of a repository built with clinic A's scope is asked
+ * for clinic B's rows (or to change them), and the run asserts that none come back (or that B's rows stay as they
+ * were, read through `repoOf(factory, scopeB())`). A repository that takes no scope says instead why it holds no
+ * clinic's rows to reach (`notClinicData`, `appendOnly`).
  */
 export type Entry<R> = { kind: 'cross-clinic'; run: (repo: R) => Promise<void> } | Decision;
 
@@ -38,6 +40,8 @@ export type Decision =
   | { kind: 'by design'; why: string }
   /** Holds no clinic's data. */
   | { kind: 'not clinic data'; why: string }
+  /** Appends rows that each name their own clinic, and never reads them back for a caller (the audit log). */
+  | { kind: 'append only'; why: string }
   /** Only writes, into the clinic the caller is checked to be in. */
   | { kind: 'writes only'; why: string };
 
@@ -50,6 +54,7 @@ export const own = (why: string): Decision => ({ kind: 'own', why });
 export const byDesign = (why: string): Decision => ({ kind: 'by design', why });
 export const notClinicData = (why: string): Decision => ({ kind: 'not clinic data', why });
 export const writesOnly = (why: string): Decision => ({ kind: 'writes only', why });
+export const appendOnly = (why: string): Decision => ({ kind: 'append only', why });
 
 /** A repository's entries: the compiler also insists on one entry per method, and no entry for a missing one. */
 export const cover = <R extends object>(
@@ -62,12 +67,17 @@ export type Seeded = Awaited<ReturnType<typeof seedClinic>>;
 export let a: Seeded;
 export let b: Seeded;
 export let globalVideoId: number;
+/** The test database the two clinics are seeded in. */
+export let db: Db;
 
 /** Sets the two clinics' rows, once they are seeded. */
-export function setSeeded(seeded: { a: Seeded; b: Seeded; globalVideoId: number }) {
-  ({ a, b, globalVideoId } = seeded);
+export function setSeeded(seeded: { a: Seeded; b: Seeded; globalVideoId: number; db: Db }) {
+  ({ a, b, globalVideoId, db } = seeded);
 }
 export const scopeA = (): ClinicScope => clinicScope(a.clinicId);
+export const scopeB = (): ClinicScope => clinicScope(b.clinicId);
+/** A repository over the test database with another scope: to read clinic B's rows back after a run. */
+export const repoOf = <R>(factory: (db: Db, scope: ClinicScope) => R, scope: ClinicScope): R => factory(db, scope);
 
 export const requirePatient = (file: string): [string, string] => ['requirePatient', file];
 export const findOwnPatient = (file: string): [string, string] => ['findOwnPatient', file];

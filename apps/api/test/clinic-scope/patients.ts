@@ -15,7 +15,7 @@ import {
   byDesign,
   cover,
   crossClinic,
-  type Decision,
+  type Entry,
   findPatient,
   functionalDataGuard,
   guarded,
@@ -140,7 +140,7 @@ export const patientsRepositories = {
 };
 
 /** Query functions of repository files that export functions over the database instead of a factory. */
-export const patientsQueryFunctions: Record<string, Record<string, Decision>> = {
+export const patientsQueryFunctions: Record<string, Record<string, Entry<undefined>>> = {
   'contact-status': {
     // Given the ids of a scoped list page or of a patient found by findPatient.
     contactStatusesOf: guarded(findPatient),
