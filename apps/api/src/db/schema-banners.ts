@@ -1,5 +1,6 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { clinics, patients, users } from './schema.ts';
+import { clinicReference, patientReference } from './columns.ts';
+import { users } from './schema.ts';
 
 /**
  * One staff member's snooze of one banner of a patient (decision 0900): hidden from them until `snoozed_until`, and
@@ -8,12 +9,8 @@ import { clinics, patients, users } from './schema.ts';
 export const bannerSnoozes = pgTable(
   'banner_snoozes',
   {
-    clinicId: integer('clinic_id')
-      .notNull()
-      .references(() => clinics.id),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.id),
+    clinicId: clinicReference(),
+    patientId: patientReference(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

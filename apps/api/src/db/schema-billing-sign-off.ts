@@ -1,6 +1,7 @@
 import type { BillingCode, BillingPatientRow } from '@rehabit/contract';
 import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { clinics, users } from './schema.ts';
+import { clinicReference } from './columns.ts';
+import { users } from './schema.ts';
 import { billingFiles } from './schema-billing.ts';
 
 /** A month's totals per code, money in cents: as billing computes them and as a sign-off keeps them. */
@@ -23,9 +24,7 @@ export type SignedFigures = { codes: CodeTotal[]; patients: BillingPatientRow[] 
 export const billingSignOffs = pgTable(
   'billing_sign_offs',
   {
-    clinicId: integer('clinic_id')
-      .notNull()
-      .references(() => clinics.id),
+    clinicId: clinicReference(),
     month: text('month').notNull(),
     signedBy: integer('signed_by').references(() => users.id, { onDelete: 'set null' }),
     signerName: text('signer_name').notNull(),

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { clinics, users } from './schema.ts';
+import { clinicReference, createdAt } from './columns.ts';
+import { users } from './schema.ts';
 import type { SignedFigures } from './schema-billing-sign-off.ts';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const billingFileSources = ['generated', 'uploaded', 'signed'] as const;
 export type BillingFileSource = (typeof billingFileSources)[number];
@@ -16,9 +16,7 @@ export type BillingFileSource = (typeof billingFileSources)[number];
 export const billingRates = pgTable(
   'billing_rates',
   {
-    clinicId: integer('clinic_id')
-      .notNull()
-      .references(() => clinics.id),
+    clinicId: clinicReference(),
     year: integer('year').notNull(),
     code: text('code').notNull(),
     rateCents: integer('rate_cents').notNull(),
@@ -39,9 +37,7 @@ export const billingFiles = pgTable(
   'billing_files',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    clinicId: integer('clinic_id')
-      .notNull()
-      .references(() => clinics.id),
+    clinicId: clinicReference(),
     /** `YYYY-MM`, the clinic's calendar month. */
     month: text('month').notNull(),
     name: text('name').notNull(),
@@ -62,9 +58,7 @@ export const billingFiles = pgTable(
 export const billingMonthCloses = pgTable(
   'billing_month_closes',
   {
-    clinicId: integer('clinic_id')
-      .notNull()
-      .references(() => clinics.id),
+    clinicId: clinicReference(),
     month: text('month').notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
     fileId: integer('file_id').references(() => billingFiles.id),

@@ -14,10 +14,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { patients, users } from './schema.ts';
+import { createdAt, patientReference } from './columns.ts';
+import { users } from './schema.ts';
 import { videoFolders, videos } from './schema-videos.ts';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
  * One exercise of a patient's home program. Deleted items keep their row (`deleted_at`) so a delete can be
@@ -28,9 +27,7 @@ export const hepItems = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     clinicId: integer('clinic_id').notNull(),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.id),
+    patientId: patientReference(),
     videoId: integer('video_id')
       .notNull()
       .references(() => videos.id),
@@ -62,9 +59,7 @@ export const exerciseLogs = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     clinicId: integer('clinic_id').notNull(),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.id),
+    patientId: patientReference(),
     hepItemId: integer('hep_item_id')
       .notNull()
       .references(() => hepItems.id),
@@ -94,9 +89,7 @@ export const healthMetrics = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     clinicId: integer('clinic_id').notNull(),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.id),
+    patientId: patientReference(),
     kind: text('kind').notNull(),
     value: doublePrecision('value').notNull(),
     measuredAt: timestamp('measured_at', { withTimezone: true }).notNull(),
@@ -117,9 +110,7 @@ export const functionalMeasures = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     clinicId: integer('clinic_id').notNull(),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.id),
+    patientId: patientReference(),
     datatypeId: integer('datatype_id').notNull(),
     name: text('name').notNull(),
     unit: text('unit').notNull(),

@@ -1,7 +1,8 @@
 import { referralStatuses } from '@rehabit/contract';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { clinics, users } from './schema.ts';
+import { clinicReference } from './columns.ts';
+import { users } from './schema.ts';
 
 /**
  * One invitation of the referral program (decision 1010): who sent it to which address, its referral code (only the
@@ -12,9 +13,7 @@ export const referrals = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     /** The sender's clinic: the invitation belongs to it, whichever clinic the colleague joins. */
-    clinicId: integer('clinic_id')
-      .notNull()
-      .references(() => clinics.id),
+    clinicId: clinicReference(),
     senderId: integer('sender_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -12,9 +12,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { clinicReference, createdAt } from './columns.ts';
 import { clinics, users } from './schema.ts';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** An exercise video: a clinic's own (clinic_id set) or the global library's (clinic_id null). */
 export const videos = pgTable(
@@ -63,9 +62,7 @@ export const videoFolders = pgTable(
   'video_folders',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    clinicId: integer('clinic_id')
-      .notNull()
-      .references(() => clinics.id),
+    clinicId: clinicReference(),
     ownerUserId: integer('owner_user_id')
       .notNull()
       .references(() => users.id),
@@ -102,9 +99,7 @@ export const hepRequests = pgTable(
   'hep_requests',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    clinicId: integer('clinic_id')
-      .notNull()
-      .references(() => clinics.id),
+    clinicId: clinicReference(),
     requestedBy: integer('requested_by')
       .notNull()
       .references(() => users.id),

@@ -29,8 +29,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { clinicReference, createdAt, patientReference } from './columns.ts';
 
 export const clinics = pgTable(
   'clinics',
@@ -58,9 +57,7 @@ export const users = pgTable(
   'users',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    clinicId: integer('clinic_id')
-      .notNull()
-      .references(() => clinics.id),
+    clinicId: clinicReference(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull(),
@@ -211,9 +208,7 @@ export const patients = pgTable(
   'patients',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    clinicId: integer('clinic_id')
-      .notNull()
-      .references(() => clinics.id),
+    clinicId: clinicReference(),
     /** The patient's own sign-in account, when they have one. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     firstName: text('first_name').notNull(),
@@ -263,12 +258,8 @@ export const patientEpisodes = pgTable(
   'patient_episodes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.id),
-    clinicId: integer('clinic_id')
-      .notNull()
-      .references(() => clinics.id),
+    patientId: patientReference(),
+    clinicId: clinicReference(),
     diagnosis: text('diagnosis')
       .notNull()
       .references(() => icd10Codes.code),
@@ -286,9 +277,7 @@ export const patientEvents = pgTable(
   'patient_events',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.id),
+    patientId: patientReference(),
     clinicId: integer('clinic_id').notNull(),
     action: text('action').notNull(),
     fromStatus: text('from_status'),
@@ -305,9 +294,7 @@ export const interactionLogs = pgTable(
   'interaction_logs',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.id),
+    patientId: patientReference(),
     clinicId: integer('clinic_id').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
     kind: text('kind', { enum: interactionKinds }).notNull().default('phone'),
@@ -373,9 +360,7 @@ export const tasks = pgTable(
   'tasks',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    clinicId: integer('clinic_id')
-      .notNull()
-      .references(() => clinics.id),
+    clinicId: clinicReference(),
     patientId: integer('patient_id').references(() => patients.id),
     assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind').notNull(),
@@ -410,9 +395,7 @@ export const chatSessions = pgTable(
   'chat_sessions',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    clinicId: integer('clinic_id')
-      .notNull()
-      .references(() => clinics.id),
+    clinicId: clinicReference(),
     kind: text('kind', { enum: chatSessionKinds }).notNull(),
     patientId: integer('patient_id').references(() => patients.id),
     staffUserId: integer('staff_user_id').references(() => users.id),
@@ -473,12 +456,8 @@ export const monitoringSessions = pgTable(
   'monitoring_sessions',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    clinicId: integer('clinic_id')
-      .notNull()
-      .references(() => clinics.id),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.id),
+    clinicId: clinicReference(),
+    patientId: patientReference(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
