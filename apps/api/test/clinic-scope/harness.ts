@@ -150,20 +150,20 @@ export async function seedClinic(db: Db, index: number) {
     at: now,
   });
 
-  const videos = createVideosRepository(db);
+  const scope = clinicScope(clinic.id);
+  const videos = createVideosRepository(db, scope);
   const guid = `clinic-scope-${index}-${clinic.code}`;
-  const videoId = await videos.insert({ ...VIDEO_DEFAULTS, guid, clinicId: clinic.id, ownerUserId: therapist.id });
+  const videoId = await videos.insert({ ...VIDEO_DEFAULTS, guid, ownerUserId: therapist.id });
   await videos.updateByGuid(guid, { status: 'ready' });
 
-  const folders = createFoldersRepository(db);
-  const folderId = await folders.insert(actor, 'Knee set');
+  const folders = createFoldersRepository(db, scope);
+  const folderId = await folders.insert(therapist.id, 'Knee set');
   await folders.setShared([folderId], true);
   await folders.addItems([folderId], [videoId]);
 
-  const [hepItemId] = await createHepRepository(db).insert(
+  const [hepItemId] = await createHepRepository(db, scope).insert(
     [
       {
-        clinicId: clinic.id,
         patientId,
         videoId,
         folderId: null,
@@ -179,9 +179,8 @@ export async function seedClinic(db: Db, index: number) {
     ],
     now,
   );
-  const logs = createExerciseLogsRepository(db);
+  const logs = createExerciseLogsRepository(db, scope);
   const log = await logs.insertOnce({
-    clinicId: clinic.id,
     patientId,
     hepItemId: hepItemId!,
     performedAt: now,
@@ -241,7 +240,7 @@ export async function seedClinic(db: Db, index: number) {
     })),
   );
 
-  await createHepRequestsRepository(db).insert(actor, actor.clinicId, 'A heel raise, please');
+  await createHepRequestsRepository(db, scope).insert(therapist.id, 'A heel raise, please');
   const monitoringSession = await createMonitoringRepository(db).insert({
     clinicId: clinic.id,
     patientId,
@@ -293,6 +292,7 @@ export async function seedClinic(db: Db, index: number) {
     actor,
     patientId,
     videoId,
+    videoGuid: guid,
     folderId,
     hepItemId: hepItemId!,
     patientChatId,
