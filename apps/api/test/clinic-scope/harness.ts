@@ -84,7 +84,6 @@ export const findOwnPatient = (file: string): [string, string] => ['findOwnPatie
 export const findPatient: [string, string] = ['findPatient', 'patients/patients.service.ts'];
 export const accessibleSession: [string, string] = ['accessibleSession', 'chat/chat.service.ts'];
 export const findManageable: [string, string] = ['findManageable', 'supervisor/supervisor.service.ts'];
-export const loadFolders: [string, string] = ['load', 'videos/folders.service.ts'];
 // Repositories whose every method is reached only behind the same service's patient check.
 export const functionalDataGuard = guarded(requirePatient('patient-data/functional-data.service.ts'));
 export const progressGuard = guarded(requirePatient('patient-data/patient-data.service.ts'));
@@ -104,9 +103,6 @@ export const billingSpan = (patientIds?: number[]) => ({
   toDay: '2026-03-03',
 });
 export const settingsClinic: [string, string] = ['billingClinicOf', 'billing/billing-settings.service.ts'];
-export const videoCatalog = byDesign(
-  'the video host by its file id: the signed upload is the access (createVideoCatalog)',
-);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Two clinics with the same kinds of rows.
