@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { VIDEO_DEFAULTS } from '@rehabit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
-import { type ClinicScope, clinicScope } from '../src/db/scope.ts';
+import { type ClinicScope, clinicScope, crossClinic } from '../src/db/scope.ts';
 import { createFoldersRepository } from '../src/modules/videos/folders.repository.ts';
 import { createVideosRepository } from '../src/modules/videos/videos.repository.ts';
 import { accountsChatRepositories } from './clinic-scope/accounts-chat.ts';
@@ -90,15 +90,17 @@ beforeAll(async () => {
   const { db } = database.database;
   const seeded = { a: await seedClinic(db, 1), b: await seedClinic(db, 2) };
   // A global video in both clinics' folders, so that its folder list has another clinic's folder to leave out.
-  const videos = createVideosRepository(db);
-  const globalVideoId = await videos.insert({
+  const videos = createVideosRepository(db, crossClinic('platform admin'));
+  const globalVideoId = await videos.insertGlobal({
     ...VIDEO_DEFAULTS,
     guid: 'clinic-scope-global',
-    clinicId: null,
     ownerUserId: seeded.a.supervisorId,
   });
   await videos.updateByGuid('clinic-scope-global', { status: 'ready' });
-  await createFoldersRepository(db).addItems([seeded.a.folderId, seeded.b.folderId], [globalVideoId]);
+  await createFoldersRepository(db, crossClinic('platform admin')).addItems(
+    [seeded.a.folderId, seeded.b.folderId],
+    [globalVideoId],
+  );
   setSeeded({ ...seeded, globalVideoId, db });
   found = await enumerate(db);
 });

@@ -21,18 +21,27 @@ export const patientVisibleIn = (scope: ClinicScope | PreparedClinicScope): SQL 
 export const ownPatientOf = (actor: Pick<Actor, 'id' | 'clinicId'>): SQL =>
   and(eq(patients.userId, actor.id), patientVisibleIn({ kind: 'clinic', clinicId: actor.clinicId }))!;
 
-/** Videos a clinic may use, and prescribe: its own library and the global one. */
-export const videoUsableIn = (clinicId: number): SQL => or(eq(videos.clinicId, clinicId), isNull(videos.clinicId))!;
+/**
+ * Videos a scope may use, and prescribe: its clinic's own library and the global one (no clinic's, usable by every
+ * clinic); a cross-clinic scope (platform admins, the video host) reaches every clinic's.
+ */
+export const videoUsableIn = (scope: ClinicScope): SQL =>
+  scope.kind === 'all' ? sql`true` : or(eq(videos.clinicId, scope.clinicId), isNull(videos.clinicId))!;
 
-/** Videos the actor may see: what their clinic may use; admins see every clinic's. */
-export const videoVisibleTo = (actor: Actor): SQL =>
-  can(actor.role, 'clinics.all') ? sql`true` : videoUsableIn(actor.clinicId);
+/**
+ * Who looks at library folders: a folder is its owner's alone until shared with the clinic, except to platform
+ * staff, who see every folder of the clinics they reach (`allFolders`).
+ */
+export type FolderViewer = { userId: number; allFolders: boolean };
 
-/** Folders the actor may see: their own and those shared with their clinic; admins see all. */
-export const folderVisibleTo = (actor: Actor): SQL =>
-  can(actor.role, 'clinics.all')
-    ? sql`true`
-    : or(
-        eq(videoFolders.ownerUserId, actor.id),
-        and(eq(videoFolders.clinicId, actor.clinicId), eq(videoFolders.isShared, true)),
-      )!;
+export const folderViewerOf = (actor: Pick<Actor, 'id' | 'role'>): FolderViewer => ({
+  userId: actor.id,
+  allFolders: can(actor.role, 'clinics.all'),
+});
+
+/** Folders of the scope's clinics the viewer sees: their own and those shared with the clinic (staff: all). */
+export const folderVisibleIn = (scope: ClinicScope, viewer: FolderViewer): SQL =>
+  and(
+    scope.kind === 'all' ? sql`true` : eq(videoFolders.clinicId, scope.clinicId),
+    viewer.allFolders ? undefined : or(eq(videoFolders.ownerUserId, viewer.userId), eq(videoFolders.isShared, true)),
+  )!;

@@ -84,7 +84,6 @@ export const findOwnPatient = (file: string): [string, string] => ['findOwnPatie
 export const findPatient: [string, string] = ['findPatient', 'patients/patients.service.ts'];
 export const accessibleSession: [string, string] = ['accessibleSession', 'chat/chat.service.ts'];
 export const findManageable: [string, string] = ['findManageable', 'supervisor/supervisor.service.ts'];
-export const loadFolders: [string, string] = ['load', 'videos/folders.service.ts'];
 // Repositories whose every method is reached only behind the same service's patient check.
 export const functionalDataGuard = guarded(requirePatient('patient-data/functional-data.service.ts'));
 export const progressGuard = guarded(requirePatient('patient-data/patient-data.service.ts'));
@@ -104,9 +103,6 @@ export const billingSpan = (patientIds?: number[]) => ({
   toDay: '2026-03-03',
 });
 export const settingsClinic: [string, string] = ['billingClinicOf', 'billing/billing-settings.service.ts'];
-export const videoCatalog = byDesign(
-  'the video host by its file id: the signed upload is the access (createVideoCatalog)',
-);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Two clinics with the same kinds of rows.
@@ -150,20 +146,20 @@ export async function seedClinic(db: Db, index: number) {
     at: now,
   });
 
-  const videos = createVideosRepository(db);
+  const scope = clinicScope(clinic.id);
+  const videos = createVideosRepository(db, scope);
   const guid = `clinic-scope-${index}-${clinic.code}`;
-  const videoId = await videos.insert({ ...VIDEO_DEFAULTS, guid, clinicId: clinic.id, ownerUserId: therapist.id });
+  const videoId = await videos.insert({ ...VIDEO_DEFAULTS, guid, ownerUserId: therapist.id });
   await videos.updateByGuid(guid, { status: 'ready' });
 
-  const folders = createFoldersRepository(db);
-  const folderId = await folders.insert(actor, 'Knee set');
+  const folders = createFoldersRepository(db, scope);
+  const folderId = await folders.insert(therapist.id, 'Knee set');
   await folders.setShared([folderId], true);
   await folders.addItems([folderId], [videoId]);
 
-  const [hepItemId] = await createHepRepository(db).insert(
+  const [hepItemId] = await createHepRepository(db, scope).insert(
     [
       {
-        clinicId: clinic.id,
         patientId,
         videoId,
         folderId: null,
@@ -179,9 +175,8 @@ export async function seedClinic(db: Db, index: number) {
     ],
     now,
   );
-  const logs = createExerciseLogsRepository(db);
+  const logs = createExerciseLogsRepository(db, scope);
   const log = await logs.insertOnce({
-    clinicId: clinic.id,
     patientId,
     hepItemId: hepItemId!,
     performedAt: now,
@@ -241,7 +236,7 @@ export async function seedClinic(db: Db, index: number) {
     })),
   );
 
-  await createHepRequestsRepository(db).insert(actor, actor.clinicId, 'A heel raise, please');
+  await createHepRequestsRepository(db, scope).insert(therapist.id, 'A heel raise, please');
   const monitoringSession = await createMonitoringRepository(db).insert({
     clinicId: clinic.id,
     patientId,
@@ -293,6 +288,7 @@ export async function seedClinic(db: Db, index: number) {
     actor,
     patientId,
     videoId,
+    videoGuid: guid,
     folderId,
     hepItemId: hepItemId!,
     patientChatId,

@@ -1,5 +1,16 @@
-import { folderListQuerySchema, videoListQuerySchema } from '@rehabit/contract';
+import { folderListQuerySchema, VIDEO_DEFAULTS, videoListQuerySchema } from '@rehabit/contract';
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import {
+  exerciseLogs,
+  healthMetrics,
+  hepItems,
+  hepRequests,
+  videoFolderItems,
+  videoFolders,
+  videos,
+} from '../../src/db/schema.ts';
+import type { FolderViewer } from '../../src/db/visibility.ts';
 import { createExerciseLogsRepository } from '../../src/modules/hep/exercise-logs.repository.ts';
 import { createHepRepository } from '../../src/modules/hep/hep.repository.ts';
 import { createHepProgramRepository } from '../../src/modules/hep/hep-program.repository.ts';
@@ -7,130 +18,326 @@ import { createFoldersRepository } from '../../src/modules/videos/folders.reposi
 import { createHepRequestsRepository } from '../../src/modules/videos/hep-requests.repository.ts';
 import { createVideoUsageRepository } from '../../src/modules/videos/video-usage.repository.ts';
 import { createVideosRepository } from '../../src/modules/videos/videos.repository.ts';
-import {
-  a,
-  b,
-  byDesign,
-  cover,
-  crossClinic,
-  findOwnPatient,
-  globalVideoId,
-  guarded,
-  loadFolders,
-  notClinicData,
-  requirePatient,
-  scopeA,
-  videoCatalog,
-  writesOnly,
-} from './harness.ts';
+import { a, b, cover, crossClinic, DAY, db, globalVideoId, repoOf, type Seeded, scopeA, scopeB } from './harness.ts';
+
+/** The clinic's therapist looking at folders: their own and their clinic's shared ones. */
+const viewerOf = (clinic: Seeded): FolderViewer => ({ userId: clinic.therapistId, allFolders: false });
+/** Platform staff looking at folders: every folder of the scope, whoever owns it. */
+const staffViewer = (): FolderViewer => ({ userId: a.supervisorId, allFolders: true });
+
+const now = new Date('2026-03-02T16:00:00Z');
+const sameClientId = 'same-client-id';
+const logOf = async (clinic: Seeded) =>
+  (await repoOf(createExerciseLogsRepository, clinic === a ? scopeA() : scopeB()).findByClientId(
+    clinic.patientId,
+    sameClientId,
+  ))!;
+const hepItemOfB = async () => (await repoOf(createHepRepository, scopeB()).findInScope([b.hepItemId]))[0]!;
+const videoOfB = async () => (await repoOf(createVideosRepository, scopeB()).findById(viewerOf(b), b.videoId))!;
+const folderOfB = async () =>
+  (await repoOf(createFoldersRepository, scopeB()).findVisible(viewerOf(b), [b.folderId]))[0];
+const itemsOfFolder = async (folderId: number) =>
+  (await db.select().from(videoFolderItems).where(eq(videoFolderItems.folderId, folderId)))
+    .map((row) => row.videoId)
+    .sort((x, y) => x - y);
+const requestOfB = async () => {
+  const { rows } = await repoOf(createHepRequestsRepository, scopeB()).list({ page: 1, pageSize: 10, order: 'oldest' });
+  return rows[0]!;
+};
+const byId = (x: number, y: number) => x - y;
 
 export const programsVideosRepositories = {
   exerciseLogs: cover(createExerciseLogsRepository, {
-    findByClientId: guarded(findOwnPatient('hep/patient-program.service.ts')),
-    lockByClientId: guarded(findOwnPatient('hep/patient-program.service.ts')),
-    // The id is the one lockByClientId read for the signed-in patient.
-    update: guarded(findOwnPatient('hep/patient-program.service.ts')),
-    insertOnce: guarded(findOwnPatient('hep/patient-program.service.ts'), [
-      'findInScope',
-      'hep/patient-program.service.ts',
-    ]),
-    recordPain: guarded(findOwnPatient('hep/patient-program.service.ts')),
-    todayPerItem: guarded(findOwnPatient('hep/patient-program.service.ts')),
-    streak: guarded(
-      findOwnPatient('hep/patient-program.service.ts'),
-      requirePatient('patient-data/patient-data.service.ts'),
-      findOwnPatient('patient-app/patient-app.service.ts'),
-    ),
-    latestPainOn: guarded(findOwnPatient('hep/patient-program.service.ts')),
+    findByClientId: crossClinic(async (r) => {
+      // Both clinics' logs have the same client id.
+      expect(await r.findByClientId(b.patientId, sameClientId)).toBeNull();
+      expect((await r.findByClientId(a.patientId, sameClientId))?.clinicId).toBe(a.clinicId);
+    }),
+    lockByClientId: crossClinic(async (r) => {
+      expect(await r.lockByClientId(b.patientId, sameClientId)).toBeNull();
+      expect((await r.lockByClientId(a.patientId, sameClientId))?.clinicId).toBe(a.clinicId);
+    }),
+    update: crossClinic(async (r) => {
+      const log = await logOf(b);
+      expect(await r.update(log.id, { note: 'Changed', setsDone: 9 })).toBeUndefined();
+      expect(await logOf(b)).toEqual(log);
+    }),
+    insertOnce: crossClinic(async (r) => {
+      const row = await r.insertOnce({
+        patientId: a.patientId,
+        hepItemId: a.hepItemId,
+        performedAt: now,
+        localDate: DAY,
+        setsDone: 1,
+        clientId: 'clinic-scope-insert',
+      });
+      expect(row?.clinicId).toBe(a.clinicId);
+      expect(await r.findByClientId(a.patientId, 'clinic-scope-insert')).not.toBeNull();
+      const inB = repoOf(createExerciseLogsRepository, scopeB());
+      expect(await inB.findByClientId(a.patientId, 'clinic-scope-insert')).toBeNull();
+      await db.delete(exerciseLogs).where(eq(exerciseLogs.id, row!.id));
+    }),
+    recordPain: crossClinic(async (r) => {
+      // B's reading of its log made to differ from the log, so that writing it again from the log would show.
+      const ofB = and(eq(healthMetrics.patientId, b.patientId), eq(healthMetrics.kind, 'painlevel'));
+      await db.update(healthMetrics).set({ value: 7 }).where(ofB);
+      await r.recordPain(await logOf(b));
+      expect(await repoOf(createExerciseLogsRepository, scopeB()).latestPainOn(b.patientId, DAY)).toBe(7);
+      await db.update(healthMetrics).set({ value: 4 }).where(ofB);
+      await r.recordPain(await logOf(a));
+      expect(await r.latestPainOn(a.patientId, DAY)).toBe(4);
+    }),
+    todayPerItem: crossClinic(async (r) => {
+      expect([...(await r.todayPerItem(b.patientId, DAY)).keys()]).toEqual([]);
+      expect((await r.todayPerItem(a.patientId, DAY)).get(a.hepItemId)?.doneToday).toBe(1);
+    }),
+    streak: crossClinic(async (r) => {
+      expect(await r.streak(b.patientId, DAY)).toBe(0);
+      expect(await r.streak(a.patientId, DAY)).toBe(1);
+    }),
+    latestPainOn: crossClinic(async (r) => {
+      expect(await r.latestPainOn(b.patientId, DAY)).toBeNull();
+      expect(await r.latestPainOn(a.patientId, DAY)).toBe(4);
+    }),
   }),
   hep: cover(createHepRepository, {
-    listActive: guarded(requirePatient('hep/hep.service.ts'), findOwnPatient('hep/patient-program.service.ts')),
+    listActive: crossClinic(async (r) => {
+      expect(await r.listActive(b.patientId)).toEqual([]);
+      expect((await r.listActive(a.patientId)).map((row) => row.id)).toEqual([a.hepItemId]);
+    }),
     findInScope: crossClinic(async (r) => {
-      const rows = await r.findInScope([b.hepItemId, a.hepItemId], scopeA());
+      const rows = await r.findInScope([b.hepItemId, a.hepItemId]);
       expect(rows.map((row) => row.id)).toEqual([a.hepItemId]);
     }),
-    countActive: guarded(requirePatient('hep/hep.service.ts')),
-    lastChange: guarded(requirePatient('hep/hep.service.ts'), findOwnPatient('hep/patient-program.service.ts')),
-    insert: guarded(requirePatient('hep/hep.service.ts'), ['findCandidateVideos', 'hep/hep.service.ts']),
-    update: guarded(['activeItemsOf', 'hep/hep.service.ts']),
-    softDelete: guarded(['activeItemsOf', 'hep/hep.service.ts']),
-    restore: guarded(['findInScope', 'hep/hep.service.ts'], requirePatient('hep/hep.service.ts')),
-    setPositions: guarded(['findInScope', 'hep/hep.service.ts'], requirePatient('hep/hep.service.ts')),
+    countActive: crossClinic(async (r) => {
+      expect(await r.countActive(b.patientId)).toBe(0);
+      expect(await r.countActive(a.patientId)).toBe(1);
+    }),
+    lastChange: crossClinic(async (r) => {
+      expect(await r.lastChange(b.patientId)).toBeNull();
+      expect(await r.lastChange(a.patientId)).toBeInstanceOf(Date);
+    }),
+    insert: crossClinic(async (r) => {
+      const [id] = await r.insert(
+        [
+          {
+            patientId: a.patientId,
+            videoId: a.videoId,
+            folderId: null,
+            folderName: null,
+            sets: 1,
+            reps: 1,
+            holdSeconds: 0,
+            timesPerDay: 1,
+            daysPerWeek: 7,
+            description: '',
+            createdBy: a.therapistId,
+          },
+        ],
+        now,
+      );
+      expect((await r.findInScope([id!])).map((row) => row.clinicId)).toEqual([a.clinicId]);
+      expect(await repoOf(createHepRepository, scopeB()).findInScope([id!])).toEqual([]);
+      await db.delete(hepItems).where(eq(hepItems.id, id!));
+    }),
+    update: crossClinic(async (r) => {
+      const before = await hepItemOfB();
+      await r.update(b.hepItemId, { sets: 9, description: 'Changed' }, now);
+      expect(await hepItemOfB()).toEqual(before);
+    }),
+    softDelete: crossClinic(async (r) => {
+      const before = await hepItemOfB();
+      await r.softDelete([b.hepItemId], a.therapistId, now);
+      expect(await hepItemOfB()).toEqual(before);
+    }),
+    restore: crossClinic(async (r) => {
+      const before = await hepItemOfB();
+      await r.restore(b.hepItemId, now);
+      expect(await hepItemOfB()).toEqual(before);
+    }),
+    setPositions: crossClinic(async (r) => {
+      const before = await hepItemOfB();
+      // Listed second, B's item would move to position 1.
+      await r.setPositions([a.hepItemId, b.hepItemId], now);
+      expect(await hepItemOfB()).toEqual(before);
+    }),
     findCandidateVideos: crossClinic(async (r) => {
-      expect(await r.findCandidateVideos([b.videoId], a.clinicId)).toEqual([]);
-      expect((await r.findCandidateVideos([a.videoId, b.videoId], a.clinicId)).map((v) => v.id)).toEqual([a.videoId]);
+      expect(await r.findCandidateVideos([b.videoId])).toEqual([]);
+      const found = await r.findCandidateVideos([a.videoId, b.videoId, globalVideoId]);
+      expect(found.map((v) => v.id).sort(byId)).toEqual([a.videoId, globalVideoId].sort(byId));
     }),
     findFolders: crossClinic(async (r) => {
-      expect(await r.findFolders(a.actor, [b.folderId], a.clinicId)).toEqual([]);
-      // Even a folder the actor sees (their own) is refused for another clinic's patient.
-      expect(await r.findFolders(a.actor, [a.folderId], b.clinicId)).toEqual([]);
+      expect(await r.findFolders(viewerOf(a), [b.folderId])).toEqual([]);
+      // Even a viewer who sees every folder sees none of another clinic's.
+      expect(await r.findFolders(staffViewer(), [b.folderId])).toEqual([]);
+      expect((await r.findFolders(viewerOf(a), [a.folderId, b.folderId])).map((f) => f.id)).toEqual([a.folderId]);
     }),
     folderVideos: crossClinic(async (r) => {
-      // Both folders hold their clinic's video and the same global one: only the global one is usable elsewhere.
-      expect((await r.folderVideos(b.folderId, a.clinicId)).map((v) => v.id)).toEqual([globalVideoId]);
-      expect((await r.folderVideos(a.folderId, b.clinicId)).map((v) => v.id)).toEqual([globalVideoId]);
+      // B's folder holds B's video and the global one: the folder itself is out of reach.
+      expect(await r.folderVideos(b.folderId)).toEqual([]);
+      const videosOfA = (await r.folderVideos(a.folderId)).map((v) => v.id).sort(byId);
+      expect(videosOfA).toEqual([a.videoId, globalVideoId].sort(byId));
     }),
   }),
   hepProgram: cover(createHepProgramRepository, {
     readAudited: crossClinic(async (r) => {
-      const read = { clinicId: a.clinicId, actorUserId: a.therapistId, ip: null };
+      const read = { actorUserId: a.therapistId, ip: null };
       expect(await r.readAudited({ ...read, patientId: b.patientId })).toBeUndefined();
       expect(await r.readAudited({ ...read, patientId: a.patientId })).toBeDefined();
     }),
   }),
   folders: cover(createFoldersRepository, {
     list: crossClinic(async (r) => {
-      const { rows, count } = await r.list(a.actor, folderListQuerySchema.parse({ page_size: 100 }));
-      expect(rows.map((f) => f.id)).toEqual([a.folderId]);
-      expect(count).toBe(1);
+      const query = folderListQuerySchema.parse({ page_size: 100 });
+      for (const viewer of [viewerOf(a), staffViewer()]) {
+        const { rows, count } = await r.list(viewer, query);
+        expect(rows.map((f) => f.id)).toEqual([a.folderId]);
+        expect(count).toBe(1);
+      }
     }),
     findVisible: crossClinic(async (r) => {
-      expect((await r.findVisible(a.actor, [b.folderId, a.folderId])).map((f) => f.id)).toEqual([a.folderId]);
+      expect((await r.findVisible(viewerOf(a), [b.folderId, a.folderId])).map((f) => f.id)).toEqual([a.folderId]);
+      expect((await r.findVisible(staffViewer(), [b.folderId])).map((f) => f.id)).toEqual([]);
     }),
-    insert: writesOnly('a folder of the actor, in the actor’s clinic'),
-    rename: guarded(loadFolders),
-    setShared: guarded(loadFolders),
-    deleteMany: guarded(loadFolders),
-    addItems: guarded(loadFolders, ['findManyVisible', 'videos/folders.service.ts']),
-    removeItems: guarded(loadFolders),
+    insert: crossClinic(async (r) => {
+      const id = await r.insert(a.therapistId, 'Scope check');
+      expect((await r.findVisible(viewerOf(a), [id])).map((f) => f.clinicId)).toEqual([a.clinicId]);
+      expect(await repoOf(createFoldersRepository, scopeB()).findVisible(staffViewer(), [id])).toEqual([]);
+      await db.delete(videoFolders).where(eq(videoFolders.id, id));
+    }),
+    rename: crossClinic(async (r) => {
+      await r.rename(b.folderId, 'Renamed');
+      expect((await folderOfB())?.name).toBe('Knee set');
+    }),
+    setShared: crossClinic(async (r) => {
+      await r.setShared([b.folderId], false);
+      expect((await folderOfB())?.isShared).toBe(true);
+    }),
+    deleteMany: crossClinic(async (r) => {
+      await r.deleteMany([b.folderId]);
+      expect((await folderOfB())?.id).toBe(b.folderId);
+    }),
+    addItems: crossClinic(async (r) => {
+      const inB = await itemsOfFolder(b.folderId);
+      await r.addItems([b.folderId], [a.videoId]);
+      expect(await itemsOfFolder(b.folderId)).toEqual(inB);
+      // Nor does B's video go into A's folder.
+      const inA = await itemsOfFolder(a.folderId);
+      await r.addItems([a.folderId], [b.videoId]);
+      expect(await itemsOfFolder(a.folderId)).toEqual(inA);
+    }),
+    removeItems: crossClinic(async (r) => {
+      const inB = await itemsOfFolder(b.folderId);
+      expect(await r.removeItems(b.folderId, [b.videoId, globalVideoId])).toEqual([]);
+      expect(await itemsOfFolder(b.folderId)).toEqual(inB);
+    }),
   }),
   hepRequests: cover(createHepRequestsRepository, {
-    insert: writesOnly('a request of the actor, in the actor’s clinic'),
-    list: byDesign(
-      'the content team’s queue spans every clinic: admins only (library.manage); or the caller’s own, or the new request',
-    ),
-    lock: byDesign('the content team answers requests of every clinic: admins only (library.manage)'),
-    findGlobalVideo: notClinicData('only the global library’s videos, which no clinic owns'),
-    answer: guarded(['lock', 'videos/hep-requests.service.ts']),
+    insert: crossClinic(async (r) => {
+      const id = await r.insert(a.therapistId, 'A wall slide, please');
+      const one = { id, page: 1, pageSize: 1, order: 'newest' } as const;
+      expect((await r.list(one)).rows.map((row) => row.clinicId)).toEqual([a.clinicId]);
+      expect((await repoOf(createHepRequestsRepository, scopeB()).list(one)).rows).toEqual([]);
+      await db.delete(hepRequests).where(eq(hepRequests.id, id));
+    }),
+    list: crossClinic(async (r) => {
+      const { rows, count } = await r.list({ page: 1, pageSize: 100, order: 'oldest' });
+      expect(rows.map((row) => row.clinicId)).toEqual([a.clinicId]);
+      expect(count).toBe(1);
+      const ofB = await requestOfB();
+      expect((await r.list({ id: ofB.id, page: 1, pageSize: 1, order: 'oldest' })).rows).toEqual([]);
+      const byB = await r.list({ requestedBy: b.therapistId, page: 1, pageSize: 10, order: 'oldest' });
+      expect(byB).toEqual({ rows: [], count: 0 });
+    }),
+    lock: crossClinic(async (r) => {
+      expect(await r.lock((await requestOfB()).id)).toBeUndefined();
+      const [ofA] = (await r.list({ page: 1, pageSize: 1, order: 'oldest' })).rows;
+      expect((await r.lock(ofA!.id))?.clinicId).toBe(a.clinicId);
+    }),
+    findGlobalVideo: crossClinic(async (r) => {
+      // No clinic's video is a global one, in whichever clinic; the global library is every clinic's to use.
+      expect(await r.findGlobalVideo(b.videoId)).toBeUndefined();
+      expect(await r.findGlobalVideo(a.videoId)).toBeUndefined();
+      expect((await r.findGlobalVideo(globalVideoId))?.id).toBe(globalVideoId);
+    }),
+    answer: crossClinic(async (r) => {
+      const before = await requestOfB();
+      await r.answer(before.id, { status: 'answered', answer: 'Here', answeredBy: a.supervisorId, videoId: null, now });
+      expect(await requestOfB()).toEqual(before);
+    }),
   }),
   videoUsage: cover(createVideoUsageRepository, {
-    inActivePrograms: guarded(['findManyVisible', 'videos/videos.service.ts']),
-    withExerciseHistory: guarded(['findManyVisible', 'videos/videos.service.ts']),
-    deleteProgramItems: guarded(['findManyVisible', 'videos/videos.service.ts']),
+    inActivePrograms: crossClinic(async (r) => {
+      expect(await r.inActivePrograms([b.videoId, a.videoId])).toEqual([a.videoId]);
+    }),
+    withExerciseHistory: crossClinic(async (r) => {
+      expect(await r.withExerciseHistory([b.videoId, a.videoId])).toEqual([a.videoId]);
+    }),
+    deleteProgramItems: crossClinic(async (r) => {
+      await r.deleteProgramItems([b.videoId]);
+      expect((await hepItemOfB()).id).toBe(b.hepItemId);
+    }),
   }),
   videos: cover(createVideosRepository, {
     list: crossClinic(async (r) => {
-      const all = await r.list(a.actor, videoListQuerySchema.parse({ page_size: 100 }));
+      const all = await r.list(viewerOf(a), videoListQuerySchema.parse({ page_size: 100 }));
       expect(all.rows.map((v) => v.clinicId).filter((id) => id === b.clinicId)).toEqual([]);
       expect(all.rows.map((v) => v.id)).toContain(a.videoId);
       expect(all.count).toBe(all.rows.length);
-      // The global video is in both clinics' folders: the folder ids shown are only those A's actor sees.
+      // The global video is in both clinics' folders: the folder ids shown are only those of A's clinic.
       expect(all.rows.find((v) => v.id === globalVideoId)?.folderIds).toEqual([a.folderId]);
-      const inBFolder = await r.list(a.actor, videoListQuerySchema.parse({ folder: b.folderId }));
+      const asStaff = await r.list(staffViewer(), videoListQuerySchema.parse({ page_size: 100 }));
+      expect(asStaff.rows.find((v) => v.id === globalVideoId)?.folderIds).toEqual([a.folderId]);
+      const inBFolder = await r.list(viewerOf(a), videoListQuerySchema.parse({ folder: b.folderId }));
       expect(inBFolder.rows.map((v) => v.id)).toEqual([globalVideoId]);
+      const ofClinic = await r.list(viewerOf(a), videoListQuerySchema.parse({ scope: 'clinic' }));
+      expect(ofClinic.rows.map((v) => v.id)).toEqual([a.videoId]);
     }),
     findById: crossClinic(async (r) => {
-      expect(await r.findById(a.actor, b.videoId)).toBeNull();
-      expect((await r.findById(a.actor, a.videoId))?.id).toBe(a.videoId);
+      expect(await r.findById(viewerOf(a), b.videoId)).toBeNull();
+      expect((await r.findById(viewerOf(a), a.videoId))?.id).toBe(a.videoId);
     }),
     findManyVisible: crossClinic(async (r) => {
-      expect((await r.findManyVisible(a.actor, [b.videoId, a.videoId])).map((v) => v.id)).toEqual([a.videoId]);
+      expect((await r.findManyVisible([b.videoId, a.videoId])).map((v) => v.id)).toEqual([a.videoId]);
     }),
-    insert: writesOnly('a video of the actor, in the actor’s clinic (admins: the global library)'),
-    update: guarded(['find', 'videos/videos.service.ts']),
-    deleteMany: guarded(['findManyVisible', 'videos/videos.service.ts']),
-    findUpload: videoCatalog,
-    updateByGuid: videoCatalog,
-    guidsWithStatus: byDesign('the video host’s sweep of every upload in a status; answers file ids only'),
+    insert: crossClinic(async (r) => {
+      const id = await r.insert({ ...VIDEO_DEFAULTS, guid: 'clinic-scope-insert', ownerUserId: a.therapistId });
+      expect((await r.findById(viewerOf(a), id))?.clinicId).toBe(a.clinicId);
+      expect(await repoOf(createVideosRepository, scopeB()).findById(viewerOf(b), id)).toBeNull();
+      await db.delete(videos).where(eq(videos.id, id));
+    }),
+    insertGlobal: crossClinic(async (r) => {
+      // A clinic's scope never writes the global library, which every clinic uses.
+      const video = { ...VIDEO_DEFAULTS, guid: 'clinic-scope-global-insert', ownerUserId: a.therapistId };
+      await expect(r.insertGlobal(video)).rejects.toThrow(/global library/);
+      expect(await r.findUpload(video.guid)).toBeNull();
+    }),
+    update: crossClinic(async (r) => {
+      const before = await videoOfB();
+      await r.update(b.videoId, { title: 'Changed' }, now);
+      expect(await videoOfB()).toEqual(before);
+      // Nor does a clinic change the global library.
+      await r.update(globalVideoId, { title: 'Changed' }, now);
+      expect((await r.findById(viewerOf(a), globalVideoId))?.title).not.toBe('Changed');
+    }),
+    deleteMany: crossClinic(async (r) => {
+      await r.deleteMany([b.videoId, globalVideoId]);
+      expect((await videoOfB()).id).toBe(b.videoId);
+      expect((await r.findById(viewerOf(a), globalVideoId))?.id).toBe(globalVideoId);
+    }),
+    findUpload: crossClinic(async (r) => {
+      expect(await r.findUpload(b.videoGuid)).toBeNull();
+      expect((await r.findUpload(a.videoGuid))?.id).toBe(a.videoId);
+    }),
+    updateByGuid: crossClinic(async (r) => {
+      const before = await videoOfB();
+      await r.updateByGuid(b.videoGuid, { title: 'Changed', status: 'failed' });
+      expect(await videoOfB()).toEqual(before);
+    }),
+    guidsWithStatus: crossClinic(async (r) => {
+      const ready = await r.guidsWithStatus('ready');
+      expect(ready).not.toContain(b.videoGuid);
+      expect(ready).toContain(a.videoGuid);
+    }),
   }),
 };

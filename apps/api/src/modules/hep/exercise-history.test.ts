@@ -11,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/database.ts
 import { makeClinic, makeUser } from '../../../test/factories.ts';
 import type { Db } from '../../db/client.ts';
 import { exerciseLogs, hepItems } from '../../db/schema.ts';
+import { clinicScope } from '../../db/scope.ts';
 import { addDays } from '../../lib/calendar.ts';
 import { createPatientsRepository } from '../patients/patients.repository.ts';
 import { createVideosRepository } from '../videos/videos.repository.ts';
@@ -30,10 +31,9 @@ beforeAll(async () => {
   const clinic = await makeClinic(db);
   clinicId = clinic.id;
   therapistId = (await makeUser(db, clinicId)).id;
-  videoId = await createVideosRepository(db).insert({
+  videoId = await createVideosRepository(db, clinicScope(clinicId)).insert({
     ...VIDEO_DEFAULTS,
     guid: 'history-video',
-    clinicId,
     ownerUserId: therapistId,
   });
 });
@@ -92,7 +92,8 @@ function scatteredDays(count: number) {
 }
 
 describe('streak', () => {
-  const streakOf = (patientId: number, today = TODAY) => createExerciseLogsRepository(db).streak(patientId, today);
+  const streakOf = (patientId: number, today = TODAY) =>
+    createExerciseLogsRepository(db, clinicScope(clinicId)).streak(patientId, today);
 
   it('is zero without exercise, and without exercise today or yesterday', async () => {
     const patient = await newPatient();
@@ -235,7 +236,7 @@ describe('todayPerItem', () => {
       { ...base, performedAt: new Date(`${TODAY}T16:00:00Z`), clientId: 'early-log', note: 'early' },
     ]);
 
-    const items = await createExerciseLogsRepository(db).todayPerItem(patient, TODAY);
+    const items = await createExerciseLogsRepository(db, clinicScope(clinicId)).todayPerItem(patient, TODAY);
     expect([...items.keys()].sort((x, y) => x - y)).toEqual([first, second, unused]);
     expect(items.get(first)).toMatchObject({ doneToday: 0, last: { localDate: addDays(TODAY, -1), hepItemId: first } });
     expect(items.get(second)).toMatchObject({ doneToday: 3, last: { note: 'late', clientId: 'late-log' } });

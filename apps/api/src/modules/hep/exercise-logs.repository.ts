@@ -1,11 +1,13 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { runPrepared } from '../../db/prepared.ts';
 import { exerciseLogs, healthMetrics } from '../../db/schema.ts';
+import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 import { addDays, daysBetween } from '../../lib/calendar.ts';
 
 export type ExerciseLogRow = typeof exerciseLogs.$inferSelect;
-export type NewExerciseLog = Omit<typeof exerciseLogs.$inferInsert, 'id' | 'createdAt'>;
+/** A new log, in the clinic of the repository's scope. */
+export type NewExerciseLog = Omit<typeof exerciseLogs.$inferInsert, 'id' | 'clinicId' | 'createdAt'>;
 /** What a later send of the same session may change on its log (decision 1230). */
 export type ExerciseLogChanges = Partial<
   Pick<ExerciseLogRow, 'setsDone' | 'repsDone' | 'pain' | 'difficulty' | 'note'>
@@ -14,7 +16,13 @@ export type ExerciseLogChanges = Partial<
 /** Days read at first for a streak: a streak longer than this is read further back in wider windows. */
 export const STREAK_WINDOW = 64;
 
-// $1 patient, $2 day. Items in the order of the program; the latest log through (hep_item_id, performed_at, id).
+/**
+ * The clinic of a scope as a prepared statement's parameter: null for a cross-clinic scope, which every clinic's
+ * rows pass (`$n::int is null or clinic_id = $n`).
+ */
+const clinicParam = (scope: ClinicScope) => (scope.kind === 'all' ? null : scope.clinicId);
+
+// $1 patient, $2 day, $3 clinic (clinicParam). Items in the order of the program; the latest log through (hep_item_id, performed_at, id).
 const TODAY_PER_ITEM_SQL = `
   select i.id as hep_item_id,
     (select count(*)::int from exercise_logs c where c.hep_item_id = i.id and c.local_date = $2::date) as done_today,
@@ -27,10 +35,10 @@ const TODAY_PER_ITEM_SQL = `
     order by l.performed_at desc, l.id desc
     limit 1
   ) l on true
-  where i.patient_id = $1 and i.deleted_at is null`;
+  where i.patient_id = $1 and i.deleted_at is null and ($3::int is null or i.clinic_id = $3::int)`;
 
 /**
- * $1 patient, $2..$3 the window. The distinct active days, newest first: a day plus its rank minus one equals the
+ * $1 patient, $2..$3 the window, $4 clinic (clinicParam). The distinct active days, newest first: a day plus its rank minus one equals the
  * newest day exactly while the days run on without a gap, so `run` is the length of the run ending at the newest.
  */
 const STREAK_WINDOW_SQL = `
@@ -38,17 +46,20 @@ const STREAK_WINDOW_SQL = `
   from (
     select day, row_number() over (order by day desc) as rank, max(day) over () as newest
     from (select distinct local_date as day from exercise_logs
-          where patient_id = $1 and local_date between $2::date and $3::date) d
+          where patient_id = $1 and local_date between $2::date and $3::date
+            and ($4::int is null or clinic_id = $4::int)) d
   ) r`;
 
+// $1 patient, $2 clinic (clinicParam): the streak row has no clinic of its own, its patient has.
 const STREAK_RUN_SQL = `select first_day::text as first_day, last_day::text as last_day from exercise_streaks
-  where patient_id = $1`;
+  where patient_id = $1
+    and exists (select 1 from patients p where p.id = $1 and ($2::int is null or p.clinic_id = $2::int))`;
 
 /**
  * The streak counted from the logged days up to `today`: the last STREAK_WINDOW days first, and only while a window
  * is all streak, the next one below it, each 8 times wider. For the rare run that does not end by today.
  */
-async function streakFromDays(db: DbOrTx, patientId: number, today: string) {
+async function streakFromDays(db: DbOrTx, scope: ClinicScope, patientId: number, today: string) {
   let streak = 0;
   let top = today;
   let window = STREAK_WINDOW;
@@ -58,7 +69,7 @@ async function streakFromDays(db: DbOrTx, patientId: number, today: string) {
       db as Db,
       'exercise_streak_window',
       STREAK_WINDOW_SQL,
-      [patientId, from, top],
+      [patientId, from, top, clinicParam(scope)],
     );
     // The run must end at the top of the window; on the first window, yesterday will do.
     const newest = row?.newest ?? null;
@@ -104,13 +115,14 @@ const toRow = (r: TodayItemRow): ExerciseLogRow => ({
   createdAt: new Date(r.created_at),
 });
 
-export function createExerciseLogsRepository(db: DbOrTx) {
+export function createExerciseLogsRepository(db: DbOrTx, scope: ClinicScope) {
+  const inClinic = inScope(exerciseLogs.clinicId, scope);
   return {
     async findByClientId(patientId: number, clientId: string) {
       const [row] = await db
         .select()
         .from(exerciseLogs)
-        .where(and(eq(exerciseLogs.patientId, patientId), eq(exerciseLogs.clientId, clientId)));
+        .where(and(eq(exerciseLogs.patientId, patientId), eq(exerciseLogs.clientId, clientId), inClinic));
       return row ?? null;
     },
     /** The log of a client id, held until the transaction ends so two updates of one session apply one after the other. */
@@ -118,44 +130,42 @@ export function createExerciseLogsRepository(db: DbOrTx) {
       const [row] = await db
         .select()
         .from(exerciseLogs)
-        .where(and(eq(exerciseLogs.patientId, patientId), eq(exerciseLogs.clientId, clientId)))
+        .where(and(eq(exerciseLogs.patientId, patientId), eq(exerciseLogs.clientId, clientId), inClinic))
         .for('update');
       return row ?? null;
     },
+    /** The log as changed; undefined for a log outside the scope, which is left as it was. */
     async update(id: number, changes: ExerciseLogChanges) {
-      const [row] = await db.update(exerciseLogs).set(changes).where(eq(exerciseLogs.id, id)).returning();
-      return row!;
+      const [row] = await db
+        .update(exerciseLogs)
+        .set(changes)
+        .where(and(eq(exerciseLogs.id, id), inClinic))
+        .returning();
+      return row;
     },
     /** Stores a log once per client id: a second send of the same log returns null instead of a second row. */
     async insertOnce(log: NewExerciseLog) {
       const [row] = await db
         .insert(exerciseLogs)
-        .values(log)
+        .values({ ...log, clinicId: clinicIdOf(scope) })
         .onConflictDoNothing({ target: [exerciseLogs.patientId, exerciseLogs.clientId] })
         .returning();
       return row ?? null;
     },
     /**
      * A pain rating given with an exercise is also a pain reading, so pain charts and data days include it. It is
-     * timed by its log, so a rating changed later replaces the log's reading instead of adding one.
+     * timed by its log, so a rating changed later replaces the log's reading instead of adding one. Written from the
+     * stored log, and only from one in the scope: a reading lands in its log's clinic.
      */
-    async recordPain(log: ExerciseLogRow) {
+    async recordPain(log: Pick<ExerciseLogRow, 'id' | 'pain'>) {
       if (log.pain === null) return;
-      await db
-        .insert(healthMetrics)
-        .values({
-          clinicId: log.clinicId,
-          patientId: log.patientId,
-          kind: 'painlevel',
-          value: log.pain,
-          measuredAt: log.performedAt,
-          localDate: log.localDate,
-          source: 'manual',
-        })
-        .onConflictDoUpdate({
-          target: [healthMetrics.patientId, healthMetrics.kind, healthMetrics.source, healthMetrics.measuredAt],
-          set: { value: log.pain },
-        });
+      await db.execute(sql`
+        insert into ${healthMetrics} (clinic_id, patient_id, kind, value, measured_at, local_date, source)
+        select ${exerciseLogs.clinicId}, ${exerciseLogs.patientId}, 'painlevel', ${exerciseLogs.pain},
+          ${exerciseLogs.performedAt}, ${exerciseLogs.localDate}, 'manual'
+        from ${exerciseLogs}
+        where ${exerciseLogs.id} = ${log.id} and ${exerciseLogs.pain} is not null and ${inClinic}
+        on conflict (patient_id, kind, source, measured_at) do update set value = excluded.value`);
     },
     /**
      * For each active item of the patient: how often it was logged on `day`, and its latest log. One index probe per
@@ -165,6 +175,7 @@ export function createExerciseLogsRepository(db: DbOrTx) {
       const rows = await runPrepared<TodayItemRow>(db as Db, 'exercise_today_per_item', TODAY_PER_ITEM_SQL, [
         patientId,
         day,
+        clinicParam(scope),
       ]);
       return new Map(
         rows.map((r) => [r.hep_item_id, { doneToday: r.done_today, last: r.id === null ? null : toRow(r) }]),
@@ -181,10 +192,10 @@ export function createExerciseLogsRepository(db: DbOrTx) {
         db as Db,
         'exercise_streak_run',
         STREAK_RUN_SQL,
-        [patientId],
+        [patientId, clinicParam(scope)],
       );
       if (!run) return 0;
-      if (run.last_day > today) return streakFromDays(db, patientId, today);
+      if (run.last_day > today) return streakFromDays(db, scope, patientId, today);
       if (run.last_day < addDays(today, -1)) return 0;
       return daysBetween(run.first_day, run.last_day) + 1;
     },
@@ -198,6 +209,7 @@ export function createExerciseLogsRepository(db: DbOrTx) {
             eq(healthMetrics.patientId, patientId),
             eq(healthMetrics.localDate, day),
             eq(healthMetrics.kind, 'painlevel'),
+            inScope(healthMetrics.clinicId, scope),
           ),
         )
         .orderBy(desc(healthMetrics.measuredAt), desc(healthMetrics.id))

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { runPrepared } from '../../db/prepared.ts';
+import { type ClinicScope, clinicIdOf } from '../../db/scope.ts';
 import type { HepItemRow } from './hep.repository.ts';
 
 /**
@@ -94,17 +95,17 @@ const toItem = (raw: Raw & { id: number }): HepItemRow => ({
   videoHasPoster: raw.video_has_poster,
 });
 
-export const createHepProgramRepository = (db: Db) => ({
-  /** The active program of one patient of a clinic, audited as read by the caller; undefined if no such patient. */
+/** A program as a clinic's staff open it: built with that one clinic's scope (a cross-clinic one is refused). */
+export const createHepProgramRepository = (db: Db, scope: ClinicScope) => ({
+  /** The active program of one patient of the clinic, audited as read by the caller; undefined if no such patient. */
   async readAudited(read: {
     patientId: number;
-    clinicId: number;
     actorUserId: number;
     ip: string | null;
   }): Promise<{ items: HepItemRow[]; lastChange: Date | null } | undefined> {
     const rows = await runPrepared<Raw>(db, 'hep_program_read_audited', READ_AUDITED_SQL, [
       read.patientId,
-      read.clinicId,
+      clinicIdOf(scope),
       read.actorUserId,
       read.ip,
     ]);

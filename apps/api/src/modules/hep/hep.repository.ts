@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { hepItems, videoFolderItems, videoFolders, videos } from '../../db/schema.ts';
-import { type Actor, type ClinicScope, inScope } from '../../db/scope.ts';
-import { folderVisibleTo, videoUsableIn } from '../../db/visibility.ts';
+import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
+import { type FolderViewer, folderVisibleIn, videoUsableIn } from '../../db/visibility.ts';
 
 const itemColumns = {
   id: hepItems.id,
@@ -47,8 +47,8 @@ export type HepDosage = {
   description: string;
 };
 
+/** A new item, in the clinic of the repository's scope. */
 export type NewHepItem = HepDosage & {
-  clinicId: number;
   patientId: number;
   videoId: number;
   folderId: number | null;
@@ -70,23 +70,24 @@ const candidateColumns = {
   reps: videos.reps,
 };
 
-export function createHepRepository(db: DbOrTx) {
+export function createHepRepository(db: DbOrTx, scope: ClinicScope) {
+  const inClinic = inScope(hepItems.clinicId, scope);
   return {
     /** The active program in order. */
     async listActive(patientId: number) {
       return selectItems(db)
-        .where(and(eq(hepItems.patientId, patientId), isNull(hepItems.deletedAt)))
+        .where(and(eq(hepItems.patientId, patientId), isNull(hepItems.deletedAt), inClinic))
         .orderBy(asc(hepItems.position), asc(hepItems.id));
     },
-    async findInScope(ids: number[], scope: ClinicScope) {
+    async findInScope(ids: number[]) {
       if (ids.length === 0) return [];
-      return selectItems(db).where(and(inArray(hepItems.id, ids), inScope(hepItems.clinicId, scope)));
+      return selectItems(db).where(and(inArray(hepItems.id, ids), inClinic));
     },
     async countActive(patientId: number) {
       const [row] = await db
         .select({ n: count() })
         .from(hepItems)
-        .where(and(eq(hepItems.patientId, patientId), isNull(hepItems.deletedAt)));
+        .where(and(eq(hepItems.patientId, patientId), isNull(hepItems.deletedAt), inClinic));
       return row?.n ?? 0;
     },
     /** The last change to the program: an item added, edited, reordered, deleted or restored. */
@@ -96,15 +97,16 @@ export function createHepRepository(db: DbOrTx) {
           at: max(sql<Date>`greatest(${hepItems.updatedAt}, coalesce(${hepItems.deletedAt}, ${hepItems.updatedAt}))`),
         })
         .from(hepItems)
-        .where(eq(hepItems.patientId, patientId));
+        .where(and(eq(hepItems.patientId, patientId), inClinic));
       const at = row?.at;
       return at ? new Date(at) : null;
     },
     async insert(items: NewHepItem[], now: Date) {
       if (items.length === 0) return [];
+      const clinicId = clinicIdOf(scope);
       const rows = await db
         .insert(hepItems)
-        .values(items.map((item) => ({ ...item, position: 0, createdAt: now, updatedAt: now })))
+        .values(items.map((item) => ({ ...item, clinicId, position: 0, createdAt: now, updatedAt: now })))
         .returning({ id: hepItems.id });
       return rows.map((r) => r.id);
     },
@@ -112,13 +114,19 @@ export function createHepRepository(db: DbOrTx) {
       await db
         .update(hepItems)
         .set({ ...changes, updatedAt: now })
-        .where(eq(hepItems.id, id));
+        .where(and(eq(hepItems.id, id), inClinic));
     },
     async softDelete(ids: number[], actorId: number, now: Date) {
-      await db.update(hepItems).set({ deletedAt: now, deletedBy: actorId }).where(inArray(hepItems.id, ids));
+      await db
+        .update(hepItems)
+        .set({ deletedAt: now, deletedBy: actorId })
+        .where(and(inArray(hepItems.id, ids), inClinic));
     },
     async restore(id: number, now: Date) {
-      await db.update(hepItems).set({ deletedAt: null, deletedBy: null, updatedAt: now }).where(eq(hepItems.id, id));
+      await db
+        .update(hepItems)
+        .set({ deletedAt: null, deletedBy: null, updatedAt: now })
+        .where(and(eq(hepItems.id, id), inClinic));
     },
     /**
      * Positions 0…n-1 in the given order, in one statement. Items whose place changed count as changed (the
@@ -137,31 +145,37 @@ export function createHepRepository(db: DbOrTx) {
           position: sql`${position}`,
           updatedAt: sql`case when ${hepItems.position} = ${position} then ${hepItems.updatedAt} else ${now} end`,
         })
-        .where(inArray(hepItems.id, orderedIds));
+        .where(and(inArray(hepItems.id, orderedIds), inClinic));
     },
     /** Videos by id that the program's clinic may use (its own and the global library). */
-    async findCandidateVideos(ids: number[], clinicId: number): Promise<CandidateVideo[]> {
+    async findCandidateVideos(ids: number[]): Promise<CandidateVideo[]> {
       if (ids.length === 0) return [];
       return db
         .select(candidateColumns)
         .from(videos)
-        .where(and(inArray(videos.id, ids), videoUsableIn(clinicId)));
+        .where(and(inArray(videos.id, ids), videoUsableIn(scope)));
     },
-    /** Folders the actor sees that belong to the program's clinic. */
-    async findFolders(actor: Actor, ids: number[], clinicId: number) {
+    /** Folders of the program's clinic that the viewer sees. */
+    async findFolders(viewer: FolderViewer, ids: number[]) {
       if (ids.length === 0) return [];
       return db
         .select({ id: videoFolders.id, name: videoFolders.name })
         .from(videoFolders)
-        .where(and(inArray(videoFolders.id, ids), folderVisibleTo(actor), eq(videoFolders.clinicId, clinicId)));
+        .where(and(inArray(videoFolders.id, ids), folderVisibleIn(scope, viewer)));
     },
-    /** A folder's videos in the folder's order (when each was added), limited to those the clinic may use. */
-    async folderVideos(folderId: number, clinicId: number): Promise<CandidateVideo[]> {
+    /**
+     * A folder of the program's clinic: its videos in the folder's order (when each was added), limited to those the
+     * clinic may use.
+     */
+    async folderVideos(folderId: number): Promise<CandidateVideo[]> {
       return db
         .select(candidateColumns)
         .from(videoFolderItems)
         .innerJoin(videos, eq(videos.id, videoFolderItems.videoId))
-        .where(and(eq(videoFolderItems.folderId, folderId), videoUsableIn(clinicId)))
+        .innerJoin(videoFolders, eq(videoFolders.id, videoFolderItems.folderId))
+        .where(
+          and(eq(videoFolderItems.folderId, folderId), inScope(videoFolders.clinicId, scope), videoUsableIn(scope)),
+        )
         .orderBy(asc(videoFolderItems.addedAt), asc(videos.id));
     },
   };

@@ -8,7 +8,8 @@ import {
   type HepUpdateBody,
 } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { type Actor, scopeOf } from '../../db/scope.ts';
+import { type Actor, type ClinicScope, narrowTo, scopeOf } from '../../db/scope.ts';
+import { folderViewerOf } from '../../db/visibility.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, noteAudited, noteNothingChanged, patientAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -43,9 +44,24 @@ const toChanges = (body: HepUpdateBody): HepItemChanges => ({
 const capMessage = (active: number, adding: number) =>
   `A program holds at most ${HEP_MAX_ITEMS} exercises; this one has ${active} and ${adding} more would exceed it`;
 
+/**
+ * The scope of work on one patient's program: the caller's, narrowed to the patient's clinic, whose videos and
+ * folders the program may use and where its items are written (decision 1340).
+ */
+function patientScope(actor: Actor, patient: PatientWithClinicDay): ClinicScope {
+  const scope = narrowTo(scopeOf(actor), patient.clinicId);
+  if (!scope) throw notFound('patient');
+  return scope;
+}
+
 /** The whole program of a patient in order, with its last change. */
-export async function loadProgram(db: DbOrTx, host: VideoHost, patientId: number): Promise<HepProgram> {
-  const repo = createHepRepository(db);
+export async function loadProgram(
+  db: DbOrTx,
+  scope: ClinicScope,
+  host: VideoHost,
+  patientId: number,
+): Promise<HepProgram> {
+  const repo = createHepRepository(db, scope);
   const rows = await repo.listActive(patientId);
   return programOf(rows, await repo.lastChange(patientId), host);
 }
@@ -57,9 +73,6 @@ const programOf = (rows: HepItemRow[], updatedAt: Date | null, host: VideoHost):
 });
 
 export function createHepService({ db, clock, audit, host }: Deps) {
-  const repo = createHepRepository(db);
-  const programs = createHepProgramRepository(db);
-
   const { success: record, denied: deny } = patientAudit(audit);
 
   /** Program items of the patient by id; an id of another patient or clinic is not found. */
@@ -70,7 +83,7 @@ export function createHepService({ db, clock, audit, host }: Deps) {
     action: AuditAction,
     ctx: RequestContext,
   ) {
-    const rows = (await repo.findInScope(ids, scopeOf(actor))).filter(
+    const rows = (await createHepRepository(db, patientScope(actor, patient)).findInScope(ids)).filter(
       (row) => row.patientId === patient.id && row.deletedAt === null,
     );
     const missing = ids.filter((id) => !rows.some((row) => row.id === id));
@@ -85,13 +98,14 @@ export function createHepService({ db, clock, audit, host }: Deps) {
   async function resolveAdditions(actor: Actor, patient: PatientWithClinicDay, body: HepAddBody, ctx: RequestContext) {
     const videoIds = [...new Set(body.flatMap((el) => (el.video_id === undefined ? [] : [el.video_id])))];
     const folderIds = [...new Set(body.flatMap((el) => (el.folder_id === undefined ? [] : [el.folder_id])))];
-    const videos = await repo.findCandidateVideos(videoIds, patient.clinicId);
+    const repo = createHepRepository(db, patientScope(actor, patient));
+    const videos = await repo.findCandidateVideos(videoIds);
     const missingVideos = videoIds.filter((id) => !videos.some((v) => v.id === id));
     if (missingVideos.length > 0) {
       await deny(actor, 'hep.added', ctx, { patient_id: patient.id, video_ids: missingVideos });
       throw new AppError('not_found', `No such video: ${missingVideos.join(', ')}`);
     }
-    const folders = await repo.findFolders(actor, folderIds, patient.clinicId);
+    const folders = await repo.findFolders(folderViewerOf(actor), folderIds);
     const missingFolders = folderIds.filter((id) => !folders.some((f) => f.id === id));
     if (missingFolders.length > 0) {
       await deny(actor, 'hep.added', ctx, { patient_id: patient.id, folder_ids: missingFolders });
@@ -110,7 +124,7 @@ export function createHepService({ db, clock, audit, host }: Deps) {
         }
       } else {
         folder = folders.find((f) => f.id === element.folder_id)!;
-        chosen = (await repo.folderVideos(folder.id, patient.clinicId)).filter((v) => v.status !== 'failed');
+        chosen = (await repo.folderVideos(folder.id)).filter((v) => v.status !== 'failed');
         if (chosen.length === 0) {
           errors[`${index}.folder_id`] = ['This folder has no videos to add'];
           continue;
@@ -119,7 +133,6 @@ export function createHepService({ db, clock, audit, host }: Deps) {
       groups.push({
         order: element.order,
         items: chosen.map((video) => ({
-          clinicId: patient.clinicId,
           patientId: patient.id,
           videoId: video.id,
           folderId: folder?.id ?? null,
@@ -148,8 +161,8 @@ export function createHepService({ db, clock, audit, host }: Deps) {
       const scope = scopeOf(actor);
       // Staff of a clinic: the patient's check, the program and the audit row in one statement.
       if (scope.kind === 'clinic') {
-        const read = { patientId, clinicId: scope.clinicId, actorUserId: actor.id, ip: ctx.ip };
-        const found = await programs.readAudited(read);
+        const read = { patientId, actorUserId: actor.id, ip: ctx.ip };
+        const found = await createHepProgramRepository(db, scope).readAudited(read);
         if (!found) {
           await deny(actor, 'hep.read', ctx, { patient_id: patientId });
           throw notFound('patient');
@@ -158,7 +171,7 @@ export function createHepService({ db, clock, audit, host }: Deps) {
         return programOf(found.items, found.lastChange, host());
       }
       const patient = await requirePatient(db, audit, actor, patientId, 'hep.read', ctx);
-      const program = await loadProgram(db, host(), patient.id);
+      const program = await loadProgram(db, patientScope(actor, patient), host(), patient.id);
       await record(actor, 'hep.read', patient, ctx, { count: program.count });
       return program;
     },
@@ -169,9 +182,10 @@ export function createHepService({ db, clock, audit, host }: Deps) {
       const groups = await resolveAdditions(actor, patient, body, ctx);
       const adding = groups.reduce((n, g) => n + g.items.length, 0);
       const now = clock.now();
+      const scope = patientScope(actor, patient);
       await db.transaction(async (tx) => {
         await lockPatient(tx, patient.id);
-        const txRepo = createHepRepository(tx);
+        const txRepo = createHepRepository(tx, scope);
         const order = (await txRepo.listActive(patient.id)).map((row) => row.id);
         if (order.length + adding > HEP_MAX_ITEMS) {
           throw new AppError('conflict', capMessage(order.length, adding), {
@@ -189,18 +203,19 @@ export function createHepService({ db, clock, audit, host }: Deps) {
         const videoIds = groups.flatMap((g) => g.items.map((i) => i.videoId));
         await record(actor, 'hep.added', patient, ctx, { hep_ids: added, video_ids: videoIds }, tx);
       });
-      return loadProgram(db, host(), patient.id);
+      return loadProgram(db, scope, host(), patient.id);
     },
 
     async update(actor: Actor, patientId: number, hepId: number, body: HepUpdateBody, ctx: RequestContext) {
       const patient = await requirePatient(db, audit, actor, patientId, 'hep.updated', ctx);
       await activeItemsOf(actor, patient, [hepId], 'hep.updated', ctx);
       const now = clock.now();
+      const scope = patientScope(actor, patient);
       await db.transaction(async (tx) => {
-        await createHepRepository(tx).update(hepId, toChanges(body), now);
+        await createHepRepository(tx, scope).update(hepId, toChanges(body), now);
         await record(actor, 'hep.updated', patient, ctx, { hep_id: hepId, fields: Object.keys(body) }, tx);
       });
-      const program = await loadProgram(db, host(), patient.id);
+      const program = await loadProgram(db, scope, host(), patient.id);
       return program.results.find((item) => item.id === hepId)!;
     },
 
@@ -211,7 +226,7 @@ export function createHepService({ db, clock, audit, host }: Deps) {
       const now = clock.now();
       await db.transaction(async (tx) => {
         await lockPatient(tx, patient.id);
-        const txRepo = createHepRepository(tx);
+        const txRepo = createHepRepository(tx, patientScope(actor, patient));
         await txRepo.softDelete(ids, actor.id, now);
         await txRepo.setPositions(
           (await txRepo.listActive(patient.id)).map((row) => row.id),
@@ -227,17 +242,18 @@ export function createHepService({ db, clock, audit, host }: Deps) {
      * program is shorter now. Restoring an item that is in the program already changes nothing.
      */
     async restore(actor: Actor, hepId: number, ctx: RequestContext) {
-      const [item] = await repo.findInScope([hepId], scopeOf(actor));
+      const [item] = await createHepRepository(db, scopeOf(actor)).findInScope([hepId]);
       if (!item) {
         await deny(actor, 'hep.restored', ctx, { hep_id: hepId });
         throw new AppError('not_found', 'No such exercise');
       }
       const patient = await requirePatient(db, audit, actor, item.patientId, 'hep.restored', ctx);
+      const scope = patientScope(actor, patient);
       if (item.deletedAt !== null) {
         const now = clock.now();
         await db.transaction(async (tx) => {
           await lockPatient(tx, patient.id);
-          const txRepo = createHepRepository(tx);
+          const txRepo = createHepRepository(tx, scope);
           const order = (await txRepo.listActive(patient.id)).map((row) => row.id);
           if (order.length + 1 > HEP_MAX_ITEMS) {
             throw new AppError('conflict', capMessage(order.length, 1));
@@ -250,13 +266,13 @@ export function createHepService({ db, clock, audit, host }: Deps) {
       } else {
         noteNothingChanged();
       }
-      const program = await loadProgram(db, host(), patient.id);
+      const program = await loadProgram(db, scope, host(), patient.id);
       return program.results.find((result) => result.id === hepId)!;
     },
 
     /** The patient's whole active program in its new order: every item once, nothing else. */
     async setOrder(actor: Actor, ids: number[], ctx: RequestContext) {
-      const rows = await repo.findInScope(ids, scopeOf(actor));
+      const rows = await createHepRepository(db, scopeOf(actor)).findInScope(ids);
       const missing = ids.filter((id) => !rows.some((row) => row.id === id));
       if (missing.length > 0) {
         await deny(actor, 'hep.reordered', ctx, { hep_ids: missing });
@@ -268,16 +284,17 @@ export function createHepService({ db, clock, audit, host }: Deps) {
       const deleted = rows.filter((row) => row.deletedAt !== null).map((row) => row.id);
       if (deleted.length > 0) throw orderError(`Exercise ${deleted.join(', ')} was deleted from the program`);
       const now = clock.now();
+      const scope = patientScope(actor, patient);
       await db.transaction(async (tx) => {
         await lockPatient(tx, patient.id);
-        const txRepo = createHepRepository(tx);
+        const txRepo = createHepRepository(tx, scope);
         const active = (await txRepo.listActive(patient.id)).map((row) => row.id);
         const left = active.filter((id) => !ids.includes(id));
         if (left.length > 0) throw orderError(`List the whole program: exercise ${left.join(', ')} is missing`);
         await txRepo.setPositions(ids, now);
         await record(actor, 'hep.reordered', patient, ctx, { hep_ids: ids }, tx);
       });
-      return loadProgram(db, host(), patient.id);
+      return loadProgram(db, scope, host(), patient.id);
     },
   };
 }

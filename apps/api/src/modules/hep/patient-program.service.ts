@@ -1,6 +1,6 @@
 import type { ExerciseLog, ExerciseLogBody, Today } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { Actor } from '../../db/scope.ts';
+import { type Actor, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, noteNothingChanged, patientAudit } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
@@ -38,9 +38,6 @@ export const toExerciseLog = (row: ExerciseLogRow): ExerciseLog => ({
 
 /** The patient's side of the program: today's exercises, and logging one as done. Only ever their own. */
 export function createPatientProgramService({ db, clock, audit, host }: Deps) {
-  const programs = createHepRepository(db);
-  const logs = createExerciseLogsRepository(db);
-
   const { success: record } = patientAudit(audit);
 
   /** The audit row of a log stored or changed: the values it now holds for what changed. */
@@ -56,7 +53,7 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
   /** A later send of a stored session: applied under the log's lock, audited when it changed something. */
   const updateLog = (actor: Actor, own: OwnPatient, body: ExerciseLogBody, ctx: RequestContext) =>
     db.transaction(async (tx) => {
-      const txLogs = createExerciseLogsRepository(tx);
+      const txLogs = createExerciseLogsRepository(tx, scopeOf(actor));
       const row = (await txLogs.lockByClientId(own.id, body.client_id))!;
       if (row.hepItemId !== body.hep_id) {
         throw fieldError('client_id', 'This client_id names a log of another exercise', 'conflict');
@@ -66,7 +63,7 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
         noteNothingChanged();
         return row;
       }
-      const updated = await txLogs.update(row.id, changes);
+      const updated = (await txLogs.update(row.id, changes))!;
       if (changes.pain !== undefined) await txLogs.recordPain(updated);
       await recordLogged(actor, own, ctx, updated, snakeCased(changes), tx);
       return updated;
@@ -79,6 +76,8 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
      */
     async today(actor: Actor, ctx: RequestContext): Promise<Today> {
       const own = await findOwnPatient(db, actor);
+      const programs = createHepRepository(db, scopeOf(actor));
+      const logs = createExerciseLogsRepository(db, scopeOf(actor));
       const date = localDateOf(clock.now(), own.timezone);
       const [items, logged, painToday, streak] = await Promise.all([
         programs.listActive(own.id),
@@ -117,10 +116,10 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
       ctx: RequestContext,
     ): Promise<{ log: ExerciseLog; created: boolean }> {
       const own = await findOwnPatient(db, actor);
-      if (await logs.findByClientId(own.id, body.client_id)) {
+      if (await createExerciseLogsRepository(db, scopeOf(actor)).findByClientId(own.id, body.client_id)) {
         return { log: toExerciseLog(await updateLog(actor, own, body, ctx)), created: false };
       }
-      const [item] = await programs.findInScope([body.hep_id], { kind: 'clinic', clinicId: own.clinicId });
+      const [item] = await createHepRepository(db, scopeOf(actor)).findInScope([body.hep_id]);
       if (!item || item.patientId !== own.id || item.deletedAt !== null) {
         throw new AppError('not_found', 'No such exercise in your program', {
           errors: { hep_id: ['This exercise is not in your program'] },
@@ -128,9 +127,8 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
       }
       const performedAt = performedAtOf(body, clock.now());
       const created = await db.transaction(async (tx) => {
-        const txLogs = createExerciseLogsRepository(tx);
+        const txLogs = createExerciseLogsRepository(tx, scopeOf(actor));
         const row = await txLogs.insertOnce({
-          clinicId: own.clinicId,
           patientId: own.id,
           hepItemId: item.id,
           performedAt,

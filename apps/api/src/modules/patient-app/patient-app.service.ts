@@ -1,6 +1,6 @@
 import type { HealthDataBody, PatientChat, PatientMe } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../db/scope.ts';
+import { type Actor, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
@@ -42,7 +42,7 @@ export function createPatientAppService({ db, clock, audit }: Deps) {
             }
           : null,
         status: profile.status,
-        streak: await createExerciseLogsRepository(db).streak(own.id, today),
+        streak: await createExerciseLogsRepository(db, scopeOf(actor)).streak(own.id, today),
       };
     },
 

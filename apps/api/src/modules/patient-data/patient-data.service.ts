@@ -1,6 +1,6 @@
 import type { FunctionalDataPatchBody, FunctionalDataPostBody, Progress, ProgressTrend } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../db/scope.ts';
+import { type Actor, clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import { addDays, localDateOf, weekDays, weekStartOf } from '../../lib/calendar.ts';
@@ -31,12 +31,15 @@ export function createPatientDataService({ db, clock, audit }: Deps) {
     return repo.weekData(patientId, from, to, fromInstant, untilInstant);
   }
 
-  async function progressOf(patient: { id: number; timezone: string }, weeksAgo: number): Promise<Progress> {
+  async function progressOf(
+    patient: { id: number; clinicId: number; timezone: string },
+    weeksAgo: number,
+  ): Promise<Progress> {
     const today = localDateOf(clock.now(), patient.timezone);
     const days = weekDays(weekStartOf(today, weeksAgo));
     const [data, streak] = await Promise.all([
       dataOf(patient.id, days[0]!, days[6]!),
-      createExerciseLogsRepository(db).streak(patient.id, today),
+      createExerciseLogsRepository(db, clinicScope(patient.clinicId)).streak(patient.id, today),
     ]);
     return buildProgress({ patientId: patient.id, weeksAgo, timezone: patient.timezone, today, days, data, streak });
   }

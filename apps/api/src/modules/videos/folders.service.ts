@@ -1,10 +1,11 @@
 import type { AuditAction } from '@rehabit/contract';
 import { can, type FolderListQuery, toPage } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../db/scope.ts';
+import { type Actor, narrowTo, scopeOf } from '../../db/scope.ts';
+import { folderViewerOf } from '../../db/visibility.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, actorAudit } from '../../lib/audit.ts';
-import { AppError, forbidden } from '../../lib/errors.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { VideoHost } from '../../video-host/host.ts';
 import { chosenClinic } from '../clinics/chosen-clinic.ts';
 import { createFoldersRepository, type FolderRow } from './folders.repository.ts';
@@ -19,9 +20,8 @@ type Page = { page: number; page_size: number };
  * (or an admin) renames, deletes, shares and files videos into a folder.
  */
 export function createFoldersService({ db, audit, host }: Deps) {
-  const folders = createFoldersRepository(db);
-  const videos = createVideosRepository(db);
   const record = actorAudit(audit);
+  const foldersOf = (actor: Actor) => createFoldersRepository(db, scopeOf(actor));
 
   /** Every id must be visible (else 404) and, when writing, owned (else 403). */
   async function load(
@@ -32,7 +32,7 @@ export function createFoldersService({ db, audit, host }: Deps) {
     write: boolean,
   ): Promise<FolderRow[]> {
     const unique = [...new Set(ids)];
-    const rows = await folders.findVisible(actor, unique);
+    const rows = await foldersOf(actor).findVisible(folderViewerOf(actor), unique);
     const missing = unique.filter((id) => !rows.some((r) => r.id === id));
     if (missing.length > 0) {
       await record(actor, action, ctx, { folder_ids: missing }, 'denied');
@@ -47,14 +47,14 @@ export function createFoldersService({ db, audit, host }: Deps) {
   }
 
   async function reload(actor: Actor, ids: number[]) {
-    const rows = await folders.findVisible(actor, ids);
+    const rows = await foldersOf(actor).findVisible(folderViewerOf(actor), ids);
     return ids.map((id) => toFolder(actor, rows.find((r) => r.id === id)!));
   }
 
   return {
     async list(actor: Actor, query: FolderListQuery) {
-      const { clinic } = await chosenClinic(db, actor, query.clinic_code);
-      const { rows, count } = await folders.list(actor, query, clinic?.id);
+      const { scope } = await chosenClinic(db, actor, query.clinic_code);
+      const { rows, count } = await createFoldersRepository(db, scope).list(folderViewerOf(actor), query);
       return toPage(
         rows.map((r) => toFolder(actor, r)),
         count,
@@ -63,7 +63,8 @@ export function createFoldersService({ db, audit, host }: Deps) {
     },
     async contents(actor: Actor, id: number, query: Page, ctx: RequestContext) {
       await load(actor, [id], 'video_folder.read', ctx, false);
-      const { rows, count } = await videos.list(actor, { ...query, folder: id });
+      const videos = createVideosRepository(db, scopeOf(actor));
+      const { rows, count } = await videos.list(folderViewerOf(actor), { ...query, folder: id });
       return toPage(
         rows.map((r) => toVideo(actor, r, host())),
         count,
@@ -71,26 +72,29 @@ export function createFoldersService({ db, audit, host }: Deps) {
       );
     },
     async create(actor: Actor, name: string, ctx: RequestContext) {
-      const id = await folders.insert(actor, name);
+      // A folder belongs to its owner's own clinic, an admin's too.
+      const home = narrowTo(scopeOf(actor), actor.clinicId);
+      if (!home) throw notFound('clinic');
+      const id = await createFoldersRepository(db, home).insert(actor.id, name);
       await record(actor, 'video_folder.create', ctx, { folder_id: id });
       return (await reload(actor, [id]))[0]!;
     },
     async rename(actor: Actor, id: number, name: string, ctx: RequestContext) {
       await load(actor, [id], 'video_folder.rename', ctx, true);
-      await folders.rename(id, name);
+      await foldersOf(actor).rename(id, name);
       await record(actor, 'video_folder.rename', ctx, { folder_id: id });
       return (await reload(actor, [id]))[0]!;
     },
     async remove(actor: Actor, ids: number[], ctx: RequestContext) {
       await load(actor, ids, 'video_folder.delete', ctx, true);
-      await folders.deleteMany(ids);
+      await foldersOf(actor).deleteMany(ids);
       await record(actor, 'video_folder.delete', ctx, { folder_ids: ids });
       return { deleted: ids };
     },
     async share(actor: Actor, ids: number[], isShared: boolean, ctx: RequestContext) {
       const unique = [...new Set(ids)];
       await load(actor, unique, 'video_folder.share', ctx, true);
-      await folders.setShared(unique, isShared);
+      await foldersOf(actor).setShared(unique, isShared);
       await record(actor, 'video_folder.share', ctx, { folder_ids: unique, is_shared: isShared });
       return { results: await reload(actor, unique) };
     },
@@ -98,19 +102,19 @@ export function createFoldersService({ db, audit, host }: Deps) {
       const folderList = [...new Set(folderIds)];
       const videoList = [...new Set(videoIds)];
       await load(actor, folderList, 'video_folder.add', ctx, true);
-      const found = await videos.findManyVisible(actor, videoList);
+      const found = await createVideosRepository(db, scopeOf(actor)).findManyVisible(videoList);
       const missing = videoList.filter((id) => !found.some((v) => v.id === id));
       if (missing.length > 0) {
         await record(actor, 'video_folder.add', ctx, { video_ids: missing }, 'denied');
         throw new AppError('not_found', `No such video: ${missing.join(', ')}`);
       }
-      await folders.addItems(folderList, videoList);
+      await foldersOf(actor).addItems(folderList, videoList);
       await record(actor, 'video_folder.add', ctx, { folder_ids: folderList, video_ids: videoList });
       return { results: await reload(actor, folderList) };
     },
     async removeVideos(actor: Actor, folderId: number, videoIds: number[], ctx: RequestContext) {
       await load(actor, [folderId], 'video_folder.remove', ctx, true);
-      const removed = await folders.removeItems(folderId, videoIds);
+      const removed = await foldersOf(actor).removeItems(folderId, videoIds);
       await record(actor, 'video_folder.remove', ctx, { folder_id: folderId, video_ids: removed });
       return (await reload(actor, [folderId]))[0]!;
     },

@@ -3,7 +3,7 @@ import { and, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { clinics, hepRequests, users, videos } from '../../db/schema.ts';
-import type { Actor } from '../../db/scope.ts';
+import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 
 const answerer = alias(users, 'answerer');
 
@@ -45,18 +45,24 @@ const selectRequests = (db: DbOrTx) =>
     .$dynamic();
 export type HepRequestRow = Awaited<ReturnType<ReturnType<typeof selectRequests>['execute']>>[number];
 
-/** HEP video requests: a staff member's own, or (admins) the queue of every clinic. */
-export function createHepRequestsRepository(db: DbOrTx) {
+/**
+ * HEP video requests of the scope's clinics: a staff member's own, or (admins, across clinics) the queue of every
+ * clinic.
+ */
+export function createHepRequestsRepository(db: DbOrTx, scope: ClinicScope) {
+  const inClinic = inScope(hepRequests.clinicId, scope);
   return {
-    async insert(actor: Actor, clinicId: number, content: string) {
+    /** A request of `requestedBy`, filed under the scope's clinic. */
+    async insert(requestedBy: number, content: string) {
       const [row] = await db
         .insert(hepRequests)
-        .values({ clinicId, requestedBy: actor.id, requestContent: content })
+        .values({ clinicId: clinicIdOf(scope), requestedBy, requestContent: content })
         .returning({ id: hepRequests.id });
       return row!.id;
     },
     async list(filter: ListFilter) {
       const conditions: (SQL | undefined)[] = [
+        inClinic,
         filter.id ? eq(hepRequests.id, filter.id) : undefined,
         filter.status ? eq(hepRequests.status, filter.status) : undefined,
         filter.requestedBy ? eq(hepRequests.requestedBy, filter.requestedBy) : undefined,
@@ -81,11 +87,14 @@ export function createHepRequestsRepository(db: DbOrTx) {
           status: hepRequests.status,
         })
         .from(hepRequests)
-        .where(eq(hepRequests.id, id))
+        .where(and(eq(hepRequests.id, id), inClinic))
         .for('update');
       return row;
     },
-    /** A video of the global library (no clinic's own), whatever its processing state. */
+    /**
+     * A video of the global library (no clinic's own, usable by every clinic), whatever its processing state. No
+     * clinic's video is ever one, whatever the scope.
+     */
     async findGlobalVideo(id: number) {
       const [row] = await db
         .select({ id: videos.id })
@@ -106,7 +115,7 @@ export function createHepRequestsRepository(db: DbOrTx) {
           answeredAt: change.now,
           answerVideoId: change.videoId,
         })
-        .where(eq(hepRequests.id, id));
+        .where(and(eq(hepRequests.id, id), inClinic));
     },
   };
 }

@@ -1,6 +1,6 @@
 import { type HepRequest, type HepRequestQueueQuery, toPage } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../db/scope.ts';
+import { type Actor, type ClinicScope, narrowTo, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, actorAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -36,11 +36,11 @@ const toHepRequest = (r: HepRequestRow): HepRequest => ({
  * (decision 1030), and the requester is told by a task in their clinic, opened in the answer's transaction.
  */
 export function createHepRequestsService({ db, clock, audit, tasks }: Deps) {
-  const requests = createHepRequestsRepository(db);
   const record = actorAudit(audit);
 
-  async function one(id: number) {
-    const { rows } = await requests.list({ id, page: 1, pageSize: 1, order: 'newest' });
+  /** The request as the scope it was just filed or answered in reads it. */
+  async function one(scope: ClinicScope, id: number) {
+    const { rows } = await createHepRequestsRepository(db, scope).list({ id, page: 1, pageSize: 1, order: 'newest' });
     return toHepRequest(rows[0]!);
   }
 
@@ -48,20 +48,24 @@ export function createHepRequestsService({ db, clock, audit, tasks }: Deps) {
     /** Filed under the caller's clinic, or a patient's named by `clinicCode` (chosenClinic, decision 1155). */
     async create(actor: Actor, content: string, clinicCode: string | undefined, ctx: RequestContext) {
       const { filedUnder: clinicId } = await chosenClinic(db, actor, clinicCode);
+      const scope = narrowTo(scopeOf(actor), clinicId);
+      if (!scope) throw notFound('clinic');
       const id = await db.transaction(async (tx) => {
-        const made = await createHepRequestsRepository(tx).insert(actor, clinicId, content);
+        const made = await createHepRequestsRepository(tx, scope).insert(actor.id, content);
         // Audited under the clinic it is filed under, so that clinic's log shows it.
         await record({ ...actor, clinicId }, 'hep_request.create', ctx, { hep_request_id: made }, 'success', tx);
         return made;
       });
-      return one(id);
+      return one(scope, id);
     },
-    async queue(query: HepRequestQueueQuery) {
+    /** The content team's queue: admins', of every clinic their scope reaches. */
+    async queue(actor: Actor, query: HepRequestQueueQuery) {
+      const requests = createHepRequestsRepository(db, scopeOf(actor));
       const { rows, count } = await requests.list({ ...query, pageSize: query.page_size });
       return toPage(rows.map(toHepRequest), count, query);
     },
     async mine(actor: Actor, query: Page) {
-      const { rows, count } = await requests.list({
+      const { rows, count } = await createHepRequestsRepository(db, scopeOf(actor)).list({
         page: query.page,
         pageSize: query.page_size,
         requestedBy: actor.id,
@@ -72,7 +76,7 @@ export function createHepRequestsService({ db, clock, audit, tasks }: Deps) {
     /** One answer per request: a second is a conflict, and changes nothing. */
     async answer(actor: Actor, id: number, body: Answer, ctx: RequestContext) {
       const refused = await db.transaction(async (tx) => {
-        const repo = createHepRequestsRepository(tx);
+        const repo = createHepRequestsRepository(tx, scopeOf(actor));
         const request = await repo.lock(id);
         if (!request) throw notFound('video request');
         // Answered already: refused below, once the lock is let go, with its own audit row.
@@ -107,7 +111,7 @@ export function createHepRequestsService({ db, clock, audit, tasks }: Deps) {
         await record(actor, 'hep_request.answer', ctx, { hep_request_id: id, status: refused }, 'denied');
         throw new AppError('conflict', `This request was already ${refused}`);
       }
-      return one(id);
+      return one(scopeOf(actor), id);
     },
   };
 }

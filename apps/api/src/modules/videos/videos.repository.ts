@@ -1,12 +1,13 @@
-import { can, type VideoFields, type VideoListQuery, type VideoStatus } from '@rehabit/contract';
+import type { VideoFields, VideoListQuery, VideoStatus } from '@rehabit/contract';
 import { and, count, desc, eq, ilike, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { users, videoFolderItems, videoFolders, videos } from '../../db/schema.ts';
-import type { Actor } from '../../db/scope.ts';
-import { folderVisibleTo, videoUsableIn, videoVisibleTo } from '../../db/visibility.ts';
+import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
+import { type FolderViewer, folderVisibleIn, videoUsableIn } from '../../db/visibility.ts';
 
-const videoColumns = (actor: Actor) => ({
+/** A video's columns, with the ids of the folders holding it that the viewer sees in the scope. */
+const videoColumns = (scope: ClinicScope, viewer: FolderViewer) => ({
   id: videos.id,
   guid: videos.guid,
   clinicId: videos.clinicId,
@@ -36,7 +37,7 @@ const videoColumns = (actor: Actor) => ({
   folderIds: sql<number[]>`coalesce((
     select array_agg(${videoFolderItems.folderId} order by ${videoFolderItems.folderId})
     from ${videoFolderItems} join ${videoFolders} on ${videoFolders.id} = ${videoFolderItems.folderId}
-    where ${videoFolderItems.videoId} = ${videos.id} and ${folderVisibleTo(actor)}
+    where ${videoFolderItems.videoId} = ${videos.id} and ${folderVisibleIn(scope, viewer)}
   ), '{}')`.mapWith((v: unknown) => (Array.isArray(v) ? v.map(Number) : parsePgArray(v))),
 });
 
@@ -46,11 +47,12 @@ function parsePgArray(v: unknown): number[] {
   return v.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
 }
 
-const selectVideos = (db: DbOrTx, actor: Actor) =>
-  db.select(videoColumns(actor)).from(videos).leftJoin(users, eq(users.id, videos.ownerUserId)).$dynamic();
+const selectVideos = (db: DbOrTx, scope: ClinicScope, viewer: FolderViewer) =>
+  db.select(videoColumns(scope, viewer)).from(videos).leftJoin(users, eq(users.id, videos.ownerUserId)).$dynamic();
 export type VideoRow = Awaited<ReturnType<ReturnType<typeof selectVideos>['execute']>>[number];
 
-export type NewVideo = VideoFields & { guid: string; clinicId: number | null; ownerUserId: number };
+/** A new video record; its library (a clinic's own, or the global one) is the insert's, never the caller's value. */
+export type NewVideo = VideoFields & { guid: string; ownerUserId: number };
 
 const toColumns = (fields: Partial<VideoFields>) => ({
   title: fields.title,
@@ -68,12 +70,21 @@ const toColumns = (fields: Partial<VideoFields>) => ({
   descriptionEs: fields.description_es,
 });
 
-export function createVideosRepository(db: DbOrTx) {
-  /** `clinicId`: a chosen clinic (decision 1155), whose usable videos narrow an admin's every clinic. */
-  function listConditions(actor: Actor, query: VideoListQuery, clinicId: number | undefined): SQL[] {
-    const where: SQL[] = [clinicId === undefined ? videoVisibleTo(actor) : videoUsableIn(clinicId)];
-    const library = clinicId ?? (can(actor.role, 'clinics.all') ? undefined : actor.clinicId);
-    if (query.scope === 'mine') where.push(eq(videos.ownerUserId, actor.id));
+/**
+ * The video library as a scope reaches it: reads see the scope's clinic's own videos and the global library
+ * (`videoUsableIn`), changes reach only the clinic's own. A cross-clinic scope (platform admins, the video host)
+ * reaches every video, the global library's included.
+ */
+export function createVideosRepository(db: DbOrTx, scope: ClinicScope) {
+  const usable = videoUsableIn(scope);
+  /** Changes: a clinic's own videos; the global library is changed only across clinics (platform admins). */
+  const changeable = inScope(videos.clinicId, scope);
+
+  /** The library's own clinic: the scope's one; across clinics (decision 1155, no clinic chosen) none. */
+  function listConditions(userId: number, query: VideoListQuery): SQL[] {
+    const where: SQL[] = [usable];
+    const library = scope.kind === 'clinic' ? scope.clinicId : undefined;
+    if (query.scope === 'mine') where.push(eq(videos.ownerUserId, userId));
     if (query.scope === 'clinic') {
       where.push(library === undefined ? sql`${videos.clinicId} is not null` : eq(videos.clinicId, library));
     }
@@ -92,65 +103,84 @@ export function createVideosRepository(db: DbOrTx) {
     return where;
   }
 
+  async function insertInto(clinicId: number | null, video: NewVideo) {
+    const [row] = await db
+      .insert(videos)
+      .values({
+        ...toColumns(video),
+        guid: video.guid,
+        clinicId,
+        ownerUserId: video.ownerUserId,
+      } as typeof videos.$inferInsert)
+      .returning({ id: videos.id });
+    return row!.id;
+  }
+
   return {
-    async list(actor: Actor, query: VideoListQuery, clinicId?: number) {
-      const where = and(...listConditions(actor, query, clinicId));
+    /** `viewer.userId` is whose videos `mine` lists. */
+    async list(viewer: FolderViewer, query: VideoListQuery) {
+      const where = and(...listConditions(viewer.userId, query));
       const [total] = await db.select({ n: count() }).from(videos).where(where);
-      const rows = await selectVideos(db, actor)
+      const rows = await selectVideos(db, scope, viewer)
         .where(where)
         .orderBy(desc(videos.createdAt), desc(videos.id))
         .limit(query.page_size)
         .offset((query.page - 1) * query.page_size);
       return { rows, count: total?.n ?? 0 };
     },
-    async findById(actor: Actor, id: number) {
-      const [row] = await selectVideos(db, actor).where(and(eq(videos.id, id), videoVisibleTo(actor)));
+    async findById(viewer: FolderViewer, id: number) {
+      const [row] = await selectVideos(db, scope, viewer).where(and(eq(videos.id, id), usable));
       return row ?? null;
     },
-    async findManyVisible(actor: Actor, ids: number[]) {
+    async findManyVisible(ids: number[]) {
       return db
         .select({ id: videos.id, guid: videos.guid, clinicId: videos.clinicId, ownerUserId: videos.ownerUserId })
         .from(videos)
-        .where(and(inArray(videos.id, ids), videoVisibleTo(actor)));
+        .where(and(inArray(videos.id, ids), usable));
     },
+    /** A video of the scope's clinic's own library. */
     async insert(video: NewVideo) {
-      const [row] = await db
-        .insert(videos)
-        .values({
-          ...toColumns(video),
-          guid: video.guid,
-          clinicId: video.clinicId,
-          ownerUserId: video.ownerUserId,
-        } as typeof videos.$inferInsert)
-        .returning({ id: videos.id });
-      return row!.id;
+      return insertInto(clinicIdOf(scope), video);
+    },
+    /**
+     * A video of the global library, which no clinic owns and every clinic may use. Only platform staff and the demo
+     * seed add to it, from a cross-clinic scope of theirs: any other scope is refused.
+     */
+    async insertGlobal(video: NewVideo) {
+      if (scope.kind !== 'all' || (scope.purpose !== 'platform admin' && scope.purpose !== 'demo seed')) {
+        throw new Error('the global library is written only by platform admins and the demo seed');
+      }
+      return insertInto(null, video);
     },
     async update(id: number, fields: Partial<VideoFields>, now: Date) {
       const values = Object.fromEntries(Object.entries(toColumns(fields)).filter(([, v]) => v !== undefined));
       await db
         .update(videos)
         .set({ ...values, updatedAt: now })
-        .where(eq(videos.id, id));
+        .where(and(eq(videos.id, id), changeable));
     },
     async deleteMany(ids: number[]) {
       if (ids.length === 0) return;
-      await db.delete(videos).where(inArray(videos.id, ids));
+      await db.delete(videos).where(and(inArray(videos.id, ids), changeable));
     },
     async findUpload(guid: string) {
       const [row] = await db
         .select({ id: videos.id, clinicId: videos.clinicId, ownerUserId: videos.ownerUserId, status: videos.status })
         .from(videos)
-        .where(eq(videos.guid, guid));
+        .where(and(eq(videos.guid, guid), usable));
       return row ?? null;
     },
-    async updateByGuid(guid: string, fields: Partial<typeof videos.$inferInsert>) {
-      await db.update(videos).set(fields).where(eq(videos.guid, guid));
+    async updateByGuid(guid: string, fields: Partial<Omit<typeof videos.$inferInsert, 'clinicId'>>) {
+      await db
+        .update(videos)
+        .set(fields)
+        .where(and(eq(videos.guid, guid), changeable));
     },
     async guidsWithStatus(status: VideoStatus, createdBefore?: Date) {
       const rows = await db
         .select({ guid: videos.guid })
         .from(videos)
-        .where(and(eq(videos.status, status), createdBefore ? lt(videos.createdAt, createdBefore) : undefined));
+        .where(and(eq(videos.status, status), createdBefore ? lt(videos.createdAt, createdBefore) : undefined, usable));
       return rows.map((r) => r.guid);
     },
   };

@@ -37,7 +37,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{
   route(app, videoEndpoints.requestVideo, ({ actor, query, body, ctx }) =>
     hepRequests.create(actor, body.request_content, query.clinic_code, ctx),
   );
-  route(app, videoEndpoints.hepRequests, ({ query }) => hepRequests.queue(query));
+  route(app, videoEndpoints.hepRequests, ({ actor, query }) => hepRequests.queue(actor, query));
   route(app, videoEndpoints.myHepRequests, ({ actor, query }) => hepRequests.mine(actor, query));
   route(app, videoEndpoints.answerHepRequest, ({ actor, params, body, ctx }) =>
     hepRequests.answer(actor, params.id, body, ctx),

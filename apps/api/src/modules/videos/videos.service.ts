@@ -9,7 +9,8 @@ import {
   type VideoListQuery,
 } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { Actor } from '../../db/scope.ts';
+import { type Actor, type ClinicScope, crossClinic, narrowTo, scopeOf } from '../../db/scope.ts';
+import { folderViewerOf } from '../../db/visibility.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, actorAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -27,7 +28,7 @@ type Deps = { db: Db; clock: Clock; audit: AuditLog; host: () => VideoHost };
  * What happens to an upload is audited as done by the video's owner, who asked for the upload.
  */
 export function createVideoCatalog(db: Db, audit: AuditLog): VideoCatalog {
-  const repo = createVideosRepository(db);
+  const repo = createVideosRepository(db, crossClinic('video host'));
   return {
     async findUpload(guid) {
       const row = await repo.findUpload(guid);
@@ -51,12 +52,10 @@ export function createVideoCatalog(db: Db, audit: AuditLog): VideoCatalog {
 }
 
 export function createVideosService({ db, clock, audit, host }: Deps) {
-  const repo = createVideosRepository(db);
-  const folders = createFoldersRepository(db);
   const record = actorAudit(audit);
 
   async function find(actor: Actor, id: number, ctx: RequestContext) {
-    const row = await repo.findById(actor, id);
+    const row = await createVideosRepository(db, scopeOf(actor)).findById(folderViewerOf(actor), id);
     if (!row) {
       await record(actor, 'video.read', ctx, { video_id: id }, 'denied');
       throw notFound('video');
@@ -66,12 +65,15 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
 
   return {
     async list(actor: Actor, query: VideoListQuery, ctx: RequestContext) {
-      if (query.folder && (await folders.findVisible(actor, [query.folder])).length === 0) {
+      const viewer = folderViewerOf(actor);
+      // The folder is looked for in the caller's whole scope, a clinic chosen or not.
+      const folders = createFoldersRepository(db, scopeOf(actor));
+      if (query.folder && (await folders.findVisible(viewer, [query.folder])).length === 0) {
         await record(actor, 'video_folder.read', ctx, { folder_id: query.folder }, 'denied');
         throw notFound('folder');
       }
-      const { clinic } = await chosenClinic(db, actor, query.clinic_code);
-      const { rows, count } = await repo.list(actor, query, clinic?.id);
+      const { scope } = await chosenClinic(db, actor, query.clinic_code);
+      const { rows, count } = await createVideosRepository(db, scope).list(viewer, query);
       return toPage(
         rows.map((row) => toVideo(actor, row, host())),
         count,
@@ -102,7 +104,12 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
       const guid = randomUUID();
       const clinicId = can(actor.role, 'library.manage') ? null : actor.clinicId;
       const values = { ...VIDEO_DEFAULTS, ...fields };
-      const id = await repo.insert({ ...values, guid, clinicId, ownerUserId: actor.id });
+      const video = { ...values, guid, ownerUserId: actor.id };
+      // Admins add to the global library from their cross-clinic scope; staff add to their clinic's own.
+      const id =
+        clinicId === null
+          ? await createVideosRepository(db, scopeOf(actor)).insertGlobal(video)
+          : await createVideosRepository(db, ownClinic(actor)).insert(video);
       await record(actor, 'video.create', ctx, { video_id: id, library: clinicId === null ? 'global' : 'clinic' });
       const libraryId = libraryIdOf(clinicId);
       return {
@@ -126,14 +133,16 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
             : 'Only the owner or the supervisor can change this video',
         );
       }
+      const repo = createVideosRepository(db, scopeOf(actor));
       await repo.update(id, body, clock.now());
       await record(actor, 'video.update', ctx, { video_id: id, fields: Object.keys(body) });
-      return toVideo(actor, (await repo.findById(actor, id))!, host());
+      return toVideo(actor, (await repo.findById(folderViewerOf(actor), id))!, host());
     },
 
     async remove(actor: Actor, ids: number[], ctx: RequestContext) {
       const unique = [...new Set(ids)];
-      const found = await repo.findManyVisible(actor, unique);
+      const scope = scopeOf(actor);
+      const found = await createVideosRepository(db, scope).findManyVisible(unique);
       const missing = unique.filter((id) => !found.some((v) => v.id === id));
       if (missing.length > 0) {
         await record(actor, 'video.delete', ctx, { video_ids: missing }, 'denied');
@@ -145,8 +154,8 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
         throw forbidden(`You cannot delete video ${refused.map((v) => v.id).join(', ')}`);
       }
       await db.transaction(async (tx) => {
-        await releaseFromPrograms(tx, unique);
-        await createVideosRepository(tx).deleteMany(unique);
+        await releaseFromPrograms(tx, scope, unique);
+        await createVideosRepository(tx, scope).deleteMany(unique);
       });
       await Promise.all(found.map((v) => host().remove(v.guid)));
       await record(actor, 'video.delete', ctx, { video_ids: unique });
@@ -156,14 +165,21 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
 }
 export type VideosService = ReturnType<typeof createVideosService>;
 
+/** The caller's own clinic, where their videos go: always within their scope. */
+function ownClinic(actor: Actor): ClinicScope {
+  const scope = narrowTo(scopeOf(actor), actor.clinicId);
+  if (!scope) throw notFound('clinic');
+  return scope;
+}
+
 /**
  * Program items keep their video: a video in a patient's active program cannot be deleted, nor one with exercise
  * history (past weeks' progress names it). Deleted items nobody ever logged are only undo history; they go with
  * the video. Run inside the video delete's transaction, before the videos themselves are deleted.
  */
-async function releaseFromPrograms(tx: DbOrTx, videoIds: number[]) {
+async function releaseFromPrograms(tx: DbOrTx, scope: ClinicScope, videoIds: number[]) {
   if (videoIds.length === 0) return;
-  const usage = createVideoUsageRepository(tx);
+  const usage = createVideoUsageRepository(tx, scope);
   const active = await usage.inActivePrograms(videoIds);
   if (active.length > 0) {
     const ids = active.join(', ');
