@@ -11,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/database.ts
 import { makeClinic, makeUser } from '../../../test/factories.ts';
 import type { Db } from '../../db/client.ts';
 import { exerciseLogs, hepItems } from '../../db/schema.ts';
+import { clinicScope } from '../../db/scope.ts';
 import { addDays } from '../../lib/calendar.ts';
 import { createPatientsRepository } from '../patients/patients.repository.ts';
 import { createVideosRepository } from '../videos/videos.repository.ts';
@@ -41,8 +42,7 @@ afterAll(() => database.drop());
 
 async function newPatient() {
   serial += 1;
-  return createPatientsRepository(db).insert({
-    clinicId,
+  return createPatientsRepository(db, clinicScope(clinicId)).insert({
     firstName: 'History',
     lastName: `Patient${serial}`,
     phone: `55502${String(serial).padStart(5, '0')}`,

@@ -170,7 +170,7 @@ export function createHepService({ db, clock, audit, host }: Deps) {
       const adding = groups.reduce((n, g) => n + g.items.length, 0);
       const now = clock.now();
       await db.transaction(async (tx) => {
-        await lockPatient(tx, patient.id);
+        await lockPatient(tx, patient);
         const txRepo = createHepRepository(tx);
         const order = (await txRepo.listActive(patient.id)).map((row) => row.id);
         if (order.length + adding > HEP_MAX_ITEMS) {
@@ -210,7 +210,7 @@ export function createHepService({ db, clock, audit, host }: Deps) {
       await activeItemsOf(actor, patient, ids, 'hep.deleted', ctx);
       const now = clock.now();
       await db.transaction(async (tx) => {
-        await lockPatient(tx, patient.id);
+        await lockPatient(tx, patient);
         const txRepo = createHepRepository(tx);
         await txRepo.softDelete(ids, actor.id, now);
         await txRepo.setPositions(
@@ -236,7 +236,7 @@ export function createHepService({ db, clock, audit, host }: Deps) {
       if (item.deletedAt !== null) {
         const now = clock.now();
         await db.transaction(async (tx) => {
-          await lockPatient(tx, patient.id);
+          await lockPatient(tx, patient);
           const txRepo = createHepRepository(tx);
           const order = (await txRepo.listActive(patient.id)).map((row) => row.id);
           if (order.length + 1 > HEP_MAX_ITEMS) {
@@ -269,7 +269,7 @@ export function createHepService({ db, clock, audit, host }: Deps) {
       if (deleted.length > 0) throw orderError(`Exercise ${deleted.join(', ')} was deleted from the program`);
       const now = clock.now();
       await db.transaction(async (tx) => {
-        await lockPatient(tx, patient.id);
+        await lockPatient(tx, patient);
         const txRepo = createHepRepository(tx);
         const active = (await txRepo.listActive(patient.id)).map((row) => row.id);
         const left = active.filter((id) => !ids.includes(id));
