@@ -2,6 +2,7 @@ import { type MonitoringCode, pathOf, patientEndpoints } from '@rehabit/contract
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { clinics, patients } from '../src/db/schema.ts';
+import { clinicScope } from '../src/db/scope.ts';
 import { localInstantOf } from '../src/lib/calendar.ts';
 import { createMonitoringRepository } from '../src/modules/monitoring/monitoring.repository.ts';
 import { createMonthlyMinutes } from '../src/modules/monitoring/monthly-minutes.ts';
@@ -78,9 +79,8 @@ export async function monitoredClinics() {
    */
   async function pastCall(patientId: number, body: CallBody, by: StaffedClinic = home) {
     const [clinic] = await db.select({ timezone: clinics.timezone }).from(clinics).where(eq(clinics.id, by.clinic.id));
-    return createInteractionsRepository(db).insert({
+    return createInteractionsRepository(db, clinicScope(by.clinic.id)).insert({
       patientId,
-      clinicId: by.clinic.id,
       date: body.date,
       startedAt: localInstantOf(body.date, startOf(body, by), clinic!.timezone)!,
       kind: body.kind,

@@ -21,7 +21,12 @@ export type CrossClinicPurpose =
   /** The video host, which knows a video by its file id from a signed upload. */
   | 'video host'
   /** The demo data, written for every clinic it makes. */
-  | 'demo seed';
+  | 'demo seed'
+  /**
+   * A referral invitation found by the address it was sent to or the account it brought, whichever clinic sent it:
+   * one open invitation an address, and a colleague who joins another clinic still counts (decision 1010).
+   */
+  | 'referral';
 
 /**
  * The clinics a repository reaches, fixed when it is built: one clinic, or every clinic for a named purpose. No

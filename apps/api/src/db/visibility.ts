@@ -17,9 +17,9 @@ type PreparedClinicScope = { kind: 'clinic'; clinicId: Placeholder };
 export const patientVisibleIn = (scope: ClinicScope | PreparedClinicScope): SQL =>
   and(scope.kind === 'all' ? sql`true` : eq(patients.clinicId, scope.clinicId), ne(patients.status, 'removed'))!;
 
-/** The patient record of a signed-in patient account: their own, in their clinic, and not removed. */
-export const ownPatientOf = (actor: Pick<Actor, 'id' | 'clinicId'>): SQL =>
-  and(eq(patients.userId, actor.id), patientVisibleIn({ kind: 'clinic', clinicId: actor.clinicId }))!;
+/** The patient record of a signed-in patient account: their own, in the scope (their clinic), and not removed. */
+export const ownPatientOf = (userId: number, scope: ClinicScope): SQL =>
+  and(eq(patients.userId, userId), patientVisibleIn(scope))!;
 
 /**
  * Videos a scope may use, and prescribe: its clinic's own library and the global one (no clinic's, usable by every

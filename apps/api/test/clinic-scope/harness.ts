@@ -117,9 +117,8 @@ export async function seedClinic(db: Db, index: number) {
   const patientUser = await makeUser(db, clinic.id, { role: 'patient' });
   const actor: Actor = { id: therapist.id, clinicId: clinic.id, clinicCode: clinic.code, role: 'therapist' };
 
-  const patientsRepo = createPatientsRepository(db);
+  const patientsRepo = createPatientsRepository(db, clinicScope(clinic.id));
   const patientId = await patientsRepo.insert({
-    clinicId: clinic.id,
     userId: patientUser.id,
     firstName: SHARED_NAME,
     lastName: 'Patient',
@@ -133,14 +132,12 @@ export async function seedClinic(db: Db, index: number) {
   });
   await patientsRepo.openEpisode({
     patientId,
-    clinicId: clinic.id,
     diagnosis: 'M54.50',
     therapistId: therapist.id,
     startedAt: now,
   });
   await patientsRepo.recordEvent({
     patientId,
-    clinicId: clinic.id,
     action: 'register',
     actorUserId: therapist.id,
     at: now,
@@ -187,13 +184,12 @@ export async function seedClinic(db: Db, index: number) {
     clientId: 'same-client-id',
   });
   await logs.recordPain(log!);
-  await createPatientAppRepository(db).insertReadings([
-    { clinicId: clinic.id, patientId, kind: 'steps', value: 1000, measuredAt: now, localDate: DAY, source: 'manual' },
+  await createPatientAppRepository(db, clinicScope(clinic.id)).insertReadings([
+    { patientId, kind: 'steps', value: 1000, measuredAt: now, localDate: DAY, source: 'manual' },
   ]);
 
-  const functional = createFunctionalDataRepository(db);
+  const functional = createFunctionalDataRepository(db, clinicScope(clinic.id));
   const series = await functional.insertSeries({
-    clinicId: clinic.id,
     patientId,
     datatypeId: 1,
     name: 'LEFS',
@@ -201,16 +197,15 @@ export async function seedClinic(db: Db, index: number) {
     createdBy: therapist.id,
   });
   await functional.insertEntries(
-    series,
+    series.id,
     [{ date: DAY, answers: [1], score: 1, scoringVersion: '1', note: '' }],
     therapist.id,
     now,
   );
   // Filled in by the patient themself: only such an entry makes a data day.
   await db.update(functionalEntries).set({ enteredBy: 'patient' }).where(eq(functionalEntries.patientId, patientId));
-  await createInteractionsRepository(db).insert({
+  await createInteractionsRepository(db, clinicScope(clinic.id)).insert({
     patientId,
-    clinicId: clinic.id,
     date: DAY,
     startedAt: new Date(`${DAY}T12:00:00Z`),
     kind: 'phone',

@@ -5,6 +5,7 @@ import { bearer, expectProblem, staffToken, testAppForFile } from '../../../test
 import { auditRows } from '../../../test/hep-support.ts';
 import { signedInAdmin } from '../../../test/patients-support.ts';
 import { auditEvents } from '../../db/schema.ts';
+import { clinicScope } from '../../db/scope.ts';
 import { createPatientsRepository } from '../patients/patients.repository.ts';
 
 const t = await testAppForFile();
@@ -31,8 +32,7 @@ async function clinicWithLog() {
   const { setClinicTimezone } = await import('../../../test/hep-support.ts');
   await setClinicTimezone(t.database.db, clinic.id, 'America/Los_Angeles');
   const therapist = await makeUser(t.database.db, clinic.id);
-  const patientId = await createPatientsRepository(t.database.db).insert({
-    clinicId: clinic.id,
+  const patientId = await createPatientsRepository(t.database.db, clinicScope(clinic.id)).insert({
     firstName: 'Ada',
     lastName: 'Log',
     phone: '5550101234',

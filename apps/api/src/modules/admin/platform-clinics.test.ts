@@ -5,6 +5,7 @@ import { bearer, expectProblem, staffToken, testAppForFile } from '../../../test
 import { auditRows } from '../../../test/hep-support.ts';
 import { signedInAdmin } from '../../../test/patients-support.ts';
 import { appSettings, clinics, users } from '../../db/schema.ts';
+import { clinicScope } from '../../db/scope.ts';
 import { createPatientsRepository } from '../patients/patients.repository.ts';
 
 const t = await testAppForFile();
@@ -109,10 +110,9 @@ describe('the platform’s clinics', () => {
     await t.database.db.update(clinics).set({ name: 'Zephyr Spine Center' }).where(eq(clinics.id, clinic.id));
     await makeUser(t.database.db, clinic.id, { role: 'therapist' });
     await makeUser(t.database.db, clinic.id, { role: 'patient' });
-    const patients = createPatientsRepository(t.database.db);
+    const patients = createPatientsRepository(t.database.db, clinicScope(clinic.id));
     for (const status of ['onboarded', 'removed'] as const) {
       await patients.insert({
-        clinicId: clinic.id,
         firstName: 'P',
         lastName: status,
         phone: '5550100000',

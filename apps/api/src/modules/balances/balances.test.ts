@@ -6,6 +6,7 @@ import { expectProblem } from '../../../test/helpers.ts';
 import { auditRows, sessionForPatient } from '../../../test/hep-support.ts';
 import { signedInAdmin } from '../../../test/patients-support.ts';
 import { users } from '../../db/schema.ts';
+import { clinicScope } from '../../db/scope.ts';
 import { createInteractionsRepository } from '../patients/interactions.repository.ts';
 
 // The test clock stands at 2026-03-02 15:00 UTC: March 2 in Los Angeles, the home clinic's timezone.
@@ -146,9 +147,8 @@ describe('GET /api/v1/clinic/balances/', () => {
   it('keeps the calls of an account that no longer exists in a former staff row, last, and in the totals', async () => {
     // June 2025: the therapist's 90 s on a patient whose only call was logged by an account since removed.
     await c.session(withCall, '2025-06-10T18:00:00Z', 90);
-    await createInteractionsRepository(c.db).insert({
+    await createInteractionsRepository(c.db, clinicScope(c.home.clinic.id)).insert({
       patientId: withCall,
-      clinicId: c.home.clinic.id,
       date: '2025-06-11',
       startedAt: new Date('2025-06-11T19:00:00Z'),
       kind: 'phone',

@@ -1,7 +1,7 @@
 import type { ChatSession, SendChatMessageBody } from '@rehabit/contract';
 import { can, chatEvents, chatFreshness, isPatientRole, toPage } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import { type Actor, clinicScope } from '../../db/scope.ts';
+import { type Actor, clinicScope, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, noteAudited, noteNothingChanged } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -111,7 +111,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
     const onboarded = rows.flatMap((r) =>
       r.patientStatus === 'onboarded' && r.session.patientId ? [r.session.patientId] : [],
     );
-    const contact = await contactStatusesOf(db, onboarded, now);
+    const contact = await contactStatusesOf(db, scopeOf(actor), onboarded, now);
     const results: ChatSession[] = rows.map((r) => {
       const last = r.lastMessage;
       return {
@@ -151,7 +151,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
 
     async openPatientSession(actor: Actor, patientId: number, ctx: RequestContext) {
       if (!chatsWithPatients(actor)) throw new AppError('forbidden');
-      const patient = await createPatientsRepository(db).findById(patientId, clinicScope(actor.clinicId));
+      const patient = await createPatientsRepository(db, clinicScope(actor.clinicId)).findById(patientId);
       if (!patient) throw notFound('patient');
       if (!(await repo.findPatientSession(patientId))) {
         await repo.insertSession({ clinicId: patient.clinicId, kind: 'patient', patientId });

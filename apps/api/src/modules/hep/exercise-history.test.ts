@@ -41,8 +41,7 @@ afterAll(() => database.drop());
 
 async function newPatient() {
   serial += 1;
-  return createPatientsRepository(db).insert({
-    clinicId,
+  return createPatientsRepository(db, clinicScope(clinicId)).insert({
     firstName: 'History',
     lastName: `Patient${serial}`,
     phone: `55502${String(serial).padStart(5, '0')}`,

@@ -8,14 +8,14 @@ import {
   type HepUpdateBody,
 } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { type Actor, type ClinicScope, narrowTo, scopeOf } from '../../db/scope.ts';
+import { type Actor, type ClinicScope, scopeOf } from '../../db/scope.ts';
 import { folderViewerOf } from '../../db/visibility.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, noteAudited, noteNothingChanged, patientAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { VideoHost } from '../../video-host/host.ts';
-import { lockPatient, requirePatient } from '../patients/patient-access.ts';
+import { lockPatient, patientScope, requirePatient } from '../patients/patient-access.ts';
 import type { PatientWithClinicDay } from '../patients/patients.repository.ts';
 import {
   type CandidateVideo,
@@ -43,16 +43,6 @@ const toChanges = (body: HepUpdateBody): HepItemChanges => ({
 
 const capMessage = (active: number, adding: number) =>
   `A program holds at most ${HEP_MAX_ITEMS} exercises; this one has ${active} and ${adding} more would exceed it`;
-
-/**
- * The scope of work on one patient's program: the caller's, narrowed to the patient's clinic, whose videos and
- * folders the program may use and where its items are written (decision 1340).
- */
-function patientScope(actor: Actor, patient: PatientWithClinicDay): ClinicScope {
-  const scope = narrowTo(scopeOf(actor), patient.clinicId);
-  if (!scope) throw notFound('patient');
-  return scope;
-}
 
 /** The whole program of a patient in order, with its last change. */
 export async function loadProgram(
@@ -83,7 +73,7 @@ export function createHepService({ db, clock, audit, host }: Deps) {
     action: AuditAction,
     ctx: RequestContext,
   ) {
-    const rows = (await createHepRepository(db, patientScope(actor, patient)).findInScope(ids)).filter(
+    const rows = (await createHepRepository(db, patientScope(patient)).findInScope(ids)).filter(
       (row) => row.patientId === patient.id && row.deletedAt === null,
     );
     const missing = ids.filter((id) => !rows.some((row) => row.id === id));
@@ -98,7 +88,7 @@ export function createHepService({ db, clock, audit, host }: Deps) {
   async function resolveAdditions(actor: Actor, patient: PatientWithClinicDay, body: HepAddBody, ctx: RequestContext) {
     const videoIds = [...new Set(body.flatMap((el) => (el.video_id === undefined ? [] : [el.video_id])))];
     const folderIds = [...new Set(body.flatMap((el) => (el.folder_id === undefined ? [] : [el.folder_id])))];
-    const repo = createHepRepository(db, patientScope(actor, patient));
+    const repo = createHepRepository(db, patientScope(patient));
     const videos = await repo.findCandidateVideos(videoIds);
     const missingVideos = videoIds.filter((id) => !videos.some((v) => v.id === id));
     if (missingVideos.length > 0) {
@@ -171,7 +161,7 @@ export function createHepService({ db, clock, audit, host }: Deps) {
         return programOf(found.items, found.lastChange, host());
       }
       const patient = await requirePatient(db, audit, actor, patientId, 'hep.read', ctx);
-      const program = await loadProgram(db, patientScope(actor, patient), host(), patient.id);
+      const program = await loadProgram(db, patientScope(patient), host(), patient.id);
       await record(actor, 'hep.read', patient, ctx, { count: program.count });
       return program;
     },
@@ -182,9 +172,9 @@ export function createHepService({ db, clock, audit, host }: Deps) {
       const groups = await resolveAdditions(actor, patient, body, ctx);
       const adding = groups.reduce((n, g) => n + g.items.length, 0);
       const now = clock.now();
-      const scope = patientScope(actor, patient);
+      const scope = patientScope(patient);
       await db.transaction(async (tx) => {
-        await lockPatient(tx, patient.id);
+        await lockPatient(tx, patient);
         const txRepo = createHepRepository(tx, scope);
         const order = (await txRepo.listActive(patient.id)).map((row) => row.id);
         if (order.length + adding > HEP_MAX_ITEMS) {
@@ -210,7 +200,7 @@ export function createHepService({ db, clock, audit, host }: Deps) {
       const patient = await requirePatient(db, audit, actor, patientId, 'hep.updated', ctx);
       await activeItemsOf(actor, patient, [hepId], 'hep.updated', ctx);
       const now = clock.now();
-      const scope = patientScope(actor, patient);
+      const scope = patientScope(patient);
       await db.transaction(async (tx) => {
         await createHepRepository(tx, scope).update(hepId, toChanges(body), now);
         await record(actor, 'hep.updated', patient, ctx, { hep_id: hepId, fields: Object.keys(body) }, tx);
@@ -225,8 +215,8 @@ export function createHepService({ db, clock, audit, host }: Deps) {
       await activeItemsOf(actor, patient, ids, 'hep.deleted', ctx);
       const now = clock.now();
       await db.transaction(async (tx) => {
-        await lockPatient(tx, patient.id);
-        const txRepo = createHepRepository(tx, patientScope(actor, patient));
+        await lockPatient(tx, patient);
+        const txRepo = createHepRepository(tx, patientScope(patient));
         await txRepo.softDelete(ids, actor.id, now);
         await txRepo.setPositions(
           (await txRepo.listActive(patient.id)).map((row) => row.id),
@@ -248,11 +238,11 @@ export function createHepService({ db, clock, audit, host }: Deps) {
         throw new AppError('not_found', 'No such exercise');
       }
       const patient = await requirePatient(db, audit, actor, item.patientId, 'hep.restored', ctx);
-      const scope = patientScope(actor, patient);
+      const scope = patientScope(patient);
       if (item.deletedAt !== null) {
         const now = clock.now();
         await db.transaction(async (tx) => {
-          await lockPatient(tx, patient.id);
+          await lockPatient(tx, patient);
           const txRepo = createHepRepository(tx, scope);
           const order = (await txRepo.listActive(patient.id)).map((row) => row.id);
           if (order.length + 1 > HEP_MAX_ITEMS) {
@@ -284,9 +274,9 @@ export function createHepService({ db, clock, audit, host }: Deps) {
       const deleted = rows.filter((row) => row.deletedAt !== null).map((row) => row.id);
       if (deleted.length > 0) throw orderError(`Exercise ${deleted.join(', ')} was deleted from the program`);
       const now = clock.now();
-      const scope = patientScope(actor, patient);
+      const scope = patientScope(patient);
       await db.transaction(async (tx) => {
-        await lockPatient(tx, patient.id);
+        await lockPatient(tx, patient);
         const txRepo = createHepRepository(tx, scope);
         const active = (await txRepo.listActive(patient.id)).map((row) => row.id);
         const left = active.filter((id) => !ids.includes(id));

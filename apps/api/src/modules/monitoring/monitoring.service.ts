@@ -120,7 +120,7 @@ export function createMonitoringService({ db, clock, audit }: Deps) {
       const session = await db.transaction(async (tx) => {
         // Asked again under the patient's lock: a discharge, a removal or a hand-over committing meanwhile either
         // comes first (and the start is refused, or opens after it) or waits for the start and ends its session.
-        refuseUnlessOnboarded((await lockPatient(tx, patient.id))?.status);
+        refuseUnlessOnboarded((await lockPatient(tx, patient))?.status);
         const repo = createMonitoringRepository(tx);
         await repo.lockUser(actor.id);
         const open = await repo.findOpenForUpdate(actor.id);

@@ -9,6 +9,7 @@ import { auditRows } from '../../../test/hep-support.ts';
 import { type MonitoredClinics, monitoredClinics } from '../../../test/monitoring-support.ts';
 import type { ApiClient, StaffedClinic } from '../../../test/patients-support.ts';
 import { auditEvents, patients, users } from '../../db/schema.ts';
+import { clinicScope } from '../../db/scope.ts';
 import { localDateTimeOf } from '../../lib/calendar.ts';
 import { createInteractionsRepository } from '../patients/interactions.repository.ts';
 
@@ -96,9 +97,8 @@ async function busyJanuary() {
   expect(removed.statusCode, removed.body).toBe(204);
   // Another clinic's rows naming this patient are that clinic's.
   await session(patientId, '2026-01-08T18:00:00Z', 900, { clinic: away });
-  await createInteractionsRepository(t.database.db).insert({
+  await createInteractionsRepository(t.database.db, clinicScope(away.clinic.id)).insert({
     patientId,
-    clinicId: away.clinic.id,
     date: '2026-01-08',
     startedAt: new Date('2026-01-08T15:00:00Z'),
     kind: 'phone',

@@ -19,14 +19,13 @@ const EARLIEST_READING = new Date('2020-01-01T00:00:00Z');
 
 /** The patient's own profile, readings and conversation; every call reaches only the caller's patient record. */
 export function createPatientAppService({ db, clock, audit }: Deps) {
-  const repo = createPatientAppRepository(db);
   const chat = createChatRepository(db);
   const { success: record } = patientAudit(audit);
 
   return {
     async me(actor: Actor, ctx: RequestContext): Promise<PatientMe> {
       const own = await findOwnPatient(db, actor);
-      const profile = (await repo.profile(own.id))!;
+      const profile = (await createPatientAppRepository(db, scopeOf(actor)).profile(own.id))!;
       const today = localDateOf(clock.now(), own.timezone);
       await record(actor, 'patient.self_read', own, ctx);
       return {
@@ -61,7 +60,6 @@ export function createPatientAppService({ db, clock, audit }: Deps) {
           errors[`entries.${index}.measured_at`] = [`Reading ${index + 1} is from before 2020`];
         }
         return {
-          clinicId: own.clinicId,
           patientId: own.id,
           kind: entry.kind,
           value: entry.value,
@@ -75,7 +73,8 @@ export function createPatientAppService({ db, clock, audit }: Deps) {
         // Nothing of the batch is stored: the device sends it again once its clock is right.
         throw new AppError('validation_failed', errors[refused[0]!]![0], { errors });
       }
-      const created = await repo.insertReadings(readings);
+      // In the patient's own clinic, which is their scope.
+      const created = await createPatientAppRepository(db, scopeOf(actor)).insertReadings(readings);
       const result = { created, duplicates: readings.length - created };
       await record(actor, 'health_data.received', own, ctx, {
         source: body.source,

@@ -1,5 +1,6 @@
 import type { SigninBody } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
+import { clinicScope, crossClinic } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -18,7 +19,8 @@ export const phoneAccountEmail = (patientId: number) => `patient-${patientId}@ph
 
 /** Patients sign in by a verified phone or by e-mail and password (decision 0410). */
 export function createPatientSigninService({ db, signin, audit }: Deps) {
-  const repo = createPatientAppRepository(db);
+  // The patient a verified phone or a checked password belongs to, found before any clinic is known.
+  const repo = createPatientAppRepository(db, crossClinic('sign-in'));
 
   /** The patient's account: the linked one, or a phone-only account made now for a patient registered by staff. */
   async function accountOf(patient: { id: number; clinicId: number; firstName: string; lastName: string }) {
@@ -26,7 +28,7 @@ export function createPatientSigninService({ db, signin, audit }: Deps) {
     // Nobody knows this password; the account is reached by phone codes only.
     const passwordHash = await hashPassword(randomToken());
     return db.transaction(async (tx) => {
-      const txRepo = createPatientAppRepository(tx);
+      const txRepo = createPatientAppRepository(tx, clinicScope(patient.clinicId));
       const linked = await txRepo.findLinkedUserId(patient.id);
       if (linked) return linked;
       // Two devices verifying at once both land here; the unique e-mail makes the second one reuse the first's.

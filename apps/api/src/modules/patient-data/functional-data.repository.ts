@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { functionalEntries, functionalMeasures, users } from '../../db/schema.ts';
+import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 
 export type NewFunctionalEntry = {
   date: string;
@@ -24,20 +25,26 @@ const entryColumns = {
   createdAt: functionalEntries.createdAt,
 };
 
-export function createFunctionalDataRepository(db: DbOrTx) {
+/** A series of a patient as a write gives it: its clinic comes from the repository's scope. */
+export type NewFunctionalSeries = Omit<typeof functionalMeasures.$inferInsert, 'clinicId'>;
+
+/** Outcome measures of patients, kept to the scope's clinic: callers have already checked the patient. */
+export function createFunctionalDataRepository(db: DbOrTx, scope: ClinicScope) {
+  const seriesInScope = inScope(functionalMeasures.clinicId, scope);
+  const entriesInScope = inScope(functionalEntries.clinicId, scope);
   return {
     async seriesOf(patientId: number) {
       return db
         .select()
         .from(functionalMeasures)
-        .where(eq(functionalMeasures.patientId, patientId))
+        .where(and(eq(functionalMeasures.patientId, patientId), seriesInScope))
         .orderBy(asc(functionalMeasures.datatypeId), asc(functionalMeasures.name), asc(functionalMeasures.id));
     },
     async findSeries(patientId: number, id: number) {
       const [row] = await db
         .select()
         .from(functionalMeasures)
-        .where(and(eq(functionalMeasures.id, id), eq(functionalMeasures.patientId, patientId)));
+        .where(and(eq(functionalMeasures.id, id), eq(functionalMeasures.patientId, patientId), seriesInScope));
       return row ?? null;
     },
     /** Series are unique per patient, measure and name (case does not matter). */
@@ -50,16 +57,23 @@ export function createFunctionalDataRepository(db: DbOrTx) {
             eq(functionalMeasures.patientId, patientId),
             eq(functionalMeasures.datatypeId, datatypeId),
             sql`lower(${functionalMeasures.name}) = lower(${name})`,
+            seriesInScope,
           ),
         );
       return row ?? null;
     },
-    async insertSeries(values: typeof functionalMeasures.$inferInsert) {
-      const [row] = await db.insert(functionalMeasures).values(values).returning();
+    async insertSeries(values: NewFunctionalSeries) {
+      const [row] = await db
+        .insert(functionalMeasures)
+        .values({ ...values, clinicId: clinicIdOf(scope) })
+        .returning();
       return row!;
     },
     async updateSeries(id: number, values: { name?: string; unit?: string }) {
-      await db.update(functionalMeasures).set(values).where(eq(functionalMeasures.id, id));
+      await db
+        .update(functionalMeasures)
+        .set(values)
+        .where(and(eq(functionalMeasures.id, id), seriesInScope));
     },
     /** Entries of the series, oldest first. */
     async entriesOf(measureIds: number[]) {
@@ -68,22 +82,24 @@ export function createFunctionalDataRepository(db: DbOrTx) {
         .select(entryColumns)
         .from(functionalEntries)
         .leftJoin(users, eq(users.id, functionalEntries.createdBy))
-        .where(inArray(functionalEntries.measureId, measureIds))
+        .where(and(inArray(functionalEntries.measureId, measureIds), entriesInScope))
         .orderBy(asc(functionalEntries.date), asc(functionalEntries.id));
     },
-    async insertEntries(
-      series: { id: number; clinicId: number; patientId: number },
-      entries: NewFunctionalEntry[],
-      createdBy: number,
-      now: Date,
-    ) {
+    /** Entries of a series of the scope's clinic, for its patient; none for a series outside the scope. */
+    async insertEntries(seriesId: number, entries: NewFunctionalEntry[], createdBy: number, now: Date) {
+      const clinicId = clinicIdOf(scope);
+      const [series] = await db
+        .select({ id: functionalMeasures.id, patientId: functionalMeasures.patientId })
+        .from(functionalMeasures)
+        .where(and(eq(functionalMeasures.id, seriesId), seriesInScope));
+      if (!series) return [];
       const rows = await db
         .insert(functionalEntries)
         .values(
           entries.map((e) => ({
             ...e,
             measureId: series.id,
-            clinicId: series.clinicId,
+            clinicId,
             patientId: series.patientId,
             createdBy,
             createdAt: now,
@@ -97,7 +113,7 @@ export function createFunctionalDataRepository(db: DbOrTx) {
       await db
         .update(functionalEntries)
         .set({ ...values, updatedAt: now })
-        .where(eq(functionalEntries.id, id));
+        .where(and(eq(functionalEntries.id, id), entriesInScope));
     },
   };
 }

@@ -14,7 +14,7 @@ import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, type FieldErrors } from '../../lib/errors.ts';
-import { lockPatient, requirePatient } from '../patients/patient-access.ts';
+import { lockPatient, patientScope, requirePatient } from '../patients/patient-access.ts';
 import type { PatientWithClinicDay } from '../patients/patients.repository.ts';
 import {
   createFunctionalDataRepository,
@@ -63,7 +63,9 @@ const failed = (errors: FieldErrors) =>
 
 /** Outcome measures of a patient (decision 0400): raw answers, score, scoring version and date. */
 export function createFunctionalDataService({ db, clock, audit }: Deps) {
-  const repo = createFunctionalDataRepository(db);
+  /** The patient's outcome measures, in the patient's clinic. */
+  const measuresOf = (from: DbOrTx, patient: { clinicId: number }) =>
+    createFunctionalDataRepository(from, patientScope(patient));
 
   /**
    * Scores each entry and checks its date: not after today in the clinic's timezone, not before the birthday.
@@ -97,8 +99,9 @@ export function createFunctionalDataService({ db, clock, audit }: Deps) {
   }
 
   async function seriesResult(tx: DbOrTx, series: FunctionalSeriesRow) {
-    const current = (await createFunctionalDataRepository(tx).findSeries(series.patientId, series.id))!;
-    return toSeries(current, await createFunctionalDataRepository(tx).entriesOf([series.id]));
+    const repo = measuresOf(tx, series);
+    const current = (await repo.findSeries(series.patientId, series.id))!;
+    return toSeries(current, await repo.entriesOf([series.id]));
   }
 
   const { success: record } = patientAudit(audit);
@@ -106,6 +109,7 @@ export function createFunctionalDataService({ db, clock, audit }: Deps) {
   return {
     async list(actor: Actor, patientId: number, ctx: RequestContext) {
       const patient = await requirePatient(db, audit, actor, patientId, 'functional_data.read', ctx);
+      const repo = measuresOf(db, patient);
       const series = await repo.seriesOf(patient.id);
       const entries = await repo.entriesOf(series.map((s) => s.id));
       await record(actor, 'functional_data.read', patient, ctx, { series: series.length });
@@ -124,19 +128,18 @@ export function createFunctionalDataService({ db, clock, audit }: Deps) {
       const name = body.name ?? measure.name;
       const now = clock.now();
       return db.transaction(async (tx) => {
-        await lockPatient(tx, patient.id);
-        const txRepo = createFunctionalDataRepository(tx);
+        await lockPatient(tx, patient);
+        const txRepo = measuresOf(tx, patient);
         const series =
           (await txRepo.findSeriesByName(patient.id, measure.datatypeId, name)) ??
           (await txRepo.insertSeries({
-            clinicId: patient.clinicId,
             patientId: patient.id,
             datatypeId: measure.datatypeId,
             name,
             unit: body.unit ?? measure.unit,
             createdBy: actor.id,
           }));
-        const ids = await txRepo.insertEntries(series, scored, actor.id, now);
+        const ids = await txRepo.insertEntries(series.id, scored, actor.id, now);
         await record(actor, 'functional_data.added', patient, ctx, { series_id: series.id, entry_ids: ids }, tx);
         return seriesResult(tx, series);
       });
@@ -145,6 +148,7 @@ export function createFunctionalDataService({ db, clock, audit }: Deps) {
     /** Renames a series or corrects entries; corrected entries are scored again with the current scoring. */
     async update(actor: Actor, patientId: number, body: FunctionalDataPatchBody, ctx: RequestContext) {
       const patient = await requirePatient(db, audit, actor, patientId, 'functional_data.updated', ctx);
+      const repo = measuresOf(db, patient);
       const series = await repo.findSeries(patient.id, body.id);
       const entries = series ? await repo.entriesOf([series.id]) : [];
       const missing = (body.entries ?? []).filter((e) => !entries.some((row) => row.id === e.id)).map((e) => e.id);
@@ -176,8 +180,8 @@ export function createFunctionalDataService({ db, clock, audit }: Deps) {
       const name = body.name;
       const now = clock.now();
       return db.transaction(async (tx) => {
-        await lockPatient(tx, patient.id);
-        const txRepo = createFunctionalDataRepository(tx);
+        await lockPatient(tx, patient);
+        const txRepo = measuresOf(tx, patient);
         const clash = name === undefined ? null : await txRepo.findSeriesByName(patient.id, series.datatypeId, name);
         if (clash && clash.id !== series.id) {
           const message = 'This patient has a series of this measure with that name';

@@ -1,18 +1,20 @@
 import type { FunctionalDataPatchBody, FunctionalDataPostBody, Progress, ProgressTrend } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import { type Actor, clinicScope } from '../../db/scope.ts';
+import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import { addDays, localDateOf, weekDays, weekStartOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createExerciseLogsRepository } from '../hep/exercise-logs.repository.ts';
-import { findOwnPatient, requirePatient } from '../patients/patient-access.ts';
+import { findOwnPatient, patientScope, requirePatient } from '../patients/patient-access.ts';
 import { createFunctionalDataService } from './functional-data.service.ts';
 import { createProgressRepository } from './progress.repository.ts';
 import { buildProgress, type WeekData } from './progress.ts';
 import { buildTrend, trendWeekStarts } from './progress-trend.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog };
+/** A patient the caller has reached, with their clinic and its timezone. */
+type Patient = { id: number; clinicId: number; timezone: string };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -20,34 +22,36 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * data (staff).
  */
 export function createPatientDataService({ db, clock, audit }: Deps) {
-  const repo = createProgressRepository(db);
   const functional = createFunctionalDataService({ db, clock, audit });
 
   /** Everything the progress weeks from `from` to `to` (YYYY-MM-DD, whole weeks) are built from. */
-  async function dataOf(patientId: number, from: string, to: string): Promise<WeekData> {
+  async function dataOf(patient: Patient, from: string, to: string): Promise<WeekData> {
     // A day either side of the weeks in UTC covers their instants in any timezone.
     const fromInstant = new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS);
     const untilInstant = new Date(Date.parse(`${addDays(to, 1)}T00:00:00Z`) + DAY_MS);
-    return repo.weekData(patientId, from, to, fromInstant, untilInstant);
+    return createProgressRepository(db, patientScope(patient)).weekData(
+      patient.id,
+      from,
+      to,
+      fromInstant,
+      untilInstant,
+    );
   }
 
-  async function progressOf(
-    patient: { id: number; clinicId: number; timezone: string },
-    weeksAgo: number,
-  ): Promise<Progress> {
+  async function progressOf(patient: Patient, weeksAgo: number): Promise<Progress> {
     const today = localDateOf(clock.now(), patient.timezone);
     const days = weekDays(weekStartOf(today, weeksAgo));
     const [data, streak] = await Promise.all([
-      dataOf(patient.id, days[0]!, days[6]!),
-      createExerciseLogsRepository(db, clinicScope(patient.clinicId)).streak(patient.id, today),
+      dataOf(patient, days[0]!, days[6]!),
+      createExerciseLogsRepository(db, patientScope(patient)).streak(patient.id, today),
     ]);
     return buildProgress({ patientId: patient.id, weeksAgo, timezone: patient.timezone, today, days, data, streak });
   }
 
   /** The weeks of the latest episode (or, before one, since registration) up to its end or today. */
-  async function trendOf(patient: { id: number; timezone: string }): Promise<ProgressTrend> {
+  async function trendOf(patient: Patient): Promise<ProgressTrend> {
     const today = localDateOf(clock.now(), patient.timezone);
-    const span = await repo.historySpan(patient.id);
+    const span = (await createProgressRepository(db, patientScope(patient)).historySpan(patient.id))!;
     const local = (at: Date) => localDateOf(at, patient.timezone);
     const episode = span.episode && {
       started: local(span.episode.startedAt),
@@ -56,7 +60,7 @@ export function createPatientDataService({ db, clock, audit }: Deps) {
     const registered = local(span.registeredAt);
     const ends = episode?.ended && episode.ended < today ? episode.ended : today;
     const weekStarts = trendWeekStarts(episode?.started ?? registered, ends);
-    const data = await dataOf(patient.id, weekStarts[0]!, addDays(weekStarts.at(-1)!, 6));
+    const data = await dataOf(patient, weekStarts[0]!, addDays(weekStarts.at(-1)!, 6));
     return buildTrend({
       patientId: patient.id,
       timezone: patient.timezone,

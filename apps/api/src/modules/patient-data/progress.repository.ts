@@ -1,7 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { runPrepared } from '../../db/prepared.ts';
 import { patientEpisodes, patients } from '../../db/schema.ts';
+import { type ClinicScope, inScope } from '../../db/scope.ts';
 
 /** A program item that may have been in force in the weeks read. */
 export type WeekItem = {
@@ -26,6 +27,7 @@ export type WeekData = { items: WeekItem[]; logs: LogGroup[]; metrics: MetricGro
  * and day indexes): the program items that may have been in force (created before `$4` and not deleted before
  * `$3`: a day wider than the weeks, so every timezone is covered; days are exact in the service), the logs per day
  * and item, the readings per day and kind, and the days with an outcome entry the patient filled in (decision 1200), all from `$2` to `$5`.
+ * No row at all for a patient outside the scope: of the clinic `$6`, or of any clinic when `$6` is null.
  */
 const WEEK_DATA_SQL = `select
   (select coalesce(json_agg(json_build_object(
@@ -49,7 +51,8 @@ const WEEK_DATA_SQL = `select
      group by local_date, kind) m) as metrics,
   (select coalesce(json_agg(distinct f.date), '[]')
    from functional_entries f
-   where f.patient_id = $1 and f.entered_by = 'patient' and f.date between $2 and $5) as functional_days`;
+   where f.patient_id = $1 and f.entered_by = 'patient' and f.date between $2 and $5) as functional_days
+where exists (select 1 from patients p where p.id = $1 and ($6::int is null or p.clinic_id = $6))`;
 
 type WeekDataRow = {
   items: (Omit<WeekItem, 'createdAt' | 'deletedAt'> & { createdAt: number; deletedAt: number | null })[];
@@ -58,11 +61,14 @@ type WeekDataRow = {
   functional_days: string[];
 };
 
+/** The weeks of no data: what a patient outside the scope shows. */
+const NO_WEEK_DATA: WeekData = { items: [], logs: [], metrics: [], functionalDays: [] };
+
 /**
- * What progress weeks need, read by patient and day (the tables are indexed by both). Reads only, on the database
- * itself (never a transaction): the week is one named statement.
+ * What progress weeks need, read by patient and day (the tables are indexed by both), for a patient of the scope.
+ * Reads only, on the database itself (never a transaction): the week is one named statement.
  */
-export function createProgressRepository(db: Db) {
+export function createProgressRepository(db: Db, scope: ClinicScope) {
   return {
     /** The data of the weeks from `from` to `to` (days), with items bounded by the instants `[after, before)`. */
     async weekData(patientId: number, from: string, to: string, after: Date, before: Date): Promise<WeekData> {
@@ -72,8 +78,10 @@ export function createProgressRepository(db: Db) {
         after.toISOString(),
         before.toISOString(),
         to,
+        scope.kind === 'clinic' ? scope.clinicId : null,
       ]);
-      const { items, logs, metrics, functional_days } = row!;
+      if (!row) return NO_WEEK_DATA;
+      const { items, logs, metrics, functional_days } = row;
       return {
         items: items.map((item) => ({
           ...item,
@@ -85,18 +93,25 @@ export function createProgressRepository(db: Db) {
         functionalDays: functional_days,
       };
     },
-    /** When the patient was registered and their latest episode (the open one, or the last to end). */
+    /**
+     * When the patient was registered and their latest episode (the open one, or the last to end); undefined for a
+     * patient outside the scope.
+     */
     async historySpan(patientId: number) {
       const [registered, episodes] = await Promise.all([
-        db.select({ at: patients.createdAt }).from(patients).where(eq(patients.id, patientId)),
+        db
+          .select({ at: patients.createdAt })
+          .from(patients)
+          .where(and(eq(patients.id, patientId), inScope(patients.clinicId, scope))),
         db
           .select({ startedAt: patientEpisodes.startedAt, endedAt: patientEpisodes.endedAt })
           .from(patientEpisodes)
-          .where(eq(patientEpisodes.patientId, patientId))
+          .where(and(eq(patientEpisodes.patientId, patientId), inScope(patientEpisodes.clinicId, scope)))
           .orderBy(desc(patientEpisodes.startedAt))
           .limit(1),
       ]);
-      return { registeredAt: registered[0]!.at, episode: episodes[0] ?? null };
+      if (!registered[0]) return undefined;
+      return { registeredAt: registered[0].at, episode: episodes[0] ?? null };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clinics, interactionLogs, patientEpisodes, patients, users } from '../../db/schema.ts';
+import { type ClinicScope, inScope } from '../../db/scope.ts';
 
 /** A span of a clinician's time already given to a patient. */
 export type BusySpan = { kind: 'call'; patientId: number; start: Date; end: Date };
@@ -14,7 +15,7 @@ const DAY_MS = 86_400_000;
  */
 const busySources = [
   // Live calls; a deleted call frees its time. No call runs past its day, so none started a day before `from`.
-  async (db: DbOrTx, userId: number, from: Date, to: Date): Promise<BusySpan[]> => {
+  async (db: DbOrTx, scope: ClinicScope, userId: number, from: Date, to: Date): Promise<BusySpan[]> => {
     const end = sql<Date>`${interactionLogs.startedAt} + ${interactionLogs.minutes} * interval '1 minute'`;
     const rows = await db
       .select({
@@ -26,6 +27,7 @@ const busySources = [
       .where(
         and(
           eq(interactionLogs.createdBy, userId),
+          inScope(interactionLogs.clinicId, scope),
           isNull(interactionLogs.deletedAt),
           gte(interactionLogs.startedAt, new Date(from.getTime() - DAY_MS)),
           lt(interactionLogs.startedAt, to),
@@ -36,16 +38,27 @@ const busySources = [
   },
 ];
 
-/** A clinician's time with patients, across patients and clinics: the clock one person cannot be in two places on. */
-export const createClinicianTimeRepository = (db: DbOrTx) => ({
-  /** Holds the clinician's user row until the transaction ends, so their new calls are checked one at a time. */
-  async lockClinician(userId: number) {
-    await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+/**
+ * A clinician's time with patients, across patients and, in a cross-clinic scope (an admin's), across clinics: the
+ * clock one person cannot be in two places on. Staff of a clinic have calls only in their own.
+ */
+export const createClinicianTimeRepository = (db: DbOrTx, scope: ClinicScope) => ({
+  /**
+   * Holds the clinician's user row until the transaction ends, so their new calls are checked one at a time; answers
+   * the row's id, undefined for a user outside the scope.
+   */
+  async lockClinician(userId: number): Promise<number | undefined> {
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), inScope(users.clinicId, scope)))
+      .for('update');
+    return row?.id;
   },
 
-  /** The earliest of the clinician's busy spans overlapping [from, to), if any. */
+  /** The earliest of the clinician's busy spans of the scope overlapping [from, to), if any. */
   async firstOverlap(userId: number, from: Date, to: Date): Promise<BusySpan | undefined> {
-    const spans = (await Promise.all(busySources.map((source) => source(db, userId, from, to)))).flat();
+    const spans = (await Promise.all(busySources.map((source) => source(db, scope, userId, from, to)))).flat();
     return spans.sort((x, y) => x.start.getTime() - y.start.getTime())[0];
   },
 
@@ -64,7 +77,7 @@ export const createClinicianTimeRepository = (db: DbOrTx) => ({
       })
       .from(patients)
       .innerJoin(clinics, eq(clinics.id, patients.clinicId))
-      .where(eq(patients.id, patientId))
+      .where(and(eq(patients.id, patientId), inScope(patients.clinicId, scope)))
       .limit(1);
     return row;
   },

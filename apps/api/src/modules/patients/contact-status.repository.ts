@@ -12,6 +12,7 @@ import { and, eq, inArray, isNotNull, not, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { hasDataDayIn } from '../../db/data-days.ts';
 import { chatSessions, clinics, interactionLogs, patientEpisodes, patients } from '../../db/schema.ts';
+import { type ClinicScope, inScope } from '../../db/scope.ts';
 
 /**
  * Call status and chat freshness (decision 0901), from existing tables: a live call is an interaction log that is
@@ -84,10 +85,16 @@ export function chatOutdatedCondition(now: Date): SQL {
 export type ContactStatus = { call_status: CallStatus; chat_freshness: ChatFreshness };
 
 /**
- * The contact status of the given patients (callers pass only their visible, onboarded patients), in one query:
- * the clinic's timezone, the latest live call up to the end of the clinic's month, the last patient message.
+ * The contact status of the given patients of the scope (callers pass only their visible, onboarded patients; one
+ * outside the scope has none), in one query: the clinic's timezone, the latest live call up to the end of the
+ * clinic's month, the last patient message.
  */
-export async function contactStatusesOf(db: DbOrTx, ids: number[], now: Date): Promise<Map<number, ContactStatus>> {
+export async function contactStatusesOf(
+  db: DbOrTx,
+  scope: ClinicScope,
+  ids: number[],
+  now: Date,
+): Promise<Map<number, ContactStatus>> {
   const statuses = new Map<number, ContactStatus>();
   if (ids.length === 0) return statuses;
   const { end } = monthBounds(now);
@@ -106,7 +113,7 @@ export async function contactStatusesOf(db: DbOrTx, ids: number[], now: Date): P
     .from(patients)
     .innerJoin(clinics, eq(clinics.id, patients.clinicId))
     .leftJoin(chatSessions, and(eq(chatSessions.patientId, patients.id), eq(chatSessions.kind, 'patient')))
-    .where(inArray(patients.id, ids));
+    .where(and(inArray(patients.id, ids), inScope(patients.clinicId, scope)));
   for (const row of rows) {
     const today = localDateOf(now, row.timezone);
     statuses.set(row.id, {

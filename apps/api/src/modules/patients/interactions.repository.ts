@@ -2,6 +2,7 @@ import type { InteractionLog } from '@rehabit/contract';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { interactionLogs, users } from '../../db/schema.ts';
+import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 
 const logColumns = {
   id: interactionLogs.id,
@@ -42,10 +43,14 @@ export const toInteractionLog = (row: LogRow): InteractionLog => ({
   created_at: row.createdAt.toISOString(),
 });
 
-/** Interaction logs of one patient; callers have already checked the patient is in their scope. */
-export const createInteractionsRepository = (db: DbOrTx) => ({
+/** Interaction logs of one patient, kept to the scope's clinic: callers have already checked the patient. */
+export const createInteractionsRepository = (db: DbOrTx, scope: ClinicScope) => ({
   async list(patientId: number, page: number, pageSize: number) {
-    const live = and(eq(interactionLogs.patientId, patientId), isNull(interactionLogs.deletedAt));
+    const live = and(
+      eq(interactionLogs.patientId, patientId),
+      inScope(interactionLogs.clinicId, scope),
+      isNull(interactionLogs.deletedAt),
+    );
     const [rows, [total]] = await Promise.all([
       db
         .select(logColumns)
@@ -66,19 +71,31 @@ export const createInteractionsRepository = (db: DbOrTx) => ({
       .from(interactionLogs)
       .leftJoin(users, eq(users.id, interactionLogs.createdBy))
       .where(
-        and(eq(interactionLogs.id, logId), eq(interactionLogs.patientId, patientId), isNull(interactionLogs.deletedAt)),
+        and(
+          eq(interactionLogs.id, logId),
+          eq(interactionLogs.patientId, patientId),
+          inScope(interactionLogs.clinicId, scope),
+          isNull(interactionLogs.deletedAt),
+        ),
       )
       .limit(1);
     return row;
   },
 
-  async insert(values: typeof interactionLogs.$inferInsert): Promise<number> {
-    const [row] = await db.insert(interactionLogs).values(values).returning({ id: interactionLogs.id });
+  /** A call logged in the scope's clinic. */
+  async insert(values: Omit<typeof interactionLogs.$inferInsert, 'clinicId'>): Promise<number> {
+    const [row] = await db
+      .insert(interactionLogs)
+      .values({ ...values, clinicId: clinicIdOf(scope) })
+      .returning({ id: interactionLogs.id });
     return row!.id;
   },
 
-  /** Kept for the audit trail; gone from lists and from billing. */
+  /** Kept for the audit trail; gone from lists and from billing. A log outside the scope stays as it is. */
   async softDelete(logId: number, actorId: number, now: Date) {
-    await db.update(interactionLogs).set({ deletedAt: now, deletedBy: actorId }).where(eq(interactionLogs.id, logId));
+    await db
+      .update(interactionLogs)
+      .set({ deletedAt: now, deletedBy: actorId })
+      .where(and(eq(interactionLogs.id, logId), inScope(interactionLogs.clinicId, scope)));
   },
 });

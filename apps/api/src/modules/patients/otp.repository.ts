@@ -2,6 +2,10 @@ import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { otpChallenges, otpFailures } from '../../db/schema.ts';
 
+/**
+ * Phone codes and wrong tries, by phone number: asked for before any patient or clinic is known, and holding no
+ * clinic's data (a phone, a code's hash, a client), so the repository takes no scope (decision 1340).
+ */
 export const createOtpRepository = (db: DbOrTx) => ({
   /**
    * Holds the phone's limits until the transaction ends, so two requests at once cannot both take the last code

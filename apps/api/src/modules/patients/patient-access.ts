@@ -1,6 +1,6 @@
 import { type AuditAction, isPatientRole } from '@rehabit/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { type Actor, scopeOf } from '../../db/scope.ts';
+import { type Actor, type ClinicScope, clinicScope, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -21,7 +21,7 @@ export async function requirePatient(
   action: AuditAction,
   ctx: RequestContext,
 ): Promise<PatientWithClinicDay> {
-  const patient = await createPatientsRepository(db).findWithClinicDay(patientId, scopeOf(actor));
+  const patient = await createPatientsRepository(db, scopeOf(actor)).findWithClinicDay(patientId);
   if (!patient) {
     await patientAudit(audit).denied(actor, action, ctx, { patient_id: patientId });
     throw notFound('patient');
@@ -29,8 +29,15 @@ export async function requirePatient(
   return patient;
 }
 
+/**
+ * The scope of work on one patient the caller has reached (through `requirePatient` or `findOwnPatient`): the
+ * patient's own clinic, where the patient's records are read and written.
+ */
+export const patientScope = (patient: { clinicId: number }): ClinicScope => clinicScope(patient.clinicId);
+
 /** Changes to one patient's records are serialised on the patient row, so caps and positions stay exact. */
-export const lockPatient = (tx: DbOrTx, patientId: number) => createPatientsRepository(tx).lock(patientId);
+export const lockPatient = (tx: DbOrTx, patient: { id: number; clinicId: number }) =>
+  createPatientsRepository(tx, patientScope(patient)).lock(patient.id);
 
 export type OwnPatient = PatientWithClinicDay & { userId: number };
 
@@ -48,6 +55,6 @@ export async function findOwnPatient(db: DbOrTx, actor: Actor): Promise<OwnPatie
 /** The same record, or undefined, for checks that answer "not yours" themselves (e.g. a chat session's owner). */
 export async function ownPatientOf(db: DbOrTx, actor: Actor): Promise<OwnPatient | undefined> {
   if (!isPatientRole(actor.role)) return undefined;
-  const row = await createPatientsRepository(db).findOwn(actor);
+  const row = await createPatientsRepository(db, scopeOf(actor)).findOwn(actor.id);
   return row ? { ...row, userId: actor.id } : undefined;
 }

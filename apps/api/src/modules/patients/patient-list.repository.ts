@@ -258,11 +258,18 @@ function statementFor(options: ListOptions, search: Search): Prepared {
 export type ListRow = Omit<PatientSqlRow, 'id'> & { total: number; id: number | null };
 
 /**
- * The page (`limit` rows from `offset`, within the cap) and the count of matches up to COLLECT, in one statement
- * planned once per connection and shape. The first row always comes: without patients on the page it holds only
+ * The page (`limit` rows from `offset`, within the cap) of the scope's patients and the count of matches up to
+ * COLLECT, in one statement planned once per connection and shape. The first row always comes: without patients on the page it holds only
  * the count.
  */
-export async function listPatientRows(db: DbOrTx, options: ListOptions, limit: number, offset: number) {
+export async function listPatientRows(
+  db: DbOrTx,
+  scope: ClinicScope,
+  listed: Omit<ListOptions, 'scope'>,
+  limit: number,
+  offset: number,
+) {
+  const options: ListOptions = { ...listed, scope };
   const search = searchOf(options.query.search);
   const values = valuesOf(options, search, limit, offset);
   if (db instanceof PgTransaction) {

@@ -8,6 +8,7 @@ import {
 } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
 import { runPrepared } from '../../db/prepared.ts';
+import { type ClinicScope, clinicIdOf } from '../../db/scope.ts';
 import { fromPatientSqlRow, type PatientSqlRow } from './patient-sql-row.ts';
 import type { PatientRow } from './patients.repository.ts';
 
@@ -52,18 +53,18 @@ type Raw = PatientSqlRow & {
 
 type Contact = { call_status: CallStatus | null; chat_freshness: ChatFreshness | null };
 
-export const createPatientRecordRepository = (db: Db) => ({
-  /** One patient of a clinic with its contact status, audited as read by the caller; undefined if none. */
+/** A patient's record as staff of one clinic open it: the scope is that clinic (an admin reads through findById). */
+export const createPatientRecordRepository = (db: Db, scope: ClinicScope) => ({
+  /** One patient of the scope's clinic with its contact status, audited as read by the caller; undefined if none. */
   async readAudited(read: {
     id: number;
-    clinicId: number;
     actorUserId: number;
     ip: string | null;
     now: Date;
   }): Promise<{ row: PatientRow; contact: Contact } | undefined> {
     const [raw] = await runPrepared<Raw>(db, 'patients_read_audited', READ_AUDITED_SQL, [
       read.id,
-      read.clinicId,
+      clinicIdOf(scope),
       read.now.toISOString(),
       read.actorUserId,
       read.ip,

@@ -152,8 +152,8 @@ describe('searching beyond one clinic', () => {
   it('answers the same inside a transaction as outside', async () => {
     const scope = { kind: 'clinic' as const, clinicId: home.clinic.id };
     const query = { search: 'quix', page: 1, page_size: 25 };
-    const outside = await createPatientsRepository(t.database.db).list(scope, query, new Date());
-    const inside = await t.database.db.transaction((tx) => createPatientsRepository(tx).list(scope, query, new Date()));
+    const outside = await createPatientsRepository(t.database.db, scope).list(query, new Date());
+    const inside = await t.database.db.transaction((tx) => createPatientsRepository(tx, scope).list(query, new Date()));
     expect(inside).toEqual(outside);
     expect(outside.rows.map((r) => r.lastName)).toEqual(['Quixotic']);
   });

@@ -9,7 +9,7 @@ import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { clinics, icd10Codes, patientEpisodes, patientEvents, patients, users } from '../../db/schema.ts';
-import type { ClinicScope } from '../../db/scope.ts';
+import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 import { ownPatientOf, patientVisibleIn } from '../../db/visibility.ts';
 import { type ListRow, listFilters, listPatientRows, searchCondition } from './patient-list.repository.ts';
 import { fromPatientSqlRow } from './patient-sql-row.ts';
@@ -146,108 +146,136 @@ export function patientListWhere(
   return and(listFilters(scope, query, now, onlyIds), searchCondition(query.search))!;
 }
 
-export const createPatientsRepository = (db: DbOrTx) => {
-  let findInClinic: ReturnType<typeof prepareFindInClinic> | undefined;
-  return {
-    /**
-     * One page of patients in name order and their count, in one statement (patient-list.repository.ts). Counting stops
-     * past PATIENT_LIST_CAP, and pages beyond it are empty: a list that long is narrowed by searching, not paged
-     * through. `onlyIds` and `now` as in `patientListWhere`.
-     */
-    async list(scope: ClinicScope, query: PatientListQuery, now: Date, onlyIds?: number[]) {
-      // No early answer for an empty `onlyIds`: the search still goes to the database, which judges its text.
-      const offset = (query.page - 1) * query.page_size;
-      const limit = Math.max(0, Math.min(query.page_size, PATIENT_LIST_CAP - offset));
-      const found = await listPatientRows(db, { scope, query, now, onlyIds }, limit, offset);
-      const total = found[0]?.total ?? 0;
-      const rows = found.filter((row): row is ListRow & { id: number } => row.id !== null).map(fromPatientSqlRow);
-      return { rows, count: Math.min(total, PATIENT_LIST_CAP), countCapped: total > PATIENT_LIST_CAP };
-    },
+/** A patient's row as a write gives it: its clinic comes from the repository's scope, never from the caller. */
+export type NewPatient = Omit<typeof patients.$inferInsert, 'clinicId'>;
 
-    /** A patient of the scope; removed patients are gone for everyone but the audit trail. */
-    async findById(id: number, scope: ClinicScope): Promise<PatientRow | undefined> {
-      if (scope.kind === 'clinic') {
-        findInClinic ??= prepareFindInClinic(db);
-        return (await findInClinic.execute({ id, clinicId: scope.clinicId }))[0];
+// One prepared statement per database handle, shared by every repository built over it (one a request).
+const findInClinicOf = new WeakMap<DbOrTx, ReturnType<typeof prepareFindInClinic>>();
+
+/**
+ * The patients of a scope, their episodes and their events (decision 1340): every query keeps to the scope's
+ * patients, and a write lands in the scope's clinic.
+ */
+export const createPatientsRepository = (db: DbOrTx, scope: ClinicScope) => ({
+  /**
+   * One page of patients in name order and their count, in one statement (patient-list.repository.ts). Counting stops
+   * past PATIENT_LIST_CAP, and pages beyond it are empty: a list that long is narrowed by searching, not paged
+   * through. `onlyIds` and `now` as in `patientListWhere`.
+   */
+  async list(query: PatientListQuery, now: Date, onlyIds?: number[]) {
+    // No early answer for an empty `onlyIds`: the search still goes to the database, which judges its text.
+    const offset = (query.page - 1) * query.page_size;
+    const limit = Math.max(0, Math.min(query.page_size, PATIENT_LIST_CAP - offset));
+    const found = await listPatientRows(db, scope, { query, now, onlyIds }, limit, offset);
+    const total = found[0]?.total ?? 0;
+    const rows = found.filter((row): row is ListRow & { id: number } => row.id !== null).map(fromPatientSqlRow);
+    return { rows, count: Math.min(total, PATIENT_LIST_CAP), countCapped: total > PATIENT_LIST_CAP };
+  },
+
+  /** A patient of the scope; removed patients are gone for everyone but the audit trail. */
+  async findById(id: number): Promise<PatientRow | undefined> {
+    if (scope.kind === 'clinic') {
+      let findInClinic = findInClinicOf.get(db);
+      if (!findInClinic) {
+        findInClinic = prepareFindInClinic(db);
+        findInClinicOf.set(db, findInClinic);
       }
-      const [row] = await selectPatients(db)
-        .where(and(eq(patients.id, id), patientVisibleIn(scope)))
-        .limit(1);
-      return row;
-    },
+      return (await findInClinic.execute({ id, clinicId: scope.clinicId }))[0];
+    }
+    const [row] = await selectPatients(db)
+      .where(and(eq(patients.id, id), patientVisibleIn(scope)))
+      .limit(1);
+    return row;
+  },
 
-    /** A visible patient with what day arithmetic needs: the clinic's timezone and the birthday. */
-    async findWithClinicDay(id: number, scope: ClinicScope): Promise<PatientWithClinicDay | undefined> {
-      const [row] = await selectWithClinicDay(db)
-        .where(and(eq(patients.id, id), patientVisibleIn(scope)))
-        .limit(1);
-      return row;
-    },
+  /** A visible patient with what day arithmetic needs: the clinic's timezone and the birthday. */
+  async findWithClinicDay(id: number): Promise<PatientWithClinicDay | undefined> {
+    const [row] = await selectWithClinicDay(db)
+      .where(and(eq(patients.id, id), patientVisibleIn(scope)))
+      .limit(1);
+    return row;
+  },
 
-    /** The patient record of a signed-in patient account, with the clinic's timezone. */
-    async findOwn(account: { id: number; clinicId: number }): Promise<PatientWithClinicDay | undefined> {
-      const [row] = await selectWithClinicDay(db).where(ownPatientOf(account)).limit(1);
-      return row;
-    },
+  /** The patient record of a signed-in patient account (by its user id), with the clinic's timezone. */
+  async findOwn(userId: number): Promise<PatientWithClinicDay | undefined> {
+    const [row] = await selectWithClinicDay(db).where(ownPatientOf(userId, scope)).limit(1);
+    return row;
+  },
 
-    /**
-     * Holds the patient's row until the transaction ends, so changes to one patient's records happen one at a time;
-     * answers the patient's status as it stands under the lock.
-     */
-    async lock(id: number) {
-      const [row] = await db
-        .select({ status: patients.status })
-        .from(patients)
-        .where(eq(patients.id, id))
-        .for('update');
-      return row;
-    },
+  /**
+   * Holds the patient's row until the transaction ends, so changes to one patient's records happen one at a time;
+   * answers the patient's status as it stands under the lock (undefined for a patient outside the scope).
+   */
+  async lock(id: number) {
+    const [row] = await db
+      .select({ status: patients.status })
+      .from(patients)
+      .where(and(eq(patients.id, id), inScope(patients.clinicId, scope)))
+      .for('update');
+    return row;
+  },
 
-    async findManyByIds(ids: number[], scope: ClinicScope): Promise<PatientRow[]> {
-      return selectPatients(db).where(and(inArray(patients.id, ids), patientVisibleIn(scope)));
-    },
+  async findManyByIds(ids: number[]): Promise<PatientRow[]> {
+    return selectPatients(db).where(and(inArray(patients.id, ids), patientVisibleIn(scope)));
+  },
 
-    async insert(values: typeof patients.$inferInsert): Promise<number> {
-      const [row] = await db.insert(patients).values(values).returning({ id: patients.id });
-      return row!.id;
-    },
+  async insert(values: NewPatient): Promise<number> {
+    const [row] = await db
+      .insert(patients)
+      .values({ ...values, clinicId: clinicIdOf(scope) })
+      .returning({ id: patients.id });
+    return row!.id;
+  },
 
-    async update(id: number, values: Partial<typeof patients.$inferInsert>, now: Date) {
-      await db
-        .update(patients)
-        .set({ ...values, updatedAt: now })
-        .where(eq(patients.id, id));
-    },
+  /** Changes a patient of the scope; one outside it stays as it is. */
+  async update(id: number, values: Partial<NewPatient>, now: Date) {
+    await db
+      .update(patients)
+      .set({ ...values, updatedAt: now })
+      .where(and(eq(patients.id, id), inScope(patients.clinicId, scope)));
+  },
 
-    async openEpisode(episode: typeof patientEpisodes.$inferInsert) {
-      await db.insert(patientEpisodes).values(episode);
-    },
+  /** Opens an episode in the scope's clinic. */
+  async openEpisode(episode: Omit<typeof patientEpisodes.$inferInsert, 'clinicId'>) {
+    await db.insert(patientEpisodes).values({ ...episode, clinicId: clinicIdOf(scope) });
+  },
 
-    async closeOpenEpisode(patientId: number, now: Date, actorId: number) {
-      await db
-        .update(patientEpisodes)
-        .set({ endedAt: now, endedBy: actorId })
-        .where(and(eq(patientEpisodes.patientId, patientId), isNull(patientEpisodes.endedAt)));
-    },
+  async closeOpenEpisode(patientId: number, now: Date, actorId: number) {
+    await db
+      .update(patientEpisodes)
+      .set({ endedAt: now, endedBy: actorId })
+      .where(
+        and(
+          eq(patientEpisodes.patientId, patientId),
+          isNull(patientEpisodes.endedAt),
+          inScope(patientEpisodes.clinicId, scope),
+        ),
+      );
+  },
 
-    async setOpenEpisodeTherapist(patientId: number, therapistId: number) {
-      await db
-        .update(patientEpisodes)
-        .set({ therapistId })
-        .where(and(eq(patientEpisodes.patientId, patientId), isNull(patientEpisodes.endedAt)));
-    },
+  async setOpenEpisodeTherapist(patientId: number, therapistId: number) {
+    await db
+      .update(patientEpisodes)
+      .set({ therapistId })
+      .where(
+        and(
+          eq(patientEpisodes.patientId, patientId),
+          isNull(patientEpisodes.endedAt),
+          inScope(patientEpisodes.clinicId, scope),
+        ),
+      );
+  },
 
-    async recordEvent(event: {
-      patientId: number;
-      clinicId: number;
-      action: string;
-      fromStatus?: PatientStatus;
-      toStatus?: PatientStatus;
-      actorUserId: number | null;
-      at: Date;
-      detail?: Record<string, unknown>;
-    }) {
-      await db.insert(patientEvents).values(event);
-    },
-  };
-};
+  /** Records a step of a patient, in the scope's clinic. */
+  async recordEvent(event: {
+    patientId: number;
+    action: string;
+    fromStatus?: PatientStatus;
+    toStatus?: PatientStatus;
+    actorUserId: number | null;
+    at: Date;
+    detail?: Record<string, unknown>;
+  }) {
+    await db.insert(patientEvents).values({ ...event, clinicId: clinicIdOf(scope) });
+  },
+});

@@ -10,7 +10,7 @@ import type {
 } from '@rehabit/contract';
 import { callDaysBackOf, canTreatPatients, toPage } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { type Actor, type ClinicScope, clinicScope, scopeOf } from '../../db/scope.ts';
+import { type Actor, type ClinicScope, clinicScope, narrowTo, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, noteAudited, patientAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -89,14 +89,22 @@ const transitionRefusal: Record<Transition, string> = {
 };
 
 export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring }: Deps) {
-  const patientsRepo = createPatientsRepository(db);
-  const patientRecord = createPatientRecordRepository(db);
   const { success: record, denied: deny } = patientAudit(audit);
-  const interactions = createInteractionsRepository(db);
-  const clinicianTime = createClinicianTimeRepository(db);
+  /** The patients the caller may reach. */
+  const patientsOf = (actor: Actor) => createPatientsRepository(db, scopeOf(actor));
+
+  /**
+   * The scope of a change to patients the caller has found: their clinic, which the caller's scope reaches (a
+   * patient of another clinic is not found).
+   */
+  function scopeOfFound(actor: Actor, patient: { clinicId: number }): ClinicScope {
+    const scope = narrowTo(scopeOf(actor), patient.clinicId);
+    if (!scope) throw notFound('patient');
+    return scope;
+  }
 
   async function findPatient(actor: Actor, id: number, ctx: RequestContext) {
-    const patient = await patientsRepo.findById(id, scopeOf(actor));
+    const patient = await patientsOf(actor).findById(id);
     if (!patient) {
       await deny(actor, 'patient.read', ctx, { patient_id: id });
       throw notFound('patient');
@@ -105,14 +113,14 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
   }
 
   /** Call status and chat freshness of onboarded patients, read together; others have none (decision 0901). */
-  async function contactOf(rows: readonly PatientRow[], now: Date) {
+  async function contactOf(scope: ClinicScope, rows: readonly PatientRow[], now: Date) {
     const onboarded = rows.filter((row) => row.status === 'onboarded').map((row) => row.id);
-    const statuses = await contactStatusesOf(db, onboarded, now);
+    const statuses = await contactStatusesOf(db, scope, onboarded, now);
     return (id: number) => statuses.get(id) ?? { call_status: null, chat_freshness: null };
   }
 
   async function reload(actor: Actor, id: number) {
-    return toPatient((await patientsRepo.findById(id, scopeOf(actor)))!);
+    return toPatient((await patientsOf(actor).findById(id))!);
   }
 
   async function assertDiagnosis(code: string, field = 'diagnosis') {
@@ -146,16 +154,17 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
     const now = clock.now();
     const to = transitions[transition].to;
     await db.transaction(async (tx) => {
-      const repo = createPatientsRepository(tx);
+      // Rows of more than one clinic change (an admin's discharge of several), each in its own clinic.
+      const repoOf = (patient: PatientRow) => createPatientsRepository(tx, scopeOfFound(actor, patient));
       // The patients' rows first, in one order: a monitoring start on one of them waits for the change and then
       // sees it, and the change's own steps find nothing started behind their back (decision 1291).
-      for (const id of rows.map((p) => p.id).sort((a, b) => a - b)) await repo.lock(id);
+      for (const patient of [...rows].sort((a, b) => a.id - b.id)) await repoOf(patient).lock(patient.id);
       for (const patient of rows) {
+        const repo = repoOf(patient);
         await change(tx, patient, now);
         await repo.update(patient.id, { status: to }, now);
         await repo.recordEvent({
           patientId: patient.id,
-          clinicId: patient.clinicId,
           action: transition,
           fromStatus: patient.status,
           toStatus: to,
@@ -170,7 +179,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
 
   async function findAll(actor: Actor, ids: number[]) {
     const unique = [...new Set(ids)];
-    const rows = await patientsRepo.findManyByIds(unique, scopeOf(actor));
+    const rows = await patientsOf(actor).findManyByIds(unique);
     if (rows.length !== unique.length) throw notFound('patient');
     return rows;
   }
@@ -180,19 +189,18 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
     actor: Actor,
     patient: PatientRow,
     action: 'update' | 'change_therapist' | 'update_rtm_coverage',
-    values: Parameters<typeof patientsRepo.update>[1],
+    values: Parameters<ReturnType<typeof createPatientsRepository>['update']>[1],
     ctx: RequestContext,
     options: { detail?: Record<string, unknown>; alsoInTx?: (tx: DbOrTx, now: Date) => Promise<void> } = {},
   ) {
     const now = clock.now();
     const { detail } = options;
     await db.transaction(async (tx) => {
-      const repo = createPatientsRepository(tx);
+      const repo = createPatientsRepository(tx, scopeOfFound(actor, patient));
       await repo.update(patient.id, values, now);
       await options.alsoInTx?.(tx, now);
       await repo.recordEvent({
         patientId: patient.id,
-        clinicId: patient.clinicId,
         action,
         actorUserId: actor.id,
         at: now,
@@ -217,9 +225,13 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
       const { scope, filedUnder } = await chosenClinic(db, actor, query.clinic_code);
       const matching = query.rtm ? await rtm.matchingIn(scope, query.rtm) : undefined;
       const now = clock.now();
-      const { rows, count, countCapped } = await patientsRepo.list(scope, query, now, matching && [...matching.keys()]);
+      const { rows, count, countCapped } = await createPatientsRepository(db, scope).list(
+        query,
+        now,
+        matching && [...matching.keys()],
+      );
       const [contact, statuses] = await Promise.all([
-        contactOf(rows, now),
+        contactOf(scope, rows, now),
         // Registered patients were never onboarded: nothing to read for them.
         matching ?? rtm.statusesOf(rows.filter((row) => row.status !== 'registered')),
       ]);
@@ -247,9 +259,8 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
       // Staff of a clinic: the row, its contact status and the audit row in one statement.
       if (scope.kind === 'clinic') {
         const now = clock.now();
-        const read = await patientRecord.readAudited({
+        const read = await createPatientRecordRepository(db, scope).readAudited({
           id,
-          clinicId: scope.clinicId,
           actorUserId: actor.id,
           ip: ctx.ip,
           now,
@@ -263,7 +274,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
       }
       const patient = await findPatient(actor, id, ctx);
       await record(actor, 'patient.read', patient, ctx);
-      const contact = await contactOf([patient], clock.now());
+      const contact = await contactOf(scope, [patient], clock.now());
       return { ...toPatient(patient), ...contact(patient.id) };
     },
 
@@ -272,11 +283,13 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
       const { filedUnder: clinicId } = await chosenClinic(db, actor, clinicCode);
       if (body.diagnosis) await assertDiagnosis(body.diagnosis);
       const now = clock.now();
+      // chosenClinic has checked that the caller's scope reaches the clinic.
+      const clinic = narrowTo(scopeOf(actor), clinicId);
+      if (!clinic) throw notFound('clinic');
       const id = await db.transaction(async (tx) => {
-        const repo = createPatientsRepository(tx);
+        const repo = createPatientsRepository(tx, clinic);
         const patientId = await repo.insert({
           ...detailsOf(body),
-          clinicId,
           source: 'staff',
           createdBy: actor.id,
           createdAt: now,
@@ -284,7 +297,6 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
         });
         await repo.recordEvent({
           patientId,
-          clinicId,
           action: 'register',
           toStatus: 'registered',
           actorUserId: actor.id,
@@ -314,11 +326,10 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
       await assertDiagnosis(body.diagnosis);
       await assertTherapist(body.therapist, patient.clinicId, 'therapist');
       await applyTransition(actor, 'onboard', [patient], ctx, async (tx, p, now) => {
-        const repo = createPatientsRepository(tx);
+        const repo = createPatientsRepository(tx, scopeOfFound(actor, p));
         await repo.update(p.id, { diagnosis: body.diagnosis, therapistId: body.therapist }, now);
         await repo.openEpisode({
           patientId: p.id,
-          clinicId: p.clinicId,
           diagnosis: body.diagnosis,
           therapistId: body.therapist,
           startedAt: now,
@@ -331,7 +342,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
     async discharge(actor: Actor, ids: number[], ctx: RequestContext) {
       const rows = await findAll(actor, ids);
       await applyTransition(actor, 'discharge', rows, ctx, async (tx, p, now) => {
-        await createPatientsRepository(tx).closeOpenEpisode(p.id, now, actor.id);
+        await createPatientsRepository(tx, scopeOfFound(actor, p)).closeOpenEpisode(p.id, now, actor.id);
         await monitoring.patientChanged(tx, actor, { patient: p, reason: 'patient_discharged', now }, ctx);
       });
       return { results: await Promise.all(rows.map((p) => reload(actor, p.id))) };
@@ -346,9 +357,8 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
         });
       }
       await applyTransition(actor, 're_onboard', rows, ctx, (tx, p, now) =>
-        createPatientsRepository(tx).openEpisode({
+        createPatientsRepository(tx, scopeOfFound(actor, p)).openEpisode({
           patientId: p.id,
-          clinicId: p.clinicId,
           diagnosis: p.diagnosis!,
           therapistId: p.therapistId,
           startedAt: now,
@@ -361,7 +371,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
     async remove(actor: Actor, id: number, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
       await applyTransition(actor, 'remove', [patient], ctx, async (tx, p, now) => {
-        await createPatientsRepository(tx).closeOpenEpisode(p.id, now, actor.id);
+        await createPatientsRepository(tx, scopeOfFound(actor, p)).closeOpenEpisode(p.id, now, actor.id);
         await monitoring.patientChanged(tx, actor, { patient: p, reason: 'patient_removed', now }, ctx);
         // A removed patient's own sign-in ends with the record (the caller closes the live connection too).
         if (p.userId) await createSessionsRepository(tx).revokeAllForUser(p.userId, now);
@@ -377,7 +387,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
         // The open RTM episode and the patient's open rule tasks follow the patient to the new therapist; the open
         // monitoring sessions end at the hand-over (decision 1291).
         alsoInTx: async (tx, now) => {
-          await createPatientsRepository(tx).setOpenEpisodeTherapist(id, therapistId);
+          await createPatientsRepository(tx, scopeOfFound(actor, patient)).setOpenEpisodeTherapist(id, therapistId);
           await tasks.patientChanged(tx, patient);
           await monitoring.patientChanged(tx, actor, { patient, reason: 'therapist_changed', now }, ctx);
         },
@@ -397,25 +407,25 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
 
     async listInteractions(actor: Actor, id: number, page: number, pageSize: number, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
-      const { rows, count } = await interactions.list(id, page, pageSize);
+      const { rows, count } = await createInteractionsRepository(db, scopeOf(actor)).list(id, page, pageSize);
       await record(actor, 'interaction.list', patient, ctx);
       return toPage(rows.map(toInteractionLog), count, { page, page_size: pageSize });
     },
 
     async logInteraction(actor: Actor, id: number, body: LogInteractionBody, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
-      const calendar = (await clinicianTime.callCalendarOf(id))!;
+      const calendar = (await createClinicianTimeRepository(db, scopeOf(actor)).callCalendarOf(id))!;
       const now = clock.now();
       const span = placeCall(body, { ...calendar, daysBack: callDaysBackOf(actor.role) }, now);
       const logId = await db.transaction(async (tx) => {
         // One clinician's calls are checked and saved one at a time, so two at once cannot both take the same time.
-        const time = createClinicianTimeRepository(tx);
+        // The caller's calls in every clinic their scope reaches (an admin's: every clinic, decision 1281).
+        const time = createClinicianTimeRepository(tx, scopeOf(actor));
         await time.lockClinician(actor.id);
         const busy = await time.firstOverlap(actor.id, span.start, span.end);
         if (busy) throw overlapRefusal(busy, id, calendar.timezone);
-        const newId = await createInteractionsRepository(tx).insert({
+        const newId = await createInteractionsRepository(tx, scopeOfFound(actor, patient)).insert({
           patientId: id,
-          clinicId: patient.clinicId,
           date: body.date,
           startedAt: span.start,
           kind: body.kind,
@@ -428,14 +438,16 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
         await tasks.patientChanged(tx, patient);
         return newId;
       });
-      return toInteractionLog((await interactions.findLive(id, logId))!);
+      return toInteractionLog((await createInteractionsRepository(db, scopeOf(actor)).findLive(id, logId))!);
     },
 
     async deleteInteraction(actor: Actor, id: number, logId: number, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
-      if (!(await interactions.findLive(id, logId))) throw notFound('interaction log');
+      if (!(await createInteractionsRepository(db, scopeOf(actor)).findLive(id, logId))) {
+        throw notFound('interaction log');
+      }
       await db.transaction(async (tx) => {
-        await createInteractionsRepository(tx).softDelete(logId, actor.id, clock.now());
+        await createInteractionsRepository(tx, scopeOfFound(actor, patient)).softDelete(logId, actor.id, clock.now());
         await record(actor, 'interaction.delete', patient, ctx, { log_id: logId }, tx);
         await tasks.patientChanged(tx, patient);
       });

@@ -3,6 +3,7 @@ import type { QrRegistrationBody, SendOtpBody, VerifyOtpBody } from '@rehabit/co
 import { OTP_TTL_MINUTES, toE164 } from '@rehabit/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { addMinutes, type Clock } from '../../lib/clock.ts';
@@ -175,9 +176,9 @@ export function createRegistrationService({ db, clock, sms, audit, config, signI
                 approvalStatus: 'approved',
               })
             : null;
-        const repo = createPatientsRepository(tx);
+        // The patient joins the clinic of the QR code they registered with.
+        const repo = createPatientsRepository(tx, clinicScope(clinic.id));
         const id = await repo.insert({
-          clinicId: clinic.id,
           userId,
           ...identityColumnsOf(body),
           source: 'qr',
@@ -186,7 +187,6 @@ export function createRegistrationService({ db, clock, sms, audit, config, signI
         });
         await repo.recordEvent({
           patientId: id,
-          clinicId: clinic.id,
           action: 'register',
           toStatus: 'registered',
           actorUserId: userId,

@@ -8,7 +8,7 @@ import {
   toPage,
 } from '@rehabit/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Actor } from '../../db/scope.ts';
+import { type Actor, clinicScope, crossClinic } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { addMinutes } from '../../lib/clock.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
@@ -48,7 +48,13 @@ const toReferral = (row: ReferralRow, now: Date): Referral => ({
  * auth and supervisor services report inside their own transactions.
  */
 export function createReferralService({ db, clock, mailer, audit, config }: Deps) {
-  const repo = createReferralRepository(db);
+  /** A sender's own invitations, which belong to the sender's clinic (an admin's too). */
+  const sendersOwn = (from: DbOrTx, actor: Actor) => createReferralRepository(from, clinicScope(actor.clinicId));
+  /**
+   * Invitations by address or by the account they brought, whichever clinic sent them: one open invitation an
+   * address, and a colleague who joins another clinic still counts (decision 1010).
+   */
+  const anyClinics = (from: DbOrTx) => createReferralRepository(from, crossClinic('referral'));
   const portal = new URL(config.PUBLIC_URL);
 
   /** The link is built from PUBLIC_URL; a sign-up page elsewhere is refused, so no e-mail ever points away. */
@@ -73,7 +79,7 @@ export function createReferralService({ db, clock, mailer, audit, config }: Deps
       const message = `${email} already has a Rehabit account, so there is nothing to invite them to.`;
       throw fieldError('email', message, 'conflict');
     }
-    const open = await repo.findOpenFor(email);
+    const open = await anyClinics(db).findOpenFor(email);
     if (isOpen(open, now)) throw alreadyInvited(email, open.expiresAt);
   }
 
@@ -87,17 +93,16 @@ export function createReferralService({ db, clock, mailer, audit, config }: Deps
       assertOwnSignupPage(body.action_url);
       const now = clock.now();
       // Checked first, so the cap also limits asking which addresses have accounts; again under the lock below.
-      await assertUnderDailyCap(repo, actor, now);
+      await assertUnderDailyCap(sendersOwn(db, actor), actor, now);
       await assertInvitable(body.email, now);
       const code = randomToken();
       const expiresAt = addMinutes(now, REFERRAL_VALID_DAYS * DAY_MINUTES);
       const row = await db.transaction(async (tx) => {
-        const txRepo = createReferralRepository(tx);
+        const txRepo = sendersOwn(tx, actor);
         await txRepo.holdSender(actor.id);
         await assertUnderDailyCap(txRepo, actor, now);
-        await txRepo.expireOpen(body.email, now);
+        await anyClinics(tx).expireOpen(body.email, now);
         const inserted = await txRepo.insert({
-          clinicId: actor.clinicId,
           senderId: actor.id,
           email: body.email,
           firstName: body.first_name,
@@ -121,7 +126,7 @@ export function createReferralService({ db, clock, mailer, audit, config }: Deps
         );
         return inserted;
       });
-      const sender = (await repo.senderOf(actor.id))!;
+      const sender = (await sendersOwn(db, actor).senderOf(actor.id))!;
       const delivery = await mailer.send({
         to: body.email,
         ...inviteEmail({
@@ -136,14 +141,14 @@ export function createReferralService({ db, clock, mailer, audit, config }: Deps
       });
       if (delivery.status === 'failed') {
         // An invitation nobody received would hold the address for 30 days.
-        await repo.withdraw(row.id, now);
+        await sendersOwn(db, actor).withdraw(row.id, now);
         throw new AppError('delivery_failed', 'The invitation could not be e-mailed just now; try again later.');
       }
       return toReferral(row, now);
     },
 
     async list(actor: Actor, query: ReferralListQuery, ctx: RequestContext) {
-      const { rows, count } = await repo.listBySender(actor.id, query.page, query.page_size);
+      const { rows, count } = await sendersOwn(db, actor).listBySender(actor.id, query.page, query.page_size);
       await audit.record({
         action: 'referral.list',
         outcome: 'success',
@@ -164,7 +169,7 @@ export function createReferralService({ db, clock, mailer, audit, config }: Deps
     steps: {
       async signedUp(tx: DbOrTx, account: { userId: number; clinicId: number; email: string; referral?: string }) {
         const now = clock.now();
-        const txRepo = createReferralRepository(tx);
+        const txRepo = anyClinics(tx);
         const row = account.referral
           ? await txRepo.findByCodeHash(hashToken(account.referral))
           : // Invited, but came in through the sign-up page itself: the open invitation to the address counts.
@@ -187,7 +192,7 @@ export function createReferralService({ db, clock, mailer, audit, config }: Deps
       },
 
       async approved(tx: DbOrTx, approval: { userId: number; clinicId: number; actorUserId: number }) {
-        const rows = await createReferralRepository(tx).markApproved(approval.userId, clock.now());
+        const rows = await anyClinics(tx).markApproved(approval.userId, clock.now());
         for (const row of rows) {
           await audit.record(
             {

@@ -4,6 +4,7 @@ import { makeUser } from '../../../test/factories.ts';
 import { auditRows } from '../../../test/hep-support.ts';
 import { eventually, rowsOf, type TwoServers, twoServers } from '../../../test/month-close-support.ts';
 import { clinics, tasks } from '../../db/schema.ts';
+import { clinicScope } from '../../db/scope.ts';
 import { createAuditLog } from '../../lib/audit.ts';
 import { createPatientsRepository } from '../patients/patients.repository.ts';
 import { createTaskRules } from './task-rules.ts';
@@ -33,8 +34,7 @@ describe('the task rules on two servers of one database', () => {
     const { clinic, staff } = await s.clinicWithStaff('America/New_York');
     // The supervisor approves: the approval's task is theirs.
     await s.db.update(clinics).set({ supervisorUserId: staff[2]!.id }).where(eq(clinics.id, clinic.id));
-    const patientId = await createPatientsRepository(s.db).insert({
-      clinicId: clinic.id,
+    const patientId = await createPatientsRepository(s.db, clinicScope(clinic.id)).insert({
       firstName: 'Rosa',
       lastName: 'Qr',
       phone: '5550108888',

@@ -7,6 +7,7 @@ import { expectProblem } from '../../../test/helpers.ts';
 import { auditRows, sessionForPatient } from '../../../test/hep-support.ts';
 import { makeStaffedClinic, type StaffedClinic } from '../../../test/patients-support.ts';
 import { patients, tasks } from '../../db/schema.ts';
+import { clinicScope } from '../../db/scope.ts';
 import { createAuditLog } from '../../lib/audit.ts';
 import { createPatientsRepository } from '../patients/patients.repository.ts';
 import { createTaskRules, type TaskRules } from './task-rules.ts';
@@ -45,8 +46,7 @@ async function moveTo(instant: string, ...clinics: StaffedClinic[]) {
 
 /** A patient who registered through the clinic's QR code (as the registration stores one). */
 async function qrPatient(clinicId: number) {
-  return createPatientsRepository(c.db).insert({
-    clinicId,
+  return createPatientsRepository(c.db, clinicScope(clinicId)).insert({
     firstName: 'Rosa',
     lastName: `Qr${Math.random().toString(36).slice(2, 8)}`,
     phone: '5550109999',
