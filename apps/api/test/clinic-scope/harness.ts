@@ -88,21 +88,14 @@ export const findManageable: [string, string] = ['findManageable', 'supervisor/s
 export const functionalDataGuard = guarded(requirePatient('patient-data/functional-data.service.ts'));
 export const progressGuard = guarded(requirePatient('patient-data/patient-data.service.ts'));
 export const patientAppGuard = guarded(findOwnPatient('patient-app/patient-app.service.ts'));
-export const billingFilesClinic: [string, string] = ['billingClinicOf', 'billing/billing-files.service.ts'];
-// A sign-off is read and written for the clinic the caller may bill for, as the month's file is.
-export const signOffClinic: [string, string] = ['billingClinicOf', 'billing/billing-sign-off.service.ts'];
-// Billing reads the clinic the caller may bill for: their own, or the one an admin names.
-export const billingClinic: [string, string] = ['billingClinicOf', 'billing/billing.service.ts'];
-/** A day's span of clinic A's billing rows, optionally of some patients. */
+/** A day's span of billing rows, optionally of some patients. */
 export const billingSpan = (patientIds?: number[]) => ({
-  clinicId: a.clinicId,
   patientIds,
   from: new Date('2026-03-01T00:00:00Z'),
   to: new Date('2026-03-04T00:00:00Z'),
   fromDay: DAY,
   toDay: '2026-03-03',
 });
-export const settingsClinic: [string, string] = ['billingClinicOf', 'billing/billing-settings.service.ts'];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Two clinics with the same kinds of rows.

@@ -8,7 +8,7 @@ import {
   toPage,
 } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../db/scope.ts';
+import { type Actor, clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { clinicMonthOf, localDateOf } from '../../lib/calendar.ts';
@@ -54,7 +54,7 @@ export function createBalancesService({ db, clock, audit }: Deps) {
     const month = billingMonthOf(Number(query.month.slice(0, 4)), Number(query.month.slice(5, 7)), current);
     const byStaff = await minutes.minutesByStaff({ clinicId: clinic.id, month });
     const staffIds = [...new Set(byStaff.flatMap((row) => (row.userId === null ? [] : [row.userId])))];
-    const accounts = await createBillingSettingsRepository(db).accountsOfClinic(clinic.id, staffIds);
+    const accounts = await createBillingSettingsRepository(db, clinicScope(clinic.id)).accountsOfClinic(staffIds);
     const rate = clinic.monitoringRateCents;
     const all = staffBalancesOf(byStaff, new Map(accounts.map((account) => [account.id, account])), rate);
     const rows = can(actor.role, 'balances.clinic') ? all : all.filter((row) => row.staff?.id === actor.id);

@@ -1,5 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { type ClinicScope, clinicIdOf, clinicScope } from '../../db/scope.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type BillingFileInfo, createBillingFilesRepository, type NewBillingFile } from './billing-files.repository.ts';
@@ -13,24 +14,25 @@ type Deps = { clock: Clock; audit: AuditLog; config: Pick<Config, 'RESTRICTED_CL
 
 /**
  * Storing a month's billing file, the same way whoever stores it: a new version of the month's file, the badge for
- * the clinic's staff, and the audit row, all in the caller's transaction.
+ * the clinic's staff, and the audit row, all in the caller's transaction, in the one clinic of the caller's scope.
  */
 export function createBillingFileMaker({ clock, audit, config }: Deps) {
   async function store(
     tx: DbOrTx,
+    scope: ClinicScope,
     file: Omit<NewBillingFile, 'createdBy'>,
     author: FileAuthor,
     action: 'billing.file_generated' | 'billing.file_uploaded',
   ): Promise<BillingFileInfo> {
-    const repo = createBillingFilesRepository(tx);
+    const repo = createBillingFilesRepository(tx, scope);
     const stored = await repo.insert({ ...file, createdBy: author?.userId ?? null });
-    await repo.raiseBadge(file.clinicId);
+    await repo.raiseBadge();
     await audit.record(
       {
         action,
         outcome: 'success',
         actorUserId: author?.userId ?? null,
-        clinicId: file.clinicId,
+        clinicId: clinicIdOf(scope),
         ip: author?.ip ?? null,
         detail: { month: file.month, file_id: stored.id, name: stored.name, bytes: file.content.byteLength },
       },
@@ -47,8 +49,9 @@ export function createBillingFileMaker({ clock, audit, config }: Deps) {
     });
     const { clinic, month } = billing;
     const name = billingFileName(clinic.code, month);
-    const file = { clinicId: clinic.id, month, name, content, source: 'generated' as const };
-    return { info: await store(tx, file, author, 'billing.file_generated'), content };
+    const file = { month, name, content, source: 'generated' as const };
+    // The month was computed for a clinic its caller found in its own scope.
+    return { info: await store(tx, clinicScope(clinic.id), file, author, 'billing.file_generated'), content };
   }
 
   return {
@@ -59,8 +62,8 @@ export function createBillingFileMaker({ clock, audit, config }: Deps) {
      * Makes the month's workbook from the data as it stands in the transaction and stores it; answers the file and
      * the figures it was made from, which a closed month keeps as its filed figures (decision 1285).
      */
-    async generate(tx: DbOrTx, clinicId: number, month: string, author: FileAuthor) {
-      const billing = await createBillingMonth(tx, clock).monthOfClinic({ clinicId, month });
+    async generate(tx: DbOrTx, scope: ClinicScope, month: string, author: FileAuthor) {
+      const billing = await createBillingMonth(tx, clock).monthOfClinic({ clinicId: clinicIdOf(scope), month });
       const { info } = await generateFrom(tx, billing, author);
       return { info, figures: { codes: billing.codes, patients: billing.patients } };
     },

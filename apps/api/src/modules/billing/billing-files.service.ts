@@ -7,7 +7,7 @@ import {
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { Actor } from '../../db/scope.ts';
+import { type Actor, type ClinicScope, clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { clinicMonthOf } from '../../lib/calendar.ts';
@@ -66,22 +66,25 @@ async function workbookBytes(upload: Upload): Promise<Buffer> {
  */
 export function createBillingFilesService({ db, clock, audit, config }: Deps) {
   const maker = createBillingFileMaker({ clock, audit, config });
-  const files = createBillingFilesRepository(db);
 
-  /** The clinic asked about and its month, refused when the month has not started yet there. */
+  /**
+   * The clinic asked about and its month, refused when the month has not started yet there; with the clinic's scope,
+   * found in the caller's, which its files are read and written in.
+   */
   async function clinicMonth(actor: Actor, params: MonthParams, clinicCode: string | undefined) {
     const clinic = await billingClinicOf(db, actor, clinicCode);
     const currentMonth = clinicMonthOf(clock.now(), clinic.timezone);
-    return { clinic, month: billingMonthOf(params.year, params.month, currentMonth), currentMonth };
+    const scope = clinicScope(clinic.id);
+    return { clinic, scope, month: billingMonthOf(params.year, params.month, currentMonth), currentMonth };
   }
 
   /**
    * A signed month's file is the one signed (decision 1210): it is never made again nor replaced. Asked inside the
    * change's transaction, with the month held, so a sign-off cannot land between the question and the change.
    */
-  async function refuseSigned(tx: DbOrTx, clinicId: number, month: string) {
-    await createBillingFilesRepository(tx).lockMonth(clinicId, month);
-    const signOff = await createBillingSignOffRepository(tx).find(clinicId, month);
+  async function refuseSigned(tx: DbOrTx, scope: ClinicScope, month: string) {
+    await createBillingFilesRepository(tx, scope).lockMonth(month);
+    const signOff = await createBillingSignOffRepository(tx, scope).find(month);
     if (signOff) {
       throw new AppError(
         'conflict',
@@ -94,13 +97,13 @@ export function createBillingFilesService({ db, clock, audit, config }: Deps) {
     monthClose: createMonthClose({ db, clock, maker }),
 
     async checkFile(actor: Actor, params: MonthParams, query: { clinic_code?: string }): Promise<BillingFileStatus> {
-      const { clinic, month } = await clinicMonth(actor, params, query.clinic_code);
-      return statusOf(await files.newest(clinic.id, month));
+      const { scope, month } = await clinicMonth(actor, params, query.clinic_code);
+      return statusOf(await createBillingFilesRepository(db, scope).newest(month));
     },
 
     async downloadFile(actor: Actor, params: MonthParams, query: { clinic_code?: string }, ctx: RequestContext) {
-      const { clinic, month } = await clinicMonth(actor, params, query.clinic_code);
-      const file = await files.newestWithContent(clinic.id, month);
+      const { clinic, scope, month } = await clinicMonth(actor, params, query.clinic_code);
+      const file = await createBillingFilesRepository(db, scope).newestWithContent(month);
       if (!file) throw new AppError('not_found', `No billing file for ${month} yet`);
       await audit.record({
         action: 'billing.file_download',
@@ -119,15 +122,15 @@ export function createBillingFilesService({ db, clock, audit, config }: Deps) {
      * the new file's figures (decision 1285).
      */
     async regenerateFile(actor: Actor, params: MonthParams & { clinicCode: string }, ctx: RequestContext) {
-      const { clinic, month, currentMonth } = await clinicMonth(actor, params, params.clinicCode);
+      const { scope, month, currentMonth } = await clinicMonth(actor, params, params.clinicCode);
       const file = await db.transaction(async (tx) => {
-        await refuseSigned(tx, clinic.id, month);
-        const repo = createBillingFilesRepository(tx);
+        await refuseSigned(tx, scope, month);
+        const repo = createBillingFilesRepository(tx, scope);
         const hasEnded = month < currentMonth;
-        if (hasEnded) await repo.closeMonth(clinic.id, month);
-        const { info, figures } = await maker.generate(tx, clinic.id, month, { userId: actor.id, ip: ctx.ip });
+        if (hasEnded) await repo.closeMonth(month);
+        const { info, figures } = await maker.generate(tx, scope, month, { userId: actor.id, ip: ctx.ip });
         // An ended month is filed anew: its screens show the new file's figures, and corrections count from now.
-        if (hasEnded) await repo.setClosedMonthFile(clinic.id, month, { fileId: info.id, figures, at: clock.now() });
+        if (hasEnded) await repo.setClosedMonthFile(month, { fileId: info.id, figures, at: clock.now() });
         return info;
       });
       return statusOf(file);
@@ -135,13 +138,14 @@ export function createBillingFilesService({ db, clock, audit, config }: Deps) {
 
     /** An admin replaces the month's file with a corrected workbook: a new version, and the badge. */
     async uploadFile(actor: Actor, params: MonthParams & { clinicCode: string }, body: Upload, ctx: RequestContext) {
-      const { clinic, month } = await clinicMonth(actor, params, params.clinicCode);
+      const { scope, month } = await clinicMonth(actor, params, params.clinicCode);
       const content = await workbookBytes(body);
       const file = await db.transaction(async (tx) => {
-        await refuseSigned(tx, clinic.id, month);
+        await refuseSigned(tx, scope, month);
         return maker.store(
           tx,
-          { clinicId: clinic.id, month, name: body.name, content, source: 'uploaded' },
+          scope,
+          { month, name: body.name, content, source: 'uploaded' },
           { userId: actor.id, ip: ctx.ip },
           'billing.file_uploaded',
         );

@@ -14,10 +14,10 @@ import {
   patientEpisodes,
   patients,
 } from '../../db/schema.ts';
+import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 
 /** Instants `[from, to)` and calendar days `[fromDay, toDay)` around what billing reads. */
 export type InputSpan = {
-  clinicId: number;
   patientIds?: number[];
   from: Date;
   to: Date;
@@ -28,18 +28,23 @@ export type InputSpan = {
 const ofPatients = (column: AnyPgColumn, ids?: number[]) => (ids ? inArray(column, ids) : sql`true`);
 
 /**
- * The rows billing reads: each a plain list, scoped to the clinic. Data days are read one per patient, kind and
- * calendar day (the earliest record of the day stands for it); sessions and calls only inside the span.
+ * The rows billing reads: each a plain list, of the clinic of the scope it is built with (decision 1340), whose
+ * calendar its days are counted on. Data days are read one per patient, kind and calendar day (the earliest record
+ * of the day stands for it); sessions and calls only inside the span.
  */
-export function createBillingInputsRepository(db: DbOrTx) {
+export function createBillingInputsRepository(db: DbOrTx, scope: ClinicScope) {
   return {
-    async timezoneOf(clinicId: number) {
-      const [row] = await db.select({ timezone: clinics.timezone }).from(clinics).where(eq(clinics.id, clinicId));
+    /** The clinic's timezone, whose calendar days billing counts. */
+    async timezoneOf() {
+      const [row] = await db
+        .select({ timezone: clinics.timezone })
+        .from(clinics)
+        .where(eq(clinics.id, clinicIdOf(scope)));
       return row?.timezone ?? null;
     },
 
     /** Patients with an episode still open at `from` or started before `to`, with coverage and consent. */
-    episodesIn({ clinicId, patientIds, from, to }: InputSpan) {
+    episodesIn({ patientIds, from, to }: InputSpan) {
       return db
         .select({
           patientId: patientEpisodes.patientId,
@@ -54,8 +59,8 @@ export function createBillingInputsRepository(db: DbOrTx) {
         .innerJoin(patients, eq(patients.id, patientEpisodes.patientId))
         .where(
           and(
-            eq(patientEpisodes.clinicId, clinicId),
-            eq(patients.clinicId, clinicId),
+            inScope(patientEpisodes.clinicId, scope),
+            inScope(patients.clinicId, scope),
             ofPatients(patients.id, patientIds),
             lt(patientEpisodes.startedAt, to),
             or(isNull(patientEpisodes.endedAt), gte(patientEpisodes.endedAt, from)),
@@ -64,13 +69,13 @@ export function createBillingInputsRepository(db: DbOrTx) {
         .orderBy(patientEpisodes.patientId, patientEpisodes.startedAt);
     },
 
-    exerciseDays({ clinicId, patientIds, toDay }: InputSpan, firstDay: string) {
+    exerciseDays({ patientIds, toDay }: InputSpan, firstDay: string) {
       return db
         .select({ patientId: exerciseLogs.patientId, at: min(exerciseLogs.performedAt) })
         .from(exerciseLogs)
         .where(
           and(
-            eq(exerciseLogs.clinicId, clinicId),
+            inScope(exerciseLogs.clinicId, scope),
             ofPatients(exerciseLogs.patientId, patientIds),
             gte(exerciseLogs.localDate, firstDay),
             lt(exerciseLogs.localDate, toDay),
@@ -79,13 +84,13 @@ export function createBillingInputsRepository(db: DbOrTx) {
         .groupBy(exerciseLogs.patientId, exerciseLogs.localDate);
     },
 
-    metricDays({ clinicId, patientIds, toDay }: InputSpan, firstDay: string) {
+    metricDays({ patientIds, toDay }: InputSpan, firstDay: string) {
       return db
         .select({ patientId: healthMetrics.patientId, kind: healthMetrics.kind, at: min(healthMetrics.measuredAt) })
         .from(healthMetrics)
         .where(
           and(
-            eq(healthMetrics.clinicId, clinicId),
+            inScope(healthMetrics.clinicId, scope),
             ofPatients(healthMetrics.patientId, patientIds),
             dataDaySources.metric.counts,
             gte(healthMetrics.localDate, firstDay),
@@ -95,13 +100,13 @@ export function createBillingInputsRepository(db: DbOrTx) {
         .groupBy(healthMetrics.patientId, healthMetrics.kind, healthMetrics.localDate);
     },
 
-    outcomeDays({ clinicId, patientIds, toDay }: InputSpan, firstDay: string) {
+    outcomeDays({ patientIds, toDay }: InputSpan, firstDay: string) {
       return db
         .selectDistinct({ patientId: functionalEntries.patientId, date: functionalEntries.date })
         .from(functionalEntries)
         .where(
           and(
-            eq(functionalEntries.clinicId, clinicId),
+            inScope(functionalEntries.clinicId, scope),
             ofPatients(functionalEntries.patientId, patientIds),
             dataDaySources.outcome.counts,
             gte(functionalEntries.date, firstDay),
@@ -118,8 +123,10 @@ export function createBillingInputsRepository(db: DbOrTx) {
      * lateral read kept apart by `offset 0`), so the work grows with the patients asked for and their days, never
      * with the clinic's whole history; one statement, planned once per connection (decision 1165).
      */
-    async dataDaysFrom(clinicId: number, timezone: string, from: { patientId: number; day: string }[], toDay: string) {
+    async dataDaysFrom(timezone: string, from: { patientId: number; day: string }[], toDay: string) {
       if (from.length === 0) return [];
+      // One clinic always, as a value: the prepared statement's text never changes.
+      const clinicId = clinicIdOf(scope);
       const ids = `{${from.map((f) => f.patientId).join(',')}}`;
       const days = `{${from.map((f) => f.day).join(',')}}`;
       const firsts = Object.values(dataDaySources).map(
@@ -145,7 +152,7 @@ export function createBillingInputsRepository(db: DbOrTx) {
       return rows.map((row) => ({ patientId: Number(row.patient_id), kind: row.kind, at: row.at }));
     },
 
-    sessionsIn({ clinicId, patientIds, from, to }: InputSpan) {
+    sessionsIn({ patientIds, from, to }: InputSpan) {
       return db
         .select({
           patientId: monitoringSessions.patientId,
@@ -156,7 +163,7 @@ export function createBillingInputsRepository(db: DbOrTx) {
         .from(monitoringSessions)
         .where(
           and(
-            eq(monitoringSessions.clinicId, clinicId),
+            inScope(monitoringSessions.clinicId, scope),
             ofPatients(monitoringSessions.patientId, patientIds),
             gte(monitoringSessions.startedAt, from),
             lt(monitoringSessions.startedAt, to),
@@ -165,7 +172,7 @@ export function createBillingInputsRepository(db: DbOrTx) {
     },
 
     /** Live calls (phone or video; deleted logs left out) of the span's days. */
-    callsIn({ clinicId, patientIds, fromDay, toDay }: InputSpan) {
+    callsIn({ patientIds, fromDay, toDay }: InputSpan) {
       return db
         .select({
           patientId: interactionLogs.patientId,
@@ -177,7 +184,7 @@ export function createBillingInputsRepository(db: DbOrTx) {
         .from(interactionLogs)
         .where(
           and(
-            eq(interactionLogs.clinicId, clinicId),
+            inScope(interactionLogs.clinicId, scope),
             ofPatients(interactionLogs.patientId, patientIds),
             isNull(interactionLogs.deletedAt),
             inArray(interactionLogs.kind, ['phone', 'video']),

@@ -6,6 +6,7 @@
 import { type BillingEventKind, type BillingInput, statusDataFrom } from '@rehabit/contract';
 import { type DbOrTx, readAll } from '../../db/client.ts';
 import { DATA_DAY_METRICS } from '../../db/data-days.ts';
+import { clinicScope } from '../../db/scope.ts';
 import { addDays, localDateOf, middayOf } from '../../lib/calendar.ts';
 import { createBillingInputsRepository, type InputSpan } from './billing-inputs.repository.ts';
 
@@ -21,6 +22,7 @@ export type PatientBillingInput = {
 };
 
 export type BillingInputsQuery = {
+  /** The clinic read: one its caller has found in its own scope (a billed clinic, a patient's). */
   clinicId: number;
   /** The last calendar day read (the clinic's), included. */
   until: string;
@@ -66,18 +68,16 @@ export function openEpisodeFacts(found: PatientBillingInput): OpenEpisodeFacts |
 }
 
 export function createBillingInputs(db: DbOrTx) {
-  const repo = createBillingInputsRepository(db);
-
   return {
     /** Every patient with an episode in the span, covered or not (the rules decide), in patient id order. */
     async inputsOf(query: BillingInputsQuery): Promise<PatientBillingInput[]> {
-      const timezone = query.timezone ?? (await repo.timezoneOf(query.clinicId));
+      const repo = createBillingInputsRepository(db, clinicScope(query.clinicId));
+      const timezone = query.timezone ?? (await repo.timezoneOf());
       if (!timezone) return [];
       const fromDay = query.from ?? `${query.until.slice(0, 7)}-01`;
       const toDay = addDays(query.until, 1);
       // Clocks run from UTC−12 to UTC+14: a day either side holds every instant of the days; the rules are exact.
       const span: InputSpan = {
-        clinicId: query.clinicId,
         patientIds: query.patientIds,
         from: new Date(Date.parse(`${fromDay}T00:00:00Z`) - DAY_MS),
         to: new Date(Date.parse(`${toDay}T00:00:00Z`) + DAY_MS),
@@ -124,7 +124,7 @@ export function createBillingInputs(db: DbOrTx) {
           const day = statusDataFrom(input.episodes, query.until);
           return day ? [{ patientId, day }] : [];
         });
-        for (const row of await repo.dataDaysFrom(query.clinicId, timezone, from, toDay)) {
+        for (const row of await repo.dataDaysFrom(timezone, from, toDay)) {
           push(row.patientId, { at: row.at, kind: row.kind });
         }
       };

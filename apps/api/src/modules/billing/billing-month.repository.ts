@@ -1,11 +1,16 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clinics, patients, users } from '../../db/schema.ts';
+import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 
-/** What a billing month names: its clinic, its patients and the staff who treated or monitored them. */
-export function createBillingMonthRepository(db: DbOrTx) {
+/**
+ * What a billing month names: its clinic, its patients and the staff who treated or monitored them. A month is one
+ * clinic's: the repository is built with that clinic's scope (decision 1340).
+ */
+export function createBillingMonthRepository(db: DbOrTx, scope: ClinicScope) {
   return {
-    async clinicOf(clinicId: number) {
+    /** The scope's clinic, as the month's file heads it. */
+    async clinicOf() {
       const [clinic] = await db
         .select({
           id: clinics.id,
@@ -16,12 +21,12 @@ export function createBillingMonthRepository(db: DbOrTx) {
           tin: clinics.tin,
         })
         .from(clinics)
-        .where(eq(clinics.id, clinicId));
+        .where(eq(clinics.id, clinicIdOf(scope)));
       return clinic;
     },
 
     /** The month's patients and staff by id, of the clinic only. */
-    async peopleOf(clinicId: number, patientIds: number[], staffIds: number[]) {
+    async peopleOf(patientIds: number[], staffIds: number[]) {
       const [patientRows, staffRows] = await Promise.all([
         patientIds.length === 0
           ? []
@@ -33,7 +38,7 @@ export function createBillingMonthRepository(db: DbOrTx) {
                 birthday: patients.birthday,
               })
               .from(patients)
-              .where(and(eq(patients.clinicId, clinicId), inArray(patients.id, patientIds))),
+              .where(and(inScope(patients.clinicId, scope), inArray(patients.id, patientIds))),
         staffIds.length === 0
           ? []
           : db
@@ -45,7 +50,7 @@ export function createBillingMonthRepository(db: DbOrTx) {
                 isAssistant: users.isAssistant,
               })
               .from(users)
-              .where(and(eq(users.clinicId, clinicId), inArray(users.id, staffIds))),
+              .where(and(inScope(users.clinicId, scope), inArray(users.id, staffIds))),
       ]);
       return {
         patientsById: new Map(patientRows.map((row) => [row.id, row])),

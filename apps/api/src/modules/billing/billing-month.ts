@@ -19,6 +19,7 @@ import {
   ruleYearOf,
 } from '@rehabit/contract';
 import type { DbOrTx } from '../../db/client.ts';
+import { clinicScope } from '../../db/scope.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { createBillingInputs, type PatientBillingInput } from './billing-inputs.ts';
@@ -89,20 +90,20 @@ const episodeOn = (patient: PatientBillingInput, day: string) =>
 
 export function createBillingMonth(db: DbOrTx, clock: Clock = systemClock) {
   const inputs = createBillingInputs(db);
-  const repo = createBillingMonthRepository(db);
 
   return {
+    /** The month of a clinic its caller has found in its own scope (the billed clinic, the month-close job's). */
     async monthOfClinic({ clinicId, month }: { clinicId: number; month: string }): Promise<ClinicBillingMonth> {
-      const clinic = await repo.clinicOf(clinicId);
+      const repo = createBillingMonthRepository(db, clinicScope(clinicId));
+      const clinic = await repo.clinicOf();
       if (!clinic) throw new Error(`No clinic ${clinicId}`);
       const monthEnd = lastDayOfMonth(month);
       const [rates, patientInputs] = await Promise.all([
-        clinicRatesOf(db, clinicId),
+        clinicRatesOf(db, clinicScope(clinicId)),
         inputs.inputsOf({ clinicId, from: `${month}-01`, until: monthEnd }),
       ]);
       const billed = billedPatientsOf(patientInputs, month, rates);
       const { patientsById, staffById } = await repo.peopleOf(
-        clinicId,
         billed.map((b) => b.patient.patientId),
         [
           ...new Set(

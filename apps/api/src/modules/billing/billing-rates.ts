@@ -6,6 +6,7 @@ import {
   ruleYearOf,
 } from '@rehabit/contract';
 import type { DbOrTx } from '../../db/client.ts';
+import type { ClinicScope } from '../../db/scope.ts';
 import { createBillingRatesRepository } from './billing-rates.repository.ts';
 
 /** A clinic's rate of each code, in cents, by rule year: its own where it set one, else the default. */
@@ -16,8 +17,9 @@ export type ClinicRates = {
   ratesOfYear(year: BillingRuleYear): { code: BillingCode; rateCents: number; defaultCents: number }[];
 };
 
-export async function clinicRatesOf(db: DbOrTx, clinicId: number): Promise<ClinicRates> {
-  const rows = await createBillingRatesRepository(db).ownRates(clinicId);
+/** The rates of the scope's one clinic. */
+export async function clinicRatesOf(db: DbOrTx, scope: ClinicScope): Promise<ClinicRates> {
+  const rows = await createBillingRatesRepository(db, scope).ownRates();
   const own = new Map(rows.map((row) => [`${row.year}:${row.code}`, row.rateCents]));
   const rateIn = (year: BillingRuleYear, code: BillingCode) => {
     const fallback = defaultBillingRates[year][code];

@@ -7,7 +7,7 @@ import {
   isPatientRole,
 } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { Actor } from '../../db/scope.ts';
+import { type Actor, clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, clinicAudit, noteNothingChanged } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -85,9 +85,11 @@ function staffDiff(change: StaffChange, account: BillingStaffRow) {
 
 /** The clinic's settings as the API answers them: every rate merged with its default, in dollars. */
 async function readSettings(db: DbOrTx, clinic: BillingClinic): Promise<BillingSettings> {
+  // The clinic billingClinicOf found in the caller's scope.
+  const scope = clinicScope(clinic.id);
   const [rates, staff] = await Promise.all([
-    clinicRatesOf(db, clinic.id),
-    createBillingSettingsRepository(db).renderingStaff(clinic.id),
+    clinicRatesOf(db, scope),
+    createBillingSettingsRepository(db, scope).renderingStaff(),
   ]);
   return {
     timezone: clinic.timezone,
@@ -127,19 +129,15 @@ export function createBillingSettingsService({ db, clock, audit }: Deps) {
       ctx: RequestContext,
     ): Promise<BillingSettings> {
       const clinic = await billingClinicOf(db, actor, query.clinic_code);
+      // The clinic found in the caller's scope: its settings are read and changed in it alone.
+      const scope = clinicScope(clinic.id);
       checkRates(body.rates);
       const now = clock.now();
       const clinicValues = await db.transaction(async (tx) => {
-        const txRepo = createBillingSettingsRepository(tx);
-        const old = await txRepo.lockClinic(clinic.id);
+        const txRepo = createBillingSettingsRepository(tx, scope);
+        const old = await txRepo.lockClinic();
         const staffChanges = body.staff ?? [];
-        const accounts = checkStaff(
-          staffChanges,
-          await txRepo.accountsOfClinic(
-            clinic.id,
-            staffChanges.map((s) => s.id),
-          ),
-        );
+        const accounts = checkStaff(staffChanges, await txRepo.accountsOfClinic(staffChanges.map((s) => s.id)));
         const detail: Record<string, unknown> = {};
 
         const next = { ...old };
@@ -156,15 +154,15 @@ export function createBillingSettingsService({ db, clock, audit }: Deps) {
             new: rateCents === null ? null : dollarsOf(rateCents),
           };
         }
-        if (detail.timezone || detail.monitoring_rate) await txRepo.setClinicValues(clinic.id, next);
+        if (detail.timezone || detail.monitoring_rate) await txRepo.setClinicValues(next);
 
-        const rates = await clinicRatesOf(tx, clinic.id);
+        const rates = await clinicRatesOf(tx, scope);
         const rateChanges = (body.rates ?? []).flatMap(({ year, code, rate }) => {
           const rateCents = Math.round(rate * 100);
           const oldCents = rates.ratesOfYear(year).find((r) => r.code === code)!.rateCents;
           return rateCents === oldCents ? [] : [{ year, code, rateCents, oldCents }];
         });
-        await txRepo.upsertRates(clinic.id, rateChanges, { userId: actor.id, at: now });
+        await txRepo.upsertRates(rateChanges, { userId: actor.id, at: now });
         if (rateChanges.length > 0) {
           detail.rates = rateChanges.map(({ year, code, rateCents, oldCents }) => ({
             year,
@@ -178,7 +176,7 @@ export function createBillingSettingsService({ db, clock, audit }: Deps) {
         for (const change of staffChanges) {
           const diff = staffDiff(change, accounts.get(change.id)!);
           if (!diff.npi && !diff.is_assistant) continue;
-          await txRepo.updateStaff(clinic.id, change.id, {
+          await txRepo.updateStaff(change.id, {
             ...(diff.npi && { npi: diff.npi.new }),
             ...(diff.is_assistant && { isAssistant: diff.is_assistant.new }),
           });

@@ -11,23 +11,28 @@ import {
   patients,
   users,
 } from '../../db/schema.ts';
+import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 
 export type { CodeTotal, SignedFigures } from '../../db/schema.ts';
 export type SignOffRow = typeof billingSignOffs.$inferSelect;
-export type NewSignOff = typeof billingSignOffs.$inferInsert;
+/** A sign-off of a month, signed in the repository's clinic. */
+export type NewSignOff = Omit<typeof billingSignOffs.$inferInsert, 'clinicId'>;
 
 /** A staff member's name as every screen shows it (`displayName`), read in the same statement. */
 const fullName = (table: { firstName: AnyColumn; lastName: AnyColumn }) =>
   sql<string>`trim(${table.firstName} || ' ' || ${table.lastName})`;
 
-/** The closes and sign-offs of a clinic's months, and the inputs of a closed month that changed after it was filed. */
-export function createBillingSignOffRepository(db: DbOrTx) {
+/**
+ * The closes and sign-offs of a clinic's months, and the inputs of a closed month that changed after it was filed.
+ * Built with that clinic's scope (decision 1340): a month, its close and its sign-off are one clinic's.
+ */
+export function createBillingSignOffRepository(db: DbOrTx, scope: ClinicScope) {
   return {
-    async find(clinicId: number, month: string): Promise<SignOffRow | undefined> {
+    async find(month: string): Promise<SignOffRow | undefined> {
       const [row] = await db
         .select()
         .from(billingSignOffs)
-        .where(and(eq(billingSignOffs.clinicId, clinicId), eq(billingSignOffs.month, month)));
+        .where(and(eq(billingSignOffs.clinicId, clinicIdOf(scope)), eq(billingSignOffs.month, month)));
       return row;
     },
 
@@ -35,7 +40,7 @@ export function createBillingSignOffRepository(db: DbOrTx) {
      * The frozen totals per code of the given months, without their patients' rows: what the year's chart draws. A
      * signed month's are the signed ones, a closed month's those it was filed with (decision 1285).
      */
-    frozenCodesOf(clinicId: number, months: string[]): Promise<{ month: string; codes: CodeTotal[] }[]> {
+    frozenCodesOf(months: string[]): Promise<{ month: string; codes: CodeTotal[] }[]> {
       if (months.length === 0) return Promise.resolve([]);
       const codes = sql<CodeTotal[]>`coalesce(${billingSignOffs.figures}, ${billingMonthCloses.figures}) -> 'codes'`;
       return db
@@ -50,7 +55,7 @@ export function createBillingSignOffRepository(db: DbOrTx) {
         )
         .where(
           and(
-            eq(billingMonthCloses.clinicId, clinicId),
+            eq(billingMonthCloses.clinicId, clinicIdOf(scope)),
             inArray(billingMonthCloses.month, months),
             or(isNotNull(billingSignOffs.month), isNotNull(billingMonthCloses.figures)),
           ),
@@ -61,14 +66,14 @@ export function createBillingSignOffRepository(db: DbOrTx) {
     async insert(row: NewSignOff): Promise<boolean> {
       const rows = await db
         .insert(billingSignOffs)
-        .values(row)
+        .values({ ...row, clinicId: clinicIdOf(scope) })
         .onConflictDoNothing()
         .returning({ month: billingSignOffs.month });
       return rows.length === 1;
     },
 
     /** The month's close, with the figures it was filed with and when (null for months closed before they were). */
-    async closeOf(clinicId: number, month: string) {
+    async closeOf(month: string) {
       const [row] = await db
         .select({
           fileId: billingMonthCloses.fileId,
@@ -76,20 +81,25 @@ export function createBillingSignOffRepository(db: DbOrTx) {
           filedAt: billingMonthCloses.filedAt,
         })
         .from(billingMonthCloses)
-        .where(and(eq(billingMonthCloses.clinicId, clinicId), eq(billingMonthCloses.month, month)));
+        .where(and(eq(billingMonthCloses.clinicId, clinicIdOf(scope)), eq(billingMonthCloses.month, month)));
       return row;
     },
 
+    /** The name of a file of the clinic's, by the id a sign-off of it names. */
     async fileName(fileId: number): Promise<string | undefined> {
-      const [row] = await db.select({ name: billingFiles.name }).from(billingFiles).where(eq(billingFiles.id, fileId));
+      const [row] = await db
+        .select({ name: billingFiles.name })
+        .from(billingFiles)
+        .where(and(eq(billingFiles.id, fileId), inScope(billingFiles.clinicId, scope)));
       return row?.name;
     },
 
+    /** The name of a member of the clinic's staff: the supervisor who signs, who signs only their own clinic's. */
     async staffName(userId: number): Promise<string | undefined> {
       const [row] = await db
         .select({ name: fullName(users) })
         .from(users)
-        .where(eq(users.id, userId));
+        .where(and(eq(users.id, userId), inScope(users.clinicId, scope)));
       return row?.name;
     },
 
@@ -97,7 +107,7 @@ export function createBillingSignOffRepository(db: DbOrTx) {
      * The clinic's calls dated in the month that were logged or deleted after `since` (back-dated into a closed
      * month, or taken out of it), with who did it and the patient's name.
      */
-    async callsChangedSince(clinicId: number, month: { first: string; last: string }, since: Date) {
+    async callsChangedSince(month: { first: string; last: string }, since: Date) {
       const logger = alias(users, 'logger');
       const deleter = alias(users, 'deleter');
       return db
@@ -117,7 +127,8 @@ export function createBillingSignOffRepository(db: DbOrTx) {
         .leftJoin(deleter, eq(deleter.id, interactionLogs.deletedBy))
         .where(
           and(
-            eq(interactionLogs.clinicId, clinicId),
+            inScope(interactionLogs.clinicId, scope),
+            inScope(patients.clinicId, scope),
             gte(interactionLogs.date, month.first),
             lte(interactionLogs.date, month.last),
             or(
@@ -129,7 +140,7 @@ export function createBillingSignOffRepository(db: DbOrTx) {
     },
 
     /** The clinic's own rates of a rule year changed after `since`, with who changed them. */
-    async ratesChangedSince(clinicId: number, year: number, since: Date) {
+    async ratesChangedSince(year: number, since: Date) {
       return db
         .select({
           code: billingRates.code,
@@ -140,7 +151,7 @@ export function createBillingSignOffRepository(db: DbOrTx) {
         .from(billingRates)
         .leftJoin(users, eq(users.id, billingRates.updatedBy))
         .where(
-          and(eq(billingRates.clinicId, clinicId), eq(billingRates.year, year), gt(billingRates.updatedAt, since)),
+          and(inScope(billingRates.clinicId, scope), eq(billingRates.year, year), gt(billingRates.updatedAt, since)),
         );
     },
   };

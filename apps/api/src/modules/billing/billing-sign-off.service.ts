@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { Actor } from '../../db/scope.ts';
+import { type Actor, type ClinicScope, clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { clinicMonthOf } from '../../lib/calendar.ts';
@@ -32,11 +32,16 @@ type MonthParams = z.infer<typeof billingFileParamsSchema>;
 const conflict = (detail: string) => new AppError('conflict', detail);
 
 /** The month's state as the sign-off endpoints answer it. */
-async function stateOf(db: DbOrTx, clinicId: number, month: string, row?: SignOffRow): Promise<BillingSignOff> {
-  const repo = createBillingSignOffRepository(db);
-  const signOff = row ?? (await repo.find(clinicId, month));
+async function stateOf(
+  db: DbOrTx,
+  scope: ClinicScope,
+  month: string,
+  row?: Omit<SignOffRow, 'clinicId'>,
+): Promise<BillingSignOff> {
+  const repo = createBillingSignOffRepository(db, scope);
+  const signOff = row ?? (await repo.find(month));
   if (!signOff) {
-    const isClosed = Boolean(await repo.closeOf(clinicId, month));
+    const isClosed = Boolean(await repo.closeOf(month));
     const none = { signed_by: null, signed_at: null, closed_file: null, signed_file: null };
     return { month, state: isClosed ? 'closed' : 'open', ...none };
   }
@@ -73,15 +78,20 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
     }
   }
 
+  /** The clinic asked about and its month, with the clinic's scope (found in the caller's) its sign-off is read in. */
   async function clinicMonth(actor: Actor, params: MonthParams, clinicCode: string | undefined) {
     const clinic = await billingClinicOf(db, actor, clinicCode);
-    return { clinic, month: billingMonthOf(params.year, params.month, clinicMonthOf(clock.now(), clinic.timezone)) };
+    return {
+      clinic,
+      scope: clinicScope(clinic.id),
+      month: billingMonthOf(params.year, params.month, clinicMonthOf(clock.now(), clinic.timezone)),
+    };
   }
 
   return {
     async state(actor: Actor, params: MonthParams, query: { clinic_code?: string }): Promise<BillingSignOff> {
-      const { clinic, month } = await clinicMonth(actor, params, query.clinic_code);
-      return stateOf(db, clinic.id, month);
+      const { scope, month } = await clinicMonth(actor, params, query.clinic_code);
+      return stateOf(db, scope, month);
     },
 
     /**
@@ -96,22 +106,23 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
       body: SignOffBody,
       ctx: RequestContext,
     ) {
-      const { clinic, month } = await clinicMonth(actor, params, query.clinic_code);
+      const { clinic, scope, month } = await clinicMonth(actor, params, query.clinic_code);
       const row = await db.transaction(async (tx) => {
+        const files = createBillingFilesRepository(tx, scope);
         // The month held: a second sign-off, an admin's new version or an upload waits, then sees this one.
-        await createBillingFilesRepository(tx).lockMonth(clinic.id, month);
-        const repo = createBillingSignOffRepository(tx);
-        const signed = await repo.find(clinic.id, month);
+        await files.lockMonth(month);
+        const repo = createBillingSignOffRepository(tx, scope);
+        const signed = await repo.find(month);
         if (signed) {
           throw conflict(
             `${month} was signed off already, by ${signed.signerName} at ${signed.signedAt.toISOString()}`,
           );
         }
-        const close = await repo.closeOf(clinic.id, month);
+        const close = await repo.closeOf(month);
         if (!close) {
           throw conflict(`${month} is not closed yet: a month is signed off once it has ended and its file is made`);
         }
-        const newest = await createBillingFilesRepository(tx).newestWithContent(clinic.id, month);
+        const newest = await files.newestWithContent(month);
         if (!newest) throw conflict(`${month} has no billing file to sign yet`);
 
         const signedAt = clock.now();
@@ -141,8 +152,8 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
         });
         const stored = await maker.store(
           tx,
+          scope,
           {
-            clinicId: clinic.id,
             month,
             name: file.name.replace(/\.xlsx$/i, '-signed.xlsx'),
             content: copy,
@@ -152,7 +163,6 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
           'billing.file_generated',
         );
         const signOff = {
-          clinicId: clinic.id,
           month,
           signedBy: actor.id,
           signerName,
@@ -186,7 +196,7 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
         );
         return signOff;
       });
-      return stateOf(db, clinic.id, month, row);
+      return stateOf(db, scope, month, row);
     },
 
     /**
@@ -195,8 +205,8 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
      * ids.
      */
     async review(actor: Actor, params: MonthParams, query: { clinic_code?: string }, ctx: RequestContext) {
-      const { clinic, month } = await clinicMonth(actor, params, query.clinic_code);
-      const repo = createBillingSignOffRepository(db);
+      const { clinic, scope, month } = await clinicMonth(actor, params, query.clinic_code);
+      const repo = createBillingSignOffRepository(db, scope);
       const filed = (
         await Promise.all([monthAfter(month, -1), month].map((m) => filedMonthOf(db, clinic.id, m)))
       ).filter((m) => m !== null);
@@ -205,8 +215,8 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
           const last = lastDayOfMonth(filedMonth.month);
           const [live, calls, rates] = await Promise.all([
             months.monthOfClinic({ clinicId: clinic.id, month: filedMonth.month }),
-            repo.callsChangedSince(clinic.id, { first: `${filedMonth.month}-01`, last }, filedMonth.since),
-            repo.ratesChangedSince(clinic.id, ruleYearOf(last), filedMonth.since),
+            repo.callsChangedSince({ first: `${filedMonth.month}-01`, last }, filedMonth.since),
+            repo.ratesChangedSince(ruleYearOf(last), filedMonth.since),
           ]);
           return closedMonthCorrections(filedMonth, live, { calls, rates });
         }),

@@ -10,7 +10,7 @@ import {
 } from '@rehabit/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../db/scope.ts';
+import { type Actor, clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { clinicMonthOf } from '../../lib/calendar.ts';
@@ -29,7 +29,6 @@ type ChartQuery = z.infer<typeof billingChartQuerySchema>;
 export function createBillingService({ db, clock, audit }: Deps) {
   const months = createBillingMonth(db, clock);
   const inputs = createBillingInputs(db);
-  const signOffs = createBillingSignOffRepository(db);
 
   return {
     async units(actor: Actor, query: BillingUnitsQuery, ctx: RequestContext): Promise<BillingUnits> {
@@ -75,14 +74,15 @@ export function createBillingService({ db, clock, audit }: Deps) {
     /** The year's months up to `current_month`, from one read of the year's data. Totals only: no patient named. */
     async chart(actor: Actor, query: ChartQuery): Promise<BillingChart> {
       const clinic = await billingClinicOf(db, actor, query.clinic_code);
+      // The clinic found in the caller's scope: its rates and frozen months are read in it alone.
+      const scope = clinicScope(clinic.id);
       const today = clinicMonthOf(clock.now(), clinic.timezone);
       const last = billingMonthOf(query.year, query.current_month, today);
       const numbers = Array.from({ length: query.current_month }, (_, i) => i + 1);
       const [rates, patientInputs, frozen] = await Promise.all([
-        clinicRatesOf(db, clinic.id),
+        clinicRatesOf(db, scope),
         inputs.inputsOf({ clinicId: clinic.id, from: `${query.year}-01-01`, until: lastDayOfMonth(last) }),
-        signOffs.frozenCodesOf(
-          clinic.id,
+        createBillingSignOffRepository(db, scope).frozenCodesOf(
           numbers.map((number) => monthOfYear(query.year, number)),
         ),
       ]);

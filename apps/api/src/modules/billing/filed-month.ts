@@ -5,6 +5,7 @@
  * none until it is signed.
  */
 import type { DbOrTx } from '../../db/client.ts';
+import { clinicScope } from '../../db/scope.ts';
 import { createBillingSignOffRepository, type SignedFigures, type SignOffRow } from './billing-sign-off.repository.ts';
 
 export type FiledMonth = {
@@ -17,9 +18,10 @@ export type FiledMonth = {
   signOff: SignOffRow | null;
 };
 
+/** The filed month of a clinic its caller has found in its own scope (the billed clinic, a patient's). */
 export async function filedMonthOf(db: DbOrTx, clinicId: number, month: string): Promise<FiledMonth | null> {
-  const repo = createBillingSignOffRepository(db);
-  const [close, signOff] = await Promise.all([repo.closeOf(clinicId, month), repo.find(clinicId, month)]);
+  const repo = createBillingSignOffRepository(db, clinicScope(clinicId));
+  const [close, signOff] = await Promise.all([repo.closeOf(month), repo.find(month)]);
   // A sign-off signs the filed figures when the close kept them, so corrections still count from the close.
   const filedAt = close?.figures ? close.filedAt : null;
   if (signOff) {

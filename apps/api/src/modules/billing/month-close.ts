@@ -5,6 +5,7 @@
  */
 import { BILLING_FIRST_MONTH } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
+import { clinicScope, crossClinic } from '../../db/scope.ts';
 import { clinicMonthOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { BillingFileMaker } from './billing-file-maker.ts';
@@ -39,7 +40,7 @@ export function createMonthClose({ db, clock, maker }: { db: Db; clock: Clock; m
     /** Every clinic's months that have ended and are not closed yet. */
     async dueMonths(): Promise<ClinicMonth[]> {
       const now = clock.now();
-      const clinics = await createBillingFilesRepository(db).clinicsWithLastClose();
+      const clinics = await createBillingFilesRepository(db, crossClinic('scheduled job')).clinicsWithLastClose();
       return clinics.flatMap((clinic) => monthsToClose(clinic, now).map((month) => ({ clinicId: clinic.id, month })));
     },
 
@@ -50,13 +51,15 @@ export function createMonthClose({ db, clock, maker }: { db: Db; clock: Clock; m
      * that has not ended in the clinic yet is never closed.
      */
     async close({ clinicId, month }: ClinicMonth): Promise<boolean> {
+      // Each clinic's month is closed in that clinic's scope (decision 1340).
+      const scope = clinicScope(clinicId);
       return db.transaction(async (tx) => {
-        const repo = createBillingFilesRepository(tx);
-        const timezone = await repo.timezoneOf(clinicId);
+        const repo = createBillingFilesRepository(tx, scope);
+        const timezone = await repo.timezoneOf();
         if (!timezone || month >= clinicMonthOf(clock.now(), timezone)) return false;
-        if (!(await repo.closeMonth(clinicId, month))) return false;
-        const { info, figures } = await maker.generate(tx, clinicId, month, null);
-        await repo.setClosedMonthFile(clinicId, month, { fileId: info.id, figures, at: clock.now() });
+        if (!(await repo.closeMonth(month))) return false;
+        const { info, figures } = await maker.generate(tx, scope, month, null);
+        await repo.setClosedMonthFile(month, { fileId: info.id, figures, at: clock.now() });
         return true;
       });
     },

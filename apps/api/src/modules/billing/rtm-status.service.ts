@@ -1,6 +1,6 @@
 import { type RtmListFilter, type RtmStatus, type RtmStatusAnswer, rtmStatusOf } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import type { Actor, ClinicScope } from '../../db/scope.ts';
+import { type Actor, type ClinicScope, clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
@@ -26,12 +26,13 @@ const keeps: Record<RtmListFilter, (status: RtmStatus) => boolean> = {
  */
 export function createRtmStatusService({ db, clock, audit }: Deps) {
   const inputs = createBillingInputs(db);
-  const clinics = createBillingInputsRepository(db);
-  const repo = createRtmStatusRepository(db);
 
-  /** The clinic's timezone and today in it: its calendar picks the window's days and the month's minutes. */
+  /**
+   * The clinic's timezone and today in it: its calendar picks the window's days and the month's minutes. Of a clinic
+   * found in the caller's scope: a page's patients, the clinics of the scope, the caller's own.
+   */
   async function calendarOf(clinicId: number) {
-    const timezone = await clinics.timezoneOf(clinicId);
+    const timezone = await createBillingInputsRepository(db, clinicScope(clinicId)).timezoneOf();
     return timezone ? { timezone, today: localDateOf(clock.now(), timezone) } : null;
   }
 
@@ -71,7 +72,7 @@ export function createRtmStatusService({ db, clock, audit }: Deps) {
      * episode, for a platform admin).
      */
     async matchingIn(scope: ClinicScope, filter: RtmListFilter): Promise<Map<number, RtmStatus>> {
-      const clinicIds = await repo.clinicsWithOpenEpisodes(scope);
+      const clinicIds = await createRtmStatusRepository(db, scope).clinicsWithOpenEpisodes();
       const kept = new Map<number, RtmStatus>();
       for (const clinicId of clinicIds) {
         for (const [id, status] of await clinicStatuses(clinicId, await calendarOf(clinicId))) {

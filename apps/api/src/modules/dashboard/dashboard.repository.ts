@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { patients } from '../../db/schema.ts';
-import { clinicScope } from '../../db/scope.ts';
+import type { ClinicScope } from '../../db/scope.ts';
 import {
   callNeededCondition,
   dataQuietCondition,
@@ -9,15 +9,18 @@ import {
 } from '../patients/contact-status.repository.ts';
 import { patientListWhere } from '../patients/patients.repository.ts';
 
-/** What the dashboard counts, read with the patient list's own conditions so a figure and its filter agree. */
-export function createDashboardRepository(db: DbOrTx) {
+/**
+ * What the dashboard counts, read with the patient list's own conditions so a figure and its filter agree, in the
+ * scope it is built with (decision 1340).
+ */
+export function createDashboardRepository(db: DbOrTx, scope: ClinicScope) {
   return {
     /**
-     * The clinic's onboarded patients (of one treating therapist, when given), as the list's
+     * The scope's onboarded patients (of one treating therapist, when given), as the list's
      * `status=onboarded&therapist_id=` answers them, each with the `billable=yes`, `call=needed` and `data=quiet`
      * filters answered.
      */
-    onboardedIn(clinicId: number, therapistId: number | null, now: Date) {
+    onboardedIn(therapistId: number | null, now: Date) {
       return db
         .select({
           id: patients.id,
@@ -26,9 +29,7 @@ export function createDashboardRepository(db: DbOrTx) {
           isQuiet: sql<boolean>`${dataQuietCondition(now)}`,
         })
         .from(patients)
-        .where(
-          patientListWhere(clinicScope(clinicId), { status: 'onboarded', therapist_id: therapistId ?? undefined }, now),
-        );
+        .where(patientListWhere(scope, { status: 'onboarded', therapist_id: therapistId ?? undefined }, now));
     },
   };
 }

@@ -22,7 +22,6 @@ type Deps = {
  * Those who bill nothing are counted apart, with none of their minutes (decision 1240).
  */
 export function createDashboardService({ db, clock, rtm, tasks }: Deps) {
-  const repo = createDashboardRepository(db);
   const users = createUsersRepository(db);
 
   /**
@@ -43,7 +42,11 @@ export function createDashboardService({ db, clock, rtm, tasks }: Deps) {
     async read(actor: Actor, query: DashboardQuery): Promise<Dashboard> {
       const therapist = await therapistOf(actor, query);
       const now = clock.now();
-      const onboarded = await repo.onboardedIn(actor.clinicId, therapist?.id ?? null, now);
+      // The caller's own clinic, an admin's too: the dashboard counts one clinic's patients.
+      const onboarded = await createDashboardRepository(db, clinicScope(actor.clinicId)).onboardedIn(
+        therapist?.id ?? null,
+        now,
+      );
       const { today, statuses } = await rtm.ofClinic(
         actor.clinicId,
         onboarded.map((p) => p.id),
