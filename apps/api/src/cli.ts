@@ -5,6 +5,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { createApplicationRole, grantApplicationRole, roleOf } from './db/roles.ts';
+import { clinicScope, crossClinic } from './db/scope.ts';
 import { reportableError } from './lib/log-errors.ts';
 import { hashPassword, passwordWeakness } from './lib/passwords.ts';
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
@@ -74,7 +75,8 @@ async function main() {
   try {
     await migrateDatabase(database, config);
     const db = database.db;
-    const clinics = createClinicsRepository(db);
+    // The command line is the platform's operator: it names any clinic by its code (decision 1340).
+    const clinics = createClinicsRepository(db, crossClinic('platform admin'));
     const users = createUsersRepository(db);
     switch (command) {
       case 'migrate':
@@ -131,7 +133,7 @@ async function main() {
             role: 'supervisor',
             approvalStatus: 'approved',
           });
-          await clinics.setSupervisor(clinic.id, supervisorId);
+          await createClinicsRepository(db, clinicScope(clinic.id)).setSupervisor(supervisorId);
         }
         console.log(`Clinic ${code} created (id ${clinic.id}).`);
         break;
@@ -153,7 +155,7 @@ async function main() {
           approvalStatus: 'approved',
         });
         // A supervisor is the one their clinic points at (decision 0003).
-        if (can(role, 'clinic.supervise')) await clinics.setSupervisor(clinic.id, id);
+        if (can(role, 'clinic.supervise')) await createClinicsRepository(db, clinicScope(clinic.id)).setSupervisor(id);
         console.log(`User ${email} created (id ${id}).`);
         break;
       }

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
+import { crossClinic } from '../src/db/scope.ts';
 import { verifyPassword } from '../src/lib/passwords.ts';
 import { createUsersRepository } from '../src/modules/auth/users.repository.ts';
 import { createClinicsRepository } from '../src/modules/clinics/clinics.repository.ts';
@@ -55,7 +56,7 @@ describe('command line', () => {
 
     const database = await openDatabase({ dataDir });
     try {
-      const clinic = await createClinicsRepository(database.db).findByCode('CLI001');
+      const clinic = await createClinicsRepository(database.db, crossClinic('platform admin')).findByCode('CLI001');
       expect(clinic?.name).toBe('Harbor PT');
       const users = createUsersRepository(database.db);
       const supervisor = await users.findByEmail('boss@example.test');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@rehabit/contract';
 import type { Db } from '../src/db/client.ts';
+import { clinicScope, crossClinic } from '../src/db/scope.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { createUsersRepository } from '../src/modules/auth/users.repository.ts';
 import { createClinicsRepository } from '../src/modules/clinics/clinics.repository.ts';
@@ -11,7 +12,10 @@ const unique = () => randomBytes(4).toString('hex');
 
 export async function makeClinic(db: Db, overrides: { code?: string; name?: string } = {}) {
   const code = overrides.code ?? `C${unique().toUpperCase().slice(0, 5)}`;
-  return createClinicsRepository(db).insert({ code, name: overrides.name ?? `Clinic ${code}` });
+  return createClinicsRepository(db, crossClinic('demo seed')).insert({
+    code,
+    name: overrides.name ?? `Clinic ${code}`,
+  });
 }
 
 type UserOverrides = {
@@ -42,6 +46,6 @@ export async function makeUser(db: Db, clinicId: number, overrides: UserOverride
 export async function makeClinicWithSupervisor(db: Db) {
   const clinic = await makeClinic(db);
   const supervisor = await makeUser(db, clinic.id, { role: 'supervisor' });
-  await createClinicsRepository(db).setSupervisor(clinic.id, supervisor.id);
+  await createClinicsRepository(db, clinicScope(clinic.id)).setSupervisor(supervisor.id);
   return { clinic, supervisor };
 }

@@ -32,9 +32,8 @@ export async function monitoredClinics() {
   /** A session started at a fixed instant that counted `seconds`, stored as the service stores one: ended (reason `idle`) unless `open`. */
   async function session(patientId: number, startedAt: string, seconds: number, options: SessionOptions = {}) {
     const clinic = options.clinic ?? home;
-    const repo = createMonitoringRepository(db);
+    const repo = createMonitoringRepository(db, clinicScope(clinic.clinic.id));
     const row = await repo.insert({
-      clinicId: clinic.clinic.id,
       patientId,
       userId: options.userId ?? clinic.therapist.id,
       now: new Date(startedAt),

@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { clinicScope, crossClinic } from '../db/scope.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { createUsersRepository } from '../modules/auth/users.repository.ts';
 import { createClinicsRepository } from '../modules/clinics/clinics.repository.ts';
@@ -38,7 +39,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const STAFF_JOINED_DAYS_AGO = 180;
 
 export async function seedDemo(db: Db, { restrictedCode, videos, now = new Date() }: SeedOptions): Promise<boolean> {
-  const clinics = createClinicsRepository(db);
+  const clinics = createClinicsRepository(db, crossClinic('demo seed'));
   if (await clinics.findByCode(DEMO_CLINIC_CODE)) return false;
 
   const [staffHash, supervisorHash] = await Promise.all([
@@ -47,7 +48,7 @@ export async function seedDemo(db: Db, { restrictedCode, videos, now = new Date(
   ]);
   let clips: DemoClip[] = [];
   await db.transaction(async (tx) => {
-    const txClinics = createClinicsRepository(tx);
+    const txClinics = createClinicsRepository(tx, crossClinic('demo seed'));
     const users = createUsersRepository(tx);
     // Staff accounts date from before the demo's history (their monitored time and calls), so every screen that
     // shows when someone joined agrees with what they did; the colleague and the waiting sign-up joined later,
@@ -90,7 +91,7 @@ export async function seedDemo(db: Db, { restrictedCode, videos, now = new Date(
       role: 'supervisor',
       npi: '1245319599',
     });
-    await txClinics.setSupervisor(demo.id, supervisorId);
+    await createClinicsRepository(tx, clinicScope(demo.id)).setSupervisor(supervisorId);
     const staff = [
       {
         clinicId: demo.id,

@@ -1,171 +1,334 @@
+import { eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { createAnnouncementsRepository } from '../../src/modules/admin/announcements.repository.ts';
+import { auditEvents, clinics, monitoringSessions, tasks, users } from '../../src/db/schema.ts';
+import { crossClinic as everyClinic } from '../../src/db/scope.ts';
+import {
+  createAnnouncementsRepository,
+  createStaffNoticesRepository,
+} from '../../src/modules/admin/announcements.repository.ts';
 import { createAuditLogRepository } from '../../src/modules/admin/audit-log.repository.ts';
 import { createBannersRepository } from '../../src/modules/banners/banners.repository.ts';
 import { createClinicsRepository } from '../../src/modules/clinics/clinics.repository.ts';
 import { createSettingsRepository } from '../../src/modules/clinics/settings.repository.ts';
 import { createMonitoringRepository } from '../../src/modules/monitoring/monitoring.repository.ts';
 import { createTasksRepository } from '../../src/modules/tasks/tasks.repository.ts';
-import {
-  a,
-  b,
-  byDesign,
-  cover,
-  crossClinic,
-  findManageable,
-  guarded,
-  notClinicData,
-  own,
-  requirePatient,
-  scopeA,
-  writesOnly,
-} from './harness.ts';
+import { a, b, cover, crossClinic, db, notClinicData, repoOf, scopeB } from './harness.ts';
+
+const NOW = new Date('2026-03-02T15:00:00Z');
+
+/** Clinic B's rows, read through a repository of its own scope. */
+const tasksOfB = () => repoOf(createTasksRepository, scopeB());
+const monitoringOfB = () => repoOf(createMonitoringRepository, scopeB());
+const clinicsOfB = () => repoOf(createClinicsRepository, scopeB());
+const bannersOfB = () => repoOf(createBannersRepository, scopeB());
+
+/** Clinic B's snooze of a banner, for a change from clinic A to leave as it is. */
+async function snoozeB() {
+  const values = { patientId: b.patientId, userId: b.therapistId, banner: 'no_call', cause: 'B', snoozedUntil: NOW };
+  await bannersOfB().upsert(values);
+  return values;
+}
+
+/** One audit row in each clinic, of an action no service writes. */
+const AUDIT_ACTION = 'clinic-scope.read';
+let auditRows: Promise<void> | undefined;
+const writeAuditRows = () => {
+  auditRows ??= db
+    .insert(auditEvents)
+    .values(
+      [a, b].map((clinic) => ({
+        clinicId: clinic.clinicId,
+        patientId: clinic.patientId,
+        actorUserId: clinic.therapistId,
+        action: AUDIT_ACTION,
+        outcome: 'success' as const,
+      })),
+    )
+    .then(() => undefined);
+  return auditRows;
+};
+const auditFilter = (patientId?: number) => ({ action: AUDIT_ACTION, patientId, timezone: 'UTC' });
+
+const supervisorOf = async (clinicId: number) =>
+  (await db.select({ id: clinics.supervisorUserId }).from(clinics).where(eq(clinics.id, clinicId)))[0]?.id;
 
 export const clinicWorkRepositories = {
   tasks: cover(createTasksRepository, {
     list: crossClinic(async (r) => {
       const page = { status: 'new' as const, page: 1, pageSize: 100 };
-      const { rows, count } = await r.list({ clinicId: a.clinicId }, page);
+      const { rows, count } = await r.list({}, page);
       expect(rows.map((t) => t.id).sort()).toEqual([a.taskId, a.ruleTaskId].sort());
       expect(count).toBe(2);
-      expect(await r.list({ clinicId: a.clinicId }, { ...page, patientId: b.patientId })).toEqual({
-        rows: [],
-        count: 0,
-      });
+      expect(await r.list({}, { ...page, patientId: b.patientId })).toEqual({ rows: [], count: 0 });
     }),
     countOf: crossClinic(async (r) => {
-      expect(await r.countOf({ clinicId: a.clinicId }, 'new')).toBe(2);
-      expect(await r.countOf({ clinicId: a.clinicId }, 'done')).toBe(0);
+      expect(await r.countOf({}, 'new')).toBe(2);
+      expect(await r.countOf({}, 'done')).toBe(0);
     }),
     findInReach: crossClinic(async (r) => {
-      expect(await r.findInReach(b.taskId, { clinicId: a.clinicId })).toBeUndefined();
-      expect((await r.findInReach(a.taskId, { clinicId: a.clinicId }))?.id).toBe(a.taskId);
+      expect(await r.findInReach(b.taskId, {})).toBeUndefined();
+      expect((await r.findInReach(a.taskId, {}))?.id).toBe(a.taskId);
     }),
-    markDone: guarded(['findTask', 'tasks/tasks.service.ts']),
-    reopen: guarded(['findTask', 'tasks/tasks.service.ts']),
-    insert: writesOnly('a task in the caller’s clinic, for a colleague and a patient found in it'),
-    openByRule: writesOnly('a rule’s task of the clinic being evaluated, about its own patients and staff'),
+    markDone: crossClinic(async (r) => {
+      expect(await r.markDone(b.taskId, a.therapistId, NOW)).toBe(false);
+      expect((await tasksOfB().findInReach(b.taskId, {}))?.status).toBe('new');
+      // Clinic A's own task is marked, and taken back for the entries after this one.
+      expect(await r.markDone(a.taskId, a.therapistId, NOW)).toBe(true);
+      expect(await r.reopen(a.taskId)).toBe(true);
+    }),
+    reopen: crossClinic(async (r) => {
+      expect(await tasksOfB().markDone(b.taskId, b.therapistId, NOW)).toBe(true);
+      try {
+        expect(await r.reopen(b.taskId)).toBe(false);
+        expect((await tasksOfB().findInReach(b.taskId, {}))?.status).toBe('done');
+      } finally {
+        await tasksOfB().reopen(b.taskId);
+      }
+    }),
+    insert: crossClinic(async (r) => {
+      const id = await r.insert({
+        kind: 'assigned',
+        title: 'Lands in A',
+        patientId: null,
+        assigneeId: a.therapistId,
+        createdBy: a.therapistId,
+      });
+      try {
+        expect((await r.findInReach(id, {}))?.clinicId).toBe(a.clinicId);
+        expect(await tasksOfB().findInReach(id, {})).toBeUndefined();
+      } finally {
+        await db.delete(tasks).where(eq(tasks.id, id));
+      }
+    }),
+    openByRule: crossClinic(async (r) => {
+      const id = await r.openByRule({
+        kind: 'no_data',
+        cause: 'clinic-scope-open',
+        patientId: null,
+        assigneeId: null,
+        title: 'Lands in A',
+        now: NOW,
+      });
+      expect(id).toBeDefined();
+      try {
+        expect((await r.findInReach(id!, {}))?.clinicId).toBe(a.clinicId);
+        expect(await tasksOfB().findInReach(id!, {})).toBeUndefined();
+      } finally {
+        await db.delete(tasks).where(eq(tasks.id, id!));
+      }
+    }),
     openRuleTasks: crossClinic(async (r) => {
-      expect((await r.openRuleTasks(a.clinicId, ['no_data'], {})).map((t) => t.id)).toEqual([a.ruleTaskId]);
-      expect(await r.openRuleTasks(a.clinicId, ['no_data'], { patientId: b.patientId })).toEqual([]);
+      expect((await r.openRuleTasks(['no_data'], {})).map((t) => t.id)).toEqual([a.ruleTaskId]);
+      expect(await r.openRuleTasks(['no_data'], { patientId: b.patientId })).toEqual([]);
     }),
     closeByRule: crossClinic(async (r) => {
-      expect(await r.closeByRule(a.clinicId, [b.ruleTaskId], new Date())).toEqual([]);
+      expect(await r.closeByRule([b.ruleTaskId], NOW)).toEqual([]);
+      expect((await tasksOfB().findInReach(b.ruleTaskId, {}))?.status).toBe('new');
     }),
     reassign: crossClinic(async (r) => {
-      await r.reassign(a.clinicId, b.ruleTaskId, a.therapistId);
-      expect((await r.findInReach(b.ruleTaskId, { clinicId: b.clinicId }))?.assigneeId).toBe(b.therapistId);
+      await r.reassign(b.ruleTaskId, a.therapistId);
+      expect((await tasksOfB().findInReach(b.ruleTaskId, {}))?.assigneeId).toBe(b.therapistId);
     }),
-    holdRulesOf: byDesign('a lock on the clinic whose rules are evaluated: it reads and writes no row'),
-    clinicOf: byDesign('the clinic whose rules are evaluated (the job works for every clinic), or the caller’s own'),
-    clinicIds: byDesign('the rules’ job: it sends one evaluation per clinic, and has no caller'),
+    holdRules: crossClinic(async (r) => {
+      // A lock on the scope's own clinic: it reads and writes no row, and a cross-clinic scope has no one clinic.
+      await r.holdRules();
+      await expect(repoOf(createTasksRepository, everyClinic('scheduled job')).holdRules()).rejects.toThrow();
+    }),
+    clinic: crossClinic(async (r) => {
+      expect((await r.clinic())?.supervisorId).toBe(a.supervisorId);
+    }),
+    clinicIds: crossClinic(async (r) => {
+      expect(await r.clinicIds()).toEqual([a.clinicId]);
+    }),
     patientsForRules: crossClinic(async (r) => {
-      expect((await r.patientsForRules(a.clinicId)).map((p) => p.id)).toEqual([a.patientId]);
-      expect(await r.patientsForRules(a.clinicId, b.patientId)).toEqual([]);
+      expect((await r.patientsForRules()).map((p) => p.id)).toEqual([a.patientId]);
+      expect(await r.patientsForRules(b.patientId)).toEqual([]);
     }),
     pendingStaff: crossClinic(async (r) => {
-      expect((await r.pendingStaff(a.clinicId)).map((u) => u.id)).toEqual([a.pendingId]);
-      expect(await r.pendingStaff(a.clinicId, b.pendingId)).toEqual([]);
+      expect((await r.pendingStaff()).map((u) => u.id)).toEqual([a.pendingId]);
+      expect(await r.pendingStaff(b.pendingId)).toEqual([]);
     }),
   }),
   monitoring: cover(createMonitoringRepository, {
-    lockUser: own('the caller’s own user row, held while their session starts'),
-    findOpenForUpdate: own('by user id: the caller’s own open session'),
+    lockUser: crossClinic(async (r) => {
+      expect(await r.lockUser(b.therapistId)).toBe(false);
+      expect(await r.lockUser(a.therapistId)).toBe(true);
+    }),
+    findOpenForUpdate: crossClinic(async (r) => {
+      expect(await r.findOpenForUpdate(b.therapistId)).toBeUndefined();
+      expect((await r.findOpenForUpdate(a.therapistId))?.id).toBe(a.monitoringSessionId);
+    }),
     findOwnForUpdate: crossClinic(async (r) => {
-      expect(await r.findOwnForUpdate(b.monitoringSessionId, b.therapistId, scopeA())).toBeUndefined();
-      expect(await r.findOwnForUpdate(b.monitoringSessionId, a.therapistId, scopeA())).toBeUndefined();
-      expect((await r.findOwnForUpdate(a.monitoringSessionId, a.therapistId, scopeA()))?.id).toBe(
-        a.monitoringSessionId,
-      );
+      expect(await r.findOwnForUpdate(b.monitoringSessionId, b.therapistId)).toBeUndefined();
+      expect(await r.findOwnForUpdate(b.monitoringSessionId, a.therapistId)).toBeUndefined();
+      expect((await r.findOwnForUpdate(a.monitoringSessionId, a.therapistId))?.id).toBe(a.monitoringSessionId);
     }),
     openOnPatientForUpdate: crossClinic(async (r) => {
-      expect(await r.openOnPatientForUpdate(b.patientId, a.clinicId)).toEqual([]);
-      const mine = await r.openOnPatientForUpdate(a.patientId, a.clinicId);
+      expect(await r.openOnPatientForUpdate(b.patientId)).toEqual([]);
+      const mine = await r.openOnPatientForUpdate(a.patientId);
       expect(mine.map((session) => session.id)).toEqual([a.monitoringSessionId]);
     }),
-    insert: guarded(requirePatient('monitoring/monitoring.service.ts')),
-    update: guarded(
-      ['findOwnForUpdate', 'monitoring/monitoring.service.ts'],
-      ['findOpenForUpdate', 'monitoring/monitoring.service.ts'],
-      ['openOnPatientForUpdate', 'monitoring/patient-changes.ts'],
-    ),
+    insert: crossClinic(async (r) => {
+      // The supervisor's: the therapist has an open session already, and a user has one at a time.
+      const row = await r.insert({ patientId: a.patientId, userId: a.supervisorId, now: NOW });
+      try {
+        expect(row.clinicId).toBe(a.clinicId);
+        expect((await r.findOwnForUpdate(row.id, a.supervisorId))?.id).toBe(row.id);
+        expect(await monitoringOfB().findOwnForUpdate(row.id, a.supervisorId)).toBeUndefined();
+      } finally {
+        await db.delete(monitoringSessions).where(eq(monitoringSessions.id, row.id));
+      }
+    }),
+    update: crossClinic(async (r) => {
+      expect(await r.update(b.monitoringSessionId, { seconds: 99 })).toBeUndefined();
+      expect((await monitoringOfB().findOwnForUpdate(b.monitoringSessionId, b.therapistId))?.seconds).toBe(0);
+    }),
     sessionsStartedIn: crossClinic(async (r) => {
       const span = { from: new Date('2026-03-01T00:00:00Z'), to: new Date('2026-04-01T00:00:00Z') };
-      const mine = await r.sessionsStartedIn({ clinicId: a.clinicId, ...span });
+      const mine = await r.sessionsStartedIn(span);
       expect(mine.map((s) => [s.patientId, s.userId])).toEqual([[a.patientId, a.therapistId]]);
-      expect(await r.sessionsStartedIn({ clinicId: a.clinicId, patientId: b.patientId, ...span })).toEqual([]);
+      expect(await r.sessionsStartedIn({ patientId: b.patientId, ...span })).toEqual([]);
     }),
     callsLoggedIn: crossClinic(async (r) => {
       const span = { from: '2026-03-01', to: '2026-04-01', kinds: ['phone', 'video'] as const };
-      const mine = await r.callsLoggedIn({ clinicId: a.clinicId, ...span });
+      const mine = await r.callsLoggedIn(span);
       expect(mine).toEqual([
         expect.objectContaining({ patientId: a.patientId, userId: a.therapistId, kind: 'phone', minutes: 5 }),
       ]);
-      expect(await r.callsLoggedIn({ clinicId: a.clinicId, patientId: b.patientId, ...span })).toEqual([]);
+      expect(await r.callsLoggedIn({ patientId: b.patientId, ...span })).toEqual([]);
     }),
-    clinicTimezone: own('the caller’s own clinic: every caller passes actor.clinicId or its patient’s clinic'),
+    clinicTimezone: crossClinic(async (r) => {
+      const [clinicA] = await db.select({ timezone: clinics.timezone }).from(clinics).where(eq(clinics.id, a.clinicId));
+      expect(await r.clinicTimezone()).toBe(clinicA!.timezone);
+      // A month is counted in one clinic's calendar: a cross-clinic scope has none.
+      await expect(repoOf(createMonitoringRepository, everyClinic('scheduled job')).clinicTimezone()).rejects.toThrow();
+    }),
     patientNames: crossClinic(async (r) => {
-      expect(await r.patientNames(a.clinicId, [b.patientId])).toEqual([]);
-      expect((await r.patientNames(a.clinicId, [a.patientId, b.patientId])).map((p) => p.id)).toEqual([a.patientId]);
+      expect(await r.patientNames([b.patientId])).toEqual([]);
+      expect((await r.patientNames([a.patientId, b.patientId])).map((p) => p.id)).toEqual([a.patientId]);
     }),
   }),
   clinics: cover(createClinicsRepository, {
-    findByCode: byDesign('by code: sign-in, sign-up and the public code check name the clinic themselves'),
-    findByCodeInScope: crossClinic(async (r) => {
-      expect(await r.findByCodeInScope(b.clinicCode, scopeA())).toBeUndefined();
-      expect((await r.findByCodeInScope(a.clinicCode, scopeA()))?.id).toBe(a.clinicId);
+    findByCode: crossClinic(async (r) => {
+      expect(await r.findByCode(b.clinicCode)).toBeUndefined();
+      expect((await r.findByCode(a.clinicCode))?.id).toBe(a.clinicId);
     }),
-    insert: writesOnly('a new clinic, from the command line or by a platform admin'),
-    setSupervisor: guarded(findManageable, ['insert', 'admin/platform-clinics.service.ts']),
-    lockByCodeInScope: crossClinic(async (r) => {
-      expect(await r.lockByCodeInScope(b.clinicCode, scopeA())).toBeUndefined();
-      expect((await r.lockByCodeInScope(a.clinicCode, scopeA()))?.id).toBe(a.clinicId);
+    insert: crossClinic(async (r) => {
+      // A new clinic is no existing clinic's: one clinic's scope makes none.
+      await expect(r.insert({ code: 'SCOPEA', name: 'Made from A' })).rejects.toThrow();
+      expect(await repoOf(createClinicsRepository, everyClinic('platform admin')).findByCode('SCOPEA')).toBeUndefined();
     }),
-    updateDetails: guarded(['lockByCodeInScope', 'clinics/clinic-settings.service.ts']),
+    setSupervisor: crossClinic(async (r) => {
+      await r.setSupervisor(b.therapistId);
+      expect(await supervisorOf(a.clinicId)).toBe(a.supervisorId);
+      expect(await supervisorOf(b.clinicId)).toBe(b.supervisorId);
+      await r.setSupervisor(a.supervisorId);
+      expect(await supervisorOf(a.clinicId)).toBe(a.supervisorId);
+    }),
+    lockByCode: crossClinic(async (r) => {
+      expect(await r.lockByCode(b.clinicCode)).toBeUndefined();
+      expect((await r.lockByCode(a.clinicCode))?.id).toBe(a.clinicId);
+    }),
+    updateDetails: crossClinic(async (r) => {
+      const before = (await clinicsOfB().findByCode(b.clinicCode))!;
+      const mine = (await r.findByCode(a.clinicCode))!;
+      await r.updateDetails({ address: '1 Scope Street' });
+      try {
+        expect((await r.findByCode(a.clinicCode))?.address).toBe('1 Scope Street');
+        expect(await clinicsOfB().findByCode(b.clinicCode)).toEqual(before);
+      } finally {
+        await r.updateDetails({ address: mine.address });
+      }
+    }),
     overviews: crossClinic(async (r) => {
-      const { rows, count } = await r.overviews(scopeA(), { page: 1, pageSize: 100 });
+      const { rows, count } = await r.overviews({ page: 1, pageSize: 100 });
       expect(rows.map((row) => row.id)).toEqual([a.clinicId]);
       expect(count).toBe(1);
+      expect(await r.overviews({ search: b.clinicCode, page: 1, pageSize: 100 })).toEqual({ rows: [], count: 0 });
     }),
     names: crossClinic(async (r) => {
-      const { rows, count } = await r.names(scopeA(), { page: 1, pageSize: 100 });
+      const { rows, count } = await r.names({ page: 1, pageSize: 100 });
       expect(rows.map((row) => row.code)).toEqual([a.clinicCode]);
       expect(count).toBe(1);
     }),
     overviewByCode: crossClinic(async (r) => {
-      expect(await r.overviewByCode(b.clinicCode, scopeA())).toBeUndefined();
-      expect((await r.overviewByCode(a.clinicCode, scopeA()))?.patientsCount).toBe(1);
+      expect(await r.overviewByCode(b.clinicCode)).toBeUndefined();
+      expect((await r.overviewByCode(a.clinicCode))?.patientsCount).toBe(1);
     }),
   }),
   settings: cover(createSettingsRepository, {
-    get: notClinicData('platform-wide settings'),
-    set: notClinicData('platform-wide settings'),
+    get: notClinicData('platform-wide settings by key (the support account): no clinic column'),
+    set: notClinicData('platform-wide settings by key (the support account): no clinic column'),
   }),
   banners: cover(createBannersRepository, {
-    snoozesOf: guarded(requirePatient('banners/banners.service.ts')),
-    upsert: guarded(requirePatient('banners/banners.service.ts')),
-    lastProgramChange: guarded(requirePatient('banners/banners.service.ts')),
+    snoozesOf: crossClinic(async (r) => {
+      await snoozeB();
+      expect(await r.snoozesOf(b.patientId, b.therapistId)).toEqual([]);
+      expect(await bannersOfB().snoozesOf(b.patientId, b.therapistId)).toHaveLength(1);
+    }),
+    upsert: crossClinic(async (r) => {
+      const theirs = await snoozeB();
+      // The same patient, staff member and banner as clinic B's snooze: it stays as it was.
+      await r.upsert({ ...theirs, cause: 'A', snoozedUntil: new Date('2026-03-09T15:00:00Z') });
+      expect(await bannersOfB().snoozesOf(b.patientId, b.therapistId)).toEqual([
+        { banner: theirs.banner, cause: 'B', snoozedUntil: NOW },
+      ]);
+      // A's own snooze lands in clinic A.
+      await r.upsert({
+        patientId: a.patientId,
+        userId: a.therapistId,
+        banner: 'no_call',
+        cause: 'A',
+        snoozedUntil: NOW,
+      });
+      expect(await r.snoozesOf(a.patientId, a.therapistId)).toHaveLength(1);
+      expect(await bannersOfB().snoozesOf(a.patientId, a.therapistId)).toEqual([]);
+    }),
+    lastProgramChange: crossClinic(async (r) => {
+      expect(await r.lastProgramChange(b.patientId)).toBeNull();
+      expect(await r.lastProgramChange(a.patientId)).toBeInstanceOf(Date);
+    }),
   }),
   auditLog: cover(createAuditLogRepository, {
-    // The filter's clinic is the caller's own for a supervisor, and ids in it are checked first (resolve).
-    page: guarded(['resolve', 'admin/audit-log.service.ts']),
-    newest: guarded(['resolve', 'admin/audit-log.service.ts']),
-    count: guarded(['resolve', 'admin/audit-log.service.ts']),
+    page: crossClinic(async (r) => {
+      await writeAuditRows();
+      const rows = await r.page(auditFilter(), { page: 1, pageSize: 100 });
+      expect(rows.map((row) => row.clinicCode)).toEqual([a.clinicCode]);
+      expect(await r.page(auditFilter(b.patientId), { page: 1, pageSize: 100 })).toEqual([]);
+    }),
+    newest: crossClinic(async (r) => {
+      await writeAuditRows();
+      expect((await r.newest(auditFilter(), 100)).map((row) => row.patientId)).toEqual([a.patientId]);
+      expect(await r.newest(auditFilter(b.patientId), 100)).toEqual([]);
+    }),
+    count: crossClinic(async (r) => {
+      await writeAuditRows();
+      expect(await r.count(auditFilter())).toBe(1);
+      expect(await r.count(auditFilter(b.patientId))).toBe(0);
+    }),
     patientsIn: crossClinic(async (r) => {
-      expect(await r.patientsIn([a.patientId, b.patientId], scopeA())).toEqual([
-        { id: a.patientId, clinicId: a.clinicId },
-      ]);
+      expect(await r.patientsIn([a.patientId, b.patientId])).toEqual([{ id: a.patientId, clinicId: a.clinicId }]);
     }),
     hasUser: crossClinic(async (r) => {
-      expect(await r.hasUser(b.therapistId, scopeA())).toBe(false);
-      expect(await r.hasUser(a.therapistId, scopeA())).toBe(true);
+      expect(await r.hasUser(b.therapistId)).toBe(false);
+      expect(await r.hasUser(a.therapistId)).toBe(true);
     }),
   }),
   announcements: cover(createAnnouncementsRepository, {
-    holdNote: notClinicData('a lock on the platform-wide note'),
-    note: notClinicData('the platform-wide note'),
-    setNote: notClinicData('the platform-wide note'),
-    clearNote: notClinicData('the platform-wide note'),
-    turnOnStaffNotices: byDesign('a new platform note is for every clinic’s staff: admins only'),
+    holdNote: notClinicData('a lock on the platform-wide note, which no clinic holds'),
+    note: notClinicData('the platform-wide note: one setting, no clinic column'),
+    setNote: notClinicData('the platform-wide note: one setting, no clinic column'),
+    clearNote: notClinicData('the platform-wide note: one setting, no clinic column'),
+  }),
+  staffNotices: cover(createStaffNoticesRepository, {
+    turnOn: crossClinic(async (r) => {
+      const staff = [a.therapistId, b.therapistId];
+      await db.update(users).set({ isFeatureNotificationOn: false }).where(inArray(users.id, staff));
+      await r.turnOn();
+      const isOn = async (id: number) =>
+        (await db.select({ on: users.isFeatureNotificationOn }).from(users).where(eq(users.id, id)))[0]?.on;
+      expect(await isOn(a.therapistId)).toBe(true);
+      expect(await isOn(b.therapistId)).toBe(false);
+    }),
   }),
 };

@@ -225,15 +225,13 @@ export async function seedClinic(db: Db, index: number) {
   );
 
   await createHepRequestsRepository(db, scope).insert(therapist.id, 'A heel raise, please');
-  const monitoringSession = await createMonitoringRepository(db).insert({
-    clinicId: clinic.id,
+  const monitoringSession = await createMonitoringRepository(db, clinicScope(clinic.id)).insert({
     patientId,
     userId: therapist.id,
     now,
   });
-  const tasks = createTasksRepository(db);
+  const tasks = createTasksRepository(db, clinicScope(clinic.id));
   const taskId = await tasks.insert({
-    clinicId: clinic.id,
     patientId,
     kind: 'assigned',
     title: 'Check in',
@@ -241,7 +239,6 @@ export async function seedClinic(db: Db, index: number) {
     createdBy: therapist.id,
   });
   const ruleTaskId = (await tasks.openByRule({
-    clinicId: clinic.id,
     kind: 'no_data',
     cause: `patient:${patientId}:since:${DAY}`,
     patientId,

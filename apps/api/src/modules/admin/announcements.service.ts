@@ -1,10 +1,10 @@
 import type { InitialNote } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { Actor } from '../../db/scope.ts';
+import { type Actor, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, noteNothingChanged } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createAnnouncementsRepository } from './announcements.repository.ts';
+import { createAnnouncementsRepository, createStaffNoticesRepository } from './announcements.repository.ts';
 
 async function readNote(db: DbOrTx): Promise<InitialNote> {
   const row = await createAnnouncementsRepository(db).note();
@@ -33,7 +33,8 @@ export function createAnnouncementsService({ db, clock, audit }: { db: Db; clock
         if (next === null) await repo.clearNote();
         else await repo.setNote(next, clock.now());
         const isShownAgain = next !== null;
-        if (isShownAgain) await repo.turnOnStaffNotices();
+        // The admin's scope is every clinic: the note is shown again to all their staff.
+        if (isShownAgain) await createStaffNoticesRepository(tx, scopeOf(actor)).turnOn();
         await audit.record(
           {
             action: 'announcement.note_change',

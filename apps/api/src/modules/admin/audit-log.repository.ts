@@ -3,9 +3,11 @@ import type { DbOrTx } from '../../db/client.ts';
 import { auditEvents, clinics, patients, users } from '../../db/schema.ts';
 import { type ClinicScope, inScope } from '../../db/scope.ts';
 
-/** What the log is narrowed to; `days` are calendar days `[from, to]` on the clocks of `timezone`. */
+/**
+ * What the log is narrowed to within the repository's scope (its clinic, or every clinic for platform staff); `days`
+ * are calendar days `[from, to]` on the clocks of `timezone`.
+ */
 export type AuditLogFilter = {
-  clinicId?: number;
   patientId?: number;
   userId?: number;
   action?: string;
@@ -48,9 +50,8 @@ const columns = {
  * The conditions of a filter. A day's bounds are the clinic's midnights, worked out by the database (daylight
  * saving included) as constants, so the indexes on `at` serve the range.
  */
-function conditionsOf(filter: AuditLogFilter): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (filter.clinicId !== undefined) conditions.push(eq(auditEvents.clinicId, filter.clinicId));
+function conditionsOf(scope: ClinicScope, filter: AuditLogFilter): SQL {
+  const conditions: SQL[] = [inScope(auditEvents.clinicId, scope)];
   if (filter.patientId !== undefined) conditions.push(eq(auditEvents.patientId, filter.patientId));
   if (filter.userId !== undefined) conditions.push(eq(auditEvents.actorUserId, filter.userId));
   if (filter.action !== undefined) conditions.push(eq(auditEvents.action, filter.action));
@@ -60,18 +61,21 @@ function conditionsOf(filter: AuditLogFilter): SQL | undefined {
   if (filter.to) {
     conditions.push(lt(auditEvents.at, sql`(${filter.to}::date + 1)::timestamp at time zone ${filter.timezone}`));
   }
-  return conditions.length > 0 ? and(...conditions) : undefined;
+  return and(...conditions)!;
 }
 
-/** The append-only audit log as its readers see it: newest first, with who acted and in which clinic. */
-export function createAuditLogRepository(db: DbOrTx) {
+/**
+ * The append-only audit log as its readers see it: newest first, with who acted and in which clinic. Every query
+ * keeps to the scope (decision 1340): a clinic's rows, or every clinic's for platform staff.
+ */
+export function createAuditLogRepository(db: DbOrTx, scope: ClinicScope) {
   const select = (filter: AuditLogFilter) =>
     db
       .select(columns)
       .from(auditEvents)
       .leftJoin(users, eq(users.id, auditEvents.actorUserId))
       .leftJoin(clinics, eq(clinics.id, auditEvents.clinicId))
-      .where(conditionsOf(filter))
+      .where(conditionsOf(scope, filter))
       .orderBy(desc(auditEvents.at), desc(auditEvents.id))
       .$dynamic();
 
@@ -91,7 +95,7 @@ export function createAuditLogRepository(db: DbOrTx) {
       const [row] = await db
         .select({ n: sql<number>`count(*)`.mapWith(Number) })
         .from(auditEvents)
-        .where(conditionsOf(filter));
+        .where(conditionsOf(scope, filter));
       return row?.n ?? 0;
     },
 
@@ -99,7 +103,7 @@ export function createAuditLogRepository(db: DbOrTx) {
      * The patients of these ids within the scope, each with its clinic: the patient filter's, and those the rows
      * read name, whose clinics the reading is filed under.
      */
-    async patientsIn(patientIds: readonly number[], scope: ClinicScope): Promise<{ id: number; clinicId: number }[]> {
+    async patientsIn(patientIds: readonly number[]): Promise<{ id: number; clinicId: number }[]> {
       if (patientIds.length === 0) return [];
       return db
         .select({ id: patients.id, clinicId: patients.clinicId })
@@ -108,7 +112,7 @@ export function createAuditLogRepository(db: DbOrTx) {
     },
 
     /** Whether an account is within the scope, for the filter of who acted. */
-    async hasUser(userId: number, scope: ClinicScope): Promise<boolean> {
+    async hasUser(userId: number): Promise<boolean> {
       const [row] = await db
         .select({ id: users.id })
         .from(users)

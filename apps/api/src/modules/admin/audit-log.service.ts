@@ -86,25 +86,25 @@ const filterDetail = (filter: AuditFilter) =>
  * clinic's. Ids of a clinic, patient or user the caller cannot see are not found. Every read is itself audited.
  */
 export function createAuditLogService({ db, clock, audit }: Deps) {
-  const repo = createAuditLogRepository(db);
-
-  /** The filter in the caller's reach, the clinic its reading is filed under, and the patient filtered on. */
+  /**
+   * The filter in the caller's reach, the clinic its reading is filed under, and the patient filtered on. The log is
+   * read in the reach (decision 1340): the chosen clinic's rows, or every clinic's for an admin who chose none.
+   */
   async function resolve(actor: Actor, filter: AuditFilter) {
-    const scope = scopeOf(actor);
     const code = filter.clinic_code ?? (can(actor.role, 'clinics.all') ? undefined : actor.clinicCode);
     const { clinic, scope: reach, filedUnder } = await chosenClinic(db, actor, code);
-    const filtered = filter.patient_id === undefined ? [] : await repo.patientsIn([filter.patient_id], reach);
+    const repo = createAuditLogRepository(db, reach);
+    const filtered = filter.patient_id === undefined ? [] : await repo.patientsIn([filter.patient_id]);
     // Still 404, naming the filter's field, so a screen can say that no entry matches rather than that it failed.
     if (filter.patient_id !== undefined && filtered.length === 0) {
       throw fieldError('patient_id', 'No such patient', 'not_found');
     }
     // Admins act in every clinic, so any account may be asked for in an admin's reading; a supervisor asks for
     // accounts of their own clinic.
-    if (filter.user_id !== undefined && !(await repo.hasUser(filter.user_id, scope))) {
+    if (filter.user_id !== undefined && !(await createAuditLogRepository(db, scopeOf(actor)).hasUser(filter.user_id))) {
       throw fieldError('user_id', 'No such user', 'not_found');
     }
     const where: AuditLogFilter = {
-      clinicId: clinic?.id,
       patientId: filter.patient_id,
       userId: filter.user_id,
       action: filter.action,
@@ -112,7 +112,7 @@ export function createAuditLogService({ db, clock, audit }: Deps) {
       to: filter.to,
       timezone: clinic?.timezone ?? 'UTC',
     };
-    return { where, reach, clinicId: filedUnder, filtered };
+    return { where, repo, clinicId: filedUnder, filtered };
   }
 
   /**
@@ -128,7 +128,7 @@ export function createAuditLogService({ db, clock, audit }: Deps) {
     ctx: RequestContext,
     extra: Record<string, unknown>,
   ) {
-    const shown = await repo.patientsIn(patientIdsNamedBy(read.rows), read.reach);
+    const shown = await read.repo.patientsIn(patientIdsNamedBy(read.rows));
     await audit.record({
       action,
       outcome: 'success',
@@ -146,8 +146,8 @@ export function createAuditLogService({ db, clock, audit }: Deps) {
       const { page, page_size, ...filter } = query;
       const read = await resolve(actor, filter);
       const [rows, count] = await Promise.all([
-        repo.page(read.where, { page, pageSize: page_size }),
-        repo.count(read.where),
+        read.repo.page(read.where, { page, pageSize: page_size }),
+        read.repo.count(read.where),
       ]);
       await recordRead(actor, 'audit.list', { ...read, rows }, filter, ctx, { page, rows: rows.length });
       return toPage(rows.map(toEntry), count, query);
@@ -159,7 +159,7 @@ export function createAuditLogService({ db, clock, audit }: Deps) {
      */
     async export(actor: Actor, filter: AuditFilter, ctx: RequestContext): Promise<FileAnswer> {
       const read = await resolve(actor, filter);
-      const rows = await repo.newest(read.where, AUDIT_EXPORT_MAX_ROWS + 1);
+      const rows = await read.repo.newest(read.where, AUDIT_EXPORT_MAX_ROWS + 1);
       if (rows.length > AUDIT_EXPORT_MAX_ROWS) {
         throw fieldError(
           'to',

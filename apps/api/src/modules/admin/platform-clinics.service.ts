@@ -8,7 +8,7 @@ import {
 } from '@rehabit/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { type Actor, scopeOf } from '../../db/scope.ts';
+import { type Actor, clinicScope, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, clinicAudit } from '../../lib/audit.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
@@ -30,7 +30,8 @@ const conflict = (field: string, message: string) => fieldError(field, message, 
 
 /** The platform admin's clinics: the list with counts, one clinic, and a new clinic with its supervisor. */
 export function createPlatformClinicsService({ db, audit, config }: Deps) {
-  const clinics = createClinicsRepository(db);
+  /** The clinics the caller reaches: every clinic for platform staff (decision 1340). */
+  const clinicsOf = (actor: Actor) => createClinicsRepository(db, scopeOf(actor));
   const users = createUsersRepository(db);
 
   const toOverview = (row: ClinicOverviewRow): ClinicOverview => ({
@@ -52,7 +53,8 @@ export function createPlatformClinicsService({ db, audit, config }: Deps) {
   });
 
   /** A code no clinic has: the one asked for, or a new one of six letters and digits (decision 0004). */
-  async function freeCode(asked: string | undefined): Promise<string> {
+  async function freeCode(actor: Actor, asked: string | undefined): Promise<string> {
+    const clinics = clinicsOf(actor);
     if (asked) {
       if (await clinics.findByCode(asked)) throw conflict('code', 'Another clinic has this code');
       return asked;
@@ -65,14 +67,14 @@ export function createPlatformClinicsService({ db, audit, config }: Deps) {
   }
 
   async function overviewOf(actor: Actor, code: string) {
-    const row = await clinics.overviewByCode(code, scopeOf(actor));
+    const row = await clinicsOf(actor).overviewByCode(code);
     if (!row) throw notFound('clinic');
     return toOverview(row);
   }
 
   return {
     async list(actor: Actor, query: AdminClinicListQuery) {
-      const { rows, count } = await clinics.overviews(scopeOf(actor), {
+      const { rows, count } = await clinicsOf(actor).overviews({
         search: query.search || undefined,
         page: query.page,
         pageSize: query.page_size,
@@ -82,7 +84,7 @@ export function createPlatformClinicsService({ db, audit, config }: Deps) {
 
     /** Every clinic's code and name, a page at a time, for the admin's clinic picker (decision 1150). */
     async choices(actor: Actor, query: PageQuery) {
-      const { rows, count } = await clinics.names(scopeOf(actor), { page: query.page, pageSize: query.page_size });
+      const { rows, count } = await clinicsOf(actor).names({ page: query.page, pageSize: query.page_size });
       return toPage(rows, count, query);
     },
 
@@ -107,13 +109,16 @@ export function createPlatformClinicsService({ db, audit, config }: Deps) {
       const { supervisor } = input;
       if (await users.findByEmail(supervisor.email))
         throw conflict('supervisor.email', 'Another account uses this e-mail');
-      const code = await freeCode(input.code);
+      const code = await freeCode(actor, input.code);
       const weakness = passwordWeakness(supervisor.password, [code, supervisor.first_name, supervisor.last_name]);
       if (weakness) throw new AppError('weak_password', weakness, { errors: { 'supervisor.password': [weakness] } });
       const passwordHash = await hashPassword(supervisor.password);
       await db.transaction(async (tx) => {
-        const txClinics = createClinicsRepository(tx);
-        const clinic = await txClinics.insert({ code, name: input.name, timezone: input.timezone });
+        const clinic = await createClinicsRepository(tx, scopeOf(actor)).insert({
+          code,
+          name: input.name,
+          timezone: input.timezone,
+        });
         const supervisorId = await createUsersRepository(tx).insert({
           clinicId: clinic.id,
           email: supervisor.email,
@@ -124,7 +129,7 @@ export function createPlatformClinicsService({ db, audit, config }: Deps) {
           approvalStatus: 'approved',
           hasAccess: true,
         });
-        await txClinics.setSupervisor(clinic.id, supervisorId);
+        await createClinicsRepository(tx, clinicScope(clinic.id)).setSupervisor(supervisorId);
         await clinicAudit(audit)(
           actor,
           'clinic.create',

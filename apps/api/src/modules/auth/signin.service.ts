@@ -1,7 +1,7 @@
 import type { SigninBody, SupervisorSigninBody } from '@rehabit/contract';
 import { can, isPatientRole, isStaffRole } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import { clinicScope } from '../../db/scope.ts';
+import { clinicScope, crossClinic } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -23,7 +23,7 @@ type Deps = { db: Db; clock: Clock; audit: AuditLog; sessions: Pick<SessionsServ
 export function createSigninService({ db, clock, audit, sessions }: Deps) {
   const usersRepo = createUsersRepository(db);
   const lockout = createLockoutRepository(db);
-  const clinicsRepo = createClinicsRepository(db);
+  const clinicsRepo = createClinicsRepository(db, crossClinic('sign-in'));
 
   const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
 

@@ -2,7 +2,7 @@ import type { SignupBody } from '@rehabit/contract';
 import { roleLabels } from '@rehabit/contract';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { clinicScope } from '../../db/scope.ts';
+import { clinicScope, crossClinic } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
@@ -40,7 +40,7 @@ type Deps = {
 /** A staff member's sign-up with their clinic's code: a pending account, the supervisor's task and e-mail. */
 export function createSignupService({ db, mailer, audit, config, tasks, referrals }: Deps) {
   const usersRepo = createUsersRepository(db);
-  const clinicsRepo = createClinicsRepository(db);
+  const clinicsRepo = createClinicsRepository(db, crossClinic('sign-in'));
 
   return {
     async signup(body: SignupBody, ctx: RequestContext) {

@@ -11,7 +11,7 @@ import {
   snoozeEndOf,
 } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../db/scope.ts';
+import { type Actor, clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
@@ -29,12 +29,13 @@ type Deps = { db: Db; clock: Clock; audit: AuditLog };
  * rules decide, and each staff member's snoozes hide what they snoozed.
  */
 export function createBannersService({ db, clock, audit }: Deps) {
-  const repo = createBannersRepository(db);
   const inputs = createBillingInputs(db);
+  /** The banners of a patient found in the caller's scope are kept in the patient's clinic (decision 1340). */
+  const repoOf = (patient: { clinicId: number }) => createBannersRepository(db, clinicScope(patient.clinicId));
 
   async function factsOf(patient: PatientWithClinicDay): Promise<BannerFacts> {
     const today = localDateOf(clock.now(), patient.timezone);
-    const lastChange = await repo.lastProgramChange(patient.id);
+    const lastChange = await repoOf(patient).lastProgramChange(patient.id);
     const lastProgramChange = lastChange ? localDateOf(lastChange, patient.timezone) : null;
     const [found] = await inputs.inputsOf({ clinicId: patient.clinicId, until: today, patientIds: [patient.id] });
     const open = found && openEpisodeFacts(found);
@@ -61,8 +62,8 @@ export function createBannersService({ db, clock, audit }: Deps) {
     };
   }
 
-  async function snoozesOf(actor: Actor, patientId: number): Promise<BannerSnooze[]> {
-    const rows = await repo.snoozesOf(patientId, actor.id);
+  async function snoozesOf(actor: Actor, patient: { id: number; clinicId: number }): Promise<BannerSnooze[]> {
+    const rows = await repoOf(patient).snoozesOf(patient.id, actor.id);
     return rows.map((r) => ({
       banner: r.banner as BannerKey,
       snoozed_until: r.snoozedUntil.toISOString(),
@@ -76,7 +77,7 @@ export function createBannersService({ db, clock, audit }: Deps) {
       const patient = await requirePatient(db, audit, actor, patientId, 'banner.read', ctx);
       const facts = await factsOf(patient);
       const now = clock.now();
-      const snoozes = await snoozesOf(actor, patient.id);
+      const snoozes = await snoozesOf(actor, patient);
       await patientAudit(audit).success(actor, 'banner.read', patient, ctx);
       return {
         today: facts.today,
@@ -92,8 +93,7 @@ export function createBannersService({ db, clock, audit }: Deps) {
       const cause = bannerCauses(facts)[banner];
       const snoozedUntil = snoozeEndOf(clock.now());
       await db.transaction(async (tx) => {
-        await createBannersRepository(tx).upsert({
-          clinicId: patient.clinicId,
+        await createBannersRepository(tx, clinicScope(patient.clinicId)).upsert({
           patientId: patient.id,
           userId: actor.id,
           banner,

@@ -10,7 +10,7 @@ import { createClinicsRepository } from '../clinics/clinics.repository.ts';
  */
 export async function billingClinicOf(db: DbOrTx, actor: Actor, clinicCode: string | undefined) {
   if (can(actor.role, 'clinics.all') && !clinicCode) throw fieldError('clinic_code', 'Choose the clinic by its code');
-  const clinic = await createClinicsRepository(db).findByCodeInScope(clinicCode ?? actor.clinicCode, scopeOf(actor));
+  const clinic = await createClinicsRepository(db, scopeOf(actor)).findByCode(clinicCode ?? actor.clinicCode);
   if (!clinic) throw notFound('clinic');
   return clinic;
 }

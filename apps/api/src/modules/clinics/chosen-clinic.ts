@@ -15,7 +15,7 @@ export async function chosenClinic(
   code: string | undefined,
 ): Promise<{ scope: ClinicScope; clinic: ClinicRow | undefined; filedUnder: number }> {
   if (!code) return { scope: scopeOf(actor), clinic: undefined, filedUnder: actor.clinicId };
-  const clinic = await createClinicsRepository(db).findByCodeInScope(code, scopeOf(actor));
+  const clinic = await createClinicsRepository(db, scopeOf(actor)).findByCode(code);
   if (!clinic) throw notFound('clinic');
   return { scope: clinicScope(clinic.id), clinic, filedUnder: clinic.id };
 }

@@ -1,7 +1,7 @@
 import type { Clinic, ClinicDetailsChange } from '@rehabit/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { type Actor, scopeOf } from '../../db/scope.ts';
+import { type Actor, clinicScope, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, clinicAudit, noteNothingChanged } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -21,8 +21,7 @@ export function createClinicSettingsService({ db, audit, config }: Deps) {
      */
     async changeDetails(actor: Actor, code: string, body: ClinicDetailsChange, ctx: RequestContext): Promise<Clinic> {
       const updated = await db.transaction(async (tx) => {
-        const clinics = createClinicsRepository(tx);
-        const clinic = await clinics.lockByCodeInScope(code, scopeOf(actor));
+        const clinic = await createClinicsRepository(tx, scopeOf(actor)).lockByCode(code);
         if (!clinic) throw notFound('clinic');
         const changes: Partial<ClinicDetails> = {};
         const detail: Record<string, { old: string | null; new: string | null }> = {};
@@ -36,7 +35,8 @@ export function createClinicSettingsService({ db, audit, config }: Deps) {
           noteNothingChanged();
           return clinic;
         }
-        await clinics.updateDetails(clinic.id, changes);
+        // The clinic found in the caller's scope is the one changed (decision 1340).
+        await createClinicsRepository(tx, clinicScope(clinic.id)).updateDetails(changes);
         await clinicAudit(audit)(actor, 'clinic.update', clinic, ctx, detail, tx);
         return { ...clinic, ...changes };
       });

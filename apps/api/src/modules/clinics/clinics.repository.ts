@@ -1,9 +1,9 @@
 import type { Clinic } from '@rehabit/contract';
-import { and, asc, count, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { clinics, patients, users } from '../../db/schema.ts';
-import { type ClinicScope, inScope } from '../../db/scope.ts';
+import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 
 export type ClinicRow = typeof clinics.$inferSelect;
 
@@ -46,13 +46,13 @@ const overviewColumns = {
 /** The clinic's own details, the ones its settings screen changes. */
 export type ClinicDetails = Pick<ClinicRow, 'name' | 'address' | 'npi' | 'tin'>;
 
-export const createClinicsRepository = (db: DbOrTx) => ({
-  /** Unscoped: only for sign-in, sign-up and the public code check, which name a clinic by its code. */
+/**
+ * The clinics the scope reaches (decision 1340): one clinic's own row, or every clinic's for a cross-clinic purpose
+ * (sign-in and sign-up naming a clinic by its code, the platform admin's lists). A change is made to the scope's one
+ * clinic; a new clinic only with a cross-clinic scope, since it is no existing clinic's.
+ */
+export const createClinicsRepository = (db: DbOrTx, scope: ClinicScope) => ({
   async findByCode(code: string): Promise<ClinicRow | undefined> {
-    const [row] = await db.select().from(clinics).where(eq(clinics.code, code)).limit(1);
-    return row;
-  },
-  async findByCodeInScope(code: string, scope: ClinicScope): Promise<ClinicRow | undefined> {
     const [row] = await db
       .select()
       .from(clinics)
@@ -60,16 +60,27 @@ export const createClinicsRepository = (db: DbOrTx) => ({
       .limit(1);
     return row;
   },
+  /** A new clinic: made across clinics (the platform admin, the command line, the demo), never from inside one. */
   async insert(values: typeof clinics.$inferInsert): Promise<ClinicRow> {
+    if (scope.kind !== 'all') throw new Error('a new clinic is made with a cross-clinic scope, not from one clinic');
     const [row] = await db.insert(clinics).values(values).returning();
     return row!;
   },
-  async setSupervisor(clinicId: number, userId: number | null) {
-    await db.update(clinics).set({ supervisorUserId: userId }).where(eq(clinics.id, clinicId));
+  /** Names the supervisor of the scope's clinic, one of its own staff: another clinic's user changes nothing. */
+  async setSupervisor(userId: number) {
+    const clinicId = clinicIdOf(scope);
+    const ofTheClinic = db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.clinicId, clinicId)));
+    await db
+      .update(clinics)
+      .set({ supervisorUserId: userId })
+      .where(and(eq(clinics.id, clinicId), exists(ofTheClinic)));
   },
 
   /** The clinic's row, held until the transaction ends so a change audits the values it really replaced. */
-  async lockByCodeInScope(code: string, scope: ClinicScope): Promise<ClinicRow | undefined> {
+  async lockByCode(code: string): Promise<ClinicRow | undefined> {
     const [row] = await db
       .select()
       .from(clinics)
@@ -77,11 +88,15 @@ export const createClinicsRepository = (db: DbOrTx) => ({
       .for('update');
     return row;
   },
-  async updateDetails(clinicId: number, values: Partial<ClinicDetails>) {
-    await db.update(clinics).set(values).where(eq(clinics.id, clinicId));
+  /** Changes the scope's clinic's own details. */
+  async updateDetails(values: Partial<ClinicDetails>) {
+    await db
+      .update(clinics)
+      .set(values)
+      .where(eq(clinics.id, clinicIdOf(scope)));
   },
   /** The scope's clinics' codes and names by name, a page of them: what the admin's clinic picker offers. */
-  async names(scope: ClinicScope, page: { page: number; pageSize: number }) {
+  async names(page: { page: number; pageSize: number }) {
     const where = inScope(clinics.id, scope);
     const [rows, [total]] = await Promise.all([
       db
@@ -95,11 +110,12 @@ export const createClinicsRepository = (db: DbOrTx) => ({
     ]);
     return { rows, count: total?.n ?? 0 };
   },
-  /** Clinics by name with their counts, optionally those whose name or code holds `search`. */
-  async overviews(
-    scope: ClinicScope,
-    query: { search?: string; page: number; pageSize: number },
-  ): Promise<{ rows: ClinicOverviewRow[]; count: number }> {
+  /** The scope's clinics by name with their counts, optionally those whose name or code holds `search`. */
+  async overviews(query: {
+    search?: string;
+    page: number;
+    pageSize: number;
+  }): Promise<{ rows: ClinicOverviewRow[]; count: number }> {
     const conditions: SQL[] = [inScope(clinics.id, scope)];
     if (query.search) {
       const pattern = `%${escapeLike(query.search)}%`;
@@ -119,7 +135,7 @@ export const createClinicsRepository = (db: DbOrTx) => ({
     ]);
     return { rows, count: total?.n ?? 0 };
   },
-  async overviewByCode(code: string, scope: ClinicScope): Promise<ClinicOverviewRow | undefined> {
+  async overviewByCode(code: string): Promise<ClinicOverviewRow | undefined> {
     const [row] = await db
       .select(overviewColumns)
       .from(clinics)

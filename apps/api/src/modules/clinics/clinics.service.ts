@@ -1,7 +1,7 @@
 import type { CheckCodeResponse, Clinic } from '@rehabit/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { type Actor, scopeOf } from '../../db/scope.ts';
+import { type Actor, crossClinic, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -10,11 +10,10 @@ import { createClinicsRepository, toClinic } from './clinics.repository.ts';
 type Deps = { db: Db; audit: AuditLog; config: Pick<Config, 'RESTRICTED_CLINIC_CODE'> };
 
 export function createClinicsService({ db, audit, config }: Deps) {
-  const clinics = createClinicsRepository(db);
   return {
     /** The caller's own clinic (any clinic for an admin); another clinic's code is not found. */
     async detail(actor: Actor, code: string, ctx: RequestContext): Promise<Clinic> {
-      const clinic = await clinics.findByCodeInScope(code, scopeOf(actor));
+      const clinic = await createClinicsRepository(db, scopeOf(actor)).findByCode(code);
       if (!clinic) throw notFound('clinic');
       await audit.record({
         action: 'clinic.read',
@@ -28,7 +27,8 @@ export function createClinicsService({ db, audit, config }: Deps) {
 
     /** Whether a code names a clinic, and its name, for the sign-up forms. */
     async checkCode(code: string): Promise<CheckCodeResponse> {
-      const clinic = await clinics.findByCode(code);
+      // Before signing up, the code the person presents names the clinic (decision 1340).
+      const clinic = await createClinicsRepository(db, crossClinic('sign-in')).findByCode(code);
       return { valid: Boolean(clinic), clinic_name: clinic?.name ?? null };
     },
   };

@@ -2,12 +2,11 @@ import type { InteractionLog, MonitoringCode, MonitoringEndReason } from '@rehab
 import { and, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clinics, interactionLogs, monitoringSessions, patients, users } from '../../db/schema.ts';
-import { type ClinicScope, inScope } from '../../db/scope.ts';
+import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 
 export type MonitoringSessionRow = typeof monitoringSessions.$inferSelect;
 
 export type NewMonitoringSession = {
-  clinicId: number;
   patientId: number;
   userId: number;
   now: Date;
@@ -51,28 +50,46 @@ export type LoggedCall = {
   minutes: number;
 };
 
-/** The rows of one clinic in a span, optionally of one patient. */
-type ClinicSpan<T> = { clinicId: number; patientId?: number; from: T; to: T };
+/** The scope's rows in a span, optionally of one patient. */
+type ClinicSpan<T> = { patientId?: number; from: T; to: T };
 
-export function createMonitoringRepository(db: DbOrTx) {
+/**
+ * Monitoring sessions and what a month's minutes read. Every query keeps to the scope, and a session is written into
+ * the scope's one clinic (decision 1340).
+ */
+export function createMonitoringRepository(db: DbOrTx, scope: ClinicScope) {
   return {
-    /** Holds the staff user's row until the transaction ends, so one user's starts happen one at a time. */
-    async lockUser(userId: number) {
-      await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    /**
+     * Holds the staff user's row until the transaction ends, so one user's starts happen one at a time; answers
+     * whether the scope has the user.
+     */
+    async lockUser(userId: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, userId), inScope(users.clinicId, scope)))
+        .for('update');
+      return rows.length > 0;
     },
 
-    /** The user's open session, held until the transaction ends. */
+    /** The user's open session in the scope, held until the transaction ends. */
     async findOpenForUpdate(userId: number): Promise<MonitoringSessionRow | undefined> {
       const [row] = await db
         .select()
         .from(monitoringSessions)
-        .where(and(eq(monitoringSessions.userId, userId), isNull(monitoringSessions.endedAt)))
+        .where(
+          and(
+            eq(monitoringSessions.userId, userId),
+            inScope(monitoringSessions.clinicId, scope),
+            isNull(monitoringSessions.endedAt),
+          ),
+        )
         .for('update');
       return row;
     },
 
     /** A session of this user in the scope, held until the transaction ends; anyone else's is not found. */
-    async findOwnForUpdate(id: number, userId: number, scope: ClinicScope): Promise<MonitoringSessionRow | undefined> {
+    async findOwnForUpdate(id: number, userId: number): Promise<MonitoringSessionRow | undefined> {
       const [row] = await db
         .select()
         .from(monitoringSessions)
@@ -87,15 +104,15 @@ export function createMonitoringRepository(db: DbOrTx) {
       return row;
     },
 
-    /** The patient's open sessions in the clinic, held until the transaction ends (so no heart-beat slips in). */
-    async openOnPatientForUpdate(patientId: number, clinicId: number) {
+    /** The patient's open sessions in the scope, held until the transaction ends (so no heart-beat slips in). */
+    async openOnPatientForUpdate(patientId: number) {
       return db
         .select()
         .from(monitoringSessions)
         .where(
           and(
             eq(monitoringSessions.patientId, patientId),
-            eq(monitoringSessions.clinicId, clinicId),
+            inScope(monitoringSessions.clinicId, scope),
             isNull(monitoringSessions.endedAt),
           ),
         )
@@ -103,11 +120,12 @@ export function createMonitoringRepository(db: DbOrTx) {
         .for('update');
     },
 
+    /** A session started in the scope's clinic. */
     async insert(session: NewMonitoringSession): Promise<MonitoringSessionRow> {
       const [row] = await db
         .insert(monitoringSessions)
         .values({
-          clinicId: session.clinicId,
+          clinicId: clinicIdOf(scope),
           patientId: session.patientId,
           userId: session.userId,
           startedAt: session.now,
@@ -119,13 +137,18 @@ export function createMonitoringRepository(db: DbOrTx) {
       return row!;
     },
 
-    async update(id: number, changes: MonitoringSessionChanges): Promise<MonitoringSessionRow> {
-      const [row] = await db.update(monitoringSessions).set(changes).where(eq(monitoringSessions.id, id)).returning();
-      return row!;
+    /** Changes a session of the scope; answers it changed, or undefined for a session out of the scope. */
+    async update(id: number, changes: MonitoringSessionChanges): Promise<MonitoringSessionRow | undefined> {
+      const [row] = await db
+        .update(monitoringSessions)
+        .set(changes)
+        .where(and(eq(monitoringSessions.id, id), inScope(monitoringSessions.clinicId, scope)))
+        .returning();
+      return row;
     },
 
     /**
-     * The clinic's sessions started in `[from, to)` (open ones with what they counted so far), each with the clinic's
+     * The scope's sessions started in `[from, to)` (open ones with what they counted so far), each with the clinic's
      * timezone, so the caller can place it in the clinic's calendar.
      */
     async sessionsStartedIn(span: ClinicSpan<Date>): Promise<CountedSession[]> {
@@ -148,7 +171,7 @@ export function createMonitoringRepository(db: DbOrTx) {
         .innerJoin(users, eq(users.id, monitoringSessions.userId))
         .where(
           and(
-            eq(monitoringSessions.clinicId, span.clinicId),
+            inScope(monitoringSessions.clinicId, scope),
             span.patientId === undefined ? undefined : eq(monitoringSessions.patientId, span.patientId),
             gte(monitoringSessions.startedAt, span.from),
             lt(monitoringSessions.startedAt, span.to),
@@ -158,7 +181,7 @@ export function createMonitoringRepository(db: DbOrTx) {
     },
 
     /**
-     * The clinic's logged calls of the given kinds dated in `[from, to)` (calendar days), deleted ones left out, each
+     * The scope's logged calls of the given kinds dated in `[from, to)` (calendar days), deleted ones left out, each
      * with the staff member who logged it.
      */
     async callsLoggedIn(
@@ -179,7 +202,7 @@ export function createMonitoringRepository(db: DbOrTx) {
         .leftJoin(users, eq(users.id, interactionLogs.createdBy))
         .where(
           and(
-            eq(interactionLogs.clinicId, span.clinicId),
+            inScope(interactionLogs.clinicId, scope),
             span.patientId === undefined ? undefined : eq(interactionLogs.patientId, span.patientId),
             inArray(interactionLogs.kind, [...span.kinds]),
             gte(interactionLogs.date, span.from),
@@ -193,22 +216,25 @@ export function createMonitoringRepository(db: DbOrTx) {
       }));
     },
 
-    /** The clinic's timezone, where its calendar months are counted. */
-    async clinicTimezone(clinicId: number): Promise<string | undefined> {
-      const [row] = await db.select({ timezone: clinics.timezone }).from(clinics).where(eq(clinics.id, clinicId));
+    /** The scope's clinic's timezone, where its calendar months are counted. */
+    async clinicTimezone(): Promise<string | undefined> {
+      const [row] = await db
+        .select({ timezone: clinics.timezone })
+        .from(clinics)
+        .where(eq(clinics.id, clinicIdOf(scope)));
       return row?.timezone;
     },
 
     /**
-     * Names of the clinic's patients among `ids`, removed ones included: an export of a past month names every
+     * Names of the scope's patients among `ids`, removed ones included: an export of a past month names every
      * patient whose minutes it counts.
      */
-    async patientNames(clinicId: number, ids: readonly number[]): Promise<{ id: number; name: string }[]> {
+    async patientNames(ids: readonly number[]): Promise<{ id: number; name: string }[]> {
       if (ids.length === 0) return [];
       const rows = await db
         .select({ id: patients.id, firstName: patients.firstName, lastName: patients.lastName })
         .from(patients)
-        .where(and(eq(patients.clinicId, clinicId), inArray(patients.id, [...ids])));
+        .where(and(inScope(patients.clinicId, scope), inArray(patients.id, [...ids])));
       return rows.map((row) => ({ id: row.id, name: `${row.firstName} ${row.lastName}`.trim() }));
     },
   };

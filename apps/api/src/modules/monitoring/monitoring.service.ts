@@ -6,12 +6,12 @@ import {
   type MonitoringUpdateBody,
 } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { type Actor, scopeOf } from '../../db/scope.ts';
+import { type Actor, clinicScope, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, actorAudit, patientAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { lockPatient, requirePatient } from '../patients/patient-access.ts';
+import { lockPatient, patientScope, requirePatient } from '../patients/patient-access.ts';
 import { createMonitoringRepository, type MonitoringSessionRow } from './monitoring.repository.ts';
 import { createMonthlyReportService } from './monthly-report.service.ts';
 
@@ -67,13 +67,15 @@ export async function endSession(
   at: SessionEnd,
   ctx: RequestContext,
 ) {
-  const ended = await createMonitoringRepository(tx).update(session.id, {
+  // The session was found in the caller's scope: its end is written in its own clinic (decision 1340).
+  const ended = await createMonitoringRepository(tx, clinicScope(session.clinicId)).update(session.id, {
     seconds: at.seconds,
     endedAt: at.endedAt,
     endReason: at.reason,
     ...(at.lastBeatAt && { lastBeatAt: at.lastBeatAt }),
     ...(at.context && { context: at.context }),
   });
+  if (!ended) throw notFound('monitoring session');
   await patientAudit(audit).success(
     actor,
     'monitoring.end',
@@ -121,7 +123,8 @@ export function createMonitoringService({ db, clock, audit }: Deps) {
         // Asked again under the patient's lock: a discharge, a removal or a hand-over committing meanwhile either
         // comes first (and the start is refused, or opens after it) or waits for the start and ends its session.
         refuseUnlessOnboarded((await lockPatient(tx, patient))?.status);
-        const repo = createMonitoringRepository(tx);
+        // The patient was found in the caller's scope; the session is kept in the patient's clinic (decision 1340).
+        const repo = createMonitoringRepository(tx, patientScope(patient));
         await repo.lockUser(actor.id);
         const open = await repo.findOpenForUpdate(actor.id);
         // Read once the locks are held, so no heart-beat of the session being replaced comes after it.
@@ -130,7 +133,6 @@ export function createMonitoringService({ db, clock, audit }: Deps) {
           await end(tx, actor, open, { endedAt: open.lastBeatAt, seconds: open.seconds, reason: 'left' }, ctx);
         }
         const started = await repo.insert({
-          clinicId: patient.clinicId,
           patientId: patient.id,
           userId: actor.id,
           now,
@@ -155,8 +157,8 @@ export function createMonitoringService({ db, clock, audit }: Deps) {
      */
     async update(actor: Actor, sessionId: number, body: MonitoringUpdateBody, ctx: RequestContext) {
       const outcome = await db.transaction(async (tx) => {
-        const repo = createMonitoringRepository(tx);
-        const session = await repo.findOwnForUpdate(sessionId, actor.id, scopeOf(actor));
+        const repo = createMonitoringRepository(tx, scopeOf(actor));
+        const session = await repo.findOwnForUpdate(sessionId, actor.id);
         const now = clock.now();
         if (!session) return { kind: 'missing' } as const;
         if (session.endedAt) return { kind: 'ended', session } as const;
@@ -187,6 +189,7 @@ export function createMonitoringService({ db, clock, audit }: Deps) {
         // touching anything): its seconds never go down.
         const counts = seconds > session.seconds;
         const beat = await repo.update(session.id, { seconds, lastBeatAt: now, context });
+        if (!beat) return { kind: 'missing' } as const;
         return { kind: counts ? 'beat' : 'kept alive', session: beat } as const;
       });
       switch (outcome.kind) {

@@ -19,6 +19,7 @@
  */
 import { type InteractionLog, monitoredSecondsOf } from '@rehabit/contract';
 import type { DbOrTx } from '../../db/client.ts';
+import { clinicScope } from '../../db/scope.ts';
 import { clinicMonthOf, localDateTimeOf } from '../../lib/calendar.ts';
 import { fieldError } from '../../lib/errors.ts';
 import { type CountedSession, createMonitoringRepository, type LoggedCall } from './monitoring.repository.ts';
@@ -102,17 +103,17 @@ function patientMinutesOf({ sessions, calls }: MonthEntries): MonthlyMinutes {
 }
 
 export function createMonthlyMinutes(db: DbOrTx) {
-  const repo = createMonitoringRepository(db);
-
   /**
    * The month's sessions and live calls of the clinic (or one patient): the one place that decides which rows a
    * month counts. A session counts in the clinic's month of its start, a call in the month of its date.
    */
   async function entriesOf(clinicId: number, month: string, patientId?: number): Promise<MonthEntries> {
     const span = spanOf(month);
+    // The month is of one clinic, which its caller found in their scope (decision 1340).
+    const repo = createMonitoringRepository(db, clinicScope(clinicId));
     const [started, calls] = await Promise.all([
-      repo.sessionsStartedIn({ clinicId, patientId, from: span.fromInstant, to: span.toInstant }),
-      repo.callsLoggedIn({ clinicId, patientId, from: span.fromDay, to: span.toDay, kinds: LIVE_CALL_KINDS }),
+      repo.sessionsStartedIn({ patientId, from: span.fromInstant, to: span.toInstant }),
+      repo.callsLoggedIn({ patientId, from: span.fromDay, to: span.toDay, kinds: LIVE_CALL_KINDS }),
     ]);
     const sessions = started
       .filter((session) => clinicMonthOf(session.startedAt, session.timezone) === month)

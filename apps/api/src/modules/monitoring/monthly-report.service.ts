@@ -1,6 +1,6 @@
 import { type FileAnswer, type MonitoringMonth, type MonitoringReadQuery, toPage } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../db/scope.ts';
+import { type Actor, clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, actorAudit, patientAudit } from '../../lib/audit.ts';
 import { clinicMonthOf } from '../../lib/calendar.ts';
@@ -19,13 +19,14 @@ export function createMonthlyReportService({ db, clock, audit }: Deps) {
   const { success: record } = patientAudit(audit);
   const recordForClinic = actorAudit(audit);
   const minutes = createMonthlyMinutes(db);
-  const repo = createMonitoringRepository(db);
+  /** A clinic's monitoring rows: the caller's own, or the clinic of a patient found in the caller's scope. */
+  const repoOf = (clinicId: number) => createMonitoringRepository(db, clinicScope(clinicId));
 
   /** The month asked for, or the clinic's current one. */
   const monthOr = (month: string | undefined, timezone: string) => month ?? clinicMonthOf(clock.now(), timezone);
 
   async function patientName(clinicId: number, patientId: number) {
-    const [found] = await repo.patientNames(clinicId, [patientId]);
+    const [found] = await repoOf(clinicId).patientNames([patientId]);
     return found?.name ?? '';
   }
 
@@ -90,18 +91,12 @@ export function createMonthlyReportService({ db, clock, audit }: Deps) {
 
     /** The audit CSV of the caller's clinic's month: every patient with a session or a live call, by name. */
     async exportClinic(actor: Actor, query: { month?: string }, ctx: RequestContext): Promise<FileAnswer> {
-      const timezone = await repo.clinicTimezone(actor.clinicId);
+      const repo = repoOf(actor.clinicId);
+      const timezone = await repo.clinicTimezone();
       if (!timezone) throw notFound('clinic');
       const month = monthOr(query.month, timezone);
       const patients = await minutes.entriesOfClinic({ clinicId: actor.clinicId, month });
-      const names = new Map(
-        (
-          await repo.patientNames(
-            actor.clinicId,
-            patients.map((p) => p.patientId),
-          )
-        ).map((p) => [p.id, p.name]),
-      );
+      const names = new Map((await repo.patientNames(patients.map((p) => p.patientId))).map((p) => [p.id, p.name]));
       const named = patients
         .map((entries) => ({
           patient: { id: entries.patientId, name: names.get(entries.patientId) ?? '' },

@@ -5,7 +5,7 @@
  */
 import type { MonitoringPatientEndReason } from '@rehabit/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Actor } from '../../db/scope.ts';
+import { type Actor, clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { createMonitoringRepository } from './monitoring.repository.ts';
@@ -24,7 +24,10 @@ export function createPatientMonitoring({ audit }: { audit: AuditLog }) {
       ctx: RequestContext,
     ) {
       const { patient, reason, now } = change;
-      const open = await createMonitoringRepository(tx).openOnPatientForUpdate(patient.id, patient.clinicId);
+      // The patients module found the patient in the caller's scope: its sessions are those of its clinic.
+      const open = await createMonitoringRepository(tx, clinicScope(patient.clinicId)).openOnPatientForUpdate(
+        patient.id,
+      );
       for (const session of open) {
         await endSession(tx, audit, actor, session, { endedAt: now, seconds: session.seconds, reason }, ctx);
       }

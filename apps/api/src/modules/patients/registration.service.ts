@@ -3,7 +3,7 @@ import type { QrRegistrationBody, SendOtpBody, VerifyOtpBody } from '@rehabit/co
 import { OTP_TTL_MINUTES, toE164 } from '@rehabit/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { clinicScope } from '../../db/scope.ts';
+import { clinicScope, crossClinic } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { addMinutes, type Clock } from '../../lib/clock.ts';
@@ -37,7 +37,7 @@ const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
 /** Phone verification by a 6-digit code, then the patient's own registration from the clinic's QR code. */
 export function createRegistrationService({ db, clock, sms, audit, config, signInByPhone, tasks }: Deps) {
   const otp = createOtpRepository(db);
-  const clinics = createClinicsRepository(db);
+  const clinics = createClinicsRepository(db, crossClinic('sign-in'));
   // Keyed hash: a leaked table does not give the codes away by brute force of a plain hash.
   const hashCode = (phone: string, code: string) =>
     createHmac('sha256', config.APP_SECRET).update(`${phone}:${code}`).digest('hex');

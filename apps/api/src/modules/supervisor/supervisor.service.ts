@@ -163,7 +163,7 @@ export function createSupervisorService({ db, clock, mailer, audit, config, task
         }
         await txUsers.update(user.id, { role: 'supervisor' });
         await txSessions.revokeAllForUser(user.id, now);
-        await createClinicsRepository(tx).setSupervisor(user.clinicId, user.id);
+        await createClinicsRepository(tx, clinicScope(user.clinicId)).setSupervisor(user.id);
         // Open approvals go to the new supervisor.
         await tasks.staffChanged(tx, user.clinicId);
         await audit.record(

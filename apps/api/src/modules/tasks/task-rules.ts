@@ -16,6 +16,7 @@ import {
   roleLabels,
 } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { clinicScope, crossClinic } from '../../db/scope.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -53,10 +54,10 @@ type Titled = DueRuleTask & { title: string };
 export function createTaskRules({ db, clock, audit }: Deps) {
   /** The tasks due now in the reach, with their titles. */
   async function dueIn(tx: DbOrTx, clinicId: number, reach: Reach, today: string, supervisorId: number | null) {
-    const repo = createTasksRepository(tx);
+    const repo = createTasksRepository(tx, clinicScope(clinicId));
     const due: Titled[] = [];
     if (reach.kind !== 'staff') {
-      const rows = await repo.patientsForRules(clinicId, reach.kind === 'patient' ? reach.patientId : undefined);
+      const rows = await repo.patientsForRules(reach.kind === 'patient' ? reach.patientId : undefined);
       for (const row of rows.filter((r) => r.status === 'registered')) {
         const task = onboardPatientTask(row.id);
         due.push({ ...task, title: ruleTaskTitle(task) });
@@ -83,7 +84,7 @@ export function createTaskRules({ db, clock, audit }: Deps) {
     // Only a supervisor approves in a clinic (admins have no tasks): without one, nobody gets the task, rather than
     // every therapist seeing an approval they cannot give; naming a supervisor opens it (`staffChanged`).
     if (reach.kind !== 'patient' && supervisorId !== null) {
-      for (const user of await repo.pendingStaff(clinicId, reach.kind === 'staff' ? reach.userId : undefined)) {
+      for (const user of await repo.pendingStaff(reach.kind === 'staff' ? reach.userId : undefined)) {
         const task = approveStaffTask(user.id, supervisorId);
         const name = `${user.firstName} ${user.lastName} (${roleLabels[user.role]})`;
         due.push({ ...task, title: ruleTaskTitle(task, name) });
@@ -92,11 +93,14 @@ export function createTaskRules({ db, clock, audit }: Deps) {
     return due;
   }
 
-  /** Opens what is due, closes what is not any more, and gives open tasks to whom they are for now. */
+  /**
+   * Opens what is due, closes what is not any more, and gives open tasks to whom they are for now: the work of one
+   * clinic, in that clinic's scope (decision 1340).
+   */
   async function evaluate(tx: DbOrTx, clinicId: number, reach: Reach): Promise<void> {
-    const repo = createTasksRepository(tx);
-    await repo.holdRulesOf(clinicId);
-    const clinic = await repo.clinicOf(clinicId);
+    const repo = createTasksRepository(tx, clinicScope(clinicId));
+    await repo.holdRules();
+    const clinic = await repo.clinic();
     if (!clinic) return;
     const now = clock.now();
     const today = localDateOf(now, clinic.timezone);
@@ -104,7 +108,7 @@ export function createTaskRules({ db, clock, audit }: Deps) {
     const reached = reach.kind === 'clinic' ? evaluatedKinds : reach.kind === 'patient' ? patientKinds : staffKinds;
     // Without a supervisor the approvals are nobody's to decide here: their open tasks stay as they are.
     const kinds = clinic.supervisorId === null ? reached.filter((kind) => kind !== 'approve_staff') : reached;
-    const open = await repo.openRuleTasks(clinicId, kinds, {
+    const open = await repo.openRuleTasks(kinds, {
       patientId: reach.kind === 'patient' ? reach.patientId : undefined,
       cause:
         reach.kind === 'staff' && reach.userId !== undefined ? approveStaffTask(reach.userId, null).cause : undefined,
@@ -114,7 +118,7 @@ export function createTaskRules({ db, clock, audit }: Deps) {
     const openByKey = new Map(open.map((task) => [key(task), task]));
 
     const gone = open.filter((task) => !dueByKey.has(key(task))).map((task) => task.id);
-    for (const closed of await repo.closeByRule(clinicId, gone, now)) {
+    for (const closed of await repo.closeByRule(gone, now)) {
       await audit.record(
         {
           action: 'task.rule_closed',
@@ -129,7 +133,7 @@ export function createTaskRules({ db, clock, audit }: Deps) {
     for (const task of due) {
       const already = openByKey.get(key(task));
       if (already) {
-        if (already.assigneeId !== task.assigneeId) await repo.reassign(clinicId, already.id, task.assigneeId);
+        if (already.assigneeId !== task.assigneeId) await repo.reassign(already.id, task.assigneeId);
         continue;
       }
       await openTask(tx, clinicId, task, now);
@@ -137,7 +141,7 @@ export function createTaskRules({ db, clock, audit }: Deps) {
   }
 
   async function openTask(tx: DbOrTx, clinicId: number, task: Titled, now: Date) {
-    const id = await createTasksRepository(tx).openByRule({ clinicId, ...task, now });
+    const id = await createTasksRepository(tx, clinicScope(clinicId)).openByRule({ ...task, now });
     if (id === undefined) return;
     await audit.record(
       {
@@ -155,8 +159,8 @@ export function createTaskRules({ db, clock, audit }: Deps) {
     /** Every rule of a clinic at the clock's now, in one transaction (the job's work). */
     evaluateClinic: (clinicId: number) => db.transaction((tx) => evaluate(tx, clinicId, { kind: 'clinic' })),
 
-    /** Every clinic's id, for the job to send one evaluation each. */
-    clinicIds: () => createTasksRepository(db).clinicIds(),
+    /** Every clinic's id, for the job to send one evaluation each (evaluated then in that clinic's scope). */
+    clinicIds: () => createTasksRepository(db, crossClinic('scheduled job')).clinicIds(),
 
     /** One patient's rules, inside the caller's change (a call logged or deleted, a lifecycle step, a registration). */
     patientChanged: (tx: DbOrTx, patient: { id: number; clinicId: number }) =>

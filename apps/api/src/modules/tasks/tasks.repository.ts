@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clinics, patients, tasks, users } from '../../db/schema.ts';
+import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 
 const assignees = aliasedTable(users, 'assignees');
 const creators = aliasedTable(users, 'creators');
@@ -46,20 +47,22 @@ const taskWithNames = {
   closerFirstName: closers.firstName,
   closerLastName: closers.lastName,
 };
-/** Which of a clinic's tasks a caller reaches: all of them, or those assigned to one staff member or to nobody. */
-export type TaskReach = { clinicId: number; assigneeOrNobody?: number };
+/**
+ * Which of the scope's tasks a caller reaches: all of them, or those assigned to one staff member or to nobody. The
+ * clinic is the repository's scope (decision 1340).
+ */
+export type TaskReach = { assigneeOrNobody?: number };
 
 /** The reach as a condition; a removed patient's tasks leave with the patient, as the patient leaves every list. */
-const reachOf = ({ clinicId, assigneeOrNobody }: TaskReach): SQL =>
+const reachOf = (scope: ClinicScope, { assigneeOrNobody }: TaskReach): SQL =>
   and(
-    eq(tasks.clinicId, clinicId),
+    inScope(tasks.clinicId, scope),
     or(isNull(tasks.patientId), ne(patients.status, 'removed')),
     assigneeOrNobody === undefined ? undefined : or(eq(tasks.assigneeId, assigneeOrNobody), isNull(tasks.assigneeId)),
   )!;
 
 /** What a rule opens: one task per clinic, kind and cause. */
 export type RuleTaskValues = {
-  clinicId: number;
   kind: RuleTaskKind;
   cause: string;
   patientId: number | null;
@@ -68,8 +71,11 @@ export type RuleTaskValues = {
   now: Date;
 };
 
-/** The clinic's work queue: its list, a person's changes, and what the rules read and write. */
-export const createTasksRepository = (db: DbOrTx) => {
+/**
+ * The clinic's work queue: its list, a person's changes, and what the rules read and write. Every query keeps to the
+ * scope, and a task is written into the scope's one clinic (decision 1340).
+ */
+export const createTasksRepository = (db: DbOrTx, scope: ClinicScope) => {
   const selectTasks = () =>
     db
       .select(taskWithNames)
@@ -96,7 +102,7 @@ export const createTasksRepository = (db: DbOrTx) => {
      */
     async list(reach: TaskReach, query: { status: TaskStatus; patientId?: number; page: number; pageSize: number }) {
       const where = and(
-        reachOf(reach),
+        reachOf(scope, reach),
         eq(tasks.status, query.status),
         query.patientId === undefined ? undefined : eq(tasks.patientId, query.patientId),
       );
@@ -116,38 +122,41 @@ export const createTasksRepository = (db: DbOrTx) => {
     },
 
     /** How many of the reach's tasks have a status. */
-    countOf: (reach: TaskReach, status: TaskStatus) => countWhere(and(reachOf(reach), eq(tasks.status, status))),
+    countOf: (reach: TaskReach, status: TaskStatus) => countWhere(and(reachOf(scope, reach), eq(tasks.status, status))),
 
     async findInReach(id: number, reach: TaskReach) {
       const [row] = await selectTasks()
-        .where(and(eq(tasks.id, id), reachOf(reach)))
+        .where(and(eq(tasks.id, id), reachOf(scope, reach)))
         .limit(1);
       return row;
     },
 
     /** Marks a new task done by a person; answers whether it was new (a task done already is left as it is). */
-    async markDone(id: number, clinicId: number, userId: number, now: Date): Promise<boolean> {
+    async markDone(id: number, userId: number, now: Date): Promise<boolean> {
       const rows = await db
         .update(tasks)
         .set({ status: 'done', doneAt: now, doneBy: userId, closedBy: 'person' })
-        .where(and(eq(tasks.id, id), eq(tasks.clinicId, clinicId), eq(tasks.status, 'new')))
+        .where(and(eq(tasks.id, id), inScope(tasks.clinicId, scope), eq(tasks.status, 'new')))
         .returning({ id: tasks.id });
       return rows.length > 0;
     },
 
     /** Makes a done task new again; answers whether it was done. */
-    async reopen(id: number, clinicId: number): Promise<boolean> {
+    async reopen(id: number): Promise<boolean> {
       const rows = await db
         .update(tasks)
         .set({ status: 'new', doneAt: null, doneBy: null, closedBy: null })
-        .where(and(eq(tasks.id, id), eq(tasks.clinicId, clinicId), eq(tasks.status, 'done')))
+        .where(and(eq(tasks.id, id), inScope(tasks.clinicId, scope), eq(tasks.status, 'done')))
         .returning({ id: tasks.id });
       return rows.length > 0;
     },
 
-    /** A person's task; answers its id. */
-    async insert(values: typeof tasks.$inferInsert): Promise<number> {
-      const [row] = await db.insert(tasks).values(values).returning({ id: tasks.id });
+    /** A person's task in the scope's clinic; answers its id. */
+    async insert(values: Omit<typeof tasks.$inferInsert, 'clinicId'>): Promise<number> {
+      const [row] = await db
+        .insert(tasks)
+        .values({ ...values, clinicId: clinicIdOf(scope) })
+        .returning({ id: tasks.id });
       return row!.id;
     },
 
@@ -159,7 +168,7 @@ export const createTasksRepository = (db: DbOrTx) => {
       const [row] = await db
         .insert(tasks)
         .values({
-          clinicId: values.clinicId,
+          clinicId: clinicIdOf(scope),
           kind: values.kind,
           cause: values.cause,
           patientId: values.patientId,
@@ -177,18 +186,14 @@ export const createTasksRepository = (db: DbOrTx) => {
       return row?.id;
     },
 
-    /** A clinic's open rule tasks of some kinds, of one patient or one cause when given. */
-    async openRuleTasks(
-      clinicId: number,
-      kinds: readonly RuleTaskKind[],
-      only: { patientId?: number; cause?: string },
-    ) {
+    /** The scope's open rule tasks of some kinds, of one patient or one cause when given. */
+    async openRuleTasks(kinds: readonly RuleTaskKind[], only: { patientId?: number; cause?: string }) {
       return db
         .select({ id: tasks.id, kind: tasks.kind, cause: tasks.cause, assigneeId: tasks.assigneeId })
         .from(tasks)
         .where(
           and(
-            eq(tasks.clinicId, clinicId),
+            inScope(tasks.clinicId, scope),
             eq(tasks.status, 'new'),
             isNotNull(tasks.cause),
             inArray(tasks.kind, [...kinds]),
@@ -198,48 +203,53 @@ export const createTasksRepository = (db: DbOrTx) => {
         );
     },
 
-    /** Closes open tasks of a clinic whose cause went away; answers those this call closed. */
-    async closeByRule(clinicId: number, ids: number[], now: Date) {
+    /** Closes open tasks of the scope whose cause went away; answers those this call closed. */
+    async closeByRule(ids: number[], now: Date) {
       if (ids.length === 0) return [];
       return db
         .update(tasks)
         .set({ status: 'done', doneAt: now, doneBy: null, closedBy: 'rule' })
-        .where(and(eq(tasks.clinicId, clinicId), inArray(tasks.id, ids), eq(tasks.status, 'new')))
+        .where(and(inScope(tasks.clinicId, scope), inArray(tasks.id, ids), eq(tasks.status, 'new')))
         .returning({ id: tasks.id, kind: tasks.kind, cause: tasks.cause, patientId: tasks.patientId });
     },
 
-    /** Gives an open task of the clinic to another staff member (a patient's new therapist, a new supervisor). */
-    async reassign(clinicId: number, id: number, assigneeId: number | null) {
+    /** Gives an open task of the scope to another staff member (a patient's new therapist, a new supervisor). */
+    async reassign(id: number, assigneeId: number | null) {
       await db
         .update(tasks)
         .set({ assigneeId })
-        .where(and(eq(tasks.clinicId, clinicId), eq(tasks.id, id), eq(tasks.status, 'new')));
+        .where(and(inScope(tasks.clinicId, scope), eq(tasks.id, id), eq(tasks.status, 'new')));
     },
 
-    /** What the rules of a clinic need of it: its calendar and its supervisor. */
     /**
-     * Holds a clinic's task rules for the rest of the transaction: one evaluation at a time per clinic, so the job's
-     * facts read before a call was logged never reopen the reminder that call just closed.
+     * Holds the scope's clinic's task rules for the rest of the transaction: one evaluation at a time per clinic, so
+     * the job's facts read before a call was logged never reopen the reminder that call just closed.
      */
-    async holdRulesOf(clinicId: number) {
-      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`task-rules:${clinicId}`}))`);
+    async holdRules() {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`task-rules:${clinicIdOf(scope)}`}))`);
     },
 
-    async clinicOf(clinicId: number) {
+    /** What the rules of the scope's clinic need of it: its calendar and its supervisor. */
+    async clinic() {
       const [row] = await db
         .select({ timezone: clinics.timezone, supervisorId: clinics.supervisorUserId })
         .from(clinics)
-        .where(eq(clinics.id, clinicId));
+        .where(eq(clinics.id, clinicIdOf(scope)));
       return row;
     },
 
-    /** Every clinic's id, for the rules' job. */
+    /** The ids of the scope's clinics: every clinic's for the rules' job, which evaluates each in its own scope. */
     async clinicIds(): Promise<number[]> {
-      return (await db.select({ id: clinics.id }).from(clinics).orderBy(asc(clinics.id))).map((row) => row.id);
+      const rows = await db
+        .select({ id: clinics.id })
+        .from(clinics)
+        .where(inScope(clinics.id, scope))
+        .orderBy(asc(clinics.id));
+      return rows.map((row) => row.id);
     },
 
-    /** A clinic's patients some rule may concern (onboarded, or registered by QR code), or one of them. */
-    async patientsForRules(clinicId: number, patientId?: number) {
+    /** The scope's patients some rule may concern (onboarded, or registered by QR code), or one of them. */
+    async patientsForRules(patientId?: number) {
       return db
         .select({
           id: patients.id,
@@ -250,7 +260,7 @@ export const createTasksRepository = (db: DbOrTx) => {
         .from(patients)
         .where(
           and(
-            eq(patients.clinicId, clinicId),
+            inScope(patients.clinicId, scope),
             patientId === undefined ? undefined : eq(patients.id, patientId),
             or(eq(patients.status, 'onboarded'), and(eq(patients.status, 'registered'), eq(patients.source, 'qr'))),
           ),
@@ -258,14 +268,14 @@ export const createTasksRepository = (db: DbOrTx) => {
         .orderBy(asc(patients.id));
     },
 
-    /** A clinic's staff waiting for approval, or one of them. */
-    async pendingStaff(clinicId: number, userId?: number) {
+    /** The scope's staff waiting for approval, or one of them. */
+    async pendingStaff(userId?: number) {
       return db
         .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role })
         .from(users)
         .where(
           and(
-            eq(users.clinicId, clinicId),
+            inScope(users.clinicId, scope),
             userId === undefined ? undefined : eq(users.id, userId),
             inArray(users.role, ['therapist', 'manager']),
             eq(users.approvalStatus, 'pending'),

@@ -7,8 +7,8 @@ import {
   type TaskScope,
   toPage,
 } from '@rehabit/contract';
-import type { Db } from '../../db/client.ts';
-import { type Actor, clinicScope } from '../../db/scope.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { type Actor, clinicScope, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, noteNothingChanged } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
@@ -45,19 +45,19 @@ const toTask = (row: TaskRow): Task => ({
 const scopeFor = (actor: Actor, asked?: TaskScope): TaskScope =>
   can(actor.role, 'tasks.clinic') ? (asked ?? 'clinic') : 'mine';
 
-const reachOf = (actor: Actor, scope: TaskScope): TaskReach =>
-  scope === 'mine' ? { clinicId: actor.clinicId, assigneeOrNobody: actor.id } : { clinicId: actor.clinicId };
+const reachOf = (actor: Actor, scope: TaskScope): TaskReach => (scope === 'mine' ? { assigneeOrNobody: actor.id } : {});
 
 /**
  * The task list and a person's changes to it (decision 0902): every call reaches only the caller's clinic, and a
  * therapist only their own tasks and the unassigned ones; a task out of reach is not found.
  */
 export function createTasksService({ db, clock, audit }: Deps) {
-  const repo = createTasksRepository(db);
+  /** The caller's clinic's tasks (decision 1340). */
+  const repoOf = (actor: Actor, dbOrTx: DbOrTx = db) => createTasksRepository(dbOrTx, scopeOf(actor));
 
   /** A task the caller may work on, or not found (another clinic's, a colleague's for a therapist). */
   async function findTask(actor: Actor, id: number): Promise<TaskRow> {
-    const row = await repo.findInReach(id, reachOf(actor, scopeFor(actor)));
+    const row = await repoOf(actor).findInReach(id, reachOf(actor, scopeFor(actor)));
     if (!row) throw notFound('task');
     return row;
   }
@@ -65,11 +65,8 @@ export function createTasksService({ db, clock, audit }: Deps) {
   async function change(actor: Actor, id: number, ctx: RequestContext, action: 'task.done' | 'task.reopen') {
     const task = await findTask(actor, id);
     const changed = await db.transaction(async (tx) => {
-      const txRepo = createTasksRepository(tx);
-      const did =
-        action === 'task.done'
-          ? await txRepo.markDone(id, actor.clinicId, actor.id, clock.now())
-          : await txRepo.reopen(id, actor.clinicId);
+      const txRepo = repoOf(actor, tx);
+      const did = action === 'task.done' ? await txRepo.markDone(id, actor.id, clock.now()) : await txRepo.reopen(id);
       if (did) {
         await audit.record(
           {
@@ -88,13 +85,13 @@ export function createTasksService({ db, clock, audit }: Deps) {
     });
     // Done twice, or taken back when it is new: the task is answered as it is.
     if (!changed) noteNothingChanged();
-    return toTask((await repo.findInReach(id, { clinicId: actor.clinicId }))!);
+    return toTask((await repoOf(actor).findInReach(id, {}))!);
   }
 
   return {
     async list(actor: Actor, query: TaskListQuery, ctx: RequestContext) {
       const scope = scopeFor(actor, query.scope);
-      const { rows, count } = await repo.list(reachOf(actor, scope), {
+      const { rows, count } = await repoOf(actor).list(reachOf(actor, scope), {
         status: query.status,
         patientId: query.patient_id,
         page: query.page,
@@ -113,7 +110,7 @@ export function createTasksService({ db, clock, audit }: Deps) {
     },
 
     /** How many new tasks the caller's default view holds: the dashboard's figure of the list it opens on. */
-    openCountOf: (actor: Actor) => repo.countOf(reachOf(actor, scopeFor(actor)), 'new'),
+    openCountOf: (actor: Actor) => repoOf(actor).countOf(reachOf(actor, scopeFor(actor)), 'new'),
 
     done: (actor: Actor, id: number, ctx: RequestContext) => change(actor, id, ctx, 'task.done'),
 
@@ -132,13 +129,12 @@ export function createTasksService({ db, clock, audit }: Deps) {
         : undefined;
       const now = clock.now();
       if (body.due_date) {
-        const clinic = await repo.clinicOf(actor.clinicId);
+        const clinic = await repoOf(actor).clinic();
         const today = localDateOf(now, clinic!.timezone);
         if (body.due_date < today) throw fieldError('due_date', `Choose today (${today}) or a later day`);
       }
       const id = await db.transaction(async (tx) => {
-        const taskId = await createTasksRepository(tx).insert({
-          clinicId: actor.clinicId,
+        const taskId = await repoOf(actor, tx).insert({
           kind: PERSON_TASK_KIND,
           title: body.title,
           patientId: patient?.id ?? null,
@@ -161,7 +157,7 @@ export function createTasksService({ db, clock, audit }: Deps) {
         );
         return taskId;
       });
-      return toTask((await repo.findInReach(id, { clinicId: actor.clinicId }))!);
+      return toTask((await repoOf(actor).findInReach(id, {}))!);
     },
   };
 }
