@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { fixtureApi, problem, type RecordedRequest } from '@web/testing/fixture-api.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { RESEND_WAIT_SECONDS } from './components/login/code-form.tsx';
+import { RESEND_WAIT_SECONDS } from './components/code-fields.tsx';
 import { changeLanguage } from './i18n/i18n.ts';
 
 const checkCode = ({ url }: RecordedRequest) =>
