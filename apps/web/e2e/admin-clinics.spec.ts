@@ -6,6 +6,7 @@ import {
   expectNoSidewaysScroll,
   forgetSession,
   signIn,
+  signInAsSupervisor,
   snap,
   uniqueWord,
 } from './support.ts';
@@ -49,11 +50,7 @@ test('an admin creates a clinic, its supervisor renames it, and the admin finds 
 
   // The supervisor signs in with the clinic code and changes the clinic's name.
   await forgetSession(page);
-  await page.goto('/supervisor-login');
-  await page.getByLabel('Clinic code').fill(code);
-  await page.getByLabel('Supervisor password').fill(supervisor.password);
-  await page.getByRole('button', { name: 'Sign in as supervisor' }).click();
-  await expect(page).toHaveURL(/\/therapist-list$/);
+  await signInAsSupervisor(page, { code, password: supervisor.password });
   await page.goto('/clinic-settings');
   const details = page.getByRole('form', { name: 'Clinic details' });
   await expect(details.getByLabel('Clinic name')).toHaveValue(firstName);

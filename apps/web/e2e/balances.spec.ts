@@ -1,11 +1,11 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import {
   approvedStaff,
-  demo,
   expectAccessible,
   expectNoSidewaysScroll,
   forgetSession,
   signIn,
+  signInAsSupervisor,
   snap,
   uniquePhone,
   uniqueWord,
@@ -85,10 +85,7 @@ test('a supervisor changes the hourly monitoring rate and the staff pay moves; a
 
   await page.goto('/supervisor-login');
   await forgetSession(page);
-  await page.getByLabel('Clinic code').fill(demo.supervisor.code);
-  await page.getByLabel('Supervisor password').fill(demo.supervisor.password);
-  await page.getByRole('button', { name: 'Sign in as supervisor' }).click();
-  await expect(page).toHaveURL(/\/therapist-list$/);
+  await signInAsSupervisor(page);
 
   await page.goto('/balances');
   await page.getByRole('link', { name: 'Staff pay' }).click();

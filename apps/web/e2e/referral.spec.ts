@@ -8,6 +8,7 @@ import {
   forgetSession,
   latestEmailTo,
   signIn,
+  signInAsSupervisor,
   snap,
   uniqueWord,
 } from './support.ts';
@@ -75,11 +76,7 @@ test('a therapist invites a colleague, who signs up from the e-mailed link and i
   await expect(page.getByRole('heading', { name: 'Waiting for approval' })).toBeVisible();
 
   // The supervisor approves the new account.
-  await page.goto('/supervisor-login');
-  await page.getByLabel('Clinic code').fill(demo.supervisor.code);
-  await page.getByLabel('Supervisor password').fill(demo.supervisor.password);
-  await page.getByRole('button', { name: 'Sign in as supervisor' }).click();
-  await expect(page).toHaveURL(/\/therapist-list$/);
+  await signInAsSupervisor(page);
   const signups = page.getByRole('region', { name: 'Sign-ups and access' });
   await signups.getByRole('button', { name: `Approve ${colleague.name}` }).click();
   await expect(page.getByText(`${colleague.name} is approved and can sign in`)).toBeVisible();

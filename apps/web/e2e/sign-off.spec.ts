@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { demo, demoTherapistHeaders, forgetSession, snap } from './support.ts';
+import { demoTherapistHeaders, forgetSession, signInAsSupervisor, snap } from './support.ts';
 
 /**
  * The month before the demo clinic's running one (its calendar is Chicago's), closed at the server's first start: as
@@ -38,11 +38,7 @@ test('a call of last month deleted after its close leaves it as filed, and the s
   test.skip(isMobile, 'a month is signed off once per run');
   await page.goto('/supervisor-login');
   await forgetSession(page);
-  await page.goto('/supervisor-login');
-  await page.getByLabel('Clinic code').fill(demo.supervisor.code);
-  await page.getByLabel('Supervisor password').fill(demo.supervisor.password);
-  await page.getByRole('button', { name: 'Sign in as supervisor' }).click();
-  await expect(page).toHaveURL(/\/therapist-list$/);
+  await signInAsSupervisor(page);
 
   const last = lastMonth();
   await page.goto(`/balances?month=${last.iso}`);

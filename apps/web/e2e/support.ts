@@ -24,6 +24,15 @@ export async function signIn(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/patients$/);
 }
 
+/** Signs in as a clinic's supervisor by its code (the demo clinic's unless told), landing on the staff list. */
+export async function signInAsSupervisor(page: Page, account: { code: string; password: string } = demo.supervisor) {
+  await page.goto('/supervisor-login');
+  await page.getByLabel('Clinic code').fill(account.code);
+  await page.getByLabel('Supervisor password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in as supervisor' }).click();
+  await expect(page).toHaveURL(/\/therapist-list$/);
+}
+
 /**
  * Demo staff have feature notices on, so the patient list opens with the clinic's note. Closing it
  * (not 'Got it') keeps the notices on for the other journeys.

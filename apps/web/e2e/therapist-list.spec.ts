@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { closeInitialNote, demo, expectAccessible, forgetSession, signIn, snap, uniqueWord } from './support.ts';
+import {
+  closeInitialNote,
+  demo,
+  expectAccessible,
+  forgetSession,
+  signIn,
+  signInAsSupervisor,
+  snap,
+  uniqueWord,
+} from './support.ts';
 
 test('the supervisor approves a waiting sign-up, who can then sign in', async ({ page }, testInfo) => {
   // The demo's waiting account can be approved once per database; the second viewport signs up its own.
@@ -13,11 +22,7 @@ test('the supervisor approves a waiting sign-up, who can then sign in', async ({
     expect(response.status()).toBe(201);
   }
 
-  await page.goto('/supervisor-login');
-  await page.getByLabel('Clinic code').fill(demo.supervisor.code);
-  await page.getByLabel('Supervisor password').fill(demo.supervisor.password);
-  await page.getByRole('button', { name: 'Sign in as supervisor' }).click();
-  await expect(page).toHaveURL(/\/therapist-list$/);
+  await signInAsSupervisor(page);
   const signups = page.getByRole('region', { name: 'Sign-ups and access' });
   await expect(signups).toContainText(person.email);
   await expectAccessible(page);

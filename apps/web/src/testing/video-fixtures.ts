@@ -1,4 +1,4 @@
-import type { Folder, Video } from '@rehabit/contract';
+import type { Folder, HepRequest, Video } from '@rehabit/contract';
 
 export function makeVideo(changes: Partial<Video> = {}): Video {
   return {
@@ -42,6 +42,23 @@ export function makeFolder(changes: Partial<Folder> = {}): Folder {
     owner: { id: 7, display_name: 'Tara Nguyen' },
     video_count: 0,
     created_at: '2026-03-01T10:00:00.000Z',
+    ...changes,
+  };
+}
+
+/** An open request for an exercise video, as its sender and the admins' queue read it. */
+export function makeHepRequest(changes: Partial<HepRequest> = {}): HepRequest {
+  return {
+    id: 4,
+    request_content: 'Seated marching',
+    requested_by: { id: 7, display_name: 'Tara Nguyen' },
+    clinic_code: 'DEMO01',
+    created_at: '2026-03-01T10:00:00.000Z',
+    status: 'open',
+    answer: null,
+    answered_by: null,
+    answered_at: null,
+    answer_video: null,
     ...changes,
   };
 }

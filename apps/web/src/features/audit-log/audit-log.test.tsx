@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
 import { manager, signedInRoutes, supervisor, therapist } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
+import { catchSavedFiles, csvFile } from '@web/testing/saved-files.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const admin: CurrentUser = { ...therapist, id: 1, role: 'admin', code: 'RHBTHQ', display_name: 'Ada Admin' };
@@ -142,24 +143,13 @@ describe('the audit log viewer', () => {
   it('downloads the same filter as CSV', async () => {
     const api = fixtureApi({
       ...routes(admin),
-      'GET /api/v1/admin/audit/export/': {
-        body: 'Time (UTC),Clinic\r\n',
-        contentType: 'text/csv; charset=utf-8',
-        headers: { 'content-disposition': 'attachment; filename="audit-DEMO01-2026-03-02.csv"' },
-      },
+      'GET /api/v1/admin/audit/export/': csvFile('audit-DEMO01-2026-03-02.csv', 'Time (UTC),Clinic\r\n'),
     });
-    const createObjectURL = vi.fn((_blob: Blob) => 'blob:audit');
-    vi.stubGlobal(
-      'URL',
-      class extends URL {
-        static override createObjectURL = createObjectURL;
-        static override revokeObjectURL = vi.fn();
-      },
-    );
+    const saved = catchSavedFiles();
     const app = renderApp('/audit-log?clinic=DEMO01&action=clinic.update', { token: 't' });
     await screen.findByRole('table', { name: 'Audit log entries, newest first' });
     await app.user.click(screen.getByRole('button', { name: 'Download CSV' }));
-    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    await waitFor(() => expect(saved.click).toHaveBeenCalled());
     const asked = api.calls('GET /api/v1/admin/audit/export/')[0]!.url.searchParams;
     expect(Object.fromEntries(asked)).toEqual({ clinic_code: 'DEMO01', action: 'clinic.update' });
   });

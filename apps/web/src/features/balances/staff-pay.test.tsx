@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { fixtureApi, problem, type RecordedRequest } from '@web/testing/fixture-api.ts';
 import { clinic, manager, signedInRoutes, supervisor, therapist } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
+import { catchSavedFiles, csvFile } from '@web/testing/saved-files.ts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** The clinic's today: March 15, 2026 in New York, so March 2026 is the running month. */
@@ -181,24 +182,13 @@ describe('the staff pay view of the balances screen', () => {
   it('downloads the month’s CSV', async () => {
     const api = fixtureApi({
       ...routes(manager),
-      [EXPORT]: {
-        body: 'Staff member\r\n',
-        contentType: 'text/csv; charset=utf-8',
-        headers: { 'content-disposition': 'attachment; filename="balances-DEMO01-2026-02.csv"' },
-      },
+      [EXPORT]: csvFile('balances-DEMO01-2026-02.csv', 'Staff member\r\n'),
     });
-    vi.stubGlobal(
-      'URL',
-      class extends URL {
-        static override createObjectURL = vi.fn(() => 'blob:csv');
-        static override revokeObjectURL = vi.fn();
-      },
-    );
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const saved = catchSavedFiles();
     const app = renderApp('/balances?view=staff&month=2026-02', { token: 't' });
     await app.user.click(await within(await staffPay()).findByRole('button', { name: 'Download CSV' }));
-    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
-    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('balances-DEMO01-2026-02.csv');
+    await waitFor(() => expect(saved.click).toHaveBeenCalledTimes(1));
+    expect(saved.link().download).toBe('balances-DEMO01-2026-02.csv');
     expect(api.calls(EXPORT)[0]?.url.searchParams.get('month')).toBe('2026-02');
   });
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
 import { clinic, userPage } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
+import { catchSavedFiles } from '@web/testing/saved-files.ts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   admin,
@@ -24,20 +25,6 @@ beforeEach(() => {
 });
 
 const fileSection = (month: string) => screen.findByRole('region', { name: `Billing file of ${month}` });
-
-/** Stands in for the browser's saving of a file: answers the link clicked and the blob it pointed to. */
-function catchSavedFiles() {
-  const createObjectURL = vi.fn((_blob: Blob) => 'blob:billing');
-  vi.stubGlobal(
-    'URL',
-    class extends URL {
-      static override createObjectURL = createObjectURL;
-      static override revokeObjectURL = vi.fn();
-    },
-  );
-  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-  return { click, blob: () => createObjectURL.mock.calls[0]![0] };
-}
 
 // The first bytes of a real workbook: an .xlsx is a ZIP archive.
 const workbookBytes = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00]);
@@ -74,7 +61,7 @@ describe('the month’s billing file', () => {
     answer();
 
     await waitFor(() => expect(saved.click).toHaveBeenCalledTimes(1));
-    const link = saved.click.mock.contexts[0] as HTMLAnchorElement;
+    const link = saved.link();
     expect(link.download).toBe('billing-DEMO01-2026-02.xlsx');
     expect(saved.blob().type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect([...(await bytesOf(saved.blob()))]).toEqual([...workbookBytes]);

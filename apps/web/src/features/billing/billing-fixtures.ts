@@ -45,6 +45,20 @@ const dataDays = (first: string, count: number) =>
     kinds: ['exercise' as const],
   }));
 
+/** A treatment-management unit of Maria's 42 minutes in March, dated the month's last day; CQ, as an assistant did more than a tenth of them. */
+const managementUnit = (code: '98980' | '98981', expected_payment: number): BillingPatientRow['codes'][number] => ({
+  code,
+  units: 1,
+  date_of_service: '2026-03-31',
+  window_start: null,
+  window_end: null,
+  data_days: null,
+  data_day_sources: null,
+  minutes: 42,
+  modifiers: ['GP', 'CQ'],
+  expected_payment,
+});
+
 export const maria: BillingPatientRow = {
   patient: { id: 101, first_name: 'Maria', last_name: 'Garcia', birthday: '1956-03-04' },
   diagnosis: 'M54.50',
@@ -61,30 +75,8 @@ export const maria: BillingPatientRow = {
       modifiers: ['GP'],
       expected_payment: 31.8,
     },
-    {
-      code: '98980',
-      units: 1,
-      date_of_service: '2026-03-31',
-      window_start: null,
-      window_end: null,
-      data_days: null,
-      data_day_sources: null,
-      minutes: 42,
-      modifiers: ['GP', 'CQ'],
-      expected_payment: 43.05,
-    },
-    {
-      code: '98981',
-      units: 1,
-      date_of_service: '2026-03-31',
-      window_start: null,
-      window_end: null,
-      data_days: null,
-      data_day_sources: null,
-      minutes: 42,
-      modifiers: ['GP', 'CQ'],
-      expected_payment: 33.3,
-    },
+    managementUnit('98980', 43.05),
+    managementUnit('98981', 33.3),
   ],
   minutes: 42,
   call_dates: ['2026-03-03', '2026-03-12'],

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
+import { catchSavedFiles, csvFile } from '@web/testing/saved-files.ts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   askedMonth,
@@ -124,24 +125,13 @@ describe('the balances screen (billing)', () => {
   it('downloads the minutes’ audit CSV of a patient’s month from the row', async () => {
     const api = fixtureApi({
       ...billingRoutes(),
-      'GET /api/v1/patients/101/monitoring/export/': {
-        body: 'Patient\r\n',
-        contentType: 'text/csv; charset=utf-8',
-        headers: { 'content-disposition': 'attachment; filename="monitoring-patient-101-2026-03.csv"' },
-      },
+      'GET /api/v1/patients/101/monitoring/export/': csvFile('monitoring-patient-101-2026-03.csv', 'Patient\r\n'),
     });
-    vi.stubGlobal(
-      'URL',
-      class extends URL {
-        static override createObjectURL = vi.fn(() => 'blob:csv');
-        static override revokeObjectURL = vi.fn();
-      },
-    );
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const saved = catchSavedFiles();
     const app = renderApp('/balances', { token: 't' });
     await app.user.click(await screen.findByRole('button', { name: 'Audit CSV of Maria Garcia, March 2026' }));
-    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
-    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('monitoring-patient-101-2026-03.csv');
+    await waitFor(() => expect(saved.click).toHaveBeenCalledTimes(1));
+    expect(saved.link().download).toBe('monitoring-patient-101-2026-03.csv');
     expect(api.calls('GET /api/v1/patients/101/monitoring/export/')[0]?.url.searchParams.get('month')).toBe('2026-03');
   });
 

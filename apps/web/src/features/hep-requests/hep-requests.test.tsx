@@ -1,29 +1,14 @@
-import type { HepRequest } from '@rehabit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
 import { signedInRoutes, therapist } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
-import { listOf, makeVideo } from '@web/testing/video-fixtures.ts';
+import { listOf, makeHepRequest, makeVideo } from '@web/testing/video-fixtures.ts';
 import { describe, expect, it } from 'vitest';
 
 const QUEUE = 'GET /video/hep_request';
 const admin = { ...therapist, role: 'admin' as const };
 
-const makeRequest = (overrides: Partial<HepRequest> = {}): HepRequest => ({
-  id: 4,
-  request_content: 'Seated marching',
-  requested_by: { id: 7, display_name: 'Tara Nguyen' },
-  clinic_code: 'DEMO01',
-  created_at: '2026-03-01T10:00:00.000Z',
-  status: 'open',
-  answer: null,
-  answered_by: null,
-  answered_at: null,
-  answer_video: null,
-  ...overrides,
-});
-
-const answered = makeRequest({
+const answered = makeHepRequest({
   status: 'answered',
   answer: 'Filmed: Seated marching',
   answered_by: { id: 1, display_name: 'Content Team' },
@@ -33,7 +18,7 @@ const answered = makeRequest({
 
 describe('the video request queue', () => {
   it('shows the open requests oldest first, and filters by status and order on the server', async () => {
-    const api = fixtureApi({ ...signedInRoutes(admin), [QUEUE]: { body: listOf([makeRequest()]) } });
+    const api = fixtureApi({ ...signedInRoutes(admin), [QUEUE]: { body: listOf([makeHepRequest()]) } });
     const app = renderApp('/admin/video-requests', { token: 't' });
     const list = await screen.findByRole('list', { name: 'Requests' });
     expect(list).toHaveTextContent('Seated marching');
@@ -71,7 +56,7 @@ describe('the video request queue', () => {
     let fails = true;
     fixtureApi({
       ...signedInRoutes(admin),
-      [QUEUE]: () => (fails ? problem(503, 'unavailable') : { body: listOf([makeRequest()]) }),
+      [QUEUE]: () => (fails ? problem(503, 'unavailable') : { body: listOf([makeHepRequest()]) }),
     });
     const app = renderApp('/admin/video-requests', { token: 't' });
     expect(await screen.findByText('The requests could not be loaded')).toBeInTheDocument();
@@ -84,7 +69,7 @@ describe('the video request queue', () => {
     let isAnswered = false;
     const api = fixtureApi({
       ...signedInRoutes(admin),
-      [QUEUE]: () => ({ body: listOf(isAnswered ? [] : [makeRequest()]) }),
+      [QUEUE]: () => ({ body: listOf(isAnswered ? [] : [makeHepRequest()]) }),
       'GET /video/list': { body: listOf([makeVideo({ id: 32, title: 'Seated marching', library: 'global' })]) },
       'POST /video/hep_request/4/answer': () => {
         isAnswered = true;
@@ -116,7 +101,7 @@ describe('the video request queue', () => {
   it('declines without a video, and says so when someone answered first', async () => {
     const api = fixtureApi({
       ...signedInRoutes(admin),
-      [QUEUE]: { body: listOf([makeRequest()]) },
+      [QUEUE]: { body: listOf([makeHepRequest()]) },
       'POST /video/hep_request/4/answer': problem(409, 'conflict', 'This request was already answered'),
     });
     const app = renderApp('/admin/video-requests', { token: 't' });

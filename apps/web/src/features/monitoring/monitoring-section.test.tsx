@@ -4,8 +4,9 @@ import { monitoringKeys } from '@web/features/monitoring/api/monitoring-keys.ts'
 import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
 import { makePatient, manager, signedInRoutes } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
+import { catchSavedFiles, csvFile } from '@web/testing/saved-files.ts';
 import dayjs from 'dayjs';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 const maria = makePatient();
 const session: MonitoringEntry = {
@@ -169,40 +170,26 @@ describe('the monitoring section of the patient dashboard', () => {
     const api = fixtureApi({
       ...routes(),
       [MONTH_URL]: { body: month() },
-      [EXPORT_URL]: {
-        body: csv,
-        contentType: 'text/csv; charset=utf-8',
-        headers: { 'content-disposition': 'attachment; filename="monitoring-patient-101-2026-01.csv"' },
-      },
+      [EXPORT_URL]: csvFile('monitoring-patient-101-2026-01.csv', csv),
     });
-    const createObjectURL = vi.fn((_blob: Blob) => 'blob:monitoring');
-    const revokeObjectURL = vi.fn();
-    // A URL of its own for this test, so the real one is left as it was.
-    vi.stubGlobal(
-      'URL',
-      class extends URL {
-        static override createObjectURL = createObjectURL;
-        static override revokeObjectURL = revokeObjectURL;
-      },
-    );
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const saved = catchSavedFiles();
 
     const app = renderApp('/patient/101/dashboard', { token: 't' });
     const monitoring = await section();
     await within(monitoring).findByLabelText('Minutes of January 2026');
     await app.user.click(within(monitoring).getByRole('button', { name: 'Download audit CSV' }));
 
-    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(saved.click).toHaveBeenCalledTimes(1));
     const [request] = api.calls(EXPORT_URL);
     expect(request?.headers.get('authorization')).toBe('Bearer t');
     expect(request?.headers.get('accept')).toContain('text/csv');
     expect(request?.url.searchParams.get('month')).toBe('2026-01');
-    const link = click.mock.contexts[0] as HTMLAnchorElement;
+    const link = saved.link();
     expect(link.download).toBe('monitoring-patient-101-2026-01.csv');
-    expect(link.href).toBe('blob:monitoring');
+    expect(link.href).toBe('blob:saved');
     // The file is saved byte for byte, its byte-order mark included.
-    const saved = new Uint8Array(await createObjectURL.mock.calls[0]![0].arrayBuffer());
-    expect([...saved]).toEqual([...new TextEncoder().encode(csv)]);
+    const bytes = new Uint8Array(await saved.blob().arrayBuffer());
+    expect([...bytes]).toEqual([...new TextEncoder().encode(csv)]);
   });
 
   it('keys its queries under the patient, for the monitoring timer to refresh', () => {

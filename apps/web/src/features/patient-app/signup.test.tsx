@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { fixtureApi, problem, type RecordedRequest } from '@web/testing/fixture-api.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { RESEND_WAIT_SECONDS } from './components/login/code-form.tsx';
+import { RESEND_WAIT_SECONDS } from './components/code-fields.tsx';
 import { changeLanguage } from './i18n/i18n.ts';
 
 const checkCode = ({ url }: RecordedRequest) =>
@@ -11,6 +11,29 @@ const checkCode = ({ url }: RecordedRequest) =>
     : { body: { valid: false, clinic_name: null } };
 
 const token = 'verification-token-of-at-least-20-characters';
+
+/** The clinic code checked, a code texted, and 123456 the right code. */
+const codeRoutes = {
+  'GET /clinic/check_code': checkCode,
+  'POST /clinic/patient/send-otp': { status: 202, body: { detail: 'We sent a 6-digit code to +15551234567.' } },
+  'POST /clinic/patient/verify-otp': ({ body }: RecordedRequest) =>
+    (body as { otp: string }).otp === '123456'
+      ? { body: { verified: true, verification_token: token } }
+      : problem(400, 'validation_failed', 'Check the code', { otp: ['The code is not right. 4 tries left.'] }),
+};
+
+const registered = {
+  status: 201,
+  body: { id: 9, detail: 'You are registered with Rehabit Demo Clinic. Your therapist will be in touch.' },
+};
+
+/** Timers run on their own and can be pushed forward past the wait between codes. */
+const startResendClock = () => vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+
+/** Pushes the clock forward a second at a time, as the countdown ticks. */
+const passSeconds = (seconds: number) => {
+  for (let second = 0; second < seconds; second++) act(() => vi.advanceTimersByTime(1000));
+};
 
 /** Opens the DEMO01 sign-up and asks for a code to 555 123 4567. */
 async function askForCode() {
@@ -25,16 +48,8 @@ describe('patient sign-up from the QR code', () => {
 
   it('goes phone → code → details → done, one screen each', async () => {
     const api = fixtureApi({
-      'GET /clinic/check_code': checkCode,
-      'POST /clinic/patient/send-otp': { status: 202, body: { detail: 'We sent a 6-digit code to +15551234567.' } },
-      'POST /clinic/patient/verify-otp': ({ body }) =>
-        (body as { otp: string }).otp === '123456'
-          ? { body: { verified: true, verification_token: token } }
-          : problem(400, 'validation_failed', 'Check the code', { otp: ['The code is not right. 4 tries left.'] }),
-      'POST /clinic/patient/qr-registration': {
-        status: 201,
-        body: { id: 9, detail: 'You are registered with Rehabit Demo Clinic. Your therapist will be in touch.' },
-      },
+      ...codeRoutes,
+      'POST /clinic/patient/qr-registration': registered,
     });
     const app = renderApp('/patient/signup?clinic=demo01');
     expect(await screen.findByRole('heading', { name: 'Your mobile number', level: 1 })).toBeInTheDocument();
@@ -119,15 +134,11 @@ describe('patient sign-up from the QR code', () => {
   });
 
   it('sends a new code after the wait, and goes back to change the number', async () => {
-    // Timers run on their own and can be pushed forward past the wait.
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
-    const api = fixtureApi({
-      'GET /clinic/check_code': checkCode,
-      'POST /clinic/patient/send-otp': { status: 202, body: { detail: 'Sent.' } },
-    });
+    startResendClock();
+    const api = fixtureApi(codeRoutes);
     const app = await askForCode();
     const resend = await screen.findByRole('button', { name: /Send a new code/ });
-    for (let second = 0; second < RESEND_WAIT_SECONDS; second++) act(() => vi.advanceTimersByTime(1000));
+    passSeconds(RESEND_WAIT_SECONDS);
     await waitFor(() => expect(resend).toBeEnabled());
     await app.user.click(resend);
     expect(await screen.findByText(/A new code is on its way/)).toBeInTheDocument();
@@ -137,17 +148,14 @@ describe('patient sign-up from the QR code', () => {
   });
 
   it('offers a new code only after the server’s one-minute pause, and says how long to wait when refused', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
-    const api = fixtureApi({
-      'GET /clinic/check_code': checkCode,
-      'POST /clinic/patient/send-otp': { status: 202, body: { detail: 'Sent.' } },
-    });
+    startResendClock();
+    const api = fixtureApi(codeRoutes);
     const app = await askForCode();
     const resend = await screen.findByRole('button', { name: 'Send a new code in 60 s' });
-    for (let second = 0; second < 30; second++) act(() => vi.advanceTimersByTime(1000));
+    passSeconds(30);
     await waitFor(() => expect(resend).toHaveAccessibleName('Send a new code in 30 s'));
     expect(resend).toBeDisabled();
-    for (let second = 0; second < 30; second++) act(() => vi.advanceTimersByTime(1000));
+    passSeconds(30);
     await waitFor(() => expect(resend).toBeEnabled());
 
     // Someone else had a code texted to the number meanwhile: the server's answer says how long to wait.
@@ -181,12 +189,7 @@ describe('patient sign-up in Spanish', () => {
 
   it('switches to Español on the page and keeps every step, message and refusal in Spanish', async () => {
     const api = fixtureApi({
-      'GET /clinic/check_code': checkCode,
-      'POST /clinic/patient/send-otp': { status: 202, body: { detail: 'We sent a 6-digit code to +15551234567.' } },
-      'POST /clinic/patient/verify-otp': ({ body }) =>
-        (body as { otp: string }).otp === '123456'
-          ? { body: { verified: true, verification_token: token } }
-          : problem(400, 'validation_failed', 'Check the code', { otp: ['The code is not right. 4 tries left.'] }),
+      ...codeRoutes,
       'POST /clinic/patient/qr-registration': problem(409, 'conflict', 'An account with this e-mail exists already', {
         email: ['An account with this e-mail exists already. Ask your clinic for help.'],
       }),
@@ -239,10 +242,7 @@ describe('patient sign-up in Spanish', () => {
     expect(await screen.findByText(/Ya existe una cuenta con este correo/)).toBeInTheDocument();
 
     // Registered: the closing words are Spanish too, and no English was left on the way.
-    api.set('POST /clinic/patient/qr-registration', {
-      status: 201,
-      body: { id: 9, detail: 'You are registered with Rehabit Demo Clinic. Your therapist will be in touch.' },
-    });
+    api.set('POST /clinic/patient/qr-registration', registered);
     await app.user.click(screen.getByRole('button', { name: 'Registrarme' }));
     expect(await screen.findByRole('heading', { name: 'Registro completo', level: 1 })).toBeInTheDocument();
     expect(screen.getByText(/Su registro en Rehabit Demo Clinic está completo/)).toBeInTheDocument();

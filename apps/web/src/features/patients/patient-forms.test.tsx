@@ -3,6 +3,7 @@ import { fixtureApi, problem, type RecordedRequest } from '@web/testing/fixture-
 import { makePatient, makeStaff, manager, patientPage, signedInRoutes, staffPage } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
 import { describe, expect, it } from 'vitest';
+import { james } from './patient-fixtures.ts';
 
 const icd10 = ({ url }: RecordedRequest) =>
   url.searchParams.get('search') === 'low back'
@@ -25,16 +26,6 @@ const staff = staffPage([
   makeStaff({ id: 2, first_name: 'Sam', last_name: 'Boss', role: 'supervisor' }),
   makeStaff({ id: 9, first_name: 'Blocked', last_name: 'Person', has_access: false }),
 ]);
-
-const registered = makePatient({
-  id: 102,
-  first_name: 'James',
-  last_name: 'Brown',
-  status: 'registered',
-  diagnosis: null,
-  diagnosis_description: null,
-  therapist: null,
-});
 
 describe('register a patient', () => {
   it('says what is missing in words, then registers and opens the new dashboard', async () => {
@@ -116,12 +107,12 @@ describe('onboard a patient', () => {
   it('finds the diagnosis by words and offers only staff who can treat', async () => {
     const api = fixtureApi({
       ...signedInRoutes(manager),
-      'GET /api/v1/patients/': { body: patientPage([registered]) },
+      'GET /api/v1/patients/': { body: patientPage([james]) },
       'GET /clinic/therapist': { body: staff },
       'GET /api/v1/icd10_codes/': icd10,
       'POST /api/v1/patients/102/onboard/': {
         body: {
-          ...registered,
+          ...james,
           status: 'onboarded',
           diagnosis: 'M54.50',
           therapist: { id: 2, display_name: 'Sam Boss' },
@@ -163,7 +154,7 @@ describe('onboard a patient', () => {
   it('shows the server’s refusal of the therapist on the therapist field', async () => {
     fixtureApi({
       ...signedInRoutes(),
-      'GET /api/v1/patients/': { body: patientPage([registered]) },
+      'GET /api/v1/patients/': { body: patientPage([james]) },
       'GET /clinic/therapist': { body: staff },
       'GET /api/v1/icd10_codes/': icd10,
       'POST /api/v1/patients/102/onboard/': problem(400, 'validation_failed', 'Check the fields', {

@@ -4,18 +4,9 @@ import { makePatient, makeStaff, manager, patientPage, signedInRoutes, staffPage
 import { renderApp } from '@web/testing/render-app.tsx';
 import { describe, expect, it } from 'vitest';
 import { SEARCH_DEBOUNCE_MS } from './components/list/patient-list.tsx';
+import { james } from './patient-fixtures.ts';
 
 const maria = makePatient();
-const james = makePatient({
-  id: 102,
-  first_name: 'James',
-  last_name: 'Brown',
-  status: 'registered',
-  diagnosis: null,
-  diagnosis_description: null,
-  therapist: null,
-  is_rtm_covered: false,
-});
 const linda = makePatient({ id: 103, first_name: 'Linda', last_name: 'Wilson', status: 'discharged' });
 
 const listCalls = (api: ReturnType<typeof fixtureApi>) =>

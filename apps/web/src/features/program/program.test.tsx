@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
 import { makePatient, signedInRoutes, therapist } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
-import { listOf, makeFolder, makeVideo } from '@web/testing/video-fixtures.ts';
+import { listOf, makeFolder, makeHepRequest, makeVideo } from '@web/testing/video-fixtures.ts';
 import { describe, expect, it } from 'vitest';
 import { bridge, clamshell, heelSlide, makeHepItem, programOf } from './program-fixtures.ts';
 
@@ -22,19 +22,6 @@ const openDashboard = async (api = fixtureApi(routes())) => {
   const list = await screen.findByRole('list', { name: 'Exercises in order' }, { timeout: 10_000 });
   return { api, app, list };
 };
-
-const requestSent = (clinicCode: string) => ({
-  id: 9,
-  request_content: 'Seated marching',
-  requested_by: { id: 7, display_name: 'Tara Nguyen' },
-  clinic_code: clinicCode,
-  created_at: '2026-03-01T10:00:00.000Z',
-  status: 'open',
-  answer: null,
-  answered_by: null,
-  answered_at: null,
-  answer_video: null,
-});
 
 const titles = (list: HTMLElement) =>
   within(list)
@@ -184,7 +171,7 @@ describe('program section', () => {
   it('asks the content team for a missing video', async () => {
     const api = fixtureApi({
       ...routes(),
-      'POST /video/hep_request/create': { status: 201, body: requestSent('DEMO01') },
+      'POST /video/hep_request/create': { status: 201, body: makeHepRequest({ id: 9 }) },
     });
     const { app } = await openDashboard(api);
     await app.user.click(screen.getByRole('button', { name: 'Request a video' }));
@@ -204,7 +191,7 @@ describe('program section', () => {
       'GET /api/v1/patients/101/': { body: makePatient({ clinic: away }) },
       'GET /video/list': { body: listOf([makeVideo({ id: 31, title: 'Side plank' })]) },
       'GET /video/library': { body: listOf([makeFolder({ id: 5, name: 'Away set', video_count: 1 })]) },
-      'POST /video/hep_request/create': { status: 201, body: requestSent('AWAY01') },
+      'POST /video/hep_request/create': { status: 201, body: makeHepRequest({ id: 9, clinic_code: 'AWAY01' }) },
     });
     const { app } = await openDashboard(api);
     await app.user.click(screen.getByRole('button', { name: 'Add exercises' }));

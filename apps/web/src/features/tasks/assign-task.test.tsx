@@ -38,6 +38,12 @@ async function openForm() {
   return { app, dialog };
 }
 
+/** Gives the task to a colleague picked from the dialog's list. */
+async function chooseColleague(app: ReturnType<typeof renderApp>, dialog: HTMLElement, name: string) {
+  await app.user.click(within(dialog).getByRole('combobox', { name: 'Colleague' }));
+  await app.user.click(within(dialog).getByRole('option', { name }));
+}
+
 describe('assigning a task', () => {
   it('refuses a task without a colleague or words, and sends nothing', async () => {
     const api = fixtureApi(routes());
@@ -92,8 +98,7 @@ describe('assigning a task', () => {
       }),
     });
     const { app, dialog } = await openForm();
-    await app.user.click(within(dialog).getByRole('combobox', { name: 'Colleague' }));
-    await app.user.click(within(dialog).getByRole('option', { name: 'Omar Ali' }));
+    await chooseColleague(app, dialog, 'Omar Ali');
     await app.user.type(within(dialog).getByRole('textbox', { name: /What to do/ }), 'Check the brace');
     await app.user.type(within(dialog).getByRole('textbox', { name: 'Due date' }), '03/01/2026');
     await app.user.click(within(dialog).getByRole('button', { name: 'Assign' }));
@@ -114,8 +119,7 @@ describe('assigning a task', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Assign a task' });
     expect(dialog).toHaveTextContent('About Maria Garcia.');
     expect(within(dialog).queryByRole('combobox', { name: 'Patient' })).not.toBeInTheDocument();
-    await app.user.click(within(dialog).getByRole('combobox', { name: 'Colleague' }));
-    await app.user.click(within(dialog).getByRole('option', { name: 'Omar Ali' }));
+    await chooseColleague(app, dialog, 'Omar Ali');
     await app.user.type(within(dialog).getByRole('textbox', { name: /What to do/ }), 'Call about the knee brace');
     await app.user.click(within(dialog).getByRole('button', { name: 'Assign' }));
     expect(await screen.findByText('Task assigned to Omar Ali')).toBeInTheDocument();

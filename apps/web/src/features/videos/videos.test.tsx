@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
 import { signedInRoutes, therapist } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
-import { listOf, makeFolder, makeVideo } from '@web/testing/video-fixtures.ts';
+import { listOf, makeFolder, makeHepRequest, makeVideo } from '@web/testing/video-fixtures.ts';
 import { describe, expect, it } from 'vitest';
 
 const clamshell = makeVideo();
@@ -112,21 +112,7 @@ describe('exercise library', () => {
     const api = fixtureApi({
       ...libraryRoutes(),
       'POST /video/library/share': { body: { results: [{ ...knee, is_shared: true }] } },
-      'POST /video/hep_request/create': {
-        status: 201,
-        body: {
-          id: 1,
-          request_content: 'Seated marching',
-          requested_by: { id: 7, display_name: 'Tara Nguyen' },
-          clinic_code: 'DEMO01',
-          created_at: '2026-03-01T10:00:00.000Z',
-          status: 'open',
-          answer: null,
-          answered_by: null,
-          answered_at: null,
-          answer_video: null,
-        },
-      },
+      'POST /video/hep_request/create': { status: 201, body: makeHepRequest({ id: 1 }) },
     });
     const app = renderApp('/exercise-library', { token: 't' });
     await app.user.click(await screen.findByRole('button', { name: 'Actions for folder Post-op knee' }));
@@ -145,27 +131,13 @@ describe('exercise library', () => {
 });
 
 describe('video requests', () => {
-  const request = (overrides: object = {}) => ({
-    id: 4,
-    request_content: 'Seated marching',
-    requested_by: { id: 7, display_name: 'Tara Nguyen' },
-    clinic_code: 'DEMO01',
-    created_at: '2026-03-01T10:00:00.000Z',
-    status: 'open',
-    answer: null,
-    answered_by: null,
-    answered_at: null,
-    answer_video: null,
-    ...overrides,
-  });
-
   it('shows one’s own requests with the content team’s answers', async () => {
     const api = fixtureApi({
       ...libraryRoutes(),
       'GET /video/hep_request/mine': {
         body: listOf([
-          request({ id: 5, request_content: 'Wall slides' }),
-          request({
+          makeHepRequest({ id: 5, request_content: 'Wall slides' }),
+          makeHepRequest({
             status: 'answered',
             answer: 'Filmed this week',
             answered_by: { id: 1, display_name: 'Content Team' },
@@ -188,7 +160,7 @@ describe('video requests', () => {
   });
 
   it('opens one’s requests from the link of the task that tells of an answer', async () => {
-    fixtureApi({ ...libraryRoutes(), 'GET /video/hep_request/mine': { body: listOf([request()]) } });
+    fixtureApi({ ...libraryRoutes(), 'GET /video/hep_request/mine': { body: listOf([makeHepRequest()]) } });
     renderApp('/exercise-library?requests=mine', { token: 't' });
     expect(await screen.findByRole('list', { name: 'My video requests' })).toHaveTextContent('Seated marching');
   });

@@ -10,6 +10,22 @@ function Pay({ value }: { value: number | null }) {
   return value === null ? <span className="staff-pay__muted">—</span> : <Currency value={value} />;
 }
 
+/** The figures of a row, a staff member's or the totals', in the table's columns. */
+function FigureCells({ figures }: { figures: BalanceFigures }) {
+  return (
+    <>
+      <td className="staff-pay__number tabular">{monitoredTime(figures.monitored_seconds)}</td>
+      <td className="tabular">{callsText(figures.calls, figures.call_minutes)}</td>
+      <td className="staff-pay__number tabular">{figures.patients}</td>
+      <td className="staff-pay__number tabular">{figures.payable_minutes} min</td>
+      <td className="staff-pay__number tabular">{figures.not_payable_minutes} min</td>
+      <td className="staff-pay__number">
+        <Pay value={figures.pay} />
+      </td>
+    </>
+  );
+}
+
 /** Desktop: one row per staff member, the totals in the footer. */
 export function StaffPayTable({ rows, totals, caption, showTotals }: StaffPayRowsProps) {
   return (
@@ -42,14 +58,7 @@ export function StaffPayTable({ rows, totals, caption, showTotals }: StaffPayRow
               {staffName(row)}
               <span className="data-table__secondary">{staffRole(row)}</span>
             </th>
-            <td className="staff-pay__number tabular">{monitoredTime(row.monitored_seconds)}</td>
-            <td className="tabular">{callsText(row.calls, row.call_minutes)}</td>
-            <td className="staff-pay__number tabular">{row.patients}</td>
-            <td className="staff-pay__number tabular">{row.payable_minutes} min</td>
-            <td className="staff-pay__number tabular">{row.not_payable_minutes} min</td>
-            <td className="staff-pay__number">
-              <Pay value={row.pay} />
-            </td>
+            <FigureCells figures={row} />
           </tr>
         ))}
       </tbody>
@@ -57,14 +66,7 @@ export function StaffPayTable({ rows, totals, caption, showTotals }: StaffPayRow
         <tfoot>
           <tr>
             <th scope="row">Total</th>
-            <td className="staff-pay__number tabular">{monitoredTime(totals.monitored_seconds)}</td>
-            <td className="tabular">{callsText(totals.calls, totals.call_minutes)}</td>
-            <td className="staff-pay__number tabular">{totals.patients}</td>
-            <td className="staff-pay__number tabular">{totals.payable_minutes} min</td>
-            <td className="staff-pay__number tabular">{totals.not_payable_minutes} min</td>
-            <td className="staff-pay__number">
-              <Pay value={totals.pay} />
-            </td>
+            <FigureCells figures={totals} />
           </tr>
         </tfoot>
       )}

@@ -1,5 +1,5 @@
 import { type Balances, can } from '@rehabit/contract';
-import { Button } from '@web/components/ui/button/button.tsx';
+import { DownloadButton } from '@web/components/ui/button/download-button.tsx';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
 import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
@@ -9,7 +9,7 @@ import { formatMonth } from '@web/components/ui/month-picker/months.ts';
 import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
 import { useCurrentUser } from '@web/features/session';
 import { useIsMobile } from '@web/lib/device.ts';
-import { Download, Timer } from 'lucide-react';
+import { Timer } from 'lucide-react';
 import { useDownloadBalancesCsv } from '../api/download-balances-csv.ts';
 import { useBalances } from '../api/get-balances.ts';
 import { StaffPayCards, StaffPayTable } from './staff-pay-rows.tsx';
@@ -78,15 +78,9 @@ function CsvButton({ clinic, month }: { clinic: string | null; month: string }) 
   const csv = useDownloadBalancesCsv(clinic, month);
   // A failure is told in a toast, as the monitoring CSV's is.
   return (
-    <Button
-      variant="secondary"
-      size="sm"
-      icon={<Download size={16} aria-hidden="true" />}
-      isLoading={csv.isPending}
-      onClick={() => csv.mutate()}
-    >
+    <DownloadButton variant="secondary" size="sm" isLoading={csv.isPending} onClick={() => csv.mutate()}>
       Download CSV
-    </Button>
+    </DownloadButton>
   );
 }
 

@@ -1,12 +1,12 @@
 import { type BillingFileStatus, localDateOf } from '@rehabit/contract';
-import { Button } from '@web/components/ui/button/button.tsx';
+import { DownloadButton } from '@web/components/ui/button/download-button.tsx';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import { Skeleton } from '@web/components/ui/feedback/skeleton.tsx';
 import { formatDate } from '@web/components/ui/format/format.ts';
 import { formatMonth } from '@web/components/ui/month-picker/months.ts';
 import { errorMessage } from '@web/lib/api-error.ts';
-import { Download, FileSpreadsheet } from 'lucide-react';
+import { FileSpreadsheet } from 'lucide-react';
 import { useBillingFile } from '../api/check-billing-file.ts';
 import { useDownloadBillingFile } from '../api/download-billing-file.ts';
 import { closingText } from '../lib/clinic-month.ts';
@@ -86,13 +86,9 @@ function FileReady({ clinic, month, status, timezone }: FileReadyProps) {
           )}
         </div>
       </div>
-      <Button
-        icon={<Download size={16} aria-hidden="true" />}
-        isLoading={download.isPending}
-        onClick={() => download.mutate()}
-      >
+      <DownloadButton isLoading={download.isPending} onClick={() => download.mutate()}>
         Download billing file
-      </Button>
+      </DownloadButton>
       {download.progress && <DownloadProgressBar progress={download.progress} />}
       {download.isError && (
         <Alert tone="danger" title="The billing file could not be downloaded">

@@ -5,13 +5,12 @@ import {
   dataDayKindNames,
   type PostCloseEffect,
 } from '@rehabit/contract';
-import { Button } from '@web/components/ui/button/button.tsx';
+import { DownloadButton } from '@web/components/ui/button/download-button.tsx';
 import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
 import { formatCurrency } from '@web/components/ui/format/format.ts';
 import { formatMonth } from '@web/components/ui/month-picker/months.ts';
 import { paths } from '@web/config/paths.ts';
 import { useDownloadMonitoringCsv } from '@web/features/monitoring';
-import { Download } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatWindow } from './billing-labels.ts';
 import { filedAndNow } from './sign-off-labels.ts';
@@ -143,15 +142,14 @@ export function AuditCsvButton({ row, month }: { row: BillingPatientRow; month: 
   const csv = useDownloadMonitoringCsv(row.patient.id);
   // A failure is told in a toast, as on the patient dashboard.
   return (
-    <Button
+    <DownloadButton
       variant="secondary"
       size="sm"
-      icon={<Download size={16} aria-hidden="true" />}
       isLoading={csv.isPending}
       onClick={() => csv.mutate(month)}
       aria-label={`Audit CSV of ${patientName(row)}, ${formatMonth(month)}`}
     >
       Audit CSV
-    </Button>
+    </DownloadButton>
   );
 }

@@ -7,7 +7,7 @@ import { requestStatusLabels, requestStatusTones } from './request-status.ts';
 /** One request of the queue: what was asked, by whom and where; its answer, or the button to give one. */
 export function RequestCard({ request, onAnswer }: { request: HepRequest; onAnswer: (request: HepRequest) => void }) {
   return (
-    <li className="hep-request-card">
+    <li className="queue-card">
       <div className="hep-request-card__main">
         <p className="hep-request-card__text">{request.request_content}</p>
         <p className="hep-request-card__facts">

@@ -1,5 +1,5 @@
 import { MONITORING_FIRST_MONTH, type MonitoringEntry, type MonitoringMonth } from '@rehabit/contract';
-import { Button } from '@web/components/ui/button/button.tsx';
+import { DownloadButton } from '@web/components/ui/button/download-button.tsx';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
 import { QueryStates } from '@web/components/ui/feedback/query-states.tsx';
 import { formatClinicTime } from '@web/components/ui/format/clinic-time.ts';
@@ -10,8 +10,8 @@ import { Pagination } from '@web/components/ui/pagination/pagination.tsx';
 import { RoundIcon } from '@web/components/ui/round-icon/round-icon.tsx';
 import { useDownloadMonitoringCsv } from '@web/features/monitoring/api/download-monitoring-csv.ts';
 import dayjs from 'dayjs';
-import { Download, Phone, Timer, Video } from 'lucide-react';
-import { useState } from 'react';
+import { Phone, Timer, Video } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { useMonitoringMonth } from '../api/get-monitoring-month.ts';
 import { contextLabels, endReasonLabels, formatSeconds } from './monitoring-labels.ts';
 import './monitoring.css';
@@ -48,14 +48,9 @@ export function MonitoringSection({ patientId }: { patientId: number }) {
               }}
             />
           </div>
-          <Button
-            variant="secondary"
-            icon={<Download size={16} aria-hidden="true" />}
-            isLoading={csv.isPending}
-            onClick={() => csv.mutate(shown)}
-          >
+          <DownloadButton variant="secondary" isLoading={csv.isPending} onClick={() => csv.mutate(shown)}>
             Download audit CSV
-          </Button>
+          </DownloadButton>
         </div>
       </div>
       <p className="section-card__intro">
@@ -147,52 +142,64 @@ function sessionFacts(entry: Extract<MonitoringEntry, { type: 'session' }>): str
   ].join(' · ');
 }
 
+/** One entry of the month's list: its icon, what it was with its length, then the lines that place it. */
+function EntryLayout({
+  icon,
+  title,
+  length,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  length: string;
+  children: ReactNode;
+}) {
+  return (
+    <li className="monitoring-entry">
+      <RoundIcon>{icon}</RoundIcon>
+      <div className="monitoring-entry__body">
+        <p className="monitoring-entry__head">
+          <strong>{title}</strong>
+          <span className="tabular">{length}</span>
+        </p>
+        {children}
+      </div>
+    </li>
+  );
+}
+
 function MonitoringEntryItem({ entry, timeZone }: { entry: MonitoringEntry; timeZone: string }) {
   if (entry.type === 'call') {
     const Icon = entry.kind === 'video' ? Video : Phone;
     return (
-      <li className="monitoring-entry">
-        <RoundIcon>
-          <Icon size={18} />
-        </RoundIcon>
-        <div className="monitoring-entry__body">
-          <p className="monitoring-entry__head">
-            <strong>{entry.kind === 'video' ? 'Video call' : 'Phone call'}</strong>
-            <span className="tabular">{entry.minutes} min</span>
-          </p>
-          <p className="monitoring-entry__meta">
-            <time dateTime={entry.date}>{formatDate(entry.date)}</time> ·{' '}
-            {entry.staff?.display_name ?? 'A former staff member'}
-          </p>
-        </div>
-      </li>
+      <EntryLayout
+        icon={<Icon size={18} />}
+        title={entry.kind === 'video' ? 'Video call' : 'Phone call'}
+        length={`${entry.minutes} min`}
+      >
+        <p className="monitoring-entry__meta">
+          <time dateTime={entry.date}>{formatDate(entry.date)}</time> ·{' '}
+          {entry.staff?.display_name ?? 'A former staff member'}
+        </p>
+      </EntryLayout>
     );
   }
   return (
-    <li className="monitoring-entry">
-      <RoundIcon>
-        <Timer size={18} />
-      </RoundIcon>
-      <div className="monitoring-entry__body">
-        <p className="monitoring-entry__head">
-          <strong>Monitored session</strong>
-          <span className="tabular">{formatSeconds(entry.seconds)}</span>
-        </p>
-        <p className="monitoring-entry__meta">
-          <time dateTime={entry.started_at}>
-            {formatClinicTime(entry.started_at, timeZone, 'dateTime', { namesZone: !entry.ended_at })}
-          </time>
-          {' – '}
-          {entry.ended_at ? (
-            <time dateTime={entry.ended_at}>{formatClinicTime(entry.ended_at, timeZone, 'time')}</time>
-          ) : (
-            'in progress'
-          )}{' '}
-          · {entry.staff.display_name}
-        </p>
-        <p className="monitoring-entry__meta">{sessionFacts(entry)}</p>
-      </div>
-    </li>
+    <EntryLayout icon={<Timer size={18} />} title="Monitored session" length={formatSeconds(entry.seconds)}>
+      <p className="monitoring-entry__meta">
+        <time dateTime={entry.started_at}>
+          {formatClinicTime(entry.started_at, timeZone, 'dateTime', { namesZone: !entry.ended_at })}
+        </time>
+        {' – '}
+        {entry.ended_at ? (
+          <time dateTime={entry.ended_at}>{formatClinicTime(entry.ended_at, timeZone, 'time')}</time>
+        ) : (
+          'in progress'
+        )}{' '}
+        · {entry.staff.display_name}
+      </p>
+      <p className="monitoring-entry__meta">{sessionFacts(entry)}</p>
+    </EntryLayout>
   );
 }
 

@@ -5,6 +5,7 @@ import { todayIso } from '@web/components/ui/date-picker/iso-date.ts';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
 import { QueryStates } from '@web/components/ui/feedback/query-states.tsx';
 import { formatDate } from '@web/components/ui/format/format.ts';
+import { ActionsHeader } from '@web/components/ui/table/actions-header.tsx';
 import { Table } from '@web/components/ui/table/table.tsx';
 import { Activity, ClipboardPlus, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -82,9 +83,7 @@ export function FunctionalDataSection({ patientId }: { patientId: number }) {
                     <th scope="col">Score</th>
                     <th scope="col">Answers</th>
                     <th scope="col">Note</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
+                    <ActionsHeader />
                   </tr>
                 </thead>
                 <tbody>

@@ -1,5 +1,6 @@
 import { type ApprovalStatus, roleLabels, type StaffMember } from '@rehabit/contract';
 import { type PillTone, StatusPill } from '@web/components/ui/pill/status-pill.tsx';
+import { ActionsHeader } from '@web/components/ui/table/actions-header.tsx';
 import { Table } from '@web/components/ui/table/table.tsx';
 import { ClinicTime } from '@web/features/clinics';
 import { useIsMobile } from '@web/lib/device.ts';
@@ -65,11 +66,7 @@ export function StaffRows({ caption, members, showsClinic = false, actions, acce
           <th scope="col">Status</th>
           <th scope="col">Signed up</th>
           {access && <th scope="col">Access</th>}
-          {actions && (
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          )}
+          {actions && <ActionsHeader />}
         </tr>
       </thead>
       <tbody>

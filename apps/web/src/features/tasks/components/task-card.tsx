@@ -44,7 +44,7 @@ export function TaskCard({ task, onDone, isBusy }: Props) {
     task.kind === 'assigned' && task.created_by ? `From ${task.created_by.display_name}` : taskKindLabels[task.kind];
   const titleId = `task-${task.id}-title`;
   return (
-    <li className="task-card" aria-labelledby={titleId}>
+    <li className="queue-card" aria-labelledby={titleId}>
       <div className="task-card__main">
         <span className="task-card__kind">{kind}</span>
         <p id={titleId} className="task-card__title">

@@ -1,5 +1,6 @@
 import type { Video } from '@rehabit/contract';
 import { Checkbox } from '@web/components/ui/checkbox/checkbox.tsx';
+import { ActionsHeader } from '@web/components/ui/table/actions-header.tsx';
 import { paths } from '@web/config/paths.ts';
 import { resolveUrl } from '@web/lib/api-client.ts';
 import { Film, Pencil } from 'lucide-react';
@@ -92,9 +93,7 @@ export function VideoTable({ videos, selected, onToggle, onPreview }: ItemsProps
             Library
           </th>
           <th scope="col">Status</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
+          <ActionsHeader />
         </tr>
       </thead>
       <tbody>

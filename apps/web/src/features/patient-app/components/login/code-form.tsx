@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { OTP_RESEND_COOLDOWN_SECONDS, verifyOtpBodySchema } from '@rehabit/contract';
+import { verifyOtpBodySchema } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { NoPatientAccountError, useSendCode, useSignInWithCode } from '@web/features/patient-app/api/sign-in.ts';
@@ -10,11 +10,8 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
-import { CodeField, CodeSecondaryActions } from '../code-fields.tsx';
+import { CodeField, CodeSecondaryActions, RESEND_WAIT_SECONDS, useResendWait } from '../code-fields.tsx';
 import type { Phone } from './phone-form.tsx';
-
-/** A new code may be asked for after the server's pause between two codes to one phone. */
-export const RESEND_WAIT_SECONDS = OTP_RESEND_COOLDOWN_SECONDS;
 
 /** The code as typed; spaces or dashes between the digits are dropped before the contract's check. */
 export const codeFormSchema = z.object({
@@ -42,17 +39,12 @@ export function CodeForm({
   const { errors } = form.formState;
   // Server messages are translation keys, so they follow a change of language.
   const error = errors.otp ? 'login.codeInvalid' : errors.root?.server?.message;
-  const [wait, setWait] = useState(RESEND_WAIT_SECONDS);
+  const [wait, setWait] = useResendWait();
   const [isResent, setResent] = useState(false);
   const signIn = useSignInWithCode();
   const resend = useSendCode();
 
   useEffect(() => form.setFocus('otp'), [form.setFocus]);
-  useEffect(() => {
-    if (wait <= 0) return;
-    const timer = setTimeout(() => setWait((seconds) => seconds - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [wait]);
 
   const failed = (failure: unknown) =>
     failure instanceof NoPatientAccountError ? 'login.noAccount' : problemMessage(failure);

@@ -7,8 +7,8 @@ import { problemText } from '@web/features/patient-app/lib/problem-key.ts';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CodeField, CodeSecondaryActions } from '../code-fields.tsx';
-import { codeFormSchema, RESEND_WAIT_SECONDS } from '../login/code-form.tsx';
+import { CodeField, CodeSecondaryActions, RESEND_WAIT_SECONDS, useResendWait } from '../code-fields.tsx';
+import { codeFormSchema } from '../login/code-form.tsx';
 import type { Phone } from '../login/phone-form.tsx';
 
 /** Step 2: the 6-digit code from the text message proves the number is the patient's. */
@@ -27,18 +27,13 @@ export function CodeStep({
   const form = useForm({ resolver: zodResolver(codeFormSchema), defaultValues: { otp: '' } });
   const verify = useVerifyPhone();
   const resend = useSendCode();
-  const [wait, setWait] = useState(RESEND_WAIT_SECONDS);
+  const [wait, setWait] = useResendWait();
   const [isResent, setResent] = useState(false);
   // Refusals are kept as they came, so their sentences follow a change of language.
   const [failure, setFailure] = useState<unknown>(null);
   const [resendFailure, setResendFailure] = useState<unknown>(null);
 
   useEffect(() => form.setFocus('otp'), [form.setFocus]);
-  useEffect(() => {
-    if (wait <= 0) return;
-    const timer = setTimeout(() => setWait((seconds) => seconds - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [wait]);
 
   const submit = form.handleSubmit(async ({ otp }) => {
     setFailure(null);

@@ -2,6 +2,7 @@ import type { Patient, PatientListItem } from '@rehabit/contract';
 import { Checkbox } from '@web/components/ui/checkbox/checkbox.tsx';
 import { DateDisplay } from '@web/components/ui/format/date-display.tsx';
 import { ageInYears, formatPhone } from '@web/components/ui/format/format.ts';
+import { ActionsHeader } from '@web/components/ui/table/actions-header.tsx';
 import { Table } from '@web/components/ui/table/table.tsx';
 import { paths } from '@web/config/paths.ts';
 import type { SessionUser } from '@web/features/session';
@@ -60,9 +61,7 @@ export function PatientsTable({
           <th scope="col">Diagnosis</th>
           <th scope="col">Therapist</th>
           <th scope="col">RTM</th>
-          <th scope="col" className="data-table__narrow">
-            <span className="visually-hidden">Actions</span>
-          </th>
+          <ActionsHeader className="data-table__narrow" />
         </tr>
       </thead>
       <tbody>
