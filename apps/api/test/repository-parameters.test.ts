@@ -12,6 +12,12 @@ import { describe, expect, it } from 'vitest';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/**
+ * Repositories that only append rows each naming its own clinic, and never read them back for a caller: the audit
+ * trail records what a platform admin did in any clinic, so the clinic is part of the event it is given.
+ */
+const appendOnlyLogs = new Set(['lib/audit.repository.ts']);
+
 function loadProgram() {
   const configFile = path.join(apiDir, 'tsconfig.json');
   const config = ts.readConfigFile(configFile, ts.sys.readFile);
@@ -44,6 +50,7 @@ function findOffences() {
     if (!source) continue;
     const moduleSymbol = checker.getSymbolAtLocation(source);
     const relative = path.relative(path.join(apiDir, 'src'), file);
+    if (appendOnlyLogs.has(relative)) continue;
     for (const exported of moduleSymbol ? checker.getExportsOfModule(moduleSymbol) : []) {
       const declaration = exported.valueDeclaration;
       if (!declaration) continue;
