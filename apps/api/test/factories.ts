@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@rehabit/contract';
 import type { Db } from '../src/db/client.ts';
+import { clinicScope } from '../src/db/scope.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { createUsersRepository } from '../src/modules/auth/users.repository.ts';
 import { createClinicsRepository } from '../src/modules/clinics/clinics.repository.ts';
@@ -25,8 +26,7 @@ type UserOverrides = {
 export async function makeUser(db: Db, clinicId: number, overrides: UserOverrides = {}) {
   passwordHash ??= hashPassword(PASSWORD);
   const email = overrides.email ?? `user-${unique()}@example.test`;
-  const id = await createUsersRepository(db).insert({
-    clinicId,
+  const id = await createUsersRepository(db, clinicScope(clinicId)).insert({
     email,
     passwordHash: overrides.password ? await hashPassword(overrides.password) : await passwordHash,
     firstName: 'Jamie',

@@ -267,7 +267,7 @@ export async function seedClinic(db: Db, index: number) {
     now,
   }))!;
   const pending = await makeUser(db, clinic.id, { role: 'manager', approvalStatus: 'pending' });
-  await createSessionsRepository(db).create({
+  await createSessionsRepository(db, clinicScope(clinic.id)).create({
     userId: therapist.id,
     tokenHash: `clinic-scope-token-${clinic.code}`,
     kind: 'staff',
@@ -276,7 +276,7 @@ export async function seedClinic(db: Db, index: number) {
     now,
     expiresAt: new Date(now.getTime() + 3600_000),
   });
-  await createPasswordResetsRepository(db).create(
+  await createPasswordResetsRepository(db, clinicScope(clinic.id)).create(
     therapist.id,
     `clinic-scope-reset-${clinic.code}`,
     now,

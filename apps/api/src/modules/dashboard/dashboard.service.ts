@@ -23,7 +23,6 @@ type Deps = {
  */
 export function createDashboardService({ db, clock, rtm, tasks }: Deps) {
   const repo = createDashboardRepository(db);
-  const users = createUsersRepository(db);
 
   /**
    * Whose patients: the named therapist (a treating member of the caller's clinic), else the whole clinic when
@@ -33,7 +32,7 @@ export function createDashboardService({ db, clock, rtm, tasks }: Deps) {
     const isOwn = query.scope !== 'clinic' && isTreatingRole(actor.role);
     const id = query.therapist_id ?? (isOwn ? actor.id : undefined);
     if (id === undefined) return null;
-    const user = await users.findById(id, clinicScope(actor.clinicId));
+    const user = await createUsersRepository(db, clinicScope(actor.clinicId)).findById(id);
     if (!user) throw notFound('therapist');
     if (!isTreatingRole(user.role)) throw fieldError('therapist_id', 'Choose a therapist of this clinic');
     return { id: user.id, display_name: `${user.firstName} ${user.lastName}` };

@@ -3,6 +3,7 @@ import type { QrRegistrationBody, SendOtpBody, VerifyOtpBody } from '@rehabit/co
 import { OTP_TTL_MINUTES, toE164 } from '@rehabit/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { clinicScope, crossClinic } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { addMinutes, type Clock } from '../../lib/clock.ts';
@@ -150,7 +151,7 @@ export function createRegistrationService({ db, clock, sms, audit, config, signI
           errors: { phone: ['Verify your phone number again.'] },
         });
       }
-      const users = createUsersRepository(db);
+      const users = createUsersRepository(db, crossClinic('sign-in'));
       if (body.email && (await users.findByEmail(body.email))) {
         throw new AppError('conflict', 'An account with this e-mail exists already', {
           errors: { email: ['An account with this e-mail exists already. Ask your clinic for help.'] },
@@ -165,8 +166,7 @@ export function createRegistrationService({ db, clock, sms, audit, config, signI
       const patientId = await db.transaction(async (tx) => {
         const userId =
           passwordHash && body.email
-            ? await createUsersRepository(tx).insert({
-                clinicId: clinic.id,
+            ? await createUsersRepository(tx, clinicScope(clinic.id)).insert({
                 email: body.email,
                 passwordHash,
                 firstName: body.first_name,

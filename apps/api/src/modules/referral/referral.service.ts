@@ -8,7 +8,7 @@ import {
   toPage,
 } from '@rehabit/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Actor } from '../../db/scope.ts';
+import { type Actor, crossClinic } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { addMinutes } from '../../lib/clock.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
@@ -69,7 +69,7 @@ export function createReferralService({ db, clock, mailer, audit, config }: Deps
   }
 
   async function assertInvitable(email: string, now: Date) {
-    if (await createUsersRepository(db).findByEmail(email)) {
+    if (await createUsersRepository(db, crossClinic('sign-in')).findByEmail(email)) {
       const message = `${email} already has a Rehabit account, so there is nothing to invite them to.`;
       throw fieldError('email', message, 'conflict');
     }
