@@ -112,8 +112,8 @@ export const createUsersRepository = (db: DbOrTx, scope: ClinicScope) => {
 
     async findById(id: number): Promise<UserRow | undefined> {
       if (scope.kind === 'clinic') {
-        let findInClinic = findInClinicOf.get(db);
-        if (!findInClinic) findInClinicOf.set(db, (findInClinic = prepareFindInClinic(db)));
+        const findInClinic = findInClinicOf.get(db) ?? prepareFindInClinic(db);
+        findInClinicOf.set(db, findInClinic);
         return (await findInClinic.execute({ id, clinicId: scope.clinicId }))[0];
       }
       const [row] = await selectUsers()
