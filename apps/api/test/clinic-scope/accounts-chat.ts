@@ -1,5 +1,7 @@
 import { roles } from '@rehabit/contract';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { auditEvents, chatReads, chatSessions, patients } from '../../src/db/schema.ts';
 import type { ClinicScope } from '../../src/db/scope.ts';
 import { createAuditRepository } from '../../src/lib/audit.repository.ts';
 import { createOutboxRepository } from '../../src/lib/outbox.repository.ts';
@@ -10,20 +12,16 @@ import { createUsersRepository } from '../../src/modules/auth/users.repository.t
 import { createChatRepository } from '../../src/modules/chat/chat.repository.ts';
 import {
   a,
-  accessibleSession,
   appendOnly,
   b,
   cover,
   crossClinic,
-  findOwnPatient,
-  guarded,
+  db,
   notClinicData,
-  own,
   repoOf,
   type Seeded,
   scopeA,
   scopeB,
-  writesOnly,
 } from './harness.ts';
 
 /** The seeded sessions' and reset links' time: live then, for an hour. */
@@ -53,6 +51,15 @@ const newAccount = (email: string) => ({
   // An approved patient's account: no staff list or pending approval of the other runs counts it.
   role: 'patient' as const,
   approvalStatus: 'approved' as const,
+});
+const message = (sessionId: number, senderUserId: number, clientId: string) => ({
+  sessionId,
+  senderUserId,
+  body: 'Hello',
+  clientId,
+  createdAt: LATER,
+  byPatient: false,
+  audit: { ip: null },
 });
 const outboxIsNotClinicData =
   'the server’s own delivery record: each message is addressed to an e-mail or a phone and carries no clinic';
@@ -203,28 +210,115 @@ export const accountsChatRepositories = {
     }),
   }),
   chat: cover(createChatRepository, {
-    findSession: guarded(['canAccess', 'chat/chat.service.ts']),
-    saveMessages: guarded(accessibleSession),
+    findSession: crossClinic(async (r) => {
+      expect(await r.findSession(b.patientChatId)).toBeUndefined();
+      expect(await r.findSession(b.supportChatId)).toBeUndefined();
+      expect((await r.findSession(a.patientChatId))?.clinicId).toBe(a.clinicId);
+    }),
+    saveMessages: crossClinic(async (r) => {
+      const saved = await r.saveMessages([
+        message(b.patientChatId, b.therapistId, 'clinic-scope-save-b'),
+        message(a.patientChatId, a.therapistId, 'clinic-scope-save-a'),
+      ]);
+      expect(saved.map((m) => m?.sessionId)).toEqual([undefined, a.patientChatId]);
+      const inB = repoOf(createChatRepository, scopeB());
+      expect(await inB.findByClientId(b.patientChatId, b.therapistId, 'clinic-scope-save-b')).toBeUndefined();
+      expect((await inB.listMessages(b.patientChatId, 1, 100)).count).toBe(1);
+      // The audit event of A's message names A.
+      const events = await db
+        .select({ clinicId: auditEvents.clinicId, patientId: auditEvents.patientId })
+        .from(auditEvents)
+        .where(
+          sql`${auditEvents.action} = 'chat.send' and ${auditEvents.detail}->>'message_id' = ${String(saved[1]!.id)}`,
+        );
+      expect(events).toEqual([{ clinicId: a.clinicId, patientId: a.patientId }]);
+    }),
     listSessions: crossClinic(async (r) => {
-      const { rows, count } = await r.listSessions({ patientsOfClinic: a.clinicId }, a.therapistId, 1, 100);
-      expect(rows.map((row) => row.session.clinicId)).toEqual(rows.map(() => a.clinicId));
+      const { rows, count } = await r.listSessions({ allPatients: true }, a.therapistId, 1, 100);
       expect(rows.map((row) => row.session.id)).toEqual([a.patientChatId]);
       expect(rows.map((row) => row.lastMessage?.sessionId)).toEqual([a.patientChatId]);
       expect(count).toBe(1);
+      const support = await r.listSessions({ allSupport: true }, a.therapistId, 1, 100);
+      expect(support.rows.map((row) => row.session.clinicId)).toEqual(support.rows.map(() => a.clinicId));
+      expect(support.rows.map((row) => row.session.id)).toContain(a.supportChatId);
+      expect(await r.listSessions({ supportOf: b.therapistId }, a.therapistId, 1, 100)).toEqual({ rows: [], count: 0 });
+      expect(await r.listSessions({ id: b.patientChatId }, a.therapistId, 1, 100)).toEqual({ rows: [], count: 0 });
     }),
     sessionIds: crossClinic(async (r) => {
-      const ids = await r.sessionIds([{ patientsOfClinic: a.clinicId }, { supportOf: a.therapistId }]);
+      const ids = await r.sessionIds([
+        { allPatients: true },
+        { supportOf: a.therapistId },
+        { supportOf: b.therapistId },
+        { id: b.patientChatId },
+      ]);
       expect(ids.sort((x, y) => x - y)).toEqual([a.patientChatId, a.supportChatId]);
+      const support = await r.sessionIds([{ allSupport: true }]);
+      expect(support).toContain(a.supportChatId);
+      expect(support).not.toContain(b.supportChatId);
     }),
-    insertSession: writesOnly('a conversation of a checked patient (findById in the caller’s clinic) or of the caller'),
-    findPatientSession: guarded(
-      ['findById', 'chat/chat.service.ts'],
-      findOwnPatient('patient-app/patient-app.service.ts'),
-    ),
-    findSupportSession: own('by staff user id: the caller’s own support conversation'),
-    listMessages: guarded(accessibleSession),
-    findByClientId: guarded(accessibleSession),
-    messagesAfter: guarded(['readableSessionIds', 'chat/chat.service.ts']),
-    markRead: guarded(accessibleSession),
+    insertSession: crossClinic(async (r) => {
+      // B's staff member and a patient of B, neither with a conversation yet: A's repository opens none for them.
+      await r.insertSession({ kind: 'support', staffUserId: b.supervisorId });
+      const [patientOfB] = await db
+        .insert(patients)
+        .values({
+          clinicId: b.clinicId,
+          firstName: 'Without',
+          lastName: 'Conversation',
+          phone: '5550109999',
+          birthday: '1970-01-01',
+          status: 'removed',
+        })
+        .returning({ id: patients.id });
+      await r.insertSession({ kind: 'patient', patientId: patientOfB!.id });
+      const opened = await db
+        .select()
+        .from(chatSessions)
+        .where(or(eq(chatSessions.staffUserId, b.supervisorId), eq(chatSessions.patientId, patientOfB!.id)));
+      expect(opened).toEqual([]);
+      // A's own staff member's conversation opens in A.
+      await r.insertSession({ kind: 'support', staffUserId: a.supervisorId });
+      expect((await r.findSupportSession(a.supervisorId))?.clinicId).toBe(a.clinicId);
+      expect(await repoOf(createChatRepository, scopeB()).findSupportSession(a.supervisorId)).toBeUndefined();
+    }),
+    findPatientSession: crossClinic(async (r) => {
+      expect(await r.findPatientSession(b.patientId)).toBeUndefined();
+      expect((await r.findPatientSession(a.patientId))?.id).toBe(a.patientChatId);
+    }),
+    findSupportSession: crossClinic(async (r) => {
+      expect(await r.findSupportSession(b.therapistId)).toBeUndefined();
+      expect((await r.findSupportSession(a.therapistId))?.id).toBe(a.supportChatId);
+    }),
+    listMessages: crossClinic(async (r) => {
+      expect(await r.listMessages(b.patientChatId, 1, 100)).toEqual({
+        rows: [],
+        hasMore: false,
+        count: 0,
+        isCountCapped: false,
+      });
+      expect((await r.listMessages(a.patientChatId, 1, 100)).rows.length).toBeGreaterThan(0);
+    }),
+    findByClientId: crossClinic(async (r) => {
+      await repoOf(createChatRepository, scopeB()).saveMessages([
+        message(b.patientChatId, b.therapistId, 'clinic-scope-find-b'),
+      ]);
+      await r.saveMessages([message(a.patientChatId, a.therapistId, 'clinic-scope-find-a')]);
+      expect(await r.findByClientId(b.patientChatId, b.therapistId, 'clinic-scope-find-b')).toBeUndefined();
+      expect((await r.findByClientId(a.patientChatId, a.therapistId, 'clinic-scope-find-a'))?.body).toBe('Hello');
+    }),
+    messagesAfter: crossClinic(async (r) => {
+      const rows = await r.messagesAfter([b.patientChatId, b.supportChatId, a.patientChatId], 0, 100);
+      expect(new Set(rows.map((row) => row.sessionId))).toEqual(new Set([a.patientChatId]));
+    }),
+    markRead: crossClinic(async (r) => {
+      // Read by the supervisors, who have no read position yet in either clinic.
+      await r.markRead(b.patientChatId, b.supervisorId);
+      await r.markRead(a.patientChatId, a.supervisorId);
+      const reads = await db
+        .select({ sessionId: chatReads.sessionId })
+        .from(chatReads)
+        .where(inArray(chatReads.userId, [a.supervisorId, b.supervisorId]));
+      expect(reads).toEqual([{ sessionId: a.patientChatId }]);
+    }),
   }),
 };

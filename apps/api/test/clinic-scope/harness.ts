@@ -224,9 +224,9 @@ export async function seedClinic(db: Db, index: number) {
     createdAt: now,
   });
 
-  const chat = createChatRepository(db);
-  await chat.insertSession({ clinicId: clinic.id, kind: 'patient', patientId });
-  await chat.insertSession({ clinicId: clinic.id, kind: 'support', staffUserId: therapist.id });
+  const chat = createChatRepository(db, clinicScope(clinic.id));
+  await chat.insertSession({ kind: 'patient', patientId });
+  await chat.insertSession({ kind: 'support', staffUserId: therapist.id });
   const patientChatId = (await chat.findPatientSession(patientId))!.id;
   const supportChatId = (await chat.findSupportSession(therapist.id))!.id;
   await chat.saveMessages(
@@ -237,7 +237,7 @@ export async function seedClinic(db: Db, index: number) {
       clientId: null,
       createdAt: now,
       byPatient: false,
-      audit: { clinicId: clinic.id, patientId: sessionId === patientChatId ? patientId : null, ip: null },
+      audit: { ip: null },
     })),
   );
 

@@ -1,6 +1,6 @@
 import type { HealthDataBody, PatientChat, PatientMe } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../db/scope.ts';
+import { type Actor, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
@@ -20,7 +20,6 @@ const EARLIEST_READING = new Date('2020-01-01T00:00:00Z');
 /** The patient's own profile, readings and conversation; every call reaches only the caller's patient record. */
 export function createPatientAppService({ db, clock, audit }: Deps) {
   const repo = createPatientAppRepository(db);
-  const chat = createChatRepository(db);
   const { success: record } = patientAudit(audit);
 
   return {
@@ -88,8 +87,9 @@ export function createPatientAppService({ db, clock, audit }: Deps) {
     /** The patient's conversation with their clinic, opened on first use; messages go through the chat calls. */
     async chat(actor: Actor, ctx: RequestContext): Promise<PatientChat> {
       const own = await findOwnPatient(db, actor);
+      const chat = createChatRepository(db, scopeOf(actor));
       if (!(await chat.findPatientSession(own.id))) {
-        await chat.insertSession({ clinicId: own.clinicId, kind: 'patient', patientId: own.id });
+        await chat.insertSession({ kind: 'patient', patientId: own.id });
         await record(actor, 'chat.open', own, ctx);
       }
       const session = (await chat.findPatientSession(own.id))!;
