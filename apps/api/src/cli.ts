@@ -77,7 +77,6 @@ async function main() {
     const db = database.db;
     // The command line is the platform's operator: it names any clinic by its code (decision 1340).
     const clinics = createClinicsRepository(db, crossClinic('platform admin'));
-    const users = createUsersRepository(db);
     switch (command) {
       case 'migrate':
         console.log('Migrations applied.');
@@ -124,8 +123,7 @@ async function main() {
         });
         if (values['supervisor-email']) {
           const email = emailSchema.parse(values['supervisor-email']);
-          const supervisorId = await users.insert({
-            clinicId: clinic.id,
+          const supervisorId = await createUsersRepository(db, clinicScope(clinic.id)).insert({
             email,
             passwordHash: await strongHash(required(values, 'supervisor-password'), [code]),
             firstName: 'Clinic',
@@ -145,8 +143,7 @@ async function main() {
         const role = roleSchema.parse(required(values, 'role'));
         const firstName = required(values, 'first-name');
         const lastName = required(values, 'last-name');
-        const id = await users.insert({
-          clinicId: clinic.id,
+        const id = await createUsersRepository(db, clinicScope(clinic.id)).insert({
           email,
           passwordHash: await strongHash(required(values, 'password'), [firstName, lastName]),
           firstName,
@@ -160,11 +157,17 @@ async function main() {
         break;
       }
       case 'reset-password': {
-        const user = await users.findByEmail(emailSchema.parse(required(values, 'email')));
+        // The account is named by its e-mail, as at sign-in, before its clinic is known (decision 1340).
+        const user = await createUsersRepository(db, crossClinic('sign-in')).findByEmail(
+          emailSchema.parse(required(values, 'email')),
+        );
         if (!user) throw new UsageError('No user has this e-mail');
         const passwordHash = await strongHash(required(values, 'password'), [user.firstName, user.lastName]);
-        await users.update(user.id, { passwordHash, passwordChangedAt: new Date() });
-        await createSessionsRepository(db).revokeAllForUser(user.id, new Date());
+        await createUsersRepository(db, clinicScope(user.clinicId)).update(user.id, {
+          passwordHash,
+          passwordChangedAt: new Date(),
+        });
+        await createSessionsRepository(db, clinicScope(user.clinicId)).revokeAllForUser(user.id, new Date());
         console.log(`Password of ${user.email} changed; their sessions were ended.`);
         break;
       }

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
-import { crossClinic } from '../src/db/scope.ts';
+import { clinicScope, crossClinic } from '../src/db/scope.ts';
 import { verifyPassword } from '../src/lib/passwords.ts';
 import { createUsersRepository } from '../src/modules/auth/users.repository.ts';
 import { createClinicsRepository } from '../src/modules/clinics/clinics.repository.ts';
@@ -58,7 +58,7 @@ describe('command line', () => {
     try {
       const clinic = await createClinicsRepository(database.db, crossClinic('platform admin')).findByCode('CLI001');
       expect(clinic?.name).toBe('Harbor PT');
-      const users = createUsersRepository(database.db);
+      const users = createUsersRepository(database.db, clinicScope(clinic!.id));
       const supervisor = await users.findByEmail('boss@example.test');
       expect(supervisor).toMatchObject({ role: 'supervisor', approvalStatus: 'approved' });
       expect(clinic?.supervisorUserId).toBe(supervisor?.id);

@@ -29,8 +29,7 @@ type UserOverrides = {
 export async function makeUser(db: Db, clinicId: number, overrides: UserOverrides = {}) {
   passwordHash ??= hashPassword(PASSWORD);
   const email = overrides.email ?? `user-${unique()}@example.test`;
-  const id = await createUsersRepository(db).insert({
-    clinicId,
+  const id = await createUsersRepository(db, clinicScope(clinicId)).insert({
     email,
     passwordHash: overrides.password ? await hashPassword(overrides.password) : await passwordHash,
     firstName: 'Jamie',

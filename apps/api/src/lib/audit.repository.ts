@@ -22,7 +22,11 @@ const columnsOf = (rows: AuditRow[]) => [
   rows.map((r) => (r.detail == null ? null : JSON.stringify(r.detail))),
 ];
 
-/** The audit log's table, append-only: its rows are only ever inserted (decision 0601). */
+/**
+ * The audit log's table, append-only: its rows are only ever inserted (decision 0601). It takes no clinic scope
+ * (decision 1340): each row names the clinic its event belongs to, which for an admin's act may be any clinic, and
+ * nothing here reads a row back for a caller (the audit log viewer reads through its own scoped repository).
+ */
 export const createAuditRepository = (db: DbOrTx) => ({
   /** Rows inside the caller's transaction, committed with its change. */
   async insert(rows: AuditRow[]): Promise<void> {

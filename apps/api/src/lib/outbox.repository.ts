@@ -2,7 +2,12 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 
-/** The outbox of e-mails and texts: every message written before it is delivered, then marked with the outcome. */
+/**
+ * The outbox of e-mails and texts: every message written before it is delivered, then marked with the outcome. It
+ * takes no clinic scope (decision 1340): a message is addressed to an e-mail or a phone and names no clinic, and the
+ * only reader is the demo outbox page, which shows the whole server's outbox to its own machine or a platform admin
+ * (decision 0500).
+ */
 export const createOutboxRepository = (db: Db) => ({
   /** A message as the outbox first holds it: queued for delivery, or suppressed (recorded, never delivered). */
   async insert(message: typeof outbox.$inferInsert): Promise<number> {

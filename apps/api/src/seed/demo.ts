@@ -49,7 +49,7 @@ export async function seedDemo(db: Db, { restrictedCode, videos, now = new Date(
   let clips: DemoClip[] = [];
   await db.transaction(async (tx) => {
     const txClinics = createClinicsRepository(tx, crossClinic('demo seed'));
-    const users = createUsersRepository(tx);
+    const usersOf = (clinicId: number) => createUsersRepository(tx, clinicScope(clinicId));
     // Staff accounts date from before the demo's history (their monitored time and calls), so every screen that
     // shows when someone joined agrees with what they did; the colleague and the waiting sign-up joined later,
     // through their referrals.
@@ -73,18 +73,16 @@ export async function seedDemo(db: Db, { restrictedCode, videos, now = new Date(
     const other = await txClinics.insert({ code: 'OTHER1', name: 'Other Physical Therapy' });
     const restricted = await txClinics.insert({ code: restrictedCode, name: 'Rehabit Sandbox Clinic' });
 
-    const supportId = await users.insert({
+    const supportId = await usersOf(platform.id).insert({
       ...approved,
-      clinicId: platform.id,
       email: 'support@rehabit.local',
       firstName: 'Rehabit',
       lastName: 'Support',
       role: 'admin',
     });
-    const supervisorId = await users.insert({
+    const supervisorId = await usersOf(demo.id).insert({
       ...approved,
       passwordHash: supervisorHash,
-      clinicId: demo.id,
       email: 'supervisor@example.com',
       firstName: 'Sam',
       lastName: 'Supervisor',
@@ -108,19 +106,19 @@ export async function seedDemo(db: Db, { restrictedCode, videos, now = new Date(
       { clinicId: restricted.id, email: 'demo@example.com', firstName: 'Dana', lastName: 'Demo', role: 'therapist' },
     ] as const;
     const staffIds: Record<string, number> = {};
-    for (const member of staff) staffIds[member.email] = await users.insert({ ...approved, ...member });
-    const colleagueId = await users.insert({
+    for (const { clinicId, ...member } of staff) {
+      staffIds[member.email] = await usersOf(clinicId).insert({ ...approved, ...member });
+    }
+    const colleagueId = await usersOf(demo.id).insert({
       ...approved,
       createdAt: new Date(now.getTime() - COLLEAGUE_SIGNED_UP_DAYS_AGO * DAY_MS),
-      clinicId: demo.id,
       email: 'casey.ortiz@example.com',
       firstName: 'Casey',
       lastName: 'Ortiz',
       role: 'therapist',
       npi: '1376524998',
     });
-    const pendingId = await users.insert({
-      clinicId: demo.id,
+    const pendingId = await usersOf(demo.id).insert({
       email: 'pending@example.com',
       passwordHash: staffHash,
       firstName: 'Pat',

@@ -207,9 +207,9 @@ export async function seedClinic(db: Db, index: number) {
     createdAt: now,
   });
 
-  const chat = createChatRepository(db);
-  await chat.insertSession({ clinicId: clinic.id, kind: 'patient', patientId });
-  await chat.insertSession({ clinicId: clinic.id, kind: 'support', staffUserId: therapist.id });
+  const chat = createChatRepository(db, clinicScope(clinic.id));
+  await chat.insertSession({ kind: 'patient', patientId });
+  await chat.insertSession({ kind: 'support', staffUserId: therapist.id });
   const patientChatId = (await chat.findPatientSession(patientId))!.id;
   const supportChatId = (await chat.findSupportSession(therapist.id))!.id;
   await chat.saveMessages(
@@ -220,7 +220,7 @@ export async function seedClinic(db: Db, index: number) {
       clientId: null,
       createdAt: now,
       byPatient: false,
-      audit: { clinicId: clinic.id, patientId: sessionId === patientChatId ? patientId : null, ip: null },
+      audit: { ip: null },
     })),
   );
 
@@ -247,7 +247,7 @@ export async function seedClinic(db: Db, index: number) {
     now,
   }))!;
   const pending = await makeUser(db, clinic.id, { role: 'manager', approvalStatus: 'pending' });
-  await createSessionsRepository(db).create({
+  await createSessionsRepository(db, clinicScope(clinic.id)).create({
     userId: therapist.id,
     tokenHash: `clinic-scope-token-${clinic.code}`,
     kind: 'staff',
@@ -256,7 +256,7 @@ export async function seedClinic(db: Db, index: number) {
     now,
     expiresAt: new Date(now.getTime() + 3600_000),
   });
-  await createPasswordResetsRepository(db).create(
+  await createPasswordResetsRepository(db, clinicScope(clinic.id)).create(
     therapist.id,
     `clinic-scope-reset-${clinic.code}`,
     now,

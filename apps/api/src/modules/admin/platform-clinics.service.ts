@@ -8,7 +8,7 @@ import {
 } from '@rehabit/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { type Actor, clinicScope, scopeOf } from '../../db/scope.ts';
+import { type Actor, clinicScope, crossClinic, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, clinicAudit } from '../../lib/audit.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
@@ -32,7 +32,8 @@ const conflict = (field: string, message: string) => fieldError(field, message, 
 export function createPlatformClinicsService({ db, audit, config }: Deps) {
   /** The clinics the caller reaches: every clinic for platform staff (decision 1340). */
   const clinicsOf = (actor: Actor) => createClinicsRepository(db, scopeOf(actor));
-  const users = createUsersRepository(db);
+  // Whether an e-mail is taken is asked of every clinic: an e-mail signs in to one account (decision 1340).
+  const users = createUsersRepository(db, crossClinic('sign-in'));
 
   const toOverview = (row: ClinicOverviewRow): ClinicOverview => ({
     ...toClinic(row, config.RESTRICTED_CLINIC_CODE),
@@ -119,8 +120,7 @@ export function createPlatformClinicsService({ db, audit, config }: Deps) {
           name: input.name,
           timezone: input.timezone,
         });
-        const supervisorId = await createUsersRepository(tx).insert({
-          clinicId: clinic.id,
+        const supervisorId = await createUsersRepository(tx, clinicScope(clinic.id)).insert({
           email: supervisor.email,
           passwordHash,
           firstName: supervisor.first_name,

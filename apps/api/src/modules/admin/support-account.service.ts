@@ -11,11 +11,12 @@ type Deps = { db: Db; audit: AuditLog };
 
 /** The platform's support account (`support_user_id` of the settings info): who staff chat with for help. */
 export function createSupportAccountService({ db, audit }: Deps) {
-  const users = createUsersRepository(db);
+  // The support account may be of any clinic (the platform's own included), and staff of every clinic read who it is.
+  const supportUsers = createUsersRepository(db, crossClinic('support account'));
   const settings = createSettingsRepository(db);
 
   async function supportAccountOf(userId: number | undefined): Promise<SupportAccount> {
-    const user = userId ? await users.findById(userId, crossClinic('support account')) : undefined;
+    const user = userId ? await supportUsers.findById(userId) : undefined;
     return {
       user: user
         ? { id: user.id, display_name: displayName(user), email: user.email, clinic_code: user.clinicCode }
@@ -33,7 +34,7 @@ export function createSupportAccountService({ db, audit }: Deps) {
      * (the platform's own included). No account, or a patient's, is not found.
      */
     async changeSupportAccount(actor: Actor, userId: number, ctx: RequestContext): Promise<SupportAccount> {
-      const user = await users.findById(userId, scopeOf(actor));
+      const user = await createUsersRepository(db, scopeOf(actor)).findById(userId);
       if (!user || isPatientRole(user.role)) throw notFound('staff member');
       if (user.approvalStatus !== 'approved' || !user.hasAccess) {
         throw fieldError('user_id', 'Choose an approved account that may sign in');

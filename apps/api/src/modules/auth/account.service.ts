@@ -7,11 +7,10 @@ import { createUsersRepository, toCurrentUser } from './users.repository.ts';
 
 /** The signed-in account as its screens read it: who it is, its notifications turned off, the portal's settings. */
 export function createAccountService({ db }: { db: Db }) {
-  const usersRepo = createUsersRepository(db);
   const settings = createSettingsRepository(db);
 
   async function currentUser(actor: Actor): Promise<CurrentUser> {
-    const user = await usersRepo.findById(actor.id, clinicScope(actor.clinicId));
+    const user = await createUsersRepository(db, clinicScope(actor.clinicId)).findById(actor.id);
     if (!user) throw new AppError('unauthenticated');
     return toCurrentUser(user);
   }
@@ -20,7 +19,7 @@ export function createAccountService({ db }: { db: Db }) {
     currentUser,
 
     async cancelNotification(actor: Actor, which: 'feature' | 'billing') {
-      await usersRepo.update(
+      await createUsersRepository(db, clinicScope(actor.clinicId)).update(
         actor.id,
         which === 'feature' ? { isFeatureNotificationOn: false } : { isNewBillingUploaded: false },
       );

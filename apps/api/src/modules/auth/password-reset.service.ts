@@ -1,6 +1,6 @@
 import type { ResetPasswordConfirmBody } from '@rehabit/contract';
 import { isStaffRole } from '@rehabit/contract';
-import { crossClinic } from '../../db/scope.ts';
+import { clinicScope, crossClinic } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { addMinutes } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -19,8 +19,10 @@ const RESET_TOKEN_MINUTES = 60;
 
 /** A staff member's forgotten password: a one-hour link by e-mail, then a new password that ends every session. */
 export function createPasswordResetService({ db, clock, mailer, audit, config }: Deps) {
-  const usersRepo = createUsersRepository(db);
-  const resets = createPasswordResetsRepository(db);
+  // The account and its reset link are found by what the caller presents before any clinic is known (decision 1340);
+  // the account found is then changed in its own clinic's scope.
+  const usersRepo = createUsersRepository(db, crossClinic('sign-in'));
+  const resets = createPasswordResetsRepository(db, crossClinic('sign-in'));
 
   return {
     async requestPasswordReset(email: string, ctx: RequestContext) {
@@ -28,7 +30,12 @@ export function createPasswordResetService({ db, clock, mailer, audit, config }:
       if (user && isStaffRole(user.role) && user.hasAccess) {
         const token = randomToken();
         const now = clock.now();
-        await resets.create(user.id, hashToken(token), now, addMinutes(now, RESET_TOKEN_MINUTES));
+        await createPasswordResetsRepository(db, clinicScope(user.clinicId)).create(
+          user.id,
+          hashToken(token),
+          now,
+          addMinutes(now, RESET_TOKEN_MINUTES),
+        );
         const link = new URL('/reset-password', config.PUBLIC_URL);
         link.searchParams.set('uid', String(user.id));
         link.searchParams.set('token', token);
@@ -53,7 +60,7 @@ export function createPasswordResetService({ db, clock, mailer, audit, config }:
       const userId = /^\d{1,9}$/.test(body.uid) ? Number(body.uid) : null;
       const now = clock.now();
       const reset = userId ? await resets.findUsable(userId, hashToken(body.token), now) : undefined;
-      const user = reset ? await usersRepo.findById(reset.userId, crossClinic('sign-in')) : undefined;
+      const user = reset ? await usersRepo.findById(reset.userId) : undefined;
       if (!reset || !user) {
         await audit.record({
           action: 'auth.password_reset',
@@ -66,9 +73,10 @@ export function createPasswordResetService({ db, clock, mailer, audit, config }:
       assertStrong(body.password, [user.email.split('@')[0] ?? '', user.firstName, user.lastName]);
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
-        await createUsersRepository(tx).update(user.id, { passwordHash, passwordChangedAt: now });
-        await createPasswordResetsRepository(tx).markAllUsed(user.id, now);
-        await createSessionsRepository(tx).revokeAllForUser(user.id, now);
+        const scope = clinicScope(user.clinicId);
+        await createUsersRepository(tx, scope).update(user.id, { passwordHash, passwordChangedAt: now });
+        await createPasswordResetsRepository(tx, scope).markAllUsed(user.id, now);
+        await createSessionsRepository(tx, scope).revokeAllForUser(user.id, now);
         await createLockoutRepository(tx).clear(`email:${user.email}`);
         await audit.record(
           {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { makeClinic, makeUser } from '../../../test/factories.ts';
 import { bearer, expectProblem, staffToken, testAppForFile } from '../../../test/helpers.ts';
 import { sessions } from '../../db/schema.ts';
+import { clinicScope } from '../../db/scope.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { SESSION_CACHE_MS } from './session-cache.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
@@ -22,7 +23,7 @@ async function sessionInUse() {
   const user = await makeUser(t.database.db, clinic.id);
   const token = await staffToken(t.app, user.email);
   expect((await me(token)).statusCode).toBe(200);
-  return { user, token };
+  return { user, token, clinicId: clinic.id };
 }
 
 describe('a session in use', () => {
@@ -35,15 +36,15 @@ describe('a session in use', () => {
   });
 
   it('ends at once when the server ends all of its account (lost access, new password, role change)', async () => {
-    const { user, token } = await sessionInUse();
-    await createSessionsRepository(t.database.db).revokeAllForUser(user.id, t.clock.now());
+    const { user, token, clinicId } = await sessionInUse();
+    await createSessionsRepository(t.database.db, clinicScope(clinicId)).revokeAllForUser(user.id, t.clock.now());
     expectProblem(await me(token), 401, 'unauthenticated');
   });
 
   it('ends at once when the server ends it inside a transaction, even if read again before the commit', async () => {
-    const { user, token } = await sessionInUse();
+    const { user, token, clinicId } = await sessionInUse();
     await t.database.db.transaction(async (tx) => {
-      await createSessionsRepository(tx).revokeAllForUser(user.id, t.clock.now());
+      await createSessionsRepository(tx, clinicScope(clinicId)).revokeAllForUser(user.id, t.clock.now());
       // Read while the revocation is not committed yet: still live, and must not be held as such.
       if (t.database.kind === 'postgres') expect((await me(token)).statusCode).toBe(200);
     });

@@ -1,7 +1,7 @@
 import type { AuditAction } from '@rehabit/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../db/scope.ts';
+import { type Actor, clinicScope, crossClinic, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { addMinutes, type Clock } from '../../lib/clock.ts';
@@ -35,7 +35,9 @@ const touchAfterMs = (idleMinutes: number) => Math.min((idleMinutes * 60_000) / 
  * socket handshake, checked again by open sockets, ended at sign-out.
  */
 export function createSessionsService({ db, clock, audit, config }: Deps) {
-  const sessionsRepo = createSessionsRepository(db);
+  // A session is found by its token before its caller is known, and open sockets of every clinic's accounts are
+  // checked again together: both by what the caller presented at sign-in (decision 1340).
+  const sessionsRepo = createSessionsRepository(db, crossClinic('sign-in'));
   const touchAfter = touchAfterMs(config.SESSION_IDLE_MINUTES);
   const dueForTouch = (lastSeenAt: Date, now: Date) => now.getTime() - lastSeenAt.getTime() > touchAfter;
 
@@ -77,7 +79,7 @@ export function createSessionsService({ db, clock, audit, config }: Deps) {
     ) {
       const token = randomToken();
       const now = clock.now();
-      await sessionsRepo.create({
+      await createSessionsRepository(db, clinicScope(user.clinicId)).create({
         userId: user.id,
         tokenHash: hashToken(token),
         kind,
@@ -112,7 +114,7 @@ export function createSessionsService({ db, clock, audit, config }: Deps) {
       const row = await sessionsRepo.findLive(tokenHash, now, addMinutes(now, -config.SESSION_IDLE_MINUTES));
       if (!row?.hasAccess || row.approvalStatus !== 'approved') return null;
       const touch = dueForTouch(row.lastSeenAt, now);
-      if (touch) await sessionsRepo.touch(row.sessionId, now);
+      if (touch) await createSessionsRepository(db, clinicScope(row.clinicId)).touch(row.sessionId, now);
       const actor: Actor = { id: row.userId, clinicId: row.clinicId, clinicCode: row.clinicCode, role: row.role };
       const lastSeenAt = touch ? now : row.lastSeenAt;
       const { sessionId, expiresAt } = row;
@@ -130,7 +132,7 @@ export function createSessionsService({ db, clock, audit, config }: Deps) {
     clock,
 
     async logout(actor: Actor, sessionId: number, ctx: RequestContext) {
-      await sessionsRepo.revoke(sessionId, clock.now());
+      await createSessionsRepository(db, scopeOf(actor)).revoke(sessionId, clock.now());
       await audit.record({
         action: 'auth.logout',
         outcome: 'success',

@@ -21,7 +21,8 @@ type Deps = { db: Db; clock: Clock; audit: AuditLog; sessions: Pick<SessionsServ
  * decision 1295, and the patient's session after another proof of identity (a phone code).
  */
 export function createSigninService({ db, clock, audit, sessions }: Deps) {
-  const usersRepo = createUsersRepository(db);
+  // An account is found by its e-mail before any clinic is known (decision 1340).
+  const usersRepo = createUsersRepository(db, crossClinic('sign-in'));
   const lockout = createLockoutRepository(db);
   const clinicsRepo = createClinicsRepository(db, crossClinic('sign-in'));
 
@@ -121,7 +122,7 @@ export function createSigninService({ db, clock, audit, sessions }: Deps) {
 
     /** Opens a patient's session after another proof of identity (a phone code); refuses accounts without access. */
     async openPatientSession(userId: number, clinicId: number, patientId: number, ctx: RequestContext) {
-      const user = await usersRepo.findById(userId, clinicScope(clinicId));
+      const user = await createUsersRepository(db, clinicScope(clinicId)).findById(userId);
       if (!user || !isPatientRole(user.role)) throw new AppError('invalid_credentials');
       await assertMaySignIn(user, ctx);
       return sessions.open(user, 'patient', ctx, { patientId, detail: { method: 'phone' } });
@@ -130,7 +131,7 @@ export function createSigninService({ db, clock, audit, sessions }: Deps) {
     async supervisorSignin(body: SupervisorSigninBody, ctx: RequestContext) {
       const clinic = await clinicsRepo.findByCode(body.code);
       const supervisor = clinic?.supervisorUserId
-        ? await usersRepo.findById(clinic.supervisorUserId, clinicScope(clinic.id))
+        ? await createUsersRepository(db, clinicScope(clinic.id)).findById(clinic.supervisorUserId)
         : undefined;
       const account = `supervisor:${body.code}`;
       const user = await signIn(

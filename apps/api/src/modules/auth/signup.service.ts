@@ -39,7 +39,8 @@ type Deps = {
 
 /** A staff member's sign-up with their clinic's code: a pending account, the supervisor's task and e-mail. */
 export function createSignupService({ db, mailer, audit, config, tasks, referrals }: Deps) {
-  const usersRepo = createUsersRepository(db);
+  // Whether the e-mail is taken is asked of every clinic: an e-mail signs in to one account (decision 1340).
+  const usersRepo = createUsersRepository(db, crossClinic('sign-in'));
   const clinicsRepo = createClinicsRepository(db, crossClinic('sign-in'));
 
   return {
@@ -54,8 +55,7 @@ export function createSignupService({ db, mailer, audit, config, tasks, referral
       }
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
-        const userId = await createUsersRepository(tx).insert({
-          clinicId: clinic.id,
+        const userId = await createUsersRepository(tx, clinicScope(clinic.id)).insert({
           email: body.email,
           passwordHash,
           firstName: body.first_name,
@@ -77,7 +77,7 @@ export function createSignupService({ db, mailer, audit, config, tasks, referral
         });
       });
       const supervisor = clinic.supervisorUserId
-        ? await usersRepo.findById(clinic.supervisorUserId, clinicScope(clinic.id))
+        ? await createUsersRepository(db, clinicScope(clinic.id)).findById(clinic.supervisorUserId)
         : undefined;
       if (supervisor) {
         await mailer.send({

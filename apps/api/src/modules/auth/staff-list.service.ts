@@ -7,13 +7,11 @@ import { createUsersRepository, toStaffMember } from './users.repository.ts';
 
 /** The clinic's approved staff (an admin: every clinic's), for look-ups and the therapist pickers. */
 export function createStaffListService({ db }: { db: Db }) {
-  const usersRepo = createUsersRepository(db);
-
   return {
     async staffList(actor: Actor, query: TherapistListQuery) {
       const { search, role, has_access, page, page_size } = query;
       const { scope } = await chosenClinic(db, actor, query.clinic_code);
-      const { rows, count } = await usersRepo.listStaff(scope, {
+      const { rows, count } = await createUsersRepository(db, scope).listStaff({
         roles: role ? [role] : ['therapist', 'manager', 'supervisor'],
         status: 'approved',
         hasAccess: has_access,

@@ -3,7 +3,7 @@ import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { clinics, users } from '../../db/schema.ts';
-import { type ClinicScope, inScope } from '../../db/scope.ts';
+import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 
 const userWithClinic = {
   id: users.id,
@@ -78,7 +78,7 @@ export type StaffQuery = {
   pageSize: number;
 };
 
-/** Read on every page load (the signed-in user): built once and prepared, as the session's own look-up is. */
+/** Read on every page load (the signed-in user): built once a database and prepared, as the session's own look-up is. */
 const prepareFindInClinic = (db: DbOrTx) =>
   db
     .select(userWithClinic)
@@ -87,36 +87,48 @@ const prepareFindInClinic = (db: DbOrTx) =>
     .where(and(eq(users.id, sql.placeholder('id')), eq(users.clinicId, sql.placeholder('clinicId'))))
     .limit(1)
     .prepare('users_find_in_clinic');
+const findInClinicOf = new WeakMap<DbOrTx, ReturnType<typeof prepareFindInClinic>>();
 
-export const createUsersRepository = (db: DbOrTx) => {
+/** An account's columns as a write gives them: its clinic is the repository's scope's, never the caller's. */
+export type NewUser = Omit<typeof users.$inferInsert, 'clinicId'>;
+export type UserChange = Partial<NewUser>;
+
+/**
+ * Accounts of the clinics the scope reaches (decision 1340). An account found by its e-mail before any clinic is
+ * known (sign-in, sign-up, a password reset, whether an e-mail is taken) is asked with `crossClinic('sign-in')`.
+ */
+export const createUsersRepository = (db: DbOrTx, scope: ClinicScope) => {
   const selectUsers = () =>
     db.select(userWithClinic).from(users).innerJoin(clinics, eq(clinics.id, users.clinicId)).$dynamic();
-  let findInClinic: ReturnType<typeof prepareFindInClinic> | undefined;
+  const reached = inScope(users.clinicId, scope);
 
   return {
     async findByEmail(email: string): Promise<UserRow | undefined> {
-      const [row] = await selectUsers().where(eq(users.email, email)).limit(1);
-      return row;
-    },
-
-    async findById(id: number, scope: ClinicScope): Promise<UserRow | undefined> {
-      if (scope.kind === 'clinic') {
-        findInClinic ??= prepareFindInClinic(db);
-        return (await findInClinic.execute({ id, clinicId: scope.clinicId }))[0];
-      }
       const [row] = await selectUsers()
-        .where(and(eq(users.id, id), inScope(users.clinicId, scope)))
+        .where(and(eq(users.email, email), reached))
         .limit(1);
       return row;
     },
 
-    async findManyByIds(ids: number[], scope: ClinicScope): Promise<UserRow[]> {
-      if (ids.length === 0) return [];
-      return selectUsers().where(and(inArray(users.id, ids), inScope(users.clinicId, scope)));
+    async findById(id: number): Promise<UserRow | undefined> {
+      if (scope.kind === 'clinic') {
+        const findInClinic = findInClinicOf.get(db) ?? prepareFindInClinic(db);
+        findInClinicOf.set(db, findInClinic);
+        return (await findInClinic.execute({ id, clinicId: scope.clinicId }))[0];
+      }
+      const [row] = await selectUsers()
+        .where(and(eq(users.id, id), reached))
+        .limit(1);
+      return row;
     },
 
-    async listStaff(scope: ClinicScope, query: StaffQuery): Promise<{ rows: UserRow[]; count: number }> {
-      const conditions: SQL[] = [inScope(users.clinicId, scope), inArray(users.role, query.roles)];
+    async findManyByIds(ids: number[]): Promise<UserRow[]> {
+      if (ids.length === 0) return [];
+      return selectUsers().where(and(inArray(users.id, ids), reached));
+    },
+
+    async listStaff(query: StaffQuery): Promise<{ rows: UserRow[]; count: number }> {
+      const conditions: SQL[] = [reached, inArray(users.role, query.roles)];
       if (query.status) conditions.push(eq(users.approvalStatus, query.status));
       if (query.hasAccess !== undefined) conditions.push(eq(users.hasAccess, query.hasAccess));
       if (query.search) {
@@ -137,22 +149,38 @@ export const createUsersRepository = (db: DbOrTx) => {
       return { rows, count: total?.n ?? 0 };
     },
 
-    /** Inserts the account unless its e-mail is taken already (then nothing happens). */
-    async insertUnlessTaken(values: typeof users.$inferInsert) {
-      await db.insert(users).values(values).onConflictDoNothing();
+    /** Inserts the account, in the scope's clinic, unless its e-mail is taken already (then nothing happens). */
+    async insertUnlessTaken(values: NewUser) {
+      await db
+        .insert(users)
+        .values({ ...values, clinicId: clinicIdOf(scope) })
+        .onConflictDoNothing();
     },
 
-    async insert(values: typeof users.$inferInsert): Promise<number> {
-      const [row] = await db.insert(users).values(values).returning({ id: users.id });
+    /** A new account in the scope's clinic. */
+    async insert(values: NewUser): Promise<number> {
+      const [row] = await db
+        .insert(users)
+        .values({ ...values, clinicId: clinicIdOf(scope) })
+        .returning({ id: users.id });
       return row!.id;
     },
 
-    async update(id: number, values: Partial<typeof users.$inferInsert>) {
-      await db.update(users).set(values).where(eq(users.id, id));
+    /** Changes the account if the scope reaches it; another clinic's account stays as it is. */
+    async update(id: number, values: UserChange) {
+      await db
+        .update(users)
+        .set(values)
+        .where(and(eq(users.id, id), reached));
     },
 
-    async updateMany(ids: number[], values: Partial<typeof users.$inferInsert>) {
-      if (ids.length > 0) await db.update(users).set(values).where(inArray(users.id, ids));
+    /** Changes those of the accounts the scope reaches. */
+    async updateMany(ids: number[], values: UserChange) {
+      if (ids.length > 0)
+        await db
+          .update(users)
+          .set(values)
+          .where(and(inArray(users.id, ids), reached));
     },
   };
 };

@@ -4,6 +4,7 @@
  * at a cap, and the last message comes through the (session_id, id) index. The capped counts have no ORDER BY on
  * purpose: ordered by id, a generic plan may walk the primary key through every conversation's messages.
  */
+import type { ClinicScope } from '../../db/scope.ts';
 import type { SessionFilter, SessionRow } from './chat.repository.ts';
 
 export type MessageRow = {
@@ -19,18 +20,35 @@ export type MessageRow = {
 };
 
 /** Each filter's condition on `s` (chat_sessions), its value as $5, and its statement's name. */
-export function sessionSql(filter: SessionFilter): { name: string; where: string; value?: number } {
-  if ('patientsOfClinic' in filter)
-    return {
-      name: 'chat_sessions_clinic',
-      where: `s.clinic_id = $5 and s.kind = 'patient'`,
-      value: filter.patientsOfClinic,
-    };
+function filterSql(filter: SessionFilter): { name: string; where: string; value?: number } {
+  if ('allPatients' in filter) return { name: 'chat_sessions_patients', where: `s.kind = 'patient'` };
   if ('allSupport' in filter) return { name: 'chat_sessions_all_support', where: `s.kind = 'support'` };
   if ('supportOf' in filter)
     return { name: 'chat_sessions_support_of', where: 's.staff_user_id = $5', value: filter.supportOf };
   return { name: 'chat_sessions_one', where: 's.id = $5', value: filter.id };
 }
+
+/**
+ * A filter's condition on `s` kept inside the scope (decision 1340), its values from $5 on, and its statement's
+ * name: one statement per filter and kind of scope, the clinic a value of it.
+ */
+export function sessionSql(
+  filter: SessionFilter,
+  scope: ClinicScope,
+): { name: string; where: string; values: number[] } {
+  const { name, where, value } = filterSql(filter);
+  const values = value === undefined ? [] : [value];
+  if (scope.kind === 'all') return { name, where, values };
+  values.push(scope.clinicId);
+  return { name: `${name}_in_clinic`, where: `${where} and s.clinic_id = $${4 + values.length}`, values };
+}
+
+/**
+ * The conversation $1 if the scope reaches it, else null (so that nothing of it is read or written): `$n` is the
+ * clinic's parameter, and a cross-clinic scope reaches every conversation.
+ */
+const sessionInScope = (scoped: boolean, clinicParam: string) =>
+  scoped ? `(select s.id from chat_sessions s where s.id = $1::int and s.clinic_id = ${clinicParam}::int)` : '$1::int';
 
 /**
  * $1 reader, $2 page size, $3 offset, $4 unread cap, $5 the filter's value. The page is chosen first, then only its
@@ -135,19 +153,20 @@ export const toSessionListRow = (r: SessionListSqlRow) => ({
 });
 
 /**
- * $1 session, $2 rows to read (the page and one more), $3 offset, $4 how far to count. Always one row at least,
- * with the (capped) count.
+ * $1 session, $2 rows to read (the page and one more), $3 offset, $4 how far to count, $5 the scope's clinic when it
+ * is one clinic. Always one row at least, with the (capped) count. The senders are not narrowed: the platform's
+ * support account, of another clinic, writes in a staff member's support conversation.
  */
-export const MESSAGE_PAGE_SQL = `
+export const messagePageSql = (scoped: boolean) => `
   select c.total, m.*
   from (select count(*)::int as total
-        from (select 1 from chat_messages where session_id = $1 limit $4) capped) c
+        from (select 1 from chat_messages where session_id = ${sessionInScope(scoped, '$5')} limit $4) capped) c
   left join lateral (
     select m.id, m.session_id, m.body, m.client_id, m.created_at, u.id as sender_id,
       u.first_name as sender_first_name, u.last_name as sender_last_name, u.role as sender_role
     from chat_messages m
     join users u on u.id = m.sender_user_id
-    where m.session_id = $1
+    where m.session_id = ${sessionInScope(scoped, '$5')}
     order by m.id desc
     limit $2 offset $3
   ) m on true
@@ -178,9 +197,13 @@ export const toMessageRow = (r: MessagePageSqlRow): MessageRow => ({
   senderRole: r.sender_role,
 });
 
-/** $1 session, $2 reader. An unchanged position is not written again (no dead row for each page read). */
-export const MARK_READ_SQL = `
+/**
+ * $1 session, $2 reader, $3 the scope's clinic when it is one clinic: a conversation the scope does not reach is
+ * not marked. An unchanged position is not written again (no dead row for each page read).
+ */
+export const markReadSql = (scoped: boolean) => `
   insert into chat_reads (session_id, user_id, last_read_message_id)
-  select $1::int, $2::int, coalesce(max(id), 0) from chat_messages where session_id = $1::int
+  select s.id, $2::int, coalesce((select max(m.id) from chat_messages m where m.session_id = s.id), 0)
+  from chat_sessions s where s.id = $1::int${scoped ? ' and s.clinic_id = $3::int' : ''}
   on conflict (session_id, user_id) do update set last_read_message_id = excluded.last_read_message_id
   where chat_reads.last_read_message_id <> excluded.last_read_message_id`;

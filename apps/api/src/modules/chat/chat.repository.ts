@@ -2,12 +2,13 @@ import { CHAT_MESSAGE_COUNT_CAP, CHAT_UNREAD_CAP, type ChatMessage } from '@reha
 import { and, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { runPrepared } from '../../db/prepared.ts';
-import { chatMessages, chatSessions, users } from '../../db/schema.ts';
+import { chatMessages, chatSessions, patients, users } from '../../db/schema.ts';
+import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 import {
-  MARK_READ_SQL,
-  MESSAGE_PAGE_SQL,
   type MessagePageSqlRow,
   type MessageRow,
+  markReadSql,
+  messagePageSql,
   type SessionListSqlRow,
   sessionListSql,
   sessionSql,
@@ -17,17 +18,14 @@ import {
 
 export type SessionRow = typeof chatSessions.$inferSelect;
 
-/** Which conversations a list or a live subscription covers. */
-export type SessionFilter =
-  | { patientsOfClinic: number }
-  | { allSupport: true }
-  | { supportOf: number }
-  | { id: number };
+/** A new conversation: a patient's with their clinic, or a staff member's with support; its clinic is the scope's. */
+export type NewSession = { kind: 'patient'; patientId: number } | { kind: 'support'; staffUserId: number };
+
+/** Which conversations, of those the repository's scope reaches, a list or a live subscription covers. */
+export type SessionFilter = { allPatients: true } | { allSupport: true } | { supportOf: number } | { id: number };
 
 const sessionCondition = (filter: SessionFilter): SQL => {
-  if ('patientsOfClinic' in filter) {
-    return and(eq(chatSessions.clinicId, filter.patientsOfClinic), eq(chatSessions.kind, 'patient'))!;
-  }
+  if ('allPatients' in filter) return eq(chatSessions.kind, 'patient');
   if ('allSupport' in filter) return eq(chatSessions.kind, 'support');
   if ('supportOf' in filter) return eq(chatSessions.staffUserId, filter.supportOf);
   return eq(chatSessions.id, filter.id);
@@ -53,8 +51,17 @@ export const toChatMessage = (row: MessageRow): ChatMessage => ({
   client_id: row.clientId,
 });
 
-const selectMessages = (db: DbOrTx) =>
-  db.select(messageColumns).from(chatMessages).innerJoin(users, eq(users.id, chatMessages.senderUserId)).$dynamic();
+/**
+ * Messages with their senders, of the conversations the scope reaches. The senders are not narrowed: the platform's
+ * support account, of another clinic, writes in every clinic's support conversations.
+ */
+const selectMessages = (db: DbOrTx, scope: ClinicScope) =>
+  db
+    .select(messageColumns)
+    .from(chatMessages)
+    .innerJoin(chatSessions, and(eq(chatSessions.id, chatMessages.sessionId), inScope(chatSessions.clinicId, scope)))
+    .innerJoin(users, eq(users.id, chatMessages.senderUserId))
+    .$dynamic();
 
 /** A saved message with the sign-in account of its conversation's patient, if any, whose private room hears it. */
 export type SavedMessage = MessageRow & { patientUserId: number | null };
@@ -66,7 +73,8 @@ export type NewMessage = {
   clientId: string | null;
   createdAt: Date;
   byPatient: boolean;
-  audit: { clinicId: number; patientId: number | null; ip: string | null };
+  /** The sender's address, for the audit event; its clinic is the scope's and its patient the conversation's. */
+  audit: { ip: string | null };
 };
 
 type SavedRow = {
@@ -78,14 +86,16 @@ type SavedRow = {
   patient_user_id: number | null;
 };
 
-// $1: the messages as a JSON array. Ids are drawn in the order given, so one sender's messages keep their order.
+// $1: the messages as a JSON array, $2: the scope's clinic; a message to a conversation of another clinic is not
+// saved. Ids are drawn in the order given, so one sender's messages keep their order.
 const SAVE_MESSAGES_SQL = `
   with input as materialized (
     select nextval(pg_get_serial_sequence('chat_messages', 'id')) as id, i.*
     from (
-      select * from jsonb_to_recordset($1::jsonb) as r(
+      select r.*, s.clinic_id, s.patient_id from jsonb_to_recordset($1::jsonb) as r(
         ord int, session_id int, sender_user_id int, body text, client_id text, created_at timestamptz,
-        by_patient boolean, clinic_id int, patient_id int, ip text)
+        by_patient boolean, ip text)
+      join chat_sessions s on s.id = r.session_id and s.clinic_id = $2::int
       order by ord
     ) i
   ),
@@ -122,9 +132,17 @@ const SAVE_MESSAGES_SQL = `
   join users u on u.id = k.sender_user_id
   left join patients p on p.id = k.patient_id`;
 
-export const createChatRepository = (db: DbOrTx) => ({
+/**
+ * Conversations and their messages, of the clinics the scope reaches (decision 1340): a clinic's staff and patients
+ * reach their clinic's, an admin answering support reaches every clinic's (`scopeOf`, 'platform admin').
+ */
+export const createChatRepository = (db: DbOrTx, scope: ClinicScope) => ({
   async findSession(id: number): Promise<SessionRow | undefined> {
-    const [row] = await db.select().from(chatSessions).where(eq(chatSessions.id, id)).limit(1);
+    const [row] = await db
+      .select()
+      .from(chatSessions)
+      .where(and(eq(chatSessions.id, id), inScope(chatSessions.clinicId, scope)))
+      .limit(1);
     return row;
   },
 
@@ -132,7 +150,8 @@ export const createChatRepository = (db: DbOrTx) => ({
    * Saves a group of messages in one prepared statement (one round trip, one commit, atomic): each message, its
    * conversation's last-message times, the sender's read position and the audit event. Answers, in the order given,
    * each saved message with the conversation patient's account (whose private room also hears it), or undefined
-   * where the client id was seen before.
+   * where the client id was seen before or the conversation is not of the scope's clinic (the one clinic the audit
+   * events name).
    */
   async saveMessages(messages: NewMessage[]): Promise<(SavedMessage | undefined)[]> {
     const input = JSON.stringify(
@@ -144,12 +163,13 @@ export const createChatRepository = (db: DbOrTx) => ({
         client_id: m.clientId,
         created_at: m.createdAt.toISOString(),
         by_patient: m.byPatient,
-        clinic_id: m.audit.clinicId,
-        patient_id: m.audit.patientId,
         ip: m.audit.ip,
       })),
     );
-    const rows = await runPrepared<SavedRow>(db as Db, 'chat_save_messages', SAVE_MESSAGES_SQL, [input]);
+    const rows = await runPrepared<SavedRow>(db as Db, 'chat_save_messages', SAVE_MESSAGES_SQL, [
+      input,
+      clinicIdOf(scope),
+    ]);
     const answers: (SavedMessage | undefined)[] = messages.map(() => undefined);
     for (const row of rows) {
       const m = messages[row.ord]!;
@@ -175,14 +195,8 @@ export const createChatRepository = (db: DbOrTx) => ({
    * statement per kind of filter.
    */
   async listSessions(filter: SessionFilter, readerId: number, page: number, pageSize: number) {
-    const { name, where, value } = sessionSql(filter);
-    const params = [
-      readerId,
-      pageSize,
-      (page - 1) * pageSize,
-      CHAT_UNREAD_CAP,
-      ...(value === undefined ? [] : [value]),
-    ];
+    const { name, where, values } = sessionSql(filter, scope);
+    const params = [readerId, pageSize, (page - 1) * pageSize, CHAT_UNREAD_CAP, ...values];
     const rows = await runPrepared<SessionListSqlRow>(db as Db, name, sessionListSql(where), params);
     const listed = rows.filter((r) => r.id !== null).map(toSessionListRow);
     return { rows: listed, count: rows[0]?.total ?? 0 };
@@ -193,21 +207,48 @@ export const createChatRepository = (db: DbOrTx) => ({
     const rows = await db
       .select({ id: chatSessions.id })
       .from(chatSessions)
-      .where(or(...filters.map(sessionCondition)));
+      .where(and(or(...filters.map(sessionCondition)), inScope(chatSessions.clinicId, scope)));
     return rows.map((r) => r.id);
   },
 
-  async insertSession(values: typeof chatSessions.$inferInsert) {
-    await db.insert(chatSessions).values(values).onConflictDoNothing();
+  /**
+   * Opens a conversation in the scope's clinic, of one of its patients or its staff members; one of another clinic
+   * gets none.
+   */
+  async insertSession(values: NewSession) {
+    const clinicId = clinicIdOf(scope);
+    const person =
+      values.kind === 'patient'
+        ? db
+            .select({ id: patients.id })
+            .from(patients)
+            .where(and(eq(patients.id, values.patientId), eq(patients.clinicId, clinicId)))
+        : db
+            .select({ id: users.id })
+            .from(users)
+            .where(and(eq(users.id, values.staffUserId), eq(users.clinicId, clinicId)));
+    if ((await person).length === 0) return;
+    await db
+      .insert(chatSessions)
+      .values({ ...values, clinicId })
+      .onConflictDoNothing();
   },
 
   async findPatientSession(patientId: number) {
-    const [row] = await db.select().from(chatSessions).where(eq(chatSessions.patientId, patientId)).limit(1);
+    const [row] = await db
+      .select()
+      .from(chatSessions)
+      .where(and(eq(chatSessions.patientId, patientId), inScope(chatSessions.clinicId, scope)))
+      .limit(1);
     return row;
   },
 
   async findSupportSession(staffUserId: number) {
-    const [row] = await db.select().from(chatSessions).where(eq(chatSessions.staffUserId, staffUserId)).limit(1);
+    const [row] = await db
+      .select()
+      .from(chatSessions)
+      .where(and(eq(chatSessions.staffUserId, staffUserId), inScope(chatSessions.clinicId, scope)))
+      .limit(1);
     return row;
   },
 
@@ -216,12 +257,13 @@ export const createChatRepository = (db: DbOrTx) => ({
    * page; the count stops at CHAT_MESSAGE_COUNT_CAP, so neither grows with the conversation.
    */
   async listMessages(sessionId: number, page: number, pageSize: number) {
-    const rows = await runPrepared<MessagePageSqlRow>(db as Db, 'chat_message_page', MESSAGE_PAGE_SQL, [
-      sessionId,
-      pageSize + 1,
-      (page - 1) * pageSize,
-      CHAT_MESSAGE_COUNT_CAP + 1,
-    ]);
+    const scoped = scope.kind === 'clinic';
+    const rows = await runPrepared<MessagePageSqlRow>(
+      db as Db,
+      scoped ? 'chat_message_page_in_clinic' : 'chat_message_page',
+      messagePageSql(scoped),
+      [sessionId, pageSize + 1, (page - 1) * pageSize, CHAT_MESSAGE_COUNT_CAP + 1, ...(scoped ? [scope.clinicId] : [])],
+    );
     const messages = rows.filter((r) => r.id !== null).map(toMessageRow);
     const counted = rows[0]?.total ?? 0;
     return {
@@ -233,7 +275,7 @@ export const createChatRepository = (db: DbOrTx) => ({
   },
 
   async findByClientId(sessionId: number, senderId: number, clientId: string) {
-    const [row] = await selectMessages(db)
+    const [row] = await selectMessages(db, scope)
       .where(
         and(
           eq(chatMessages.sessionId, sessionId),
@@ -248,7 +290,7 @@ export const createChatRepository = (db: DbOrTx) => ({
   /** Messages after `afterId` in the given sessions, oldest first, for a client catching up. */
   async messagesAfter(sessionIds: number[], afterId: number, limit: number) {
     if (sessionIds.length === 0) return [];
-    return selectMessages(db)
+    return selectMessages(db, scope)
       .where(and(inArray(chatMessages.sessionId, sessionIds), gt(chatMessages.id, afterId)))
       .orderBy(chatMessages.id)
       .limit(limit);
@@ -256,6 +298,11 @@ export const createChatRepository = (db: DbOrTx) => ({
 
   /** Moves the reader's position to the conversation's last message; a page read again writes nothing. */
   async markRead(sessionId: number, userId: number) {
-    await runPrepared(db as Db, 'chat_mark_read', MARK_READ_SQL, [sessionId, userId]);
+    const scoped = scope.kind === 'clinic';
+    await runPrepared(db as Db, scoped ? 'chat_mark_read_in_clinic' : 'chat_mark_read', markReadSql(scoped), [
+      sessionId,
+      userId,
+      ...(scoped ? [scope.clinicId] : []),
+    ]);
   },
 });

@@ -1,7 +1,7 @@
 import type { ChatSession, SendChatMessageBody } from '@rehabit/contract';
 import { can, chatEvents, chatFreshness, isPatientRole, toPage } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import { type Actor, clinicScope, scopeOf } from '../../db/scope.ts';
+import { type Actor, type ClinicScope, clinicIdOf, clinicScope, narrowTo, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, noteAudited, noteNothingChanged } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -32,16 +32,32 @@ export const clinicChatRoom = (clinicId: number) => `clinic-chat-${clinicId}`;
 const SUPPORT_ROOM = 'support-admins';
 
 export function createChatService({ db, clock, audit, realtime }: Deps) {
-  const repo = createChatRepository(db);
-  // Sends arriving together are saved together: one statement and one commit for the group.
-  const saveMessage = groupCalls((messages: NewMessage[]) => repo.saveMessages(messages));
+  /**
+   * The chat as the caller reaches it (decision 1340): their clinic's conversations; an admin answering support
+   * (the platform's support account among them) every clinic's support conversations, as a platform admin.
+   */
+  const chatOf = (actor: Actor) => createChatRepository(db, scopeOf(actor));
+  // Sends arriving together are saved together: one statement and one commit for each clinic's group, by a
+  // repository of that clinic's scope (the clinic its audit events name).
+  const savers = new Map<number, (message: NewMessage) => Promise<SavedMessage | undefined>>();
+  function saveMessage(scope: ClinicScope, message: NewMessage) {
+    const clinicId = clinicIdOf(scope);
+    let save = savers.get(clinicId);
+    if (!save) {
+      const repo = createChatRepository(db, clinicScope(clinicId));
+      save = groupCalls((messages: NewMessage[]) => repo.saveMessages(messages));
+      savers.set(clinicId, save);
+    }
+    return save(message);
+  }
   // A conversation's clinic, kind and people never change once it exists (conversations are never deleted), so
-  // the rows read to check access are kept; what can change, a patient's account, is read with each save.
+  // the rows read to check access are kept; what can change, a patient's account, is read with each save. A kept
+  // one is answered only within the asking scope, as the repository would answer it.
   const knownSessions = new Map<number, SessionRow>();
-  async function findSession(id: number) {
+  async function findSession(scope: ClinicScope, id: number) {
     const known = knownSessions.get(id);
-    if (known) return known;
-    const session = await repo.findSession(id);
+    if (known) return narrowTo(scope, known.clinicId) ? known : undefined;
+    const session = await createChatRepository(db, scope).findSession(id);
     if (session) {
       if (knownSessions.size >= KNOWN_SESSIONS_LIMIT) knownSessions.delete(knownSessions.keys().next().value!);
       knownSessions.set(id, session);
@@ -65,7 +81,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
   }
 
   async function accessibleSession(actor: Actor, sessionId: number) {
-    const session = await findSession(sessionId);
+    const session = await findSession(scopeOf(actor), sessionId);
     if (!session || !(await canAccess(actor, session))) throw notFound('chat session');
     return session;
   }
@@ -96,16 +112,17 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
   async function readableSessionIds(actor: Actor): Promise<number[]> {
     if (isPatientRole(actor.role)) {
       const own = await ownPatientOf(db, actor);
-      const session = own ? await repo.findPatientSession(own.id) : undefined;
+      const session = own ? await chatOf(actor).findPatientSession(own.id) : undefined;
       return session ? [session.id] : [];
     }
     const filters: SessionFilter[] = [answersSupport(actor) ? { allSupport: true } : { supportOf: actor.id }];
-    if (chatsWithPatients(actor)) filters.push({ patientsOfClinic: actor.clinicId });
-    return repo.sessionIds(filters);
+    // Those who chat with patients are a clinic's staff: their scope is their clinic.
+    if (chatsWithPatients(actor)) filters.push({ allPatients: true });
+    return chatOf(actor).sessionIds(filters);
   }
 
   async function sessionsPage(actor: Actor, filter: SessionFilter, page: number, pageSize: number) {
-    const { rows, count } = await repo.listSessions(filter, actor.id, page, pageSize);
+    const { rows, count } = await chatOf(actor).listSessions(filter, actor.id, page, pageSize);
     const now = clock.now();
     // The call status of the page's onboarded patients, as the patient list shows it (decision 0901).
     const onboarded = rows.flatMap((r) =>
@@ -137,14 +154,16 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
   return {
     async patientSessions(actor: Actor, page: number, pageSize: number) {
       if (!chatsWithPatients(actor)) throw new AppError('forbidden');
-      return sessionsPage(actor, { patientsOfClinic: actor.clinicId }, page, pageSize);
+      // Their scope is their clinic: the clinic's patients' conversations.
+      return sessionsPage(actor, { allPatients: true }, page, pageSize);
     },
 
     /** Staff: their own support conversation (opened on first use). Admins: every support conversation. */
     async supportSessions(actor: Actor, page: number, pageSize: number) {
       if (answersSupport(actor)) return sessionsPage(actor, { allSupport: true }, page, pageSize);
+      const repo = chatOf(actor);
       if (!(await repo.findSupportSession(actor.id))) {
-        await repo.insertSession({ clinicId: actor.clinicId, kind: 'support', staffUserId: actor.id });
+        await repo.insertSession({ kind: 'support', staffUserId: actor.id });
       }
       return sessionsPage(actor, { supportOf: actor.id }, page, pageSize);
     },
@@ -153,8 +172,9 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
       if (!chatsWithPatients(actor)) throw new AppError('forbidden');
       const patient = await createPatientsRepository(db, clinicScope(actor.clinicId)).findById(patientId);
       if (!patient) throw notFound('patient');
+      const repo = chatOf(actor);
       if (!(await repo.findPatientSession(patientId))) {
-        await repo.insertSession({ clinicId: patient.clinicId, kind: 'patient', patientId });
+        await repo.insertSession({ kind: 'patient', patientId });
         await audit.record({
           action: 'chat.open',
           outcome: 'success',
@@ -181,6 +201,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
     /** Newest page first; reading a conversation marks it read for the reader. */
     async messages(actor: Actor, sessionId: number, page: number, pageSize: number, ctx: RequestContext) {
       const session = await accessibleSession(actor, sessionId);
+      const repo = chatOf(actor);
       const { rows, hasMore, count, isCountCapped } = await repo.listMessages(sessionId, page, pageSize);
       await repo.markRead(sessionId, actor.id);
       await recordRead(actor, session, ctx, 'http');
@@ -196,19 +217,20 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
     /** Saved first, then pushed to every participant; a retried send with the same client id is saved once. */
     async send(actor: Actor, body: SendChatMessageBody, ctx: RequestContext) {
       const session = await accessibleSession(actor, body.session);
-      const saved = await saveMessage({
+      // The caller's scope narrowed to the conversation's clinic, which reaches it: found in that scope just now.
+      const saved = await saveMessage(narrowTo(scopeOf(actor), session.clinicId)!, {
         sessionId: session.id,
         senderUserId: actor.id,
         body: body.message,
         clientId: body.client_id ?? null,
         createdAt: clock.now(),
         byPatient: isPatientRole(actor.role),
-        audit: { clinicId: session.clinicId, patientId: session.patientId, ip: ctx.ip },
+        audit: { ip: ctx.ip },
       });
       if (!saved) {
         // Already saved by an earlier attempt: answer it again, without a second delivery.
         noteNothingChanged();
-        return toChatMessage((await repo.findByClientId(session.id, actor.id, body.client_id!))!);
+        return toChatMessage((await chatOf(actor).findByClientId(session.id, actor.id, body.client_id!))!);
       }
       // The statement that saved the message wrote its audit row.
       noteAudited('chat.send');
@@ -219,10 +241,11 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
 
     /** What a reconnecting client missed after its last message id, oldest first; each conversation's read audited. */
     async missedMessages(actor: Actor, afterId: number, ctx: RequestContext) {
-      const rows = await repo.messagesAfter(await readableSessionIds(actor), afterId, CATCH_UP_LIMIT);
+      const rows = await chatOf(actor).messagesAfter(await readableSessionIds(actor), afterId, CATCH_UP_LIMIT);
       const read = [...new Set(rows.map((row) => row.sessionId))];
       // Written (together) before any message goes out, as an HTTP read answers only once its event is stored.
-      await Promise.all(read.map(async (id) => recordRead(actor, (await findSession(id))!, ctx, 'socket')));
+      const scope = scopeOf(actor);
+      await Promise.all(read.map(async (id) => recordRead(actor, (await findSession(scope, id))!, ctx, 'socket')));
       return rows.map(toChatMessage);
     },
   };

@@ -22,8 +22,6 @@ type Deps = {
  * Those who bill nothing are counted apart, with none of their minutes (decision 1240).
  */
 export function createDashboardService({ db, clock, rtm, tasks }: Deps) {
-  const users = createUsersRepository(db);
-
   /**
    * Whose patients: the named therapist (a treating member of the caller's clinic), else the whole clinic when
    * asked, else the caller when they treat patients, else nobody in particular (the clinic, for an office manager).
@@ -32,7 +30,7 @@ export function createDashboardService({ db, clock, rtm, tasks }: Deps) {
     const isOwn = query.scope !== 'clinic' && isTreatingRole(actor.role);
     const id = query.therapist_id ?? (isOwn ? actor.id : undefined);
     if (id === undefined) return null;
-    const user = await users.findById(id, clinicScope(actor.clinicId));
+    const user = await createUsersRepository(db, clinicScope(actor.clinicId)).findById(id);
     if (!user) throw notFound('therapist');
     if (!isTreatingRole(user.role)) throw fieldError('therapist_id', 'Choose a therapist of this clinic');
     return { id: user.id, display_name: `${user.firstName} ${user.lastName}` };

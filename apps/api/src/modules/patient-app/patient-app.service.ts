@@ -19,7 +19,6 @@ const EARLIEST_READING = new Date('2020-01-01T00:00:00Z');
 
 /** The patient's own profile, readings and conversation; every call reaches only the caller's patient record. */
 export function createPatientAppService({ db, clock, audit }: Deps) {
-  const chat = createChatRepository(db);
   const { success: record } = patientAudit(audit);
 
   return {
@@ -87,8 +86,9 @@ export function createPatientAppService({ db, clock, audit }: Deps) {
     /** The patient's conversation with their clinic, opened on first use; messages go through the chat calls. */
     async chat(actor: Actor, ctx: RequestContext): Promise<PatientChat> {
       const own = await findOwnPatient(db, actor);
+      const chat = createChatRepository(db, scopeOf(actor));
       if (!(await chat.findPatientSession(own.id))) {
-        await chat.insertSession({ clinicId: own.clinicId, kind: 'patient', patientId: own.id });
+        await chat.insertSession({ kind: 'patient', patientId: own.id });
         await record(actor, 'chat.open', own, ctx);
       }
       const session = (await chat.findPatientSession(own.id))!;

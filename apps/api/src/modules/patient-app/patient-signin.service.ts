@@ -32,8 +32,8 @@ export function createPatientSigninService({ db, signin, audit }: Deps) {
       const linked = await txRepo.findLinkedUserId(patient.id);
       if (linked) return linked;
       // Two devices verifying at once both land here; the unique e-mail makes the second one reuse the first's.
-      await createUsersRepository(tx).insertUnlessTaken({
-        clinicId: patient.clinicId,
+      const users = createUsersRepository(tx, clinicScope(patient.clinicId));
+      await users.insertUnlessTaken({
         email,
         passwordHash,
         firstName: patient.firstName,
@@ -41,7 +41,7 @@ export function createPatientSigninService({ db, signin, audit }: Deps) {
         role: 'patient',
         approvalStatus: 'approved',
       });
-      const account = (await createUsersRepository(tx).findByEmail(email))!;
+      const account = (await users.findByEmail(email))!;
       if (await txRepo.linkUser(patient.id, account.id)) {
         await audit.record(
           {

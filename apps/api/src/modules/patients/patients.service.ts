@@ -129,7 +129,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
 
   /** The treating therapist must be an approved therapist (or the supervisor) of the patient's clinic. */
   async function assertTherapist(therapistId: number, clinicId: number, field: string) {
-    const user = await createUsersRepository(db).findById(therapistId, clinicScope(clinicId));
+    const user = await createUsersRepository(db, clinicScope(clinicId)).findById(therapistId);
     const ok = user && canTreatPatients({ role: user.role, status: user.approvalStatus, has_access: user.hasAccess });
     if (!ok) throw fieldError(field, 'Choose an active therapist of this clinic');
   }
@@ -374,7 +374,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
         await createPatientsRepository(tx, scopeOfFound(actor, p)).closeOpenEpisode(p.id, now, actor.id);
         await monitoring.patientChanged(tx, actor, { patient: p, reason: 'patient_removed', now }, ctx);
         // A removed patient's own sign-in ends with the record (the caller closes the live connection too).
-        if (p.userId) await createSessionsRepository(tx).revokeAllForUser(p.userId, now);
+        if (p.userId) await createSessionsRepository(tx, clinicScope(p.clinicId)).revokeAllForUser(p.userId, now);
       });
       return { patient: { ...toPatient(patient), status: 'removed' as const }, userId: patient.userId };
     },

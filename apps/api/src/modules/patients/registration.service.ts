@@ -151,7 +151,7 @@ export function createRegistrationService({ db, clock, sms, audit, config, signI
           errors: { phone: ['Verify your phone number again.'] },
         });
       }
-      const users = createUsersRepository(db);
+      const users = createUsersRepository(db, crossClinic('sign-in'));
       if (body.email && (await users.findByEmail(body.email))) {
         throw new AppError('conflict', 'An account with this e-mail exists already', {
           errors: { email: ['An account with this e-mail exists already. Ask your clinic for help.'] },
@@ -166,8 +166,7 @@ export function createRegistrationService({ db, clock, sms, audit, config, signI
       const patientId = await db.transaction(async (tx) => {
         const userId =
           passwordHash && body.email
-            ? await createUsersRepository(tx).insert({
-                clinicId: clinic.id,
+            ? await createUsersRepository(tx, clinicScope(clinic.id)).insert({
                 email: body.email,
                 passwordHash,
                 firstName: body.first_name,

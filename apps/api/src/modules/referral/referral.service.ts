@@ -75,7 +75,7 @@ export function createReferralService({ db, clock, mailer, audit, config }: Deps
   }
 
   async function assertInvitable(email: string, now: Date) {
-    if (await createUsersRepository(db).findByEmail(email)) {
+    if (await createUsersRepository(db, crossClinic('sign-in')).findByEmail(email)) {
       const message = `${email} already has a Rehabit account, so there is nothing to invite them to.`;
       throw fieldError('email', message, 'conflict');
     }

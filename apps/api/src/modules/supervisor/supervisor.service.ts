@@ -1,6 +1,6 @@
 import type { ApprovalBody, ApprovalQuery, HasAccessBody, SupervisorProfileBody } from '@rehabit/contract';
 import { isManageableStaff, toPage } from '@rehabit/contract';
-import { type Actor, clinicScope, scopeOf } from '../../db/scope.ts';
+import { type Actor, clinicScope, crossClinic, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { labelled } from '../../lib/message-fields.ts';
@@ -18,20 +18,22 @@ type Deps = MailingCore & {
 };
 
 export function createSupervisorService({ db, clock, mailer, audit, config, tasks, referrals }: Deps) {
-  const users = createUsersRepository(db);
+  // Whether an e-mail is taken is asked of every clinic: an e-mail signs in to one account (decision 1340).
+  const accountsByEmail = createUsersRepository(db, crossClinic('sign-in'));
 
   async function findManageable(actor: Actor, userId: number) {
-    const user = await users.findById(userId, scopeOf(actor));
+    const user = await createUsersRepository(db, scopeOf(actor)).findById(userId);
     if (!user || !isManageableStaff(user)) throw notFound('staff member');
     return user;
   }
 
   return {
     async updateProfile(actor: Actor, sessionId: number, body: SupervisorProfileBody, ctx: RequestContext) {
-      const me = await users.findById(actor.id, clinicScope(actor.clinicId));
+      const own = clinicScope(actor.clinicId);
+      const me = await createUsersRepository(db, own).findById(actor.id);
       if (!me) throw new AppError('unauthenticated');
       const email = body.supervisor_email;
-      if (email && email !== me.email && (await users.findByEmail(email))) {
+      if (email && email !== me.email && (await accountsByEmail.findByEmail(email))) {
         throw new AppError('conflict', 'Another account uses this e-mail', {
           errors: { supervisor_email: ['Another account uses this e-mail'] },
         });
@@ -43,14 +45,14 @@ export function createSupervisorService({ db, clock, mailer, audit, config, task
       const now = clock.now();
       const passwordHash = body.new_password ? await hashPassword(body.new_password) : undefined;
       await db.transaction(async (tx) => {
-        await createUsersRepository(tx).update(me.id, {
+        await createUsersRepository(tx, own).update(me.id, {
           firstName: body.first_name,
           lastName: body.last_name,
           email,
           ...(passwordHash ? { passwordHash, passwordChangedAt: now } : {}),
         });
         // A new password ends every other session of the account.
-        if (passwordHash) await createSessionsRepository(tx).revokeAllForUser(me.id, now, sessionId);
+        if (passwordHash) await createSessionsRepository(tx, own).revokeAllForUser(me.id, now, sessionId);
         await audit.record(
           {
             action: 'supervisor.profile_update',
@@ -63,13 +65,13 @@ export function createSupervisorService({ db, clock, mailer, audit, config, task
           tx,
         );
       });
-      const updated = await users.findById(me.id, clinicScope(actor.clinicId));
+      const updated = await createUsersRepository(db, own).findById(me.id);
       return { user: toCurrentUser(updated!) };
     },
 
     async listApprovals(actor: Actor, query: ApprovalQuery) {
       const { scope } = await chosenClinic(db, actor, query.clinic_code);
-      const { rows, count } = await users.listStaff(scope, {
+      const { rows, count } = await createUsersRepository(db, scope).listStaff({
         roles: ['therapist', 'manager'],
         status: query.status,
         page: query.page,
@@ -82,8 +84,9 @@ export function createSupervisorService({ db, clock, mailer, audit, config, task
       const user = await findManageable(actor, body.user_id);
       const now = clock.now();
       await db.transaction(async (tx) => {
-        await createUsersRepository(tx).update(user.id, { approvalStatus: body.status });
-        if (body.status !== 'approved') await createSessionsRepository(tx).revokeAllForUser(user.id, now);
+        await createUsersRepository(tx, scopeOf(actor)).update(user.id, { approvalStatus: body.status });
+        if (body.status !== 'approved')
+          await createSessionsRepository(tx, scopeOf(actor)).revokeAllForUser(user.id, now);
         await audit.record(
           {
             action: 'supervisor.approval',
@@ -120,14 +123,14 @@ export function createSupervisorService({ db, clock, mailer, audit, config, task
 
     async setHasAccess(actor: Actor, body: HasAccessBody, ctx: RequestContext) {
       const ids = [...new Set(body.therapists)];
-      const found = await users.findManyByIds(ids, scopeOf(actor));
+      const found = await createUsersRepository(db, scopeOf(actor)).findManyByIds(ids);
       // All or nothing: one unknown (or another clinic's) id changes nobody.
       if (found.length !== ids.length || !found.every(isManageableStaff)) throw notFound('staff member');
       const now = clock.now();
       await db.transaction(async (tx) => {
-        await createUsersRepository(tx).updateMany(ids, { hasAccess: body.has_access });
+        await createUsersRepository(tx, scopeOf(actor)).updateMany(ids, { hasAccess: body.has_access });
         for (const user of found) {
-          if (!body.has_access) await createSessionsRepository(tx).revokeAllForUser(user.id, now);
+          if (!body.has_access) await createSessionsRepository(tx, scopeOf(actor)).revokeAllForUser(user.id, now);
           await audit.record(
             {
               action: 'supervisor.has_access',
@@ -155,8 +158,8 @@ export function createSupervisorService({ db, clock, mailer, audit, config, task
       const now = clock.now();
       const previous = user.clinicSupervisorUserId;
       await db.transaction(async (tx) => {
-        const txUsers = createUsersRepository(tx);
-        const txSessions = createSessionsRepository(tx);
+        const txUsers = createUsersRepository(tx, scopeOf(actor));
+        const txSessions = createSessionsRepository(tx, scopeOf(actor));
         if (previous && previous !== user.id) {
           await txUsers.update(previous, { role: 'therapist' });
           await txSessions.revokeAllForUser(previous, now);

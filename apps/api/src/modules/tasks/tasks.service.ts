@@ -118,7 +118,7 @@ export function createTasksService({ db, clock, audit }: Deps) {
 
     /** Gives a colleague of the clinic (the caller included) a task, about one of its patients or not. */
     async create(actor: Actor, body: CreateTaskBody, ctx: RequestContext) {
-      const assignee = await createUsersRepository(db).findById(body.assignee_id, clinicScope(actor.clinicId));
+      const assignee = await createUsersRepository(db, clinicScope(actor.clinicId)).findById(body.assignee_id);
       // A task goes to someone who works tasks (the permission table's `tasks.work`).
       if (!assignee || !can(assignee.role, 'tasks.work')) throw notFound('staff member');
       if (assignee.approvalStatus !== 'approved' || !assignee.hasAccess) {
