@@ -1,10 +1,11 @@
 /**
- * Clinic scoping, repository by repository: every method of every repository (found by reading the API's source
- * folder, modules and shared layers alike, so a new repository or method is never missed) is either asked, scoped to clinic A, for clinic B's rows
- * and shown to answer none of them, or says here why no call can reach another clinic's rows through it. Adding a
- * method without deciding which fails the completeness test, naming the method.
+ * Clinic scoping, repository by repository (decision 1340). Every repository is found by reading the API's source
+ * folder, so a new repository or method is never missed. Every method of a repository built with a scope is run,
+ * built with clinic A's scope, against clinic B's rows, and shown to return none of them and to change none of them.
+ * A repository built without a scope says, for each method, why it holds no clinic's rows. A method without an
+ * entry fails the completeness test, naming the method. The entries live a file an area in test/clinic-scope/.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { VIDEO_DEFAULTS } from '@rehabit/contract';
@@ -22,7 +23,6 @@ import { programsVideosRepositories } from './clinic-scope/programs-videos.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
-const modulesDir = path.join(srcDir, 'modules');
 
 const repositories = {
   ...accountsChatRepositories,
@@ -58,7 +58,11 @@ const repositoryName = (factoryName: string) =>
 /** A function exported for its callers to run over the database: its first parameter is the database. */
 const takesDatabase = (fn: (...args: never[]) => unknown) => /^[^(]*\(\s*(db|tx)\b/.test(fn.toString());
 
-type Found = { key: string; file: string };
+/** A query function that narrows its rows by a scope: its scope follows the database, as a factory's does. */
+const takesScope = (fn: (...args: never[]) => unknown) => /^[^(]*\(\s*(db|tx)\s*,\s*scope\b/.test(fn.toString());
+
+/** A method found in the source: its key, its file, and whether its repository is built with a scope. */
+type Found = { key: string; file: string; scoped: boolean };
 
 async function enumerate(db: Db) {
   const factories: { name: string; file: string; factory: unknown }[] = [];
@@ -70,11 +74,13 @@ async function enumerate(db: Db) {
       if (/^create\w+Repository$/.test(exportName)) {
         const name = repositoryName(exportName);
         factories.push({ name, file, factory: value });
+        const scoped = (value as (...args: never[]) => unknown).length >= 2;
         for (const method of Object.keys((value as (db: Db, scope: ClinicScope) => object)(db, clinicScope(0)))) {
-          methods.push({ key: `${name}.${method}`, file });
+          methods.push({ key: `${name}.${method}`, file, scoped });
         }
       } else if (takesDatabase(value as (...args: never[]) => unknown)) {
-        methods.push({ key: `${path.basename(file, '.repository.ts')}.${exportName}`, file });
+        const scoped = takesScope(value as (...args: never[]) => unknown);
+        methods.push({ key: `${path.basename(file, '.repository.ts')}.${exportName}`, file, scoped });
       }
     }
   }
@@ -137,19 +143,22 @@ describe('every repository method has decided its clinic scope', () => {
     }
   });
 
-  it('names checks that the services really make', () => {
-    const guards = [...table.entries()].flatMap(([key, entry]) =>
-      entry.kind === 'guarded' ? entry.checks.map((c) => ({ key, ...c })) : [],
-    );
-    for (const { key, check, file } of guards) {
-      const source = readFileSync(path.join(modulesDir, file), 'utf8');
-      expect(new RegExp(`\\b${check}\\(`).test(source), `${key}: ${file} never calls ${check}`).toBe(true);
-    }
+  it('runs every method of a repository built with a scope across clinics', () => {
+    // A repository that takes a scope holds clinics' rows: each of its methods is asked for clinic B's rows. One
+    // that takes only the database must say why it has no clinic's rows to reach (decision 1340).
+    expect(found.methods.filter((m) => m.scoped).length).toBeGreaterThan(100);
+    const misplaced = found.methods
+      .filter(({ key, scoped }) => table.has(key) && scoped !== (table.get(key)!.kind === 'cross-clinic'))
+      .map(
+        ({ key, scoped }) =>
+          `${key}: ${table.get(key)!.kind} in a repository ${scoped ? 'built with' : 'without'} a scope`,
+      );
+    expect(misplaced, 'entries whose kind does not match whether their repository takes a scope').toEqual([]);
   });
 
   it('gives every method that is not tested across clinics a reason', () => {
     for (const [key, entry] of table) {
-      if (entry.kind === 'cross-clinic' || entry.kind === 'guarded') continue;
+      if (entry.kind === 'cross-clinic') continue;
       expect(entry.why.length, key).toBeGreaterThan(10);
     }
   });

@@ -30,30 +30,15 @@ import { makeClinicWithSupervisor, makeUser } from '../factories.ts';
  */
 export type Entry<R> = { kind: 'cross-clinic'; run: (repo: R) => Promise<void> } | Decision;
 
-/** Why a method is not asked across clinics. */
+/** Why a method of a repository that takes no scope has no clinic's rows to reach. */
 export type Decision =
-  /** Takes ids without a scope: every caller checks them first with `check` (found in `file` under src/modules). */
-  | { kind: 'guarded'; checks: { check: string; file: string }[] }
-  /** Reaches only the caller's own rows (their session, account, reset link). */
-  | { kind: 'own'; why: string }
-  /** Finds rows by what the caller names in any clinic, on purpose (sign-in, the video host, the admins' queue). */
-  | { kind: 'by design'; why: string }
   /** Holds no clinic's data. */
   | { kind: 'not clinic data'; why: string }
   /** Appends rows that each name their own clinic, and never reads them back for a caller (the audit log). */
-  | { kind: 'append only'; why: string }
-  /** Only writes, into the clinic the caller is checked to be in. */
-  | { kind: 'writes only'; why: string };
+  | { kind: 'append only'; why: string };
 
 export const crossClinic = <R>(run: (repo: R) => Promise<void>): Entry<R> => ({ kind: 'cross-clinic', run });
-export const guarded = (...pairs: [check: string, file: string][]): Decision => ({
-  kind: 'guarded',
-  checks: pairs.map(([check, file]) => ({ check, file })),
-});
-export const own = (why: string): Decision => ({ kind: 'own', why });
-export const byDesign = (why: string): Decision => ({ kind: 'by design', why });
 export const notClinicData = (why: string): Decision => ({ kind: 'not clinic data', why });
-export const writesOnly = (why: string): Decision => ({ kind: 'writes only', why });
 export const appendOnly = (why: string): Decision => ({ kind: 'append only', why });
 
 /** A repository's entries: the compiler also insists on one entry per method, and no entry for a missing one. */
@@ -79,15 +64,6 @@ export const scopeB = (): ClinicScope => clinicScope(b.clinicId);
 /** A repository over the test database with another scope: to read clinic B's rows back after a run. */
 export const repoOf = <R>(factory: (db: Db, scope: ClinicScope) => R, scope: ClinicScope): R => factory(db, scope);
 
-export const requirePatient = (file: string): [string, string] => ['requirePatient', file];
-export const findOwnPatient = (file: string): [string, string] => ['findOwnPatient', file];
-export const findPatient: [string, string] = ['findPatient', 'patients/patients.service.ts'];
-export const accessibleSession: [string, string] = ['accessibleSession', 'chat/chat.service.ts'];
-export const findManageable: [string, string] = ['findManageable', 'supervisor/supervisor.service.ts'];
-// Repositories whose every method is reached only behind the same service's patient check.
-export const functionalDataGuard = guarded(requirePatient('patient-data/functional-data.service.ts'));
-export const progressGuard = guarded(requirePatient('patient-data/patient-data.service.ts'));
-export const patientAppGuard = guarded(findOwnPatient('patient-app/patient-app.service.ts'));
 /** A day's span of billing rows, optionally of some patients. */
 export const billingSpan = (patientIds?: number[]) => ({
   patientIds,
