@@ -12,7 +12,10 @@ export type Actor = { id: number; clinicId: number; clinicCode: string; role: Ro
 export type CrossClinicPurpose =
   /** Platform staff work across clinics (`clinics.all`). */
   | 'platform admin'
-  /** An account or a session found by what the caller presents (an e-mail, a token) before any clinic is known. */
+  /**
+   * What a caller presents before any clinic is known (an e-mail, a session's token, a clinic's code), and whether an
+   * e-mail is taken, which is asked of every clinic because an e-mail signs in to one account.
+   */
   | 'sign-in'
   /** Scheduled work that sweeps every clinic, each found row then handled in its own clinic's scope. */
   | 'scheduled job'

@@ -39,7 +39,7 @@ export const folderViewerOf = (actor: Pick<Actor, 'id' | 'role'>): FolderViewer 
   allFolders: can(actor.role, 'clinics.all'),
 });
 
-/** Folders of the scope's clinics the viewer sees: their own and those shared with the clinic (staff: all). */
+/** Folders of the scope's clinics the viewer sees: their own and those shared with the clinic (platform staff: all). */
 export const folderVisibleIn = (scope: ClinicScope, viewer: FolderViewer): SQL =>
   and(
     scope.kind === 'all' ? sql`true` : eq(videoFolders.clinicId, scope.clinicId),

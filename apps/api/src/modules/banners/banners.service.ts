@@ -11,13 +11,13 @@ import {
   snoozeEndOf,
 } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import { type Actor, clinicScope } from '../../db/scope.ts';
+import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createBillingInputs, openEpisodeFacts } from '../billing/billing-inputs.ts';
-import { requirePatient } from '../patients/patient-access.ts';
+import { patientScope, requirePatient } from '../patients/patient-access.ts';
 import type { PatientWithClinicDay } from '../patients/patients.repository.ts';
 import { createBannersRepository } from './banners.repository.ts';
 
@@ -31,7 +31,7 @@ type Deps = { db: Db; clock: Clock; audit: AuditLog };
 export function createBannersService({ db, clock, audit }: Deps) {
   const inputs = createBillingInputs(db);
   /** The banners of a patient found in the caller's scope are kept in the patient's clinic (decision 1340). */
-  const repoOf = (patient: { clinicId: number }) => createBannersRepository(db, clinicScope(patient.clinicId));
+  const repoOf = (patient: { clinicId: number }) => createBannersRepository(db, patientScope(patient));
 
   async function factsOf(patient: PatientWithClinicDay): Promise<BannerFacts> {
     const today = localDateOf(clock.now(), patient.timezone);
@@ -93,7 +93,7 @@ export function createBannersService({ db, clock, audit }: Deps) {
       const cause = bannerCauses(facts)[banner];
       const snoozedUntil = snoozeEndOf(clock.now());
       await db.transaction(async (tx) => {
-        await createBannersRepository(tx, clinicScope(patient.clinicId)).upsert({
+        await createBannersRepository(tx, patientScope(patient)).upsert({
           patientId: patient.id,
           userId: actor.id,
           banner,
