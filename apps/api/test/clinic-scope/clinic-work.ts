@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { auditEvents, clinics, monitoringSessions, tasks, users } from '../../src/db/schema.ts';
 import { crossClinic as everyClinic } from '../../src/db/scope.ts';
@@ -12,7 +12,7 @@ import { createClinicsRepository } from '../../src/modules/clinics/clinics.repos
 import { createSettingsRepository } from '../../src/modules/clinics/settings.repository.ts';
 import { createMonitoringRepository } from '../../src/modules/monitoring/monitoring.repository.ts';
 import { createTasksRepository } from '../../src/modules/tasks/tasks.repository.ts';
-import { a, b, cover, crossClinic, db, notClinicData, repoOf, scopeB } from './harness.ts';
+import { a, b, cover, crossClinic, db, notClinicData, repoOf, scopeA, scopeB } from './harness.ts';
 
 const NOW = new Date('2026-03-02T15:00:00Z');
 
@@ -130,8 +130,20 @@ export const clinicWorkRepositories = {
       expect((await tasksOfB().findInReach(b.ruleTaskId, {}))?.assigneeId).toBe(b.therapistId);
     }),
     holdRules: crossClinic(async (r) => {
-      // A lock on the scope's own clinic: it reads and writes no row, and a cross-clinic scope has no one clinic.
+      // A lock on the scope's own clinic, held until the transaction ends: clinic A's, never clinic B's.
       await r.holdRules();
+      const held = (clinicId: number) => sql`
+        select count(*)::int as n from pg_locks
+        where locktype = 'advisory'
+          and objid = ((hashtext(${`task-rules:${clinicId}`})::bigint & 4294967295)::text)::oid`;
+      const counts = await db.transaction(async (tx) => {
+        await createTasksRepository(tx, scopeA()).holdRules();
+        const count = async (clinicId: number) =>
+          ((await tx.execute(held(clinicId))) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+        return { a: await count(a.clinicId), b: await count(b.clinicId) };
+      });
+      expect(counts).toEqual({ a: 1, b: 0 });
+      // A cross-clinic scope has no one clinic to hold.
       await expect(repoOf(createTasksRepository, everyClinic('scheduled job')).holdRules()).rejects.toThrow();
     }),
     clinic: crossClinic(async (r) => {

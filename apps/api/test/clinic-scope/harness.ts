@@ -5,6 +5,7 @@ import { functionalEntries } from '../../src/db/schema.ts';
 import { type Actor, type ClinicScope, clinicScope } from '../../src/db/scope.ts';
 import { createPasswordResetsRepository } from '../../src/modules/auth/password-resets.repository.ts';
 import { createSessionsRepository } from '../../src/modules/auth/sessions.repository.ts';
+import { createBillingSettingsRepository } from '../../src/modules/billing/billing-settings.repository.ts';
 import { createChatRepository } from '../../src/modules/chat/chat.repository.ts';
 import { createExerciseLogsRepository } from '../../src/modules/hep/exercise-logs.repository.ts';
 import { createHepRepository } from '../../src/modules/hep/hep.repository.ts';
@@ -82,6 +83,10 @@ export const DAY = '2026-03-02';
 export async function seedClinic(db: Db, index: number) {
   const now = new Date('2026-03-02T15:00:00Z');
   const { clinic, supervisor } = await makeClinicWithSupervisor(db);
+  // The two clinics keep different calendars, so that reading the other clinic's timezone shows.
+  await createBillingSettingsRepository(db, clinicScope(clinic.id)).setClinicValues({
+    timezone: index === 1 ? 'America/New_York' : 'America/Chicago',
+  });
   const therapist = await makeUser(db, clinic.id, { role: 'therapist' });
   const patientUser = await makeUser(db, clinic.id, { role: 'patient' });
   const actor: Actor = { id: therapist.id, clinicId: clinic.id, clinicCode: clinic.code, role: 'therapist' };

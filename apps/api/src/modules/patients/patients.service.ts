@@ -407,7 +407,9 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
 
     async listInteractions(actor: Actor, id: number, page: number, pageSize: number, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
-      const { rows, count } = await createInteractionsRepository(db, scopeOf(actor)).list(id, page, pageSize);
+      // The patient's calls are those of the patient's clinic, as billing counts them (decision 1340).
+      const calls = createInteractionsRepository(db, scopeOfFound(actor, patient));
+      const { rows, count } = await calls.list(id, page, pageSize);
       await record(actor, 'interaction.list', patient, ctx);
       return toPage(rows.map(toInteractionLog), count, { page, page_size: pageSize });
     },
@@ -438,12 +440,14 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
         await tasks.patientChanged(tx, patient);
         return newId;
       });
-      return toInteractionLog((await createInteractionsRepository(db, scopeOf(actor)).findLive(id, logId))!);
+      return toInteractionLog(
+        (await createInteractionsRepository(db, scopeOfFound(actor, patient)).findLive(id, logId))!,
+      );
     },
 
     async deleteInteraction(actor: Actor, id: number, logId: number, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
-      if (!(await createInteractionsRepository(db, scopeOf(actor)).findLive(id, logId))) {
+      if (!(await createInteractionsRepository(db, scopeOfFound(actor, patient)).findLive(id, logId))) {
         throw notFound('interaction log');
       }
       await db.transaction(async (tx) => {

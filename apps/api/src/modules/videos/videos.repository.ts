@@ -97,7 +97,8 @@ export function createVideosRepository(db: DbOrTx, scope: ClinicScope) {
     if (query.status) where.push(eq(videos.status, query.status));
     if (query.folder) {
       where.push(
-        sql`exists (select 1 from ${videoFolderItems} where ${videoFolderItems.videoId} = ${videos.id} and ${videoFolderItems.folderId} = ${query.folder})`,
+        // Only a folder of the scope's clinics: another clinic's folder lists nothing, not what it holds.
+        sql`exists (select 1 from ${videoFolderItems} join ${videoFolders} on ${videoFolders.id} = ${videoFolderItems.folderId} where ${videoFolderItems.videoId} = ${videos.id} and ${videoFolderItems.folderId} = ${query.folder} and ${inScope(videoFolders.clinicId, scope)})`,
       );
     }
     return where;
