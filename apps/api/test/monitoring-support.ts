@@ -1,7 +1,7 @@
 import { type MonitoringCode, pathOf, patientEndpoints } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { clinics, patients } from '../src/db/schema.ts';
+import { clinics, monitoringSessions, patients } from '../src/db/schema.ts';
 import { clinicScope } from '../src/db/scope.ts';
 import { localInstantOf } from '../src/lib/calendar.ts';
 import { createMonitoringRepository } from '../src/modules/monitoring/monitoring.repository.ts';
@@ -33,20 +33,28 @@ export async function monitoredClinics() {
   async function session(patientId: number, startedAt: string, seconds: number, options: SessionOptions = {}) {
     const clinic = options.clinic ?? home;
     const repo = createMonitoringRepository(db, clinicScope(clinic.clinic.id));
-    const row = await repo.insert({
-      patientId,
-      userId: options.userId ?? clinic.therapist.id,
-      now: new Date(startedAt),
-    });
-    const last = new Date(row.startedAt.getTime() + seconds * 1000);
+    // Written straight: a test may store another clinic's session naming its patient, which the repository refuses
+    // to write (decision 1340), to show the minutes leave it out.
+    const [row] = await db
+      .insert(monitoringSessions)
+      .values({
+        clinicId: clinic.clinic.id,
+        patientId,
+        userId: options.userId ?? clinic.therapist.id,
+        startedAt: new Date(startedAt),
+        lastBeatAt: new Date(startedAt),
+        seconds: 0,
+      })
+      .returning();
+    const last = new Date(row!.startedAt.getTime() + seconds * 1000);
     const context = options.context ?? 'MONITORING_CODE_PATIENT_DASHBOARD';
     await repo.update(
-      row.id,
+      row!.id,
       options.open
         ? { seconds, lastBeatAt: last, context }
         : { seconds, lastBeatAt: last, endedAt: last, endReason: 'idle', context },
     );
-    return row.id;
+    return row!.id;
   }
 
   // Each clinician's calls of a day follow one another from 09:00, so a test's calls never overlap (decision 1281).

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { auditEvents, clinics, monitoringSessions, tasks, users } from '../../src/db/schema.ts';
+import { auditEvents, bannerSnoozes, clinics, monitoringSessions, tasks, users } from '../../src/db/schema.ts';
 import { crossClinic as everyClinic } from '../../src/db/scope.ts';
 import {
   createAnnouncementsRepository,
@@ -99,6 +99,10 @@ export const clinicWorkRepositories = {
       } finally {
         await db.delete(tasks).where(eq(tasks.id, id));
       }
+      // About clinic B's patient: refused, and no task of clinic A about them.
+      const aboutB = { kind: 'assigned', title: 'About B', patientId: b.patientId, createdBy: a.therapistId } as const;
+      await expect(r.insert({ ...aboutB, assigneeId: a.therapistId })).rejects.toThrow(/patient/);
+      expect(await db.select().from(tasks).where(eq(tasks.title, 'About B'))).toEqual([]);
     }),
     openByRule: crossClinic(async (r) => {
       const id = await r.openByRule({
@@ -116,6 +120,14 @@ export const clinicWorkRepositories = {
       } finally {
         await db.delete(tasks).where(eq(tasks.id, id!));
       }
+      const aboutB = {
+        kind: 'no_data',
+        cause: 'clinic-scope-open-b',
+        patientId: b.patientId,
+        assigneeId: null,
+      } as const;
+      expect(await r.openByRule({ ...aboutB, title: 'About B', now: NOW })).toBeUndefined();
+      expect(await db.select().from(tasks).where(eq(tasks.cause, 'clinic-scope-open-b'))).toEqual([]);
     }),
     openRuleTasks: crossClinic(async (r) => {
       expect((await r.openRuleTasks(['no_data'], {})).map((t) => t.id)).toEqual([a.ruleTaskId]);
@@ -190,6 +202,10 @@ export const clinicWorkRepositories = {
       } finally {
         await db.delete(monitoringSessions).where(eq(monitoringSessions.id, row.id));
       }
+      // Clinic B's patient: refused, and no session of clinic A on them.
+      await expect(r.insert({ patientId: b.patientId, userId: a.supervisorId, now: NOW })).rejects.toThrow(/patient/);
+      const onB = await db.select().from(monitoringSessions).where(eq(monitoringSessions.patientId, b.patientId));
+      expect(onB.map((session) => session.id)).toEqual([b.monitoringSessionId]);
     }),
     update: crossClinic(async (r) => {
       expect(await r.update(b.monitoringSessionId, { seconds: 99 })).toBeUndefined();
@@ -295,6 +311,16 @@ export const clinicWorkRepositories = {
       });
       expect(await r.snoozesOf(a.patientId, a.therapistId)).toHaveLength(1);
       expect(await bannersOfB().snoozesOf(a.patientId, a.therapistId)).toEqual([]);
+      // A's staff member snoozing clinic B's patient: no snooze of clinic A about them.
+      await r.upsert({
+        patientId: b.patientId,
+        userId: a.therapistId,
+        banner: 'no_call',
+        cause: 'A',
+        snoozedUntil: NOW,
+      });
+      const ofB = await db.select().from(bannerSnoozes).where(eq(bannerSnoozes.patientId, b.patientId));
+      expect(ofB.map((snooze) => [snooze.clinicId, snooze.userId])).toEqual([[b.clinicId, b.therapistId]]);
     }),
     lastProgramChange: crossClinic(async (r) => {
       expect(await r.lastProgramChange(b.patientId)).toBeNull();

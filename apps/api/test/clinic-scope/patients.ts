@@ -81,6 +81,18 @@ const openEpisodesOf = (clinic: Seeded) =>
     .from(patientEpisodes)
     .where(and(eq(patientEpisodes.patientId, clinic.patientId), isNull(patientEpisodes.endedAt)));
 
+/** Rows of a table written in clinic A about clinic B's patient: none, whatever a run asked. */
+const rowsOfBInA = (table: PatientRowsTable) =>
+  db
+    .select()
+    .from(table)
+    .where(and(eq(table.patientId, b.patientId), eq(table.clinicId, a.clinicId)));
+type PatientRowsTable =
+  | typeof patientEpisodes
+  | typeof patientEvents
+  | typeof interactionLogs
+  | typeof functionalMeasures;
+
 const referralRows = new Map<
   number,
   Promise<{ invited: typeof referrals.$inferSelect; signedUp: typeof referrals.$inferSelect }>
@@ -177,6 +189,10 @@ export const patientsRepositories = {
         const rows = await db.select().from(patientEpisodes).where(eq(patientEpisodes.patientId, id));
         expect(rows.map((e) => e.clinicId)).toEqual([a.clinicId]);
       });
+      // Clinic B's patient: no episode of clinic A about them.
+      await r.openEpisode({ patientId: b.patientId, diagnosis: 'M54.50', therapistId: a.therapistId, startedAt: NOW });
+      expect(await openEpisodesOf(b)).toHaveLength(1);
+      expect(await rowsOfBInA(patientEpisodes)).toEqual([]);
     }),
     closeOpenEpisode: crossClinic(async (r) => {
       await r.closeOpenEpisode(b.patientId, new Date(), a.therapistId);
@@ -192,6 +208,8 @@ export const patientsRepositories = {
         const rows = await db.select().from(patientEvents).where(eq(patientEvents.patientId, id));
         expect(rows.map((e) => e.clinicId)).toEqual([a.clinicId]);
       });
+      await r.recordEvent({ patientId: b.patientId, action: 'update', actorUserId: a.therapistId, at: NOW });
+      expect(await rowsOfBInA(patientEvents)).toEqual([]);
     }),
   }),
   patientRecord: cover(createPatientRecordRepository, {
@@ -224,6 +242,9 @@ export const patientsRepositories = {
       } finally {
         await db.delete(interactionLogs).where(eq(interactionLogs.id, id));
       }
+      const theirs = { patientId: b.patientId, date: '2025-01-03', minutes: 1, createdBy: a.therapistId };
+      await expect(r.insert({ ...theirs, startedAt: new Date('2025-01-03T12:00:00Z') })).rejects.toThrow(/patient/);
+      expect(await rowsOfBInA(interactionLogs)).toEqual([]);
     }),
     softDelete: crossClinic(async (r) => {
       const call = await callOf(b);
@@ -283,6 +304,9 @@ export const patientsRepositories = {
       } finally {
         await db.delete(functionalMeasures).where(eq(functionalMeasures.id, series.id));
       }
+      const theirs = { patientId: b.patientId, datatypeId: 1, name: 'LEFS of B', unit: '', createdBy: a.therapistId };
+      await expect(r.insertSeries(theirs)).rejects.toThrow(/patient/);
+      expect(await rowsOfBInA(functionalMeasures)).toEqual([]);
     }),
     updateSeries: crossClinic(async (r) => {
       const { series } = await seededSeries(b);
@@ -356,6 +380,15 @@ export const patientsRepositories = {
     insertReadings: crossClinic(async (r) => {
       const measuredAt = new Date('2026-03-01T10:00:00Z');
       const reading = { kind: 'steps', value: 10, measuredAt, localDate: '2026-03-01', source: 'manual' } as const;
+      // Clinic B's patient, alone or in a batch with A's: nothing of the batch is stored.
+      expect(await r.insertReadings([{ ...reading, patientId: b.patientId }])).toBe(0);
+      const batch = [a.patientId, b.patientId].map((patientId) => ({ ...reading, patientId }));
+      expect(await r.insertReadings(batch)).toBe(0);
+      const either = and(
+        inArray(healthMetrics.patientId, [a.patientId, b.patientId]),
+        eq(healthMetrics.measuredAt, measuredAt),
+      );
+      expect(await db.select().from(healthMetrics).where(either)).toEqual([]);
       expect(await r.insertReadings([{ ...reading, patientId: a.patientId }])).toBe(1);
       const mine = and(eq(healthMetrics.patientId, a.patientId), eq(healthMetrics.measuredAt, measuredAt));
       try {

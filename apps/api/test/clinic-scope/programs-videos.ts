@@ -76,6 +76,11 @@ export const programsVideosRepositories = {
       const inB = repoOf(createExerciseLogsRepository, scopeB());
       expect(await inB.findByClientId(a.patientId, 'clinic-scope-insert')).toBeNull();
       await db.delete(exerciseLogs).where(eq(exerciseLogs.id, row!.id));
+      // Clinic B's patient: refused, and no log of clinic A about them.
+      const theirs = { patientId: b.patientId, hepItemId: b.hepItemId, performedAt: now, localDate: DAY, setsDone: 1 };
+      await expect(r.insertOnce({ ...theirs, clientId: 'clinic-scope-insert-b' })).rejects.toThrow(/patient/);
+      const ofBInA = and(eq(exerciseLogs.patientId, b.patientId), eq(exerciseLogs.clinicId, a.clinicId));
+      expect(await db.select().from(exerciseLogs).where(ofBInA)).toEqual([]);
     }),
     recordPain: crossClinic(async (r) => {
       // B's reading of its log made to differ from the log, so that writing it again from the log would show.
@@ -139,6 +144,23 @@ export const programsVideosRepositories = {
       expect((await r.findInScope([id!])).map((row) => row.clinicId)).toEqual([a.clinicId]);
       expect(await repoOf(createHepRepository, scopeB()).findInScope([id!])).toEqual([]);
       await db.delete(hepItems).where(eq(hepItems.id, id!));
+      // Clinic B's patient, alone or with A's in one call: nothing is added.
+      const item = (patientId: number) => ({
+        patientId,
+        videoId: a.videoId,
+        folderId: null,
+        folderName: null,
+        sets: 1,
+        reps: 1,
+        holdSeconds: 0,
+        timesPerDay: 1,
+        daysPerWeek: 7,
+        description: 'Not for B',
+        createdBy: a.therapistId,
+      });
+      expect(await r.insert([item(b.patientId)], now)).toEqual([]);
+      expect(await r.insert([item(a.patientId), item(b.patientId)], now)).toEqual([]);
+      expect(await db.select().from(hepItems).where(eq(hepItems.description, 'Not for B'))).toEqual([]);
     }),
     update: crossClinic(async (r) => {
       const before = await hepItemOfB();

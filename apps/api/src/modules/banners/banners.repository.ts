@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { allPatientsInScope } from '../../db/patients-in-scope.ts';
 import { bannerSnoozes, hepItems } from '../../db/schema.ts';
 import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 
@@ -27,9 +28,10 @@ export function createBannersRepository(db: DbOrTx, scope: ClinicScope) {
 
     /**
      * Snoozes a banner, or snoozes it again: one row per patient, staff member and banner, in the scope's clinic; a
-     * snooze of another clinic is left as it is.
+     * snooze of another clinic is left as it is, and nothing is written for a patient of another clinic.
      */
     async upsert(values: Omit<typeof bannerSnoozes.$inferInsert, 'clinicId'>) {
+      if (!(await allPatientsInScope(db, scope, [values.patientId]))) return;
       const clinicId = clinicIdOf(scope);
       await db
         .insert(bannerSnoozes)

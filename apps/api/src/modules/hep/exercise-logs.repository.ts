@@ -1,9 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { allPatientsInScope } from '../../db/patients-in-scope.ts';
 import { runPrepared } from '../../db/prepared.ts';
 import { exerciseLogs, healthMetrics } from '../../db/schema.ts';
 import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 import { addDays, daysBetween } from '../../lib/calendar.ts';
+import { notFound } from '../../lib/errors.ts';
 
 export type ExerciseLogRow = typeof exerciseLogs.$inferSelect;
 /** A new log, in the clinic of the repository's scope. */
@@ -143,8 +145,12 @@ export function createExerciseLogsRepository(db: DbOrTx, scope: ClinicScope) {
         .returning();
       return row;
     },
-    /** Stores a log once per client id: a second send of the same log returns null instead of a second row. */
+    /**
+     * Stores a log once per client id: a second send of the same log returns null instead of a second row. A log of
+     * a patient of another clinic is refused as not found, since null would read as a second send (decision 1340).
+     */
     async insertOnce(log: NewExerciseLog) {
+      if (!(await allPatientsInScope(db, scope, [log.patientId]))) throw notFound('patient');
       const [row] = await db
         .insert(exerciseLogs)
         .values({ ...log, clinicId: clinicIdOf(scope) })

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { allPatientsInScope } from '../../db/patients-in-scope.ts';
 import { hepItems, videoFolderItems, videoFolders, videos } from '../../db/schema.ts';
 import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 import { type FolderViewer, folderVisibleIn, videoUsableIn } from '../../db/visibility.ts';
@@ -101,8 +102,11 @@ export function createHepRepository(db: DbOrTx, scope: ClinicScope) {
       const at = row?.at;
       return at ? new Date(at) : null;
     },
+    /** The new items' ids; none is added when any item is of a patient of another clinic (decision 1340). */
     async insert(items: NewHepItem[], now: Date) {
       if (items.length === 0) return [];
+      const patientIds = items.map((item) => item.patientId);
+      if (!(await allPatientsInScope(db, scope, patientIds))) return [];
       const clinicId = clinicIdOf(scope);
       const rows = await db
         .insert(hepItems)

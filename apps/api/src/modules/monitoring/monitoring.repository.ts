@@ -1,8 +1,10 @@
 import type { InteractionLog, MonitoringCode, MonitoringEndReason } from '@rehabit/contract';
 import { and, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { allPatientsInScope } from '../../db/patients-in-scope.ts';
 import { clinics, interactionLogs, monitoringSessions, patients, users } from '../../db/schema.ts';
 import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
+import { notFound } from '../../lib/errors.ts';
 
 export type MonitoringSessionRow = typeof monitoringSessions.$inferSelect;
 
@@ -120,8 +122,9 @@ export function createMonitoringRepository(db: DbOrTx, scope: ClinicScope) {
         .for('update');
     },
 
-    /** A session started in the scope's clinic. */
+    /** A session started in the scope's clinic; refused (not found) on a patient of another clinic (decision 1340). */
     async insert(session: NewMonitoringSession): Promise<MonitoringSessionRow> {
+      if (!(await allPatientsInScope(db, scope, [session.patientId]))) throw notFound('patient');
       const [row] = await db
         .insert(monitoringSessions)
         .values({

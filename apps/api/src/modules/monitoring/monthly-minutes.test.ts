@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
 import { type MonitoredClinics, monitoredClinics } from '../../../test/monitoring-support.ts';
 import type { ApiClient, StaffedClinic } from '../../../test/patients-support.ts';
-import { clinicScope } from '../../db/scope.ts';
-import { createInteractionsRepository } from '../patients/interactions.repository.ts';
+import { interactionLogs } from '../../db/schema.ts';
 
 let t: TestApp;
 let home: StaffedClinic;
@@ -161,7 +160,9 @@ describe('a clinic’s minutes', () => {
     await pastCall(theirs, { date: '2026-07-11', kind: 'phone', minutes: 20 }, away);
     // Rows of the other clinic naming our patient still belong to the other clinic.
     await session(ours, '2026-07-12T18:00:00Z', 600, { clinic: away });
-    await createInteractionsRepository(t.database.db, clinicScope(away.clinic.id)).insert({
+    // Written straight: the repository refuses a call of another clinic about this patient (decision 1340).
+    await t.database.db.insert(interactionLogs).values({
+      clinicId: away.clinic.id,
       patientId: ours,
       date: '2026-07-12',
       startedAt: new Date('2026-07-12T15:00:00Z'),

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { allPatientsInScope } from '../../db/patients-in-scope.ts';
 import { clinics, healthMetrics, patients, users } from '../../db/schema.ts';
 import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 
@@ -91,8 +92,13 @@ export const createPatientAppRepository = (db: DbOrTx, scope: ClinicScope) => {
       return row;
     },
 
-    /** Stores readings not stored yet (same patient, kind, source and instant); answers how many were new. */
+    /**
+     * Stores readings not stored yet (same patient, kind, source and instant); answers how many were new. None of the
+     * batch is stored when any reading is of a patient of another clinic (decision 1340).
+     */
     async insertReadings(readings: NewHealthReading[]): Promise<number> {
+      const patientIds = readings.map((reading) => reading.patientId);
+      if (!(await allPatientsInScope(db, scope, patientIds))) return 0;
       const clinicId = clinicIdOf(scope);
       const rows = await db
         .insert(healthMetrics)

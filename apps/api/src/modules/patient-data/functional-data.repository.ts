@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { allPatientsInScope } from '../../db/patients-in-scope.ts';
 import { functionalEntries, functionalMeasures, users } from '../../db/schema.ts';
 import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
+import { notFound } from '../../lib/errors.ts';
 
 export type NewFunctionalEntry = {
   date: string;
@@ -62,7 +64,9 @@ export function createFunctionalDataRepository(db: DbOrTx, scope: ClinicScope) {
         );
       return row ?? null;
     },
+    /** A series in the scope's clinic; refused (not found) for a patient of another clinic (decision 1340). */
     async insertSeries(values: NewFunctionalSeries) {
+      if (!(await allPatientsInScope(db, scope, [values.patientId]))) throw notFound('patient');
       const [row] = await db
         .insert(functionalMeasures)
         .values({ ...values, clinicId: clinicIdOf(scope) })

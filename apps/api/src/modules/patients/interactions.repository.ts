@@ -1,8 +1,10 @@
 import type { InteractionLog } from '@rehabit/contract';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { allPatientsInScope } from '../../db/patients-in-scope.ts';
 import { interactionLogs, users } from '../../db/schema.ts';
 import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
+import { notFound } from '../../lib/errors.ts';
 
 const logColumns = {
   id: interactionLogs.id,
@@ -82,8 +84,9 @@ export const createInteractionsRepository = (db: DbOrTx, scope: ClinicScope) => 
     return row;
   },
 
-  /** A call logged in the scope's clinic. */
+  /** A call logged in the scope's clinic; refused (not found) for a patient of another clinic (decision 1340). */
   async insert(values: Omit<typeof interactionLogs.$inferInsert, 'clinicId'>): Promise<number> {
+    if (!(await allPatientsInScope(db, scope, [values.patientId]))) throw notFound('patient');
     const [row] = await db
       .insert(interactionLogs)
       .values({ ...values, clinicId: clinicIdOf(scope) })

@@ -8,6 +8,7 @@ import {
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { allPatientsInScope } from '../../db/patients-in-scope.ts';
 import { clinics, icd10Codes, patientEpisodes, patientEvents, patients, users } from '../../db/schema.ts';
 import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 import { ownPatientOf, patientVisibleIn } from '../../db/visibility.ts';
@@ -235,8 +236,9 @@ export const createPatientsRepository = (db: DbOrTx, scope: ClinicScope) => ({
       .where(and(eq(patients.id, id), inScope(patients.clinicId, scope)));
   },
 
-  /** Opens an episode in the scope's clinic. */
+  /** Opens an episode in the scope's clinic; nothing is written for a patient of another clinic (decision 1340). */
   async openEpisode(episode: Omit<typeof patientEpisodes.$inferInsert, 'clinicId'>) {
+    if (!(await allPatientsInScope(db, scope, [episode.patientId]))) return;
     await db.insert(patientEpisodes).values({ ...episode, clinicId: clinicIdOf(scope) });
   },
 
@@ -276,6 +278,8 @@ export const createPatientsRepository = (db: DbOrTx, scope: ClinicScope) => ({
     at: Date;
     detail?: Record<string, unknown>;
   }) {
+    // Nothing is written for a patient of another clinic (decision 1340).
+    if (!(await allPatientsInScope(db, scope, [event.patientId]))) return;
     await db.insert(patientEvents).values({ ...event, clinicId: clinicIdOf(scope) });
   },
 });

@@ -15,8 +15,10 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { allPatientsInScope } from '../../db/patients-in-scope.ts';
 import { clinics, patients, tasks, users } from '../../db/schema.ts';
 import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
+import { notFound } from '../../lib/errors.ts';
 
 const assignees = aliasedTable(users, 'assignees');
 const creators = aliasedTable(users, 'creators');
@@ -151,8 +153,12 @@ export const createTasksRepository = (db: DbOrTx, scope: ClinicScope) => {
       return rows.length > 0;
     },
 
-    /** A person's task in the scope's clinic; answers its id. */
+    /**
+     * A person's task in the scope's clinic; answers its id. A task about a patient of another clinic is refused as
+     * not found (decision 1340).
+     */
     async insert(values: Omit<typeof tasks.$inferInsert, 'clinicId'>): Promise<number> {
+      if (!(await allPatientsInScope(db, scope, [values.patientId]))) throw notFound('patient');
       const [row] = await db
         .insert(tasks)
         .values({ ...values, clinicId: clinicIdOf(scope) })
@@ -162,9 +168,11 @@ export const createTasksRepository = (db: DbOrTx, scope: ClinicScope) => {
 
     /**
      * Opens a rule's task unless its cause has one already; a task its rule closed earlier opens again (the cause
-     * came back), one a person closed stays done. Answers the task's id when this call opened it.
+     * came back), one a person closed stays done. Answers the task's id when this call opened it; none is opened
+     * about a patient of another clinic (decision 1340).
      */
     async openByRule(values: RuleTaskValues): Promise<number | undefined> {
+      if (!(await allPatientsInScope(db, scope, [values.patientId]))) return undefined;
       const [row] = await db
         .insert(tasks)
         .values({
