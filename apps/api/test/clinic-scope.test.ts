@@ -17,7 +17,7 @@ import { createVideosRepository } from '../src/modules/videos/videos.repository.
 import { accountsChatRepositories } from './clinic-scope/accounts-chat.ts';
 import { billingRepositories } from './clinic-scope/billing.ts';
 import { clinicWorkRepositories } from './clinic-scope/clinic-work.ts';
-import { type Entry, scopeA, seedClinic, setSeeded } from './clinic-scope/harness.ts';
+import { type Entry, scopeA, seedClinic, seedStrays, setSeeded } from './clinic-scope/harness.ts';
 import { patientsQueryFunctions, patientsRepositories } from './clinic-scope/patients.ts';
 import { programsVideosRepositories } from './clinic-scope/programs-videos.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -108,6 +108,7 @@ beforeAll(async () => {
     [globalVideoId],
   );
   setSeeded({ ...seeded, globalVideoId, db });
+  await seedStrays(db);
   found = await enumerate(db);
 });
 afterAll(() => database.drop());

@@ -50,14 +50,16 @@ export const dataDaySources = {
 } as const;
 
 /**
- * Whether the patient of `patientId` (a column of the outer query) has a data day in `[fromDay, toDay)`, each an SQL
- * date. Each source is asked through its (patient, day) index.
+ * Whether the patient of `patientId` in the clinic of `clinicId` (columns of the outer query's patient row) has a
+ * data day in `[fromDay, toDay)`, each an SQL date. Each source is asked through its (patient, day) index, and only
+ * its rows of the patient's clinic count: another clinic's row naming the patient is none of theirs (decision 1340).
  */
-export const hasDataDayIn = (patientId: AnyPgColumn, fromDay: SQL, toDay: SQL): SQL => {
+export const hasDataDayIn = (patientId: AnyPgColumn, clinicId: AnyPgColumn, fromDay: SQL, toDay: SQL): SQL => {
   const exists = Object.values(dataDaySources).map(
     (s) => sql`exists (
       select 1 from ${s.table}
-      where ${s.patientId} = ${patientId} and ${s.counts} and ${s.day} >= ${fromDay} and ${s.day} < ${toDay})`,
+      where ${s.patientId} = ${patientId} and ${s.clinicId} = ${clinicId} and ${s.counts}
+        and ${s.day} >= ${fromDay} and ${s.day} < ${toDay})`,
   );
   return sql`(${sql.join(exists, sql` or `)})`;
 };

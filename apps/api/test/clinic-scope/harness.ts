@@ -1,7 +1,15 @@
 import { VIDEO_DEFAULTS } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
-import { functionalEntries } from '../../src/db/schema.ts';
+import {
+  exerciseLogs,
+  functionalEntries,
+  functionalMeasures,
+  healthMetrics,
+  hepItems,
+  interactionLogs,
+  patientEpisodes,
+} from '../../src/db/schema.ts';
 import { type Actor, type ClinicScope, clinicScope } from '../../src/db/scope.ts';
 import { createPasswordResetsRepository } from '../../src/modules/auth/password-resets.repository.ts';
 import { createSessionsRepository } from '../../src/modules/auth/sessions.repository.ts';
@@ -53,6 +61,8 @@ export type Seeded = Awaited<ReturnType<typeof seedClinic>>;
 export let a: Seeded;
 export let b: Seeded;
 export let globalVideoId: number;
+/** Clinic B's rows that name clinic A's patient (`seedStrays`). */
+export let strays: Strays;
 /** The test database the two clinics are seeded in. */
 export let db: Db;
 
@@ -264,4 +274,98 @@ export async function seedClinic(db: Db, index: number) {
     ruleTaskId,
     pendingId: pending.id,
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Clinic B's rows that name clinic A's patient.
+
+export type Strays = Awaited<ReturnType<typeof seedStrays>>;
+
+/**
+ * Rows of clinic B that name clinic A's patient, written straight into the tables, as no repository would write them:
+ * a query that narrows its outer patient by the scope but its inner reads only by the patient's id would count them
+ * in A's answers (decision 1340). Each is dated so that, if counted, it changes an answer the entries ask of A: a call
+ * in April (no call needed then), an open episode begun long before A's (quiet before A's episode began), and an
+ * exercise, a reading and an outcome entry on 5 March (progress of A's week, not quiet on 10 March) of a program item
+ * changed that day (A's program and its last change). All of them lie outside the entries' billing span.
+ */
+export async function seedStrays(db: Db) {
+  const day = '2026-03-05';
+  const at = new Date(`${day}T12:00:00Z`);
+  const clinicId = b.clinicId;
+  const patientId = a.patientId;
+  const [call] = await db
+    .insert(interactionLogs)
+    .values({
+      clinicId,
+      patientId,
+      date: '2026-04-08',
+      startedAt: new Date('2026-04-08T12:00:00Z'),
+      minutes: 20,
+      createdAt: at,
+    })
+    .returning({ id: interactionLogs.id });
+  const [episode] = await db
+    .insert(patientEpisodes)
+    .values({ clinicId, patientId, diagnosis: 'M54.50', startedAt: new Date('2026-01-01T12:00:00Z') })
+    .returning({ id: patientEpisodes.id });
+  const [hepItem] = await db
+    .insert(hepItems)
+    .values({
+      clinicId,
+      patientId,
+      videoId: b.videoId,
+      position: 1,
+      sets: 1,
+      reps: 1,
+      createdAt: new Date('2026-03-01T00:00:00Z'),
+      updatedAt: at,
+    })
+    .returning({ id: hepItems.id });
+  const [log] = await db
+    .insert(exerciseLogs)
+    .values({
+      clinicId,
+      patientId,
+      hepItemId: hepItem!.id,
+      performedAt: at,
+      localDate: day,
+      setsDone: 1,
+      clientId: 'clinic-scope-stray',
+    })
+    .returning({ id: exerciseLogs.id });
+  const [reading] = await db
+    .insert(healthMetrics)
+    .values({ clinicId, patientId, kind: 'steps', value: 5000, measuredAt: at, localDate: day, source: 'manual' })
+    .returning({ id: healthMetrics.id });
+  const [measure] = await db
+    .insert(functionalMeasures)
+    .values({ clinicId, patientId, datatypeId: 1, name: 'Stray', unit: '' })
+    .returning({ id: functionalMeasures.id });
+  const [entry] = await db
+    .insert(functionalEntries)
+    .values({
+      measureId: measure!.id,
+      clinicId,
+      patientId,
+      date: day,
+      answers: [1],
+      score: 1,
+      scoringVersion: '1',
+      enteredBy: 'patient',
+    })
+    .returning({ id: functionalEntries.id });
+  const seeded = {
+    day,
+    at,
+    callId: call!.id,
+    episodeId: episode!.id,
+    hepItemId: hepItem!.id,
+    exerciseLogId: log!.id,
+    readingId: reading!.id,
+    measureId: measure!.id,
+    entryId: entry!.id,
+  };
+  strays = seeded;
+  return seeded;
 }

@@ -1,4 +1,4 @@
-import { patientListQuerySchema } from '@rehabit/contract';
+import { CALL_NOK, patientListQuerySchema } from '@rehabit/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
@@ -37,12 +37,15 @@ import {
   SHARED_NAME,
   scopeA,
   scopeB,
+  strays,
 } from './harness.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Rows of the two clinics these entries need beyond the shared seed, found or made once.
 
 const NOW = new Date('2026-03-02T15:00:00Z');
+/** A day of April, a month without a call of clinic A. */
+const APRIL = new Date('2026-04-10T15:00:00Z');
 
 /** A patient of the scope's clinic, without an account, made for one run and removed after it. */
 async function withScratchPatient(scope: ClinicScope, run: (patientId: number) => Promise<void>) {
@@ -61,15 +64,21 @@ async function withScratchPatient(scope: ClinicScope, run: (patientId: number) =
   }
 }
 
-/** The seeded call of a clinic's patient. */
+/** The seeded call of a clinic's patient (clinic B's stray call names clinic A's patient too). */
 async function callOf(clinic: Seeded) {
-  const [row] = await db.select().from(interactionLogs).where(eq(interactionLogs.patientId, clinic.patientId));
+  const [row] = await db
+    .select()
+    .from(interactionLogs)
+    .where(and(eq(interactionLogs.patientId, clinic.patientId), eq(interactionLogs.clinicId, clinic.clinicId)));
   return row!;
 }
 
-/** The seeded outcome series of a clinic's patient, and its entry. */
+/** The seeded outcome series of a clinic's patient, and its entry (clinic B's stray series names A's patient too). */
 async function seededSeries(clinic: Seeded) {
-  const [series] = await db.select().from(functionalMeasures).where(eq(functionalMeasures.patientId, clinic.patientId));
+  const [series] = await db
+    .select()
+    .from(functionalMeasures)
+    .where(and(eq(functionalMeasures.patientId, clinic.patientId), eq(functionalMeasures.clinicId, clinic.clinicId)));
   const [entry] = await db.select().from(functionalEntries).where(eq(functionalEntries.measureId, series!.id));
   return { series: series!, entry: entry! };
 }
@@ -347,10 +356,17 @@ export const patientsRepositories = {
       const ours = await week(a.patientId);
       expect(ours.items.map((item) => item.id)).toContain(a.hepItemId);
       expect(ours.functionalDays).toContain(DAY);
+      // Clinic B's stray item, exercise, reading and outcome entry of A's patient are none of A's week.
+      expect(ours.items.map((item) => item.id)).not.toContain(strays.hepItemId);
+      expect(ours.logs.map((log) => log.hepItemId)).not.toContain(strays.hepItemId);
+      expect(ours.logs.map((log) => log.day)).not.toContain(strays.day);
+      expect(ours.metrics.map((metric) => metric.day)).not.toContain(strays.day);
+      expect(ours.functionalDays).not.toContain(strays.day);
     }),
     historySpan: crossClinic(async (r) => {
       expect(await r.historySpan(b.patientId)).toBeUndefined();
-      expect((await r.historySpan(a.patientId))?.episode?.startedAt).toEqual(NOW);
+      // A's own open episode, whatever episodes of A's patient clinic B holds.
+      expect((await r.historySpan(a.patientId))?.episode).toEqual({ startedAt: NOW, endedAt: null });
     }),
   }),
   patientApp: cover(createPatientAppRepository, {
@@ -477,6 +493,9 @@ export const patientsQueryFunctions: Record<string, Record<string, Entry<undefin
     contactStatusesOf: crossClinic(async () => {
       const statuses = await contactStatusesOf(db, scopeA(), [b.patientId, a.patientId], NOW);
       expect([...statuses.keys()]).toEqual([a.patientId]);
+      // In April A's patient has no call of clinic A: clinic B's stray call of them is not A's.
+      const april = await contactStatusesOf(db, scopeA(), [a.patientId], APRIL);
+      expect(april.get(a.patientId)?.call_status).toMatchObject({ status: CALL_NOK, is_needed: true });
     }),
   },
   'patient-list': {
@@ -484,6 +503,18 @@ export const patientsQueryFunctions: Record<string, Record<string, Entry<undefin
       const query = patientListQuerySchema.parse({ search: SHARED_NAME, page_size: 100 });
       const rows = await listPatientRows(db, scopeA(), { query, now: NOW }, 100, 0);
       expect(rows.map((row) => [row.id, row.total])).toEqual([[a.patientId, 1]]);
+      // Clinic B's stray rows of A's patient change none of A's filters. (The statement answers one row without a
+      // patient when none matches.)
+      const idsOf = async (filters: Record<string, string>, now: Date) =>
+        (await listPatientRows(db, scopeA(), { query: patientListQuerySchema.parse(filters), now }, 100, 0))
+          .map((row) => row.id)
+          .filter((id) => id !== null);
+      // No call of clinic A in April (B's stray call is in April).
+      expect(await idsOf({ call: 'needed' }, APRIL)).toEqual([a.patientId]);
+      // No data day of clinic A since 2 March (B's stray exercise, reading and outcome entry are of 5 March).
+      expect(await idsOf({ data: 'quiet' }, new Date('2026-03-10T15:00:00Z'))).toEqual([a.patientId]);
+      // A's episode begins on 2 March, so not quiet before (B's stray open episode begins in January).
+      expect(await idsOf({ data: 'quiet' }, new Date('2026-02-20T15:00:00Z'))).toEqual([]);
     }),
   },
   icd10: {

@@ -18,7 +18,20 @@ import { createFoldersRepository } from '../../src/modules/videos/folders.reposi
 import { createHepRequestsRepository } from '../../src/modules/videos/hep-requests.repository.ts';
 import { createVideoUsageRepository } from '../../src/modules/videos/video-usage.repository.ts';
 import { createVideosRepository } from '../../src/modules/videos/videos.repository.ts';
-import { a, b, cover, crossClinic, DAY, db, globalVideoId, repoOf, type Seeded, scopeA, scopeB } from './harness.ts';
+import {
+  a,
+  b,
+  cover,
+  crossClinic,
+  DAY,
+  db,
+  globalVideoId,
+  repoOf,
+  type Seeded,
+  scopeA,
+  scopeB,
+  strays,
+} from './harness.ts';
 
 /** The clinic's therapist looking at folders: their own and their clinic's shared ones. */
 const viewerOf = (clinic: Seeded): FolderViewer => ({ userId: clinic.therapistId, allFolders: false });
@@ -205,7 +218,11 @@ export const programsVideosRepositories = {
     readAudited: crossClinic(async (r) => {
       const read = { actorUserId: a.therapistId, ip: null };
       expect(await r.readAudited({ ...read, patientId: b.patientId })).toBeUndefined();
-      expect(await r.readAudited({ ...read, patientId: a.patientId })).toBeDefined();
+      const program = await r.readAudited({ ...read, patientId: a.patientId });
+      // Clinic B's stray item of A's patient, changed on 5 March, is neither in A's program nor its last change.
+      expect(program?.items.map((item) => item.id)).toEqual([a.hepItemId]);
+      expect(program?.lastChange).toEqual(await repoOf(createHepRepository, scopeA()).lastChange(a.patientId));
+      expect(program?.lastChange).not.toEqual(strays.at);
     }),
   }),
   folders: cover(createFoldersRepository, {

@@ -7,7 +7,8 @@ import type { HepItemRow } from './hep.repository.ts';
  * A patient's program as staff open it, in one round trip (decision 1101): the patient checked in the caller's
  * clinic, the active items in order (as `listActive` reads them), the program's last change (as `lastChange`), and
  * the `hep.read` audit row with the item count, written by the same statement only when the patient was found.
- * The patient's row comes back once with no item when the program is empty.
+ * The patient's row comes back once with no item when the program is empty. The items and the last change are only
+ * of the patient's own clinic: another clinic's item naming the patient is none of theirs (decision 1340).
  */
 const READ_AUDITED_SQL = `
 with p as (
@@ -19,7 +20,7 @@ with p as (
     v.description as video_description, v.title_es as video_title_es, v.description_es as video_description_es, v.status as video_status, v.body_part as video_body_part,
     v.equipment as video_equipment, v.duration_seconds as video_duration_seconds, v.has_poster as video_has_poster
   from hep_items h join videos v on v.id = h.video_id
-  where h.patient_id = (select id from p) and h.deleted_at is null
+  where h.patient_id = (select id from p) and h.clinic_id = (select clinic_id from p) and h.deleted_at is null
 ), audited as (
   insert into audit_events (action, outcome, actor_user_id, clinic_id, patient_id, ip, detail)
   select 'hep.read', 'success', $3, p.clinic_id, p.id, $4, jsonb_build_object('count', (select count(*) from items))
@@ -27,8 +28,8 @@ with p as (
   returning id
 )
 select (select count(*) from audited)::int as audited,
-  (select max(greatest(updated_at, coalesce(deleted_at, updated_at))) from hep_items where patient_id = p.id)
-    as last_change,
+  (select max(greatest(updated_at, coalesce(deleted_at, updated_at))) from hep_items
+    where patient_id = p.id and clinic_id = p.clinic_id) as last_change,
   items.*
 from p left join items on true
 order by items.position, items.id`;

@@ -27,7 +27,9 @@ export type WeekData = { items: WeekItem[]; logs: LogGroup[]; metrics: MetricGro
  * and day indexes): the program items that may have been in force (created before `$4` and not deleted before
  * `$3`: a day wider than the weeks, so every timezone is covered; days are exact in the service), the logs per day
  * and item, the readings per day and kind, and the days with an outcome entry the patient filled in (decision 1200), all from `$2` to `$5`.
- * No row at all for a patient outside the scope: of the clinic `$6`, or of any clinic when `$6` is null.
+ * No row at all for a patient outside the scope: of the clinic `$6`, or of any clinic when `$6` is null. Each part
+ * reads only rows of the patient's own clinic (`p.clinic_id`), so another clinic's row naming the patient is none of
+ * theirs (decision 1340), and the statement's text is the same for every clinic.
  */
 const WEEK_DATA_SQL = `select
   (select coalesce(json_agg(json_build_object(
@@ -35,24 +37,27 @@ const WEEK_DATA_SQL = `select
       'createdAt', extract(epoch from i.created_at) * 1000, 'deletedAt', extract(epoch from i.deleted_at) * 1000)
     order by i.position, i.id), '[]')
    from hep_items i join videos v on v.id = i.video_id
-   where i.patient_id = $1 and i.created_at < $4 and (i.deleted_at is null or i.deleted_at > $3)) as items,
+   where i.patient_id = $1 and i.clinic_id = p.clinic_id
+     and i.created_at < $4 and (i.deleted_at is null or i.deleted_at > $3)) as items,
   (select coalesce(json_agg(json_build_object('day', l.local_date, 'hepItemId', l.hep_item_id, 'n', l.n,
       'difficultySum', l.difficulty_sum, 'difficultyCount', l.difficulty_count)), '[]')
    from (select local_date, hep_item_id, count(*) as n,
        coalesce(sum(case difficulty when 'easy' then 1 when 'right' then 2 when 'hard' then 3 end), 0) as difficulty_sum,
        count(difficulty) as difficulty_count
-     from exercise_logs where patient_id = $1 and local_date between $2 and $5
+     from exercise_logs where patient_id = $1 and clinic_id = p.clinic_id and local_date between $2 and $5
      group by local_date, hep_item_id) l) as logs,
   (select coalesce(json_agg(json_build_object('day', m.local_date, 'kind', m.kind, 'sum', m.sum, 'n', m.n,
       'latest', m.latest)), '[]')
    from (select local_date, kind, sum(value) as sum, count(*) as n,
        (array_agg(value order by measured_at desc, id desc))[1] as latest
-     from health_metrics where patient_id = $1 and local_date between $2 and $5
+     from health_metrics where patient_id = $1 and clinic_id = p.clinic_id and local_date between $2 and $5
      group by local_date, kind) m) as metrics,
   (select coalesce(json_agg(distinct f.date), '[]')
    from functional_entries f
-   where f.patient_id = $1 and f.entered_by = 'patient' and f.date between $2 and $5) as functional_days
-where exists (select 1 from patients p where p.id = $1 and ($6::int is null or p.clinic_id = $6))`;
+   where f.patient_id = $1 and f.clinic_id = p.clinic_id and f.entered_by = 'patient'
+     and f.date between $2 and $5) as functional_days
+from patients p
+where p.id = $1 and ($6::int is null or p.clinic_id = $6)`;
 
 type WeekDataRow = {
   items: (Omit<WeekItem, 'createdAt' | 'deletedAt'> & { createdAt: number; deletedAt: number | null })[];

@@ -17,7 +17,9 @@ import { type ClinicScope, inScope } from '../../db/scope.ts';
 /**
  * Call status and chat freshness (decision 0901), from existing tables: a live call is an interaction log that is
  * not deleted, dated in the clinic's current calendar month; freshness reads the patient chat's last patient
- * message. The month is the clinic's, from its timezone, so the SQL filters and the pure rules agree.
+ * message. The month is the clinic's, from its timezone, so the SQL filters and the pure rules agree. Every inner
+ * read keeps to the patient row's clinic, as the outer query keeps to the scope (decision 1340): another clinic's
+ * row naming the patient is none of theirs.
  */
 
 /** The timezone of a patient row's clinic. */
@@ -46,7 +48,8 @@ export function callNeededCondition(now: Date): SQL {
     rtmBillableCondition,
     sql`not exists (
       select 1 from ${interactionLogs}
-      where ${interactionLogs.patientId} = ${patients.id} and ${interactionLogs.deletedAt} is null
+      where ${interactionLogs.patientId} = ${patients.id} and ${interactionLogs.clinicId} = ${patients.clinicId}
+        and ${interactionLogs.deletedAt} is null
         and ${interactionLogs.date} >= ${start} and ${interactionLogs.date} < ${end})`,
   )!;
 }
@@ -62,9 +65,10 @@ export function dataQuietCondition(now: Date): SQL {
     eq(patients.status, 'onboarded'),
     sql`exists (
       select 1 from ${patientEpisodes}
-      where ${patientEpisodes.patientId} = ${patients.id} and ${patientEpisodes.endedAt} is null
+      where ${patientEpisodes.patientId} = ${patients.id} and ${patientEpisodes.clinicId} = ${patients.clinicId}
+        and ${patientEpisodes.endedAt} is null
         and (${patientEpisodes.startedAt} at time zone ${clinicTimezone})::date <= ${today} - ${NO_DATA_DAYS}::int)`,
-    not(hasDataDayIn(patients.id, sql`${today} - ${NO_DATA_DAYS - 1}::int`, sql`${today} + 1`)),
+    not(hasDataDayIn(patients.id, patients.clinicId, sql`${today} - ${NO_DATA_DAYS - 1}::int`, sql`${today} + 1`)),
   )!;
 }
 
@@ -78,7 +82,8 @@ export function chatOutdatedCondition(now: Date): SQL {
     eq(patients.status, 'onboarded'),
     sql`not exists (
       select 1 from ${chatSessions}
-      where ${chatSessions.patientId} = ${patients.id} and ${chatSessions.lastPatientMessageAt} > ${cutoff}::timestamptz)`,
+      where ${chatSessions.patientId} = ${patients.id} and ${chatSessions.clinicId} = ${patients.clinicId}
+        and ${chatSessions.lastPatientMessageAt} > ${cutoff}::timestamptz)`,
   )!;
 }
 
@@ -106,13 +111,20 @@ export async function contactStatusesOf(
       consentDate: patients.consentDate,
       lastCallDay: sql<string | null>`(
         select max(${interactionLogs.date})::text from ${interactionLogs}
-        where ${interactionLogs.patientId} = ${patients.id} and ${interactionLogs.deletedAt} is null
-          and ${interactionLogs.date} < ${end})`,
+        where ${interactionLogs.patientId} = ${patients.id} and ${interactionLogs.clinicId} = ${patients.clinicId}
+          and ${interactionLogs.deletedAt} is null and ${interactionLogs.date} < ${end})`,
       lastPatientMessageAt: chatSessions.lastPatientMessageAt,
     })
     .from(patients)
     .innerJoin(clinics, eq(clinics.id, patients.clinicId))
-    .leftJoin(chatSessions, and(eq(chatSessions.patientId, patients.id), eq(chatSessions.kind, 'patient')))
+    .leftJoin(
+      chatSessions,
+      and(
+        eq(chatSessions.patientId, patients.id),
+        eq(chatSessions.clinicId, patients.clinicId),
+        eq(chatSessions.kind, 'patient'),
+      ),
+    )
     .where(and(inArray(patients.id, ids), inScope(patients.clinicId, scope)));
   for (const row of rows) {
     const today = localDateOf(now, row.timezone);
