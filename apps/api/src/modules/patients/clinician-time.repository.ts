@@ -67,7 +67,8 @@ export const createClinicianTimeRepository = (db: DbOrTx, scope: ClinicScope) =>
     const latest = db
       .select({ startedAt: patientEpisodes.startedAt })
       .from(patientEpisodes)
-      .where(eq(patientEpisodes.patientId, patientId))
+      // The patient's episodes in the patient's own clinic, as every row about a patient is (decision 1340).
+      .where(and(eq(patientEpisodes.patientId, patientId), eq(patientEpisodes.clinicId, patients.clinicId)))
       .orderBy(desc(patientEpisodes.startedAt))
       .limit(1);
     const [row] = await db

@@ -201,7 +201,8 @@ function listStatement(options: ListOptions, search: Search, bind: Bind): SQL {
       ${therapist}.first_name as therapist_first_name, ${therapist}.last_name as therapist_last_name, p.status,
       p.is_rtm_covered, p.consent_date::text as consent_date, p.consent_method, p.source, p.created_at,
       (select max(${patientEpisodes.startedAt}) from ${patientEpisodes}
-        where ${patientEpisodes.patientId} = p.id and ${patientEpisodes.endedAt} is null) as episode_started_at,
+        where ${patientEpisodes.patientId} = p.id and ${patientEpisodes.clinicId} = p.clinic_id
+          and ${patientEpisodes.endedAt} is null) as episode_started_at,
       c.code as clinic_code, c.name as clinic_name
     from (select count(*)::int as n from found) total
     left join (page join ${patients} p on p.id = page.id join ${clinics} c on c.id = p.clinic_id) on true
