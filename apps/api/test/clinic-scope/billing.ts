@@ -212,10 +212,10 @@ export const billingRepositories = {
     }),
     newestWithContent: crossClinic(async (r) => {
       const files = await filedMonths();
-      expect(await r.newestWithContent(FILED)).toMatchObject({
-        id: files.a.signedFileId,
-        content: new Uint8Array([80, 75, 1]),
-      });
+      const file = await r.newestWithContent(FILED);
+      expect(file?.id).toBe(files.a.signedFileId);
+      // PGlite answers a Uint8Array, node-postgres a Buffer: the bytes are what is compared.
+      expect([...(file?.content ?? [])]).toEqual([80, 75, 1]);
     }),
     insert: crossClinic(async (r) => {
       const content = new Uint8Array([80, 75]);
