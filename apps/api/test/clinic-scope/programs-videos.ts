@@ -136,29 +136,8 @@ export const programsVideosRepositories = {
       expect(await r.lastChange(a.patientId)).toBeInstanceOf(Date);
     }),
     insert: crossClinic(async (r) => {
-      const [id] = await r.insert(
-        [
-          {
-            patientId: a.patientId,
-            videoId: a.videoId,
-            folderId: null,
-            folderName: null,
-            sets: 1,
-            reps: 1,
-            holdSeconds: 0,
-            timesPerDay: 1,
-            daysPerWeek: 7,
-            description: '',
-            createdBy: a.therapistId,
-          },
-        ],
-        now,
-      );
-      expect((await r.findInScope([id!])).map((row) => row.clinicId)).toEqual([a.clinicId]);
-      expect(await repoOf(createHepRepository, scopeB()).findInScope([id!])).toEqual([]);
-      await db.delete(hepItems).where(eq(hepItems.id, id!));
-      // Clinic B's patient, alone or with A's in one call: nothing is added.
-      const item = (patientId: number) => ({
+      /** One exercise of clinic A's video for a patient. */
+      const item = (patientId: number, description = '') => ({
         patientId,
         videoId: a.videoId,
         folderId: null,
@@ -168,11 +147,16 @@ export const programsVideosRepositories = {
         holdSeconds: 0,
         timesPerDay: 1,
         daysPerWeek: 7,
-        description: 'Not for B',
+        description,
         createdBy: a.therapistId,
       });
-      expect(await r.insert([item(b.patientId)], now)).toEqual([]);
-      expect(await r.insert([item(a.patientId), item(b.patientId)], now)).toEqual([]);
+      const [id] = await r.insert([item(a.patientId)], now);
+      expect((await r.findInScope([id!])).map((row) => row.clinicId)).toEqual([a.clinicId]);
+      expect(await repoOf(createHepRepository, scopeB()).findInScope([id!])).toEqual([]);
+      await db.delete(hepItems).where(eq(hepItems.id, id!));
+      // Clinic B's patient, alone or with A's in one call: nothing is added.
+      expect(await r.insert([item(b.patientId, 'Not for B')], now)).toEqual([]);
+      expect(await r.insert([item(a.patientId, 'Not for B'), item(b.patientId, 'Not for B')], now)).toEqual([]);
       expect(await db.select().from(hepItems).where(eq(hepItems.description, 'Not for B'))).toEqual([]);
     }),
     update: crossClinic(async (r) => {
