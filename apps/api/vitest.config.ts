@@ -1,8 +1,14 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // These start the server or the CLI as shipped, in a clean environment on their own embedded database, whatever
-// database the run is given: a pass on PostgreSQL would run them again exactly as the embedded pass did.
-const sameOnEveryDatabase = ['test/cli.test.ts', 'test/server-start-stop.test.ts', 'test/production-build.test.ts'];
+// database the run is given, or read the source and open no database: a pass on PostgreSQL would run them again
+// exactly as the embedded pass did.
+const sameOnEveryDatabase = [
+  'test/cli.test.ts',
+  'test/server-start-stop.test.ts',
+  'test/production-build.test.ts',
+  'test/repository-parameters.test.ts',
+];
 
 export default defineConfig({
   test: {
