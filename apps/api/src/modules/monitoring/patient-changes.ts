@@ -5,9 +5,10 @@
  */
 import type { MonitoringPatientEndReason } from '@rehabit/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { type Actor, clinicScope } from '../../db/scope.ts';
+import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
+import { patientScope } from '../patients/patient-access.ts';
 import { createMonitoringRepository } from './monitoring.repository.ts';
 import { endSession } from './monitoring.service.ts';
 
@@ -25,9 +26,7 @@ export function createPatientMonitoring({ audit }: { audit: AuditLog }) {
     ) {
       const { patient, reason, now } = change;
       // The patients module found the patient in the caller's scope: its sessions are those of its clinic.
-      const open = await createMonitoringRepository(tx, clinicScope(patient.clinicId)).openOnPatientForUpdate(
-        patient.id,
-      );
+      const open = await createMonitoringRepository(tx, patientScope(patient)).openOnPatientForUpdate(patient.id);
       for (const session of open) {
         await endSession(tx, audit, actor, session, { endedAt: now, seconds: session.seconds, reason }, ctx);
       }

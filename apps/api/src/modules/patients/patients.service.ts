@@ -23,6 +23,7 @@ import { createClinicianTimeRepository } from './clinician-time.repository.ts';
 import { contactStatusesOf } from './contact-status.repository.ts';
 import { findIcd10, searchIcd10 } from './icd10.repository.ts';
 import { createInteractionsRepository, toInteractionLog } from './interactions.repository.ts';
+import { patientScope } from './patient-access.ts';
 import { createPatientRecordRepository } from './patient-record.repository.ts';
 import { createPatientsRepository, identityColumnsOf, type PatientRow, toPatient } from './patients.repository.ts';
 
@@ -93,16 +94,6 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
   /** The patients the caller may reach. */
   const patientsOf = (actor: Actor) => createPatientsRepository(db, scopeOf(actor));
 
-  /**
-   * The scope of a change to patients the caller has found: their clinic, which the caller's scope reaches (a
-   * patient of another clinic is not found).
-   */
-  function scopeOfFound(actor: Actor, patient: { clinicId: number }): ClinicScope {
-    const scope = narrowTo(scopeOf(actor), patient.clinicId);
-    if (!scope) throw notFound('patient');
-    return scope;
-  }
-
   async function findPatient(actor: Actor, id: number, ctx: RequestContext) {
     const patient = await patientsOf(actor).findById(id);
     if (!patient) {
@@ -155,7 +146,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
     const to = transitions[transition].to;
     await db.transaction(async (tx) => {
       // Rows of more than one clinic change (an admin's discharge of several), each in its own clinic.
-      const repoOf = (patient: PatientRow) => createPatientsRepository(tx, scopeOfFound(actor, patient));
+      const repoOf = (patient: PatientRow) => createPatientsRepository(tx, patientScope(patient));
       // The patients' rows first, in one order: a monitoring start on one of them waits for the change and then
       // sees it, and the change's own steps find nothing started behind their back (decision 1291).
       for (const patient of [...rows].sort((a, b) => a.id - b.id)) await repoOf(patient).lock(patient.id);
@@ -196,7 +187,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
     const now = clock.now();
     const { detail } = options;
     await db.transaction(async (tx) => {
-      const repo = createPatientsRepository(tx, scopeOfFound(actor, patient));
+      const repo = createPatientsRepository(tx, patientScope(patient));
       await repo.update(patient.id, values, now);
       await options.alsoInTx?.(tx, now);
       await repo.recordEvent({
@@ -326,7 +317,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
       await assertDiagnosis(body.diagnosis);
       await assertTherapist(body.therapist, patient.clinicId, 'therapist');
       await applyTransition(actor, 'onboard', [patient], ctx, async (tx, p, now) => {
-        const repo = createPatientsRepository(tx, scopeOfFound(actor, p));
+        const repo = createPatientsRepository(tx, patientScope(p));
         await repo.update(p.id, { diagnosis: body.diagnosis, therapistId: body.therapist }, now);
         await repo.openEpisode({
           patientId: p.id,
@@ -342,7 +333,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
     async discharge(actor: Actor, ids: number[], ctx: RequestContext) {
       const rows = await findAll(actor, ids);
       await applyTransition(actor, 'discharge', rows, ctx, async (tx, p, now) => {
-        await createPatientsRepository(tx, scopeOfFound(actor, p)).closeOpenEpisode(p.id, now, actor.id);
+        await createPatientsRepository(tx, patientScope(p)).closeOpenEpisode(p.id, now, actor.id);
         await monitoring.patientChanged(tx, actor, { patient: p, reason: 'patient_discharged', now }, ctx);
       });
       return { results: await Promise.all(rows.map((p) => reload(actor, p.id))) };
@@ -357,7 +348,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
         });
       }
       await applyTransition(actor, 're_onboard', rows, ctx, (tx, p, now) =>
-        createPatientsRepository(tx, scopeOfFound(actor, p)).openEpisode({
+        createPatientsRepository(tx, patientScope(p)).openEpisode({
           patientId: p.id,
           diagnosis: p.diagnosis!,
           therapistId: p.therapistId,
@@ -371,7 +362,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
     async remove(actor: Actor, id: number, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
       await applyTransition(actor, 'remove', [patient], ctx, async (tx, p, now) => {
-        await createPatientsRepository(tx, scopeOfFound(actor, p)).closeOpenEpisode(p.id, now, actor.id);
+        await createPatientsRepository(tx, patientScope(p)).closeOpenEpisode(p.id, now, actor.id);
         await monitoring.patientChanged(tx, actor, { patient: p, reason: 'patient_removed', now }, ctx);
         // A removed patient's own sign-in ends with the record (the caller closes the live connection too).
         if (p.userId) await createSessionsRepository(tx, clinicScope(p.clinicId)).revokeAllForUser(p.userId, now);
@@ -387,7 +378,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
         // The open RTM episode and the patient's open rule tasks follow the patient to the new therapist; the open
         // monitoring sessions end at the hand-over (decision 1291).
         alsoInTx: async (tx, now) => {
-          await createPatientsRepository(tx, scopeOfFound(actor, patient)).setOpenEpisodeTherapist(id, therapistId);
+          await createPatientsRepository(tx, patientScope(patient)).setOpenEpisodeTherapist(id, therapistId);
           await tasks.patientChanged(tx, patient);
           await monitoring.patientChanged(tx, actor, { patient, reason: 'therapist_changed', now }, ctx);
         },
@@ -408,7 +399,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
     async listInteractions(actor: Actor, id: number, page: number, pageSize: number, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
       // The patient's calls are those of the patient's clinic, as billing counts them (decision 1340).
-      const calls = createInteractionsRepository(db, scopeOfFound(actor, patient));
+      const calls = createInteractionsRepository(db, patientScope(patient));
       const { rows, count } = await calls.list(id, page, pageSize);
       await record(actor, 'interaction.list', patient, ctx);
       return toPage(rows.map(toInteractionLog), count, { page, page_size: pageSize });
@@ -426,7 +417,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
         await time.lockClinician(actor.id);
         const busy = await time.firstOverlap(actor.id, span.start, span.end);
         if (busy) throw overlapRefusal(busy, id, calendar.timezone);
-        const newId = await createInteractionsRepository(tx, scopeOfFound(actor, patient)).insert({
+        const newId = await createInteractionsRepository(tx, patientScope(patient)).insert({
           patientId: id,
           date: body.date,
           startedAt: span.start,
@@ -440,18 +431,16 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
         await tasks.patientChanged(tx, patient);
         return newId;
       });
-      return toInteractionLog(
-        (await createInteractionsRepository(db, scopeOfFound(actor, patient)).findLive(id, logId))!,
-      );
+      return toInteractionLog((await createInteractionsRepository(db, patientScope(patient)).findLive(id, logId))!);
     },
 
     async deleteInteraction(actor: Actor, id: number, logId: number, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
-      if (!(await createInteractionsRepository(db, scopeOfFound(actor, patient)).findLive(id, logId))) {
+      if (!(await createInteractionsRepository(db, patientScope(patient)).findLive(id, logId))) {
         throw notFound('interaction log');
       }
       await db.transaction(async (tx) => {
-        await createInteractionsRepository(tx, scopeOfFound(actor, patient)).softDelete(logId, actor.id, clock.now());
+        await createInteractionsRepository(tx, patientScope(patient)).softDelete(logId, actor.id, clock.now());
         await record(actor, 'interaction.delete', patient, ctx, { log_id: logId }, tx);
         await tasks.patientChanged(tx, patient);
       });
