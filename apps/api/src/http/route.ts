@@ -1,6 +1,7 @@
 import { type Endpoint, type FileAnswer, fileContentTypes } from '@rehabit/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
+import { callerOf } from '../modules/data-access.ts';
 import { type RequestContext, requestContext } from './request-context.ts';
 import { type CheckedInput, checkAccess, runEndpoint } from './run-endpoint.ts';
 
@@ -74,7 +75,8 @@ export function route<E extends Endpoint>(
     handler: async (request, reply) => {
       let status: number = endpoint.status;
       const call = {
-        actor: request.actor,
+        // The caller's data access is built here, once for the call, from their scope (decision 1345).
+        actor: request.actor && callerOf(app.db, request.actor),
         input: { params: request.params, query: request.query, body: request.body },
         ctx: requestContext(request),
         audit: app.audit,

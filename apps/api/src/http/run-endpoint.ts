@@ -2,6 +2,7 @@ import { can, type Endpoint, type Problem, type Schema } from '@rehabit/contract
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Actor } from '../db/scope.ts';
+import type { Caller } from '../modules/data-access.ts';
 import { type AuditLog, type AuditTrail, withAuditTrail } from '../lib/audit.ts';
 import { AppError } from '../lib/errors.ts';
 import { type Fault, invalidInput, problemOf } from '../plugins/errors.ts';
@@ -12,17 +13,20 @@ type Parsed<S> = S extends Schema ? z.output<S> : undefined;
 /** A call's input as it arrived, over HTTP or the socket: not yet checked. */
 export type RawInput = { params?: unknown; query?: unknown; body?: unknown };
 
-/** A call's input once its endpoint's schemas accepted it, and its caller (there unless the endpoint is public). */
+/**
+ * A call's input once its endpoint's schemas accepted it, and its caller with their data access (there unless the
+ * endpoint is public).
+ */
 export type CheckedInput<E extends Endpoint> = {
   params: Parsed<E['params']>;
   query: Parsed<E['query']>;
   body: Parsed<E['body']>;
-  actor: E['access'] extends 'public' ? Actor | null : Actor;
+  actor: E['access'] extends 'public' ? Caller | null : Caller;
 };
 
 /** One call of an endpoint: who makes it (null: no live session), what it sent, from where. */
 export type EndpointCall = {
-  actor: Actor | null;
+  actor: Caller | null;
   input: RawInput;
   ctx: RequestContext;
   /** The audit log, for a read's row the service left to the pipeline and a change's row written late. */
@@ -52,7 +56,7 @@ function checked(schema: Schema | undefined, value: unknown, part: 'params' | 'q
 }
 
 /** Path parameters, then body, then query: the order Fastify checked them in, the first refused part answered. */
-function checkInput<E extends Endpoint>(endpoint: E, input: RawInput, actor: Actor | null): CheckedInput<E> {
+function checkInput<E extends Endpoint>(endpoint: E, input: RawInput, actor: Caller | null): CheckedInput<E> {
   const params = checked(endpoint.params, input.params, 'params');
   const body = checked(endpoint.body, input.body, 'body');
   const query = checked(endpoint.query, input.query, 'querystring');

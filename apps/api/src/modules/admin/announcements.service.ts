@@ -1,9 +1,10 @@
 import type { InitialNote } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { type Actor, scopeOf } from '../../db/scope.ts';
+import { scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, noteNothingChanged } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { Caller } from '../data-access.ts';
 import { createAnnouncementsRepository, createStaffNoticesRepository } from './announcements.repository.ts';
 
 async function readNote(db: DbOrTx): Promise<InitialNote> {
@@ -20,7 +21,7 @@ export function createAnnouncementsService({ db, clock, audit }: { db: Db; clock
   return {
     initialNote: () => readNote(db),
 
-    async updateInitialNote(actor: Actor, text: string, ctx: RequestContext): Promise<InitialNote> {
+    async updateInitialNote(actor: Caller, text: string, ctx: RequestContext): Promise<InitialNote> {
       return db.transaction(async (tx) => {
         const repo = createAnnouncementsRepository(tx);
         await repo.holdNote();

@@ -8,7 +8,7 @@ import {
   toPage,
 } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import { type Actor, scopeOf } from '../../db/scope.ts';
+import { scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -16,6 +16,7 @@ import { fieldError } from '../../lib/errors.ts';
 import { spreadsheetCsv } from '../../lib/spreadsheet-csv.ts';
 import { displayName } from '../auth/users.repository.ts';
 import { chosenClinic } from '../clinics/chosen-clinic.ts';
+import type { Caller } from '../data-access.ts';
 import { type AuditLogFilter, type AuditLogRow, createAuditLogRepository } from './audit-log.repository.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog };
@@ -90,7 +91,7 @@ export function createAuditLogService({ db, clock, audit }: Deps) {
    * The filter in the caller's reach, the clinic its reading is filed under, and the patient filtered on. The log is
    * read in the reach (decision 1340): the chosen clinic's rows, or every clinic's for an admin who chose none.
    */
-  async function resolve(actor: Actor, filter: AuditFilter) {
+  async function resolve(actor: Caller, filter: AuditFilter) {
     const code = filter.clinic_code ?? (can(actor.role, 'clinics.all') ? undefined : actor.clinicCode);
     const { clinic, scope: reach, filedUnder } = await chosenClinic(db, actor, code);
     const repo = createAuditLogRepository(db, reach);
@@ -121,7 +122,7 @@ export function createAuditLogService({ db, clock, audit }: Deps) {
    * log tells who read about its patients, even in an admin's reading of every clinic.
    */
   async function recordRead(
-    actor: Actor,
+    actor: Caller,
     action: 'audit.list' | 'audit.export',
     read: Awaited<ReturnType<typeof resolve>> & { rows: AuditLogRow[] },
     filter: AuditFilter,
@@ -142,7 +143,7 @@ export function createAuditLogService({ db, clock, audit }: Deps) {
   }
 
   return {
-    async list(actor: Actor, query: AuditLogQuery, ctx: RequestContext) {
+    async list(actor: Caller, query: AuditLogQuery, ctx: RequestContext) {
       const { page, page_size, ...filter } = query;
       const read = await resolve(actor, filter);
       const [rows, count] = await Promise.all([
@@ -157,7 +158,7 @@ export function createAuditLogService({ db, clock, audit }: Deps) {
      * The filter's rows as CSV, newest first. A filter matching more than AUDIT_EXPORT_MAX_ROWS is refused (400)
      * rather than cut short, so an export is always the whole answer to its filter.
      */
-    async export(actor: Actor, filter: AuditFilter, ctx: RequestContext): Promise<FileAnswer> {
+    async export(actor: Caller, filter: AuditFilter, ctx: RequestContext): Promise<FileAnswer> {
       const read = await resolve(actor, filter);
       const rows = await read.repo.newest(read.where, AUDIT_EXPORT_MAX_ROWS + 1);
       if (rows.length > AUDIT_EXPORT_MAX_ROWS) {

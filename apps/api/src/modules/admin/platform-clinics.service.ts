@@ -8,13 +8,14 @@ import {
 } from '@rehabit/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { type Actor, clinicScope, crossClinic, scopeOf } from '../../db/scope.ts';
+import { clinicScope, crossClinic, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, clinicAudit } from '../../lib/audit.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { hashPassword, passwordWeakness } from '../../lib/passwords.ts';
 import { createUsersRepository, displayName } from '../auth/users.repository.ts';
 import { type ClinicOverviewRow, createClinicsRepository, toClinic } from '../clinics/clinics.repository.ts';
+import type { Caller } from '../data-access.ts';
 
 type Deps = { db: Db; audit: AuditLog; config: Pick<Config, 'RESTRICTED_CLINIC_CODE'> };
 
@@ -31,7 +32,7 @@ const conflict = (field: string, message: string) => fieldError(field, message, 
 /** The platform admin's clinics: the list with counts, one clinic, and a new clinic with its supervisor. */
 export function createPlatformClinicsService({ db, audit, config }: Deps) {
   /** The clinics the caller reaches: every clinic for platform staff (decision 1340). */
-  const clinicsOf = (actor: Actor) => createClinicsRepository(db, scopeOf(actor));
+  const clinicsOf = (actor: Caller) => createClinicsRepository(db, scopeOf(actor));
   // Whether an e-mail is taken is asked of every clinic: an e-mail signs in to one account (decision 1340).
   const users = createUsersRepository(db, crossClinic('sign-in'));
 
@@ -54,7 +55,7 @@ export function createPlatformClinicsService({ db, audit, config }: Deps) {
   });
 
   /** A code no clinic has: the one asked for, or a new one of six letters and digits (decision 0004). */
-  async function freeCode(actor: Actor, asked: string | undefined): Promise<string> {
+  async function freeCode(actor: Caller, asked: string | undefined): Promise<string> {
     const clinics = clinicsOf(actor);
     if (asked) {
       if (await clinics.findByCode(asked)) throw conflict('code', 'Another clinic has this code');
@@ -67,14 +68,14 @@ export function createPlatformClinicsService({ db, audit, config }: Deps) {
     throw new AppError('conflict', 'No free clinic code was found; try again');
   }
 
-  async function overviewOf(actor: Actor, code: string) {
+  async function overviewOf(actor: Caller, code: string) {
     const row = await clinicsOf(actor).overviewByCode(code);
     if (!row) throw notFound('clinic');
     return toOverview(row);
   }
 
   return {
-    async list(actor: Actor, query: AdminClinicListQuery) {
+    async list(actor: Caller, query: AdminClinicListQuery) {
       const { rows, count } = await clinicsOf(actor).overviews({
         search: query.search || undefined,
         page: query.page,
@@ -84,13 +85,13 @@ export function createPlatformClinicsService({ db, audit, config }: Deps) {
     },
 
     /** Every clinic's code and name, a page at a time, for the admin's clinic picker (decision 1150). */
-    async choices(actor: Actor, query: PageQuery) {
+    async choices(actor: Caller, query: PageQuery) {
       const { rows, count } = await clinicsOf(actor).names({ page: query.page, pageSize: query.page_size });
       return toPage(rows, count, query);
     },
 
     /** One clinic for the admin's read-only view, audited as a read of that clinic. */
-    async detail(actor: Actor, code: string, ctx: RequestContext): Promise<ClinicOverview> {
+    async detail(actor: Caller, code: string, ctx: RequestContext): Promise<ClinicOverview> {
       const overview = await overviewOf(actor, code);
       await audit.record({
         action: 'clinic.read',
@@ -106,7 +107,7 @@ export function createPlatformClinicsService({ db, audit, config }: Deps) {
      * The clinic and its supervisor in one transaction, with one audit row. The supervisor is approved from the
      * start and signs in with the clinic's code and the password given (decision 0003), or with their e-mail.
      */
-    async create(actor: Actor, input: CreateClinicBody, ctx: RequestContext): Promise<ClinicOverview> {
+    async create(actor: Caller, input: CreateClinicBody, ctx: RequestContext): Promise<ClinicOverview> {
       const { supervisor } = input;
       if (await users.findByEmail(supervisor.email))
         throw conflict('supervisor.email', 'Another account uses this e-mail');

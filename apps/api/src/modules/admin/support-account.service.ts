@@ -1,11 +1,12 @@
 import { isPatientRole, type SupportAccount } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import { type Actor, crossClinic, scopeOf } from '../../db/scope.ts';
+import { crossClinic, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, noteNothingChanged } from '../../lib/audit.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { createUsersRepository, displayName } from '../auth/users.repository.ts';
 import { createSettingsRepository } from '../clinics/settings.repository.ts';
+import type { Caller } from '../data-access.ts';
 
 type Deps = { db: Db; audit: AuditLog };
 
@@ -33,7 +34,7 @@ export function createSupportAccountService({ db, audit }: Deps) {
      * Makes an account the platform's support account: staff or an admin, approved and with access, of any clinic
      * (the platform's own included). No account, or a patient's, is not found.
      */
-    async changeSupportAccount(actor: Actor, userId: number, ctx: RequestContext): Promise<SupportAccount> {
+    async changeSupportAccount(actor: Caller, userId: number, ctx: RequestContext): Promise<SupportAccount> {
       const user = await createUsersRepository(db, scopeOf(actor)).findById(userId);
       if (!user || isPatientRole(user.role)) throw notFound('staff member');
       if (user.approvalStatus !== 'approved' || !user.hasAccess) {

@@ -1,15 +1,16 @@
 import type { CurrentUser, SettingsInfo } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import { type Actor, clinicScope } from '../../db/scope.ts';
+import { clinicScope } from '../../db/scope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createSettingsRepository } from '../clinics/settings.repository.ts';
+import type { Caller } from '../data-access.ts';
 import { createUsersRepository, toCurrentUser } from './users.repository.ts';
 
 /** The signed-in account as its screens read it: who it is, its notifications turned off, the portal's settings. */
 export function createAccountService({ db }: { db: Db }) {
   const settings = createSettingsRepository(db);
 
-  async function currentUser(actor: Actor): Promise<CurrentUser> {
+  async function currentUser(actor: Caller): Promise<CurrentUser> {
     const user = await createUsersRepository(db, clinicScope(actor.clinicId)).findById(actor.id);
     if (!user) throw new AppError('unauthenticated');
     return toCurrentUser(user);
@@ -18,7 +19,7 @@ export function createAccountService({ db }: { db: Db }) {
   return {
     currentUser,
 
-    async cancelNotification(actor: Actor, which: 'feature' | 'billing') {
+    async cancelNotification(actor: Caller, which: 'feature' | 'billing') {
       await createUsersRepository(db, clinicScope(actor.clinicId)).update(
         actor.id,
         which === 'feature' ? { isFeatureNotificationOn: false } : { isNewBillingUploaded: false },

@@ -2,6 +2,7 @@ import type { SignupBody } from '@rehabit/contract';
 import { roleLabels } from '@rehabit/contract';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { TxData } from '../data-access.ts';
 import { clinicScope, crossClinic } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
@@ -17,7 +18,7 @@ import { createUsersRepository } from './users.repository.ts';
  * The approvals' task rules, from the tasks module (decision 0902): run inside a sign-up or an approval, so the
  * supervisor's task opens and closes with it. The tasks module decorates them; this module never imports tasks.
  */
-export type StaffTasks = { staffChanged(tx: DbOrTx, clinicId: number, userId?: number): Promise<void> };
+export type StaffTasks = { staffChanged(data: TxData, clinicId: number, userId?: number): Promise<void> };
 
 /**
  * The referral program's steps (decision 1010), from the referral module: a sign-up from an invitation and the

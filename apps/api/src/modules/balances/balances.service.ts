@@ -8,7 +8,7 @@ import {
   toPage,
 } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import { type Actor, clinicScope } from '../../db/scope.ts';
+import { clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { clinicMonthOf, localDateOf } from '../../lib/calendar.ts';
@@ -16,6 +16,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { displayName } from '../auth/users.repository.ts';
 import { billingClinicOf, billingMonthOf } from '../billing/billing-clinic.ts';
 import { createBillingSettingsRepository } from '../billing/billing-settings.repository.ts';
+import type { Caller } from '../data-access.ts';
 import { createMonthlyMinutes } from '../monitoring/monthly-minutes.ts';
 import { balancesCsv } from './balances-csv.ts';
 import { type BalanceFigures, type StaffBalanceRow, staffBalancesOf, totalsOf } from './staff-balances.ts';
@@ -47,7 +48,7 @@ export function createBalancesService({ db, clock, audit }: Deps) {
   const minutes = createMonthlyMinutes(db);
 
   /** The clinic's month as the caller may see it: every staff member's row, or a therapist's own. */
-  async function monthOf(actor: Actor, query: MonthQuery) {
+  async function monthOf(actor: Caller, query: MonthQuery) {
     const clinic = await billingClinicOf(db, actor, query.clinic_code);
     const current = clinicMonthOf(clock.now(), clinic.timezone);
     // Months before 2025-01 are refused by the query's schema, months not started yet here.
@@ -64,7 +65,7 @@ export function createBalancesService({ db, clock, audit }: Deps) {
 
   /** Audited against the clinic read, which is an admin's pick rather than their own. */
   const record = (
-    actor: Actor,
+    actor: Caller,
     action: 'balances.read' | 'balances.export',
     clinicId: number,
     ctx: RequestContext,
@@ -72,7 +73,7 @@ export function createBalancesService({ db, clock, audit }: Deps) {
   ) => audit.record({ action, outcome: 'success', actorUserId: actor.id, clinicId, ip: ctx.ip, detail });
 
   return {
-    async read(actor: Actor, query: BalancesQuery, ctx: RequestContext): Promise<Balances> {
+    async read(actor: Caller, query: BalancesQuery, ctx: RequestContext): Promise<Balances> {
       const { clinic, month, rate, rows, totals, isProvisional } = await monthOf(actor, query);
       const start = (query.page - 1) * query.page_size;
       const page = rows.slice(start, start + query.page_size);
@@ -92,7 +93,7 @@ export function createBalancesService({ db, clock, audit }: Deps) {
       };
     },
 
-    async export(actor: Actor, query: MonthQuery, ctx: RequestContext): Promise<FileAnswer> {
+    async export(actor: Caller, query: MonthQuery, ctx: RequestContext): Promise<FileAnswer> {
       const { clinic, month, rate, rows, totals } = await monthOf(actor, query);
       await record(actor, 'balances.export', clinic.id, ctx, {
         month,

@@ -11,12 +11,12 @@ import {
   snoozeEndOf,
 } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createBillingInputs, openEpisodeFacts } from '../billing/billing-inputs.ts';
+import type { Caller } from '../data-access.ts';
 import { patientScope, requirePatient } from '../patients/patient-access.ts';
 import type { PatientWithClinicDay } from '../patients/patients.repository.ts';
 import { createBannersRepository } from './banners.repository.ts';
@@ -62,7 +62,7 @@ export function createBannersService({ db, clock, audit }: Deps) {
     };
   }
 
-  async function snoozesOf(actor: Actor, patient: { id: number; clinicId: number }): Promise<BannerSnooze[]> {
+  async function snoozesOf(actor: Caller, patient: { id: number; clinicId: number }): Promise<BannerSnooze[]> {
     const rows = await repoOf(patient).snoozesOf(patient.id, actor.id);
     return rows.map((r) => ({
       banner: r.banner as BannerKey,
@@ -73,8 +73,8 @@ export function createBannersService({ db, clock, audit }: Deps) {
 
   return {
     /** The banners to show now and the caller's live snoozes of the patient; another clinic's is not found. */
-    async ofPatient(actor: Actor, patientId: number, ctx: RequestContext): Promise<PatientBanners> {
-      const patient = await requirePatient(db, audit, actor, patientId, 'banner.read', ctx);
+    async ofPatient(actor: Caller, patientId: number, ctx: RequestContext): Promise<PatientBanners> {
+      const patient = await requirePatient(audit, actor, patientId, 'banner.read', ctx);
       const facts = await factsOf(patient);
       const now = clock.now();
       const snoozes = await snoozesOf(actor, patient);
@@ -87,8 +87,8 @@ export function createBannersService({ db, clock, audit }: Deps) {
     },
 
     /** Hides one banner from the caller for 7 days from now, for its cause of now; again extends it. */
-    async snooze(actor: Actor, patientId: number, banner: BannerKey, ctx: RequestContext): Promise<BannerSnooze> {
-      const patient = await requirePatient(db, audit, actor, patientId, 'banner.snooze', ctx);
+    async snooze(actor: Caller, patientId: number, banner: BannerKey, ctx: RequestContext): Promise<BannerSnooze> {
+      const patient = await requirePatient(audit, actor, patientId, 'banner.snooze', ctx);
       const facts = await factsOf(patient);
       const cause = bannerCauses(facts)[banner];
       const snoozedUntil = snoozeEndOf(clock.now());

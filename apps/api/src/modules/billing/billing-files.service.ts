@@ -7,12 +7,13 @@ import {
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { type Actor, type ClinicScope, clinicScope } from '../../db/scope.ts';
+import { type ClinicScope, clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { clinicMonthOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
+import type { Caller } from '../data-access.ts';
 import { billingClinicOf, billingMonthOf } from './billing-clinic.ts';
 import { createBillingFileMaker } from './billing-file-maker.ts';
 import { type BillingFileInfo, createBillingFilesRepository } from './billing-files.repository.ts';
@@ -71,7 +72,7 @@ export function createBillingFilesService({ db, clock, audit, config }: Deps) {
    * The clinic asked about and its month, refused when the month has not started yet there; with the clinic's scope,
    * found in the caller's, which its files are read and written in.
    */
-  async function clinicMonth(actor: Actor, params: MonthParams, clinicCode: string | undefined) {
+  async function clinicMonth(actor: Caller, params: MonthParams, clinicCode: string | undefined) {
     const clinic = await billingClinicOf(db, actor, clinicCode);
     const currentMonth = clinicMonthOf(clock.now(), clinic.timezone);
     const scope = clinicScope(clinic.id);
@@ -96,12 +97,12 @@ export function createBillingFilesService({ db, clock, audit, config }: Deps) {
   return {
     monthClose: createMonthClose({ db, clock, maker }),
 
-    async checkFile(actor: Actor, params: MonthParams, query: { clinic_code?: string }): Promise<BillingFileStatus> {
+    async checkFile(actor: Caller, params: MonthParams, query: { clinic_code?: string }): Promise<BillingFileStatus> {
       const { scope, month } = await clinicMonth(actor, params, query.clinic_code);
       return statusOf(await createBillingFilesRepository(db, scope).newest(month));
     },
 
-    async downloadFile(actor: Actor, params: MonthParams, query: { clinic_code?: string }, ctx: RequestContext) {
+    async downloadFile(actor: Caller, params: MonthParams, query: { clinic_code?: string }, ctx: RequestContext) {
       const { clinic, scope, month } = await clinicMonth(actor, params, query.clinic_code);
       const file = await createBillingFilesRepository(db, scope).newestWithContent(month);
       if (!file) throw new AppError('not_found', `No billing file for ${month} yet`);
@@ -121,7 +122,7 @@ export function createBillingFilesService({ db, clock, audit, config }: Deps) {
      * ended is closed by it too, so the month-close job does not make another one after it, and is filed anew with
      * the new file's figures (decision 1285).
      */
-    async regenerateFile(actor: Actor, params: MonthParams & { clinicCode: string }, ctx: RequestContext) {
+    async regenerateFile(actor: Caller, params: MonthParams & { clinicCode: string }, ctx: RequestContext) {
       const { scope, month, currentMonth } = await clinicMonth(actor, params, params.clinicCode);
       const file = await db.transaction(async (tx) => {
         await refuseSigned(tx, scope, month);
@@ -137,7 +138,7 @@ export function createBillingFilesService({ db, clock, audit, config }: Deps) {
     },
 
     /** An admin replaces the month's file with a corrected workbook: a new version, and the badge. */
-    async uploadFile(actor: Actor, params: MonthParams & { clinicCode: string }, body: Upload, ctx: RequestContext) {
+    async uploadFile(actor: Caller, params: MonthParams & { clinicCode: string }, body: Upload, ctx: RequestContext) {
       const { scope, month } = await clinicMonth(actor, params, params.clinicCode);
       const content = await workbookBytes(body);
       const file = await db.transaction(async (tx) => {

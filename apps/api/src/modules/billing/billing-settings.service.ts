@@ -7,11 +7,12 @@ import {
   isPatientRole,
 } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { type Actor, clinicScope } from '../../db/scope.ts';
+import { clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, clinicAudit, noteNothingChanged } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, type FieldErrors, notFound } from '../../lib/errors.ts';
+import type { Caller } from '../data-access.ts';
 import { billingClinicOf } from './billing-clinic.ts';
 import { clinicRatesOf } from './billing-rates.ts';
 import {
@@ -114,7 +115,7 @@ async function readSettings(db: DbOrTx, clinic: BillingClinic): Promise<BillingS
 
 export function createBillingSettingsService({ db, clock, audit }: Deps) {
   return {
-    async settings(actor: Actor, query: { clinic_code?: string }): Promise<BillingSettings> {
+    async settings(actor: Caller, query: { clinic_code?: string }): Promise<BillingSettings> {
       return readSettings(db, await billingClinicOf(db, actor, query.clinic_code));
     },
 
@@ -123,7 +124,7 @@ export function createBillingSettingsService({ db, clock, audit }: Deps) {
      * value; what is sent unchanged is left alone, and a call that changes nothing writes nothing.
      */
     async change(
-      actor: Actor,
+      actor: Caller,
       query: { clinic_code?: string },
       body: BillingSettingsChange,
       ctx: RequestContext,

@@ -10,12 +10,13 @@ import {
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { type Actor, type ClinicScope, clinicScope } from '../../db/scope.ts';
+import { type ClinicScope, clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { clinicMonthOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Caller } from '../data-access.ts';
 import { billingClinicOf, billingMonthOf } from './billing-clinic.ts';
 import { createBillingFileMaker } from './billing-file-maker.ts';
 import { createBillingFilesRepository } from './billing-files.repository.ts';
@@ -79,7 +80,7 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
   }
 
   /** The clinic asked about and its month, with the clinic's scope (found in the caller's) its sign-off is read in. */
-  async function clinicMonth(actor: Actor, params: MonthParams, clinicCode: string | undefined) {
+  async function clinicMonth(actor: Caller, params: MonthParams, clinicCode: string | undefined) {
     const clinic = await billingClinicOf(db, actor, clinicCode);
     return {
       clinic,
@@ -89,7 +90,7 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
   }
 
   return {
-    async state(actor: Actor, params: MonthParams, query: { clinic_code?: string }): Promise<BillingSignOff> {
+    async state(actor: Caller, params: MonthParams, query: { clinic_code?: string }): Promise<BillingSignOff> {
       const { scope, month } = await clinicMonth(actor, params, query.clinic_code);
       return stateOf(db, scope, month);
     },
@@ -100,7 +101,7 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
      * refused and nothing changes.
      */
     async sign(
-      actor: Actor,
+      actor: Caller,
       params: MonthParams,
       query: { clinic_code?: string },
       body: SignOffBody,
@@ -204,7 +205,7 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
      * after they were filed and its effect on each patient's figures. Names patients, so it is audited with their
      * ids.
      */
-    async review(actor: Actor, params: MonthParams, query: { clinic_code?: string }, ctx: RequestContext) {
+    async review(actor: Caller, params: MonthParams, query: { clinic_code?: string }, ctx: RequestContext) {
       const { clinic, scope, month } = await clinicMonth(actor, params, query.clinic_code);
       const repo = createBillingSignOffRepository(db, scope);
       const filed = (

@@ -10,11 +10,12 @@ import {
 } from '@rehabit/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { type Actor, clinicScope } from '../../db/scope.ts';
+import { clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { clinicMonthOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { Caller } from '../data-access.ts';
 import { billingClinicOf, billingMonthOf } from './billing-clinic.ts';
 import { createBillingInputs } from './billing-inputs.ts';
 import { billedPatientsOf, codeTotalsOf, createBillingMonth, monthTotalsOf } from './billing-month.ts';
@@ -31,7 +32,7 @@ export function createBillingService({ db, clock, audit }: Deps) {
   const inputs = createBillingInputs(db);
 
   return {
-    async units(actor: Actor, query: BillingUnitsQuery, ctx: RequestContext): Promise<BillingUnits> {
+    async units(actor: Caller, query: BillingUnitsQuery, ctx: RequestContext): Promise<BillingUnits> {
       const clinic = await billingClinicOf(db, actor, query.clinic_code);
       const month = billingMonthOf(query.year, query.month, clinicMonthOf(clock.now(), clinic.timezone));
       // A closed month answers its filed figures, signed or not, never a recomputation that moved (decision 1285);
@@ -72,7 +73,7 @@ export function createBillingService({ db, clock, audit }: Deps) {
     },
 
     /** The year's months up to `current_month`, from one read of the year's data. Totals only: no patient named. */
-    async chart(actor: Actor, query: ChartQuery): Promise<BillingChart> {
+    async chart(actor: Caller, query: ChartQuery): Promise<BillingChart> {
       const clinic = await billingClinicOf(db, actor, query.clinic_code);
       // The clinic found in the caller's scope: its rates and frozen months are read in it alone.
       const scope = clinicScope(clinic.id);

@@ -1,11 +1,12 @@
 import { type RtmListFilter, type RtmStatus, type RtmStatusAnswer, rtmStatusOf } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import { type Actor, type ClinicScope, clinicScope } from '../../db/scope.ts';
+import { type ClinicScope, clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { Caller } from '../data-access.ts';
 import { requirePatient } from '../patients/patient-access.ts';
 import { createBillingInputsRepository } from './billing-inputs.repository.ts';
 import { createBillingInputs } from './billing-inputs.ts';
@@ -96,8 +97,8 @@ export function createRtmStatusService({ db, clock, audit }: Deps) {
     },
 
     /** One patient's status today, for the dashboard; another clinic's patient is not found. */
-    async ofPatient(actor: Actor, patientId: number, ctx: RequestContext): Promise<RtmStatusAnswer> {
-      const patient = await requirePatient(db, audit, actor, patientId, 'rtm_status.read', ctx);
+    async ofPatient(actor: Caller, patientId: number, ctx: RequestContext): Promise<RtmStatusAnswer> {
+      const patient = await requirePatient(audit, actor, patientId, 'rtm_status.read', ctx);
       const calendar = { timezone: patient.timezone, today: localDateOf(clock.now(), patient.timezone) };
       const statuses = await clinicStatuses(patient.clinicId, calendar, [patient.id]);
       await patientAudit(audit).success(actor, 'rtm_status.read', patient, ctx);

@@ -7,6 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Socket } from 'socket.io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
 import { route } from '../../http/route.ts';
 import type { AuditLog } from '../../lib/audit.ts';
@@ -34,6 +35,8 @@ const chat = {
   },
 } as unknown as ChatService;
 const audit: AuditLog = { record: async () => {} };
+/** The stand-in chat service reads nothing: the callers' data access, built on first use, is never built. */
+const unusedDatabase = {} as Db;
 const log = { error: () => {}, warn: () => {}, info: () => {} } as unknown as FastifyBaseLogger;
 
 /** The socket adapter on a stand-in for the socket server: one open socket of the actor, whose session lives. */
@@ -43,7 +46,7 @@ async function socketSender() {
     onConnect: (handler: (typeof connected)[number]) => connected.push(handler),
     mayAct: async () => true,
   } as unknown as Realtime;
-  acceptSocketSends({ chat, realtime, audit, log });
+  acceptSocketSends({ db: unusedDatabase, chat, realtime, audit, log });
   const listeners = new Map<string, (body: unknown, ack: (reply: ChatSendAck) => void) => void>();
   const socket = {
     data: { actor, ip: '127.0.0.1' },
@@ -63,6 +66,7 @@ beforeAll(async () => {
   http.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(http, {});
   http.decorate('audit', audit);
+  http.decorate('db', unusedDatabase);
   http.decorateRequest('actor', null);
   http.addHook('onRequest', async (request) => {
     request.actor = actor;

@@ -2,6 +2,7 @@ import { chatEndpoints, chatEvents } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route.ts';
 import { type Realtime, socketContext } from '../../realtime/socket-server.ts';
+import { callerOf } from '../data-access.ts';
 import type { ChatService } from './chat.service.ts';
 import { acceptSocketSends } from './chat.socket.ts';
 
@@ -26,7 +27,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; realtime: Re
 
   route(app, chatEndpoints.send, ({ actor, body, ctx }) => chat.send(actor, body, ctx));
 
-  acceptSocketSends({ chat, realtime, audit: app.audit, log: app.log });
+  acceptSocketSends({ db: app.db, chat, realtime, audit: app.audit, log: app.log });
 
   // A reconnecting client names the last message it has; it gets everything after it, each message once, audited
   // as a read of each conversation it hears from.
@@ -34,7 +35,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; realtime: Re
     const last = socket.handshake.auth?.last_message_id;
     if (typeof last !== 'number' || !Number.isSafeInteger(last) || last < 0) return;
     try {
-      const missed = await chat.missedMessages(actor, last, socketContext(socket));
+      const missed = await chat.missedMessages(callerOf(app.db, actor), last, socketContext(socket));
       for (const message of missed) socket.emit(chatEvents.newMessage, message);
     } catch (err) {
       // A catch-up that failed must not leave a live socket whose next message moves the client past the gap:

@@ -1,13 +1,14 @@
 import type { ChatSession, SendChatMessageBody } from '@rehabit/contract';
 import { can, chatEvents, chatFreshness, isPatientRole, toPage } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import { type Actor, type ClinicScope, clinicIdOf, clinicScope, narrowTo, scopeOf } from '../../db/scope.ts';
+import { type ClinicScope, clinicIdOf, clinicScope, narrowTo, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, noteAudited, noteNothingChanged } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { groupCalls } from '../../lib/group-calls.ts';
 import { type Realtime, userRoom } from '../../realtime/socket-server.ts';
+import type { Caller } from '../data-access.ts';
 import { contactStatusesOf } from '../patients/contact-status.repository.ts';
 import { ownPatientOf } from '../patients/patient-access.ts';
 import { createPatientsRepository } from '../patients/patients.repository.ts';
@@ -25,8 +26,8 @@ const CATCH_UP_LIMIT = 500;
 const KNOWN_SESSIONS_LIMIT = 10_000;
 
 /** Permission matrix: who chats with patients, and who answers support; every other staff role has a support chat. */
-const chatsWithPatients = (actor: Actor) => can(actor.role, 'chat.patients');
-const answersSupport = (actor: Actor) => can(actor.role, 'support.answer');
+const chatsWithPatients = (actor: Pick<Caller, 'role'>) => can(actor.role, 'chat.patients');
+const answersSupport = (actor: Pick<Caller, 'role'>) => can(actor.role, 'support.answer');
 
 export const clinicChatRoom = (clinicId: number) => `clinic-chat-${clinicId}`;
 const SUPPORT_ROOM = 'support-admins';
@@ -36,7 +37,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
    * The chat as the caller reaches it (decision 1340): their clinic's conversations; an admin answering support
    * (the platform's support account among them) every clinic's support conversations, as a platform admin.
    */
-  const chatOf = (actor: Actor) => createChatRepository(db, scopeOf(actor));
+  const chatOf = (actor: Caller) => createChatRepository(db, scopeOf(actor));
   // Sends arriving together are saved together: one statement and one commit for each clinic's group, by a
   // repository of that clinic's scope (the clinic its audit events name).
   const savers = new Map<number, (message: NewMessage) => Promise<SavedMessage | undefined>>();
@@ -71,16 +72,16 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
     ...(answersSupport(actor) ? [SUPPORT_ROOM] : []),
   ]);
 
-  async function canAccess(actor: Actor, session: SessionRow) {
+  async function canAccess(actor: Caller, session: SessionRow) {
     if (isPatientRole(actor.role)) {
       // A patient reaches only the conversation of their own (not removed) patient record.
-      return session.kind === 'patient' && (await ownPatientOf(db, actor))?.id === session.patientId;
+      return session.kind === 'patient' && (await ownPatientOf(actor))?.id === session.patientId;
     }
     if (session.kind === 'support') return answersSupport(actor) || session.staffUserId === actor.id;
     return chatsWithPatients(actor) && session.clinicId === actor.clinicId;
   }
 
-  async function accessibleSession(actor: Actor, sessionId: number) {
+  async function accessibleSession(actor: Caller, sessionId: number) {
     const session = await findSession(scopeOf(actor), sessionId);
     if (!session || !(await canAccess(actor, session))) throw notFound('chat session');
     return session;
@@ -96,7 +97,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
    * A conversation was read (its messages shown to the reader): one `chat.read` event, whatever carried them, over
    * HTTP (a page of messages) or the socket (what a reconnecting client missed).
    */
-  function recordRead(actor: Actor, session: SessionRow, ctx: RequestContext, transport: 'http' | 'socket') {
+  function recordRead(actor: Caller, session: SessionRow, ctx: RequestContext, transport: 'http' | 'socket') {
     return audit.record({
       action: 'chat.read',
       outcome: 'success',
@@ -109,9 +110,9 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
   }
 
   /** The conversations whose messages reach the actor live: their own, their clinic's patients', or support's. */
-  async function readableSessionIds(actor: Actor): Promise<number[]> {
+  async function readableSessionIds(actor: Caller): Promise<number[]> {
     if (isPatientRole(actor.role)) {
-      const own = await ownPatientOf(db, actor);
+      const own = await ownPatientOf(actor);
       const session = own ? await chatOf(actor).findPatientSession(own.id) : undefined;
       return session ? [session.id] : [];
     }
@@ -121,7 +122,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
     return chatOf(actor).sessionIds(filters);
   }
 
-  async function sessionsPage(actor: Actor, filter: SessionFilter, page: number, pageSize: number) {
+  async function sessionsPage(actor: Caller, filter: SessionFilter, page: number, pageSize: number) {
     const { rows, count } = await chatOf(actor).listSessions(filter, actor.id, page, pageSize);
     const now = clock.now();
     // The call status of the page's onboarded patients, as the patient list shows it (decision 0901).
@@ -152,14 +153,14 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
   }
 
   return {
-    async patientSessions(actor: Actor, page: number, pageSize: number) {
+    async patientSessions(actor: Caller, page: number, pageSize: number) {
       if (!chatsWithPatients(actor)) throw new AppError('forbidden');
       // Their scope is their clinic: the clinic's patients' conversations.
       return sessionsPage(actor, { allPatients: true }, page, pageSize);
     },
 
     /** Staff: their own support conversation (opened on first use). Admins: every support conversation. */
-    async supportSessions(actor: Actor, page: number, pageSize: number) {
+    async supportSessions(actor: Caller, page: number, pageSize: number) {
       if (answersSupport(actor)) return sessionsPage(actor, { allSupport: true }, page, pageSize);
       const repo = chatOf(actor);
       if (!(await repo.findSupportSession(actor.id))) {
@@ -168,7 +169,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
       return sessionsPage(actor, { supportOf: actor.id }, page, pageSize);
     },
 
-    async openPatientSession(actor: Actor, patientId: number, ctx: RequestContext) {
+    async openPatientSession(actor: Caller, patientId: number, ctx: RequestContext) {
       if (!chatsWithPatients(actor)) throw new AppError('forbidden');
       const patient = await createPatientsRepository(db, clinicScope(actor.clinicId)).findById(patientId);
       if (!patient) throw notFound('patient');
@@ -199,7 +200,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
     },
 
     /** Newest page first; reading a conversation marks it read for the reader. */
-    async messages(actor: Actor, sessionId: number, page: number, pageSize: number, ctx: RequestContext) {
+    async messages(actor: Caller, sessionId: number, page: number, pageSize: number, ctx: RequestContext) {
       const session = await accessibleSession(actor, sessionId);
       const repo = chatOf(actor);
       const { rows, hasMore, count, isCountCapped } = await repo.listMessages(sessionId, page, pageSize);
@@ -215,7 +216,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
     },
 
     /** Saved first, then pushed to every participant; a retried send with the same client id is saved once. */
-    async send(actor: Actor, body: SendChatMessageBody, ctx: RequestContext) {
+    async send(actor: Caller, body: SendChatMessageBody, ctx: RequestContext) {
       const session = await accessibleSession(actor, body.session);
       // The caller's scope narrowed to the conversation's clinic, which reaches it: found in that scope just now.
       const saved = await saveMessage(narrowTo(scopeOf(actor), session.clinicId)!, {
@@ -240,7 +241,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
     },
 
     /** What a reconnecting client missed after its last message id, oldest first; each conversation's read audited. */
-    async missedMessages(actor: Actor, afterId: number, ctx: RequestContext) {
+    async missedMessages(actor: Caller, afterId: number, ctx: RequestContext) {
       const rows = await chatOf(actor).messagesAfter(await readableSessionIds(actor), afterId, CATCH_UP_LIMIT);
       const read = [...new Set(rows.map((row) => row.sessionId))];
       // Written (together) before any message goes out, as an HTTP read answers only once its event is stored.

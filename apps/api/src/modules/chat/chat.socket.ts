@@ -1,15 +1,17 @@
 import { type ChatSendAck, chatSocketCalls } from '@rehabit/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
+import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../db/scope.ts';
 import { runEndpoint } from '../../http/run-endpoint.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { problemOf } from '../../plugins/errors.ts';
 import type { Realtime } from '../../realtime/socket-server.ts';
 import { socketContext } from '../../realtime/socket-server.ts';
+import { type Caller, callerOf as withDataAccess } from '../data-access.ts';
 import type { ChatService } from './chat.service.ts';
 
-type Deps = { chat: ChatService; realtime: Realtime; audit: AuditLog; log: FastifyBaseLogger };
+type Deps = { db: Db; chat: ChatService; realtime: Realtime; audit: AuditLog; log: FastifyBaseLogger };
 
 const { event, endpoint } = chatSocketCalls.sendMessage;
 
@@ -19,10 +21,13 @@ const { event, endpoint } = chatSocketCalls.sendMessage;
  * schema and audit check, and the problem HTTP would answer. Only the socket's own parts are here: its session
  * checked again, and the answer given as the acknowledgement.
  */
-export function acceptSocketSends({ chat, realtime, audit, log }: Deps) {
-  /** The socket's caller while its session lives; null once it has ended, and the socket is then closed. */
-  async function callerOf(socket: Socket, actor: Actor): Promise<Actor | null> {
-    if (await realtime.mayAct(socket)) return actor;
+export function acceptSocketSends({ db, chat, realtime, audit, log }: Deps) {
+  /**
+   * The socket's caller while its session lives, with a data access built for this send; null once the session has
+   * ended, and the socket is then closed.
+   */
+  async function callerOf(socket: Socket, actor: Actor): Promise<Caller | null> {
+    if (await realtime.mayAct(socket)) return withDataAccess(db, actor);
     setImmediate(() => socket.disconnect(true));
     return null;
   }
@@ -30,7 +35,7 @@ export function acceptSocketSends({ chat, realtime, audit, log }: Deps) {
   /** The send through the endpoint's pipeline, by the socket's caller (a failed check of its session: a problem). */
   async function send(socket: Socket, actor: Actor, body: unknown) {
     const ctx = socketContext(socket);
-    let caller: Actor | null;
+    let caller: Caller | null;
     try {
       caller = await callerOf(socket, actor);
     } catch (error) {

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../db/client.ts';
-import { type Actor, type ClinicScope, clinicScope, scopeOf } from '../../db/scope.ts';
+import { type ClinicScope, clinicScope, scopeOf } from '../../db/scope.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { Caller } from '../data-access.ts';
 import { type ClinicRow, createClinicsRepository } from './clinics.repository.ts';
 
 /**
@@ -11,7 +12,7 @@ import { type ClinicRow, createClinicsRepository } from './clinics.repository.ts
  */
 export async function chosenClinic(
   db: DbOrTx,
-  actor: Actor,
+  actor: Caller,
   code: string | undefined,
 ): Promise<{ scope: ClinicScope; clinic: ClinicRow | undefined; filedUnder: number }> {
   if (!code) return { scope: scopeOf(actor), clinic: undefined, filedUnder: actor.clinicId };

@@ -1,10 +1,11 @@
 import type { Clinic, ClinicDetailsChange } from '@rehabit/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { type Actor, clinicScope, scopeOf } from '../../db/scope.ts';
+import { clinicScope, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, clinicAudit, noteNothingChanged } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { Caller } from '../data-access.ts';
 import { type ClinicDetails, createClinicsRepository, toClinic } from './clinics.repository.ts';
 
 type Deps = { db: Db; audit: AuditLog; config: Pick<Config, 'RESTRICTED_CLINIC_CODE'> };
@@ -19,7 +20,7 @@ export function createClinicSettingsService({ db, audit, config }: Deps) {
      * is not found), holding the clinic's row so the one audit row has the values really replaced. Sending the values
      * the clinic already has changes nothing and writes no row.
      */
-    async changeDetails(actor: Actor, code: string, body: ClinicDetailsChange, ctx: RequestContext): Promise<Clinic> {
+    async changeDetails(actor: Caller, code: string, body: ClinicDetailsChange, ctx: RequestContext): Promise<Clinic> {
       const updated = await db.transaction(async (tx) => {
         const clinic = await createClinicsRepository(tx, scopeOf(actor)).lockByCode(code);
         if (!clinic) throw notFound('clinic');

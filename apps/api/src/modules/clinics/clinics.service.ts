@@ -1,10 +1,11 @@
 import type { CheckCodeResponse, Clinic } from '@rehabit/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { type Actor, crossClinic, scopeOf } from '../../db/scope.ts';
+import { crossClinic, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { Caller } from '../data-access.ts';
 import { createClinicsRepository, toClinic } from './clinics.repository.ts';
 
 type Deps = { db: Db; audit: AuditLog; config: Pick<Config, 'RESTRICTED_CLINIC_CODE'> };
@@ -12,7 +13,7 @@ type Deps = { db: Db; audit: AuditLog; config: Pick<Config, 'RESTRICTED_CLINIC_C
 export function createClinicsService({ db, audit, config }: Deps) {
   return {
     /** The caller's own clinic (any clinic for an admin); another clinic's code is not found. */
-    async detail(actor: Actor, code: string, ctx: RequestContext): Promise<Clinic> {
+    async detail(actor: Caller, code: string, ctx: RequestContext): Promise<Clinic> {
       const clinic = await createClinicsRepository(db, scopeOf(actor)).findByCode(code);
       if (!clinic) throw notFound('clinic');
       await audit.record({

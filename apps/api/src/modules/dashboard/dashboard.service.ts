@@ -1,10 +1,11 @@
 import { type Dashboard, type DashboardQuery, isTreatingRole, reminderPeriodStart } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import { type Actor, clinicScope } from '../../db/scope.ts';
+import { clinicScope } from '../../db/scope.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { createUsersRepository } from '../auth/users.repository.ts';
 import type { RtmStatusService } from '../billing/rtm-status.service.ts';
+import type { Caller } from '../data-access.ts';
 import type { TasksService } from '../tasks/tasks.service.ts';
 import { createDashboardRepository } from './dashboard.repository.ts';
 
@@ -26,7 +27,7 @@ export function createDashboardService({ db, clock, rtm, tasks }: Deps) {
    * Whose patients: the named therapist (a treating member of the caller's clinic), else the whole clinic when
    * asked, else the caller when they treat patients, else nobody in particular (the clinic, for an office manager).
    */
-  async function therapistOf(actor: Actor, query: DashboardQuery): Promise<Dashboard['therapist']> {
+  async function therapistOf(actor: Caller, query: DashboardQuery): Promise<Dashboard['therapist']> {
     const isOwn = query.scope !== 'clinic' && isTreatingRole(actor.role);
     const id = query.therapist_id ?? (isOwn ? actor.id : undefined);
     if (id === undefined) return null;
@@ -37,7 +38,7 @@ export function createDashboardService({ db, clock, rtm, tasks }: Deps) {
   }
 
   return {
-    async read(actor: Actor, query: DashboardQuery): Promise<Dashboard> {
+    async read(actor: Caller, query: DashboardQuery): Promise<Dashboard> {
       const therapist = await therapistOf(actor, query);
       const now = clock.now();
       // The caller's own clinic, an admin's too: the dashboard counts one clinic's patients.

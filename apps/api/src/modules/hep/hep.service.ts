@@ -8,13 +8,14 @@ import {
   type HepUpdateBody,
 } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { type Actor, type ClinicScope, scopeOf } from '../../db/scope.ts';
+import { type ClinicScope, scopeOf } from '../../db/scope.ts';
 import { folderViewerOf } from '../../db/visibility.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, noteAudited, noteNothingChanged, patientAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { VideoHost } from '../../video-host/host.ts';
+import type { Caller } from '../data-access.ts';
 import { lockPatient, patientScope, requirePatient } from '../patients/patient-access.ts';
 import type { PatientWithClinicDay } from '../patients/patients.repository.ts';
 import {
@@ -67,7 +68,7 @@ export function createHepService({ db, clock, audit, host }: Deps) {
 
   /** Program items of the patient by id; an id of another patient or clinic is not found. */
   async function activeItemsOf(
-    actor: Actor,
+    actor: Caller,
     patient: PatientWithClinicDay,
     ids: number[],
     action: AuditAction,
@@ -85,7 +86,7 @@ export function createHepService({ db, clock, audit, host }: Deps) {
   }
 
   /** Each element of a POST as the items it adds (a folder adds all its videos) and where they go. */
-  async function resolveAdditions(actor: Actor, patient: PatientWithClinicDay, body: HepAddBody, ctx: RequestContext) {
+  async function resolveAdditions(actor: Caller, patient: PatientWithClinicDay, body: HepAddBody, ctx: RequestContext) {
     const videoIds = [...new Set(body.flatMap((el) => (el.video_id === undefined ? [] : [el.video_id])))];
     const folderIds = [...new Set(body.flatMap((el) => (el.folder_id === undefined ? [] : [el.folder_id])))];
     const repo = createHepRepository(db, patientScope(patient));
@@ -147,7 +148,7 @@ export function createHepService({ db, clock, audit, host }: Deps) {
   }
 
   return {
-    async get(actor: Actor, patientId: number, ctx: RequestContext) {
+    async get(actor: Caller, patientId: number, ctx: RequestContext) {
       const scope = scopeOf(actor);
       // Staff of a clinic: the patient's check, the program and the audit row in one statement.
       if (scope.kind === 'clinic') {
@@ -160,15 +161,15 @@ export function createHepService({ db, clock, audit, host }: Deps) {
         noteAudited('hep.read');
         return programOf(found.items, found.lastChange, host());
       }
-      const patient = await requirePatient(db, audit, actor, patientId, 'hep.read', ctx);
+      const patient = await requirePatient(audit, actor, patientId, 'hep.read', ctx);
       const program = await loadProgram(db, patientScope(patient), host(), patient.id);
       await record(actor, 'hep.read', patient, ctx, { count: program.count });
       return program;
     },
 
     /** Adds videos and folders in one transaction: all of them, or nothing. */
-    async add(actor: Actor, patientId: number, body: HepAddBody, ctx: RequestContext) {
-      const patient = await requirePatient(db, audit, actor, patientId, 'hep.added', ctx);
+    async add(actor: Caller, patientId: number, body: HepAddBody, ctx: RequestContext) {
+      const patient = await requirePatient(audit, actor, patientId, 'hep.added', ctx);
       const groups = await resolveAdditions(actor, patient, body, ctx);
       const adding = groups.reduce((n, g) => n + g.items.length, 0);
       const now = clock.now();
@@ -196,8 +197,8 @@ export function createHepService({ db, clock, audit, host }: Deps) {
       return loadProgram(db, scope, host(), patient.id);
     },
 
-    async update(actor: Actor, patientId: number, hepId: number, body: HepUpdateBody, ctx: RequestContext) {
-      const patient = await requirePatient(db, audit, actor, patientId, 'hep.updated', ctx);
+    async update(actor: Caller, patientId: number, hepId: number, body: HepUpdateBody, ctx: RequestContext) {
+      const patient = await requirePatient(audit, actor, patientId, 'hep.updated', ctx);
       await activeItemsOf(actor, patient, [hepId], 'hep.updated', ctx);
       const now = clock.now();
       const scope = patientScope(patient);
@@ -210,8 +211,8 @@ export function createHepService({ db, clock, audit, host }: Deps) {
     },
 
     /** Deleted items keep their row: the delete can be undone and past weeks still know what was assigned. */
-    async remove(actor: Actor, patientId: number, ids: number[], ctx: RequestContext) {
-      const patient = await requirePatient(db, audit, actor, patientId, 'hep.deleted', ctx);
+    async remove(actor: Caller, patientId: number, ids: number[], ctx: RequestContext) {
+      const patient = await requirePatient(audit, actor, patientId, 'hep.deleted', ctx);
       await activeItemsOf(actor, patient, ids, 'hep.deleted', ctx);
       const now = clock.now();
       await db.transaction(async (tx) => {
@@ -231,13 +232,13 @@ export function createHepService({ db, clock, audit, host }: Deps) {
      * Undoes a delete: the item goes back to the place it had (later items move down one), or to the end when the
      * program is shorter now. Restoring an item that is in the program already changes nothing.
      */
-    async restore(actor: Actor, hepId: number, ctx: RequestContext) {
+    async restore(actor: Caller, hepId: number, ctx: RequestContext) {
       const [item] = await createHepRepository(db, scopeOf(actor)).findInScope([hepId]);
       if (!item) {
         await deny(actor, 'hep.restored', ctx, { hep_id: hepId });
         throw new AppError('not_found', 'No such exercise');
       }
-      const patient = await requirePatient(db, audit, actor, item.patientId, 'hep.restored', ctx);
+      const patient = await requirePatient(audit, actor, item.patientId, 'hep.restored', ctx);
       const scope = patientScope(patient);
       if (item.deletedAt !== null) {
         const now = clock.now();
@@ -261,7 +262,7 @@ export function createHepService({ db, clock, audit, host }: Deps) {
     },
 
     /** The patient's whole active program in its new order: every item once, nothing else. */
-    async setOrder(actor: Actor, ids: number[], ctx: RequestContext) {
+    async setOrder(actor: Caller, ids: number[], ctx: RequestContext) {
       const rows = await createHepRepository(db, scopeOf(actor)).findInScope(ids);
       const missing = ids.filter((id) => !rows.some((row) => row.id === id));
       if (missing.length > 0) {
@@ -270,7 +271,7 @@ export function createHepService({ db, clock, audit, host }: Deps) {
       }
       const patientIds = new Set(rows.map((row) => row.patientId));
       if (patientIds.size > 1) throw orderError('List the exercises of one patient only');
-      const patient = await requirePatient(db, audit, actor, rows[0]!.patientId, 'hep.reordered', ctx);
+      const patient = await requirePatient(audit, actor, rows[0]!.patientId, 'hep.reordered', ctx);
       const deleted = rows.filter((row) => row.deletedAt !== null).map((row) => row.id);
       if (deleted.length > 0) throw orderError(`Exercise ${deleted.join(', ')} was deleted from the program`);
       const now = clock.now();

@@ -1,12 +1,13 @@
 import type { ExerciseLog, ExerciseLogBody, Today } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { type Actor, scopeOf } from '../../db/scope.ts';
+import { scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, noteNothingChanged, patientAudit } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import type { VideoHost } from '../../video-host/host.ts';
+import type { Caller } from '../data-access.ts';
 import { findOwnPatient, type OwnPatient } from '../patients/patient-access.ts';
 import {
   createExerciseLogsRepository,
@@ -42,7 +43,7 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
 
   /** The audit row of a log stored or changed: the values it now holds for what changed. */
   const recordLogged = (
-    actor: Actor,
+    actor: Caller,
     own: OwnPatient,
     ctx: RequestContext,
     row: ExerciseLogRow,
@@ -51,7 +52,7 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
   ) => record(actor, 'exercise.logged', own, ctx, { hep_id: row.hepItemId, log_id: row.id, ...changed }, tx);
 
   /** A later send of a stored session: applied under the log's lock, audited when it changed something. */
-  const updateLog = (actor: Actor, own: OwnPatient, body: ExerciseLogBody, ctx: RequestContext) =>
+  const updateLog = (actor: Caller, own: OwnPatient, body: ExerciseLogBody, ctx: RequestContext) =>
     db.transaction(async (tx) => {
       const txLogs = createExerciseLogsRepository(tx, scopeOf(actor));
       const row = (await txLogs.lockByClientId(own.id, body.client_id))!;
@@ -74,8 +75,8 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
      * Every active exercise, every day: an item asked for fewer days a week is still offered daily and the patient
      * picks the days (decision 0400). Due today is its times a day.
      */
-    async today(actor: Actor, ctx: RequestContext): Promise<Today> {
-      const own = await findOwnPatient(db, actor);
+    async today(actor: Caller, ctx: RequestContext): Promise<Today> {
+      const own = await findOwnPatient(actor);
       const programs = createHepRepository(db, scopeOf(actor));
       const logs = createExerciseLogsRepository(db, scopeOf(actor));
       const date = localDateOf(clock.now(), own.timezone);
@@ -111,11 +112,11 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
      * a later one updates that log with what it adds (`created` false). Sent again unchanged, nothing changes.
      */
     async log(
-      actor: Actor,
+      actor: Caller,
       body: ExerciseLogBody,
       ctx: RequestContext,
     ): Promise<{ log: ExerciseLog; created: boolean }> {
-      const own = await findOwnPatient(db, actor);
+      const own = await findOwnPatient(actor);
       if (await createExerciseLogsRepository(db, scopeOf(actor)).findByClientId(own.id, body.client_id)) {
         return { log: toExerciseLog(await updateLog(actor, own, body, ctx)), created: false };
       }

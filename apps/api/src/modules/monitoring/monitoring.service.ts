@@ -6,11 +6,12 @@ import {
   type MonitoringUpdateBody,
 } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { type Actor, clinicScope, scopeOf } from '../../db/scope.ts';
+import { clinicScope, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, actorAudit, patientAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { Caller } from '../data-access.ts';
 import { lockPatient, patientScope, requirePatient } from '../patients/patient-access.ts';
 import { createMonitoringRepository, type MonitoringSessionRow } from './monitoring.repository.ts';
 import { createMonthlyReportService } from './monthly-report.service.ts';
@@ -62,7 +63,7 @@ type SessionEnd = {
 export async function endSession(
   tx: DbOrTx,
   audit: AuditLog,
-  actor: Actor,
+  actor: Caller,
   session: MonitoringSessionRow,
   at: SessionEnd,
   ctx: RequestContext,
@@ -106,7 +107,7 @@ function refuseUnlessOnboarded(status: string | undefined) {
 export function createMonitoringService({ db, clock, audit }: Deps) {
   const { success: record } = patientAudit(audit);
   const deny = actorAudit(audit);
-  const end = (tx: DbOrTx, actor: Actor, session: MonitoringSessionRow, at: SessionEnd, ctx: RequestContext) =>
+  const end = (tx: DbOrTx, actor: Caller, session: MonitoringSessionRow, at: SessionEnd, ctx: RequestContext) =>
     endSession(tx, audit, actor, session, at, ctx);
 
   return {
@@ -116,8 +117,8 @@ export function createMonitoringService({ db, clock, audit }: Deps) {
      * Starts monitoring the caller on an onboarded patient of theirs. The caller's open session, if any, ends at its
      * last heart-beat: two sessions of one user never count the same second.
      */
-    async start(actor: Actor, patientId: number, context: MonitoringCode | undefined, ctx: RequestContext) {
-      const patient = await requirePatient(db, audit, actor, patientId, 'monitoring.start', ctx);
+    async start(actor: Caller, patientId: number, context: MonitoringCode | undefined, ctx: RequestContext) {
+      const patient = await requirePatient(audit, actor, patientId, 'monitoring.start', ctx);
       refuseUnlessOnboarded(patient.status);
       const session = await db.transaction(async (tx) => {
         // Asked again under the patient's lock: a discharge, a removal or a hand-over committing meanwhile either
@@ -155,7 +156,7 @@ export function createMonitoringService({ db, clock, audit }: Deps) {
      * A heart-beat of the caller's own session, or its end. The client's arithmetic is only an upper bound the
      * server's clock caps; the client's time is never read.
      */
-    async update(actor: Actor, sessionId: number, body: MonitoringUpdateBody, ctx: RequestContext) {
+    async update(actor: Caller, sessionId: number, body: MonitoringUpdateBody, ctx: RequestContext) {
       const outcome = await db.transaction(async (tx) => {
         const repo = createMonitoringRepository(tx, scopeOf(actor));
         const session = await repo.findOwnForUpdate(sessionId, actor.id);

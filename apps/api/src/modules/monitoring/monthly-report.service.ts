@@ -1,12 +1,13 @@
 import { type FileAnswer, type MonitoringMonth, type MonitoringReadQuery, toPage } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import { type Actor, clinicScope } from '../../db/scope.ts';
+import { clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, actorAudit, patientAudit } from '../../lib/audit.ts';
 import { clinicMonthOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { filedMonthOf } from '../billing/filed-month.ts';
+import type { Caller } from '../data-access.ts';
 import { requirePatient } from '../patients/patient-access.ts';
 import { createMonitoringRepository } from './monitoring.repository.ts';
 import { createMonthlyMinutes } from './monthly-minutes.ts';
@@ -36,12 +37,12 @@ export function createMonthlyReportService({ db, clock, audit }: Deps) {
      * closed month the minutes its billing file holds.
      */
     async monthOfPatient(
-      actor: Actor,
+      actor: Caller,
       patientId: number,
       query: MonitoringReadQuery,
       ctx: RequestContext,
     ): Promise<MonitoringMonth> {
-      const patient = await requirePatient(db, audit, actor, patientId, 'monitoring.read', ctx);
+      const patient = await requirePatient(audit, actor, patientId, 'monitoring.read', ctx);
       const month = monthOr(query.month, patient.timezone);
       const [entries, filed] = await Promise.all([
         minutes.entriesOfPatient({ clinicId: patient.clinicId, patientId: patient.id, month }),
@@ -69,12 +70,12 @@ export function createMonthlyReportService({ db, clock, audit }: Deps) {
 
     /** The audit CSV of one patient's month. */
     async exportPatient(
-      actor: Actor,
+      actor: Caller,
       patientId: number,
       query: { month?: string },
       ctx: RequestContext,
     ): Promise<FileAnswer> {
-      const patient = await requirePatient(db, audit, actor, patientId, 'monitoring.export', ctx);
+      const patient = await requirePatient(audit, actor, patientId, 'monitoring.export', ctx);
       const month = monthOr(query.month, patient.timezone);
       const entries = await minutes.entriesOfPatient({ clinicId: patient.clinicId, patientId: patient.id, month });
       const content = monthCsv([
@@ -90,7 +91,7 @@ export function createMonthlyReportService({ db, clock, audit }: Deps) {
     },
 
     /** The audit CSV of the caller's clinic's month: every patient with a session or a live call, by name. */
-    async exportClinic(actor: Actor, query: { month?: string }, ctx: RequestContext): Promise<FileAnswer> {
+    async exportClinic(actor: Caller, query: { month?: string }, ctx: RequestContext): Promise<FileAnswer> {
       const repo = repoOf(actor.clinicId);
       const timezone = await repo.clinicTimezone();
       if (!timezone) throw notFound('clinic');

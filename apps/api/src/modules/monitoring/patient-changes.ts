@@ -5,9 +5,9 @@
  */
 import type { MonitoringPatientEndReason } from '@rehabit/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
+import type { Caller } from '../data-access.ts';
 import { patientScope } from '../patients/patient-access.ts';
 import { createMonitoringRepository } from './monitoring.repository.ts';
 import { endSession } from './monitoring.service.ts';
@@ -20,7 +20,7 @@ export function createPatientMonitoring({ audit }: { audit: AuditLog }) {
      */
     async patientChanged(
       tx: DbOrTx,
-      actor: Actor,
+      actor: Caller,
       change: { patient: { id: number; clinicId: number }; reason: MonitoringPatientEndReason; now: Date },
       ctx: RequestContext,
     ) {

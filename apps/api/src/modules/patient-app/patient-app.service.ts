@@ -1,12 +1,13 @@
 import type { HealthDataBody, PatientChat, PatientMe } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import { type Actor, scopeOf } from '../../db/scope.ts';
+import { scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, type FieldErrors } from '../../lib/errors.ts';
 import { createChatRepository } from '../chat/chat.repository.ts';
+import type { Caller } from '../data-access.ts';
 import { createExerciseLogsRepository } from '../hep/exercise-logs.repository.ts';
 import { findOwnPatient } from '../patients/patient-access.ts';
 import { createPatientAppRepository } from './patient-app.repository.ts';
@@ -22,8 +23,8 @@ export function createPatientAppService({ db, clock, audit }: Deps) {
   const { success: record } = patientAudit(audit);
 
   return {
-    async me(actor: Actor, ctx: RequestContext): Promise<PatientMe> {
-      const own = await findOwnPatient(db, actor);
+    async me(actor: Caller, ctx: RequestContext): Promise<PatientMe> {
+      const own = await findOwnPatient(actor);
       const profile = (await createPatientAppRepository(db, scopeOf(actor)).profile(own.id))!;
       const today = localDateOf(clock.now(), own.timezone);
       await record(actor, 'patient.self_read', own, ctx);
@@ -45,8 +46,8 @@ export function createPatientAppService({ db, clock, audit }: Deps) {
     },
 
     /** A batch of readings; ones stored before (same kind, source and instant) count as duplicates. */
-    async receiveHealthData(actor: Actor, body: HealthDataBody, ctx: RequestContext) {
-      const own = await findOwnPatient(db, actor);
+    async receiveHealthData(actor: Caller, body: HealthDataBody, ctx: RequestContext) {
+      const own = await findOwnPatient(actor);
       const latest = clock.now().getTime() + FUTURE_SLACK_MS;
       const errors: FieldErrors = {};
       const readings = body.entries.map((entry, index) => {
@@ -84,8 +85,8 @@ export function createPatientAppService({ db, clock, audit }: Deps) {
     },
 
     /** The patient's conversation with their clinic, opened on first use; messages go through the chat calls. */
-    async chat(actor: Actor, ctx: RequestContext): Promise<PatientChat> {
-      const own = await findOwnPatient(db, actor);
+    async chat(actor: Caller, ctx: RequestContext): Promise<PatientChat> {
+      const own = await findOwnPatient(actor);
       const chat = createChatRepository(db, scopeOf(actor));
       if (!(await chat.findPatientSession(own.id))) {
         await chat.insertSession({ kind: 'patient', patientId: own.id });

@@ -8,12 +8,12 @@ import {
   scoreMeasure,
 } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, type FieldErrors } from '../../lib/errors.ts';
+import type { Caller } from '../data-access.ts';
 import { lockPatient, patientScope, requirePatient } from '../patients/patient-access.ts';
 import type { PatientWithClinicDay } from '../patients/patients.repository.ts';
 import {
@@ -107,8 +107,8 @@ export function createFunctionalDataService({ db, clock, audit }: Deps) {
   const { success: record } = patientAudit(audit);
 
   return {
-    async list(actor: Actor, patientId: number, ctx: RequestContext) {
-      const patient = await requirePatient(db, audit, actor, patientId, 'functional_data.read', ctx);
+    async list(actor: Caller, patientId: number, ctx: RequestContext) {
+      const patient = await requirePatient(audit, actor, patientId, 'functional_data.read', ctx);
       const repo = measuresOf(db, patient);
       const series = await repo.seriesOf(patient.id);
       const entries = await repo.entriesOf(series.map((s) => s.id));
@@ -117,8 +117,8 @@ export function createFunctionalDataService({ db, clock, audit }: Deps) {
     },
 
     /** Adds entries to the series of this measure and name, which is created the first time. */
-    async add(actor: Actor, patientId: number, body: FunctionalDataPostBody, ctx: RequestContext) {
-      const patient = await requirePatient(db, audit, actor, patientId, 'functional_data.added', ctx);
+    async add(actor: Caller, patientId: number, body: FunctionalDataPostBody, ctx: RequestContext) {
+      const patient = await requirePatient(audit, actor, patientId, 'functional_data.added', ctx);
       const measure = measureByDatatypeId(body.datatype_id)!;
       const scored = scoreAll(
         measure,
@@ -146,8 +146,8 @@ export function createFunctionalDataService({ db, clock, audit }: Deps) {
     },
 
     /** Renames a series or corrects entries; corrected entries are scored again with the current scoring. */
-    async update(actor: Actor, patientId: number, body: FunctionalDataPatchBody, ctx: RequestContext) {
-      const patient = await requirePatient(db, audit, actor, patientId, 'functional_data.updated', ctx);
+    async update(actor: Caller, patientId: number, body: FunctionalDataPatchBody, ctx: RequestContext) {
+      const patient = await requirePatient(audit, actor, patientId, 'functional_data.updated', ctx);
       const repo = measuresOf(db, patient);
       const series = await repo.findSeries(patient.id, body.id);
       const entries = series ? await repo.entriesOf([series.id]) : [];

@@ -1,10 +1,10 @@
 import type { FunctionalDataPatchBody, FunctionalDataPostBody, Progress, ProgressTrend } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import { addDays, localDateOf, weekDays, weekStartOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { Caller } from '../data-access.ts';
 import { createExerciseLogsRepository } from '../hep/exercise-logs.repository.ts';
 import { findOwnPatient, patientScope, requirePatient } from '../patients/patient-access.ts';
 import { createFunctionalDataService } from './functional-data.service.ts';
@@ -73,18 +73,22 @@ export function createPatientDataService({ db, clock, audit }: Deps) {
   }
 
   const { success: record } = patientAudit(audit);
-  const recordRead = (actor: Actor, patient: { id: number; clinicId: number }, ctx: RequestContext, weeksAgo: number) =>
-    record(actor, 'progress.read', patient, ctx, { weeks_ago: weeksAgo });
+  const recordRead = (
+    actor: Caller,
+    patient: { id: number; clinicId: number },
+    ctx: RequestContext,
+    weeksAgo: number,
+  ) => record(actor, 'progress.read', patient, ctx, { weeks_ago: weeksAgo });
 
   return {
-    async progress(actor: Actor, patientId: number, weeksAgo: number, ctx: RequestContext) {
-      const patient = await requirePatient(db, audit, actor, patientId, 'progress.read', ctx);
+    async progress(actor: Caller, patientId: number, weeksAgo: number, ctx: RequestContext) {
+      const patient = await requirePatient(audit, actor, patientId, 'progress.read', ctx);
       const progress = await progressOf(patient, weeksAgo);
       await recordRead(actor, patient, ctx, weeksAgo);
       return progress;
     },
-    async progressTrend(actor: Actor, patientId: number, ctx: RequestContext) {
-      const patient = await requirePatient(db, audit, actor, patientId, 'progress_trend.read', ctx);
+    async progressTrend(actor: Caller, patientId: number, ctx: RequestContext) {
+      const patient = await requirePatient(audit, actor, patientId, 'progress_trend.read', ctx);
       const trend = await trendOf(patient);
       await record(actor, 'progress_trend.read', patient, ctx, {
         from: trend.weeks[0]!.week_start,
@@ -92,16 +96,16 @@ export function createPatientDataService({ db, clock, audit }: Deps) {
       });
       return trend;
     },
-    async ownProgress(actor: Actor, weeksAgo: number, ctx: RequestContext) {
-      const own = await findOwnPatient(db, actor);
+    async ownProgress(actor: Caller, weeksAgo: number, ctx: RequestContext) {
+      const own = await findOwnPatient(actor);
       const progress = await progressOf(own, weeksAgo);
       await recordRead(actor, own, ctx, weeksAgo);
       return progress;
     },
-    functionalData: (actor: Actor, patientId: number, ctx: RequestContext) => functional.list(actor, patientId, ctx),
-    addFunctionalData: (actor: Actor, patientId: number, body: FunctionalDataPostBody, ctx: RequestContext) =>
+    functionalData: (actor: Caller, patientId: number, ctx: RequestContext) => functional.list(actor, patientId, ctx),
+    addFunctionalData: (actor: Caller, patientId: number, body: FunctionalDataPostBody, ctx: RequestContext) =>
       functional.add(actor, patientId, body, ctx),
-    updateFunctionalData: (actor: Actor, patientId: number, body: FunctionalDataPatchBody, ctx: RequestContext) =>
+    updateFunctionalData: (actor: Caller, patientId: number, body: FunctionalDataPatchBody, ctx: RequestContext) =>
       functional.update(actor, patientId, body, ctx),
   };
 }

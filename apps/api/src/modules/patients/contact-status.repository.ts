@@ -139,3 +139,8 @@ export async function contactStatusesOf(
   }
   return statuses;
 }
+
+/** The contact status of a scope's patients, as the patient list and the chat list show it. */
+export const createContactStatusRepository = (db: DbOrTx, scope: ClinicScope) => ({
+  of: (ids: number[], now: Date) => contactStatusesOf(db, scope, ids, now),
+});

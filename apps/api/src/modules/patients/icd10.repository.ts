@@ -91,3 +91,9 @@ export async function findIcd10(db: DbOrTx, code: string) {
   const [row] = await db.select().from(icd10Codes).where(eq(icd10Codes.code, code)).limit(1);
   return row;
 }
+
+/** The ICD-10 list, global reference data that belongs to no clinic. */
+export const createIcd10Repository = (db: DbOrTx) => ({
+  search: (search: string, page: number, pageSize: number) => searchIcd10(db, search, page, pageSize),
+  find: (code: string) => findIcd10(db, code),
+});

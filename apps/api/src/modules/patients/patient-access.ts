@@ -1,10 +1,10 @@
 import { type AuditAction, isPatientRole } from '@rehabit/contract';
-import type { DbOrTx } from '../../db/client.ts';
-import { type Actor, type ClinicScope, clinicScope, scopeOf } from '../../db/scope.ts';
+import { type ClinicScope, clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { createPatientsRepository, type PatientWithClinicDay } from './patients.repository.ts';
+import type { Caller, TxData } from '../data-access.ts';
+import type { PatientWithClinicDay } from './patients.repository.ts';
 
 // How a call reaches the one patient it is about, for every module: staff reach the patients visible in their
 // scope, a patient reaches only their own record (the visibility rules are in db/visibility.ts).
@@ -14,14 +14,13 @@ import { createPatientsRepository, type PatientWithClinicDay } from './patients.
  * and the refused attempt is audited like any PHI access.
  */
 export async function requirePatient(
-  db: DbOrTx,
   audit: AuditLog,
-  actor: Actor,
+  actor: Caller,
   patientId: number,
   action: AuditAction,
   ctx: RequestContext,
 ): Promise<PatientWithClinicDay> {
-  const patient = await createPatientsRepository(db, scopeOf(actor)).findWithClinicDay(patientId);
+  const patient = await actor.data.patients.findWithClinicDay(patientId);
   if (!patient) {
     await patientAudit(audit).denied(actor, action, ctx, { patient_id: patientId });
     throw notFound('patient');
@@ -35,9 +34,12 @@ export async function requirePatient(
  */
 export const patientScope = (patient: { clinicId: number }): ClinicScope => clinicScope(patient.clinicId);
 
-/** Changes to one patient's records are serialised on the patient row, so caps and positions stay exact. */
-export const lockPatient = (tx: DbOrTx, patient: { id: number; clinicId: number }) =>
-  createPatientsRepository(tx, patientScope(patient)).lock(patient.id);
+/**
+ * Changes to one patient's records are serialised on the patient row, so caps and positions stay exact: called inside
+ * the change's transaction.
+ */
+export const lockPatient = (data: TxData, patient: { id: number; clinicId: number }) =>
+  data.within(patientScope(patient)).patients.lock(patient.id);
 
 export type OwnPatient = PatientWithClinicDay & { userId: number };
 
@@ -45,16 +47,16 @@ export type OwnPatient = PatientWithClinicDay & { userId: number };
  * The patient record behind a signed-in patient account. Every patient call goes through here, so a patient only
  * ever reaches their own data; a removed patient has no record to reach.
  */
-export async function findOwnPatient(db: DbOrTx, actor: Actor): Promise<OwnPatient> {
+export async function findOwnPatient(actor: Caller): Promise<OwnPatient> {
   if (!isPatientRole(actor.role)) throw new AppError('forbidden');
-  const own = await ownPatientOf(db, actor);
+  const own = await ownPatientOf(actor);
   if (!own) throw new AppError('not_found', 'No patient record belongs to this account');
   return own;
 }
 
 /** The same record, or undefined, for checks that answer "not yours" themselves (e.g. a chat session's owner). */
-export async function ownPatientOf(db: DbOrTx, actor: Actor): Promise<OwnPatient | undefined> {
+export async function ownPatientOf(actor: Caller): Promise<OwnPatient | undefined> {
   if (!isPatientRole(actor.role)) return undefined;
-  const row = await createPatientsRepository(db, scopeOf(actor)).findOwn(actor.id);
+  const row = await actor.data.patients.findOwn(actor.id);
   return row ? { ...row, userId: actor.id } : undefined;
 }

@@ -10,7 +10,7 @@ import type {
 } from '@rehabit/contract';
 import { callDaysBackOf, canTreatPatients, toPage } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { type Actor, type ClinicScope, clinicScope, narrowTo, scopeOf } from '../../db/scope.ts';
+import { type ClinicScope, clinicScope, narrowTo, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, noteAudited, patientAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -18,6 +18,7 @@ import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { createSessionsRepository } from '../auth/sessions.repository.ts';
 import { createUsersRepository } from '../auth/users.repository.ts';
 import { chosenClinic } from '../clinics/chosen-clinic.ts';
+import type { Caller, TxData } from '../data-access.ts';
 import { overlapRefusal, placeCall } from './call-clock.ts';
 import { createClinicianTimeRepository } from './clinician-time.repository.ts';
 import { contactStatusesOf } from './contact-status.repository.ts';
@@ -44,7 +45,7 @@ export type ListRtmStatuses = {
  * The tasks module decorates them, so this module never imports tasks, which reads patients.
  */
 export type PatientTasks = {
-  patientChanged(tx: DbOrTx, patient: { id: number; clinicId: number }): Promise<void>;
+  patientChanged(data: TxData, patient: { id: number; clinicId: number }): Promise<void>;
 };
 
 /**
@@ -55,7 +56,7 @@ export type PatientTasks = {
 export type PatientMonitoring = {
   patientChanged(
     tx: DbOrTx,
-    actor: Actor,
+    actor: Caller,
     change: {
       patient: { id: number; clinicId: number };
       reason: MonitoringPatientEndReason;
@@ -92,9 +93,9 @@ const transitionRefusal: Record<Transition, string> = {
 export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring }: Deps) {
   const { success: record, denied: deny } = patientAudit(audit);
   /** The patients the caller may reach. */
-  const patientsOf = (actor: Actor) => createPatientsRepository(db, scopeOf(actor));
+  const patientsOf = (actor: Caller) => createPatientsRepository(db, scopeOf(actor));
 
-  async function findPatient(actor: Actor, id: number, ctx: RequestContext) {
+  async function findPatient(actor: Caller, id: number, ctx: RequestContext) {
     const patient = await patientsOf(actor).findById(id);
     if (!patient) {
       await deny(actor, 'patient.read', ctx, { patient_id: id });
@@ -110,7 +111,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
     return (id: number) => statuses.get(id) ?? { call_status: null, chat_freshness: null };
   }
 
-  async function reload(actor: Actor, id: number) {
+  async function reload(actor: Caller, id: number) {
     return toPatient((await patientsOf(actor).findById(id))!);
   }
 
@@ -135,7 +136,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
 
   /** Moves patients along the lifecycle in one transaction: status, episode, event and audit together. */
   async function applyTransition(
-    actor: Actor,
+    actor: Caller,
     transition: Transition,
     rows: PatientRow[],
     ctx: RequestContext,
@@ -168,7 +169,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
     });
   }
 
-  async function findAll(actor: Actor, ids: number[]) {
+  async function findAll(actor: Caller, ids: number[]) {
     const unique = [...new Set(ids)];
     const rows = await patientsOf(actor).findManyByIds(unique);
     if (rows.length !== unique.length) throw notFound('patient');
@@ -177,7 +178,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
 
   /** A field change outside the lifecycle (therapist, coverage, details), recorded like a transition. */
   async function recordChange(
-    actor: Actor,
+    actor: Caller,
     patient: PatientRow,
     action: 'update' | 'change_therapist' | 'update_rtm_coverage',
     values: Parameters<ReturnType<typeof createPatientsRepository>['update']>[1],
@@ -210,7 +211,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
   });
 
   return {
-    async list(actor: Actor, query: PatientListQuery, ctx: RequestContext) {
+    async list(actor: Caller, query: PatientListQuery, ctx: RequestContext) {
       // "Close to a threshold" and "ready to bill" are known only once every status of the clinic is computed: the
       // filter picks the ids before the list pages (and caps) them as it pages any other filter.
       const { scope, filedUnder } = await chosenClinic(db, actor, query.clinic_code);
@@ -245,7 +246,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
       return { ...toPage(items, count, query), count_capped: countCapped };
     },
 
-    async get(actor: Actor, id: number, ctx: RequestContext) {
+    async get(actor: Caller, id: number, ctx: RequestContext) {
       const scope = scopeOf(actor);
       // Staff of a clinic: the row, its contact status and the audit row in one statement.
       if (scope.kind === 'clinic') {
@@ -270,7 +271,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
     },
 
     /** In the caller's clinic, or the one an admin chose by `clinicCode` (the rule of chosenClinic, decision 1152). */
-    async register(actor: Actor, body: RegisterPatientBody, clinicCode: string | undefined, ctx: RequestContext) {
+    async register(actor: Caller, body: RegisterPatientBody, clinicCode: string | undefined, ctx: RequestContext) {
       const { filedUnder: clinicId } = await chosenClinic(db, actor, clinicCode);
       if (body.diagnosis) await assertDiagnosis(body.diagnosis);
       const now = clock.now();
@@ -299,7 +300,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
       return reload(actor, id);
     },
 
-    async update(actor: Actor, id: number, body: RegisterPatientBody, ctx: RequestContext) {
+    async update(actor: Caller, id: number, body: RegisterPatientBody, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
       if (body.diagnosis) await assertDiagnosis(body.diagnosis);
       if (!body.diagnosis && patient.status === 'onboarded') {
@@ -312,7 +313,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
       return reload(actor, id);
     },
 
-    async onboard(actor: Actor, id: number, body: OnboardBody, ctx: RequestContext) {
+    async onboard(actor: Caller, id: number, body: OnboardBody, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
       await assertDiagnosis(body.diagnosis);
       await assertTherapist(body.therapist, patient.clinicId, 'therapist');
@@ -330,7 +331,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
       return reload(actor, id);
     },
 
-    async discharge(actor: Actor, ids: number[], ctx: RequestContext) {
+    async discharge(actor: Caller, ids: number[], ctx: RequestContext) {
       const rows = await findAll(actor, ids);
       await applyTransition(actor, 'discharge', rows, ctx, async (tx, p, now) => {
         await createPatientsRepository(tx, patientScope(p)).closeOpenEpisode(p.id, now, actor.id);
@@ -339,7 +340,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
       return { results: await Promise.all(rows.map((p) => reload(actor, p.id))) };
     },
 
-    async reOnboard(actor: Actor, ids: number[], ctx: RequestContext) {
+    async reOnboard(actor: Caller, ids: number[], ctx: RequestContext) {
       const rows = await findAll(actor, ids);
       const incomplete = rows.filter((p) => p.status === 'discharged' && (!p.diagnosis || !p.therapistId));
       if (incomplete.length > 0) {
@@ -359,7 +360,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
       return { results: await Promise.all(rows.map((p) => reload(actor, p.id))) };
     },
 
-    async remove(actor: Actor, id: number, ctx: RequestContext) {
+    async remove(actor: Caller, id: number, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
       await applyTransition(actor, 'remove', [patient], ctx, async (tx, p, now) => {
         await createPatientsRepository(tx, patientScope(p)).closeOpenEpisode(p.id, now, actor.id);
@@ -370,7 +371,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
       return { patient: { ...toPatient(patient), status: 'removed' as const }, userId: patient.userId };
     },
 
-    async changeTherapist(actor: Actor, id: number, therapistId: number, ctx: RequestContext) {
+    async changeTherapist(actor: Caller, id: number, therapistId: number, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
       await assertTherapist(therapistId, patient.clinicId, 'therapist_id');
       await recordChange(actor, patient, 'change_therapist', { therapistId }, ctx, {
@@ -386,7 +387,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
       return reload(actor, id);
     },
 
-    async setRtmCoverage(actor: Actor, id: number, isCovered: boolean, ctx: RequestContext) {
+    async setRtmCoverage(actor: Caller, id: number, isCovered: boolean, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
       await recordChange(actor, patient, 'update_rtm_coverage', { isRtmCovered: isCovered }, ctx, {
         detail: { from: patient.isRtmCovered, to: isCovered },
@@ -396,7 +397,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
       return reload(actor, id);
     },
 
-    async listInteractions(actor: Actor, id: number, page: number, pageSize: number, ctx: RequestContext) {
+    async listInteractions(actor: Caller, id: number, page: number, pageSize: number, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
       // The patient's calls are those of the patient's clinic, as billing counts them (decision 1340).
       const calls = createInteractionsRepository(db, patientScope(patient));
@@ -405,7 +406,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
       return toPage(rows.map(toInteractionLog), count, { page, page_size: pageSize });
     },
 
-    async logInteraction(actor: Actor, id: number, body: LogInteractionBody, ctx: RequestContext) {
+    async logInteraction(actor: Caller, id: number, body: LogInteractionBody, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
       const calendar = (await createClinicianTimeRepository(db, scopeOf(actor)).callCalendarOf(id))!;
       const now = clock.now();
@@ -434,7 +435,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
       return toInteractionLog((await createInteractionsRepository(db, patientScope(patient)).findLive(id, logId))!);
     },
 
-    async deleteInteraction(actor: Actor, id: number, logId: number, ctx: RequestContext) {
+    async deleteInteraction(actor: Caller, id: number, logId: number, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
       if (!(await createInteractionsRepository(db, patientScope(patient)).findLive(id, logId))) {
         throw notFound('interaction log');

@@ -8,7 +8,7 @@ import {
   toPage,
 } from '@rehabit/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { type Actor, clinicScope, crossClinic } from '../../db/scope.ts';
+import { clinicScope, crossClinic } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { addMinutes } from '../../lib/clock.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
@@ -16,6 +16,7 @@ import { hashToken, randomToken } from '../../lib/tokens.ts';
 import type { MailingCore } from '../../plugins/core.ts';
 import type { ReferralSteps } from '../auth/signup.service.ts';
 import { createUsersRepository, displayName } from '../auth/users.repository.ts';
+import type { Caller } from '../data-access.ts';
 import { createReferralRepository, type ReferralRepository, type ReferralRow } from './referral.repository.ts';
 import { inviteEmail } from './referral-email.ts';
 
@@ -49,7 +50,7 @@ const toReferral = (row: ReferralRow, now: Date): Referral => ({
  */
 export function createReferralService({ db, clock, mailer, audit, config }: Deps) {
   /** A sender's own invitations, which belong to the sender's clinic (an admin's too). */
-  const sendersOwn = (from: DbOrTx, actor: Actor) => createReferralRepository(from, clinicScope(actor.clinicId));
+  const sendersOwn = (from: DbOrTx, actor: Caller) => createReferralRepository(from, clinicScope(actor.clinicId));
   /**
    * Invitations by address or by the account they brought, whichever clinic sent them: one open invitation an
    * address, and a colleague who joins another clinic still counts (decision 1010).
@@ -64,7 +65,7 @@ export function createReferralService({ db, clock, mailer, audit, config }: Deps
     }
   }
 
-  async function assertUnderDailyCap(from: ReferralRepository, actor: Actor, now: Date) {
+  async function assertUnderDailyCap(from: ReferralRepository, actor: Caller, now: Date) {
     const sent = await from.countSentSince(actor.id, addMinutes(now, -DAY_MINUTES));
     if (sent >= REFERRAL_DAILY_CAP) {
       throw new AppError(
@@ -89,7 +90,7 @@ export function createReferralService({ db, clock, mailer, audit, config }: Deps
   };
 
   return {
-    async send(actor: Actor, body: SendReferralBody, ctx: RequestContext): Promise<Referral> {
+    async send(actor: Caller, body: SendReferralBody, ctx: RequestContext): Promise<Referral> {
       assertOwnSignupPage(body.action_url);
       const now = clock.now();
       // Checked first, so the cap also limits asking which addresses have accounts; again under the lock below.
@@ -147,7 +148,7 @@ export function createReferralService({ db, clock, mailer, audit, config }: Deps
       return toReferral(row, now);
     },
 
-    async list(actor: Actor, query: ReferralListQuery, ctx: RequestContext) {
+    async list(actor: Caller, query: ReferralListQuery, ctx: RequestContext) {
       const { rows, count } = await sendersOwn(db, actor).listBySender(actor.id, query.page, query.page_size);
       await audit.record({
         action: 'referral.list',

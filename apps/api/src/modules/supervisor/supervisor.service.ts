@@ -1,6 +1,6 @@
 import type { ApprovalBody, ApprovalQuery, HasAccessBody, SupervisorProfileBody } from '@rehabit/contract';
 import { isManageableStaff, toPage } from '@rehabit/contract';
-import { type Actor, clinicScope, crossClinic, scopeOf } from '../../db/scope.ts';
+import { clinicScope, crossClinic, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { labelled } from '../../lib/message-fields.ts';
@@ -11,6 +11,7 @@ import type { ReferralSteps, StaffTasks } from '../auth/signup.service.ts';
 import { createUsersRepository, toCurrentUser, toStaffMember } from '../auth/users.repository.ts';
 import { chosenClinic } from '../clinics/chosen-clinic.ts';
 import { createClinicsRepository } from '../clinics/clinics.repository.ts';
+import type { Caller } from '../data-access.ts';
 
 type Deps = MailingCore & {
   tasks: StaffTasks;
@@ -21,14 +22,14 @@ export function createSupervisorService({ db, clock, mailer, audit, config, task
   // Whether an e-mail is taken is asked of every clinic: an e-mail signs in to one account (decision 1340).
   const accountsByEmail = createUsersRepository(db, crossClinic('sign-in'));
 
-  async function findManageable(actor: Actor, userId: number) {
+  async function findManageable(actor: Caller, userId: number) {
     const user = await createUsersRepository(db, scopeOf(actor)).findById(userId);
     if (!user || !isManageableStaff(user)) throw notFound('staff member');
     return user;
   }
 
   return {
-    async updateProfile(actor: Actor, sessionId: number, body: SupervisorProfileBody, ctx: RequestContext) {
+    async updateProfile(actor: Caller, sessionId: number, body: SupervisorProfileBody, ctx: RequestContext) {
       const own = clinicScope(actor.clinicId);
       const me = await createUsersRepository(db, own).findById(actor.id);
       if (!me) throw new AppError('unauthenticated');
@@ -69,7 +70,7 @@ export function createSupervisorService({ db, clock, mailer, audit, config, task
       return { user: toCurrentUser(updated!) };
     },
 
-    async listApprovals(actor: Actor, query: ApprovalQuery) {
+    async listApprovals(actor: Caller, query: ApprovalQuery) {
       const { scope } = await chosenClinic(db, actor, query.clinic_code);
       const { rows, count } = await createUsersRepository(db, scope).listStaff({
         roles: ['therapist', 'manager'],
@@ -80,7 +81,7 @@ export function createSupervisorService({ db, clock, mailer, audit, config, task
       return toPage(rows.map(toStaffMember), count, query);
     },
 
-    async setApproval(actor: Actor, body: ApprovalBody, ctx: RequestContext) {
+    async setApproval(actor: Caller, body: ApprovalBody, ctx: RequestContext) {
       const user = await findManageable(actor, body.user_id);
       const now = clock.now();
       await db.transaction(async (tx) => {
@@ -121,7 +122,7 @@ export function createSupervisorService({ db, clock, mailer, audit, config, task
       return toStaffMember({ ...user, approvalStatus: body.status });
     },
 
-    async setHasAccess(actor: Actor, body: HasAccessBody, ctx: RequestContext) {
+    async setHasAccess(actor: Caller, body: HasAccessBody, ctx: RequestContext) {
       const ids = [...new Set(body.therapists)];
       const found = await createUsersRepository(db, scopeOf(actor)).findManyByIds(ids);
       // All or nothing: one unknown (or another clinic's) id changes nobody.
@@ -148,7 +149,7 @@ export function createSupervisorService({ db, clock, mailer, audit, config, task
     },
 
     /** Hands the clinic's supervisor role to an approved staff member; the former supervisor becomes a therapist. */
-    async assignSupervisor(actor: Actor, userId: number, ctx: RequestContext) {
+    async assignSupervisor(actor: Caller, userId: number, ctx: RequestContext) {
       const user = await findManageable(actor, userId);
       if (user.approvalStatus !== 'approved' || !user.hasAccess) {
         throw new AppError('conflict', 'Only an approved staff member with access can become supervisor', {

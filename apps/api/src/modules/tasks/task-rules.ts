@@ -15,13 +15,13 @@ import {
   type RuleTaskKind,
   roleLabels,
 } from '@rehabit/contract';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { clinicScope, crossClinic } from '../../db/scope.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createBillingInputs, openEpisodeFacts } from '../billing/billing-inputs.ts';
-import { createTasksRepository } from './tasks.repository.ts';
+import { dataFor, type TxData } from '../data-access.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog };
 
@@ -52,9 +52,11 @@ export const ruleTaskTitle = (task: DueRuleTask, staffName?: string): string => 
 type Titled = DueRuleTask & { title: string };
 
 export function createTaskRules({ db, clock, audit }: Deps) {
-  /** The tasks due now in the reach, with their titles. */
-  async function dueIn(tx: DbOrTx, clinicId: number, reach: Reach, today: string, supervisorId: number | null) {
-    const repo = createTasksRepository(tx, clinicScope(clinicId));
+  const jobData = dataFor(db, crossClinic('scheduled job'));
+
+  /** The tasks due now in the reach, with their titles; `data` is the clinic's. */
+  async function dueIn(data: TxData, clinicId: number, reach: Reach, today: string, supervisorId: number | null) {
+    const repo = data.tasks;
     const due: Titled[] = [];
     if (reach.kind !== 'staff') {
       const rows = await repo.patientsForRules(reach.kind === 'patient' ? reach.patientId : undefined);
@@ -64,7 +66,7 @@ export function createTaskRules({ db, clock, audit }: Deps) {
       }
       const onboarded = rows.filter((r) => r.status === 'onboarded');
       if (onboarded.length > 0) {
-        const inputs = await createBillingInputs(tx).inputsOf({
+        const inputs = await createBillingInputs(data.db).inputsOf({
           clinicId,
           until: today,
           patientIds: onboarded.map((r) => r.id),
@@ -97,14 +99,15 @@ export function createTaskRules({ db, clock, audit }: Deps) {
    * Opens what is due, closes what is not any more, and gives open tasks to whom they are for now: the work of one
    * clinic, in that clinic's scope (decision 1340).
    */
-  async function evaluate(tx: DbOrTx, clinicId: number, reach: Reach): Promise<void> {
-    const repo = createTasksRepository(tx, clinicScope(clinicId));
+  async function evaluate(outer: TxData, clinicId: number, reach: Reach): Promise<void> {
+    const data = outer.within(clinicScope(clinicId));
+    const repo = data.tasks;
     await repo.holdRules();
     const clinic = await repo.clinic();
     if (!clinic) return;
     const now = clock.now();
     const today = localDateOf(now, clinic.timezone);
-    const due = await dueIn(tx, clinicId, reach, today, clinic.supervisorId);
+    const due = await dueIn(data, clinicId, reach, today, clinic.supervisorId);
     const reached = reach.kind === 'clinic' ? evaluatedKinds : reach.kind === 'patient' ? patientKinds : staffKinds;
     // Without a supervisor the approvals are nobody's to decide here: their open tasks stay as they are.
     const kinds = clinic.supervisorId === null ? reached.filter((kind) => kind !== 'approve_staff') : reached;
@@ -127,7 +130,7 @@ export function createTaskRules({ db, clock, audit }: Deps) {
           patientId: closed.patientId,
           detail: { task_id: closed.id, kind: closed.kind, cause: closed.cause },
         },
-        tx,
+        data.db,
       );
     }
     for (const task of due) {
@@ -136,12 +139,13 @@ export function createTaskRules({ db, clock, audit }: Deps) {
         if (already.assigneeId !== task.assigneeId) await repo.reassign(already.id, task.assigneeId);
         continue;
       }
-      await openTask(tx, clinicId, task, now);
+      await openTask(data, clinicId, task, now);
     }
   }
 
-  async function openTask(tx: DbOrTx, clinicId: number, task: Titled, now: Date) {
-    const id = await createTasksRepository(tx, clinicScope(clinicId)).openByRule({ ...task, now });
+  async function openTask(outer: TxData, clinicId: number, task: Titled, now: Date) {
+    const data = outer.within(clinicScope(clinicId));
+    const id = await data.tasks.openByRule({ ...task, now });
     if (id === undefined) return;
     await audit.record(
       {
@@ -151,31 +155,32 @@ export function createTaskRules({ db, clock, audit }: Deps) {
         patientId: task.patientId,
         detail: { task_id: id, kind: task.kind, cause: task.cause },
       },
-      tx,
+      data.db,
     );
   }
 
   return {
     /** Every rule of a clinic at the clock's now, in one transaction (the job's work). */
-    evaluateClinic: (clinicId: number) => db.transaction((tx) => evaluate(tx, clinicId, { kind: 'clinic' })),
+    evaluateClinic: (clinicId: number) => jobData.transaction((data) => evaluate(data, clinicId, { kind: 'clinic' })),
 
     /** Every clinic's id, for the job to send one evaluation each (evaluated then in that clinic's scope). */
-    clinicIds: () => createTasksRepository(db, crossClinic('scheduled job')).clinicIds(),
+    clinicIds: () => jobData.tasks.clinicIds(),
 
     /** One patient's rules, inside the caller's change (a call logged or deleted, a lifecycle step, a registration). */
-    patientChanged: (tx: DbOrTx, patient: { id: number; clinicId: number }) =>
-      evaluate(tx, patient.clinicId, { kind: 'patient', patientId: patient.id }),
+    patientChanged: (data: TxData, patient: { id: number; clinicId: number }) =>
+      evaluate(data, patient.clinicId, { kind: 'patient', patientId: patient.id }),
 
     /** The approvals' rules, of one staff member or of all the clinic's, inside the caller's change. */
-    staffChanged: (tx: DbOrTx, clinicId: number, userId?: number) => evaluate(tx, clinicId, { kind: 'staff', userId }),
+    staffChanged: (data: TxData, clinicId: number, userId?: number) =>
+      evaluate(data, clinicId, { kind: 'staff', userId }),
 
     /**
      * Tells whoever asked for an exercise video that the content team answered (the HEP request queue calls it
      * when it answers): one task per request, closed by the person it is for.
      */
-    hepRequestAnswered: async (tx: DbOrTx, clinicId: number, request: { id: number; requestedBy: number }) => {
+    hepRequestAnswered: async (data: TxData, clinicId: number, request: { id: number; requestedBy: number }) => {
       const task = hepRequestAnsweredTask(request.id, request.requestedBy);
-      await openTask(tx, clinicId, { ...task, title: ruleTaskTitle(task) }, clock.now());
+      await openTask(data, clinicId, { ...task, title: ruleTaskTitle(task) }, clock.now());
     },
   };
 }

@@ -16,7 +16,7 @@ declare module 'fastify' {
 export const tasksModule = fp(
   async (app) => {
     const { db, clock, audit } = app;
-    const tasks = createTasksService({ db, clock, audit });
+    const tasks = createTasksService({ clock, audit });
     app.decorate('taskRules', createTaskRules({ db, clock, audit }));
     app.decorate('tasks', tasks);
     await app.register(tasksRoutes, { tasks });

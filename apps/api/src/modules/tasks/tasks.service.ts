@@ -7,18 +7,17 @@ import {
   type TaskScope,
   toPage,
 } from '@rehabit/contract';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { type Actor, clinicScope, scopeOf } from '../../db/scope.ts';
+import { clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, noteNothingChanged } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
-import { createUsersRepository } from '../auth/users.repository.ts';
+import type { Caller } from '../data-access.ts';
 import { requirePatient } from '../patients/patient-access.ts';
-import { createTasksRepository, type TaskReach, type TaskRow } from './tasks.repository.ts';
+import type { TaskReach, TaskRow } from './tasks.repository.ts';
 
-type Deps = { db: Db; clock: Clock; audit: AuditLog };
+type Deps = { clock: Clock; audit: AuditLog };
 
 const person = (id: number | null, first: string | null, last: string | null) =>
   id === null || first === null ? null : { id, display_name: `${first} ${last ?? ''}`.trim() };
@@ -42,31 +41,29 @@ const toTask = (row: TaskRow): Task => ({
 });
 
 /** Therapists work their own tasks and the clinic's unassigned ones; managers and supervisors the whole clinic's. */
-const scopeFor = (actor: Actor, asked?: TaskScope): TaskScope =>
+const scopeFor = (actor: Caller, asked?: TaskScope): TaskScope =>
   can(actor.role, 'tasks.clinic') ? (asked ?? 'clinic') : 'mine';
 
-const reachOf = (actor: Actor, scope: TaskScope): TaskReach => (scope === 'mine' ? { assigneeOrNobody: actor.id } : {});
+const reachOf = (actor: Caller, scope: TaskScope): TaskReach =>
+  scope === 'mine' ? { assigneeOrNobody: actor.id } : {};
 
 /**
  * The task list and a person's changes to it (decision 0902): every call reaches only the caller's clinic, and a
  * therapist only their own tasks and the unassigned ones; a task out of reach is not found.
  */
-export function createTasksService({ db, clock, audit }: Deps) {
-  /** The caller's clinic's tasks (decision 1340). */
-  const repoOf = (actor: Actor, dbOrTx: DbOrTx = db) => createTasksRepository(dbOrTx, scopeOf(actor));
-
+export function createTasksService({ clock, audit }: Deps) {
   /** A task the caller may work on, or not found (another clinic's, a colleague's for a therapist). */
-  async function findTask(actor: Actor, id: number): Promise<TaskRow> {
-    const row = await repoOf(actor).findInReach(id, reachOf(actor, scopeFor(actor)));
+  async function findTask(actor: Caller, id: number): Promise<TaskRow> {
+    const row = await actor.data.tasks.findInReach(id, reachOf(actor, scopeFor(actor)));
     if (!row) throw notFound('task');
     return row;
   }
 
-  async function change(actor: Actor, id: number, ctx: RequestContext, action: 'task.done' | 'task.reopen') {
+  async function change(actor: Caller, id: number, ctx: RequestContext, action: 'task.done' | 'task.reopen') {
     const task = await findTask(actor, id);
-    const changed = await db.transaction(async (tx) => {
-      const txRepo = repoOf(actor, tx);
-      const did = action === 'task.done' ? await txRepo.markDone(id, actor.id, clock.now()) : await txRepo.reopen(id);
+    const changed = await actor.data.transaction(async (data) => {
+      const did =
+        action === 'task.done' ? await data.tasks.markDone(id, actor.id, clock.now()) : await data.tasks.reopen(id);
       if (did) {
         await audit.record(
           {
@@ -78,20 +75,20 @@ export function createTasksService({ db, clock, audit }: Deps) {
             ip: ctx.ip,
             detail: { task_id: id, kind: task.kind },
           },
-          tx,
+          data.db,
         );
       }
       return did;
     });
     // Done twice, or taken back when it is new: the task is answered as it is.
     if (!changed) noteNothingChanged();
-    return toTask((await repoOf(actor).findInReach(id, {}))!);
+    return toTask((await actor.data.tasks.findInReach(id, {}))!);
   }
 
   return {
-    async list(actor: Actor, query: TaskListQuery, ctx: RequestContext) {
+    async list(actor: Caller, query: TaskListQuery, ctx: RequestContext) {
       const scope = scopeFor(actor, query.scope);
-      const { rows, count } = await repoOf(actor).list(reachOf(actor, scope), {
+      const { rows, count } = await actor.data.tasks.list(reachOf(actor, scope), {
         status: query.status,
         patientId: query.patient_id,
         page: query.page,
@@ -110,31 +107,31 @@ export function createTasksService({ db, clock, audit }: Deps) {
     },
 
     /** How many new tasks the caller's default view holds: the dashboard's figure of the list it opens on. */
-    openCountOf: (actor: Actor) => repoOf(actor).countOf(reachOf(actor, scopeFor(actor)), 'new'),
+    openCountOf: (actor: Caller) => actor.data.tasks.countOf(reachOf(actor, scopeFor(actor)), 'new'),
 
-    done: (actor: Actor, id: number, ctx: RequestContext) => change(actor, id, ctx, 'task.done'),
+    done: (actor: Caller, id: number, ctx: RequestContext) => change(actor, id, ctx, 'task.done'),
 
-    reopen: (actor: Actor, id: number, ctx: RequestContext) => change(actor, id, ctx, 'task.reopen'),
+    reopen: (actor: Caller, id: number, ctx: RequestContext) => change(actor, id, ctx, 'task.reopen'),
 
     /** Gives a colleague of the clinic (the caller included) a task, about one of its patients or not. */
-    async create(actor: Actor, body: CreateTaskBody, ctx: RequestContext) {
-      const assignee = await createUsersRepository(db, clinicScope(actor.clinicId)).findById(body.assignee_id);
+    async create(actor: Caller, body: CreateTaskBody, ctx: RequestContext) {
+      const assignee = await actor.data.within(clinicScope(actor.clinicId)).users.findById(body.assignee_id);
       // A task goes to someone who works tasks (the permission table's `tasks.work`).
       if (!assignee || !can(assignee.role, 'tasks.work')) throw notFound('staff member');
       if (assignee.approvalStatus !== 'approved' || !assignee.hasAccess) {
         throw fieldError('assignee_id', 'Choose a colleague who is approved and may sign in');
       }
       const patient = body.patient_id
-        ? await requirePatient(db, audit, actor, body.patient_id, 'task.create', ctx)
+        ? await requirePatient(audit, actor, body.patient_id, 'task.create', ctx)
         : undefined;
       const now = clock.now();
       if (body.due_date) {
-        const clinic = await repoOf(actor).clinic();
+        const clinic = await actor.data.tasks.clinic();
         const today = localDateOf(now, clinic!.timezone);
         if (body.due_date < today) throw fieldError('due_date', `Choose today (${today}) or a later day`);
       }
-      const id = await db.transaction(async (tx) => {
-        const taskId = await repoOf(actor, tx).insert({
+      const id = await actor.data.transaction(async (data) => {
+        const taskId = await data.tasks.insert({
           kind: PERSON_TASK_KIND,
           title: body.title,
           patientId: patient?.id ?? null,
@@ -153,11 +150,11 @@ export function createTasksService({ db, clock, audit }: Deps) {
             ip: ctx.ip,
             detail: { task_id: taskId, assignee_id: assignee.id, due_date: body.due_date ?? null },
           },
-          tx,
+          data.db,
         );
         return taskId;
       });
-      return toTask((await repoOf(actor).findInReach(id, {}))!);
+      return toTask((await actor.data.tasks.findInReach(id, {}))!);
     },
   };
 }

@@ -7,8 +7,9 @@ import { expectProblem } from '../../../test/helpers.ts';
 import { auditRows, sessionForPatient } from '../../../test/hep-support.ts';
 import { makeStaffedClinic, type StaffedClinic } from '../../../test/patients-support.ts';
 import { patients, tasks } from '../../db/schema.ts';
-import { clinicScope } from '../../db/scope.ts';
+import { clinicScope, crossClinic } from '../../db/scope.ts';
 import { createAuditLog } from '../../lib/audit.ts';
+import { dataFor } from '../data-access.ts';
 import { createPatientsRepository } from '../patients/patients.repository.ts';
 import { createTaskRules, type TaskRules } from './task-rules.ts';
 
@@ -71,6 +72,8 @@ const tasksOf = (where: { patientId?: number; clinicId?: number; kind?: string }
       ),
     )
     .orderBy(tasks.id);
+/** What a change of another module hands the rules: its data access, here the jobs' cross-clinic one. */
+const jobData = () => dataFor(c.db, crossClinic('scheduled job'));
 const kindsOf = async (patientId: number, status = 'new') =>
   (await tasksOf({ patientId })).filter((t) => t.status === status).map((t) => t.kind);
 
@@ -92,7 +95,7 @@ describe('the task list and a colleague’s task', () => {
     patientId = await c.inEpisode('2026-03-01T17:00:00Z');
     // A QR patient's task to onboard is for the clinic: nobody's in particular.
     const qr = await qrPatient(c.home.clinic.id);
-    await rules.patientChanged(c.db, { id: qr, clinicId: c.home.clinic.id });
+    await rules.patientChanged(jobData(), { id: qr, clinicId: c.home.clinic.id });
     onboardId = (await tasksOf({ patientId: qr }))[0]!.id;
     mine = await create(c.home.manager.token, {
       assignee_id: c.home.therapist.id,
@@ -408,8 +411,8 @@ describe('the rules’ tasks, on the clinic’s calendar day', () => {
 
   it('open a task for whoever asked, once, when a HEP request is answered', async () => {
     const request = { id: 4242, requestedBy: r.therapist.id };
-    await rules.hepRequestAnswered(c.db, r.clinic.id, request);
-    await rules.hepRequestAnswered(c.db, r.clinic.id, request);
+    await rules.hepRequestAnswered(jobData(), r.clinic.id, request);
+    await rules.hepRequestAnswered(jobData(), r.clinic.id, request);
     const answered = await tasksOf({ clinicId: r.clinic.id, kind: 'hep_request_answered' });
     expect(answered).toMatchObject([{ status: 'new', assigneeId: r.therapist.id, cause: 'hep_request:4242' }]);
     // The rules leave it to the person it is for.

@@ -1,13 +1,14 @@
 import type { AuditAction } from '@rehabit/contract';
 import { can, type FolderListQuery, toPage } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import { type Actor, narrowTo, scopeOf } from '../../db/scope.ts';
+import { narrowTo, scopeOf } from '../../db/scope.ts';
 import { folderViewerOf } from '../../db/visibility.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, actorAudit } from '../../lib/audit.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { VideoHost } from '../../video-host/host.ts';
 import { chosenClinic } from '../clinics/chosen-clinic.ts';
+import type { Caller } from '../data-access.ts';
 import { createFoldersRepository, type FolderRow } from './folders.repository.ts';
 import { toFolder, toVideo } from './video-mapping.ts';
 import { createVideosRepository } from './videos.repository.ts';
@@ -21,11 +22,11 @@ type Page = { page: number; page_size: number };
  */
 export function createFoldersService({ db, audit, host }: Deps) {
   const record = actorAudit(audit);
-  const foldersOf = (actor: Actor) => createFoldersRepository(db, scopeOf(actor));
+  const foldersOf = (actor: Caller) => createFoldersRepository(db, scopeOf(actor));
 
   /** Every id must be visible (else 404) and, when writing, owned (else 403). */
   async function load(
-    actor: Actor,
+    actor: Caller,
     ids: number[],
     action: AuditAction,
     ctx: RequestContext,
@@ -46,13 +47,13 @@ export function createFoldersService({ db, audit, host }: Deps) {
     return rows;
   }
 
-  async function reload(actor: Actor, ids: number[]) {
+  async function reload(actor: Caller, ids: number[]) {
     const rows = await foldersOf(actor).findVisible(folderViewerOf(actor), ids);
     return ids.map((id) => toFolder(actor, rows.find((r) => r.id === id)!));
   }
 
   return {
-    async list(actor: Actor, query: FolderListQuery) {
+    async list(actor: Caller, query: FolderListQuery) {
       const { scope } = await chosenClinic(db, actor, query.clinic_code);
       const { rows, count } = await createFoldersRepository(db, scope).list(folderViewerOf(actor), query);
       return toPage(
@@ -61,7 +62,7 @@ export function createFoldersService({ db, audit, host }: Deps) {
         query,
       );
     },
-    async contents(actor: Actor, id: number, query: Page, ctx: RequestContext) {
+    async contents(actor: Caller, id: number, query: Page, ctx: RequestContext) {
       await load(actor, [id], 'video_folder.read', ctx, false);
       const videos = createVideosRepository(db, scopeOf(actor));
       const { rows, count } = await videos.list(folderViewerOf(actor), { ...query, folder: id });
@@ -71,7 +72,7 @@ export function createFoldersService({ db, audit, host }: Deps) {
         query,
       );
     },
-    async create(actor: Actor, name: string, ctx: RequestContext) {
+    async create(actor: Caller, name: string, ctx: RequestContext) {
       // A folder belongs to its owner's own clinic, an admin's too.
       const home = narrowTo(scopeOf(actor), actor.clinicId);
       if (!home) throw notFound('clinic');
@@ -79,26 +80,26 @@ export function createFoldersService({ db, audit, host }: Deps) {
       await record(actor, 'video_folder.create', ctx, { folder_id: id });
       return (await reload(actor, [id]))[0]!;
     },
-    async rename(actor: Actor, id: number, name: string, ctx: RequestContext) {
+    async rename(actor: Caller, id: number, name: string, ctx: RequestContext) {
       await load(actor, [id], 'video_folder.rename', ctx, true);
       await foldersOf(actor).rename(id, name);
       await record(actor, 'video_folder.rename', ctx, { folder_id: id });
       return (await reload(actor, [id]))[0]!;
     },
-    async remove(actor: Actor, ids: number[], ctx: RequestContext) {
+    async remove(actor: Caller, ids: number[], ctx: RequestContext) {
       await load(actor, ids, 'video_folder.delete', ctx, true);
       await foldersOf(actor).deleteMany(ids);
       await record(actor, 'video_folder.delete', ctx, { folder_ids: ids });
       return { deleted: ids };
     },
-    async share(actor: Actor, ids: number[], isShared: boolean, ctx: RequestContext) {
+    async share(actor: Caller, ids: number[], isShared: boolean, ctx: RequestContext) {
       const unique = [...new Set(ids)];
       await load(actor, unique, 'video_folder.share', ctx, true);
       await foldersOf(actor).setShared(unique, isShared);
       await record(actor, 'video_folder.share', ctx, { folder_ids: unique, is_shared: isShared });
       return { results: await reload(actor, unique) };
     },
-    async addVideos(actor: Actor, videoIds: number[], folderIds: number[], ctx: RequestContext) {
+    async addVideos(actor: Caller, videoIds: number[], folderIds: number[], ctx: RequestContext) {
       const folderList = [...new Set(folderIds)];
       const videoList = [...new Set(videoIds)];
       await load(actor, folderList, 'video_folder.add', ctx, true);
@@ -112,7 +113,7 @@ export function createFoldersService({ db, audit, host }: Deps) {
       await record(actor, 'video_folder.add', ctx, { folder_ids: folderList, video_ids: videoList });
       return { results: await reload(actor, folderList) };
     },
-    async removeVideos(actor: Actor, folderId: number, videoIds: number[], ctx: RequestContext) {
+    async removeVideos(actor: Caller, folderId: number, videoIds: number[], ctx: RequestContext) {
       await load(actor, [folderId], 'video_folder.remove', ctx, true);
       const removed = await foldersOf(actor).removeItems(folderId, videoIds);
       await record(actor, 'video_folder.remove', ctx, { folder_id: folderId, video_ids: removed });

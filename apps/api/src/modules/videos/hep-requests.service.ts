@@ -1,11 +1,12 @@
 import { type HepRequest, type HepRequestQueueQuery, toPage } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import { type Actor, type ClinicScope, narrowTo, scopeOf } from '../../db/scope.ts';
+import { type ClinicScope, narrowTo, scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, actorAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { chosenClinic } from '../clinics/chosen-clinic.ts';
+import type { Caller } from '../data-access.ts';
 import type { TaskRules } from '../tasks/task-rules.ts';
 import { createHepRequestsRepository, type HepRequestRow } from './hep-requests.repository.ts';
 
@@ -46,7 +47,7 @@ export function createHepRequestsService({ db, clock, audit, tasks }: Deps) {
 
   return {
     /** Filed under the caller's clinic, or a patient's named by `clinicCode` (chosenClinic, decision 1155). */
-    async create(actor: Actor, content: string, clinicCode: string | undefined, ctx: RequestContext) {
+    async create(actor: Caller, content: string, clinicCode: string | undefined, ctx: RequestContext) {
       const { filedUnder: clinicId } = await chosenClinic(db, actor, clinicCode);
       const scope = narrowTo(scopeOf(actor), clinicId);
       if (!scope) throw notFound('clinic');
@@ -59,12 +60,12 @@ export function createHepRequestsService({ db, clock, audit, tasks }: Deps) {
       return one(scope, id);
     },
     /** The content team's queue: admins', of every clinic their scope reaches. */
-    async queue(actor: Actor, query: HepRequestQueueQuery) {
+    async queue(actor: Caller, query: HepRequestQueueQuery) {
       const requests = createHepRequestsRepository(db, scopeOf(actor));
       const { rows, count } = await requests.list({ ...query, pageSize: query.page_size });
       return toPage(rows.map(toHepRequest), count, query);
     },
-    async mine(actor: Actor, query: Page) {
+    async mine(actor: Caller, query: Page) {
       const { rows, count } = await createHepRequestsRepository(db, scopeOf(actor)).list({
         page: query.page,
         pageSize: query.page_size,
@@ -74,7 +75,7 @@ export function createHepRequestsService({ db, clock, audit, tasks }: Deps) {
       return toPage(rows.map(toHepRequest), count, query);
     },
     /** One answer per request: a second is a conflict, and changes nothing. */
-    async answer(actor: Actor, id: number, body: Answer, ctx: RequestContext) {
+    async answer(actor: Caller, id: number, body: Answer, ctx: RequestContext) {
       const refused = await db.transaction(async (tx) => {
         const repo = createHepRequestsRepository(tx, scopeOf(actor));
         const request = await repo.lock(id);

@@ -9,7 +9,7 @@ import {
   type VideoListQuery,
 } from '@rehabit/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { type Actor, type ClinicScope, crossClinic, narrowTo, scopeOf } from '../../db/scope.ts';
+import { type ClinicScope, crossClinic, narrowTo, scopeOf } from '../../db/scope.ts';
 import { folderViewerOf } from '../../db/visibility.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, actorAudit } from '../../lib/audit.ts';
@@ -17,6 +17,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { VideoCatalog, VideoHost } from '../../video-host/host.ts';
 import { chosenClinic } from '../clinics/chosen-clinic.ts';
+import type { Caller } from '../data-access.ts';
 import { createFoldersRepository } from './folders.repository.ts';
 import { canEditVideo, collectionIdOf, libraryIdOf, toVideo } from './video-mapping.ts';
 import { createVideoUsageRepository } from './video-usage.repository.ts';
@@ -54,7 +55,7 @@ export function createVideoCatalog(db: Db, audit: AuditLog): VideoCatalog {
 export function createVideosService({ db, clock, audit, host }: Deps) {
   const record = actorAudit(audit);
 
-  async function find(actor: Actor, id: number, ctx: RequestContext) {
+  async function find(actor: Caller, id: number, ctx: RequestContext) {
     const row = await createVideosRepository(db, scopeOf(actor)).findById(folderViewerOf(actor), id);
     if (!row) {
       await record(actor, 'video.read', ctx, { video_id: id }, 'denied');
@@ -64,7 +65,7 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
   }
 
   return {
-    async list(actor: Actor, query: VideoListQuery, ctx: RequestContext) {
+    async list(actor: Caller, query: VideoListQuery, ctx: RequestContext) {
       const viewer = folderViewerOf(actor);
       // The folder is looked for in the caller's whole scope, a clinic chosen or not.
       const folders = createFoldersRepository(db, scopeOf(actor));
@@ -81,7 +82,7 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
       );
     },
 
-    async get(actor: Actor, id: number, ctx: RequestContext) {
+    async get(actor: Caller, id: number, ctx: RequestContext) {
       return toVideo(actor, await find(actor, id, ctx), host());
     },
 
@@ -89,7 +90,7 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
      * A new record with its defaults (decision 1311) and the credentials to upload its file; admins add to the global
      * library.
      */
-    async create(actor: Actor, body: CreateVideoBody, ctx: RequestContext): Promise<CreateVideoResponse> {
+    async create(actor: Caller, body: CreateVideoBody, ctx: RequestContext): Promise<CreateVideoResponse> {
       const videoHost = host();
       if (body.size !== undefined && body.size > videoHost.maxBytes) {
         throw new AppError(
@@ -123,7 +124,7 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
       };
     },
 
-    async update(actor: Actor, id: number, body: UpdateVideoBody, ctx: RequestContext) {
+    async update(actor: Caller, id: number, body: UpdateVideoBody, ctx: RequestContext) {
       const row = await find(actor, id, ctx);
       if (!canEditVideo(actor, row)) {
         await record(actor, 'video.update', ctx, { video_id: id }, 'denied');
@@ -139,7 +140,7 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
       return toVideo(actor, (await repo.findById(folderViewerOf(actor), id))!, host());
     },
 
-    async remove(actor: Actor, ids: number[], ctx: RequestContext) {
+    async remove(actor: Caller, ids: number[], ctx: RequestContext) {
       const unique = [...new Set(ids)];
       const scope = scopeOf(actor);
       const found = await createVideosRepository(db, scope).findManyVisible(unique);
@@ -166,7 +167,7 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
 export type VideosService = ReturnType<typeof createVideosService>;
 
 /** The caller's own clinic, where their videos go: always within their scope. */
-function ownClinic(actor: Actor): ClinicScope {
+function ownClinic(actor: Caller): ClinicScope {
   const scope = narrowTo(scopeOf(actor), actor.clinicId);
   if (!scope) throw notFound('clinic');
   return scope;
