@@ -8,6 +8,8 @@
 //   beside the layers that own the database (db/, jobs/) and the demo data (seed/); routes never reach a repository
 //   past their service;
 // - the API's modules import each other without cycles;
+// - in the API a repository is built only by the data access a call is given (decision 1345), beside the
+//   repositories themselves and the audit trail's and outbox's writers beneath every module;
 // - no source file decides by a role's name (decision 1305): it asks the permission table (`can`) or a predicate of
 //   packages/contract/src/roles.ts, the only two files that compare a role with one.
 // Prints each broken rule with its file and import or line, and exits 1 when there is any.
@@ -132,6 +134,32 @@ export function roleDecisions(source, roleNames) {
   return found.sort((a, b) => a.line - b.line);
 }
 
+/** Where the API may build a repository: the call's data access, and the audit trail's and outbox's writers. */
+const repositoryBuilders = new Set([
+  'apps/api/src/modules/data-access.ts',
+  'apps/api/src/lib/audit.ts',
+  'apps/api/src/lib/outbox.ts',
+]);
+
+/** Whether a file is held to the repository rule: the API's sources, their tests and the repositories aside. */
+export const buildsNoRepositories = (path) =>
+  /^apps\/api\/src\/.*\.ts$/.test(path) &&
+  !isTest(path) &&
+  !path.endsWith('.repository.ts') &&
+  !repositoryBuilders.has(path);
+
+/**
+ * The lines where a source builds a repository itself (`createXRepository(…)` called, not declared): services reach
+ * theirs through the data access of their call (decision 1345).
+ */
+export function repositoryBuilds(source) {
+  const found = [];
+  for (const match of source.matchAll(/(?<!function\s)\bcreate[A-Z]\w*Repository\s*\(/g)) {
+    found.push(source.slice(0, match.index).split('\n').length);
+  }
+  return found;
+}
+
 /**
  * The feature a web file's import leads to, when it crosses from one feature to another: an edge of the graph that
  * must have no cycle. Tests are left out, as they are of the API's modules: a test may set up another feature.
@@ -188,6 +216,11 @@ function main() {
         problems.push(
           `${file}:${line}: ${rule}: ask the permission table (can) or a predicate of packages/contract/src/roles.ts`,
         );
+      }
+    }
+    if (buildsNoRepositories(file)) {
+      for (const line of repositoryBuilds(source)) {
+        problems.push(`${file}:${line}: builds a repository: reach it through the call's data access (data-access.ts)`);
       }
     }
     for (const target of importsOf(file, source)) {

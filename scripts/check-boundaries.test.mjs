@@ -3,10 +3,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   brokenRules,
+  buildsNoRepositories,
   decidesNoRoles,
   featureEdge,
   importsOf,
   moduleCycles,
+  repositoryBuilds,
   roleDecisions,
   roleNamesIn,
 } from './check-boundaries.mjs';
@@ -211,5 +213,28 @@ describe('roleDecisions', () => {
     assert.equal(decidesNoRoles('apps/api/test/clinic-scope.test.ts'), false);
     assert.equal(decidesNoRoles('packages/contract/src/permissions.ts'), false);
     assert.equal(decidesNoRoles('packages/contract/src/roles.ts'), false);
+  });
+});
+
+describe('repositoryBuilds', () => {
+  it('finds a repository built by a call, and lets its declaration through', () => {
+    const source = [
+      'export function createTasksRepository(db: DbOrTx, scope: ClinicScope) {',
+      '  return {};',
+      '}',
+      'const tasks = createTasksRepository(db, scopeOf(actor));',
+      'const users = actor.data.users;',
+      'await createUsersRepository (tx, scope).findById(1);',
+    ].join('\n');
+    assert.deepEqual(repositoryBuilds(source), [4, 6]);
+  });
+
+  it('holds the API sources to the rule, but not repositories, tests, the data access or the web', () => {
+    assert.equal(buildsNoRepositories('apps/api/src/modules/tasks/tasks.service.ts'), true);
+    assert.equal(buildsNoRepositories('apps/api/src/cli.ts'), true);
+    assert.equal(buildsNoRepositories('apps/api/src/modules/tasks/tasks.repository.ts'), false);
+    assert.equal(buildsNoRepositories('apps/api/src/modules/tasks/tasks.test.ts'), false);
+    assert.equal(buildsNoRepositories('apps/api/src/modules/data-access.ts'), false);
+    assert.equal(buildsNoRepositories('apps/web/src/features/tasks/api/tasks.ts'), false);
   });
 });
