@@ -8,9 +8,7 @@ import { createApplicationRole, grantApplicationRole, roleOf } from './db/roles.
 import { clinicScope, crossClinic } from './db/scope.ts';
 import { reportableError } from './lib/log-errors.ts';
 import { hashPassword, passwordWeakness } from './lib/passwords.ts';
-import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
-import { createUsersRepository } from './modules/auth/users.repository.ts';
-import { createClinicsRepository } from './modules/clinics/clinics.repository.ts';
+import { dataFor } from './modules/data-access.ts';
 import { importIcd10, parseIcd10File } from './modules/patients/icd10.repository.ts';
 import { demoVideoOptions, seedDemo } from './seed/demo.ts';
 
@@ -76,7 +74,8 @@ async function main() {
     await migrateDatabase(database, config);
     const db = database.db;
     // The command line is the platform's operator: it names any clinic by its code (decision 1340).
-    const clinics = createClinicsRepository(db, crossClinic('platform admin'));
+    const data = dataFor(db, crossClinic('platform admin'));
+    const clinics = data.clinics;
     switch (command) {
       case 'migrate':
         console.log('Migrations applied.');
@@ -123,7 +122,8 @@ async function main() {
         });
         if (values['supervisor-email']) {
           const email = emailSchema.parse(values['supervisor-email']);
-          const supervisorId = await createUsersRepository(db, clinicScope(clinic.id)).insert({
+          const own = data.within(clinicScope(clinic.id));
+          const supervisorId = await own.users.insert({
             email,
             passwordHash: await strongHash(required(values, 'supervisor-password'), [code]),
             firstName: 'Clinic',
@@ -131,7 +131,7 @@ async function main() {
             role: 'supervisor',
             approvalStatus: 'approved',
           });
-          await createClinicsRepository(db, clinicScope(clinic.id)).setSupervisor(supervisorId);
+          await own.clinics.setSupervisor(supervisorId);
         }
         console.log(`Clinic ${code} created (id ${clinic.id}).`);
         break;
@@ -143,7 +143,8 @@ async function main() {
         const role = roleSchema.parse(required(values, 'role'));
         const firstName = required(values, 'first-name');
         const lastName = required(values, 'last-name');
-        const id = await createUsersRepository(db, clinicScope(clinic.id)).insert({
+        const own = data.within(clinicScope(clinic.id));
+        const id = await own.users.insert({
           email,
           passwordHash: await strongHash(required(values, 'password'), [firstName, lastName]),
           firstName,
@@ -152,22 +153,23 @@ async function main() {
           approvalStatus: 'approved',
         });
         // A supervisor is the one their clinic points at (decision 0003).
-        if (can(role, 'clinic.supervise')) await createClinicsRepository(db, clinicScope(clinic.id)).setSupervisor(id);
+        if (can(role, 'clinic.supervise')) await own.clinics.setSupervisor(id);
         console.log(`User ${email} created (id ${id}).`);
         break;
       }
       case 'reset-password': {
         // The account is named by its e-mail, as at sign-in, before its clinic is known (decision 1340).
-        const user = await createUsersRepository(db, crossClinic('sign-in')).findByEmail(
-          emailSchema.parse(required(values, 'email')),
-        );
+        const user = await data
+          .within(crossClinic('sign-in'))
+          .users.findByEmail(emailSchema.parse(required(values, 'email')));
         if (!user) throw new UsageError('No user has this e-mail');
         const passwordHash = await strongHash(required(values, 'password'), [user.firstName, user.lastName]);
-        await createUsersRepository(db, clinicScope(user.clinicId)).update(user.id, {
+        const own = data.within(clinicScope(user.clinicId));
+        await own.users.update(user.id, {
           passwordHash,
           passwordChangedAt: new Date(),
         });
-        await createSessionsRepository(db, clinicScope(user.clinicId)).revokeAllForUser(user.id, new Date());
+        await own.sessions.revokeAllForUser(user.id, new Date());
         console.log(`Password of ${user.email} changed; their sessions were ended.`);
         break;
       }

@@ -1,10 +1,8 @@
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { clinicScope, crossClinic } from '../db/scope.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { createUsersRepository } from '../modules/auth/users.repository.ts';
-import { createClinicsRepository } from '../modules/clinics/clinics.repository.ts';
-import { createSettingsRepository } from '../modules/clinics/settings.repository.ts';
+import { dataFor } from '../modules/data-access.ts';
 import { type VideoStorage, videoStorageFromConfig } from '../video-host/storage.ts';
 import { seedDemoChat } from './demo-chat.ts';
 import { seedDemoMonitoring } from './demo-monitoring.ts';
@@ -39,17 +37,19 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const STAFF_JOINED_DAYS_AGO = 180;
 
 export async function seedDemo(db: Db, { restrictedCode, videos, now = new Date() }: SeedOptions): Promise<boolean> {
-  const clinics = createClinicsRepository(db, crossClinic('demo seed'));
-  if (await clinics.findByCode(DEMO_CLINIC_CODE)) return false;
+  const seedData = dataFor(db, crossClinic('demo seed'));
+  if (await seedData.clinics.findByCode(DEMO_CLINIC_CODE)) return false;
 
   const [staffHash, supervisorHash] = await Promise.all([
     hashPassword(DEMO_PASSWORD),
     hashPassword(DEMO_SUPERVISOR_PASSWORD),
   ]);
   let clips: DemoClip[] = [];
-  await db.transaction(async (tx) => {
-    const txClinics = createClinicsRepository(tx, crossClinic('demo seed'));
-    const usersOf = (clinicId: number) => createUsersRepository(tx, clinicScope(clinicId));
+  await seedData.transaction(async (data) => {
+    // The seeders beside the repositories write straight into the tables, on the same transaction.
+    const tx = data.db as Tx;
+    const txClinics = data.clinics;
+    const usersOf = (clinicId: number) => data.within(clinicScope(clinicId)).users;
     // Staff accounts date from before the demo's history (their monitored time and calls), so every screen that
     // shows when someone joined agrees with what they did; the colleague and the waiting sign-up joined later,
     // through their referrals.
@@ -89,7 +89,7 @@ export async function seedDemo(db: Db, { restrictedCode, videos, now = new Date(
       role: 'supervisor',
       npi: '1245319599',
     });
-    await createClinicsRepository(tx, clinicScope(demo.id)).setSupervisor(supervisorId);
+    await data.within(clinicScope(demo.id)).clinics.setSupervisor(supervisorId);
     const staff = [
       {
         clinicId: demo.id,
@@ -188,7 +188,7 @@ export async function seedDemo(db: Db, { restrictedCode, videos, now = new Date(
       now,
     });
 
-    const settings = createSettingsRepository(tx);
+    const settings = data.settings;
     await settings.set('support_user_id', supportId);
     await settings.set('initial_note', INITIAL_NOTE);
   });

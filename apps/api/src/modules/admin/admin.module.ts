@@ -11,7 +11,7 @@ import { createSupportAccountService } from './support-account.service.ts';
 export const adminModule = fp(
   async (app) => {
     const { db, clock, audit, config } = app;
-    await app.register(adminRoutes, { config, announcements: createAnnouncementsService({ db, clock, audit }) });
+    await app.register(adminRoutes, { config, announcements: createAnnouncementsService({ clock, audit }) });
     await app.register(platformRoutes, {
       platformClinics: createPlatformClinicsService({ db, audit, config }),
       supportAccount: createSupportAccountService({ db, audit }),

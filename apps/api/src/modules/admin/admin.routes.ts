@@ -11,7 +11,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ config: Config; announcements:
   { config, announcements },
 ) => {
   route(app, adminEndpoints.deliveryStatus, () => deliveryStatus(config));
-  route(app, announcementEndpoints.initialNote, () => announcements.initialNote());
+  route(app, announcementEndpoints.initialNote, ({ actor }) => announcements.initialNote(actor));
   route(app, announcementEndpoints.updateInitialNote, ({ actor, body, ctx }) =>
     announcements.updateInitialNote(actor, body.initial_note, ctx),
   );

@@ -8,7 +8,6 @@ import {
   toPage,
 } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import { scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -17,7 +16,7 @@ import { spreadsheetCsv } from '../../lib/spreadsheet-csv.ts';
 import { displayName } from '../auth/users.repository.ts';
 import { chosenClinic } from '../clinics/chosen-clinic.ts';
 import type { Caller } from '../data-access.ts';
-import { type AuditLogFilter, type AuditLogRow, createAuditLogRepository } from './audit-log.repository.ts';
+import type { AuditLogFilter, AuditLogRow } from './audit-log.repository.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog };
 
@@ -94,7 +93,7 @@ export function createAuditLogService({ db, clock, audit }: Deps) {
   async function resolve(actor: Caller, filter: AuditFilter) {
     const code = filter.clinic_code ?? (can(actor.role, 'clinics.all') ? undefined : actor.clinicCode);
     const { clinic, scope: reach, filedUnder } = await chosenClinic(db, actor, code);
-    const repo = createAuditLogRepository(db, reach);
+    const repo = actor.data.within(reach).auditLog;
     const filtered = filter.patient_id === undefined ? [] : await repo.patientsIn([filter.patient_id]);
     // Still 404, naming the filter's field, so a screen can say that no entry matches rather than that it failed.
     if (filter.patient_id !== undefined && filtered.length === 0) {
@@ -102,7 +101,7 @@ export function createAuditLogService({ db, clock, audit }: Deps) {
     }
     // Admins act in every clinic, so any account may be asked for in an admin's reading; a supervisor asks for
     // accounts of their own clinic.
-    if (filter.user_id !== undefined && !(await createAuditLogRepository(db, scopeOf(actor)).hasUser(filter.user_id))) {
+    if (filter.user_id !== undefined && !(await actor.data.auditLog.hasUser(filter.user_id))) {
       throw fieldError('user_id', 'No such user', 'not_found');
     }
     const where: AuditLogFilter = {

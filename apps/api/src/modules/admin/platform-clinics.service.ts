@@ -8,14 +8,14 @@ import {
 } from '@rehabit/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { clinicScope, crossClinic, scopeOf } from '../../db/scope.ts';
+import { clinicScope, crossClinic } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, clinicAudit } from '../../lib/audit.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { hashPassword, passwordWeakness } from '../../lib/passwords.ts';
-import { createUsersRepository, displayName } from '../auth/users.repository.ts';
-import { type ClinicOverviewRow, createClinicsRepository, toClinic } from '../clinics/clinics.repository.ts';
-import type { Caller } from '../data-access.ts';
+import { displayName } from '../auth/users.repository.ts';
+import { type ClinicOverviewRow, toClinic } from '../clinics/clinics.repository.ts';
+import { type Caller, dataFor } from '../data-access.ts';
 
 type Deps = { db: Db; audit: AuditLog; config: Pick<Config, 'RESTRICTED_CLINIC_CODE'> };
 
@@ -32,9 +32,9 @@ const conflict = (field: string, message: string) => fieldError(field, message, 
 /** The platform admin's clinics: the list with counts, one clinic, and a new clinic with its supervisor. */
 export function createPlatformClinicsService({ db, audit, config }: Deps) {
   /** The clinics the caller reaches: every clinic for platform staff (decision 1340). */
-  const clinicsOf = (actor: Caller) => createClinicsRepository(db, scopeOf(actor));
+  const clinicsOf = (actor: Caller) => actor.data.clinics;
   // Whether an e-mail is taken is asked of every clinic: an e-mail signs in to one account (decision 1340).
-  const users = createUsersRepository(db, crossClinic('sign-in'));
+  const users = dataFor(db, crossClinic('sign-in')).users;
 
   const toOverview = (row: ClinicOverviewRow): ClinicOverview => ({
     ...toClinic(row, config.RESTRICTED_CLINIC_CODE),
@@ -115,13 +115,14 @@ export function createPlatformClinicsService({ db, audit, config }: Deps) {
       const weakness = passwordWeakness(supervisor.password, [code, supervisor.first_name, supervisor.last_name]);
       if (weakness) throw new AppError('weak_password', weakness, { errors: { 'supervisor.password': [weakness] } });
       const passwordHash = await hashPassword(supervisor.password);
-      await db.transaction(async (tx) => {
-        const clinic = await createClinicsRepository(tx, scopeOf(actor)).insert({
+      await actor.data.transaction(async (data) => {
+        const clinic = await data.clinics.insert({
           code,
           name: input.name,
           timezone: input.timezone,
         });
-        const supervisorId = await createUsersRepository(tx, clinicScope(clinic.id)).insert({
+        const own = data.within(clinicScope(clinic.id));
+        const supervisorId = await own.users.insert({
           email: supervisor.email,
           passwordHash,
           firstName: supervisor.first_name,
@@ -130,7 +131,7 @@ export function createPlatformClinicsService({ db, audit, config }: Deps) {
           approvalStatus: 'approved',
           hasAccess: true,
         });
-        await createClinicsRepository(tx, clinicScope(clinic.id)).setSupervisor(supervisorId);
+        await own.clinics.setSupervisor(supervisorId);
         await clinicAudit(audit)(
           actor,
           'clinic.create',
@@ -141,7 +142,7 @@ export function createPlatformClinicsService({ db, audit, config }: Deps) {
             timezone: { old: null, new: input.timezone },
             supervisor_user_id: { old: null, new: supervisorId },
           },
-          tx,
+          data.db,
         );
       });
       return overviewOf(actor, code);

@@ -1,20 +1,20 @@
 import { isPatientRole, type SupportAccount } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import { crossClinic, scopeOf } from '../../db/scope.ts';
+import { crossClinic } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, noteNothingChanged } from '../../lib/audit.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
-import { createUsersRepository, displayName } from '../auth/users.repository.ts';
-import { createSettingsRepository } from '../clinics/settings.repository.ts';
-import type { Caller } from '../data-access.ts';
+import { displayName } from '../auth/users.repository.ts';
+import { type Caller, dataFor } from '../data-access.ts';
 
 type Deps = { db: Db; audit: AuditLog };
 
 /** The platform's support account (`support_user_id` of the settings info): who staff chat with for help. */
 export function createSupportAccountService({ db, audit }: Deps) {
   // The support account may be of any clinic (the platform's own included), and staff of every clinic read who it is.
-  const supportUsers = createUsersRepository(db, crossClinic('support account'));
-  const settings = createSettingsRepository(db);
+  const supportData = dataFor(db, crossClinic('support account'));
+  const supportUsers = supportData.users;
+  const settings = supportData.settings;
 
   async function supportAccountOf(userId: number | undefined): Promise<SupportAccount> {
     const user = userId ? await supportUsers.findById(userId) : undefined;
@@ -35,13 +35,13 @@ export function createSupportAccountService({ db, audit }: Deps) {
      * (the platform's own included). No account, or a patient's, is not found.
      */
     async changeSupportAccount(actor: Caller, userId: number, ctx: RequestContext): Promise<SupportAccount> {
-      const user = await createUsersRepository(db, scopeOf(actor)).findById(userId);
+      const user = await actor.data.users.findById(userId);
       if (!user || isPatientRole(user.role)) throw notFound('staff member');
       if (user.approvalStatus !== 'approved' || !user.hasAccess) {
         throw fieldError('user_id', 'Choose an approved account that may sign in');
       }
-      await db.transaction(async (tx) => {
-        const txSettings = createSettingsRepository(tx);
+      await actor.data.transaction(async (data) => {
+        const txSettings = data.settings;
         const old = (await txSettings.get<number>('support_user_id')) ?? null;
         if (old === user.id) {
           noteNothingChanged();
@@ -57,7 +57,7 @@ export function createSupportAccountService({ db, audit }: Deps) {
             ip: ctx.ip,
             detail: { support_user_id: { old, new: user.id } },
           },
-          tx,
+          data.db,
         );
       });
       return supportAccountOf(user.id);

@@ -5,8 +5,8 @@ import { createChatService } from './chat.service.ts';
 /** Patient and support conversations, over HTTP and the socket (decision 0450). */
 export const chatModule = fp(
   async (app) => {
-    const { db, clock, audit, realtime } = app;
-    await app.register(chatRoutes, { chat: createChatService({ db, clock, audit, realtime }), realtime });
+    const { clock, audit, realtime } = app;
+    await app.register(chatRoutes, { chat: createChatService({ clock, audit, realtime }), realtime });
   },
   { name: 'chat', dependencies: ['core'] },
 );

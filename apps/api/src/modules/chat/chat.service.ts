@@ -1,19 +1,15 @@
 import type { ChatSession, SendChatMessageBody } from '@rehabit/contract';
 import { can, chatEvents, chatFreshness, isPatientRole, toPage } from '@rehabit/contract';
-import type { Db } from '../../db/client.ts';
-import { type ClinicScope, clinicIdOf, clinicScope, narrowTo, scopeOf } from '../../db/scope.ts';
+import { clinicIdOf, clinicScope, narrowTo } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, noteAudited, noteNothingChanged } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { groupCalls } from '../../lib/group-calls.ts';
 import { type Realtime, userRoom } from '../../realtime/socket-server.ts';
-import type { Caller } from '../data-access.ts';
-import { contactStatusesOf } from '../patients/contact-status.repository.ts';
+import type { Caller, Data } from '../data-access.ts';
 import { ownPatientOf } from '../patients/patient-access.ts';
-import { createPatientsRepository } from '../patients/patients.repository.ts';
 import {
-  createChatRepository,
   type NewMessage,
   type SavedMessage,
   type SessionFilter,
@@ -21,7 +17,7 @@ import {
   toChatMessage,
 } from './chat.repository.ts';
 
-type Deps = { db: Db; clock: Clock; audit: AuditLog; realtime: Realtime };
+type Deps = { clock: Clock; audit: AuditLog; realtime: Realtime };
 const CATCH_UP_LIMIT = 500;
 const KNOWN_SESSIONS_LIMIT = 10_000;
 
@@ -32,20 +28,21 @@ const answersSupport = (actor: Pick<Caller, 'role'>) => can(actor.role, 'support
 export const clinicChatRoom = (clinicId: number) => `clinic-chat-${clinicId}`;
 const SUPPORT_ROOM = 'support-admins';
 
-export function createChatService({ db, clock, audit, realtime }: Deps) {
+export function createChatService({ clock, audit, realtime }: Deps) {
   /**
    * The chat as the caller reaches it (decision 1340): their clinic's conversations; an admin answering support
    * (the platform's support account among them) every clinic's support conversations, as a platform admin.
    */
-  const chatOf = (actor: Caller) => createChatRepository(db, scopeOf(actor));
+  const chatOf = (actor: Caller) => actor.data.chat;
   // Sends arriving together are saved together: one statement and one commit for each clinic's group, by a
-  // repository of that clinic's scope (the clinic its audit events name).
+  // repository of that clinic's scope (the clinic its audit events name). `data` is the sender's, narrowed to the
+  // clinic; the first sender's repository of the clinic, on the same database, then saves every later group.
   const savers = new Map<number, (message: NewMessage) => Promise<SavedMessage | undefined>>();
-  function saveMessage(scope: ClinicScope, message: NewMessage) {
-    const clinicId = clinicIdOf(scope);
+  function saveMessage(data: Data, message: NewMessage) {
+    const clinicId = clinicIdOf(data.scope);
     let save = savers.get(clinicId);
     if (!save) {
-      const repo = createChatRepository(db, clinicScope(clinicId));
+      const repo = data.chat;
       save = groupCalls((messages: NewMessage[]) => repo.saveMessages(messages));
       savers.set(clinicId, save);
     }
@@ -55,10 +52,10 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
   // the rows read to check access are kept; what can change, a patient's account, is read with each save. A kept
   // one is answered only within the asking scope, as the repository would answer it.
   const knownSessions = new Map<number, SessionRow>();
-  async function findSession(scope: ClinicScope, id: number) {
+  async function findSession(data: Data, id: number) {
     const known = knownSessions.get(id);
-    if (known) return narrowTo(scope, known.clinicId) ? known : undefined;
-    const session = await createChatRepository(db, scope).findSession(id);
+    if (known) return narrowTo(data.scope, known.clinicId) ? known : undefined;
+    const session = await data.chat.findSession(id);
     if (session) {
       if (knownSessions.size >= KNOWN_SESSIONS_LIMIT) knownSessions.delete(knownSessions.keys().next().value!);
       knownSessions.set(id, session);
@@ -82,7 +79,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
   }
 
   async function accessibleSession(actor: Caller, sessionId: number) {
-    const session = await findSession(scopeOf(actor), sessionId);
+    const session = await findSession(actor.data, sessionId);
     if (!session || !(await canAccess(actor, session))) throw notFound('chat session');
     return session;
   }
@@ -129,7 +126,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
     const onboarded = rows.flatMap((r) =>
       r.patientStatus === 'onboarded' && r.session.patientId ? [r.session.patientId] : [],
     );
-    const contact = await contactStatusesOf(db, scopeOf(actor), onboarded, now);
+    const contact = await actor.data.contactStatus.of(onboarded, now);
     const results: ChatSession[] = rows.map((r) => {
       const last = r.lastMessage;
       return {
@@ -171,7 +168,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
 
     async openPatientSession(actor: Caller, patientId: number, ctx: RequestContext) {
       if (!chatsWithPatients(actor)) throw new AppError('forbidden');
-      const patient = await createPatientsRepository(db, clinicScope(actor.clinicId)).findById(patientId);
+      const patient = await actor.data.within(clinicScope(actor.clinicId)).patients.findById(patientId);
       if (!patient) throw notFound('patient');
       const repo = chatOf(actor);
       if (!(await repo.findPatientSession(patientId))) {
@@ -219,7 +216,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
     async send(actor: Caller, body: SendChatMessageBody, ctx: RequestContext) {
       const session = await accessibleSession(actor, body.session);
       // The caller's scope narrowed to the conversation's clinic, which reaches it: found in that scope just now.
-      const saved = await saveMessage(narrowTo(scopeOf(actor), session.clinicId)!, {
+      const saved = await saveMessage(actor.data.within(narrowTo(actor.data.scope, session.clinicId)!), {
         sessionId: session.id,
         senderUserId: actor.id,
         body: body.message,
@@ -245,8 +242,7 @@ export function createChatService({ db, clock, audit, realtime }: Deps) {
       const rows = await chatOf(actor).messagesAfter(await readableSessionIds(actor), afterId, CATCH_UP_LIMIT);
       const read = [...new Set(rows.map((row) => row.sessionId))];
       // Written (together) before any message goes out, as an HTTP read answers only once its event is stored.
-      const scope = scopeOf(actor);
-      await Promise.all(read.map(async (id) => recordRead(actor, (await findSession(scope, id))!, ctx, 'socket')));
+      await Promise.all(read.map(async (id) => recordRead(actor, (await findSession(actor.data, id))!, ctx, 'socket')));
       return rows.map(toChatMessage);
     },
   };

@@ -1,7 +1,7 @@
 import type { AuditAction } from '@rehabit/contract';
 import { can, type FolderListQuery, toPage } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import { narrowTo, scopeOf } from '../../db/scope.ts';
+import { narrowTo } from '../../db/scope.ts';
 import { folderViewerOf } from '../../db/visibility.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, actorAudit } from '../../lib/audit.ts';
@@ -9,9 +9,8 @@ import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { VideoHost } from '../../video-host/host.ts';
 import { chosenClinic } from '../clinics/chosen-clinic.ts';
 import type { Caller } from '../data-access.ts';
-import { createFoldersRepository, type FolderRow } from './folders.repository.ts';
+import type { FolderRow } from './folders.repository.ts';
 import { toFolder, toVideo } from './video-mapping.ts';
-import { createVideosRepository } from './videos.repository.ts';
 
 type Deps = { db: Db; audit: AuditLog; host: () => VideoHost };
 type Page = { page: number; page_size: number };
@@ -22,7 +21,7 @@ type Page = { page: number; page_size: number };
  */
 export function createFoldersService({ db, audit, host }: Deps) {
   const record = actorAudit(audit);
-  const foldersOf = (actor: Caller) => createFoldersRepository(db, scopeOf(actor));
+  const foldersOf = (actor: Caller) => actor.data.folders;
 
   /** Every id must be visible (else 404) and, when writing, owned (else 403). */
   async function load(
@@ -55,7 +54,7 @@ export function createFoldersService({ db, audit, host }: Deps) {
   return {
     async list(actor: Caller, query: FolderListQuery) {
       const { scope } = await chosenClinic(db, actor, query.clinic_code);
-      const { rows, count } = await createFoldersRepository(db, scope).list(folderViewerOf(actor), query);
+      const { rows, count } = await actor.data.within(scope).folders.list(folderViewerOf(actor), query);
       return toPage(
         rows.map((r) => toFolder(actor, r)),
         count,
@@ -64,7 +63,7 @@ export function createFoldersService({ db, audit, host }: Deps) {
     },
     async contents(actor: Caller, id: number, query: Page, ctx: RequestContext) {
       await load(actor, [id], 'video_folder.read', ctx, false);
-      const videos = createVideosRepository(db, scopeOf(actor));
+      const videos = actor.data.videos;
       const { rows, count } = await videos.list(folderViewerOf(actor), { ...query, folder: id });
       return toPage(
         rows.map((r) => toVideo(actor, r, host())),
@@ -74,9 +73,9 @@ export function createFoldersService({ db, audit, host }: Deps) {
     },
     async create(actor: Caller, name: string, ctx: RequestContext) {
       // A folder belongs to its owner's own clinic, an admin's too.
-      const home = narrowTo(scopeOf(actor), actor.clinicId);
+      const home = narrowTo(actor.data.scope, actor.clinicId);
       if (!home) throw notFound('clinic');
-      const id = await createFoldersRepository(db, home).insert(actor.id, name);
+      const id = await actor.data.within(home).folders.insert(actor.id, name);
       await record(actor, 'video_folder.create', ctx, { folder_id: id });
       return (await reload(actor, [id]))[0]!;
     },
@@ -103,7 +102,7 @@ export function createFoldersService({ db, audit, host }: Deps) {
       const folderList = [...new Set(folderIds)];
       const videoList = [...new Set(videoIds)];
       await load(actor, folderList, 'video_folder.add', ctx, true);
-      const found = await createVideosRepository(db, scopeOf(actor)).findManyVisible(videoList);
+      const found = await actor.data.videos.findManyVisible(videoList);
       const missing = videoList.filter((id) => !found.some((v) => v.id === id));
       if (missing.length > 0) {
         await record(actor, 'video_folder.add', ctx, { video_ids: missing }, 'denied');

@@ -1,14 +1,14 @@
 import { type HepRequest, type HepRequestQueueQuery, toPage } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
-import { type ClinicScope, narrowTo, scopeOf } from '../../db/scope.ts';
+import { narrowTo } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, actorAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { chosenClinic } from '../clinics/chosen-clinic.ts';
-import type { Caller } from '../data-access.ts';
+import type { Caller, Data } from '../data-access.ts';
 import type { TaskRules } from '../tasks/task-rules.ts';
-import { createHepRequestsRepository, type HepRequestRow } from './hep-requests.repository.ts';
+import type { HepRequestRow } from './hep-requests.repository.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog; tasks: TaskRules };
 type Page = { page: number; page_size: number };
@@ -39,9 +39,9 @@ const toHepRequest = (r: HepRequestRow): HepRequest => ({
 export function createHepRequestsService({ db, clock, audit, tasks }: Deps) {
   const record = actorAudit(audit);
 
-  /** The request as the scope it was just filed or answered in reads it. */
-  async function one(scope: ClinicScope, id: number) {
-    const { rows } = await createHepRequestsRepository(db, scope).list({ id, page: 1, pageSize: 1, order: 'newest' });
+  /** The request as the data access of the scope it was just filed or answered in reads it. */
+  async function one(data: Data, id: number) {
+    const { rows } = await data.hepRequests.list({ id, page: 1, pageSize: 1, order: 'newest' });
     return toHepRequest(rows[0]!);
   }
 
@@ -49,24 +49,25 @@ export function createHepRequestsService({ db, clock, audit, tasks }: Deps) {
     /** Filed under the caller's clinic, or a patient's named by `clinicCode` (chosenClinic, decision 1155). */
     async create(actor: Caller, content: string, clinicCode: string | undefined, ctx: RequestContext) {
       const { filedUnder: clinicId } = await chosenClinic(db, actor, clinicCode);
-      const scope = narrowTo(scopeOf(actor), clinicId);
+      const scope = narrowTo(actor.data.scope, clinicId);
       if (!scope) throw notFound('clinic');
-      const id = await db.transaction(async (tx) => {
-        const made = await createHepRequestsRepository(tx, scope).insert(actor.id, content);
+      const filed = actor.data.within(scope);
+      const id = await filed.transaction(async (data) => {
+        const made = await data.hepRequests.insert(actor.id, content);
         // Audited under the clinic it is filed under, so that clinic's log shows it.
-        await record({ ...actor, clinicId }, 'hep_request.create', ctx, { hep_request_id: made }, 'success', tx);
+        await record({ ...actor, clinicId }, 'hep_request.create', ctx, { hep_request_id: made }, 'success', data.db);
         return made;
       });
-      return one(scope, id);
+      return one(filed, id);
     },
     /** The content team's queue: admins', of every clinic their scope reaches. */
     async queue(actor: Caller, query: HepRequestQueueQuery) {
-      const requests = createHepRequestsRepository(db, scopeOf(actor));
+      const requests = actor.data.hepRequests;
       const { rows, count } = await requests.list({ ...query, pageSize: query.page_size });
       return toPage(rows.map(toHepRequest), count, query);
     },
     async mine(actor: Caller, query: Page) {
-      const { rows, count } = await createHepRequestsRepository(db, scopeOf(actor)).list({
+      const { rows, count } = await actor.data.hepRequests.list({
         page: query.page,
         pageSize: query.page_size,
         requestedBy: actor.id,
@@ -76,8 +77,8 @@ export function createHepRequestsService({ db, clock, audit, tasks }: Deps) {
     },
     /** One answer per request: a second is a conflict, and changes nothing. */
     async answer(actor: Caller, id: number, body: Answer, ctx: RequestContext) {
-      const refused = await db.transaction(async (tx) => {
-        const repo = createHepRequestsRepository(tx, scopeOf(actor));
+      const refused = await actor.data.transaction(async (data) => {
+        const repo = data.hepRequests;
         const request = await repo.lock(id);
         if (!request) throw notFound('video request');
         // Answered already: refused below, once the lock is let go, with its own audit row.
@@ -88,7 +89,7 @@ export function createHepRequestsService({ db, clock, audit, tasks }: Deps) {
         }
         const status = body.is_declined ? 'declined' : 'answered';
         await repo.answer(id, { status, answer: body.answer, answeredBy: actor.id, videoId, now: clock.now() });
-        await tasks.hepRequestAnswered(tx, request.clinicId, { id, requestedBy: request.requestedBy });
+        await tasks.hepRequestAnswered(data, request.clinicId, { id, requestedBy: request.requestedBy });
         await audit.record(
           {
             action: 'hep_request.answer',
@@ -104,7 +105,7 @@ export function createHepRequestsService({ db, clock, audit, tasks }: Deps) {
               video_id: { old: null, new: videoId },
             },
           },
-          tx,
+          data.db,
         );
         return null;
       });
@@ -112,7 +113,7 @@ export function createHepRequestsService({ db, clock, audit, tasks }: Deps) {
         await record(actor, 'hep_request.answer', ctx, { hep_request_id: id, status: refused }, 'denied');
         throw new AppError('conflict', `This request was already ${refused}`);
       }
-      return one(scopeOf(actor), id);
+      return one(actor.data, id);
     },
   };
 }

@@ -8,8 +8,8 @@ import {
   VIDEO_DEFAULTS,
   type VideoListQuery,
 } from '@rehabit/contract';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { type ClinicScope, crossClinic, narrowTo, scopeOf } from '../../db/scope.ts';
+import type { Db } from '../../db/client.ts';
+import { type ClinicScope, crossClinic, narrowTo } from '../../db/scope.ts';
 import { folderViewerOf } from '../../db/visibility.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, actorAudit } from '../../lib/audit.ts';
@@ -17,11 +17,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { VideoCatalog, VideoHost } from '../../video-host/host.ts';
 import { chosenClinic } from '../clinics/chosen-clinic.ts';
-import type { Caller } from '../data-access.ts';
-import { createFoldersRepository } from './folders.repository.ts';
+import { type Caller, dataFor, type TxData } from '../data-access.ts';
 import { canEditVideo, collectionIdOf, libraryIdOf, toVideo } from './video-mapping.ts';
-import { createVideoUsageRepository } from './video-usage.repository.ts';
-import { createVideosRepository } from './videos.repository.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog; host: () => VideoHost };
 /**
@@ -29,7 +26,7 @@ type Deps = { db: Db; clock: Clock; audit: AuditLog; host: () => VideoHost };
  * What happens to an upload is audited as done by the video's owner, who asked for the upload.
  */
 export function createVideoCatalog(db: Db, audit: AuditLog): VideoCatalog {
-  const repo = createVideosRepository(db, crossClinic('video host'));
+  const repo = dataFor(db, crossClinic('video host')).videos;
   return {
     async findUpload(guid) {
       const row = await repo.findUpload(guid);
@@ -56,7 +53,7 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
   const record = actorAudit(audit);
 
   async function find(actor: Caller, id: number, ctx: RequestContext) {
-    const row = await createVideosRepository(db, scopeOf(actor)).findById(folderViewerOf(actor), id);
+    const row = await actor.data.videos.findById(folderViewerOf(actor), id);
     if (!row) {
       await record(actor, 'video.read', ctx, { video_id: id }, 'denied');
       throw notFound('video');
@@ -68,13 +65,13 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
     async list(actor: Caller, query: VideoListQuery, ctx: RequestContext) {
       const viewer = folderViewerOf(actor);
       // The folder is looked for in the caller's whole scope, a clinic chosen or not.
-      const folders = createFoldersRepository(db, scopeOf(actor));
+      const folders = actor.data.folders;
       if (query.folder && (await folders.findVisible(viewer, [query.folder])).length === 0) {
         await record(actor, 'video_folder.read', ctx, { folder_id: query.folder }, 'denied');
         throw notFound('folder');
       }
       const { scope } = await chosenClinic(db, actor, query.clinic_code);
-      const { rows, count } = await createVideosRepository(db, scope).list(viewer, query);
+      const { rows, count } = await actor.data.within(scope).videos.list(viewer, query);
       return toPage(
         rows.map((row) => toVideo(actor, row, host())),
         count,
@@ -109,8 +106,8 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
       // Admins add to the global library from their cross-clinic scope; staff add to their clinic's own.
       const id =
         clinicId === null
-          ? await createVideosRepository(db, scopeOf(actor)).insertGlobal(video)
-          : await createVideosRepository(db, ownClinic(actor)).insert(video);
+          ? await actor.data.videos.insertGlobal(video)
+          : await actor.data.within(ownClinic(actor)).videos.insert(video);
       await record(actor, 'video.create', ctx, { video_id: id, library: clinicId === null ? 'global' : 'clinic' });
       const libraryId = libraryIdOf(clinicId);
       return {
@@ -134,7 +131,7 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
             : 'Only the owner or the supervisor can change this video',
         );
       }
-      const repo = createVideosRepository(db, scopeOf(actor));
+      const repo = actor.data.videos;
       await repo.update(id, body, clock.now());
       await record(actor, 'video.update', ctx, { video_id: id, fields: Object.keys(body) });
       return toVideo(actor, (await repo.findById(folderViewerOf(actor), id))!, host());
@@ -142,8 +139,7 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
 
     async remove(actor: Caller, ids: number[], ctx: RequestContext) {
       const unique = [...new Set(ids)];
-      const scope = scopeOf(actor);
-      const found = await createVideosRepository(db, scope).findManyVisible(unique);
+      const found = await actor.data.videos.findManyVisible(unique);
       const missing = unique.filter((id) => !found.some((v) => v.id === id));
       if (missing.length > 0) {
         await record(actor, 'video.delete', ctx, { video_ids: missing }, 'denied');
@@ -154,9 +150,9 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
         await record(actor, 'video.delete', ctx, { video_ids: refused.map((v) => v.id) }, 'denied');
         throw forbidden(`You cannot delete video ${refused.map((v) => v.id).join(', ')}`);
       }
-      await db.transaction(async (tx) => {
-        await releaseFromPrograms(tx, scope, unique);
-        await createVideosRepository(tx, scope).deleteMany(unique);
+      await actor.data.transaction(async (data) => {
+        await releaseFromPrograms(data, unique);
+        await data.videos.deleteMany(unique);
       });
       await Promise.all(found.map((v) => host().remove(v.guid)));
       await record(actor, 'video.delete', ctx, { video_ids: unique });
@@ -168,7 +164,7 @@ export type VideosService = ReturnType<typeof createVideosService>;
 
 /** The caller's own clinic, where their videos go: always within their scope. */
 function ownClinic(actor: Caller): ClinicScope {
-  const scope = narrowTo(scopeOf(actor), actor.clinicId);
+  const scope = narrowTo(actor.data.scope, actor.clinicId);
   if (!scope) throw notFound('clinic');
   return scope;
 }
@@ -178,9 +174,9 @@ function ownClinic(actor: Caller): ClinicScope {
  * history (past weeks' progress names it). Deleted items nobody ever logged are only undo history; they go with
  * the video. Run inside the video delete's transaction, before the videos themselves are deleted.
  */
-async function releaseFromPrograms(tx: DbOrTx, scope: ClinicScope, videoIds: number[]) {
+async function releaseFromPrograms(data: TxData, videoIds: number[]) {
   if (videoIds.length === 0) return;
-  const usage = createVideoUsageRepository(tx, scope);
+  const usage = data.videoUsage;
   const active = await usage.inActivePrograms(videoIds);
   if (active.length > 0) {
     const ids = active.join(', ');
