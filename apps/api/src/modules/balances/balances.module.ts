@@ -5,8 +5,8 @@ import { createBalancesService } from './balances.service.ts';
 /** Staff pay of a month and its CSV (decision 1000). */
 export const balancesModule = fp(
   async (app) => {
-    const { db, clock, audit } = app;
-    await app.register(balancesRoutes, { balances: createBalancesService({ db, clock, audit }) });
+    const { clock, audit } = app;
+    await app.register(balancesRoutes, { balances: createBalancesService({ clock, audit }) });
   },
   { name: 'balances', dependencies: ['core'] },
 );

@@ -7,7 +7,6 @@ import {
   lastDayOfMonth,
   toPage,
 } from '@rehabit/contract';
-import type { Db } from '../../db/client.ts';
 import { clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
@@ -15,13 +14,12 @@ import { clinicMonthOf, localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { displayName } from '../auth/users.repository.ts';
 import { billingClinicOf, billingMonthOf } from '../billing/billing-clinic.ts';
-import { createBillingSettingsRepository } from '../billing/billing-settings.repository.ts';
 import type { Caller } from '../data-access.ts';
 import { createMonthlyMinutes } from '../monitoring/monthly-minutes.ts';
 import { balancesCsv } from './balances-csv.ts';
 import { type BalanceFigures, type StaffBalanceRow, staffBalancesOf, totalsOf } from './staff-balances.ts';
 
-type Deps = { db: Db; clock: Clock; audit: AuditLog };
+type Deps = { clock: Clock; audit: AuditLog };
 type MonthQuery = { month: string; clinic_code?: string };
 
 const figuresOf = (row: BalanceFigures) => ({
@@ -44,18 +42,16 @@ const toStaffBalance = (row: StaffBalanceRow) => ({
 });
 
 /** Staff balances (decision 1000): a month's monitored time, calls and pay per staff member, read or as a CSV. */
-export function createBalancesService({ db, clock, audit }: Deps) {
-  const minutes = createMonthlyMinutes(db);
-
+export function createBalancesService({ clock, audit }: Deps) {
   /** The clinic's month as the caller may see it: every staff member's row, or a therapist's own. */
   async function monthOf(actor: Caller, query: MonthQuery) {
-    const clinic = await billingClinicOf(db, actor, query.clinic_code);
+    const clinic = await billingClinicOf(actor.data.db, actor, query.clinic_code);
     const current = clinicMonthOf(clock.now(), clinic.timezone);
     // Months before 2025-01 are refused by the query's schema, months not started yet here.
     const month = billingMonthOf(Number(query.month.slice(0, 4)), Number(query.month.slice(5, 7)), current);
-    const byStaff = await minutes.minutesByStaff({ clinicId: clinic.id, month });
+    const byStaff = await createMonthlyMinutes(actor.data.db).minutesByStaff({ clinicId: clinic.id, month });
     const staffIds = [...new Set(byStaff.flatMap((row) => (row.userId === null ? [] : [row.userId])))];
-    const accounts = await createBillingSettingsRepository(db, clinicScope(clinic.id)).accountsOfClinic(staffIds);
+    const accounts = await actor.data.within(clinicScope(clinic.id)).billingSettings.accountsOfClinic(staffIds);
     const rate = clinic.monitoringRateCents;
     const all = staffBalancesOf(byStaff, new Map(accounts.map((account) => [account.id, account])), rate);
     const rows = can(actor.role, 'balances.clinic') ? all : all.filter((row) => row.staff?.id === actor.id);

@@ -8,7 +8,6 @@ export const patientsModule = fp(
   async (app) => {
     const { db, clock, audit, sms, config, taskRules } = app;
     const patients = createPatientsService({
-      db,
       clock,
       audit,
       rtm: app.rtmStatus,

@@ -52,7 +52,9 @@ export const patientsRoutes: FastifyPluginAsyncZod<Options> = async (
     return undefined; // 204: no body
   });
 
-  route(app, endpoints.icd10, ({ query }) => patients.searchIcd10(query.search, query.page, query.page_size));
+  route(app, endpoints.icd10, ({ actor, query }) =>
+    patients.searchIcd10(actor, query.search, query.page, query.page_size),
+  );
 
   // Public, and limited like sign-in: a patient registering from the clinic's QR code has no account yet.
   const limited = { config: { rateLimit } };

@@ -9,24 +9,17 @@ import type {
   RtmStatus,
 } from '@rehabit/contract';
 import { callDaysBackOf, canTreatPatients, toPage } from '@rehabit/contract';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { type ClinicScope, clinicScope, narrowTo, scopeOf } from '../../db/scope.ts';
+import { type ClinicScope, clinicScope, narrowTo } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, noteAudited, patientAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
-import { createSessionsRepository } from '../auth/sessions.repository.ts';
-import { createUsersRepository } from '../auth/users.repository.ts';
 import { chosenClinic } from '../clinics/chosen-clinic.ts';
-import type { Caller, TxData } from '../data-access.ts';
+import type { Caller, Data, TxData } from '../data-access.ts';
 import { overlapRefusal, placeCall } from './call-clock.ts';
-import { createClinicianTimeRepository } from './clinician-time.repository.ts';
-import { contactStatusesOf } from './contact-status.repository.ts';
-import { findIcd10, searchIcd10 } from './icd10.repository.ts';
-import { createInteractionsRepository, toInteractionLog } from './interactions.repository.ts';
+import { toInteractionLog } from './interactions.repository.ts';
 import { patientScope } from './patient-access.ts';
-import { createPatientRecordRepository } from './patient-record.repository.ts';
-import { createPatientsRepository, identityColumnsOf, type PatientRow, toPatient } from './patients.repository.ts';
+import { identityColumnsOf, type PatientRow, toPatient } from './patients.repository.ts';
 
 /**
  * The RTM status of listed patients, from the billing module (decision 0803), which decorates it: this module never
@@ -55,7 +48,7 @@ export type PatientTasks = {
  */
 export type PatientMonitoring = {
   patientChanged(
-    tx: DbOrTx,
+    data: TxData,
     actor: Caller,
     change: {
       patient: { id: number; clinicId: number };
@@ -67,7 +60,6 @@ export type PatientMonitoring = {
 };
 
 type Deps = {
-  db: Db;
   clock: Clock;
   audit: AuditLog;
   rtm: ListRtmStatuses;
@@ -90,13 +82,11 @@ const transitionRefusal: Record<Transition, string> = {
   remove: 'This patient was removed already',
 };
 
-export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring }: Deps) {
+export function createPatientsService({ clock, audit, rtm, tasks, monitoring }: Deps) {
   const { success: record, denied: deny } = patientAudit(audit);
-  /** The patients the caller may reach. */
-  const patientsOf = (actor: Caller) => createPatientsRepository(db, scopeOf(actor));
 
   async function findPatient(actor: Caller, id: number, ctx: RequestContext) {
-    const patient = await patientsOf(actor).findById(id);
+    const patient = await actor.data.patients.findById(id);
     if (!patient) {
       await deny(actor, 'patient.read', ctx, { patient_id: id });
       throw notFound('patient');
@@ -104,24 +94,27 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
     return patient;
   }
 
-  /** Call status and chat freshness of onboarded patients, read together; others have none (decision 0901). */
-  async function contactOf(scope: ClinicScope, rows: readonly PatientRow[], now: Date) {
+  /**
+   * Call status and chat freshness of onboarded patients, read together in the data access's scope; others have none
+   * (decision 0901).
+   */
+  async function contactOf(data: Data, rows: readonly PatientRow[], now: Date) {
     const onboarded = rows.filter((row) => row.status === 'onboarded').map((row) => row.id);
-    const statuses = await contactStatusesOf(db, scope, onboarded, now);
+    const statuses = await data.contactStatus.of(onboarded, now);
     return (id: number) => statuses.get(id) ?? { call_status: null, chat_freshness: null };
   }
 
   async function reload(actor: Caller, id: number) {
-    return toPatient((await patientsOf(actor).findById(id))!);
+    return toPatient((await actor.data.patients.findById(id))!);
   }
 
-  async function assertDiagnosis(code: string, field = 'diagnosis') {
-    if (!(await findIcd10(db, code))) throw fieldError(field, 'Choose a diagnosis from the ICD-10 list');
+  async function assertDiagnosis(actor: Caller, code: string, field = 'diagnosis') {
+    if (!(await actor.data.icd10.find(code))) throw fieldError(field, 'Choose a diagnosis from the ICD-10 list');
   }
 
   /** The treating therapist must be an approved therapist (or the supervisor) of the patient's clinic. */
-  async function assertTherapist(therapistId: number, clinicId: number, field: string) {
-    const user = await createUsersRepository(db, clinicScope(clinicId)).findById(therapistId);
+  async function assertTherapist(actor: Caller, therapistId: number, clinicId: number, field: string) {
+    const user = await actor.data.within(clinicScope(clinicId)).users.findById(therapistId);
     const ok = user && canTreatPatients({ role: user.role, status: user.approvalStatus, has_access: user.hasAccess });
     if (!ok) throw fieldError(field, 'Choose an active therapist of this clinic');
   }
@@ -140,20 +133,20 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
     transition: Transition,
     rows: PatientRow[],
     ctx: RequestContext,
-    change: (tx: DbOrTx, patient: PatientRow, now: Date) => Promise<void>,
+    change: (data: TxData, patient: PatientRow, now: Date) => Promise<void>,
   ) {
     assertCan(transition, rows);
     const now = clock.now();
     const to = transitions[transition].to;
-    await db.transaction(async (tx) => {
+    await actor.data.transaction(async (data) => {
       // Rows of more than one clinic change (an admin's discharge of several), each in its own clinic.
-      const repoOf = (patient: PatientRow) => createPatientsRepository(tx, patientScope(patient));
+      const repoOf = (patient: PatientRow) => data.within(patientScope(patient)).patients;
       // The patients' rows first, in one order: a monitoring start on one of them waits for the change and then
       // sees it, and the change's own steps find nothing started behind their back (decision 1291).
       for (const patient of [...rows].sort((a, b) => a.id - b.id)) await repoOf(patient).lock(patient.id);
       for (const patient of rows) {
         const repo = repoOf(patient);
-        await change(tx, patient, now);
+        await change(data, patient, now);
         await repo.update(patient.id, { status: to }, now);
         await repo.recordEvent({
           patientId: patient.id,
@@ -163,15 +156,15 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
           actorUserId: actor.id,
           at: now,
         });
-        await record(actor, `patient.${transition}`, patient, ctx, undefined, tx);
-        await tasks.patientChanged(tx, patient);
+        await record(actor, `patient.${transition}`, patient, ctx, undefined, data.db);
+        await tasks.patientChanged(data, patient);
       }
     });
   }
 
   async function findAll(actor: Caller, ids: number[]) {
     const unique = [...new Set(ids)];
-    const rows = await patientsOf(actor).findManyByIds(unique);
+    const rows = await actor.data.patients.findManyByIds(unique);
     if (rows.length !== unique.length) throw notFound('patient');
     return rows;
   }
@@ -181,16 +174,16 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
     actor: Caller,
     patient: PatientRow,
     action: 'update' | 'change_therapist' | 'update_rtm_coverage',
-    values: Parameters<ReturnType<typeof createPatientsRepository>['update']>[1],
+    values: Parameters<TxData['patients']['update']>[1],
     ctx: RequestContext,
-    options: { detail?: Record<string, unknown>; alsoInTx?: (tx: DbOrTx, now: Date) => Promise<void> } = {},
+    options: { detail?: Record<string, unknown>; alsoInTx?: (data: TxData, now: Date) => Promise<void> } = {},
   ) {
     const now = clock.now();
     const { detail } = options;
-    await db.transaction(async (tx) => {
-      const repo = createPatientsRepository(tx, patientScope(patient));
+    await actor.data.transaction(async (data) => {
+      const repo = data.within(patientScope(patient)).patients;
       await repo.update(patient.id, values, now);
-      await options.alsoInTx?.(tx, now);
+      await options.alsoInTx?.(data, now);
       await repo.recordEvent({
         patientId: patient.id,
         action,
@@ -198,7 +191,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
         at: now,
         detail,
       });
-      await record(actor, `patient.${action}`, patient, ctx, detail, tx);
+      await record(actor, `patient.${action}`, patient, ctx, detail, data.db);
     });
   }
 
@@ -214,16 +207,13 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
     async list(actor: Caller, query: PatientListQuery, ctx: RequestContext) {
       // "Close to a threshold" and "ready to bill" are known only once every status of the clinic is computed: the
       // filter picks the ids before the list pages (and caps) them as it pages any other filter.
-      const { scope, filedUnder } = await chosenClinic(db, actor, query.clinic_code);
+      const { scope, filedUnder } = await chosenClinic(actor.data.db, actor, query.clinic_code);
+      const data = actor.data.within(scope);
       const matching = query.rtm ? await rtm.matchingIn(scope, query.rtm) : undefined;
       const now = clock.now();
-      const { rows, count, countCapped } = await createPatientsRepository(db, scope).list(
-        query,
-        now,
-        matching && [...matching.keys()],
-      );
+      const { rows, count, countCapped } = await data.patients.list(query, now, matching && [...matching.keys()]);
       const [contact, statuses] = await Promise.all([
-        contactOf(scope, rows, now),
+        contactOf(data, rows, now),
         // Registered patients were never onboarded: nothing to read for them.
         matching ?? rtm.statusesOf(rows.filter((row) => row.status !== 'registered')),
       ]);
@@ -247,11 +237,10 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
     },
 
     async get(actor: Caller, id: number, ctx: RequestContext) {
-      const scope = scopeOf(actor);
       // Staff of a clinic: the row, its contact status and the audit row in one statement.
-      if (scope.kind === 'clinic') {
+      if (actor.data.scope.kind === 'clinic') {
         const now = clock.now();
-        const read = await createPatientRecordRepository(db, scope).readAudited({
+        const read = await actor.data.patientRecord.readAudited({
           id,
           actorUserId: actor.id,
           ip: ctx.ip,
@@ -266,20 +255,20 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
       }
       const patient = await findPatient(actor, id, ctx);
       await record(actor, 'patient.read', patient, ctx);
-      const contact = await contactOf(scope, [patient], clock.now());
+      const contact = await contactOf(actor.data, [patient], clock.now());
       return { ...toPatient(patient), ...contact(patient.id) };
     },
 
     /** In the caller's clinic, or the one an admin chose by `clinicCode` (the rule of chosenClinic, decision 1152). */
     async register(actor: Caller, body: RegisterPatientBody, clinicCode: string | undefined, ctx: RequestContext) {
-      const { filedUnder: clinicId } = await chosenClinic(db, actor, clinicCode);
-      if (body.diagnosis) await assertDiagnosis(body.diagnosis);
+      const { filedUnder: clinicId } = await chosenClinic(actor.data.db, actor, clinicCode);
+      if (body.diagnosis) await assertDiagnosis(actor, body.diagnosis);
       const now = clock.now();
       // chosenClinic has checked that the caller's scope reaches the clinic.
-      const clinic = narrowTo(scopeOf(actor), clinicId);
+      const clinic = narrowTo(actor.data.scope, clinicId);
       if (!clinic) throw notFound('clinic');
-      const id = await db.transaction(async (tx) => {
-        const repo = createPatientsRepository(tx, clinic);
+      const id = await actor.data.transaction(async (data) => {
+        const repo = data.within(clinic).patients;
         const patientId = await repo.insert({
           ...detailsOf(body),
           source: 'staff',
@@ -294,7 +283,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
           actorUserId: actor.id,
           at: now,
         });
-        await record(actor, 'patient.register', { id: patientId, clinicId }, ctx, undefined, tx);
+        await record(actor, 'patient.register', { id: patientId, clinicId }, ctx, undefined, data.db);
         return patientId;
       });
       return reload(actor, id);
@@ -302,23 +291,23 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
 
     async update(actor: Caller, id: number, body: RegisterPatientBody, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
-      if (body.diagnosis) await assertDiagnosis(body.diagnosis);
+      if (body.diagnosis) await assertDiagnosis(actor, body.diagnosis);
       if (!body.diagnosis && patient.status === 'onboarded') {
         throw fieldError('diagnosis', 'An onboarded patient needs a diagnosis');
       }
       // Coverage and consent decide whether a call is reminded (decision 1240).
       await recordChange(actor, patient, 'update', detailsOf(body), ctx, {
-        alsoInTx: (tx) => tasks.patientChanged(tx, patient),
+        alsoInTx: (data) => tasks.patientChanged(data, patient),
       });
       return reload(actor, id);
     },
 
     async onboard(actor: Caller, id: number, body: OnboardBody, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
-      await assertDiagnosis(body.diagnosis);
-      await assertTherapist(body.therapist, patient.clinicId, 'therapist');
-      await applyTransition(actor, 'onboard', [patient], ctx, async (tx, p, now) => {
-        const repo = createPatientsRepository(tx, patientScope(p));
+      await assertDiagnosis(actor, body.diagnosis);
+      await assertTherapist(actor, body.therapist, patient.clinicId, 'therapist');
+      await applyTransition(actor, 'onboard', [patient], ctx, async (data, p, now) => {
+        const repo = data.within(patientScope(p)).patients;
         await repo.update(p.id, { diagnosis: body.diagnosis, therapistId: body.therapist }, now);
         await repo.openEpisode({
           patientId: p.id,
@@ -333,9 +322,9 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
 
     async discharge(actor: Caller, ids: number[], ctx: RequestContext) {
       const rows = await findAll(actor, ids);
-      await applyTransition(actor, 'discharge', rows, ctx, async (tx, p, now) => {
-        await createPatientsRepository(tx, patientScope(p)).closeOpenEpisode(p.id, now, actor.id);
-        await monitoring.patientChanged(tx, actor, { patient: p, reason: 'patient_discharged', now }, ctx);
+      await applyTransition(actor, 'discharge', rows, ctx, async (data, p, now) => {
+        await data.within(patientScope(p)).patients.closeOpenEpisode(p.id, now, actor.id);
+        await monitoring.patientChanged(data, actor, { patient: p, reason: 'patient_discharged', now }, ctx);
       });
       return { results: await Promise.all(rows.map((p) => reload(actor, p.id))) };
     },
@@ -348,8 +337,8 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
           errors: { patient_ids: [`Patient ${incomplete.map((p) => p.id).join(', ')} has no diagnosis or therapist`] },
         });
       }
-      await applyTransition(actor, 're_onboard', rows, ctx, (tx, p, now) =>
-        createPatientsRepository(tx, patientScope(p)).openEpisode({
+      await applyTransition(actor, 're_onboard', rows, ctx, (data, p, now) =>
+        data.within(patientScope(p)).patients.openEpisode({
           patientId: p.id,
           diagnosis: p.diagnosis!,
           therapistId: p.therapistId,
@@ -362,26 +351,26 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
 
     async remove(actor: Caller, id: number, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
-      await applyTransition(actor, 'remove', [patient], ctx, async (tx, p, now) => {
-        await createPatientsRepository(tx, patientScope(p)).closeOpenEpisode(p.id, now, actor.id);
-        await monitoring.patientChanged(tx, actor, { patient: p, reason: 'patient_removed', now }, ctx);
+      await applyTransition(actor, 'remove', [patient], ctx, async (data, p, now) => {
+        await data.within(patientScope(p)).patients.closeOpenEpisode(p.id, now, actor.id);
+        await monitoring.patientChanged(data, actor, { patient: p, reason: 'patient_removed', now }, ctx);
         // A removed patient's own sign-in ends with the record (the caller closes the live connection too).
-        if (p.userId) await createSessionsRepository(tx, clinicScope(p.clinicId)).revokeAllForUser(p.userId, now);
+        if (p.userId) await data.within(clinicScope(p.clinicId)).sessions.revokeAllForUser(p.userId, now);
       });
       return { patient: { ...toPatient(patient), status: 'removed' as const }, userId: patient.userId };
     },
 
     async changeTherapist(actor: Caller, id: number, therapistId: number, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
-      await assertTherapist(therapistId, patient.clinicId, 'therapist_id');
+      await assertTherapist(actor, therapistId, patient.clinicId, 'therapist_id');
       await recordChange(actor, patient, 'change_therapist', { therapistId }, ctx, {
         detail: { from: patient.therapistId, to: therapistId },
         // The open RTM episode and the patient's open rule tasks follow the patient to the new therapist; the open
         // monitoring sessions end at the hand-over (decision 1291).
-        alsoInTx: async (tx, now) => {
-          await createPatientsRepository(tx, patientScope(patient)).setOpenEpisodeTherapist(id, therapistId);
-          await tasks.patientChanged(tx, patient);
-          await monitoring.patientChanged(tx, actor, { patient, reason: 'therapist_changed', now }, ctx);
+        alsoInTx: async (data, now) => {
+          await data.within(patientScope(patient)).patients.setOpenEpisodeTherapist(id, therapistId);
+          await tasks.patientChanged(data, patient);
+          await monitoring.patientChanged(data, actor, { patient, reason: 'therapist_changed', now }, ctx);
         },
       });
       return reload(actor, id);
@@ -392,7 +381,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
       await recordChange(actor, patient, 'update_rtm_coverage', { isRtmCovered: isCovered }, ctx, {
         detail: { from: patient.isRtmCovered, to: isCovered },
         // A call is reminded only where RTM can bill (decision 1240): the reminder follows the coverage at once.
-        alsoInTx: (tx) => tasks.patientChanged(tx, patient),
+        alsoInTx: (data) => tasks.patientChanged(data, patient),
       });
       return reload(actor, id);
     },
@@ -400,7 +389,7 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
     async listInteractions(actor: Caller, id: number, page: number, pageSize: number, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
       // The patient's calls are those of the patient's clinic, as billing counts them (decision 1340).
-      const calls = createInteractionsRepository(db, patientScope(patient));
+      const calls = actor.data.within(patientScope(patient)).interactions;
       const { rows, count } = await calls.list(id, page, pageSize);
       await record(actor, 'interaction.list', patient, ctx);
       return toPage(rows.map(toInteractionLog), count, { page, page_size: pageSize });
@@ -408,17 +397,17 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
 
     async logInteraction(actor: Caller, id: number, body: LogInteractionBody, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
-      const calendar = (await createClinicianTimeRepository(db, scopeOf(actor)).callCalendarOf(id))!;
+      const calendar = (await actor.data.clinicianTime.callCalendarOf(id))!;
       const now = clock.now();
       const span = placeCall(body, { ...calendar, daysBack: callDaysBackOf(actor.role) }, now);
-      const logId = await db.transaction(async (tx) => {
+      const logId = await actor.data.transaction(async (data) => {
         // One clinician's calls are checked and saved one at a time, so two at once cannot both take the same time.
         // The caller's calls in every clinic their scope reaches (an admin's: every clinic, decision 1281).
-        const time = createClinicianTimeRepository(tx, scopeOf(actor));
+        const time = data.clinicianTime;
         await time.lockClinician(actor.id);
         const busy = await time.firstOverlap(actor.id, span.start, span.end);
         if (busy) throw overlapRefusal(busy, id, calendar.timezone);
-        const newId = await createInteractionsRepository(tx, patientScope(patient)).insert({
+        const newId = await data.within(patientScope(patient)).interactions.insert({
           patientId: id,
           date: body.date,
           startedAt: span.start,
@@ -428,28 +417,28 @@ export function createPatientsService({ db, clock, audit, rtm, tasks, monitoring
           createdBy: actor.id,
           createdAt: now,
         });
-        await record(actor, 'interaction.create', patient, ctx, { log_id: newId }, tx);
-        await tasks.patientChanged(tx, patient);
+        await record(actor, 'interaction.create', patient, ctx, { log_id: newId }, data.db);
+        await tasks.patientChanged(data, patient);
         return newId;
       });
-      return toInteractionLog((await createInteractionsRepository(db, patientScope(patient)).findLive(id, logId))!);
+      return toInteractionLog((await actor.data.within(patientScope(patient)).interactions.findLive(id, logId))!);
     },
 
     async deleteInteraction(actor: Caller, id: number, logId: number, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
-      if (!(await createInteractionsRepository(db, patientScope(patient)).findLive(id, logId))) {
+      if (!(await actor.data.within(patientScope(patient)).interactions.findLive(id, logId))) {
         throw notFound('interaction log');
       }
-      await db.transaction(async (tx) => {
-        await createInteractionsRepository(tx, patientScope(patient)).softDelete(logId, actor.id, clock.now());
-        await record(actor, 'interaction.delete', patient, ctx, { log_id: logId }, tx);
-        await tasks.patientChanged(tx, patient);
+      await actor.data.transaction(async (data) => {
+        await data.within(patientScope(patient)).interactions.softDelete(logId, actor.id, clock.now());
+        await record(actor, 'interaction.delete', patient, ctx, { log_id: logId }, data.db);
+        await tasks.patientChanged(data, patient);
       });
     },
 
     /** The ICD-10 codes matching a term, ranked; the list is the same for every clinic. */
-    async searchIcd10(search: string, page: number, pageSize: number) {
-      const { rows, count } = await searchIcd10(db, search, page, pageSize);
+    async searchIcd10(actor: Caller, search: string, page: number, pageSize: number) {
+      const { rows, count } = await actor.data.icd10.search(search, page, pageSize);
       return toPage(rows, count, { page, page_size: pageSize });
     },
   };

@@ -12,11 +12,9 @@ import { hashPassword, passwordWeakness } from '../../lib/passwords.ts';
 import type { SmsSender } from '../../lib/sms.ts';
 import { hashToken, randomToken, safeEqual } from '../../lib/tokens.ts';
 import { clientKey, retryAfter } from '../../lib/waits.ts';
-import { createUsersRepository } from '../auth/users.repository.ts';
-import { createClinicsRepository } from '../clinics/clinics.repository.ts';
-import { createOtpRepository } from './otp.repository.ts';
+import { dataFor } from '../data-access.ts';
 import { DAY_MS, sendRefusal, triesLeft, usedUpMessage, verifyRefusal, wrongCodeMessage } from './otp-limits.ts';
-import { createPatientsRepository, identityColumnsOf } from './patients.repository.ts';
+import { identityColumnsOf } from './patients.repository.ts';
 import type { PatientTasks } from './patients.service.ts';
 
 /** After the phone is verified, the registration form must be sent within this time. */
@@ -36,8 +34,9 @@ const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
 
 /** Phone verification by a 6-digit code, then the patient's own registration from the clinic's QR code. */
 export function createRegistrationService({ db, clock, sms, audit, config, signInByPhone, tasks }: Deps) {
-  const otp = createOtpRepository(db);
-  const clinics = createClinicsRepository(db, crossClinic('sign-in'));
+  // No one is signed in yet: the clinic is found by its code, and an e-mail is asked of every clinic (decision 1340).
+  const signInData = dataFor(db, crossClinic('sign-in'));
+  const { otp, clinics } = signInData;
   // Keyed hash: a leaked table does not give the codes away by brute force of a plain hash.
   const hashCode = (phone: string, code: string) =>
     createHmac('sha256', config.APP_SECRET).update(`${phone}:${code}`).digest('hex');
@@ -49,8 +48,8 @@ export function createRegistrationService({ db, clock, sms, audit, config, signI
       if (body.clinic_code && !clinic) throw fieldError('clinic_code', 'No clinic has this code');
       const client = clientKey(ctx.ip);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const refusal = await db.transaction(async (tx) => {
-        const repo = createOtpRepository(tx);
+      const refusal = await signInData.transaction(async (data) => {
+        const repo = data.otp;
         await repo.lockPhone(body.phone);
         const refused = sendRefusal(await repo.sendsSince(body.phone, ago(now, DAY_MS)), client, now);
         if (refused) return refused;
@@ -80,8 +79,8 @@ export function createRegistrationService({ db, clock, sms, audit, config, signI
       const now = clock.now();
       const client = clientKey(ctx.ip);
       const since = ago(now, DAY_MS);
-      const outcome = await db.transaction(async (tx) => {
-        const repo = createOtpRepository(tx);
+      const outcome = await signInData.transaction(async (data) => {
+        const repo = data.otp;
         await repo.lockPhone(body.phone);
         const challenge = await repo.findPending(body.phone, client, now);
         if (!challenge) return { kind: 'expired' } as const;
@@ -151,8 +150,7 @@ export function createRegistrationService({ db, clock, sms, audit, config, signI
           errors: { phone: ['Verify your phone number again.'] },
         });
       }
-      const users = createUsersRepository(db, crossClinic('sign-in'));
-      if (body.email && (await users.findByEmail(body.email))) {
+      if (body.email && (await signInData.users.findByEmail(body.email))) {
         throw new AppError('conflict', 'An account with this e-mail exists already', {
           errors: { email: ['An account with this e-mail exists already. Ask your clinic for help.'] },
         });
@@ -163,10 +161,12 @@ export function createRegistrationService({ db, clock, sms, audit, config, signI
         if (!body.email) throw fieldError('email', 'Give an e-mail to sign in with this password');
       }
       const passwordHash = body.password ? await hashPassword(body.password) : undefined;
-      const patientId = await db.transaction(async (tx) => {
+      const patientId = await signInData.transaction(async (data) => {
+        // The patient joins the clinic of the QR code they registered with.
+        const clinicData = data.within(clinicScope(clinic.id));
         const userId =
           passwordHash && body.email
-            ? await createUsersRepository(tx, clinicScope(clinic.id)).insert({
+            ? await clinicData.users.insert({
                 email: body.email,
                 passwordHash,
                 firstName: body.first_name,
@@ -175,8 +175,7 @@ export function createRegistrationService({ db, clock, sms, audit, config, signI
                 approvalStatus: 'approved',
               })
             : null;
-        // The patient joins the clinic of the QR code they registered with.
-        const repo = createPatientsRepository(tx, clinicScope(clinic.id));
+        const repo = clinicData.patients;
         const id = await repo.insert({
           userId,
           ...identityColumnsOf(body),
@@ -193,8 +192,8 @@ export function createRegistrationService({ db, clock, sms, audit, config, signI
           detail: { source: 'qr' },
         });
         // The clinic's task to onboard the new patient, by the same rule (and cause) as the rules' job.
-        await tasks.patientChanged(tx, { id, clinicId: clinic.id });
-        await createOtpRepository(tx).update(challenge.id, { consumedAt: now });
+        await tasks.patientChanged(clinicData, { id, clinicId: clinic.id });
+        await data.otp.update(challenge.id, { consumedAt: now });
         await audit.record(
           {
             action: 'patient.qr_register',
@@ -204,7 +203,7 @@ export function createRegistrationService({ db, clock, sms, audit, config, signI
             patientId: id,
             ip: ctx.ip,
           },
-          tx,
+          data.db,
         );
         return id;
       });
