@@ -7,11 +7,11 @@ import { createPatientProgramService } from './patient-program.service.ts';
 /** Home exercise programs: built by staff, and the patient's today and exercise logs. */
 export const hepModule = fp(
   async (app) => {
-    const { db, clock, audit } = app;
+    const { clock, audit } = app;
     const host = () => app.videoHost;
-    await app.register(hepRoutes, { hep: createHepService({ db, clock, audit, host }) });
+    await app.register(hepRoutes, { hep: createHepService({ clock, audit, host }) });
     await app.register(patientProgramRoutes, {
-      patientProgram: createPatientProgramService({ db, clock, audit, host }),
+      patientProgram: createPatientProgramService({ clock, audit, host }),
     });
   },
   { name: 'hep', dependencies: ['core', 'video-host'] },

@@ -7,28 +7,19 @@ import {
   type HepProgram,
   type HepUpdateBody,
 } from '@rehabit/contract';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { type ClinicScope, scopeOf } from '../../db/scope.ts';
 import { folderViewerOf } from '../../db/visibility.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, noteAudited, noteNothingChanged, patientAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { VideoHost } from '../../video-host/host.ts';
-import type { Caller } from '../data-access.ts';
+import type { Caller, Data } from '../data-access.ts';
 import { lockPatient, patientScope, requirePatient } from '../patients/patient-access.ts';
 import type { PatientWithClinicDay } from '../patients/patients.repository.ts';
-import {
-  type CandidateVideo,
-  createHepRepository,
-  type HepItemChanges,
-  type HepItemRow,
-  type NewHepItem,
-} from './hep.repository.ts';
+import type { CandidateVideo, HepItemChanges, HepItemRow, NewHepItem } from './hep.repository.ts';
 import { toHepItem } from './hep-mapping.ts';
-import { createHepProgramRepository } from './hep-program.repository.ts';
 
-type Deps = { db: Db; clock: Clock; audit: AuditLog; host: () => VideoHost };
+type Deps = { clock: Clock; audit: AuditLog; host: () => VideoHost };
 
 const clamp = (value: number, limits: { min: number; max: number }) =>
   Math.min(limits.max, Math.max(limits.min, value));
@@ -45,16 +36,10 @@ const toChanges = (body: HepUpdateBody): HepItemChanges => ({
 const capMessage = (active: number, adding: number) =>
   `A program holds at most ${HEP_MAX_ITEMS} exercises; this one has ${active} and ${adding} more would exceed it`;
 
-/** The whole program of a patient in order, with its last change. */
-export async function loadProgram(
-  db: DbOrTx,
-  scope: ClinicScope,
-  host: VideoHost,
-  patientId: number,
-): Promise<HepProgram> {
-  const repo = createHepRepository(db, scope);
-  const rows = await repo.listActive(patientId);
-  return programOf(rows, await repo.lastChange(patientId), host);
+/** The whole program of a patient in order, with its last change, read through the data access given. */
+export async function loadProgram(data: Data, host: VideoHost, patientId: number): Promise<HepProgram> {
+  const rows = await data.hep.listActive(patientId);
+  return programOf(rows, await data.hep.lastChange(patientId), host);
 }
 
 const programOf = (rows: HepItemRow[], updatedAt: Date | null, host: VideoHost): HepProgram => ({
@@ -63,7 +48,7 @@ const programOf = (rows: HepItemRow[], updatedAt: Date | null, host: VideoHost):
   updated_at: updatedAt?.toISOString() ?? null,
 });
 
-export function createHepService({ db, clock, audit, host }: Deps) {
+export function createHepService({ clock, audit, host }: Deps) {
   const { success: record, denied: deny } = patientAudit(audit);
 
   /** Program items of the patient by id; an id of another patient or clinic is not found. */
@@ -74,7 +59,7 @@ export function createHepService({ db, clock, audit, host }: Deps) {
     action: AuditAction,
     ctx: RequestContext,
   ) {
-    const rows = (await createHepRepository(db, patientScope(patient)).findInScope(ids)).filter(
+    const rows = (await actor.data.within(patientScope(patient)).hep.findInScope(ids)).filter(
       (row) => row.patientId === patient.id && row.deletedAt === null,
     );
     const missing = ids.filter((id) => !rows.some((row) => row.id === id));
@@ -89,7 +74,7 @@ export function createHepService({ db, clock, audit, host }: Deps) {
   async function resolveAdditions(actor: Caller, patient: PatientWithClinicDay, body: HepAddBody, ctx: RequestContext) {
     const videoIds = [...new Set(body.flatMap((el) => (el.video_id === undefined ? [] : [el.video_id])))];
     const folderIds = [...new Set(body.flatMap((el) => (el.folder_id === undefined ? [] : [el.folder_id])))];
-    const repo = createHepRepository(db, patientScope(patient));
+    const repo = actor.data.within(patientScope(patient)).hep;
     const videos = await repo.findCandidateVideos(videoIds);
     const missingVideos = videoIds.filter((id) => !videos.some((v) => v.id === id));
     if (missingVideos.length > 0) {
@@ -149,11 +134,10 @@ export function createHepService({ db, clock, audit, host }: Deps) {
 
   return {
     async get(actor: Caller, patientId: number, ctx: RequestContext) {
-      const scope = scopeOf(actor);
       // Staff of a clinic: the patient's check, the program and the audit row in one statement.
-      if (scope.kind === 'clinic') {
+      if (actor.data.scope.kind === 'clinic') {
         const read = { patientId, actorUserId: actor.id, ip: ctx.ip };
-        const found = await createHepProgramRepository(db, scope).readAudited(read);
+        const found = await actor.data.hepProgram.readAudited(read);
         if (!found) {
           await deny(actor, 'hep.read', ctx, { patient_id: patientId });
           throw notFound('patient');
@@ -162,7 +146,7 @@ export function createHepService({ db, clock, audit, host }: Deps) {
         return programOf(found.items, found.lastChange, host());
       }
       const patient = await requirePatient(audit, actor, patientId, 'hep.read', ctx);
-      const program = await loadProgram(db, patientScope(patient), host(), patient.id);
+      const program = await loadProgram(actor.data.within(patientScope(patient)), host(), patient.id);
       await record(actor, 'hep.read', patient, ctx, { count: program.count });
       return program;
     },
@@ -173,11 +157,10 @@ export function createHepService({ db, clock, audit, host }: Deps) {
       const groups = await resolveAdditions(actor, patient, body, ctx);
       const adding = groups.reduce((n, g) => n + g.items.length, 0);
       const now = clock.now();
-      const scope = patientScope(patient);
-      await db.transaction(async (tx) => {
-        await lockPatient(tx, patient);
-        const txRepo = createHepRepository(tx, scope);
-        const order = (await txRepo.listActive(patient.id)).map((row) => row.id);
+      const patientData = actor.data.within(patientScope(patient));
+      await patientData.transaction(async (data) => {
+        await lockPatient(data, patient);
+        const order = (await data.hep.listActive(patient.id)).map((row) => row.id);
         if (order.length + adding > HEP_MAX_ITEMS) {
           throw new AppError('conflict', capMessage(order.length, adding), {
             errors: { body: [capMessage(order.length, adding)] },
@@ -186,27 +169,27 @@ export function createHepService({ db, clock, audit, host }: Deps) {
         const added: number[] = [];
         // Elements are placed in body order: each one at its `order` in the program as it stands by then.
         for (const group of groups) {
-          const ids = await txRepo.insert(group.items, now);
+          const ids = await data.hep.insert(group.items, now);
           order.splice(Math.min(group.order ?? order.length, order.length), 0, ...ids);
           added.push(...ids);
         }
-        await txRepo.setPositions(order, now);
+        await data.hep.setPositions(order, now);
         const videoIds = groups.flatMap((g) => g.items.map((i) => i.videoId));
-        await record(actor, 'hep.added', patient, ctx, { hep_ids: added, video_ids: videoIds }, tx);
+        await record(actor, 'hep.added', patient, ctx, { hep_ids: added, video_ids: videoIds }, data.db);
       });
-      return loadProgram(db, scope, host(), patient.id);
+      return loadProgram(patientData, host(), patient.id);
     },
 
     async update(actor: Caller, patientId: number, hepId: number, body: HepUpdateBody, ctx: RequestContext) {
       const patient = await requirePatient(audit, actor, patientId, 'hep.updated', ctx);
       await activeItemsOf(actor, patient, [hepId], 'hep.updated', ctx);
       const now = clock.now();
-      const scope = patientScope(patient);
-      await db.transaction(async (tx) => {
-        await createHepRepository(tx, scope).update(hepId, toChanges(body), now);
-        await record(actor, 'hep.updated', patient, ctx, { hep_id: hepId, fields: Object.keys(body) }, tx);
+      const patientData = actor.data.within(patientScope(patient));
+      await patientData.transaction(async (data) => {
+        await data.hep.update(hepId, toChanges(body), now);
+        await record(actor, 'hep.updated', patient, ctx, { hep_id: hepId, fields: Object.keys(body) }, data.db);
       });
-      const program = await loadProgram(db, scope, host(), patient.id);
+      const program = await loadProgram(patientData, host(), patient.id);
       return program.results.find((item) => item.id === hepId)!;
     },
 
@@ -215,15 +198,14 @@ export function createHepService({ db, clock, audit, host }: Deps) {
       const patient = await requirePatient(audit, actor, patientId, 'hep.deleted', ctx);
       await activeItemsOf(actor, patient, ids, 'hep.deleted', ctx);
       const now = clock.now();
-      await db.transaction(async (tx) => {
-        await lockPatient(tx, patient);
-        const txRepo = createHepRepository(tx, patientScope(patient));
-        await txRepo.softDelete(ids, actor.id, now);
-        await txRepo.setPositions(
-          (await txRepo.listActive(patient.id)).map((row) => row.id),
+      await actor.data.within(patientScope(patient)).transaction(async (data) => {
+        await lockPatient(data, patient);
+        await data.hep.softDelete(ids, actor.id, now);
+        await data.hep.setPositions(
+          (await data.hep.listActive(patient.id)).map((row) => row.id),
           now,
         );
-        await record(actor, 'hep.deleted', patient, ctx, { hep_ids: ids }, tx);
+        await record(actor, 'hep.deleted', patient, ctx, { hep_ids: ids }, data.db);
       });
       return { deleted: ids };
     },
@@ -233,37 +215,36 @@ export function createHepService({ db, clock, audit, host }: Deps) {
      * program is shorter now. Restoring an item that is in the program already changes nothing.
      */
     async restore(actor: Caller, hepId: number, ctx: RequestContext) {
-      const [item] = await createHepRepository(db, scopeOf(actor)).findInScope([hepId]);
+      const [item] = await actor.data.hep.findInScope([hepId]);
       if (!item) {
         await deny(actor, 'hep.restored', ctx, { hep_id: hepId });
         throw new AppError('not_found', 'No such exercise');
       }
       const patient = await requirePatient(audit, actor, item.patientId, 'hep.restored', ctx);
-      const scope = patientScope(patient);
+      const patientData = actor.data.within(patientScope(patient));
       if (item.deletedAt !== null) {
         const now = clock.now();
-        await db.transaction(async (tx) => {
-          await lockPatient(tx, patient);
-          const txRepo = createHepRepository(tx, scope);
-          const order = (await txRepo.listActive(patient.id)).map((row) => row.id);
+        await patientData.transaction(async (data) => {
+          await lockPatient(data, patient);
+          const order = (await data.hep.listActive(patient.id)).map((row) => row.id);
           if (order.length + 1 > HEP_MAX_ITEMS) {
             throw new AppError('conflict', capMessage(order.length, 1));
           }
-          await txRepo.restore(hepId, now);
+          await data.hep.restore(hepId, now);
           order.splice(Math.min(item.position, order.length), 0, hepId);
-          await txRepo.setPositions(order, now);
-          await record(actor, 'hep.restored', patient, ctx, { hep_id: hepId }, tx);
+          await data.hep.setPositions(order, now);
+          await record(actor, 'hep.restored', patient, ctx, { hep_id: hepId }, data.db);
         });
       } else {
         noteNothingChanged();
       }
-      const program = await loadProgram(db, scope, host(), patient.id);
+      const program = await loadProgram(patientData, host(), patient.id);
       return program.results.find((result) => result.id === hepId)!;
     },
 
     /** The patient's whole active program in its new order: every item once, nothing else. */
     async setOrder(actor: Caller, ids: number[], ctx: RequestContext) {
-      const rows = await createHepRepository(db, scopeOf(actor)).findInScope(ids);
+      const rows = await actor.data.hep.findInScope(ids);
       const missing = ids.filter((id) => !rows.some((row) => row.id === id));
       if (missing.length > 0) {
         await deny(actor, 'hep.reordered', ctx, { hep_ids: missing });
@@ -275,17 +256,16 @@ export function createHepService({ db, clock, audit, host }: Deps) {
       const deleted = rows.filter((row) => row.deletedAt !== null).map((row) => row.id);
       if (deleted.length > 0) throw orderError(`Exercise ${deleted.join(', ')} was deleted from the program`);
       const now = clock.now();
-      const scope = patientScope(patient);
-      await db.transaction(async (tx) => {
-        await lockPatient(tx, patient);
-        const txRepo = createHepRepository(tx, scope);
-        const active = (await txRepo.listActive(patient.id)).map((row) => row.id);
+      const patientData = actor.data.within(patientScope(patient));
+      await patientData.transaction(async (data) => {
+        await lockPatient(data, patient);
+        const active = (await data.hep.listActive(patient.id)).map((row) => row.id);
         const left = active.filter((id) => !ids.includes(id));
         if (left.length > 0) throw orderError(`List the whole program: exercise ${left.join(', ')} is missing`);
-        await txRepo.setPositions(ids, now);
-        await record(actor, 'hep.reordered', patient, ctx, { hep_ids: ids }, tx);
+        await data.hep.setPositions(ids, now);
+        await record(actor, 'hep.reordered', patient, ctx, { hep_ids: ids }, data.db);
       });
-      return loadProgram(db, scope, host(), patient.id);
+      return loadProgram(patientData, host(), patient.id);
     },
   };
 }

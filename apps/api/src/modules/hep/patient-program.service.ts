@@ -1,6 +1,5 @@
 import type { ExerciseLog, ExerciseLogBody, Today } from '@rehabit/contract';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { scopeOf } from '../../db/scope.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, noteNothingChanged, patientAudit } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
@@ -9,12 +8,7 @@ import { AppError, fieldError } from '../../lib/errors.ts';
 import type { VideoHost } from '../../video-host/host.ts';
 import type { Caller } from '../data-access.ts';
 import { findOwnPatient, type OwnPatient } from '../patients/patient-access.ts';
-import {
-  createExerciseLogsRepository,
-  type ExerciseLogChanges,
-  type ExerciseLogRow,
-} from './exercise-logs.repository.ts';
-import { createHepRepository } from './hep.repository.ts';
+import type { ExerciseLogChanges, ExerciseLogRow } from './exercise-logs.repository.ts';
 import { toHepItem } from './hep-mapping.ts';
 
 const snakeCased = (changes: ExerciseLogChanges) =>
@@ -22,7 +16,7 @@ const snakeCased = (changes: ExerciseLogChanges) =>
     Object.entries(changes).map(([key, value]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value]),
   );
 
-type Deps = { db: Db; clock: Clock; audit: AuditLog; host: () => VideoHost };
+type Deps = { clock: Clock; audit: AuditLog; host: () => VideoHost };
 
 export const toExerciseLog = (row: ExerciseLogRow): ExerciseLog => ({
   id: row.id,
@@ -38,7 +32,7 @@ export const toExerciseLog = (row: ExerciseLogRow): ExerciseLog => ({
 });
 
 /** The patient's side of the program: today's exercises, and logging one as done. Only ever their own. */
-export function createPatientProgramService({ db, clock, audit, host }: Deps) {
+export function createPatientProgramService({ clock, audit, host }: Deps) {
   const { success: record } = patientAudit(audit);
 
   /** The audit row of a log stored or changed: the values it now holds for what changed. */
@@ -48,13 +42,13 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
     ctx: RequestContext,
     row: ExerciseLogRow,
     changed: Record<string, unknown>,
-    tx: DbOrTx,
-  ) => record(actor, 'exercise.logged', own, ctx, { hep_id: row.hepItemId, log_id: row.id, ...changed }, tx);
+    db: DbOrTx,
+  ) => record(actor, 'exercise.logged', own, ctx, { hep_id: row.hepItemId, log_id: row.id, ...changed }, db);
 
   /** A later send of a stored session: applied under the log's lock, audited when it changed something. */
   const updateLog = (actor: Caller, own: OwnPatient, body: ExerciseLogBody, ctx: RequestContext) =>
-    db.transaction(async (tx) => {
-      const txLogs = createExerciseLogsRepository(tx, scopeOf(actor));
+    actor.data.transaction(async (data) => {
+      const txLogs = data.exerciseLogs;
       const row = (await txLogs.lockByClientId(own.id, body.client_id))!;
       if (row.hepItemId !== body.hep_id) {
         throw fieldError('client_id', 'This client_id names a log of another exercise', 'conflict');
@@ -66,7 +60,7 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
       }
       const updated = (await txLogs.update(row.id, changes))!;
       if (changes.pain !== undefined) await txLogs.recordPain(updated);
-      await recordLogged(actor, own, ctx, updated, snakeCased(changes), tx);
+      await recordLogged(actor, own, ctx, updated, snakeCased(changes), data.db);
       return updated;
     });
 
@@ -77,8 +71,8 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
      */
     async today(actor: Caller, ctx: RequestContext): Promise<Today> {
       const own = await findOwnPatient(actor);
-      const programs = createHepRepository(db, scopeOf(actor));
-      const logs = createExerciseLogsRepository(db, scopeOf(actor));
+      const programs = actor.data.hep;
+      const logs = actor.data.exerciseLogs;
       const date = localDateOf(clock.now(), own.timezone);
       const [items, logged, painToday, streak] = await Promise.all([
         programs.listActive(own.id),
@@ -117,18 +111,18 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
       ctx: RequestContext,
     ): Promise<{ log: ExerciseLog; created: boolean }> {
       const own = await findOwnPatient(actor);
-      if (await createExerciseLogsRepository(db, scopeOf(actor)).findByClientId(own.id, body.client_id)) {
+      if (await actor.data.exerciseLogs.findByClientId(own.id, body.client_id)) {
         return { log: toExerciseLog(await updateLog(actor, own, body, ctx)), created: false };
       }
-      const [item] = await createHepRepository(db, scopeOf(actor)).findInScope([body.hep_id]);
+      const [item] = await actor.data.hep.findInScope([body.hep_id]);
       if (!item || item.patientId !== own.id || item.deletedAt !== null) {
         throw new AppError('not_found', 'No such exercise in your program', {
           errors: { hep_id: ['This exercise is not in your program'] },
         });
       }
       const performedAt = performedAtOf(body, clock.now());
-      const created = await db.transaction(async (tx) => {
-        const txLogs = createExerciseLogsRepository(tx, scopeOf(actor));
+      const created = await actor.data.transaction(async (data) => {
+        const txLogs = data.exerciseLogs;
         const row = await txLogs.insertOnce({
           patientId: own.id,
           hepItemId: item.id,
@@ -149,7 +143,7 @@ export function createPatientProgramService({ db, clock, audit, host }: Deps) {
           ctx,
           row,
           { sets_done: row.setsDone, pain: row.pain, difficulty: row.difficulty },
-          tx,
+          data.db,
         );
         return row;
       });

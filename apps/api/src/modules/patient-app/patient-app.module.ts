@@ -18,7 +18,7 @@ export const patientAppModule = fp(
     app.decorate('patientSignin', patientSignin);
     await app.register(patientAppRoutes, {
       patientSignin,
-      patientApp: createPatientAppService({ db, clock, audit }),
+      patientApp: createPatientAppService({ clock, audit }),
       rateLimit: app.rateLimits.auth,
     });
   },

@@ -1,31 +1,26 @@
 import type { HealthDataBody, PatientChat, PatientMe } from '@rehabit/contract';
-import type { Db } from '../../db/client.ts';
-import { scopeOf } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, type FieldErrors } from '../../lib/errors.ts';
-import { createChatRepository } from '../chat/chat.repository.ts';
 import type { Caller } from '../data-access.ts';
-import { createExerciseLogsRepository } from '../hep/exercise-logs.repository.ts';
 import { findOwnPatient } from '../patients/patient-access.ts';
-import { createPatientAppRepository } from './patient-app.repository.ts';
 
-type Deps = { db: Db; clock: Clock; audit: AuditLog };
+type Deps = { clock: Clock; audit: AuditLog };
 /** A phone's clock may run a little ahead; more than this is a reading from the future. */
 const FUTURE_SLACK_MS = 5 * 60_000;
 /** Nothing older is accepted: no health platform sync reaches that far back, and such a reading is a wrong clock. */
 const EARLIEST_READING = new Date('2020-01-01T00:00:00Z');
 
 /** The patient's own profile, readings and conversation; every call reaches only the caller's patient record. */
-export function createPatientAppService({ db, clock, audit }: Deps) {
+export function createPatientAppService({ clock, audit }: Deps) {
   const { success: record } = patientAudit(audit);
 
   return {
     async me(actor: Caller, ctx: RequestContext): Promise<PatientMe> {
       const own = await findOwnPatient(actor);
-      const profile = (await createPatientAppRepository(db, scopeOf(actor)).profile(own.id))!;
+      const profile = (await actor.data.patientApp.profile(own.id))!;
       const today = localDateOf(clock.now(), own.timezone);
       await record(actor, 'patient.self_read', own, ctx);
       return {
@@ -41,7 +36,7 @@ export function createPatientAppService({ db, clock, audit }: Deps) {
             }
           : null,
         status: profile.status,
-        streak: await createExerciseLogsRepository(db, scopeOf(actor)).streak(own.id, today),
+        streak: await actor.data.exerciseLogs.streak(own.id, today),
       };
     },
 
@@ -74,7 +69,7 @@ export function createPatientAppService({ db, clock, audit }: Deps) {
         throw new AppError('validation_failed', errors[refused[0]!]![0], { errors });
       }
       // In the patient's own clinic, which is their scope.
-      const created = await createPatientAppRepository(db, scopeOf(actor)).insertReadings(readings);
+      const created = await actor.data.patientApp.insertReadings(readings);
       const result = { created, duplicates: readings.length - created };
       await record(actor, 'health_data.received', own, ctx, {
         source: body.source,
@@ -87,7 +82,7 @@ export function createPatientAppService({ db, clock, audit }: Deps) {
     /** The patient's conversation with their clinic, opened on first use; messages go through the chat calls. */
     async chat(actor: Caller, ctx: RequestContext): Promise<PatientChat> {
       const own = await findOwnPatient(actor);
-      const chat = createChatRepository(db, scopeOf(actor));
+      const chat = actor.data.chat;
       if (!(await chat.findPatientSession(own.id))) {
         await chat.insertSession({ kind: 'patient', patientId: own.id });
         await record(actor, 'chat.open', own, ctx);

@@ -6,8 +6,7 @@ import type { AuditLog } from '../../lib/audit.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import type { SigninService } from '../auth/signin.service.ts';
-import { createUsersRepository } from '../auth/users.repository.ts';
-import { createPatientAppRepository } from './patient-app.repository.ts';
+import { dataFor } from '../data-access.ts';
 
 type Deps = { db: Db; signin: Pick<SigninService, 'patientSignin' | 'openPatientSession'>; audit: AuditLog };
 
@@ -20,19 +19,19 @@ export const phoneAccountEmail = (patientId: number) => `patient-${patientId}@ph
 /** Patients sign in by a verified phone or by e-mail and password (decision 0410). */
 export function createPatientSigninService({ db, signin, audit }: Deps) {
   // The patient a verified phone or a checked password belongs to, found before any clinic is known.
-  const repo = createPatientAppRepository(db, crossClinic('sign-in'));
+  const signInData = dataFor(db, crossClinic('sign-in'));
+  const repo = signInData.patientApp;
 
   /** The patient's account: the linked one, or a phone-only account made now for a patient registered by staff. */
   async function accountOf(patient: { id: number; clinicId: number; firstName: string; lastName: string }) {
     const email = phoneAccountEmail(patient.id);
     // Nobody knows this password; the account is reached by phone codes only.
     const passwordHash = await hashPassword(randomToken());
-    return db.transaction(async (tx) => {
-      const txRepo = createPatientAppRepository(tx, clinicScope(patient.clinicId));
-      const linked = await txRepo.findLinkedUserId(patient.id);
+    return signInData.within(clinicScope(patient.clinicId)).transaction(async (data) => {
+      const linked = await data.patientApp.findLinkedUserId(patient.id);
       if (linked) return linked;
       // Two devices verifying at once both land here; the unique e-mail makes the second one reuse the first's.
-      const users = createUsersRepository(tx, clinicScope(patient.clinicId));
+      const users = data.users;
       await users.insertUnlessTaken({
         email,
         passwordHash,
@@ -42,7 +41,7 @@ export function createPatientSigninService({ db, signin, audit }: Deps) {
         approvalStatus: 'approved',
       });
       const account = (await users.findByEmail(email))!;
-      if (await txRepo.linkUser(patient.id, account.id)) {
+      if (await data.patientApp.linkUser(patient.id, account.id)) {
         await audit.record(
           {
             action: 'patient.account_created',
@@ -52,10 +51,10 @@ export function createPatientSigninService({ db, signin, audit }: Deps) {
             patientId: patient.id,
             detail: { method: 'phone' },
           },
-          tx,
+          data.db,
         );
       }
-      return (await txRepo.findLinkedUserId(patient.id)) ?? account.id;
+      return (await data.patientApp.findLinkedUserId(patient.id)) ?? account.id;
     });
   }
 
