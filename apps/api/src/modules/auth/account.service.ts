@@ -1,17 +1,13 @@
 import type { CurrentUser, SettingsInfo } from '@rehabit/contract';
-import type { Db } from '../../db/client.ts';
 import { clinicScope } from '../../db/scope.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createSettingsRepository } from '../clinics/settings.repository.ts';
 import type { Caller } from '../data-access.ts';
-import { createUsersRepository, toCurrentUser } from './users.repository.ts';
+import { toCurrentUser } from './users.repository.ts';
 
 /** The signed-in account as its screens read it: who it is, its notifications turned off, the portal's settings. */
-export function createAccountService({ db }: { db: Db }) {
-  const settings = createSettingsRepository(db);
-
+export function createAccountService() {
   async function currentUser(actor: Caller): Promise<CurrentUser> {
-    const user = await createUsersRepository(db, clinicScope(actor.clinicId)).findById(actor.id);
+    const user = await actor.data.within(clinicScope(actor.clinicId)).users.findById(actor.id);
     if (!user) throw new AppError('unauthenticated');
     return toCurrentUser(user);
   }
@@ -20,14 +16,16 @@ export function createAccountService({ db }: { db: Db }) {
     currentUser,
 
     async cancelNotification(actor: Caller, which: 'feature' | 'billing') {
-      await createUsersRepository(db, clinicScope(actor.clinicId)).update(
+      const own = actor.data.within(clinicScope(actor.clinicId));
+      await own.users.update(
         actor.id,
         which === 'feature' ? { isFeatureNotificationOn: false } : { isNewBillingUploaded: false },
       );
       return { user: await currentUser(actor) };
     },
 
-    async settingsInfo(): Promise<SettingsInfo> {
+    async settingsInfo(actor: Caller): Promise<SettingsInfo> {
+      const { settings } = actor.data;
       return {
         support_user_id: (await settings.get<number>('support_user_id')) ?? null,
         initial_note: (await settings.get<string>('initial_note')) ?? null,

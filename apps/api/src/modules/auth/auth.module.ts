@@ -34,8 +34,8 @@ export const authModule = fp(
         referrals: app.referralSteps,
       }),
       passwordReset: createPasswordResetService({ db, clock, mailer, audit, config }),
-      account: createAccountService({ db }),
-      staffList: createStaffListService({ db }),
+      account: createAccountService(),
+      staffList: createStaffListService(),
       realtime,
       rateLimit: app.rateLimits.auth,
     });

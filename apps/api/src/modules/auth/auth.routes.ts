@@ -64,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
 
   route(app, authEndpoints.cancelBillingNotification, ({ actor }) => account.cancelNotification(actor, 'billing'));
 
-  route(app, authEndpoints.settingsInfo, () => account.settingsInfo());
+  route(app, authEndpoints.settingsInfo, ({ actor }) => account.settingsInfo(actor));
 
   route(app, authEndpoints.staffList, ({ actor, query }) => staffList.staffList(actor, query));
 };

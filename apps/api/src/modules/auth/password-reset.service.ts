@@ -7,11 +7,9 @@ import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import type { MailingCore } from '../../plugins/core.ts';
-import { createLockoutRepository } from './lockout.repository.ts';
-import { createPasswordResetsRepository } from './password-resets.repository.ts';
-import { createSessionsRepository } from './sessions.repository.ts';
+import { dataFor } from '../data-access.ts';
 import { assertStrong } from './strong-password.ts';
-import { createUsersRepository, toCurrentUser } from './users.repository.ts';
+import { toCurrentUser } from './users.repository.ts';
 
 type Deps = MailingCore;
 
@@ -21,8 +19,9 @@ const RESET_TOKEN_MINUTES = 60;
 export function createPasswordResetService({ db, clock, mailer, audit, config }: Deps) {
   // The account and its reset link are found by what the caller presents before any clinic is known (decision 1340);
   // the account found is then changed in its own clinic's scope.
-  const usersRepo = createUsersRepository(db, crossClinic('sign-in'));
-  const resets = createPasswordResetsRepository(db, crossClinic('sign-in'));
+  const signInData = dataFor(db, crossClinic('sign-in'));
+  const usersRepo = signInData.users;
+  const resets = signInData.passwordResets;
 
   return {
     async requestPasswordReset(email: string, ctx: RequestContext) {
@@ -30,12 +29,9 @@ export function createPasswordResetService({ db, clock, mailer, audit, config }:
       if (user && isStaffRole(user.role) && user.hasAccess) {
         const token = randomToken();
         const now = clock.now();
-        await createPasswordResetsRepository(db, clinicScope(user.clinicId)).create(
-          user.id,
-          hashToken(token),
-          now,
-          addMinutes(now, RESET_TOKEN_MINUTES),
-        );
+        await signInData
+          .within(clinicScope(user.clinicId))
+          .passwordResets.create(user.id, hashToken(token), now, addMinutes(now, RESET_TOKEN_MINUTES));
         const link = new URL('/reset-password', config.PUBLIC_URL);
         link.searchParams.set('uid', String(user.id));
         link.searchParams.set('token', token);
@@ -72,12 +68,11 @@ export function createPasswordResetService({ db, clock, mailer, audit, config }:
       }
       assertStrong(body.password, [user.email.split('@')[0] ?? '', user.firstName, user.lastName]);
       const passwordHash = await hashPassword(body.password);
-      await db.transaction(async (tx) => {
-        const scope = clinicScope(user.clinicId);
-        await createUsersRepository(tx, scope).update(user.id, { passwordHash, passwordChangedAt: now });
-        await createPasswordResetsRepository(tx, scope).markAllUsed(user.id, now);
-        await createSessionsRepository(tx, scope).revokeAllForUser(user.id, now);
-        await createLockoutRepository(tx).clear(`email:${user.email}`);
+      await signInData.within(clinicScope(user.clinicId)).transaction(async (data) => {
+        await data.users.update(user.id, { passwordHash, passwordChangedAt: now });
+        await data.passwordResets.markAllUsed(user.id, now);
+        await data.sessions.revokeAllForUser(user.id, now);
+        await data.lockout.clear(`email:${user.email}`);
         await audit.record(
           {
             action: 'auth.password_reset',
@@ -86,7 +81,7 @@ export function createPasswordResetService({ db, clock, mailer, audit, config }:
             clinicId: user.clinicId,
             ip: ctx.ip,
           },
-          tx,
+          data.db,
         );
       });
       return { user: toCurrentUser(user) };

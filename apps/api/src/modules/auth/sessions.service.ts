@@ -1,14 +1,15 @@
 import type { AuditAction } from '@rehabit/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { type Actor, clinicScope, crossClinic, scopeOf } from '../../db/scope.ts';
+import { type Actor, clinicScope, crossClinic } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { addMinutes, type Clock } from '../../lib/clock.ts';
 import { groupCalls } from '../../lib/group-calls.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
+import { type Caller, dataFor } from '../data-access.ts';
 import { sessionCache } from './session-cache.ts';
-import { createSessionsRepository, type SessionKind } from './sessions.repository.ts';
+import type { SessionKind } from './sessions.repository.ts';
 import type { UserRow } from './users.repository.ts';
 
 type Deps = {
@@ -36,8 +37,10 @@ const touchAfterMs = (idleMinutes: number) => Math.min((idleMinutes * 60_000) / 
  */
 export function createSessionsService({ db, clock, audit, config }: Deps) {
   // A session is found by its token before its caller is known, and open sockets of every clinic's accounts are
-  // checked again together: both by what the caller presented at sign-in (decision 1340).
-  const sessionsRepo = createSessionsRepository(db, crossClinic('sign-in'));
+  // checked again together: both by what the caller presented at sign-in (decision 1340). Each session found is then
+  // written in its own clinic's scope.
+  const signInData = dataFor(db, crossClinic('sign-in'));
+  const sessionsRepo = signInData.sessions;
   const touchAfter = touchAfterMs(config.SESSION_IDLE_MINUTES);
   const dueForTouch = (lastSeenAt: Date, now: Date) => now.getTime() - lastSeenAt.getTime() > touchAfter;
 
@@ -79,7 +82,7 @@ export function createSessionsService({ db, clock, audit, config }: Deps) {
     ) {
       const token = randomToken();
       const now = clock.now();
-      await createSessionsRepository(db, clinicScope(user.clinicId)).create({
+      await signInData.within(clinicScope(user.clinicId)).sessions.create({
         userId: user.id,
         tokenHash: hashToken(token),
         kind,
@@ -114,7 +117,7 @@ export function createSessionsService({ db, clock, audit, config }: Deps) {
       const row = await sessionsRepo.findLive(tokenHash, now, addMinutes(now, -config.SESSION_IDLE_MINUTES));
       if (!row?.hasAccess || row.approvalStatus !== 'approved') return null;
       const touch = dueForTouch(row.lastSeenAt, now);
-      if (touch) await createSessionsRepository(db, clinicScope(row.clinicId)).touch(row.sessionId, now);
+      if (touch) await signInData.within(clinicScope(row.clinicId)).sessions.touch(row.sessionId, now);
       const actor: Actor = { id: row.userId, clinicId: row.clinicId, clinicCode: row.clinicCode, role: row.role };
       const lastSeenAt = touch ? now : row.lastSeenAt;
       const { sessionId, expiresAt } = row;
@@ -131,8 +134,8 @@ export function createSessionsService({ db, clock, audit, config }: Deps) {
     /** The clock sessions are judged by: open sockets compare their session's end with it. */
     clock,
 
-    async logout(actor: Actor, sessionId: number, ctx: RequestContext) {
-      await createSessionsRepository(db, scopeOf(actor)).revoke(sessionId, clock.now());
+    async logout(actor: Caller, sessionId: number, ctx: RequestContext) {
+      await actor.data.sessions.revoke(sessionId, clock.now());
       await audit.record({
         action: 'auth.logout',
         outcome: 'success',

@@ -8,11 +8,10 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
 import { clientKey, retryAfter } from '../../lib/waits.ts';
-import { createClinicsRepository } from '../clinics/clinics.repository.ts';
-import { createLockoutRepository } from './lockout.repository.ts';
+import { dataFor } from '../data-access.ts';
 import type { SessionsService } from './sessions.service.ts';
 import { DAY_MS, FAMILIAR_DAYS, HOUR_MS, signinRefusal } from './signin-limits.ts';
-import { createUsersRepository, type UserRow } from './users.repository.ts';
+import type { UserRow } from './users.repository.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog; sessions: Pick<SessionsService, 'open'> };
 
@@ -22,9 +21,10 @@ type Deps = { db: Db; clock: Clock; audit: AuditLog; sessions: Pick<SessionsServ
  */
 export function createSigninService({ db, clock, audit, sessions }: Deps) {
   // An account is found by its e-mail before any clinic is known (decision 1340).
-  const usersRepo = createUsersRepository(db, crossClinic('sign-in'));
-  const lockout = createLockoutRepository(db);
-  const clinicsRepo = createClinicsRepository(db, crossClinic('sign-in'));
+  const signInData = dataFor(db, crossClinic('sign-in'));
+  const usersRepo = signInData.users;
+  const lockout = signInData.lockout;
+  const clinicsRepo = signInData.clinics;
 
   const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
 
@@ -122,7 +122,7 @@ export function createSigninService({ db, clock, audit, sessions }: Deps) {
 
     /** Opens a patient's session after another proof of identity (a phone code); refuses accounts without access. */
     async openPatientSession(userId: number, clinicId: number, patientId: number, ctx: RequestContext) {
-      const user = await createUsersRepository(db, clinicScope(clinicId)).findById(userId);
+      const user = await signInData.within(clinicScope(clinicId)).users.findById(userId);
       if (!user || !isPatientRole(user.role)) throw new AppError('invalid_credentials');
       await assertMaySignIn(user, ctx);
       return sessions.open(user, 'patient', ctx, { patientId, detail: { method: 'phone' } });
@@ -131,7 +131,7 @@ export function createSigninService({ db, clock, audit, sessions }: Deps) {
     async supervisorSignin(body: SupervisorSigninBody, ctx: RequestContext) {
       const clinic = await clinicsRepo.findByCode(body.code);
       const supervisor = clinic?.supervisorUserId
-        ? await createUsersRepository(db, clinicScope(clinic.id)).findById(clinic.supervisorUserId)
+        ? await signInData.within(clinicScope(clinic.id)).users.findById(clinic.supervisorUserId)
         : undefined;
       const account = `supervisor:${body.code}`;
       const user = await signIn(

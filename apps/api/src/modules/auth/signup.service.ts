@@ -1,8 +1,7 @@
 import type { SignupBody } from '@rehabit/contract';
 import { roleLabels } from '@rehabit/contract';
 import type { Config } from '../../config.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import type { TxData } from '../data-access.ts';
+import type { Db } from '../../db/client.ts';
 import { clinicScope, crossClinic } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
@@ -10,9 +9,8 @@ import { AppError, fieldError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { labelled } from '../../lib/message-fields.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { createClinicsRepository } from '../clinics/clinics.repository.ts';
+import { dataFor, type TxData } from '../data-access.ts';
 import { assertStrong } from './strong-password.ts';
-import { createUsersRepository } from './users.repository.ts';
 
 /**
  * The approvals' task rules, from the tasks module (decision 0902): run inside a sign-up or an approval, so the
@@ -25,8 +23,11 @@ export type StaffTasks = { staffChanged(data: TxData, clinicId: number, userId?:
  * approval of its account move the invitation on, inside their transactions. Decorated like the task rules.
  */
 export type ReferralSteps = {
-  signedUp(tx: DbOrTx, account: { userId: number; clinicId: number; email: string; referral?: string }): Promise<void>;
-  approved(tx: DbOrTx, approval: { userId: number; clinicId: number; actorUserId: number }): Promise<void>;
+  signedUp(
+    data: TxData,
+    account: { userId: number; clinicId: number; email: string; referral?: string },
+  ): Promise<void>;
+  approved(data: TxData, approval: { userId: number; clinicId: number; actorUserId: number }): Promise<void>;
 };
 
 type Deps = {
@@ -41,8 +42,10 @@ type Deps = {
 /** A staff member's sign-up with their clinic's code: a pending account, the supervisor's task and e-mail. */
 export function createSignupService({ db, mailer, audit, config, tasks, referrals }: Deps) {
   // Whether the e-mail is taken is asked of every clinic: an e-mail signs in to one account (decision 1340).
-  const usersRepo = createUsersRepository(db, crossClinic('sign-in'));
-  const clinicsRepo = createClinicsRepository(db, crossClinic('sign-in'));
+  // The new account is then written in the clinic its code names.
+  const signInData = dataFor(db, crossClinic('sign-in'));
+  const usersRepo = signInData.users;
+  const clinicsRepo = signInData.clinics;
 
   return {
     async signup(body: SignupBody, ctx: RequestContext) {
@@ -55,8 +58,9 @@ export function createSignupService({ db, mailer, audit, config, tasks, referral
         });
       }
       const passwordHash = await hashPassword(body.password);
-      await db.transaction(async (tx) => {
-        const userId = await createUsersRepository(tx, clinicScope(clinic.id)).insert({
+      const clinicData = signInData.within(clinicScope(clinic.id));
+      await clinicData.transaction(async (data) => {
+        const userId = await data.users.insert({
           email: body.email,
           passwordHash,
           firstName: body.first_name,
@@ -66,20 +70,18 @@ export function createSignupService({ db, mailer, audit, config, tasks, referral
         });
         await audit.record(
           { action: 'auth.signup', outcome: 'success', actorUserId: userId, clinicId: clinic.id, ip: ctx.ip },
-          tx,
+          data.db,
         );
         // The supervisor's task to approve the new staff member.
-        await tasks.staffChanged(tx, clinic.id, userId);
-        await referrals.signedUp(tx, {
+        await tasks.staffChanged(data, clinic.id, userId);
+        await referrals.signedUp(data, {
           userId,
           clinicId: clinic.id,
           email: body.email,
           referral: body.referral || undefined,
         });
       });
-      const supervisor = clinic.supervisorUserId
-        ? await createUsersRepository(db, clinicScope(clinic.id)).findById(clinic.supervisorUserId)
-        : undefined;
+      const supervisor = clinic.supervisorUserId ? await clinicData.users.findById(clinic.supervisorUserId) : undefined;
       if (supervisor) {
         await mailer.send({
           to: supervisor.email,

@@ -1,8 +1,7 @@
-import type { DbOrTx } from '../../db/client.ts';
-import { type ClinicScope, clinicScope, scopeOf } from '../../db/scope.ts';
+import { type ClinicScope, clinicScope } from '../../db/scope.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../data-access.ts';
-import { type ClinicRow, createClinicsRepository } from './clinics.repository.ts';
+import type { ClinicRow } from './clinics.repository.ts';
 
 /**
  * The clinic a list is asked for by its code (decision 1150): an admin may name any clinic, anyone else only their
@@ -11,12 +10,11 @@ import { type ClinicRow, createClinicsRepository } from './clinics.repository.ts
  * or else the caller's own.
  */
 export async function chosenClinic(
-  db: DbOrTx,
   actor: Caller,
   code: string | undefined,
 ): Promise<{ scope: ClinicScope; clinic: ClinicRow | undefined; filedUnder: number }> {
-  if (!code) return { scope: scopeOf(actor), clinic: undefined, filedUnder: actor.clinicId };
-  const clinic = await createClinicsRepository(db, scopeOf(actor)).findByCode(code);
+  if (!code) return { scope: actor.data.scope, clinic: undefined, filedUnder: actor.clinicId };
+  const clinic = await actor.data.clinics.findByCode(code);
   if (!clinic) throw notFound('clinic');
   return { scope: clinicScope(clinic.id), clinic, filedUnder: clinic.id };
 }

@@ -1,19 +1,18 @@
 import type { Clinic, ClinicDetailsChange } from '@rehabit/contract';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { clinicScope, scopeOf } from '../../db/scope.ts';
+import { clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, clinicAudit, noteNothingChanged } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../data-access.ts';
-import { type ClinicDetails, createClinicsRepository, toClinic } from './clinics.repository.ts';
+import { type ClinicDetails, toClinic } from './clinics.repository.ts';
 
-type Deps = { db: Db; audit: AuditLog; config: Pick<Config, 'RESTRICTED_CLINIC_CODE'> };
+type Deps = { audit: AuditLog; config: Pick<Config, 'RESTRICTED_CLINIC_CODE'> };
 
 const detailFields = ['name', 'address', 'npi', 'tin'] as const satisfies readonly (keyof ClinicDetails)[];
 
 /** The clinic's own details, each change audited with its old and new values. */
-export function createClinicSettingsService({ db, audit, config }: Deps) {
+export function createClinicSettingsService({ audit, config }: Deps) {
   return {
     /**
      * Changes what the body sends in the clinic the caller may set up (a supervisor's own, any for an admin; another
@@ -21,8 +20,8 @@ export function createClinicSettingsService({ db, audit, config }: Deps) {
      * the clinic already has changes nothing and writes no row.
      */
     async changeDetails(actor: Caller, code: string, body: ClinicDetailsChange, ctx: RequestContext): Promise<Clinic> {
-      const updated = await db.transaction(async (tx) => {
-        const clinic = await createClinicsRepository(tx, scopeOf(actor)).lockByCode(code);
+      const updated = await actor.data.transaction(async (data) => {
+        const clinic = await data.clinics.lockByCode(code);
         if (!clinic) throw notFound('clinic');
         const changes: Partial<ClinicDetails> = {};
         const detail: Record<string, { old: string | null; new: string | null }> = {};
@@ -37,8 +36,8 @@ export function createClinicSettingsService({ db, audit, config }: Deps) {
           return clinic;
         }
         // The clinic found in the caller's scope is the one changed (decision 1340).
-        await createClinicsRepository(tx, clinicScope(clinic.id)).updateDetails(changes);
-        await clinicAudit(audit)(actor, 'clinic.update', clinic, ctx, detail, tx);
+        await data.within(clinicScope(clinic.id)).clinics.updateDetails(changes);
+        await clinicAudit(audit)(actor, 'clinic.update', clinic, ctx, detail, data.db);
         return { ...clinic, ...changes };
       });
       return toClinic(updated, config.RESTRICTED_CLINIC_CODE);

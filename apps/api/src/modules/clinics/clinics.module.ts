@@ -12,7 +12,7 @@ export const clinicsModule = fp(
       clinics: createClinicsService({ db, audit, config }),
       rateLimit: app.rateLimits.auth,
     });
-    await app.register(clinicSettingsRoutes, { clinicSettings: createClinicSettingsService({ db, audit, config }) });
+    await app.register(clinicSettingsRoutes, { clinicSettings: createClinicSettingsService({ audit, config }) });
   },
   { name: 'clinics', dependencies: ['core'] },
 );

@@ -12,8 +12,8 @@ declare module 'fastify' {
 /** Invitations of colleagues by e-mail, followed to sign-up and approval (decision 1010). */
 export const referralModule = fp(
   async (app) => {
-    const { db, clock, mailer, audit, config } = app;
-    const referral = createReferralService({ db, clock, mailer, audit, config });
+    const { clock, mailer, audit, config } = app;
+    const referral = createReferralService({ clock, mailer, audit, config });
     app.decorate('referralSteps', referral.steps);
     await app.register(referralRoutes, { referral });
   },

@@ -7,7 +7,6 @@ import {
   type SendReferralBody,
   toPage,
 } from '@rehabit/contract';
-import type { DbOrTx } from '../../db/client.ts';
 import { clinicScope, crossClinic } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { addMinutes } from '../../lib/clock.ts';
@@ -15,12 +14,12 @@ import { AppError, fieldError } from '../../lib/errors.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import type { MailingCore } from '../../plugins/core.ts';
 import type { ReferralSteps } from '../auth/signup.service.ts';
-import { createUsersRepository, displayName } from '../auth/users.repository.ts';
-import type { Caller } from '../data-access.ts';
-import { createReferralRepository, type ReferralRepository, type ReferralRow } from './referral.repository.ts';
+import { displayName } from '../auth/users.repository.ts';
+import type { Caller, Data, TxData } from '../data-access.ts';
+import type { ReferralRepository, ReferralRow } from './referral.repository.ts';
 import { inviteEmail } from './referral-email.ts';
 
-type Deps = MailingCore;
+type Deps = Omit<MailingCore, 'db'>;
 
 const DAY_MINUTES = 24 * 60;
 
@@ -48,14 +47,14 @@ const toReferral = (row: ReferralRow, now: Date): Referral => ({
  * limited per address and per sender, and the steps the colleague's account takes (sign-up, approval), which the
  * auth and supervisor services report inside their own transactions.
  */
-export function createReferralService({ db, clock, mailer, audit, config }: Deps) {
+export function createReferralService({ clock, mailer, audit, config }: Deps) {
   /** A sender's own invitations, which belong to the sender's clinic (an admin's too). */
-  const sendersOwn = (from: DbOrTx, actor: Caller) => createReferralRepository(from, clinicScope(actor.clinicId));
+  const sendersOwn = (actor: Caller) => actor.data.within(clinicScope(actor.clinicId));
   /**
    * Invitations by address or by the account they brought, whichever clinic sent them: one open invitation an
    * address, and a colleague who joins another clinic still counts (decision 1010).
    */
-  const anyClinics = (from: DbOrTx) => createReferralRepository(from, crossClinic('referral'));
+  const anyClinics = (data: Data | TxData) => data.within(crossClinic('referral')).referral;
   const portal = new URL(config.PUBLIC_URL);
 
   /** The link is built from PUBLIC_URL; a sign-up page elsewhere is refused, so no e-mail ever points away. */
@@ -75,12 +74,12 @@ export function createReferralService({ db, clock, mailer, audit, config }: Deps
     }
   }
 
-  async function assertInvitable(email: string, now: Date) {
-    if (await createUsersRepository(db, crossClinic('sign-in')).findByEmail(email)) {
+  async function assertInvitable(actor: Caller, email: string, now: Date) {
+    if (await actor.data.within(crossClinic('sign-in')).users.findByEmail(email)) {
       const message = `${email} already has a Rehabit account, so there is nothing to invite them to.`;
       throw fieldError('email', message, 'conflict');
     }
-    const open = await anyClinics(db).findOpenFor(email);
+    const open = await anyClinics(actor.data).findOpenFor(email);
     if (isOpen(open, now)) throw alreadyInvited(email, open.expiresAt);
   }
 
@@ -94,15 +93,15 @@ export function createReferralService({ db, clock, mailer, audit, config }: Deps
       assertOwnSignupPage(body.action_url);
       const now = clock.now();
       // Checked first, so the cap also limits asking which addresses have accounts; again under the lock below.
-      await assertUnderDailyCap(sendersOwn(db, actor), actor, now);
-      await assertInvitable(body.email, now);
+      await assertUnderDailyCap(sendersOwn(actor).referral, actor, now);
+      await assertInvitable(actor, body.email, now);
       const code = randomToken();
       const expiresAt = addMinutes(now, REFERRAL_VALID_DAYS * DAY_MINUTES);
-      const row = await db.transaction(async (tx) => {
-        const txRepo = sendersOwn(tx, actor);
+      const row = await sendersOwn(actor).transaction(async (data) => {
+        const txRepo = data.referral;
         await txRepo.holdSender(actor.id);
         await assertUnderDailyCap(txRepo, actor, now);
-        await anyClinics(tx).expireOpen(body.email, now);
+        await anyClinics(data).expireOpen(body.email, now);
         const inserted = await txRepo.insert({
           senderId: actor.id,
           email: body.email,
@@ -123,11 +122,11 @@ export function createReferralService({ db, clock, mailer, audit, config }: Deps
             ip: ctx.ip,
             detail: { referral_id: inserted.id },
           },
-          tx,
+          data.db,
         );
         return inserted;
       });
-      const sender = (await sendersOwn(db, actor).senderOf(actor.id))!;
+      const sender = (await sendersOwn(actor).referral.senderOf(actor.id))!;
       const delivery = await mailer.send({
         to: body.email,
         ...inviteEmail({
@@ -142,14 +141,14 @@ export function createReferralService({ db, clock, mailer, audit, config }: Deps
       });
       if (delivery.status === 'failed') {
         // An invitation nobody received would hold the address for 30 days.
-        await sendersOwn(db, actor).withdraw(row.id, now);
+        await sendersOwn(actor).referral.withdraw(row.id, now);
         throw new AppError('delivery_failed', 'The invitation could not be e-mailed just now; try again later.');
       }
       return toReferral(row, now);
     },
 
     async list(actor: Caller, query: ReferralListQuery, ctx: RequestContext) {
-      const { rows, count } = await sendersOwn(db, actor).listBySender(actor.id, query.page, query.page_size);
+      const { rows, count } = await sendersOwn(actor).referral.listBySender(actor.id, query.page, query.page_size);
       await audit.record({
         action: 'referral.list',
         outcome: 'success',
@@ -168,9 +167,9 @@ export function createReferralService({ db, clock, mailer, audit, config }: Deps
 
     /** The steps of an invited colleague's account, run inside the sign-up's and the approval's transactions. */
     steps: {
-      async signedUp(tx: DbOrTx, account: { userId: number; clinicId: number; email: string; referral?: string }) {
+      async signedUp(data: TxData, account: { userId: number; clinicId: number; email: string; referral?: string }) {
         const now = clock.now();
-        const txRepo = anyClinics(tx);
+        const txRepo = anyClinics(data);
         const row = account.referral
           ? await txRepo.findByCodeHash(hashToken(account.referral))
           : // Invited, but came in through the sign-up page itself: the open invitation to the address counts.
@@ -188,12 +187,12 @@ export function createReferralService({ db, clock, mailer, audit, config }: Deps
             clinicId: account.clinicId,
             detail: { referral_id: row.id, from: 'invited', to: 'signed_up' },
           },
-          tx,
+          data.db,
         );
       },
 
-      async approved(tx: DbOrTx, approval: { userId: number; clinicId: number; actorUserId: number }) {
-        const rows = await anyClinics(tx).markApproved(approval.userId, clock.now());
+      async approved(data: TxData, approval: { userId: number; clinicId: number; actorUserId: number }) {
+        const rows = await anyClinics(data).markApproved(approval.userId, clock.now());
         for (const row of rows) {
           await audit.record(
             {
@@ -203,7 +202,7 @@ export function createReferralService({ db, clock, mailer, audit, config }: Deps
               clinicId: approval.clinicId,
               detail: { referral_id: row.id, from: 'signed_up', to: 'approved' },
             },
-            tx,
+            data.db,
           );
         }
       },

@@ -5,9 +5,8 @@ import { createSupervisorService } from './supervisor.service.ts';
 /** The supervisor's sign-in by clinic code and profile, approvals, access, and the hand-over of the role. */
 export const supervisorModule = fp(
   async (app) => {
-    const { db, clock, mailer, audit, config } = app;
+    const { clock, mailer, audit, config } = app;
     const supervisor = createSupervisorService({
-      db,
       clock,
       mailer,
       audit,

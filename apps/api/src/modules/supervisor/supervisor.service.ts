@@ -1,39 +1,36 @@
 import type { ApprovalBody, ApprovalQuery, HasAccessBody, SupervisorProfileBody } from '@rehabit/contract';
 import { isManageableStaff, toPage } from '@rehabit/contract';
-import { clinicScope, crossClinic, scopeOf } from '../../db/scope.ts';
+import { clinicScope, crossClinic } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { labelled } from '../../lib/message-fields.ts';
 import { hashPassword, passwordWeakness } from '../../lib/passwords.ts';
 import type { MailingCore } from '../../plugins/core.ts';
-import { createSessionsRepository } from '../auth/sessions.repository.ts';
 import type { ReferralSteps, StaffTasks } from '../auth/signup.service.ts';
-import { createUsersRepository, toCurrentUser, toStaffMember } from '../auth/users.repository.ts';
+import { toCurrentUser, toStaffMember } from '../auth/users.repository.ts';
 import { chosenClinic } from '../clinics/chosen-clinic.ts';
-import { createClinicsRepository } from '../clinics/clinics.repository.ts';
 import type { Caller } from '../data-access.ts';
 
-type Deps = MailingCore & {
+type Deps = Omit<MailingCore, 'db'> & {
   tasks: StaffTasks;
   referrals: ReferralSteps;
 };
 
-export function createSupervisorService({ db, clock, mailer, audit, config, tasks, referrals }: Deps) {
-  // Whether an e-mail is taken is asked of every clinic: an e-mail signs in to one account (decision 1340).
-  const accountsByEmail = createUsersRepository(db, crossClinic('sign-in'));
-
+export function createSupervisorService({ clock, mailer, audit, config, tasks, referrals }: Deps) {
   async function findManageable(actor: Caller, userId: number) {
-    const user = await createUsersRepository(db, scopeOf(actor)).findById(userId);
+    const user = await actor.data.users.findById(userId);
     if (!user || !isManageableStaff(user)) throw notFound('staff member');
     return user;
   }
 
   return {
     async updateProfile(actor: Caller, sessionId: number, body: SupervisorProfileBody, ctx: RequestContext) {
-      const own = clinicScope(actor.clinicId);
-      const me = await createUsersRepository(db, own).findById(actor.id);
+      const own = actor.data.within(clinicScope(actor.clinicId));
+      const me = await own.users.findById(actor.id);
       if (!me) throw new AppError('unauthenticated');
       const email = body.supervisor_email;
+      // Whether an e-mail is taken is asked of every clinic: an e-mail signs in to one account (decision 1340).
+      const accountsByEmail = actor.data.within(crossClinic('sign-in')).users;
       if (email && email !== me.email && (await accountsByEmail.findByEmail(email))) {
         throw new AppError('conflict', 'Another account uses this e-mail', {
           errors: { supervisor_email: ['Another account uses this e-mail'] },
@@ -45,15 +42,15 @@ export function createSupervisorService({ db, clock, mailer, audit, config, task
       }
       const now = clock.now();
       const passwordHash = body.new_password ? await hashPassword(body.new_password) : undefined;
-      await db.transaction(async (tx) => {
-        await createUsersRepository(tx, own).update(me.id, {
+      await own.transaction(async (data) => {
+        await data.users.update(me.id, {
           firstName: body.first_name,
           lastName: body.last_name,
           email,
           ...(passwordHash ? { passwordHash, passwordChangedAt: now } : {}),
         });
         // A new password ends every other session of the account.
-        if (passwordHash) await createSessionsRepository(tx, own).revokeAllForUser(me.id, now, sessionId);
+        if (passwordHash) await data.sessions.revokeAllForUser(me.id, now, sessionId);
         await audit.record(
           {
             action: 'supervisor.profile_update',
@@ -63,16 +60,16 @@ export function createSupervisorService({ db, clock, mailer, audit, config, task
             ip: ctx.ip,
             detail: { fields: Object.keys(body), password_changed: Boolean(passwordHash) },
           },
-          tx,
+          data.db,
         );
       });
-      const updated = await createUsersRepository(db, own).findById(me.id);
+      const updated = await own.users.findById(me.id);
       return { user: toCurrentUser(updated!) };
     },
 
     async listApprovals(actor: Caller, query: ApprovalQuery) {
-      const { scope } = await chosenClinic(db, actor, query.clinic_code);
-      const { rows, count } = await createUsersRepository(db, scope).listStaff({
+      const { scope } = await chosenClinic(actor, query.clinic_code);
+      const { rows, count } = await actor.data.within(scope).users.listStaff({
         roles: ['therapist', 'manager'],
         status: query.status,
         page: query.page,
@@ -84,10 +81,9 @@ export function createSupervisorService({ db, clock, mailer, audit, config, task
     async setApproval(actor: Caller, body: ApprovalBody, ctx: RequestContext) {
       const user = await findManageable(actor, body.user_id);
       const now = clock.now();
-      await db.transaction(async (tx) => {
-        await createUsersRepository(tx, scopeOf(actor)).update(user.id, { approvalStatus: body.status });
-        if (body.status !== 'approved')
-          await createSessionsRepository(tx, scopeOf(actor)).revokeAllForUser(user.id, now);
+      await actor.data.transaction(async (data) => {
+        await data.users.update(user.id, { approvalStatus: body.status });
+        if (body.status !== 'approved') await data.sessions.revokeAllForUser(user.id, now);
         await audit.record(
           {
             action: 'supervisor.approval',
@@ -97,13 +93,13 @@ export function createSupervisorService({ db, clock, mailer, audit, config, task
             ip: ctx.ip,
             detail: { user_id: user.id, from: user.approvalStatus, to: body.status },
           },
-          tx,
+          data.db,
         );
         // Decided: the supervisor's task to approve closes (and opens again if set back to pending).
-        await tasks.staffChanged(tx, user.clinicId, user.id);
+        await tasks.staffChanged(data, user.clinicId, user.id);
         // The invitation the account came from, if any, reaches its last step.
         if (body.status === 'approved')
-          await referrals.approved(tx, { userId: user.id, clinicId: user.clinicId, actorUserId: actor.id });
+          await referrals.approved(data, { userId: user.id, clinicId: user.clinicId, actorUserId: actor.id });
       });
       if (body.status === 'approved' && user.approvalStatus !== 'approved') {
         await mailer.send({
@@ -124,14 +120,14 @@ export function createSupervisorService({ db, clock, mailer, audit, config, task
 
     async setHasAccess(actor: Caller, body: HasAccessBody, ctx: RequestContext) {
       const ids = [...new Set(body.therapists)];
-      const found = await createUsersRepository(db, scopeOf(actor)).findManyByIds(ids);
+      const found = await actor.data.users.findManyByIds(ids);
       // All or nothing: one unknown (or another clinic's) id changes nobody.
       if (found.length !== ids.length || !found.every(isManageableStaff)) throw notFound('staff member');
       const now = clock.now();
-      await db.transaction(async (tx) => {
-        await createUsersRepository(tx, scopeOf(actor)).updateMany(ids, { hasAccess: body.has_access });
+      await actor.data.transaction(async (data) => {
+        await data.users.updateMany(ids, { hasAccess: body.has_access });
         for (const user of found) {
-          if (!body.has_access) await createSessionsRepository(tx, scopeOf(actor)).revokeAllForUser(user.id, now);
+          if (!body.has_access) await data.sessions.revokeAllForUser(user.id, now);
           await audit.record(
             {
               action: 'supervisor.has_access',
@@ -141,7 +137,7 @@ export function createSupervisorService({ db, clock, mailer, audit, config, task
               ip: ctx.ip,
               detail: { user_id: user.id, has_access: body.has_access },
             },
-            tx,
+            data.db,
           );
         }
       });
@@ -158,18 +154,16 @@ export function createSupervisorService({ db, clock, mailer, audit, config, task
       }
       const now = clock.now();
       const previous = user.clinicSupervisorUserId;
-      await db.transaction(async (tx) => {
-        const txUsers = createUsersRepository(tx, scopeOf(actor));
-        const txSessions = createSessionsRepository(tx, scopeOf(actor));
+      await actor.data.transaction(async (data) => {
         if (previous && previous !== user.id) {
-          await txUsers.update(previous, { role: 'therapist' });
-          await txSessions.revokeAllForUser(previous, now);
+          await data.users.update(previous, { role: 'therapist' });
+          await data.sessions.revokeAllForUser(previous, now);
         }
-        await txUsers.update(user.id, { role: 'supervisor' });
-        await txSessions.revokeAllForUser(user.id, now);
-        await createClinicsRepository(tx, clinicScope(user.clinicId)).setSupervisor(user.id);
+        await data.users.update(user.id, { role: 'supervisor' });
+        await data.sessions.revokeAllForUser(user.id, now);
+        await data.within(clinicScope(user.clinicId)).clinics.setSupervisor(user.id);
         // Open approvals go to the new supervisor.
-        await tasks.staffChanged(tx, user.clinicId);
+        await tasks.staffChanged(data, user.clinicId);
         await audit.record(
           {
             action: 'supervisor.assign',
@@ -179,7 +173,7 @@ export function createSupervisorService({ db, clock, mailer, audit, config, task
             ip: ctx.ip,
             detail: { user_id: user.id, previous_user_id: previous },
           },
-          tx,
+          data.db,
         );
       });
       // Both accounts' sessions ended: the caller closes their sockets too.
