@@ -13,9 +13,9 @@ declare module 'fastify' {
 /** Monitoring sessions and the month's minutes behind billing (decisions 0700–0702, 1290). */
 export const monitoringModule = fp(
   async (app) => {
-    const { db, clock, audit } = app;
+    const { clock, audit } = app;
     app.decorate('patientMonitoring', createPatientMonitoring({ audit }));
-    await app.register(monitoringRoutes, { monitoring: createMonitoringService({ db, clock, audit }) });
+    await app.register(monitoringRoutes, { monitoring: createMonitoringService({ clock, audit }) });
   },
   { name: 'monitoring', dependencies: ['core'] },
 );

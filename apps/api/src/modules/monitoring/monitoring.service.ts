@@ -5,18 +5,17 @@ import {
   type MonitoringSession,
   type MonitoringUpdateBody,
 } from '@rehabit/contract';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { clinicScope, scopeOf } from '../../db/scope.ts';
+import { clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, actorAudit, patientAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { Caller } from '../data-access.ts';
+import type { Caller, TxData } from '../data-access.ts';
 import { lockPatient, patientScope, requirePatient } from '../patients/patient-access.ts';
-import { createMonitoringRepository, type MonitoringSessionRow } from './monitoring.repository.ts';
+import type { MonitoringSessionRow } from './monitoring.repository.ts';
 import { createMonthlyReportService } from './monthly-report.service.ts';
 
-type Deps = { db: Db; clock: Clock; audit: AuditLog };
+type Deps = { clock: Clock; audit: AuditLog };
 
 const toSession = (row: MonitoringSessionRow): MonitoringSession => ({
   id: row.id,
@@ -57,11 +56,12 @@ type SessionEnd = {
 };
 
 /**
- * Ends a session, inside the caller's transaction, with its `monitoring.end` audit row there too. The actor is who
- * ended it: the clinician, or the staff member whose change of the patient ended it (decision 1291).
+ * Ends a session, inside the caller's transaction (`data` is its data access), with its `monitoring.end` audit row
+ * there too. The actor is who ended it: the clinician, or the staff member whose change of the patient ended it
+ * (decision 1291).
  */
 export async function endSession(
-  tx: DbOrTx,
+  data: TxData,
   audit: AuditLog,
   actor: Caller,
   session: MonitoringSessionRow,
@@ -69,7 +69,7 @@ export async function endSession(
   ctx: RequestContext,
 ) {
   // The session was found in the caller's scope: its end is written in its own clinic (decision 1340).
-  const ended = await createMonitoringRepository(tx, clinicScope(session.clinicId)).update(session.id, {
+  const ended = await data.within(clinicScope(session.clinicId)).monitoring.update(session.id, {
     seconds: at.seconds,
     endedAt: at.endedAt,
     endReason: at.reason,
@@ -91,7 +91,7 @@ export async function endSession(
       started_at: ended.startedAt.toISOString(),
       ended_at: at.endedAt.toISOString(),
     },
-    tx,
+    data.db,
   );
   return ended;
 }
@@ -104,14 +104,14 @@ function refuseUnlessOnboarded(status: string | undefined) {
   }
 }
 
-export function createMonitoringService({ db, clock, audit }: Deps) {
+export function createMonitoringService({ clock, audit }: Deps) {
   const { success: record } = patientAudit(audit);
   const deny = actorAudit(audit);
-  const end = (tx: DbOrTx, actor: Caller, session: MonitoringSessionRow, at: SessionEnd, ctx: RequestContext) =>
-    endSession(tx, audit, actor, session, at, ctx);
+  const end = (data: TxData, actor: Caller, session: MonitoringSessionRow, at: SessionEnd, ctx: RequestContext) =>
+    endSession(data, audit, actor, session, at, ctx);
 
   return {
-    ...createMonthlyReportService({ db, clock, audit }),
+    ...createMonthlyReportService({ clock, audit }),
 
     /**
      * Starts monitoring the caller on an onboarded patient of theirs. The caller's open session, if any, ends at its
@@ -120,18 +120,18 @@ export function createMonitoringService({ db, clock, audit }: Deps) {
     async start(actor: Caller, patientId: number, context: MonitoringCode | undefined, ctx: RequestContext) {
       const patient = await requirePatient(audit, actor, patientId, 'monitoring.start', ctx);
       refuseUnlessOnboarded(patient.status);
-      const session = await db.transaction(async (tx) => {
+      const session = await actor.data.transaction(async (data) => {
         // Asked again under the patient's lock: a discharge, a removal or a hand-over committing meanwhile either
         // comes first (and the start is refused, or opens after it) or waits for the start and ends its session.
-        refuseUnlessOnboarded((await lockPatient(tx, patient))?.status);
+        refuseUnlessOnboarded((await lockPatient(data, patient))?.status);
         // The patient was found in the caller's scope; the session is kept in the patient's clinic (decision 1340).
-        const repo = createMonitoringRepository(tx, patientScope(patient));
+        const repo = data.within(patientScope(patient)).monitoring;
         await repo.lockUser(actor.id);
         const open = await repo.findOpenForUpdate(actor.id);
         // Read once the locks are held, so no heart-beat of the session being replaced comes after it.
         const now = clock.now();
         if (open) {
-          await end(tx, actor, open, { endedAt: open.lastBeatAt, seconds: open.seconds, reason: 'left' }, ctx);
+          await end(data, actor, open, { endedAt: open.lastBeatAt, seconds: open.seconds, reason: 'left' }, ctx);
         }
         const started = await repo.insert({
           patientId: patient.id,
@@ -145,7 +145,7 @@ export function createMonitoringService({ db, clock, audit }: Deps) {
           patient,
           ctx,
           { monitoring_id: started.id, ended_previous: open?.id ?? null },
-          tx,
+          data.db,
         );
         return started;
       });
@@ -157,8 +157,8 @@ export function createMonitoringService({ db, clock, audit }: Deps) {
      * server's clock caps; the client's time is never read.
      */
     async update(actor: Caller, sessionId: number, body: MonitoringUpdateBody, ctx: RequestContext) {
-      const outcome = await db.transaction(async (tx) => {
-        const repo = createMonitoringRepository(tx, scopeOf(actor));
+      const outcome = await actor.data.transaction(async (data) => {
+        const repo = data.monitoring;
         const session = await repo.findOwnForUpdate(sessionId, actor.id);
         const now = clock.now();
         if (!session) return { kind: 'missing' } as const;
@@ -166,7 +166,7 @@ export function createMonitoringService({ db, clock, audit }: Deps) {
         if (isStale(session, now)) {
           // The client was gone since its last beat: the session ended there, with what was counted by then.
           const ended = await end(
-            tx,
+            data,
             actor,
             session,
             { endedAt: session.lastBeatAt, seconds: session.seconds, reason: 'stale' },
@@ -178,7 +178,7 @@ export function createMonitoringService({ db, clock, audit }: Deps) {
         const context = contextAfter(session, body, seconds > session.seconds);
         if (body.end_reason) {
           const ended = await end(
-            tx,
+            data,
             actor,
             session,
             { endedAt: now, seconds, reason: body.end_reason, lastBeatAt: now, context },

@@ -4,6 +4,9 @@ import type { TestApp } from '../../../test/helpers.ts';
 import { type MonitoredClinics, monitoredClinics } from '../../../test/monitoring-support.ts';
 import type { ApiClient, StaffedClinic } from '../../../test/patients-support.ts';
 import { interactionLogs } from '../../db/schema.ts';
+import { crossClinic } from '../../db/scope.ts';
+import { dataFor } from '../data-access.ts';
+import { createMonthlyMinutes } from './monthly-minutes.ts';
 
 let t: TestApp;
 let home: StaffedClinic;
@@ -15,7 +18,9 @@ let session: MonitoredClinics['session'];
 let pastCall: MonitoredClinics['pastCall'];
 
 beforeAll(async () => {
-  ({ t, call, home, away, minutes, onboarded, session, pastCall } = await monitoredClinics());
+  ({ t, call, home, away, onboarded, session, pastCall } = await monitoredClinics());
+  // Read through a data access, here the jobs' cross-clinic one: each month is read in its own clinic.
+  minutes = createMonthlyMinutes(dataFor(t.database.db, crossClinic('scheduled job')));
 });
 afterAll(() => t.close());
 

@@ -18,11 +18,11 @@
  * per staff the seconds add up to the patient's or more (by the overlaps); the call minutes add up exactly.
  */
 import { type InteractionLog, monitoredSecondsOf } from '@rehabit/contract';
-import type { DbOrTx } from '../../db/client.ts';
 import { clinicScope } from '../../db/scope.ts';
 import { clinicMonthOf, localDateTimeOf } from '../../lib/calendar.ts';
 import { fieldError } from '../../lib/errors.ts';
-import { type CountedSession, createMonitoringRepository, type LoggedCall } from './monitoring.repository.ts';
+import type { TxData } from '../data-access.ts';
+import type { CountedSession, LoggedCall } from './monitoring.repository.ts';
 
 export type MonthlyMinutes = {
   monitoredSeconds: number;
@@ -102,7 +102,8 @@ function patientMinutesOf({ sessions, calls }: MonthEntries): MonthlyMinutes {
   };
 }
 
-export function createMonthlyMinutes(db: DbOrTx) {
+/** The minutes read through `data`, a call's data access (or its transaction's): each month in its own clinic. */
+export function createMonthlyMinutes(data: TxData) {
   /**
    * The month's sessions and live calls of the clinic (or one patient): the one place that decides which rows a
    * month counts. A session counts in the clinic's month of its start, a call in the month of its date.
@@ -110,7 +111,7 @@ export function createMonthlyMinutes(db: DbOrTx) {
   async function entriesOf(clinicId: number, month: string, patientId?: number): Promise<MonthEntries> {
     const span = spanOf(month);
     // The month is of one clinic, which its caller found in their scope (decision 1340).
-    const repo = createMonitoringRepository(db, clinicScope(clinicId));
+    const repo = data.within(clinicScope(clinicId)).monitoring;
     const [started, calls] = await Promise.all([
       repo.sessionsStartedIn({ patientId, from: span.fromInstant, to: span.toInstant }),
       repo.callsLoggedIn({ patientId, from: span.fromDay, to: span.toDay, kinds: LIVE_CALL_KINDS }),

@@ -1,5 +1,4 @@
 import { type FileAnswer, type MonitoringMonth, type MonitoringReadQuery, toPage } from '@rehabit/contract';
-import type { Db } from '../../db/client.ts';
 import { clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, actorAudit, patientAudit } from '../../lib/audit.ts';
@@ -9,25 +8,23 @@ import { notFound } from '../../lib/errors.ts';
 import { filedMonthOf } from '../billing/filed-month.ts';
 import type { Caller } from '../data-access.ts';
 import { requirePatient } from '../patients/patient-access.ts';
-import { createMonitoringRepository } from './monitoring.repository.ts';
 import { createMonthlyMinutes } from './monthly-minutes.ts';
 import { inTimeOrder, monthCsv, toMonitoringEntry } from './monthly-report.ts';
 
-type Deps = { db: Db; clock: Clock; audit: AuditLog };
+type Deps = { clock: Clock; audit: AuditLog };
 
 /** Reading a month's minutes with the rows behind them, and exporting them as the audit CSV (decision 0702). */
-export function createMonthlyReportService({ db, clock, audit }: Deps) {
+export function createMonthlyReportService({ clock, audit }: Deps) {
   const { success: record } = patientAudit(audit);
   const recordForClinic = actorAudit(audit);
-  const minutes = createMonthlyMinutes(db);
   /** A clinic's monitoring rows: the caller's own, or the clinic of a patient found in the caller's scope. */
-  const repoOf = (clinicId: number) => createMonitoringRepository(db, clinicScope(clinicId));
+  const repoOf = (actor: Caller, clinicId: number) => actor.data.within(clinicScope(clinicId)).monitoring;
 
   /** The month asked for, or the clinic's current one. */
   const monthOr = (month: string | undefined, timezone: string) => month ?? clinicMonthOf(clock.now(), timezone);
 
-  async function patientName(clinicId: number, patientId: number) {
-    const [found] = await repoOf(clinicId).patientNames([patientId]);
+  async function patientName(actor: Caller, clinicId: number, patientId: number) {
+    const [found] = await repoOf(actor, clinicId).patientNames([patientId]);
     return found?.name ?? '';
   }
 
@@ -45,8 +42,8 @@ export function createMonthlyReportService({ db, clock, audit }: Deps) {
       const patient = await requirePatient(audit, actor, patientId, 'monitoring.read', ctx);
       const month = monthOr(query.month, patient.timezone);
       const [entries, filed] = await Promise.all([
-        minutes.entriesOfPatient({ clinicId: patient.clinicId, patientId: patient.id, month }),
-        filedMonthOf(db, patient.clinicId, month),
+        createMonthlyMinutes(actor.data).entriesOfPatient({ clinicId: patient.clinicId, patientId: patient.id, month }),
+        filedMonthOf(actor.data.db, patient.clinicId, month),
       ]);
       const all = inTimeOrder(entries).reverse();
       const start = (query.page - 1) * query.page_size;
@@ -77,9 +74,13 @@ export function createMonthlyReportService({ db, clock, audit }: Deps) {
     ): Promise<FileAnswer> {
       const patient = await requirePatient(audit, actor, patientId, 'monitoring.export', ctx);
       const month = monthOr(query.month, patient.timezone);
-      const entries = await minutes.entriesOfPatient({ clinicId: patient.clinicId, patientId: patient.id, month });
+      const entries = await createMonthlyMinutes(actor.data).entriesOfPatient({
+        clinicId: patient.clinicId,
+        patientId: patient.id,
+        month,
+      });
       const content = monthCsv([
-        { patient: { id: patient.id, name: await patientName(patient.clinicId, patient.id) }, month: entries },
+        { patient: { id: patient.id, name: await patientName(actor, patient.clinicId, patient.id) }, month: entries },
       ]);
       await record(actor, 'monitoring.export', patient, ctx, {
         month,
@@ -92,11 +93,11 @@ export function createMonthlyReportService({ db, clock, audit }: Deps) {
 
     /** The audit CSV of the caller's clinic's month: every patient with a session or a live call, by name. */
     async exportClinic(actor: Caller, query: { month?: string }, ctx: RequestContext): Promise<FileAnswer> {
-      const repo = repoOf(actor.clinicId);
+      const repo = repoOf(actor, actor.clinicId);
       const timezone = await repo.clinicTimezone();
       if (!timezone) throw notFound('clinic');
       const month = monthOr(query.month, timezone);
-      const patients = await minutes.entriesOfClinic({ clinicId: actor.clinicId, month });
+      const patients = await createMonthlyMinutes(actor.data).entriesOfClinic({ clinicId: actor.clinicId, month });
       const names = new Map((await repo.patientNames(patients.map((p) => p.patientId))).map((p) => [p.id, p.name]));
       const named = patients
         .map((entries) => ({

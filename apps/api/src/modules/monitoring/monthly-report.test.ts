@@ -9,7 +9,10 @@ import { auditRows } from '../../../test/hep-support.ts';
 import { type MonitoredClinics, monitoredClinics } from '../../../test/monitoring-support.ts';
 import type { ApiClient, StaffedClinic } from '../../../test/patients-support.ts';
 import { auditEvents, interactionLogs, patients, users } from '../../db/schema.ts';
+import { crossClinic } from '../../db/scope.ts';
 import { localDateTimeOf } from '../../lib/calendar.ts';
+import { dataFor } from '../data-access.ts';
+import { createMonthlyMinutes } from './monthly-minutes.ts';
 
 let t: TestApp;
 let home: StaffedClinic;
@@ -22,7 +25,9 @@ let pastCall: MonitoredClinics['pastCall'];
 let logCall: MonitoredClinics['logCall'];
 
 beforeAll(async () => {
-  ({ t, call, home, away, minutes, onboarded: patientOf, session, logCall, pastCall } = await monitoredClinics());
+  ({ t, call, home, away, onboarded: patientOf, session, logCall, pastCall } = await monitoredClinics());
+  // Read through a data access, here the jobs' cross-clinic one: each month is read in its own clinic.
+  minutes = createMonthlyMinutes(dataFor(t.database.db, crossClinic('scheduled job')));
 });
 afterAll(() => t.close());
 

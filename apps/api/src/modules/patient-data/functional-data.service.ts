@@ -7,23 +7,17 @@ import {
   measureByDatatypeId,
   scoreMeasure,
 } from '@rehabit/contract';
-import type { Db, DbOrTx } from '../../db/client.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, type FieldErrors } from '../../lib/errors.ts';
-import type { Caller } from '../data-access.ts';
+import type { Caller, TxData } from '../data-access.ts';
 import { lockPatient, patientScope, requirePatient } from '../patients/patient-access.ts';
 import type { PatientWithClinicDay } from '../patients/patients.repository.ts';
-import {
-  createFunctionalDataRepository,
-  type FunctionalEntryRow,
-  type FunctionalSeriesRow,
-  type NewFunctionalEntry,
-} from './functional-data.repository.ts';
+import type { FunctionalEntryRow, FunctionalSeriesRow, NewFunctionalEntry } from './functional-data.repository.ts';
 
-type Deps = { db: Db; clock: Clock; audit: AuditLog };
+type Deps = { clock: Clock; audit: AuditLog };
 
 function toSeries(series: FunctionalSeriesRow, entries: FunctionalEntryRow[]): FunctionalSeries {
   const measure = measureByDatatypeId(series.datatypeId)!;
@@ -62,10 +56,9 @@ const failed = (errors: FieldErrors) =>
   );
 
 /** Outcome measures of a patient (decision 0400): raw answers, score, scoring version and date. */
-export function createFunctionalDataService({ db, clock, audit }: Deps) {
-  /** The patient's outcome measures, in the patient's clinic. */
-  const measuresOf = (from: DbOrTx, patient: { clinicId: number }) =>
-    createFunctionalDataRepository(from, patientScope(patient));
+export function createFunctionalDataService({ clock, audit }: Deps) {
+  /** The patient's outcome measures, in the patient's clinic, through the call's data access (or its transaction's). */
+  const measuresOf = (data: TxData, patient: { clinicId: number }) => data.within(patientScope(patient)).functionalData;
 
   /**
    * Scores each entry and checks its date: not after today in the clinic's timezone, not before the birthday.
@@ -98,8 +91,8 @@ export function createFunctionalDataService({ db, clock, audit }: Deps) {
     return scored;
   }
 
-  async function seriesResult(tx: DbOrTx, series: FunctionalSeriesRow) {
-    const repo = measuresOf(tx, series);
+  async function seriesResult(data: TxData, series: FunctionalSeriesRow) {
+    const repo = measuresOf(data, series);
     const current = (await repo.findSeries(series.patientId, series.id))!;
     return toSeries(current, await repo.entriesOf([series.id]));
   }
@@ -109,7 +102,7 @@ export function createFunctionalDataService({ db, clock, audit }: Deps) {
   return {
     async list(actor: Caller, patientId: number, ctx: RequestContext) {
       const patient = await requirePatient(audit, actor, patientId, 'functional_data.read', ctx);
-      const repo = measuresOf(db, patient);
+      const repo = measuresOf(actor.data, patient);
       const series = await repo.seriesOf(patient.id);
       const entries = await repo.entriesOf(series.map((s) => s.id));
       await record(actor, 'functional_data.read', patient, ctx, { series: series.length });
@@ -127,9 +120,9 @@ export function createFunctionalDataService({ db, clock, audit }: Deps) {
       );
       const name = body.name ?? measure.name;
       const now = clock.now();
-      return db.transaction(async (tx) => {
-        await lockPatient(tx, patient);
-        const txRepo = measuresOf(tx, patient);
+      return actor.data.transaction(async (data) => {
+        await lockPatient(data, patient);
+        const txRepo = measuresOf(data, patient);
         const series =
           (await txRepo.findSeriesByName(patient.id, measure.datatypeId, name)) ??
           (await txRepo.insertSeries({
@@ -140,15 +133,15 @@ export function createFunctionalDataService({ db, clock, audit }: Deps) {
             createdBy: actor.id,
           }));
         const ids = await txRepo.insertEntries(series.id, scored, actor.id, now);
-        await record(actor, 'functional_data.added', patient, ctx, { series_id: series.id, entry_ids: ids }, tx);
-        return seriesResult(tx, series);
+        await record(actor, 'functional_data.added', patient, ctx, { series_id: series.id, entry_ids: ids }, data.db);
+        return seriesResult(data, series);
       });
     },
 
     /** Renames a series or corrects entries; corrected entries are scored again with the current scoring. */
     async update(actor: Caller, patientId: number, body: FunctionalDataPatchBody, ctx: RequestContext) {
       const patient = await requirePatient(audit, actor, patientId, 'functional_data.updated', ctx);
-      const repo = measuresOf(db, patient);
+      const repo = measuresOf(actor.data, patient);
       const series = await repo.findSeries(patient.id, body.id);
       const entries = series ? await repo.entriesOf([series.id]) : [];
       const missing = (body.entries ?? []).filter((e) => !entries.some((row) => row.id === e.id)).map((e) => e.id);
@@ -179,9 +172,9 @@ export function createFunctionalDataService({ db, clock, audit }: Deps) {
       const scored = scoreAll(measure, patient, corrections);
       const name = body.name;
       const now = clock.now();
-      return db.transaction(async (tx) => {
-        await lockPatient(tx, patient);
-        const txRepo = measuresOf(tx, patient);
+      return actor.data.transaction(async (data) => {
+        await lockPatient(data, patient);
+        const txRepo = measuresOf(data, patient);
         const clash = name === undefined ? null : await txRepo.findSeriesByName(patient.id, series.datatypeId, name);
         if (clash && clash.id !== series.id) {
           const message = 'This patient has a series of this measure with that name';
@@ -196,9 +189,9 @@ export function createFunctionalDataService({ db, clock, audit }: Deps) {
           patient,
           ctx,
           { series_id: series.id, entry_ids: corrections.map((c) => c.id), renamed: name !== undefined },
-          tx,
+          data.db,
         );
-        return seriesResult(tx, series);
+        return seriesResult(data, series);
       });
     },
   };

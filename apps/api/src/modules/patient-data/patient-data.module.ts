@@ -5,8 +5,8 @@ import { createPatientDataService } from './patient-data.service.ts';
 /** Progress weeks and their trend, and outcome measures (functional data). */
 export const patientDataModule = fp(
   async (app) => {
-    const { db, clock, audit } = app;
-    await app.register(patientDataRoutes, { patientData: createPatientDataService({ db, clock, audit }) });
+    const { clock, audit } = app;
+    await app.register(patientDataRoutes, { patientData: createPatientDataService({ clock, audit }) });
   },
   { name: 'patient-data', dependencies: ['core'] },
 );

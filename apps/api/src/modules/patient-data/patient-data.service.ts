@@ -1,18 +1,15 @@
 import type { FunctionalDataPatchBody, FunctionalDataPostBody, Progress, ProgressTrend } from '@rehabit/contract';
-import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import { addDays, localDateOf, weekDays, weekStartOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Caller } from '../data-access.ts';
-import { createExerciseLogsRepository } from '../hep/exercise-logs.repository.ts';
 import { findOwnPatient, patientScope, requirePatient } from '../patients/patient-access.ts';
 import { createFunctionalDataService } from './functional-data.service.ts';
-import { createProgressRepository } from './progress.repository.ts';
 import { buildProgress, type WeekData } from './progress.ts';
 import { buildTrend, trendWeekStarts } from './progress-trend.ts';
 
-type Deps = { db: Db; clock: Clock; audit: AuditLog };
+type Deps = { clock: Clock; audit: AuditLog };
 /** A patient the caller has reached, with their clinic and its timezone. */
 type Patient = { id: number; clinicId: number; timezone: string };
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,37 +18,34 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Patient data (decisions 0400 and 1140): the progress week (staff and the patient's own), its trend and functional
  * data (staff).
  */
-export function createPatientDataService({ db, clock, audit }: Deps) {
-  const functional = createFunctionalDataService({ db, clock, audit });
+export function createPatientDataService({ clock, audit }: Deps) {
+  const functional = createFunctionalDataService({ clock, audit });
+
+  /** The caller's data access in the patient's clinic, where the patient's records are read. */
+  const inClinicOf = (actor: Caller, patient: Patient) => actor.data.within(patientScope(patient));
 
   /** Everything the progress weeks from `from` to `to` (YYYY-MM-DD, whole weeks) are built from. */
-  async function dataOf(patient: Patient, from: string, to: string): Promise<WeekData> {
+  async function dataOf(actor: Caller, patient: Patient, from: string, to: string): Promise<WeekData> {
     // A day either side of the weeks in UTC covers their instants in any timezone.
     const fromInstant = new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS);
     const untilInstant = new Date(Date.parse(`${addDays(to, 1)}T00:00:00Z`) + DAY_MS);
-    return createProgressRepository(db, patientScope(patient)).weekData(
-      patient.id,
-      from,
-      to,
-      fromInstant,
-      untilInstant,
-    );
+    return inClinicOf(actor, patient).progress.weekData(patient.id, from, to, fromInstant, untilInstant);
   }
 
-  async function progressOf(patient: Patient, weeksAgo: number): Promise<Progress> {
+  async function progressOf(actor: Caller, patient: Patient, weeksAgo: number): Promise<Progress> {
     const today = localDateOf(clock.now(), patient.timezone);
     const days = weekDays(weekStartOf(today, weeksAgo));
     const [data, streak] = await Promise.all([
-      dataOf(patient, days[0]!, days[6]!),
-      createExerciseLogsRepository(db, patientScope(patient)).streak(patient.id, today),
+      dataOf(actor, patient, days[0]!, days[6]!),
+      inClinicOf(actor, patient).exerciseLogs.streak(patient.id, today),
     ]);
     return buildProgress({ patientId: patient.id, weeksAgo, timezone: patient.timezone, today, days, data, streak });
   }
 
   /** The weeks of the latest episode (or, before one, since registration) up to its end or today. */
-  async function trendOf(patient: Patient): Promise<ProgressTrend> {
+  async function trendOf(actor: Caller, patient: Patient): Promise<ProgressTrend> {
     const today = localDateOf(clock.now(), patient.timezone);
-    const span = (await createProgressRepository(db, patientScope(patient)).historySpan(patient.id))!;
+    const span = (await inClinicOf(actor, patient).progress.historySpan(patient.id))!;
     const local = (at: Date) => localDateOf(at, patient.timezone);
     const episode = span.episode && {
       started: local(span.episode.startedAt),
@@ -60,7 +54,7 @@ export function createPatientDataService({ db, clock, audit }: Deps) {
     const registered = local(span.registeredAt);
     const ends = episode?.ended && episode.ended < today ? episode.ended : today;
     const weekStarts = trendWeekStarts(episode?.started ?? registered, ends);
-    const data = await dataOf(patient, weekStarts[0]!, addDays(weekStarts.at(-1)!, 6));
+    const data = await dataOf(actor, patient, weekStarts[0]!, addDays(weekStarts.at(-1)!, 6));
     return buildTrend({
       patientId: patient.id,
       timezone: patient.timezone,
@@ -83,13 +77,13 @@ export function createPatientDataService({ db, clock, audit }: Deps) {
   return {
     async progress(actor: Caller, patientId: number, weeksAgo: number, ctx: RequestContext) {
       const patient = await requirePatient(audit, actor, patientId, 'progress.read', ctx);
-      const progress = await progressOf(patient, weeksAgo);
+      const progress = await progressOf(actor, patient, weeksAgo);
       await recordRead(actor, patient, ctx, weeksAgo);
       return progress;
     },
     async progressTrend(actor: Caller, patientId: number, ctx: RequestContext) {
       const patient = await requirePatient(audit, actor, patientId, 'progress_trend.read', ctx);
-      const trend = await trendOf(patient);
+      const trend = await trendOf(actor, patient);
       await record(actor, 'progress_trend.read', patient, ctx, {
         from: trend.weeks[0]!.week_start,
         to: trend.weeks.at(-1)!.week_end,
@@ -98,7 +92,7 @@ export function createPatientDataService({ db, clock, audit }: Deps) {
     },
     async ownProgress(actor: Caller, weeksAgo: number, ctx: RequestContext) {
       const own = await findOwnPatient(actor);
-      const progress = await progressOf(own, weeksAgo);
+      const progress = await progressOf(actor, own, weeksAgo);
       await recordRead(actor, own, ctx, weeksAgo);
       return progress;
     },
