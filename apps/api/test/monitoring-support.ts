@@ -2,8 +2,9 @@ import { type MonitoringCode, pathOf, patientEndpoints } from '@rehabit/contract
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { clinics, monitoringSessions, patients } from '../src/db/schema.ts';
-import { clinicScope } from '../src/db/scope.ts';
+import { clinicScope, crossClinic } from '../src/db/scope.ts';
 import { localInstantOf } from '../src/lib/calendar.ts';
+import { dataFor } from '../src/modules/data-access.ts';
 import { createMonitoringRepository } from '../src/modules/monitoring/monitoring.repository.ts';
 import { createMonthlyMinutes } from '../src/modules/monitoring/monthly-minutes.ts';
 import { createInteractionsRepository } from '../src/modules/patients/interactions.repository.ts';
@@ -97,7 +98,14 @@ export async function monitoredClinics() {
     });
   }
 
-  return { ...app, minutes: createMonthlyMinutes(db), onboarded, session, logCall, pastCall };
+  return {
+    ...app,
+    minutes: createMonthlyMinutes(dataFor(db, crossClinic('scheduled job'))),
+    onboarded,
+    session,
+    logCall,
+    pastCall,
+  };
 }
 
 export type MonitoredClinics = Awaited<ReturnType<typeof monitoredClinics>>;

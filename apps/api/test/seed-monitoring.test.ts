@@ -11,9 +11,11 @@ import {
   patients,
   users,
 } from '../src/db/schema.ts';
+import { crossClinic } from '../src/db/scope.ts';
 import { addDays, localDateOf } from '../src/lib/calendar.ts';
 import { createBillingMonth } from '../src/modules/billing/billing-month.ts';
 import { billingWorkbook } from '../src/modules/billing/billing-workbook.ts';
+import { dataFor } from '../src/modules/data-access.ts';
 import { createMonthlyMinutes, type PatientMonthlyMinutes } from '../src/modules/monitoring/monthly-minutes.ts';
 import { demoVideoOptions, seedDemo } from '../src/seed/demo.ts';
 import { type MonitoredPatient, planMonitoring } from '../src/seed/demo-monitoring.ts';
@@ -102,7 +104,10 @@ describe('demo monitoring sessions', () => {
     expect(rows.every((r) => r.staffClinicId === r.session.clinicId)).toBe(true);
     // Mostly the treating therapist; now and then the supervisor covers.
     expect(rows.some((r) => r.role === 'supervisor' && r.session.clinicId === clinic.id)).toBe(true);
-    const byStaff = await createMonthlyMinutes(db()).minutesByStaff({ clinicId: clinic.id, month: '2026-02' });
+    const byStaff = await createMonthlyMinutes(dataFor(db(), crossClinic('scheduled job'))).minutesByStaff({
+      clinicId: clinic.id,
+      month: '2026-02',
+    });
     expect(byStaff.some((row) => row.userId === manager!.id)).toBe(false);
   });
 
@@ -171,7 +176,10 @@ describe('demo monitoring sessions', () => {
 
 describe("the demo clinic's monthly minutes", () => {
   const minutesOf = async (month: string) =>
-    createMonthlyMinutes(db()).minutesOfClinic({ clinicId: (await demoClinic()).id, month });
+    createMonthlyMinutes(dataFor(db(), crossClinic('scheduled job'))).minutesOfClinic({
+      clinicId: (await demoClinic()).id,
+      month,
+    });
   const count = (rows: PatientMonthlyMinutes[], test: (row: PatientMonthlyMinutes) => boolean) =>
     rows.filter(test).length;
   const median = (rows: PatientMonthlyMinutes[]) =>

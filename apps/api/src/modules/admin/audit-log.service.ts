@@ -92,7 +92,7 @@ export function createAuditLogService({ db, clock, audit }: Deps) {
    */
   async function resolve(actor: Caller, filter: AuditFilter) {
     const code = filter.clinic_code ?? (can(actor.role, 'clinics.all') ? undefined : actor.clinicCode);
-    const { clinic, scope: reach, filedUnder } = await chosenClinic(db, actor, code);
+    const { clinic, scope: reach, filedUnder } = await chosenClinic(actor, code);
     const repo = actor.data.within(reach).auditLog;
     const filtered = filter.patient_id === undefined ? [] : await repo.patientsIn([filter.patient_id]);
     // Still 404, naming the filter's field, so a screen can say that no entry matches rather than that it failed.

@@ -49,7 +49,7 @@ export function createBalancesService({ clock, audit }: Deps) {
     const current = clinicMonthOf(clock.now(), clinic.timezone);
     // Months before 2025-01 are refused by the query's schema, months not started yet here.
     const month = billingMonthOf(Number(query.month.slice(0, 4)), Number(query.month.slice(5, 7)), current);
-    const byStaff = await createMonthlyMinutes(actor.data.db).minutesByStaff({ clinicId: clinic.id, month });
+    const byStaff = await createMonthlyMinutes(actor.data).minutesByStaff({ clinicId: clinic.id, month });
     const staffIds = [...new Set(byStaff.flatMap((row) => (row.userId === null ? [] : [row.userId])))];
     const accounts = await actor.data.within(clinicScope(clinic.id)).billingSettings.accountsOfClinic(staffIds);
     const rate = clinic.monitoringRateCents;

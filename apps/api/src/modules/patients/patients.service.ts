@@ -207,7 +207,7 @@ export function createPatientsService({ clock, audit, rtm, tasks, monitoring }: 
     async list(actor: Caller, query: PatientListQuery, ctx: RequestContext) {
       // "Close to a threshold" and "ready to bill" are known only once every status of the clinic is computed: the
       // filter picks the ids before the list pages (and caps) them as it pages any other filter.
-      const { scope, filedUnder } = await chosenClinic(actor.data.db, actor, query.clinic_code);
+      const { scope, filedUnder } = await chosenClinic(actor, query.clinic_code);
       const data = actor.data.within(scope);
       const matching = query.rtm ? await rtm.matchingIn(scope, query.rtm) : undefined;
       const now = clock.now();
@@ -261,7 +261,7 @@ export function createPatientsService({ clock, audit, rtm, tasks, monitoring }: 
 
     /** In the caller's clinic, or the one an admin chose by `clinicCode` (the rule of chosenClinic, decision 1152). */
     async register(actor: Caller, body: RegisterPatientBody, clinicCode: string | undefined, ctx: RequestContext) {
-      const { filedUnder: clinicId } = await chosenClinic(actor.data.db, actor, clinicCode);
+      const { filedUnder: clinicId } = await chosenClinic(actor, clinicCode);
       if (body.diagnosis) await assertDiagnosis(actor, body.diagnosis);
       const now = clock.now();
       // chosenClinic has checked that the caller's scope reaches the clinic.

@@ -53,7 +53,7 @@ export function createFoldersService({ db, audit, host }: Deps) {
 
   return {
     async list(actor: Caller, query: FolderListQuery) {
-      const { scope } = await chosenClinic(db, actor, query.clinic_code);
+      const { scope } = await chosenClinic(actor, query.clinic_code);
       const { rows, count } = await actor.data.within(scope).folders.list(folderViewerOf(actor), query);
       return toPage(
         rows.map((r) => toFolder(actor, r)),

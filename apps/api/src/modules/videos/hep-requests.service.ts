@@ -48,7 +48,7 @@ export function createHepRequestsService({ db, clock, audit, tasks }: Deps) {
   return {
     /** Filed under the caller's clinic, or a patient's named by `clinicCode` (chosenClinic, decision 1155). */
     async create(actor: Caller, content: string, clinicCode: string | undefined, ctx: RequestContext) {
-      const { filedUnder: clinicId } = await chosenClinic(db, actor, clinicCode);
+      const { filedUnder: clinicId } = await chosenClinic(actor, clinicCode);
       const scope = narrowTo(actor.data.scope, clinicId);
       if (!scope) throw notFound('clinic');
       const filed = actor.data.within(scope);

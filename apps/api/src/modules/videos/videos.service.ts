@@ -70,7 +70,7 @@ export function createVideosService({ db, clock, audit, host }: Deps) {
         await record(actor, 'video_folder.read', ctx, { folder_id: query.folder }, 'denied');
         throw notFound('folder');
       }
-      const { scope } = await chosenClinic(db, actor, query.clinic_code);
+      const { scope } = await chosenClinic(actor, query.clinic_code);
       const { rows, count } = await actor.data.within(scope).videos.list(viewer, query);
       return toPage(
         rows.map((row) => toVideo(actor, row, host())),
