@@ -5,8 +5,8 @@ import { createBannersService } from './banners.service.ts';
 /** The patient dashboard's banners and their snoozes (decision 0900). */
 export const bannersModule = fp(
   async (app) => {
-    const { db, clock, audit } = app;
-    await app.register(bannersRoutes, { banners: createBannersService({ db, clock, audit }) });
+    const { clock, audit } = app;
+    await app.register(bannersRoutes, { banners: createBannersService({ clock, audit }) });
   },
   { name: 'banners', dependencies: ['core'] },
 );

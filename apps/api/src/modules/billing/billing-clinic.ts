@@ -1,17 +1,15 @@
 import { can, monthOfYear } from '@rehabit/contract';
-import type { DbOrTx } from '../../db/client.ts';
-import { scopeOf } from '../../db/scope.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
-import { createClinicsRepository } from '../clinics/clinics.repository.ts';
-import type { Caller } from '../data-access.ts';
+import type { Caller, TxData } from '../data-access.ts';
 
 /**
  * The clinic a billing call is about: an admin names it (platform staff see every clinic); clinic staff always get
- * their own, and naming another clinic's code is not found.
+ * their own, and naming another clinic's code is not found. Found through the caller's data access (`actor.data`),
+ * whose scope is the caller's.
  */
-export async function billingClinicOf(db: DbOrTx, actor: Caller, clinicCode: string | undefined) {
+export async function billingClinicOf(data: TxData, actor: Caller, clinicCode: string | undefined) {
   if (can(actor.role, 'clinics.all') && !clinicCode) throw fieldError('clinic_code', 'Choose the clinic by its code');
-  const clinic = await createClinicsRepository(db, scopeOf(actor)).findByCode(clinicCode ?? actor.clinicCode);
+  const clinic = await data.clinics.findByCode(clinicCode ?? actor.clinicCode);
   if (!clinic) throw notFound('clinic');
   return clinic;
 }

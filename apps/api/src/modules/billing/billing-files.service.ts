@@ -6,18 +6,17 @@ import {
 } from '@rehabit/contract';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { type ClinicScope, clinicScope } from '../../db/scope.ts';
+import type { Db } from '../../db/client.ts';
+import { clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { clinicMonthOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
-import type { Caller } from '../data-access.ts';
+import type { Caller, TxData } from '../data-access.ts';
 import { billingClinicOf, billingMonthOf } from './billing-clinic.ts';
 import { createBillingFileMaker } from './billing-file-maker.ts';
-import { type BillingFileInfo, createBillingFilesRepository } from './billing-files.repository.ts';
-import { createBillingSignOffRepository } from './billing-sign-off.repository.ts';
+import type { BillingFileInfo } from './billing-files.repository.ts';
 import { createMonthClose } from './month-close.ts';
 import { readUploadedWorkbook, WORKBOOK_MAX_INFLATED_BYTES } from './uploaded-workbook.ts';
 
@@ -63,29 +62,30 @@ async function workbookBytes(upload: Upload): Promise<Buffer> {
 
 /**
  * A clinic month's billing file (decision 0801): whether it exists and its download for the clinic's
- * staff; making it again or replacing it with a corrected workbook for admins. The month close job makes it too.
+ * staff; making it again or replacing it with a corrected workbook for admins. The month close job makes it too,
+ * with the jobs' data access (`db` is for it alone).
  */
 export function createBillingFilesService({ db, clock, audit, config }: Deps) {
   const maker = createBillingFileMaker({ clock, audit, config });
 
   /**
-   * The clinic asked about and its month, refused when the month has not started yet there; with the clinic's scope,
-   * found in the caller's, which its files are read and written in.
+   * The clinic asked about and its month, refused when the month has not started yet there; with the data access of
+   * the clinic's scope, found in the caller's, which its files are read and written in.
    */
   async function clinicMonth(actor: Caller, params: MonthParams, clinicCode: string | undefined) {
-    const clinic = await billingClinicOf(db, actor, clinicCode);
+    const clinic = await billingClinicOf(actor.data, actor, clinicCode);
     const currentMonth = clinicMonthOf(clock.now(), clinic.timezone);
-    const scope = clinicScope(clinic.id);
-    return { clinic, scope, month: billingMonthOf(params.year, params.month, currentMonth), currentMonth };
+    const clinicData = actor.data.within(clinicScope(clinic.id));
+    return { clinic, clinicData, month: billingMonthOf(params.year, params.month, currentMonth), currentMonth };
   }
 
   /**
    * A signed month's file is the one signed (decision 1210): it is never made again nor replaced. Asked inside the
    * change's transaction, with the month held, so a sign-off cannot land between the question and the change.
    */
-  async function refuseSigned(tx: DbOrTx, scope: ClinicScope, month: string) {
-    await createBillingFilesRepository(tx, scope).lockMonth(month);
-    const signOff = await createBillingSignOffRepository(tx, scope).find(month);
+  async function refuseSigned(data: TxData, month: string) {
+    await data.billingFiles.lockMonth(month);
+    const signOff = await data.billingSignOff.find(month);
     if (signOff) {
       throw new AppError(
         'conflict',
@@ -98,13 +98,13 @@ export function createBillingFilesService({ db, clock, audit, config }: Deps) {
     monthClose: createMonthClose({ db, clock, maker }),
 
     async checkFile(actor: Caller, params: MonthParams, query: { clinic_code?: string }): Promise<BillingFileStatus> {
-      const { scope, month } = await clinicMonth(actor, params, query.clinic_code);
-      return statusOf(await createBillingFilesRepository(db, scope).newest(month));
+      const { clinicData, month } = await clinicMonth(actor, params, query.clinic_code);
+      return statusOf(await clinicData.billingFiles.newest(month));
     },
 
     async downloadFile(actor: Caller, params: MonthParams, query: { clinic_code?: string }, ctx: RequestContext) {
-      const { clinic, scope, month } = await clinicMonth(actor, params, query.clinic_code);
-      const file = await createBillingFilesRepository(db, scope).newestWithContent(month);
+      const { clinic, clinicData, month } = await clinicMonth(actor, params, query.clinic_code);
+      const file = await clinicData.billingFiles.newestWithContent(month);
       if (!file) throw new AppError('not_found', `No billing file for ${month} yet`);
       await audit.record({
         action: 'billing.file_download',
@@ -123,13 +123,13 @@ export function createBillingFilesService({ db, clock, audit, config }: Deps) {
      * the new file's figures (decision 1285).
      */
     async regenerateFile(actor: Caller, params: MonthParams & { clinicCode: string }, ctx: RequestContext) {
-      const { scope, month, currentMonth } = await clinicMonth(actor, params, params.clinicCode);
-      const file = await db.transaction(async (tx) => {
-        await refuseSigned(tx, scope, month);
-        const repo = createBillingFilesRepository(tx, scope);
+      const { clinicData, month, currentMonth } = await clinicMonth(actor, params, params.clinicCode);
+      const file = await clinicData.transaction(async (data) => {
+        await refuseSigned(data, month);
+        const repo = data.billingFiles;
         const hasEnded = month < currentMonth;
         if (hasEnded) await repo.closeMonth(month);
-        const { info, figures } = await maker.generate(tx, scope, month, { userId: actor.id, ip: ctx.ip });
+        const { info, figures } = await maker.generate(data, month, { userId: actor.id, ip: ctx.ip });
         // An ended month is filed anew: its screens show the new file's figures, and corrections count from now.
         if (hasEnded) await repo.setClosedMonthFile(month, { fileId: info.id, figures, at: clock.now() });
         return info;
@@ -139,13 +139,12 @@ export function createBillingFilesService({ db, clock, audit, config }: Deps) {
 
     /** An admin replaces the month's file with a corrected workbook: a new version, and the badge. */
     async uploadFile(actor: Caller, params: MonthParams & { clinicCode: string }, body: Upload, ctx: RequestContext) {
-      const { scope, month } = await clinicMonth(actor, params, params.clinicCode);
+      const { clinicData, month } = await clinicMonth(actor, params, params.clinicCode);
       const content = await workbookBytes(body);
-      const file = await db.transaction(async (tx) => {
-        await refuseSigned(tx, scope, month);
+      const file = await clinicData.transaction(async (data) => {
+        await refuseSigned(data, month);
         return maker.store(
-          tx,
-          scope,
+          data,
           { month, name: body.name, content, source: 'uploaded' },
           { userId: actor.id, ip: ctx.ip },
           'billing.file_uploaded',

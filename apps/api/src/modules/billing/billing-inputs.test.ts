@@ -1,6 +1,9 @@
 import { computeBillingUnits } from '@rehabit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BilledClinics, billedClinics } from '../../../test/billing-support.ts';
+import { clinicScope } from '../../db/scope.ts';
+import { dataFor } from '../data-access.ts';
+import { createBillingInputs } from './billing-inputs.ts';
 
 let c: BilledClinics;
 
@@ -25,7 +28,8 @@ describe('billing inputs', () => {
     const away = await c.inEpisode('2026-01-05T08:00:00Z', { clinic: c.away });
     await c.readings(away, 'painlevel', ['2026-01-05'], c.away);
 
-    const [found, ...others] = await c.inputs.inputsOf({ clinicId: c.home.clinic.id, until: '2026-01-31' });
+    const inputs = createBillingInputs(dataFor(c.db, clinicScope(c.home.clinic.id)));
+    const [found, ...others] = await inputs.inputsOf({ clinicId: c.home.clinic.id, until: '2026-01-31' });
     expect(others).toEqual([]);
     expect(found?.patientId).toBe(id);
     const input = found!.input;

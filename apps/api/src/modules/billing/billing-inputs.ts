@@ -4,11 +4,12 @@
  * the current window, for a status), monitored sessions and live calls. What the rules do with it is theirs alone; this file only gathers.
  */
 import { type BillingEventKind, type BillingInput, statusDataFrom } from '@rehabit/contract';
-import { type DbOrTx, readAll } from '../../db/client.ts';
+import { readAll } from '../../db/client.ts';
 import { DATA_DAY_METRICS } from '../../db/data-days.ts';
 import { clinicScope } from '../../db/scope.ts';
 import { addDays, localDateOf, middayOf } from '../../lib/calendar.ts';
-import { createBillingInputsRepository, type InputSpan } from './billing-inputs.repository.ts';
+import type { TxData } from '../data-access.ts';
+import type { InputSpan } from './billing-inputs.repository.ts';
 
 /** An episode with who treated and what for: the rendering therapist and ICD-10 of its dates of service. */
 export type BillingEpisode = { start: string; end: string | null; therapistId: number | null; diagnosis: string };
@@ -67,11 +68,12 @@ export function openEpisodeFacts(found: PatientBillingInput): OpenEpisodeFacts |
   };
 }
 
-export function createBillingInputs(db: DbOrTx) {
+/** The billing inputs read through a call's data access (decision 1345), each query's clinic in its own scope. */
+export function createBillingInputs(data: TxData) {
   return {
     /** Every patient with an episode in the span, covered or not (the rules decide), in patient id order. */
     async inputsOf(query: BillingInputsQuery): Promise<PatientBillingInput[]> {
-      const repo = createBillingInputsRepository(db, clinicScope(query.clinicId));
+      const repo = data.within(clinicScope(query.clinicId)).billingInputs;
       const timezone = query.timezone ?? (await repo.timezoneOf());
       if (!timezone) return [];
       const fromDay = query.from ?? `${query.until.slice(0, 7)}-01`;
@@ -134,7 +136,7 @@ export function createBillingInputs(db: DbOrTx) {
         const firstDay = [...byPatient.values()]
           .flatMap((p) => p.input.episodes.map((e) => e.start))
           .reduce((a, b) => (a < b ? a : b));
-        const [exercises, metrics, outcomes] = await readAll(db, [
+        const [exercises, metrics, outcomes] = await readAll(data.db, [
           () => repo.exerciseDays(scoped, firstDay),
           () => repo.metricDays(scoped, firstDay),
           () => repo.outcomeDays(scoped, firstDay),
@@ -148,7 +150,7 @@ export function createBillingInputs(db: DbOrTx) {
           push(row.patientId, { at: middayOf(row.date, timezone).toISOString(), kind: 'prom' });
         }
       };
-      const [sessions, calls] = await readAll(db, [
+      const [sessions, calls] = await readAll(data.db, [
         () => repo.sessionsIn(scoped),
         () => repo.callsIn(scoped),
         () => (query.forStatus ? statusDataDays() : historyDataDays()),

@@ -18,12 +18,11 @@ import {
   paymentPerUnitCents,
   ruleYearOf,
 } from '@rehabit/contract';
-import type { DbOrTx } from '../../db/client.ts';
 import { clinicScope } from '../../db/scope.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
+import type { TxData } from '../data-access.ts';
 import { createBillingInputs, type PatientBillingInput } from './billing-inputs.ts';
-import { createBillingMonthRepository } from './billing-month.repository.ts';
 import { type ClinicRates, clinicRatesOf } from './billing-rates.ts';
 import type { CodeTotal } from './billing-sign-off.repository.ts';
 
@@ -88,18 +87,20 @@ export function codeTotalsOf(billed: BilledPatient[], month: string, rates: Clin
 const episodeOn = (patient: PatientBillingInput, day: string) =>
   patient.episodes.filter((e) => e.start <= day).at(-1) ?? patient.episodes[0];
 
-export function createBillingMonth(db: DbOrTx, clock: Clock = systemClock) {
-  const inputs = createBillingInputs(db);
+/** The billing months read through a call's data access (decision 1345), each clinic's in its own scope. */
+export function createBillingMonth(data: TxData, clock: Clock = systemClock) {
+  const inputs = createBillingInputs(data);
 
   return {
     /** The month of a clinic its caller has found in its own scope (the billed clinic, the month-close job's). */
     async monthOfClinic({ clinicId, month }: { clinicId: number; month: string }): Promise<ClinicBillingMonth> {
-      const repo = createBillingMonthRepository(db, clinicScope(clinicId));
+      const clinicData = data.within(clinicScope(clinicId));
+      const repo = clinicData.billingMonth;
       const clinic = await repo.clinicOf();
       if (!clinic) throw new Error(`No clinic ${clinicId}`);
       const monthEnd = lastDayOfMonth(month);
       const [rates, patientInputs] = await Promise.all([
-        clinicRatesOf(db, clinicScope(clinicId)),
+        clinicRatesOf(clinicData),
         inputs.inputsOf({ clinicId, from: `${month}-01`, until: monthEnd }),
       ]);
       const billed = billedPatientsOf(patientInputs, month, rates);

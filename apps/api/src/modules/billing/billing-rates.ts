@@ -5,9 +5,7 @@ import {
   defaultBillingRates,
   ruleYearOf,
 } from '@rehabit/contract';
-import type { DbOrTx } from '../../db/client.ts';
-import type { ClinicScope } from '../../db/scope.ts';
-import { createBillingRatesRepository } from './billing-rates.repository.ts';
+import type { TxData } from '../data-access.ts';
 
 /** A clinic's rate of each code, in cents, by rule year: its own where it set one, else the default. */
 export type ClinicRates = {
@@ -17,9 +15,9 @@ export type ClinicRates = {
   ratesOfYear(year: BillingRuleYear): { code: BillingCode; rateCents: number; defaultCents: number }[];
 };
 
-/** The rates of the scope's one clinic. */
-export async function clinicRatesOf(db: DbOrTx, scope: ClinicScope): Promise<ClinicRates> {
-  const rows = await createBillingRatesRepository(db, scope).ownRates();
+/** The rates of the one clinic of the data access's scope. */
+export async function clinicRatesOf(data: TxData): Promise<ClinicRates> {
+  const rows = await data.billingRates.ownRates();
   const own = new Map(rows.map((row) => [`${row.year}:${row.code}`, row.rateCents]));
   const rateIn = (year: BillingRuleYear, code: BillingCode) => {
     const fallback = defaultBillingRates[year][code];

@@ -6,22 +6,17 @@ import {
   dollarsOf,
   isPatientRole,
 } from '@rehabit/contract';
-import type { Db, DbOrTx } from '../../db/client.ts';
 import { clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, clinicAudit, noteNothingChanged } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, type FieldErrors, notFound } from '../../lib/errors.ts';
-import type { Caller } from '../data-access.ts';
+import type { Caller, TxData } from '../data-access.ts';
 import { billingClinicOf } from './billing-clinic.ts';
 import { clinicRatesOf } from './billing-rates.ts';
-import {
-  type BillingStaffRow,
-  createBillingSettingsRepository,
-  renderingRoles,
-} from './billing-settings.repository.ts';
+import { type BillingStaffRow, renderingRoles } from './billing-settings.repository.ts';
 
-type Deps = { db: Db; clock: Clock; audit: AuditLog };
+type Deps = { clock: Clock; audit: AuditLog };
 /** The clinic whose settings are read or changed. */
 type BillingClinic = { id: number; code: string; timezone: string; monitoringRateCents: number | null };
 
@@ -85,13 +80,10 @@ function staffDiff(change: StaffChange, account: BillingStaffRow) {
 }
 
 /** The clinic's settings as the API answers them: every rate merged with its default, in dollars. */
-async function readSettings(db: DbOrTx, clinic: BillingClinic): Promise<BillingSettings> {
+async function readSettings(data: TxData, clinic: BillingClinic): Promise<BillingSettings> {
   // The clinic billingClinicOf found in the caller's scope.
-  const scope = clinicScope(clinic.id);
-  const [rates, staff] = await Promise.all([
-    clinicRatesOf(db, scope),
-    createBillingSettingsRepository(db, scope).renderingStaff(),
-  ]);
+  const clinicData = data.within(clinicScope(clinic.id));
+  const [rates, staff] = await Promise.all([clinicRatesOf(clinicData), clinicData.billingSettings.renderingStaff()]);
   return {
     timezone: clinic.timezone,
     monitoring_rate: clinic.monitoringRateCents === null ? null : dollarsOf(clinic.monitoringRateCents),
@@ -113,10 +105,10 @@ async function readSettings(db: DbOrTx, clinic: BillingClinic): Promise<BillingS
   };
 }
 
-export function createBillingSettingsService({ db, clock, audit }: Deps) {
+export function createBillingSettingsService({ clock, audit }: Deps) {
   return {
     async settings(actor: Caller, query: { clinic_code?: string }): Promise<BillingSettings> {
-      return readSettings(db, await billingClinicOf(db, actor, query.clinic_code));
+      return readSettings(actor.data, await billingClinicOf(actor.data, actor, query.clinic_code));
     },
 
     /**
@@ -129,13 +121,13 @@ export function createBillingSettingsService({ db, clock, audit }: Deps) {
       body: BillingSettingsChange,
       ctx: RequestContext,
     ): Promise<BillingSettings> {
-      const clinic = await billingClinicOf(db, actor, query.clinic_code);
+      const clinic = await billingClinicOf(actor.data, actor, query.clinic_code);
       // The clinic found in the caller's scope: its settings are read and changed in it alone.
-      const scope = clinicScope(clinic.id);
+      const clinicData = actor.data.within(clinicScope(clinic.id));
       checkRates(body.rates);
       const now = clock.now();
-      const clinicValues = await db.transaction(async (tx) => {
-        const txRepo = createBillingSettingsRepository(tx, scope);
+      const clinicValues = await clinicData.transaction(async (data) => {
+        const txRepo = data.billingSettings;
         const old = await txRepo.lockClinic();
         const staffChanges = body.staff ?? [];
         const accounts = checkStaff(staffChanges, await txRepo.accountsOfClinic(staffChanges.map((s) => s.id)));
@@ -157,7 +149,7 @@ export function createBillingSettingsService({ db, clock, audit }: Deps) {
         }
         if (detail.timezone || detail.monitoring_rate) await txRepo.setClinicValues(next);
 
-        const rates = await clinicRatesOf(tx, scope);
+        const rates = await clinicRatesOf(data);
         const rateChanges = (body.rates ?? []).flatMap(({ year, code, rate }) => {
           const rateCents = Math.round(rate * 100);
           const oldCents = rates.ratesOfYear(year).find((r) => r.code === code)!.rateCents;
@@ -189,10 +181,10 @@ export function createBillingSettingsService({ db, clock, audit }: Deps) {
           noteNothingChanged();
           return old;
         }
-        await clinicAudit(audit)(actor, 'billing.settings_change', clinic, ctx, detail, tx);
+        await clinicAudit(audit)(actor, 'billing.settings_change', clinic, ctx, detail, data.db);
         return next;
       });
-      return readSettings(db, { ...clinic, ...clinicValues });
+      return readSettings(actor.data, { ...clinic, ...clinicValues });
     },
   };
 }

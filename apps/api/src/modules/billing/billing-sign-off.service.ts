@@ -9,37 +9,30 @@ import {
 } from '@rehabit/contract';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { type ClinicScope, clinicScope } from '../../db/scope.ts';
+import { clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import { clinicMonthOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Caller } from '../data-access.ts';
+import type { Caller, TxData } from '../data-access.ts';
 import { billingClinicOf, billingMonthOf } from './billing-clinic.ts';
 import { createBillingFileMaker } from './billing-file-maker.ts';
-import { createBillingFilesRepository } from './billing-files.repository.ts';
 import { createBillingMonth, monthTotalsOf } from './billing-month.ts';
-import { createBillingSignOffRepository, type SignOffRow } from './billing-sign-off.repository.ts';
+import type { SignOffRow } from './billing-sign-off.repository.ts';
 import { sha256Of, signedCopyOf } from './billing-sign-off-sheet.ts';
 import { filedMonthOf } from './filed-month.ts';
 import { monthAfter } from './month-close.ts';
 import { closedMonthCorrections } from './post-close-corrections.ts';
 
-type Deps = { db: Db; clock: Clock; audit: AuditLog; config: Pick<Config, 'RESTRICTED_CLINIC_CODE'> };
+type Deps = { clock: Clock; audit: AuditLog; config: Pick<Config, 'RESTRICTED_CLINIC_CODE'> };
 type MonthParams = z.infer<typeof billingFileParamsSchema>;
 
 const conflict = (detail: string) => new AppError('conflict', detail);
 
-/** The month's state as the sign-off endpoints answer it. */
-async function stateOf(
-  db: DbOrTx,
-  scope: ClinicScope,
-  month: string,
-  row?: Omit<SignOffRow, 'clinicId'>,
-): Promise<BillingSignOff> {
-  const repo = createBillingSignOffRepository(db, scope);
+/** The month's state as the sign-off endpoints answer it, read in the clinic's data access. */
+async function stateOf(data: TxData, month: string, row?: Omit<SignOffRow, 'clinicId'>): Promise<BillingSignOff> {
+  const repo = data.billingSignOff;
   const signOff = row ?? (await repo.find(month));
   if (!signOff) {
     const isClosed = Boolean(await repo.closeOf(month));
@@ -64,9 +57,8 @@ async function stateOf(
  * The supervisor's sign-off of a closed billing month (decisions 1210, 1285): its state for every staff role, the
  * sign-off itself, and the review of what changed in closed months since they were filed.
  */
-export function createBillingSignOffService({ db, clock, audit, config }: Deps) {
+export function createBillingSignOffService({ clock, audit, config }: Deps) {
   const maker = createBillingFileMaker({ clock, audit, config });
-  const months = createBillingMonth(db, clock);
 
   /** The figures signed must be those reviewed: a month filed anew since the page loaded refuses it. */
   function refuseUnreviewed(totals: ReturnType<typeof monthTotalsOf>, reviewed: SignOffBody['reviewed']) {
@@ -79,20 +71,23 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
     }
   }
 
-  /** The clinic asked about and its month, with the clinic's scope (found in the caller's) its sign-off is read in. */
+  /**
+   * The clinic asked about and its month, with the data access of the clinic's scope (found in the caller's) its
+   * sign-off is read in.
+   */
   async function clinicMonth(actor: Caller, params: MonthParams, clinicCode: string | undefined) {
-    const clinic = await billingClinicOf(db, actor, clinicCode);
+    const clinic = await billingClinicOf(actor.data, actor, clinicCode);
     return {
       clinic,
-      scope: clinicScope(clinic.id),
+      clinicData: actor.data.within(clinicScope(clinic.id)),
       month: billingMonthOf(params.year, params.month, clinicMonthOf(clock.now(), clinic.timezone)),
     };
   }
 
   return {
     async state(actor: Caller, params: MonthParams, query: { clinic_code?: string }): Promise<BillingSignOff> {
-      const { scope, month } = await clinicMonth(actor, params, query.clinic_code);
-      return stateOf(db, scope, month);
+      const { clinicData, month } = await clinicMonth(actor, params, query.clinic_code);
+      return stateOf(clinicData, month);
     },
 
     /**
@@ -107,12 +102,12 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
       body: SignOffBody,
       ctx: RequestContext,
     ) {
-      const { clinic, scope, month } = await clinicMonth(actor, params, query.clinic_code);
-      const row = await db.transaction(async (tx) => {
-        const files = createBillingFilesRepository(tx, scope);
+      const { clinic, clinicData, month } = await clinicMonth(actor, params, query.clinic_code);
+      const row = await clinicData.transaction(async (data) => {
+        const files = data.billingFiles;
         // The month held: a second sign-off, an admin's new version or an upload waits, then sees this one.
         await files.lockMonth(month);
-        const repo = createBillingSignOffRepository(tx, scope);
+        const repo = data.billingSignOff;
         const signed = await repo.find(month);
         if (signed) {
           throw conflict(
@@ -134,7 +129,7 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
         // closed before filed figures were kept is signed as decision 1210 had it: figures and file made now.
         const madeNow = close.figures
           ? null
-          : await createBillingMonth(tx, clock).monthOfClinic({ clinicId: clinic.id, month });
+          : await createBillingMonth(data, clock).monthOfClinic({ clinicId: clinic.id, month });
         const figures = close.figures ?? madeNow!;
         const totals = monthTotalsOf(figures.codes);
         refuseUnreviewed(totals, body.reviewed);
@@ -142,7 +137,7 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
         const file =
           newest.source === 'uploaded' || !madeNow
             ? newest
-            : await maker.generateFrom(tx, madeNow, author).then(({ info, content }) => ({ ...info, content }));
+            : await maker.generateFrom(data, madeNow, author).then(({ info, content }) => ({ ...info, content }));
         const closedFile = { name: file.name, sha256: sha256Of(file.content) };
         const copy = await signedCopyOf(file.content, {
           month,
@@ -152,8 +147,7 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
           closedFile,
         });
         const stored = await maker.store(
-          tx,
-          scope,
+          data,
           {
             month,
             name: file.name.replace(/\.xlsx$/i, '-signed.xlsx'),
@@ -193,11 +187,11 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
               expected_cents: totals.expectedCents,
             },
           },
-          tx,
+          data.db,
         );
         return signOff;
       });
-      return stateOf(db, scope, month, row);
+      return stateOf(clinicData, month, row);
     },
 
     /**
@@ -206,10 +200,11 @@ export function createBillingSignOffService({ db, clock, audit, config }: Deps) 
      * ids.
      */
     async review(actor: Caller, params: MonthParams, query: { clinic_code?: string }, ctx: RequestContext) {
-      const { clinic, scope, month } = await clinicMonth(actor, params, query.clinic_code);
-      const repo = createBillingSignOffRepository(db, scope);
+      const { clinic, clinicData, month } = await clinicMonth(actor, params, query.clinic_code);
+      const repo = clinicData.billingSignOff;
+      const months = createBillingMonth(actor.data, clock);
       const filed = (
-        await Promise.all([monthAfter(month, -1), month].map((m) => filedMonthOf(db, clinic.id, m)))
+        await Promise.all([monthAfter(month, -1), month].map((m) => filedMonthOf(actor.data, clinic.id, m)))
       ).filter((m) => m !== null);
       const closedMonths = await Promise.all(
         filed.map(async (filedMonth) => {

@@ -6,6 +6,8 @@ import { type BilledClinics, billedClinics } from '../../../test/billing-support
 import { makeClinic, makeUser } from '../../../test/factories.ts';
 import { signedInAdmin } from '../../../test/patients-support.ts';
 import { clinics, patients, users } from '../../db/schema.ts';
+import { clinicScope } from '../../db/scope.ts';
+import { dataFor } from '../data-access.ts';
 import { createBillingMonth } from './billing-month.ts';
 import { PAYMENT_RULE } from './billing-workbook.ts';
 
@@ -63,7 +65,8 @@ describe('the billing file', () => {
   it('holds, cell for cell, what monthOfClinic and GET /clinic/billing-units answer of the month', async () => {
     const { name, rows } = await fileOf(c.home.clinic.code, 1, 2026, c.home.therapist.token);
     expect(name).toBe(`rehabit-billing-${c.home.clinic.code}-2026-01.xlsx`);
-    const month = await createBillingMonth(c.db, c.t.clock).monthOfClinic({
+    const homeData = dataFor(c.db, clinicScope(c.home.clinic.id));
+    const month = await createBillingMonth(homeData, c.t.clock).monthOfClinic({
       clinicId: c.home.clinic.id,
       month: '2026-01',
     });

@@ -27,12 +27,12 @@ export const billingModule = fp(
     const rtmStatus = createRtmStatusService({ db, clock, audit });
     app.decorate('rtmStatus', rtmStatus);
     app.decorate('monthClose', billingFiles.monthClose);
-    await app.register(billingRoutes, { billing: createBillingService({ db, clock, audit }) });
+    await app.register(billingRoutes, { billing: createBillingService({ clock, audit }) });
     await app.register(billingFilesRoutes, { billingFiles });
     await app.register(billingSignOffRoutes, {
-      billingSignOff: createBillingSignOffService({ db, clock, audit, config }),
+      billingSignOff: createBillingSignOffService({ clock, audit, config }),
     });
-    await app.register(billingSettingsRoutes, { billingSettings: createBillingSettingsService({ db, clock, audit }) });
+    await app.register(billingSettingsRoutes, { billingSettings: createBillingSettingsService({ clock, audit }) });
     await app.register(rtmStatusRoutes, { rtmStatus });
   },
   { name: 'billing', dependencies: ['core'] },

@@ -9,7 +9,6 @@ import {
   toPage,
 } from '@rehabit/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import { clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
@@ -20,27 +19,23 @@ import { billingClinicOf, billingMonthOf } from './billing-clinic.ts';
 import { createBillingInputs } from './billing-inputs.ts';
 import { billedPatientsOf, codeTotalsOf, createBillingMonth, monthTotalsOf } from './billing-month.ts';
 import { clinicRatesOf } from './billing-rates.ts';
-import { createBillingSignOffRepository } from './billing-sign-off.repository.ts';
 import { filedMonthOf } from './filed-month.ts';
 
-type Deps = { db: Db; clock: Clock; audit: AuditLog };
+type Deps = { clock: Clock; audit: AuditLog };
 type ChartQuery = z.infer<typeof billingChartQuerySchema>;
 
 /** The billing screen's reads: a month's units with the patients who bill, and the year's chart. */
-export function createBillingService({ db, clock, audit }: Deps) {
-  const months = createBillingMonth(db, clock);
-  const inputs = createBillingInputs(db);
-
+export function createBillingService({ clock, audit }: Deps) {
   return {
     async units(actor: Caller, query: BillingUnitsQuery, ctx: RequestContext): Promise<BillingUnits> {
-      const clinic = await billingClinicOf(db, actor, query.clinic_code);
+      const clinic = await billingClinicOf(actor.data, actor, query.clinic_code);
       const month = billingMonthOf(query.year, query.month, clinicMonthOf(clock.now(), clinic.timezone));
       // A closed month answers its filed figures, signed or not, never a recomputation that moved (decision 1285);
       // any other month is computed now.
-      const filed = await filedMonthOf(db, clinic.id, month);
+      const filed = await filedMonthOf(actor.data, clinic.id, month);
       const result = filed
         ? { ...filed.figures, isProvisional: false }
-        : await months.monthOfClinic({ clinicId: clinic.id, month });
+        : await createBillingMonth(actor.data, clock).monthOfClinic({ clinicId: clinic.id, month });
       const start = (query.page - 1) * query.page_size;
       const page = result.patients.slice(start, start + query.page_size);
       // One row for the page: whose billing was read (ids only), in the clinic read.
@@ -74,18 +69,20 @@ export function createBillingService({ db, clock, audit }: Deps) {
 
     /** The year's months up to `current_month`, from one read of the year's data. Totals only: no patient named. */
     async chart(actor: Caller, query: ChartQuery): Promise<BillingChart> {
-      const clinic = await billingClinicOf(db, actor, query.clinic_code);
+      const clinic = await billingClinicOf(actor.data, actor, query.clinic_code);
       // The clinic found in the caller's scope: its rates and frozen months are read in it alone.
-      const scope = clinicScope(clinic.id);
+      const clinicData = actor.data.within(clinicScope(clinic.id));
       const today = clinicMonthOf(clock.now(), clinic.timezone);
       const last = billingMonthOf(query.year, query.current_month, today);
       const numbers = Array.from({ length: query.current_month }, (_, i) => i + 1);
       const [rates, patientInputs, frozen] = await Promise.all([
-        clinicRatesOf(db, scope),
-        inputs.inputsOf({ clinicId: clinic.id, from: `${query.year}-01-01`, until: lastDayOfMonth(last) }),
-        createBillingSignOffRepository(db, scope).frozenCodesOf(
-          numbers.map((number) => monthOfYear(query.year, number)),
-        ),
+        clinicRatesOf(clinicData),
+        createBillingInputs(actor.data).inputsOf({
+          clinicId: clinic.id,
+          from: `${query.year}-01-01`,
+          until: lastDayOfMonth(last),
+        }),
+        clinicData.billingSignOff.frozenCodesOf(numbers.map((number) => monthOfYear(query.year, number))),
       ]);
       const frozenTotals = new Map(frozen.map((row) => [row.month, row.codes]));
       const chartMonths = numbers.map((number) => {

@@ -4,9 +4,9 @@
  * `since` is a post-close correction, listed for the next review. A month closed before filed figures were kept has
  * none until it is signed.
  */
-import type { DbOrTx } from '../../db/client.ts';
 import { clinicScope } from '../../db/scope.ts';
-import { createBillingSignOffRepository, type SignedFigures, type SignOffRow } from './billing-sign-off.repository.ts';
+import type { TxData } from '../data-access.ts';
+import type { SignedFigures, SignOffRow } from './billing-sign-off.repository.ts';
 
 export type FiledMonth = {
   month: string;
@@ -19,8 +19,8 @@ export type FiledMonth = {
 };
 
 /** The filed month of a clinic its caller has found in its own scope (the billed clinic, a patient's). */
-export async function filedMonthOf(db: DbOrTx, clinicId: number, month: string): Promise<FiledMonth | null> {
-  const repo = createBillingSignOffRepository(db, clinicScope(clinicId));
+export async function filedMonthOf(data: TxData, clinicId: number, month: string): Promise<FiledMonth | null> {
+  const repo = data.within(clinicScope(clinicId)).billingSignOff;
   const [close, signOff] = await Promise.all([repo.closeOf(month), repo.find(month)]);
   // A sign-off signs the filed figures when the close kept them, so corrections still count from the close.
   const filedAt = close?.figures ? close.filedAt : null;

@@ -8,8 +8,8 @@ import type { Db } from '../../db/client.ts';
 import { clinicScope, crossClinic } from '../../db/scope.ts';
 import { clinicMonthOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { dataFor } from '../data-access.ts';
 import type { BillingFileMaker } from './billing-file-maker.ts';
-import { createBillingFilesRepository } from './billing-files.repository.ts';
 
 export type ClinicMonth = { clinicId: number; month: string };
 
@@ -36,11 +36,13 @@ export function monthsToClose(clinic: { timezone: string; lastClosed: string | n
 }
 
 export function createMonthClose({ db, clock, maker }: { db: Db; clock: Clock; maker: BillingFileMaker }) {
+  const jobData = dataFor(db, crossClinic('scheduled job'));
+
   return {
     /** Every clinic's months that have ended and are not closed yet. */
     async dueMonths(): Promise<ClinicMonth[]> {
       const now = clock.now();
-      const clinics = await createBillingFilesRepository(db, crossClinic('scheduled job')).clinicsWithLastClose();
+      const clinics = await jobData.billingFiles.clinicsWithLastClose();
       return clinics.flatMap((clinic) => monthsToClose(clinic, now).map((month) => ({ clinicId: clinic.id, month })));
     },
 
@@ -52,13 +54,12 @@ export function createMonthClose({ db, clock, maker }: { db: Db; clock: Clock; m
      */
     async close({ clinicId, month }: ClinicMonth): Promise<boolean> {
       // Each clinic's month is closed in that clinic's scope (decision 1340).
-      const scope = clinicScope(clinicId);
-      return db.transaction(async (tx) => {
-        const repo = createBillingFilesRepository(tx, scope);
+      return jobData.within(clinicScope(clinicId)).transaction(async (data) => {
+        const repo = data.billingFiles;
         const timezone = await repo.timezoneOf();
         if (!timezone || month >= clinicMonthOf(clock.now(), timezone)) return false;
         if (!(await repo.closeMonth(month))) return false;
-        const { info, figures } = await maker.generate(tx, scope, month, null);
+        const { info, figures } = await maker.generate(data, month, null);
         await repo.setClosedMonthFile(month, { fileId: info.id, figures, at: clock.now() });
         return true;
       });

@@ -6,11 +6,9 @@ import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { Caller } from '../data-access.ts';
-import { requirePatient } from '../patients/patient-access.ts';
-import { createBillingInputsRepository } from './billing-inputs.repository.ts';
+import { type Caller, dataFor, type TxData } from '../data-access.ts';
+import { patientScope, requirePatient } from '../patients/patient-access.ts';
 import { createBillingInputs } from './billing-inputs.ts';
-import { createRtmStatusRepository } from './rtm-status.repository.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog };
 
@@ -26,14 +24,18 @@ const keeps: Record<RtmListFilter, (status: RtmStatus) => boolean> = {
  * decorated by the billing module, so the patients module never imports billing.
  */
 export function createRtmStatusService({ db, clock, audit }: Deps) {
-  const inputs = createBillingInputs(db);
+  /**
+   * The data access of a clinic found in the caller's scope (a page's patients, the clinics of the scope, the
+   * caller's own), for the methods other modules call with clinics and scopes rather than a caller: `db` is for it.
+   */
+  const clinicData = (clinicId: number) => dataFor(db, clinicScope(clinicId));
 
   /**
-   * The clinic's timezone and today in it: its calendar picks the window's days and the month's minutes. Of a clinic
-   * found in the caller's scope: a page's patients, the clinics of the scope, the caller's own.
+   * The clinic's timezone and today in it: its calendar picks the window's days and the month's minutes. Of the one
+   * clinic of the data access's scope.
    */
-  async function calendarOf(clinicId: number) {
-    const timezone = await createBillingInputsRepository(db, clinicScope(clinicId)).timezoneOf();
+  async function calendarOf(data: TxData) {
+    const timezone = await data.billingInputs.timezoneOf();
     return timezone ? { timezone, today: localDateOf(clock.now(), timezone) } : null;
   }
 
@@ -42,6 +44,7 @@ export function createRtmStatusService({ db, clock, audit }: Deps) {
    * month. Patients without one (never onboarded, or discharged before the month) have none.
    */
   async function clinicStatuses(
+    data: TxData,
     clinicId: number,
     calendar: { timezone: string; today: string } | null,
     patientIds?: number[],
@@ -49,7 +52,13 @@ export function createRtmStatusService({ db, clock, audit }: Deps) {
     const statuses = new Map<number, RtmStatus>();
     if (!calendar || patientIds?.length === 0) return statuses;
     const { timezone, today } = calendar;
-    const found = await inputs.inputsOf({ clinicId, until: today, timezone, patientIds, forStatus: true });
+    const found = await createBillingInputs(data).inputsOf({
+      clinicId,
+      until: today,
+      timezone,
+      patientIds,
+      forStatus: true,
+    });
     for (const { patientId, input } of found) statuses.set(patientId, rtmStatusOf(input, today));
     return statuses;
   }
@@ -61,8 +70,10 @@ export function createRtmStatusService({ db, clock, audit }: Deps) {
       for (const { id, clinicId } of patients) idsByClinic.set(clinicId, [...(idsByClinic.get(clinicId) ?? []), id]);
       const found = new Map<number, RtmStatus>();
       for (const [clinicId, ids] of idsByClinic) {
-        for (const [id, status] of await clinicStatuses(clinicId, await calendarOf(clinicId), ids))
+        const data = clinicData(clinicId);
+        for (const [id, status] of await clinicStatuses(data, clinicId, await calendarOf(data), ids)) {
           found.set(id, status);
+        }
       }
       return found;
     },
@@ -73,10 +84,11 @@ export function createRtmStatusService({ db, clock, audit }: Deps) {
      * episode, for a platform admin).
      */
     async matchingIn(scope: ClinicScope, filter: RtmListFilter): Promise<Map<number, RtmStatus>> {
-      const clinicIds = await createRtmStatusRepository(db, scope).clinicsWithOpenEpisodes();
+      const clinicIds = await dataFor(db, scope).rtmStatus.clinicsWithOpenEpisodes();
       const kept = new Map<number, RtmStatus>();
       for (const clinicId of clinicIds) {
-        for (const [id, status] of await clinicStatuses(clinicId, await calendarOf(clinicId))) {
+        const data = clinicData(clinicId);
+        for (const [id, status] of await clinicStatuses(data, clinicId, await calendarOf(data))) {
           if (keeps[filter](status)) kept.set(id, status);
         }
       }
@@ -91,16 +103,18 @@ export function createRtmStatusService({ db, clock, audit }: Deps) {
       clinicId: number,
       patientIds?: number[],
     ): Promise<{ today: string; statuses: Map<number, RtmStatus> }> {
-      const calendar = await calendarOf(clinicId);
+      const data = clinicData(clinicId);
+      const calendar = await calendarOf(data);
       if (!calendar) throw notFound('clinic');
-      return { today: calendar.today, statuses: await clinicStatuses(clinicId, calendar, patientIds) };
+      return { today: calendar.today, statuses: await clinicStatuses(data, clinicId, calendar, patientIds) };
     },
 
     /** One patient's status today, for the dashboard; another clinic's patient is not found. */
     async ofPatient(actor: Caller, patientId: number, ctx: RequestContext): Promise<RtmStatusAnswer> {
       const patient = await requirePatient(audit, actor, patientId, 'rtm_status.read', ctx);
       const calendar = { timezone: patient.timezone, today: localDateOf(clock.now(), patient.timezone) };
-      const statuses = await clinicStatuses(patient.clinicId, calendar, [patient.id]);
+      const patientData = actor.data.within(patientScope(patient));
+      const statuses = await clinicStatuses(patientData, patient.clinicId, calendar, [patient.id]);
       await patientAudit(audit).success(actor, 'rtm_status.read', patient, ctx);
       return { today: calendar.today, rtm: statuses.get(patient.id) ?? null };
     },

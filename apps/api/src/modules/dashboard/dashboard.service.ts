@@ -1,16 +1,12 @@
 import { type Dashboard, type DashboardQuery, isTreatingRole, reminderPeriodStart } from '@rehabit/contract';
-import type { Db } from '../../db/client.ts';
 import { clinicScope } from '../../db/scope.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
-import { createUsersRepository } from '../auth/users.repository.ts';
 import type { RtmStatusService } from '../billing/rtm-status.service.ts';
 import type { Caller } from '../data-access.ts';
 import type { TasksService } from '../tasks/tasks.service.ts';
-import { createDashboardRepository } from './dashboard.repository.ts';
 
 type Deps = {
-  db: Db;
   clock: Clock;
   rtm: Pick<RtmStatusService, 'ofClinic'>;
   tasks: Pick<TasksService, 'openCountOf'>;
@@ -22,7 +18,10 @@ type Deps = {
  * list's SQL conditions, "close" and "ready" from the RTM statuses of one billing-inputs read of those patients.
  * Those who bill nothing are counted apart, with none of their minutes (decision 1240).
  */
-export function createDashboardService({ db, clock, rtm, tasks }: Deps) {
+export function createDashboardService({ clock, rtm, tasks }: Deps) {
+  /** The data access of the caller's own clinic, where its staff and patients are read. */
+  const ownClinicData = (actor: Caller) => actor.data.within(clinicScope(actor.clinicId));
+
   /**
    * Whose patients: the named therapist (a treating member of the caller's clinic), else the whole clinic when
    * asked, else the caller when they treat patients, else nobody in particular (the clinic, for an office manager).
@@ -31,7 +30,7 @@ export function createDashboardService({ db, clock, rtm, tasks }: Deps) {
     const isOwn = query.scope !== 'clinic' && isTreatingRole(actor.role);
     const id = query.therapist_id ?? (isOwn ? actor.id : undefined);
     if (id === undefined) return null;
-    const user = await createUsersRepository(db, clinicScope(actor.clinicId)).findById(id);
+    const user = await ownClinicData(actor).users.findById(id);
     if (!user) throw notFound('therapist');
     if (!isTreatingRole(user.role)) throw fieldError('therapist_id', 'Choose a therapist of this clinic');
     return { id: user.id, display_name: `${user.firstName} ${user.lastName}` };
@@ -42,10 +41,7 @@ export function createDashboardService({ db, clock, rtm, tasks }: Deps) {
       const therapist = await therapistOf(actor, query);
       const now = clock.now();
       // The caller's own clinic, an admin's too: the dashboard counts one clinic's patients.
-      const onboarded = await createDashboardRepository(db, clinicScope(actor.clinicId)).onboardedIn(
-        therapist?.id ?? null,
-        now,
-      );
+      const onboarded = await ownClinicData(actor).dashboard.onboardedIn(therapist?.id ?? null, now);
       const { today, statuses } = await rtm.ofClinic(
         actor.clinicId,
         onboarded.map((p) => p.id),

@@ -66,7 +66,7 @@ export function createTaskRules({ db, clock, audit }: Deps) {
       }
       const onboarded = rows.filter((r) => r.status === 'onboarded');
       if (onboarded.length > 0) {
-        const inputs = await createBillingInputs(data.db).inputsOf({
+        const inputs = await createBillingInputs(data).inputsOf({
           clinicId,
           until: today,
           patientIds: onboarded.map((r) => r.id),
