@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { functionalEntries, functionalMeasures, healthMetrics, patientEpisodes, patients } from '../src/db/schema.ts';
 import { localDateOf, middayOf } from '../src/lib/calendar.ts';
-import { createBillingInputs } from '../src/modules/billing/billing-inputs.ts';
 import { monitoredClinics } from './monitoring-support.ts';
 import type { StaffedClinic } from './patients-support.ts';
 
@@ -97,7 +96,7 @@ export async function billedClinics() {
       d.toISOString().slice(0, 10),
     );
 
-  return { ...app, db, inEpisode, readings, outcomes, days, inputs: createBillingInputs(db) };
+  return { ...app, db, inEpisode, readings, outcomes, days };
 }
 
 export type BilledClinics = Awaited<ReturnType<typeof billedClinics>>;

@@ -229,7 +229,7 @@ describe("the demo clinic's billing history", () => {
 
   /** The codes of the month's billing file as the billing module writes it, read back from the XLSX. */
   async function fileCodes(month: string): Promise<RecomputedCode[]> {
-    const billingMonth = await createBillingMonth(db(), t.clock).monthOfClinic({
+    const billingMonth = await createBillingMonth(dataFor(db(), crossClinic('scheduled job')), t.clock).monthOfClinic({
       clinicId: (await demoClinic()).id,
       month,
     });

@@ -2,9 +2,9 @@ import { can, type Endpoint, type Problem, type Schema } from '@rehabit/contract
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Actor } from '../db/scope.ts';
-import type { Caller } from '../modules/data-access.ts';
 import { type AuditLog, type AuditTrail, withAuditTrail } from '../lib/audit.ts';
 import { AppError } from '../lib/errors.ts';
+import type { Caller } from '../modules/data-access.ts';
 import { type Fault, invalidInput, problemOf } from '../plugins/errors.ts';
 import type { RequestContext } from './request-context.ts';
 

@@ -16,7 +16,7 @@ export const adminModule = fp(
       platformClinics: createPlatformClinicsService({ db, audit, config }),
       supportAccount: createSupportAccountService({ db, audit }),
     });
-    await app.register(auditLogRoutes, { auditLog: createAuditLogService({ db, clock, audit }) });
+    await app.register(auditLogRoutes, { auditLog: createAuditLogService({ clock, audit }) });
   },
   { name: 'admin', dependencies: ['core'] },
 );

@@ -7,7 +7,6 @@ import {
   type FileAnswer,
   toPage,
 } from '@rehabit/contract';
-import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -18,7 +17,7 @@ import { chosenClinic } from '../clinics/chosen-clinic.ts';
 import type { Caller } from '../data-access.ts';
 import type { AuditLogFilter, AuditLogRow } from './audit-log.repository.ts';
 
-type Deps = { db: Db; clock: Clock; audit: AuditLog };
+type Deps = { clock: Clock; audit: AuditLog };
 
 const toEntry = (row: AuditLogRow): AuditEntry => ({
   id: row.id,
@@ -85,7 +84,7 @@ const filterDetail = (filter: AuditFilter) =>
  * Reading the audit log (decision 1022): a supervisor reads their own clinic's rows, an admin any clinic's or every
  * clinic's. Ids of a clinic, patient or user the caller cannot see are not found. Every read is itself audited.
  */
-export function createAuditLogService({ db, clock, audit }: Deps) {
+export function createAuditLogService({ clock, audit }: Deps) {
   /**
    * The filter in the caller's reach, the clinic its reading is filed under, and the patient filtered on. The log is
    * read in the reach (decision 1340): the chosen clinic's rows, or every clinic's for an admin who chose none.

@@ -45,7 +45,7 @@ const toStaffBalance = (row: StaffBalanceRow) => ({
 export function createBalancesService({ clock, audit }: Deps) {
   /** The clinic's month as the caller may see it: every staff member's row, or a therapist's own. */
   async function monthOf(actor: Caller, query: MonthQuery) {
-    const clinic = await billingClinicOf(actor.data.db, actor, query.clinic_code);
+    const clinic = await billingClinicOf(actor.data, actor, query.clinic_code);
     const current = clinicMonthOf(clock.now(), clinic.timezone);
     // Months before 2025-01 are refused by the query's schema, months not started yet here.
     const month = billingMonthOf(Number(query.month.slice(0, 4)), Number(query.month.slice(5, 7)), current);

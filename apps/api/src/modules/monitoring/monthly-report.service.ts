@@ -43,7 +43,7 @@ export function createMonthlyReportService({ clock, audit }: Deps) {
       const month = monthOr(query.month, patient.timezone);
       const [entries, filed] = await Promise.all([
         createMonthlyMinutes(actor.data).entriesOfPatient({ clinicId: patient.clinicId, patientId: patient.id, month }),
-        filedMonthOf(actor.data.db, patient.clinicId, month),
+        filedMonthOf(actor.data, patient.clinicId, month),
       ]);
       const all = inTimeOrder(entries).reverse();
       const start = (query.page - 1) * query.page_size;

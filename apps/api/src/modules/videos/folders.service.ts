@@ -1,6 +1,5 @@
 import type { AuditAction } from '@rehabit/contract';
 import { can, type FolderListQuery, toPage } from '@rehabit/contract';
-import type { Db } from '../../db/client.ts';
 import { narrowTo } from '../../db/scope.ts';
 import { folderViewerOf } from '../../db/visibility.ts';
 import type { RequestContext } from '../../http/request-context.ts';
@@ -12,14 +11,14 @@ import type { Caller } from '../data-access.ts';
 import type { FolderRow } from './folders.repository.ts';
 import { toFolder, toVideo } from './video-mapping.ts';
 
-type Deps = { db: Db; audit: AuditLog; host: () => VideoHost };
+type Deps = { audit: AuditLog; host: () => VideoHost };
 type Page = { page: number; page_size: number };
 
 /**
  * Folders are private to their owner until shared with the clinic; colleagues then read them. Only the owner
  * (or an admin) renames, deletes, shares and files videos into a folder.
  */
-export function createFoldersService({ db, audit, host }: Deps) {
+export function createFoldersService({ audit, host }: Deps) {
   const record = actorAudit(audit);
   const foldersOf = (actor: Caller) => actor.data.folders;
 

@@ -1,5 +1,4 @@
 import { type HepRequest, type HepRequestQueueQuery, toPage } from '@rehabit/contract';
-import type { Db } from '../../db/client.ts';
 import { narrowTo } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, actorAudit } from '../../lib/audit.ts';
@@ -10,7 +9,7 @@ import type { Caller, Data } from '../data-access.ts';
 import type { TaskRules } from '../tasks/task-rules.ts';
 import type { HepRequestRow } from './hep-requests.repository.ts';
 
-type Deps = { db: Db; clock: Clock; audit: AuditLog; tasks: TaskRules };
+type Deps = { clock: Clock; audit: AuditLog; tasks: TaskRules };
 type Page = { page: number; page_size: number };
 type Answer = { answer: string; video_id?: number | null; is_declined: boolean };
 
@@ -36,7 +35,7 @@ const toHepRequest = (r: HepRequestRow): HepRequest => ({
  * A staff member asks the content team for a missing exercise video; admins answer the queue of every clinic once
  * (decision 1030), and the requester is told by a task in their clinic, opened in the answer's transaction.
  */
-export function createHepRequestsService({ db, clock, audit, tasks }: Deps) {
+export function createHepRequestsService({ clock, audit, tasks }: Deps) {
   const record = actorAudit(audit);
 
   /** The request as the data access of the scope it was just filed or answered in reads it. */

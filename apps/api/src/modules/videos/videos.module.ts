@@ -7,12 +7,12 @@ import { createVideosService } from './videos.service.ts';
 /** The exercise video library, its folders, and the queue of HEP requests (decision 1030). */
 export const videosModule = fp(
   async (app) => {
-    const { db, clock, audit } = app;
+    const { clock, audit } = app;
     const host = () => app.videoHost;
     await app.register(videosRoutes, {
-      videos: createVideosService({ db, clock, audit, host }),
-      folders: createFoldersService({ db, audit, host }),
-      hepRequests: createHepRequestsService({ db, clock, audit, tasks: app.taskRules }),
+      videos: createVideosService({ clock, audit, host }),
+      folders: createFoldersService({ audit, host }),
+      hepRequests: createHepRequestsService({ clock, audit, tasks: app.taskRules }),
     });
   },
   { name: 'videos', dependencies: ['core', 'video-host', 'tasks'] },

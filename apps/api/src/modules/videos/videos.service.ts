@@ -20,7 +20,7 @@ import { chosenClinic } from '../clinics/chosen-clinic.ts';
 import { type Caller, dataFor, type TxData } from '../data-access.ts';
 import { canEditVideo, collectionIdOf, libraryIdOf, toVideo } from './video-mapping.ts';
 
-type Deps = { db: Db; clock: Clock; audit: AuditLog; host: () => VideoHost };
+type Deps = { clock: Clock; audit: AuditLog; host: () => VideoHost };
 /**
  * The host's view of the records: found by the host's file id, never scoped (the signature is the access).
  * What happens to an upload is audited as done by the video's owner, who asked for the upload.
@@ -49,7 +49,7 @@ export function createVideoCatalog(db: Db, audit: AuditLog): VideoCatalog {
   };
 }
 
-export function createVideosService({ db, clock, audit, host }: Deps) {
+export function createVideosService({ clock, audit, host }: Deps) {
   const record = actorAudit(audit);
 
   async function find(actor: Caller, id: number, ctx: RequestContext) {
