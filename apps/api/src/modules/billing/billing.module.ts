@@ -24,7 +24,7 @@ export const billingModule = fp(
   async (app) => {
     const { db, clock, audit, config } = app;
     const billingFiles = createBillingFilesService({ db, clock, audit, config });
-    const rtmStatus = createRtmStatusService({ db, clock, audit });
+    const rtmStatus = createRtmStatusService({ clock, audit });
     app.decorate('rtmStatus', rtmStatus);
     app.decorate('monthClose', billingFiles.monthClose);
     await app.register(billingRoutes, { billing: createBillingService({ clock, audit }) });

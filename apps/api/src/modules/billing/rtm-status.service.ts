@@ -1,16 +1,15 @@
 import { type RtmListFilter, type RtmStatus, type RtmStatusAnswer, rtmStatusOf } from '@rehabit/contract';
-import type { Db } from '../../db/client.ts';
-import { type ClinicScope, clinicScope } from '../../db/scope.ts';
+import { clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
-import { type Caller, dataFor, type TxData } from '../data-access.ts';
+import type { Caller, Data, TxData } from '../data-access.ts';
 import { patientScope, requirePatient } from '../patients/patient-access.ts';
 import { createBillingInputs } from './billing-inputs.ts';
 
-type Deps = { db: Db; clock: Clock; audit: AuditLog };
+type Deps = { clock: Clock; audit: AuditLog };
 
 /** Which statuses each list filter keeps (decision 0803; `ready` decision 0903). */
 const keeps: Record<RtmListFilter, (status: RtmStatus) => boolean> = {
@@ -23,13 +22,7 @@ const keeps: Record<RtmListFilter, (status: RtmStatus) => boolean> = {
  * contract applied on the clinic's calendar day. The patient list gets it through `statusesOf` and `matchingIn`,
  * decorated by the billing module, so the patients module never imports billing.
  */
-export function createRtmStatusService({ db, clock, audit }: Deps) {
-  /**
-   * The data access of a clinic found in the caller's scope (a page's patients, the clinics of the scope, the
-   * caller's own), for the methods other modules call with clinics and scopes rather than a caller: `db` is for it.
-   */
-  const clinicData = (clinicId: number) => dataFor(db, clinicScope(clinicId));
-
+export function createRtmStatusService({ clock, audit }: Deps) {
   /**
    * The clinic's timezone and today in it: its calendar picks the window's days and the month's minutes. Of the one
    * clinic of the data access's scope.
@@ -64,13 +57,19 @@ export function createRtmStatusService({ db, clock, audit }: Deps) {
   }
 
   return {
-    /** The statuses of a page of patients: one read per clinic on the page (one, unless a platform admin lists). */
-    async statusesOf(patients: readonly { id: number; clinicId: number }[]): Promise<Map<number, RtmStatus>> {
+    /**
+     * The statuses of a page of patients found in the caller's data access: one read per clinic on the page (one,
+     * unless a platform admin lists), each in that clinic's scope.
+     */
+    async statusesOf(
+      caller: Data,
+      patients: readonly { id: number; clinicId: number }[],
+    ): Promise<Map<number, RtmStatus>> {
       const idsByClinic = new Map<number, number[]>();
       for (const { id, clinicId } of patients) idsByClinic.set(clinicId, [...(idsByClinic.get(clinicId) ?? []), id]);
       const found = new Map<number, RtmStatus>();
       for (const [clinicId, ids] of idsByClinic) {
-        const data = clinicData(clinicId);
+        const data = caller.within(clinicScope(clinicId));
         for (const [id, status] of await clinicStatuses(data, clinicId, await calendarOf(data), ids)) {
           found.set(id, status);
         }
@@ -79,15 +78,15 @@ export function createRtmStatusService({ db, clock, audit }: Deps) {
     },
 
     /**
-     * The patients of the scope a list filter keeps (close to a threshold, ready to bill), with their statuses.
-     * Computed in memory over every patient with an episode this month of the clinic (of each clinic with an open
-     * episode, for a platform admin).
+     * The patients of the data access's scope a list filter keeps (close to a threshold, ready to bill), with their
+     * statuses. Computed in memory over every patient with an episode this month of the clinic (of each clinic with
+     * an open episode, for a platform admin).
      */
-    async matchingIn(scope: ClinicScope, filter: RtmListFilter): Promise<Map<number, RtmStatus>> {
-      const clinicIds = await dataFor(db, scope).rtmStatus.clinicsWithOpenEpisodes();
+    async matchingIn(caller: Data, filter: RtmListFilter): Promise<Map<number, RtmStatus>> {
+      const clinicIds = await caller.rtmStatus.clinicsWithOpenEpisodes();
       const kept = new Map<number, RtmStatus>();
       for (const clinicId of clinicIds) {
-        const data = clinicData(clinicId);
+        const data = caller.within(clinicScope(clinicId));
         for (const [id, status] of await clinicStatuses(data, clinicId, await calendarOf(data))) {
           if (keeps[filter](status)) kept.set(id, status);
         }
@@ -100,10 +99,11 @@ export function createRtmStatusService({ db, clock, audit }: Deps) {
      * every patient with an episode this month. For the dashboard, whose figures are counts of these.
      */
     async ofClinic(
+      caller: Data,
       clinicId: number,
       patientIds?: number[],
     ): Promise<{ today: string; statuses: Map<number, RtmStatus> }> {
-      const data = clinicData(clinicId);
+      const data = caller.within(clinicScope(clinicId));
       const calendar = await calendarOf(data);
       if (!calendar) throw notFound('clinic');
       return { today: calendar.today, statuses: await clinicStatuses(data, clinicId, calendar, patientIds) };

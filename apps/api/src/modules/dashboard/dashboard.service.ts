@@ -43,6 +43,7 @@ export function createDashboardService({ clock, rtm, tasks }: Deps) {
       // The caller's own clinic, an admin's too: the dashboard counts one clinic's patients.
       const onboarded = await ownClinicData(actor).dashboard.onboardedIn(therapist?.id ?? null, now);
       const { today, statuses } = await rtm.ofClinic(
+        actor.data,
         actor.clinicId,
         onboarded.map((p) => p.id),
       );

@@ -9,7 +9,7 @@ import type {
   RtmStatus,
 } from '@rehabit/contract';
 import { callDaysBackOf, canTreatPatients, toPage } from '@rehabit/contract';
-import { type ClinicScope, clinicScope, narrowTo } from '../../db/scope.ts';
+import { clinicScope, narrowTo } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, noteAudited, patientAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -27,9 +27,9 @@ import { identityColumnsOf, type PatientRow, toPatient } from './patients.reposi
  */
 export type ListRtmStatuses = {
   /** The statuses of a page's patients, read together; a patient without an episode this month has none. */
-  statusesOf(patients: readonly { id: number; clinicId: number }[]): Promise<Map<number, RtmStatus>>;
-  /** The scope's patients a list filter keeps (close to a threshold, ready to bill), with their statuses. */
-  matchingIn(scope: ClinicScope, filter: RtmListFilter): Promise<Map<number, RtmStatus>>;
+  statusesOf(caller: Data, patients: readonly { id: number; clinicId: number }[]): Promise<Map<number, RtmStatus>>;
+  /** The data access's patients a list filter keeps (close to a threshold, ready to bill), with their statuses. */
+  matchingIn(caller: Data, filter: RtmListFilter): Promise<Map<number, RtmStatus>>;
 };
 
 /**
@@ -209,13 +209,17 @@ export function createPatientsService({ clock, audit, rtm, tasks, monitoring }: 
       // filter picks the ids before the list pages (and caps) them as it pages any other filter.
       const { scope, filedUnder } = await chosenClinic(actor, query.clinic_code);
       const data = actor.data.within(scope);
-      const matching = query.rtm ? await rtm.matchingIn(scope, query.rtm) : undefined;
+      const matching = query.rtm ? await rtm.matchingIn(data, query.rtm) : undefined;
       const now = clock.now();
       const { rows, count, countCapped } = await data.patients.list(query, now, matching && [...matching.keys()]);
       const [contact, statuses] = await Promise.all([
         contactOf(data, rows, now),
         // Registered patients were never onboarded: nothing to read for them.
-        matching ?? rtm.statusesOf(rows.filter((row) => row.status !== 'registered')),
+        matching ??
+          rtm.statusesOf(
+            data,
+            rows.filter((row) => row.status !== 'registered'),
+          ),
       ]);
       await audit.record({
         action: 'patient.list',
