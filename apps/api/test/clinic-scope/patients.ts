@@ -16,7 +16,8 @@ import { createPatientAppRepository } from '../../src/modules/patient-app/patien
 import { createFunctionalDataRepository } from '../../src/modules/patient-data/functional-data.repository.ts';
 import { createProgressRepository } from '../../src/modules/patient-data/progress.repository.ts';
 import { createClinicianTimeRepository } from '../../src/modules/patients/clinician-time.repository.ts';
-import { contactStatusesOf } from '../../src/modules/patients/contact-status.repository.ts';
+import { createContactStatusRepository } from '../../src/modules/patients/contact-status.repository.ts';
+import { createIcd10Repository } from '../../src/modules/patients/icd10.repository.ts';
 import { createInteractionsRepository } from '../../src/modules/patients/interactions.repository.ts';
 import { createOtpRepository } from '../../src/modules/patients/otp.repository.ts';
 import { listPatientRows } from '../../src/modules/patients/patient-list.repository.ts';
@@ -276,6 +277,19 @@ export const patientsRepositories = {
       expect((await r.callCalendarOf(a.patientId))?.episodeStartedAt).toEqual(NOW);
     }),
   }),
+  contactStatus: cover(createContactStatusRepository, {
+    of: crossClinic(async (repo) => {
+      const statuses = await repo.of([b.patientId, a.patientId], NOW);
+      expect([...statuses.keys()]).toEqual([a.patientId]);
+      // In April A's patient has no call of clinic A: clinic B's stray call of them is not A's.
+      const april = await repo.of([a.patientId], APRIL);
+      expect(april.get(a.patientId)?.call_status).toMatchObject({ status: CALL_NOK, is_needed: true });
+    }),
+  }),
+  icd10: cover(createIcd10Repository, {
+    search: notClinicData('global reference data (ICD-10)'),
+    find: notClinicData('global reference data (ICD-10)'),
+  }),
   otp: cover(createOtpRepository, {
     lockPhone: notClinicData('phone codes by phone number, before any patient is known'),
     sendsSince: notClinicData('phone codes by phone number'),
@@ -489,15 +503,6 @@ export const patientsRepositories = {
 
 /** Query functions of repository files that export functions over the database instead of a factory. */
 export const patientsQueryFunctions: Record<string, Record<string, Entry<undefined>>> = {
-  'contact-status': {
-    contactStatusesOf: crossClinic(async () => {
-      const statuses = await contactStatusesOf(db, scopeA(), [b.patientId, a.patientId], NOW);
-      expect([...statuses.keys()]).toEqual([a.patientId]);
-      // In April A's patient has no call of clinic A: clinic B's stray call of them is not A's.
-      const april = await contactStatusesOf(db, scopeA(), [a.patientId], APRIL);
-      expect(april.get(a.patientId)?.call_status).toMatchObject({ status: CALL_NOK, is_needed: true });
-    }),
-  },
   'patient-list': {
     listPatientRows: crossClinic(async () => {
       const query = patientListQuerySchema.parse({ search: SHARED_NAME, page_size: 100 });
@@ -518,8 +523,6 @@ export const patientsQueryFunctions: Record<string, Record<string, Entry<undefin
     }),
   },
   icd10: {
-    searchIcd10: notClinicData('global reference data (ICD-10)'),
-    findIcd10: notClinicData('global reference data (ICD-10)'),
     importIcd10: notClinicData('global reference data (ICD-10)'),
     loadBundledIcd10IfEmpty: notClinicData('global reference data (ICD-10)'),
   },

@@ -94,7 +94,7 @@ export type ContactStatus = { call_status: CallStatus; chat_freshness: ChatFresh
  * outside the scope has none), in one query: the clinic's timezone, the latest live call up to the end of the
  * clinic's month, the last patient message.
  */
-export async function contactStatusesOf(
+async function contactStatusesOf(
   db: DbOrTx,
   scope: ClinicScope,
   ids: number[],

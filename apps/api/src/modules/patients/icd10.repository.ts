@@ -59,7 +59,7 @@ export async function loadBundledIcd10IfEmpty(db: DbOrTx): Promise<void> {
  * Ranked search: the exact code first, then codes starting with the term, then descriptions starting with it,
  * then descriptions holding every word (closest by trigram similarity first). An empty term lists codes in order.
  */
-export async function searchIcd10(db: DbOrTx, search: string, page: number, pageSize: number) {
+async function searchIcd10(db: DbOrTx, search: string, page: number, pageSize: number) {
   const term = search.trim();
   const codeTerm = dotted(term.replace(/\s+/g, ''));
   const words = term.toLowerCase().split(/\s+/).filter(Boolean);
@@ -87,7 +87,7 @@ export async function searchIcd10(db: DbOrTx, search: string, page: number, page
   return { rows, count: total?.n ?? 0 };
 }
 
-export async function findIcd10(db: DbOrTx, code: string) {
+async function findIcd10(db: DbOrTx, code: string) {
   const [row] = await db.select().from(icd10Codes).where(eq(icd10Codes.code, code)).limit(1);
   return row;
 }

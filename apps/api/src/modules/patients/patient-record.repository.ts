@@ -14,7 +14,7 @@ import type { PatientRow } from './patients.repository.ts';
 
 /**
  * A patient's record as staff open it, in one round trip (decision 1101): the row (as `findById` reads it), its
- * call status and chat freshness (as `contactStatusesOf` reads them), and the `patient.read` audit row, written by
+ * call status and chat freshness (as the contact status repository reads them), and the `patient.read` audit row, written by
  * the same statement only when the patient was found. The audit row is committed with the read, before any answer.
  */
 const READ_AUDITED_SQL = `
@@ -75,7 +75,7 @@ export const createPatientRecordRepository = (db: Db, scope: ClinicScope) => ({
   },
 });
 
-/** Only onboarded patients have a contact status (decision 0901), as contactStatusesOf answers. */
+/** Only onboarded patients have a contact status (decision 0901), as the contact status repository answers. */
 const contactOf = (raw: Raw, now: Date): Contact =>
   raw.status === 'onboarded'
     ? {
