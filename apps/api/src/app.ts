@@ -10,6 +10,7 @@ import type { Mailer } from './lib/mailer.ts';
 import type { SmsSender } from './lib/sms.ts';
 import { runMonthClose } from './modules/billing/month-close.jobs.ts';
 import { modules } from './modules/index.ts';
+import { runReminders } from './modules/reminders/reminders.jobs.ts';
 import { runTaskRules } from './modules/tasks/tasks.jobs.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerBodyParsers } from './plugins/body-parsers.ts';
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await jobs.start();
       await runMonthClose(jobs, app.monthClose);
       await runTaskRules(jobs, app.taskRules);
+      await runReminders(jobs, app.reminderRunner);
     });
     // A job running at the stop is waited for a while, then failed to run again on another server or at restart.
     app.addHook('onClose', () => jobs.stop());

@@ -20,6 +20,7 @@ import { clinicWorkRepositories } from './clinic-scope/clinic-work.ts';
 import { type Entry, scopeA, seedClinic, seedStrays, setSeeded } from './clinic-scope/harness.ts';
 import { patientsQueryFunctions, patientsRepositories } from './clinic-scope/patients.ts';
 import { programsVideosRepositories } from './clinic-scope/programs-videos.ts';
+import { remindersRepositories } from './clinic-scope/reminders.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
@@ -30,6 +31,7 @@ const repositories = {
   ...clinicWorkRepositories,
   ...patientsRepositories,
   ...programsVideosRepositories,
+  ...remindersRepositories,
 };
 
 const queryFunctions = patientsQueryFunctions;

@@ -121,6 +121,16 @@ export const auditActions = [
   // (old and new text).
   'hep_request.answer',
   'announcement.note_change',
+  // Exercise reminders (decision 1350): a schedule read or saved by staff or by the patient, what was sent and the
+  // adherence read, a STOP or START text reply, an e-mail unsubscribe.
+  'reminder_schedule.read',
+  'reminder_schedule.update',
+  'reminder_schedule.self_read',
+  'reminder_schedule.self_update',
+  'reminder.list',
+  'reminder_adherence.read',
+  'reminder.sms_reply',
+  'reminder.email_unsubscribe',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

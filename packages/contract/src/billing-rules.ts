@@ -83,6 +83,9 @@ const ruleSets: readonly RuleSet[] = [
 const rulesFor = (dateOfService: string) =>
   [...ruleSets].reverse().find((rules) => rules.from <= dateOfService) ?? (ruleSets[0] as RuleSet);
 
+/** The data days a month needs: the fewest any device code bills by the rules of that day (reminders, decision 1350). */
+export const monthDataDaysNeeded = (day: string) => Math.min(...rulesFor(day).deviceCodes.map((c) => c.minDataDays));
+
 const WINDOW_DAYS = 30;
 /** 98981: each further full 20 minutes after the first 20 of 98980. */
 const ADD_ON_MINUTES = 20;

@@ -34,6 +34,7 @@ export * from './permissions.ts';
 export * from './problem.ts';
 export * from './progress-trend.ts';
 export * from './referral.ts';
+export * from './reminders.ts';
 export * from './roles.ts';
 export * from './rtm-status.ts';
 export * from './supervisor.ts';

@@ -44,6 +44,7 @@ const matrix: Record<Action, string> = {
   'clinics.all': '...y.',
   'audit.read': '..yy.',
   'announcements.manage': '...y.',
+  'reminders.manage': 'yyyy.',
 };
 
 describe('permissions', () => {

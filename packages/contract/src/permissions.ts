@@ -106,6 +106,8 @@ export const permissions = {
   'audit.read': staffManagers,
   /** The platform's announcement to every staff member (the initial note). */
   'announcements.manage': ['admin'],
+  /** A patient's default exercise reminders, until the patient chooses their own (decision 1350). */
+  'reminders.manage': staff,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof permissions;

@@ -493,3 +493,4 @@ export * from './schema-billing.ts';
 export * from './schema-billing-sign-off.ts';
 export * from './schema-hep.ts';
 export * from './schema-referral.ts';
+export * from './schema-reminders.ts';

@@ -29,7 +29,9 @@ export type CrossClinicPurpose =
    * A referral invitation found by the address it was sent to or the account it brought, whichever clinic sent it:
    * one open invitation an address, and a colleague who joins another clinic still counts (decision 1010).
    */
-  | 'referral';
+  | 'referral'
+  /** A STOP or START text reply, or an e-mail's unsubscribe link: a phone number or a signed patient, no clinic. */
+  | 'reminder opt-out';
 
 /**
  * The clinics a repository reaches, fixed when it is built: one clinic, or every clinic for a named purpose. No

@@ -53,6 +53,14 @@ export const jobQueues = {
     retryBackoff: true,
     expireInSeconds: 10 * 60,
   },
+  /** Every minute and at start: sends each exercise reminder due, once (decision 1350). */
+  'reminders-due': {
+    policy: 'singleton',
+    retryLimit: 1,
+    retryDelay: 30,
+    retryBackoff: false,
+    expireInSeconds: 5 * 60,
+  },
 } as const satisfies Record<string, QueueOptions>;
 
 type QueueOptions = {
@@ -74,6 +82,7 @@ export type JobData = {
   'billing-month-close': { clinicId: number; month: string };
   'tasks-rules-due': Record<string, never>;
   'tasks-rules': { clinicId: number };
+  'reminders-due': Record<string, never>;
 };
 
 export type QueueName = keyof typeof jobQueues;

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 
 /**
@@ -8,7 +8,7 @@ import { outbox } from '../db/schema.ts';
  * only reader is the demo outbox page, which shows the whole server's outbox to its own machine or a platform admin
  * (decision 0500).
  */
-export const createOutboxRepository = (db: Db) => ({
+export const createOutboxRepository = (db: DbOrTx) => ({
   /** A message as the outbox first holds it: queued for delivery, or suppressed (recorded, never delivered). */
   async insert(message: typeof outbox.$inferInsert): Promise<number> {
     const [row] = await db.insert(outbox).values(message).returning({ id: outbox.id });

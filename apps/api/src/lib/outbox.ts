@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 import { createOutboxRepository } from './outbox.repository.ts';
 
@@ -11,8 +11,13 @@ export type OutgoingMessage = {
   /** Restricted demo accounts: recorded, never delivered. */
   suppress?: boolean;
 };
-export type SendResult = { id: number; status: 'queued' | 'sent' | 'failed' | 'suppressed' };
-type Deps = { db: Db; clock: Clock; log?: FastifyBaseLogger };
+export type SendResult = {
+  id: number;
+  status: 'queued' | 'sent' | 'failed' | 'suppressed';
+  /** Why delivery failed, as the outbox records it. */
+  error?: string;
+};
+type Deps = { db: DbOrTx; clock: Clock; log?: FastifyBaseLogger };
 
 /**
  * Every message is first written to the outbox so nothing is lost; when a transport is configured the message is
@@ -39,8 +44,9 @@ export async function sendThroughOutbox(
     return { id, status: 'sent' };
   } catch (err) {
     log?.warn({ err, outboxId: id, channel: message.channel }, 'delivery failed');
-    await repo.markFailed(id, String((err as Error).message).slice(0, 500));
-    return { id, status: 'failed' };
+    const error = String((err as Error).message).slice(0, 500);
+    await repo.markFailed(id, error);
+    return { id, status: 'failed', error };
   }
 }
 

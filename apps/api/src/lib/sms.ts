@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 import { type SendResult, sendThroughOutbox } from './outbox.ts';
 
 export type SmsMessage = { to: string; text: string; suppress?: boolean };
-export type SmsSender = { send: (message: SmsMessage) => Promise<SendResult> };
+/** `via`: the connection the outbox row is written through, e.g. the caller's transaction (the database's by default). */
+export type SmsSender = { send: (message: SmsMessage, via?: DbOrTx) => Promise<SendResult> };
 
 type SmsOptions = { db: Db; clock: Clock; webhookUrl?: string; webhookToken?: string; log?: FastifyBaseLogger };
 
@@ -23,9 +24,9 @@ export function createSmsSender({ db, clock, webhookUrl, webhookToken, log }: Sm
     if (!res.ok) throw new Error(`SMS provider answered ${res.status}`);
   };
   return {
-    send: (message) =>
+    send: (message, via) =>
       sendThroughOutbox(
-        { db, clock, log },
+        { db: via ?? db, clock, log },
         { channel: 'sms', recipient: message.to, body: message.text, suppress: message.suppress },
         webhookUrl ? deliver(message) : undefined,
       ),

@@ -33,6 +33,8 @@ import { createOtpRepository } from './patients/otp.repository.ts';
 import { createPatientRecordRepository } from './patients/patient-record.repository.ts';
 import { createPatientsRepository } from './patients/patients.repository.ts';
 import { createReferralRepository } from './referral/referral.repository.ts';
+import { createReminderDeliveriesRepository } from './reminders/reminder-deliveries.repository.ts';
+import { createReminderSchedulesRepository } from './reminders/reminder-schedules.repository.ts';
 import { createTasksRepository } from './tasks/tasks.repository.ts';
 import { createFoldersRepository } from './videos/folders.repository.ts';
 import { createHepRequestsRepository } from './videos/hep-requests.repository.ts';
@@ -65,6 +67,8 @@ const scoped = {
   patientApp: createPatientAppRepository,
   patients: createPatientsRepository,
   referral: createReferralRepository,
+  reminderDeliveries: createReminderDeliveriesRepository,
+  reminderSchedules: createReminderSchedulesRepository,
   rtmStatus: createRtmStatusRepository,
   sessions: createSessionsRepository,
   staffNotices: createStaffNoticesRepository,

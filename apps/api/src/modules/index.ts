@@ -14,6 +14,7 @@ import { patientAppModule } from './patient-app/patient-app.module.ts';
 import { patientDataModule } from './patient-data/patient-data.module.ts';
 import { patientsModule } from './patients/patients.module.ts';
 import { referralModule } from './referral/referral.module.ts';
+import { remindersModule } from './reminders/reminders.module.ts';
 import { supervisorModule } from './supervisor/supervisor.module.ts';
 import { tasksModule } from './tasks/tasks.module.ts';
 import { videosModule } from './videos/videos.module.ts';
@@ -42,5 +43,6 @@ export const modules = [
   bannersModule,
   dashboardModule,
   balancesModule,
+  remindersModule,
   devModule,
 ];

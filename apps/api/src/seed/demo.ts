@@ -9,6 +9,7 @@ import { seedDemoMonitoring } from './demo-monitoring.ts';
 import { seedDemoPatients } from './demo-patients.ts';
 import { seedDemoPrograms } from './demo-programs.ts';
 import { COLLEAGUE_SIGNED_UP_DAYS_AGO, PENDING_SIGNED_UP_DAYS_AGO, seedDemoReferrals } from './demo-referrals.ts';
+import { seedDemoReminders } from './demo-reminders.ts';
 import { type DemoClip, seedDemoVideos, writeDemoVideoFiles } from './demo-videos.ts';
 
 export const DEMO_PASSWORD = 'rehabit-demo-1';
@@ -187,6 +188,7 @@ export async function seedDemo(db: Db, { restrictedCode, videos, now = new Date(
       supportId,
       now,
     });
+    await seedDemoReminders(tx, { clinicId: demo.id, staffId: staffIds['therapist@example.com']!, now });
 
     const settings = data.settings;
     await settings.set('support_user_id', supportId);

@@ -1,0 +1,58 @@
+import { reminderChannels, reminderLanguages, reminderOutcomes } from '@rehabit/contract';
+import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { clinicReference, createdAt, patientReference } from './columns.ts';
+import { users } from './schema.ts';
+
+/** A patient's exercise reminders (decision 1350): one row a patient, saved by staff first or by the patient. */
+export const reminderSchedules = pgTable(
+  'reminder_schedules',
+  {
+    patientId: patientReference().primaryKey(),
+    clinicId: clinicReference(),
+    enabled: boolean('enabled').notNull().default(false),
+    /** Weekdays, `mon` … `sun`. */
+    days: text('days').array().notNull(),
+    /** HH:MM on the patient's clocks. */
+    localTime: text('local_time').notNull(),
+    timezone: text('timezone').notNull(),
+    language: text('language', { enum: reminderLanguages }).notNull(),
+    channels: text('channels', { enum: reminderChannels }).array().notNull(),
+    quietHoursAllowed: boolean('quiet_hours_allowed').notNull().default(false),
+    setBy: text('set_by', { enum: ['patient', 'staff'] }).notNull(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A STOP text reply; a START reply clears it. */
+    smsOptedOut: boolean('sms_opted_out').notNull().default(false),
+    /** The e-mail's unsubscribe link; the patient choosing e-mail again clears it. */
+    emailOptedOut: boolean('email_opted_out').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reminder_schedules_clinic_idx').on(t.clinicId)],
+);
+
+/**
+ * What one day's reminder became on each channel. The row is the claim: one per patient, local day and channel,
+ * inserted in the send's transaction, so a reminder goes out once however many servers run the job (decision 1350).
+ */
+export const reminderDeliveries = pgTable(
+  'reminder_deliveries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    clinicId: clinicReference(),
+    patientId: patientReference(),
+    /** The patient's calendar day the reminder was for. */
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    channel: text('channel', { enum: reminderChannels }).notNull(),
+    outcome: text('outcome', { enum: reminderOutcomes }).notNull(),
+    /** Why a send failed; never the message. */
+    reason: text('reason'),
+    /** When the schedule had it due. */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    outboxId: integer('outbox_id'),
+  },
+  (t) => [
+    uniqueIndex('reminder_deliveries_claim_idx').on(t.patientId, t.localDate, t.channel),
+    index('reminder_deliveries_clinic_patient_at_idx').on(t.clinicId, t.patientId, t.at),
+  ],
+);

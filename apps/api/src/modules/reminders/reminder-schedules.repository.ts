@@ -1,0 +1,130 @@
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { allPatientsInScope } from '../../db/patients-in-scope.ts';
+import { clinics, patients, reminderDeliveries, reminderSchedules } from '../../db/schema.ts';
+import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
+import { patientVisibleIn } from '../../db/visibility.ts';
+
+export type ScheduleRow = typeof reminderSchedules.$inferSelect;
+export type ScheduleValues = Pick<
+  ScheduleRow,
+  'enabled' | 'days' | 'localTime' | 'timezone' | 'language' | 'channels' | 'quietHoursAllowed'
+>;
+
+/** A patient's phone as texts reach it: `+` and the digits of the dial code and the number (as sign-in finds it). */
+const e164Of = sql<string>`('+' || regexp_replace(${patients.dialCode}, '\\D', '', 'g') || regexp_replace(${patients.phone}, '\\D', '', 'g'))`;
+
+/** Patients' reminder schedules, in the scope's clinics (decision 1350). */
+export const createReminderSchedulesRepository = (db: DbOrTx, scope: ClinicScope) => ({
+  async find(patientId: number): Promise<ScheduleRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(reminderSchedules)
+      .where(and(eq(reminderSchedules.patientId, patientId), inScope(reminderSchedules.clinicId, scope)))
+      .limit(1);
+    return row;
+  },
+
+  /** The patient's e-mail address and phone, which the channels need. */
+  async contacts(patientId: number) {
+    const [row] = await db
+      .select({ email: patients.email, phone: patients.phone })
+      .from(patients)
+      .where(and(eq(patients.id, patientId), patientVisibleIn(scope)))
+      .limit(1);
+    return row;
+  },
+
+  /**
+   * Saves a schedule in the scope's clinic. Staff's save (`by: 'staff'`) changes only a schedule staff saved last:
+   * once the patient has chosen, it changes nothing and answers undefined. The patient's save clears an e-mail
+   * unsubscribe when e-mail is chosen again; a STOP is cleared only by START (decision 1350).
+   */
+  async save(
+    patientId: number,
+    values: ScheduleValues,
+    by: { setBy: 'patient' | 'staff'; userId: number; now: Date },
+  ): Promise<ScheduleRow | undefined> {
+    if (!(await allPatientsInScope(db, scope, [patientId]))) return undefined;
+    const clinicId = clinicIdOf(scope);
+    const emailAgain = by.setBy === 'patient' && values.channels.includes('email');
+    const set = {
+      ...values,
+      setBy: by.setBy,
+      updatedBy: by.userId,
+      updatedAt: by.now,
+      ...(emailAgain ? { emailOptedOut: false } : {}),
+    };
+    const [row] = await db
+      .insert(reminderSchedules)
+      .values({ patientId, clinicId, ...set, createdAt: by.now })
+      .onConflictDoUpdate({
+        target: reminderSchedules.patientId,
+        set,
+        setWhere: and(
+          eq(reminderSchedules.clinicId, clinicId),
+          by.setBy === 'staff' ? eq(reminderSchedules.setBy, 'staff') : sql`true`,
+        ),
+      })
+      .returning();
+    return row;
+  },
+
+  /** A STOP (false) or START (true) reply from a phone number: every visible patient of that number. */
+  async setSmsAllowed(e164: string, allowed: boolean, now: Date) {
+    const ofNumber = db
+      .select({ id: patients.id })
+      .from(patients)
+      .where(and(sql`${e164Of} = ${e164}`, patientVisibleIn(scope)));
+    return db
+      .update(reminderSchedules)
+      .set({ smsOptedOut: !allowed, updatedAt: now })
+      .where(and(inArray(reminderSchedules.patientId, ofNumber), inScope(reminderSchedules.clinicId, scope)))
+      .returning({ patientId: reminderSchedules.patientId, clinicId: reminderSchedules.clinicId });
+  },
+
+  /** The e-mail unsubscribe link: whether the patient's e-mail reminders were on until now. */
+  async unsubscribeEmail(patientId: number, now: Date) {
+    const [row] = await db
+      .update(reminderSchedules)
+      .set({ emailOptedOut: true, updatedAt: now })
+      .where(
+        and(
+          eq(reminderSchedules.patientId, patientId),
+          eq(reminderSchedules.emailOptedOut, false),
+          inScope(reminderSchedules.clinicId, scope),
+        ),
+      )
+      .returning({ patientId: reminderSchedules.patientId, clinicId: reminderSchedules.clinicId });
+    return row;
+  },
+
+  /**
+   * Every schedule switched on of a patient being treated (registered or onboarded), with what a send needs: the
+   * contacts, the clinic's code and calendar.
+   */
+  enabled: () =>
+    db
+      .select({
+        schedule: reminderSchedules,
+        email: patients.email,
+        phone: e164Of,
+        clinicCode: clinics.code,
+        clinicTimezone: clinics.timezone,
+        /** The last day a reminder was decided for, in this clinic: a day claimed is never looked at again. */
+        lastDay: sql<string | null>`(select max(${reminderDeliveries.localDate})::text from ${reminderDeliveries}
+          where ${reminderDeliveries.patientId} = ${reminderSchedules.patientId}
+            and ${reminderDeliveries.clinicId} = ${reminderSchedules.clinicId})`,
+      })
+      .from(reminderSchedules)
+      .innerJoin(patients, eq(patients.id, reminderSchedules.patientId))
+      .innerJoin(clinics, eq(clinics.id, reminderSchedules.clinicId))
+      .where(
+        and(
+          eq(reminderSchedules.enabled, true),
+          eq(patients.clinicId, reminderSchedules.clinicId),
+          notInArray(patients.status, ['discharged', 'removed']),
+          inScope(reminderSchedules.clinicId, scope),
+        ),
+      ),
+});

@@ -1,0 +1,98 @@
+import { expect } from 'vitest';
+import { createReminderDeliveriesRepository } from '../../src/modules/reminders/reminder-deliveries.repository.ts';
+import { createReminderSchedulesRepository } from '../../src/modules/reminders/reminder-schedules.repository.ts';
+import { a, b, cover, crossClinic, DAY, repoOf, scopeB, strays } from './harness.ts';
+
+const NOW = new Date('2026-03-02T15:00:00Z');
+const schedulesOfB = () => repoOf(createReminderSchedulesRepository, scopeB());
+const deliveriesOfB = () => repoOf(createReminderDeliveriesRepository, scopeB());
+const values = {
+  enabled: true,
+  days: ['mon'],
+  localTime: '18:00',
+  timezone: 'America/New_York',
+  language: 'en' as const,
+  channels: ['sms' as const],
+  quietHoursAllowed: false,
+};
+
+/** Each clinic's schedule, and clinic B's reminder of the day, made once. */
+let made: Promise<number> | undefined;
+const seedReminders = () => {
+  made ??= (async () => {
+    for (const clinic of [a, b]) {
+      await repoOf(createReminderSchedulesRepository, { kind: 'clinic', clinicId: clinic.clinicId }).save(
+        clinic.patientId,
+        values,
+        { setBy: 'staff', userId: clinic.therapistId, now: NOW },
+      );
+    }
+    const claim = { patientId: b.patientId, localDate: DAY, channel: 'sms' as const, outcome: 'sent' as const };
+    const ids = await deliveriesOfB().claim([{ ...claim, dueAt: NOW, at: NOW }]);
+    return ids!.get('sms')!;
+  })();
+  return made;
+};
+
+export const remindersRepositories = {
+  reminderSchedules: cover(createReminderSchedulesRepository, {
+    find: crossClinic(async (r) => {
+      await seedReminders();
+      expect(await r.find(b.patientId)).toBeUndefined();
+    }),
+    contacts: crossClinic(async (r) => {
+      expect(await r.contacts(b.patientId)).toBeUndefined();
+    }),
+    save: crossClinic(async (r) => {
+      await seedReminders();
+      const by = { setBy: 'patient' as const, userId: a.therapistId, now: NOW };
+      expect(await r.save(b.patientId, { ...values, localTime: '09:00' }, by)).toBeUndefined();
+      expect((await schedulesOfB().find(b.patientId))?.localTime).toBe('18:00');
+    }),
+    setSmsAllowed: crossClinic(async (r) => {
+      await seedReminders();
+      expect(await r.setSmsAllowed('+15550102000', false, NOW)).toEqual([]);
+      expect((await schedulesOfB().find(b.patientId))?.smsOptedOut).toBe(false);
+    }),
+    unsubscribeEmail: crossClinic(async (r) => {
+      await seedReminders();
+      expect(await r.unsubscribeEmail(b.patientId, NOW)).toBeUndefined();
+      expect((await schedulesOfB().find(b.patientId))?.emailOptedOut).toBe(false);
+    }),
+    enabled: crossClinic(async (r) => {
+      await seedReminders();
+      const rows = await r.enabled();
+      expect(rows.map((row) => row.schedule.patientId)).toEqual([a.patientId]);
+      // Clinic B's reminder is not A's patient's last day.
+      expect(rows[0]!.lastDay).toBeNull();
+    }),
+  }),
+  reminderDeliveries: cover(createReminderDeliveriesRepository, {
+    claim: crossClinic(async (r) => {
+      const claim = {
+        patientId: b.patientId,
+        localDate: '2026-03-09',
+        channel: 'sms' as const,
+        outcome: 'sent' as const,
+      };
+      expect(await r.claim([{ ...claim, dueAt: NOW, at: NOW }])).toBeUndefined();
+      expect((await deliveriesOfB().page(b.patientId, { limit: 10, offset: 0 })).count).toBe(1);
+    }),
+    finish: crossClinic(async (r) => {
+      const id = await seedReminders();
+      await r.finish(id, 'failed', 'changed by A', null);
+      const { rows } = await deliveriesOfB().page(b.patientId, { limit: 10, offset: 0 });
+      expect(rows.map((row) => [row.id, row.outcome])).toEqual([[id, 'sent']]);
+    }),
+    page: crossClinic(async (r) => {
+      await seedReminders();
+      expect(await r.page(b.patientId, { limit: 10, offset: 0 })).toEqual({ rows: [], count: 0 });
+    }),
+    dataDays: crossClinic(async (r) => {
+      expect(await r.dataDays(b.patientId, '2026-03-01', '2026-04-01')).toEqual([]);
+      // Clinic B's rows naming A's patient are not A's data days.
+      expect(await r.dataDays(a.patientId, strays.day, '2026-04-01')).toEqual([]);
+      expect(await r.dataDays(a.patientId, '2026-03-01', '2026-04-01')).toEqual([DAY]);
+    }),
+  }),
+};
