@@ -18,6 +18,7 @@ import { accountsChatRepositories } from './clinic-scope/accounts-chat.ts';
 import { billingRepositories } from './clinic-scope/billing.ts';
 import { clinicWorkRepositories } from './clinic-scope/clinic-work.ts';
 import { type Entry, scopeA, seedClinic, seedStrays, setSeeded } from './clinic-scope/harness.ts';
+import { measuresRepositories } from './clinic-scope/measures.ts';
 import { patientsQueryFunctions, patientsRepositories } from './clinic-scope/patients.ts';
 import { programsVideosRepositories } from './clinic-scope/programs-videos.ts';
 import { remindersRepositories } from './clinic-scope/reminders.ts';
@@ -29,6 +30,7 @@ const repositories = {
   ...accountsChatRepositories,
   ...billingRepositories,
   ...clinicWorkRepositories,
+  ...measuresRepositories,
   ...patientsRepositories,
   ...programsVideosRepositories,
   ...remindersRepositories,

@@ -10,6 +10,7 @@ import {
   healthMetrics,
   hepItems,
   interactionLogs,
+  measureAssignments,
   monitoringSessions,
   patients,
   users,
@@ -232,6 +233,8 @@ describe('demo programs and their history', () => {
         date: functionalEntries.date,
         createdBy: functionalEntries.createdBy,
         therapistId: patients.therapistId,
+        enteredBy: functionalEntries.enteredBy,
+        userId: patients.userId,
       })
       .from(functionalEntries)
       .innerJoin(functionalMeasures, eq(functionalMeasures.id, functionalEntries.measureId))
@@ -245,7 +248,8 @@ describe('demo programs and their history', () => {
       const scored = scoreMeasure(measure.key, entry.answers);
       expect(scored).toMatchObject({ ok: true, scoringVersion: entry.scoringVersion });
       expect(entry.score).toBeCloseTo(scored.ok ? scored.score : Number.NaN, 4);
-      expect(entry.createdBy).toBe(entry.therapistId);
+      // Staff enter theirs; the patient's own check-ins (decision 1360) are their account's, when they have one.
+      expect(entry.createdBy).toBe(entry.enteredBy === 'patient' ? entry.userId : entry.therapistId);
     }
     expect([...kinds].sort()).toEqual(['lefs', 'ndi', 'nprs', 'odi', 'psfs', 'quickdash', 'rom', 'tug']);
 
@@ -258,6 +262,24 @@ describe('demo programs and their history', () => {
     const series = lefs.filter((e) => e.measureId === own[0]!.id);
     expect(series.length).toBeGreaterThanOrEqual(4);
     expect(series.at(-1)!.score - series[0]!.score).toBeGreaterThan(15);
+  });
+
+  it('asks some patients to fill in NPRS or PSFS, and has the check-ins they filled in as their own entries', async () => {
+    const assignments = await db().select().from(measureAssignments);
+    const kinds = new Set(assignments.map((a) => `${a.measure}:${a.repeatWeeks ?? 'once'}`));
+    expect([...kinds].sort()).toEqual(['nprs:2', 'psfs:4', 'psfs:once']);
+    const own = await db().select().from(functionalEntries).where(eq(functionalEntries.enteredBy, 'patient'));
+    expect(own.length).toBeGreaterThan(10);
+    const byId = new Map(assignments.map((a) => [a.id, a]));
+    for (const entry of own) {
+      const assignment = byId.get(entry.assignmentId!)!;
+      expect(assignment.patientId).toBe(entry.patientId);
+      expect(entry.date <= assignment.lastFilledOn!).toBe(true);
+      expect(assignment.nextDueOn! > assignment.lastFilledOn!).toBe(true);
+    }
+    // The patients who sign in start with a clean Today: none of them is asked yet.
+    const { patient } = await theDemoPatient();
+    expect(assignments.filter((a) => a.patientId === patient.id)).toEqual([]);
   });
 
   it('has nothing in the future, no log before its exercise was assigned, and days in the clinic timezone', async () => {

@@ -49,6 +49,11 @@ export const auditActions = [
   'functional_data.added',
   'functional_data.updated',
   'health_data.received',
+  // Outcome measures the patient fills in (decision 1360): assignments read, made, stopped; one filled in.
+  'measure_assignment.list',
+  'measure_assignment.create',
+  'measure_assignment.stop',
+  'measure.submitted',
   // Chat
   'chat.list',
   'chat.open',

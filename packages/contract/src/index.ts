@@ -26,6 +26,7 @@ export * from './outcome-measures.ts';
 export * from './pagination.ts';
 export * from './patient-app.ts';
 export * from './patient-data.ts';
+export * from './patient-measures.ts';
 export * from './patient-program.ts';
 export * from './patient-signin.ts';
 export * from './patient-status.ts';

@@ -140,3 +140,62 @@ export function scoreMeasure(key: MeasureKey, answers: (number | null)[]): Score
   })();
   return { ok: true, score, scoringVersion: measure.scoringVersion };
 }
+
+/**
+ * The minimal clinically important difference of a measure: the smallest change of its score a patient notices as
+ * a real change (decision 1360). Only values with a source we can name; a measure without one shows no MCID.
+ */
+export type Mcid = { points: number /** How staff screens say it. */; words: string };
+
+export const measureMcid: Partial<Record<MeasureKey, Mcid>> = {
+  // Childs JD, Piva SR, Fritz JM. Responsiveness of the numeric pain rating scale in patients with low back pain.
+  // Spine 2005;30(11):1331-4: a change of 2 points.
+  nprs: { points: 2, words: 'a change of 2 points' },
+  // Horn KK et al. The Patient-Specific Functional Scale: psychometrics, clinimetrics, and application as a clinical
+  // outcome measure. J Orthop Sports Phys Ther 2012;42(1):30-42: 2 points on the average score.
+  psfs: { points: 2, words: 'a change of 2 points on the average' },
+  // Binkley JM et al. The Lower Extremity Functional Scale (LEFS). Phys Ther 1999;79(4):371-83: 9 scale points.
+  lefs: { points: 9, words: 'a change of 9 points' },
+  // Mintken PE, Glynn P, Cleland JA. Psychometric properties of the shortened disabilities of the Arm, Shoulder, and
+  // Hand Questionnaire (QuickDASH). J Shoulder Elbow Surg 2009;18(6):920-6: 8 points.
+  quickdash: { points: 8, words: 'a change of 8 points' },
+  // Ostelo RW et al. Interpreting change scores for pain and functional status in low back pain. Spine
+  // 2008;33(1):90-4: 10 points of the 0-100 ODI.
+  odi: { points: 10, words: 'a change of 10 points' },
+};
+
+/**
+ * What the product may show a patient of each instrument (decision 1360). Only an instrument whose wording we may
+ * redistribute in an open-source product is filled in by the patient; the others stay scores staff enter from a
+ * paper form their clinic is licensed to use.
+ */
+export const measureLicences: Record<MeasureKey, { patientFillable: boolean; status: string }> = {
+  nprs: { patientFillable: true, status: 'Free to use: a single 0–10 pain question in the public domain.' },
+  psfs: {
+    patientFillable: true,
+    status: 'Free to use; its instructions are written in our own words, the patient names the activities.',
+  },
+  lefs: {
+    patientFillable: false,
+    status:
+      'Not shipped: its wording is copyrighted and we could not establish that its licence allows us to redistribute it.',
+  },
+  quickdash: {
+    patientFillable: false,
+    status: 'Not shipped: its wording is copyrighted and its licence does not allow us to redistribute it.',
+  },
+  odi: {
+    patientFillable: false,
+    status: 'Not shipped: its wording is copyrighted and its licence does not allow us to redistribute it.',
+  },
+  ndi: {
+    patientFillable: false,
+    status: 'Not shipped: its wording is copyrighted and its licence does not allow us to redistribute it.',
+  },
+  rom: { patientFillable: false, status: 'Measured by staff: not a questionnaire.' },
+  tug: { patientFillable: false, status: 'Measured by staff: not a questionnaire.' },
+};
+
+/** The measures a patient fills in on the phone (decision 1360). */
+export const patientFillableMeasures = ['nprs', 'psfs'] as const satisfies readonly MeasureKey[];
+export type PatientFillableMeasure = (typeof patientFillableMeasures)[number];

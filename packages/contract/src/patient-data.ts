@@ -168,6 +168,10 @@ export const functionalEntrySchema = z.object({
   note: z.string(),
   created_by: z.object({ id: z.number().int(), display_name: z.string() }).nullable(),
   created_at: z.string(),
+  /** Who filled it in: staff (a paper form, an evaluation) or the patient on the phone (decision 1360). */
+  entered_by: z.enum(['staff', 'patient']),
+  /** PSFS filled in by the patient: the activities they named, in the order of the answers. */
+  activities: z.array(z.string()).nullable(),
 });
 export type FunctionalEntry = z.infer<typeof functionalEntrySchema>;
 

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, patientReference } from './columns.ts';
 import { users } from './schema.ts';
+import { measureAssignments } from './schema-measures.ts';
 import { videoFolders, videos } from './schema-videos.ts';
 
 /**
@@ -145,9 +146,16 @@ export const functionalEntries = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The patient's own entry: the assignment it answered and the phone's id of the submission (decision 1360). */
+    assignmentId: integer('assignment_id').references(() => measureAssignments.id, { onDelete: 'set null' }),
+    clientId: text('client_id'),
+    /** PSFS the patient filled in: the activities they named, in the order of the answers. */
+    activities: jsonb('activities').$type<string[]>(),
   },
   (t) => [
     index('functional_entries_measure_date_idx').on(t.measureId, t.date),
     index('functional_entries_patient_date_idx').on(t.patientId, t.date),
+    // A submission sent twice is stored once.
+    uniqueIndex('functional_entries_patient_client_unique').on(t.patientId, t.clientId),
   ],
 );

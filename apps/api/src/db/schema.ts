@@ -492,5 +492,6 @@ export * from './schema-banners.ts';
 export * from './schema-billing.ts';
 export * from './schema-billing-sign-off.ts';
 export * from './schema-hep.ts';
+export * from './schema-measures.ts';
 export * from './schema-referral.ts';
 export * from './schema-reminders.ts';

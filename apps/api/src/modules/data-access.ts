@@ -24,6 +24,7 @@ import { createHepProgramRepository } from './hep/hep-program.repository.ts';
 import { createMonitoringRepository } from './monitoring/monitoring.repository.ts';
 import { createPatientAppRepository } from './patient-app/patient-app.repository.ts';
 import { createFunctionalDataRepository } from './patient-data/functional-data.repository.ts';
+import { createMeasureAssignmentsRepository } from './patient-data/measure-assignments.repository.ts';
 import { createProgressRepository } from './patient-data/progress.repository.ts';
 import { createClinicianTimeRepository } from './patients/clinician-time.repository.ts';
 import { createContactStatusRepository } from './patients/contact-status.repository.ts';
@@ -62,6 +63,7 @@ const scoped = {
   hep: createHepRepository,
   hepRequests: createHepRequestsRepository,
   interactions: createInteractionsRepository,
+  measureAssignments: createMeasureAssignmentsRepository,
   monitoring: createMonitoringRepository,
   passwordResets: createPasswordResetsRepository,
   patientApp: createPatientAppRepository,

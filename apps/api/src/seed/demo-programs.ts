@@ -16,6 +16,7 @@ import {
 import { addDays, localDateOf } from '../lib/calendar.ts';
 import { insertMany } from './demo-bulk-insert.ts';
 import { type Adherence, exerciseHistory } from './demo-history.ts';
+import { seedMeasureAssignments } from './demo-measures.ts';
 import { outcomeHistory } from './demo-outcomes.ts';
 import { chooseSignInPatients, createSignIns } from './demo-patient-sign-ins.ts';
 import { defaultDosage, dosages, type Region, regionExercises, regionFolder, regionOf } from './demo-program-plans.ts';
@@ -304,6 +305,10 @@ export async function seedDemoPrograms(tx: Tx, options: DemoProgramsOptions) {
   await insertOutcomes(
     tx,
     histories.flatMap((h) => h.measures),
+  );
+  await seedMeasureAssignments(
+    tx,
+    programs.filter((program) => !program.special).map((program) => program.patient),
   );
   await createSignIns(tx, { withEmail, byPhone, passwordHash: options.passwordHash });
 }

@@ -46,6 +46,10 @@ export const patientSideRoutes: RouteObject[] = [
         lazy: () => import('./routes/patient/progress.tsx').then((m) => ({ Component: m.ProgressRoute })),
       },
       {
+        path: paths.myMeasure.path,
+        lazy: () => import('./routes/patient/measure.tsx').then((m) => ({ Component: m.MeasureRoute })),
+      },
+      {
         path: paths.myChat.path,
         lazy: () => import('./routes/patient/chat.tsx').then((m) => ({ Component: m.PatientChatRoute })),
       },

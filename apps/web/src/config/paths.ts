@@ -20,6 +20,10 @@ export const paths = {
   myToday: { path: '/my/today', getHref: () => '/my/today' },
   myProgress: { path: '/my/progress', getHref: () => '/my/progress' },
   myChat: { path: '/my/chat', getHref: () => '/my/chat' },
+  myMeasure: {
+    path: '/my/measures/:assignmentId',
+    getHref: (assignmentId: number) => `/my/measures/${encodeURIComponent(String(assignmentId))}`,
+  },
 
   // Behind sign-in
   patients: { path: '/patients', getHref: () => '/patients' },

@@ -25,6 +25,8 @@ const entryColumns = {
   creatorFirstName: users.firstName,
   creatorLastName: users.lastName,
   createdAt: functionalEntries.createdAt,
+  enteredBy: functionalEntries.enteredBy,
+  activities: functionalEntries.activities,
 };
 
 /** A series of a patient as a write gives it: its clinic comes from the repository's scope. */

@@ -42,6 +42,8 @@ function toSeries(series: FunctionalSeriesRow, entries: FunctionalEntryRow[]): F
             ? { id: e.createdBy, display_name: `${e.creatorFirstName} ${e.creatorLastName}` }
             : null,
         created_at: e.createdAt.toISOString(),
+        entered_by: e.enteredBy,
+        activities: e.activities ?? null,
       })),
   };
 }

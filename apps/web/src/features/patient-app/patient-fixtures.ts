@@ -137,5 +137,6 @@ export const patientRoutes = (today: Today = makeToday([makeTodayItem(1)])) => (
   'GET /api/v1/patient/program/today/': { body: today },
   'GET /api/v1/patient/progress/': { body: defaultWeek },
   'GET /api/v1/patient/chat/': { body: { session: 9, unread_message_count: 0 } },
+  'GET /api/v1/patient/measures/': { body: { today: '2026-03-04', due: [] } },
   'POST /clinic/therapist/logout': { status: 204 },
 });

@@ -75,6 +75,8 @@ export const odiSeries: FunctionalSeries = {
       note: 'At evaluation',
       created_by: { id: 7, display_name: 'Tara Nguyen' },
       created_at: '2026-10-01T15:00:00.000Z',
+      entered_by: 'staff',
+      activities: null,
     },
     {
       id: 402,
@@ -85,6 +87,8 @@ export const odiSeries: FunctionalSeries = {
       note: '',
       created_by: { id: 7, display_name: 'Tara Nguyen' },
       created_at: '2026-11-01T15:00:00.000Z',
+      entered_by: 'staff',
+      activities: null,
     },
   ],
 };

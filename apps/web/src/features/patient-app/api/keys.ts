@@ -4,6 +4,7 @@ export const patientKeys = {
   me: ['patient-app', 'me'] as const,
   today: ['patient-app', 'today'] as const,
   progress: (weeksAgo: number) => ['patient-app', 'progress', weeksAgo] as const,
+  measures: ['patient-app', 'measures'] as const,
   /** Under ['chat'] so sign-out and reconnects reach it with the other chat caches. */
   chat: ['chat', 'patient-own'] as const,
 };

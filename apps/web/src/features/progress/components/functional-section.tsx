@@ -1,5 +1,5 @@
 import type { FunctionalSeries } from '@rehabit/contract';
-import { measures } from '@rehabit/contract';
+import { measureMcid, measures } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { todayIso } from '@web/components/ui/date-picker/iso-date.ts';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useFunctionalData } from '../api/functional-data.ts';
 import { answersSummary } from '../lib/measure-form.ts';
 import { EntryDialog, type EntryDialogState } from './entry-dialog.tsx';
+import { MeasureAssignments } from './measure-assignments.tsx';
 import './functional.css';
 import '@web/components/ui/button/icon-button.css';
 
@@ -25,6 +26,25 @@ function changeText(series: FunctionalSeries) {
   const better = delta > 0 === series.higher_is_better;
   return `${delta > 0 ? '+' : '−'}${Math.abs(delta)} since ${formatDate(first.date)} (${better ? 'better' : 'worse'})`;
 }
+
+/**
+ * The measure's minimal clinically important difference in words, and whether the change over the series reaches it
+ * (decision 1360); nothing for a measure without a published value.
+ */
+function mcidText(series: FunctionalSeries) {
+  const mcid = measureMcid[series.key];
+  if (!mcid) return null;
+  const first = series.entries[0];
+  const last = series.entries.at(-1);
+  const sentence = `Minimal clinically important difference: ${mcid.words}.`;
+  if (!first || !last || first === last) return sentence;
+  const change = Math.abs(last.score - first.score);
+  return `${sentence} ${change >= mcid.points ? 'This change reaches it.' : 'This change is smaller.'}`;
+}
+
+/** Who made an entry: the patient on the phone, or the staff member who entered it. */
+const enteredByText = (entry: FunctionalSeries['entries'][number]) =>
+  entry.entered_by === 'patient' ? 'Patient' : (entry.created_by?.display_name ?? 'Staff');
 
 /** Outcome measures of the episode: one table per series, entries added and corrected here. */
 export function FunctionalDataSection({ patientId }: { patientId: number }) {
@@ -56,6 +76,7 @@ export function FunctionalDataSection({ patientId }: { patientId: number }) {
           </Button>
         </div>
       </div>
+      <MeasureAssignments patientId={patientId} />
       <QueryStates
         query={data}
         loading={{ rows: 3, label: 'Loading the functional data' }}
@@ -76,6 +97,7 @@ export function FunctionalDataSection({ patientId }: { patientId: number }) {
                 {series.name} <span className="functional-series__unit">({series.unit})</span>
               </h3>
               {changeText(series) && <p className="functional-series__change">{changeText(series)}</p>}
+              {mcidText(series) && <p className="functional-series__change">{mcidText(series)}</p>}
               <Table caption={`${series.name} entries`}>
                 <thead>
                   <tr>
@@ -83,6 +105,7 @@ export function FunctionalDataSection({ patientId }: { patientId: number }) {
                     <th scope="col">Score</th>
                     <th scope="col">Answers</th>
                     <th scope="col">Note</th>
+                    <th scope="col">Entered by</th>
                     <ActionsHeader />
                   </tr>
                 </thead>
@@ -91,8 +114,12 @@ export function FunctionalDataSection({ patientId }: { patientId: number }) {
                     <tr key={entry.id}>
                       <td>{formatDate(entry.date)}</td>
                       <td className="functional-series__score">{entry.score}</td>
-                      <td>{answersSummary(series.key, entry.answers) || '–'}</td>
+                      <td>
+                        {answersSummary(series.key, entry.answers) || '–'}
+                        {entry.activities && ` (${entry.activities.join(', ')})`}
+                      </td>
                       <td className="functional-series__note">{entry.note || '–'}</td>
+                      <td>{enteredByText(entry)}</td>
                       <td>
                         <button
                           type="button"

@@ -1,9 +1,11 @@
 import { useMe } from '@web/features/patient-app/api/get-me.ts';
 import { useProgress } from '@web/features/patient-app/api/get-progress.ts';
 import { useToday } from '@web/features/patient-app/api/get-today.ts';
+import { useDueMeasures } from '@web/features/patient-app/api/measures.ts';
 import { useDocumentTitle } from '@web/lib/use-document-title.ts';
 import { Dumbbell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { MeasureDueCard } from '../measures/measure-due-card.tsx';
 import { LoadError, StateCard } from '../state-card.tsx';
 import { ExerciseCard } from './exercise-card.tsx';
 import { PainCard } from './pain-card.tsx';
@@ -14,6 +16,8 @@ export function TodayPage() {
   const { t } = useTranslation();
   const today = useToday();
   const me = useMe();
+  // Check-ins the therapist asked for (decision 1360); Today shows without them when they cannot load.
+  const dueMeasures = useDueMeasures();
   // This week's progress knows today's steps so far.
   const week = useProgress(0);
   useDocumentTitle(t('today.title'));
@@ -34,6 +38,9 @@ export function TodayPage() {
       {today.isError && <LoadError title={t('today.loadFailed')} error={today.error} onRetry={() => today.refetch()} />}
       {today.data && (
         <>
+          {dueMeasures.data?.due.map((measure) => (
+            <MeasureDueCard key={measure.assignment_id} measure={measure} />
+          ))}
           {today.data.items.length === 0 ? (
             <StateCard icon={Dumbbell} title={t('today.emptyTitle')}>
               {t('today.empty')}

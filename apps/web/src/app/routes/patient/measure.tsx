@@ -1,0 +1,8 @@
+import { MeasurePage } from '@web/features/patient-app/components/measures/measure-page.tsx';
+import { useParams } from 'react-router';
+
+export function MeasureRoute() {
+  const { assignmentId } = useParams();
+  const id = /^\d+$/.test(assignmentId ?? '') ? Number(assignmentId) : 0;
+  return <MeasurePage key={id} assignmentId={id} />;
+}

@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+
+const levels = Array.from({ length: 11 }, (_, value) => value);
+
+/** Eleven big buttons, 0 to 10, under a question, with what each end means said aloud and shown. */
+export function RatingScale({
+  legend,
+  low,
+  high,
+  value,
+  error,
+  onChange,
+}: {
+  legend: string;
+  low: string;
+  high: string;
+  value: number | null;
+  error?: string;
+  onChange: (value: number) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="pa-scale" aria-invalid={error ? true : undefined}>
+      <legend className="pa-scale__legend">{legend}</legend>
+      <div className="pa-scale__buttons">
+        {levels.map((level) => (
+          <button
+            key={level}
+            type="button"
+            className="pa-scale__button"
+            aria-pressed={value === level}
+            aria-label={
+              level === 0
+                ? t('measures.valueEnd', { value: level, end: low })
+                : level === 10
+                  ? t('measures.valueEnd', { value: level, end: high })
+                  : String(level)
+            }
+            onClick={() => onChange(level)}
+          >
+            {level}
+          </button>
+        ))}
+      </div>
+      <div className="pa-scale__ends" aria-hidden="true">
+        <span>0 = {low}</span>
+        <span>10 = {high}</span>
+      </div>
+      {error && (
+        <p className="pa-field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
