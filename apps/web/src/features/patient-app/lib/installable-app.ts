@@ -1,7 +1,7 @@
 /**
- * The patient side as an app on the phone's home screen (decision 1355): its manifest, linked by the patient's pages
- * only (the staff portal's pages never are installable), and the browser's offer to install it, kept until the frame
- * shows its "Install the app" button.
+ * The patient side as an app on the phone's home screen (decision 1355): its manifest, linked by the signed-in
+ * patient's frame only (the staff portal's pages are never installable), and the browser's offer to install it, kept
+ * until the frame shows its "Install the app" button.
  */
 const MANIFEST_URL = '/my/manifest.webmanifest';
 const APPLE_ICON_URL = '/my/icons/apple-touch-icon-180.png';
@@ -53,11 +53,15 @@ export const onInstallStateChange = (listener: () => void) => {
 export const canOfferInstall = ({ offer, isInstalled, isDismissed }: InstallState) =>
   offer !== null && !isInstalled && !isDismissed;
 
+let isCapturing = false;
+
 /**
  * Keeps the browser's install offer for the frame's button instead of the browser's own banner, and notes an app
- * opened from the home screen or just installed. Called by the patient app's first script, before the offer comes.
+ * opened from the home screen or just installed. Called with the manifest's link, so before any offer can come.
  */
 export function captureInstallPrompt(win: Window = window) {
+  if (isCapturing) return;
+  isCapturing = true;
   const isStandalone =
     win.matchMedia?.('(display-mode: standalone)').matches === true ||
     (win.navigator as Navigator & { standalone?: boolean }).standalone === true;

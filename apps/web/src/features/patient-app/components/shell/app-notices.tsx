@@ -1,14 +1,16 @@
 import {
   acceptInstallOffer,
   canOfferInstall,
+  captureInstallPrompt,
   declineInstallOffer,
   installState,
+  linkAppManifest,
   onInstallStateChange,
 } from '@web/features/patient-app/lib/installable-app.ts';
 import { useOnline } from '@web/features/patient-app/lib/use-online.ts';
 import { usePatientWorker } from '@web/features/patient-app/lib/use-patient-worker.ts';
 import { Download, WifiOff, X } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -21,6 +23,11 @@ export function AppNotices() {
   const isOnline = useOnline();
   const { hasUpdate, reload } = usePatientWorker();
   const offersInstall = canOfferInstall(useSyncExternalStore(onInstallStateChange, installState, installState));
+  // The app's manifest is linked here, so the browser's install offer always comes after the listener for it.
+  useEffect(() => {
+    linkAppManifest();
+    captureInstallPrompt();
+  }, []);
 
   return (
     <>
