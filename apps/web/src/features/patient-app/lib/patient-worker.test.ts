@@ -54,7 +54,7 @@ describe('the patient worker seen from the page (decision 1355)', () => {
     const waiting = fakeWorker('installed');
     const { container, fire } = fakeContainer({});
     const reload = vi.fn();
-    applyUpdate(container, { waiting: waiting.worker } as ServiceWorkerRegistration, reload);
+    applyUpdate(container, { waiting: waiting.worker } as unknown as ServiceWorkerRegistration, reload);
 
     expect(waiting.worker.postMessage).toHaveBeenCalledWith(SKIP_WAITING);
     expect(reload).not.toHaveBeenCalled();
@@ -63,7 +63,7 @@ describe('the patient worker seen from the page (decision 1355)', () => {
   });
 
   it("deletes the patient's answers and posters at sign-out", async () => {
-    const storage = { delete: vi.fn(async () => true) };
+    const storage = { delete: vi.fn(async (_name: string) => true) };
     await clearPatientCaches(storage);
     expect(storage.delete.mock.calls.map(([name]) => name)).toEqual([...PATIENT_CACHES]);
     await expect(clearPatientCaches(undefined)).resolves.toBeUndefined();
