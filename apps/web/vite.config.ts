@@ -1,6 +1,9 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { patientPrecache } from './vite-patient-app.ts';
 import { precompress } from './vite-precompress.ts';
 
 const apiPrefixes = ['/api', '/clinic', '/user', '/video', '/tus', '/chat', '/admin', '/dev', '/health', '/socket.io'];
@@ -15,8 +18,36 @@ const firstLoadTests = [
   'src/components/ui/toasts/toaster-signed-in.test.tsx',
 ];
 
+let outDir = 'dist';
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    precompress(),
+    {
+      name: 'rehabit-out-dir',
+      configResolved: (config) => {
+        outDir = path.resolve(config.root, config.build.outDir);
+      },
+    },
+    // The patient side's service worker (decision 1355), built from src/service-worker/ to /patient-sw.js and
+    // registered by the patient's frame alone, for /my/ only. The page has no manifest link and no registration
+    // script: the patient side adds both (its manifest is public/my/manifest.webmanifest).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/service-worker',
+      filename: 'patient-sw.ts',
+      scope: '/my/',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html}'],
+        manifestTransforms: [patientPrecache(() => outDir)],
+        // The patient side's largest chunk (i18next, the forms) stays well under it; a bigger one is left uncached.
+        maximumFileSizeToCacheInBytes: 600_000,
+      },
+    }),
+  ],
   // `@web/…` is the app's source folder, so imports never climb out of a feature with ../../..
   resolve: { alias: { '@web/': fileURLToPath(new URL('./src/', import.meta.url)) } },
   server: {

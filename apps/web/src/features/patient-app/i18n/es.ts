@@ -211,4 +211,12 @@ export const es: PatientStrings = {
       remove: 'Quitar la actividad {{number}}',
     },
   },
+  app: {
+    offline:
+      'Está sin conexión. El programa de hoy es el de su última visita. Lo que registre se guarda en este teléfono y se envía cuando vuelva la conexión.',
+    updateReady: 'Hay una nueva versión de Rehabit.',
+    reload: 'Recargar',
+    install: 'Instalar la aplicación',
+    installNotNow: 'Ahora no',
+  },
 };

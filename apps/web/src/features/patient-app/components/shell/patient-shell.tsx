@@ -8,6 +8,7 @@ import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../language-switch.tsx';
+import { AppNotices } from './app-notices.tsx';
 import { BottomTabs } from './bottom-tabs.tsx';
 import '@web/features/patient-app/patient-app.css';
 
@@ -48,6 +49,7 @@ export function PatientShell({
           <LogOut size={24} aria-hidden="true" />
         </button>
       </header>
+      <AppNotices />
       <main id="main-content" className="pa-main" tabIndex={-1}>
         {children}
         <div className="pa-shell__language">
