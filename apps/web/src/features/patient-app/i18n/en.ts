@@ -171,42 +171,6 @@ export const en = {
     reconnecting: 'Reconnecting… New messages will appear when the connection is back.',
     loadFailed: 'Your messages could not be loaded.',
   },
-  measures: {
-    title: 'Check-in',
-    start: 'Answer now',
-    valueEnd: '{{value}}: {{end}}',
-    send: 'Send',
-    sending: 'Sending…',
-    required: 'Choose a number from 0 to 10',
-    saved: 'Thank you. Your answers are saved.',
-    backToday: 'Back to Today',
-    notDue: 'This check-in is not asked of you now.',
-    failed: 'Not sent. Check your connection and try again.',
-    nprs: {
-      card: 'Check-in: how is your pain?',
-      cardText: 'Your therapist asks one question about your pain. It takes a few seconds.',
-      title: 'Pain check-in',
-      question:
-        'On average over the past 24 hours, how would you rate your pain on a scale of 0 to 10, where 0 is no pain and 10 is the worst pain imaginable?',
-      low: 'No pain',
-      high: 'Worst pain imaginable',
-    },
-    psfs: {
-      card: 'Check-in: your everyday activities',
-      cardText: 'Your therapist asks how well you can do activities that matter to you. It takes a minute or two.',
-      title: 'Activities check-in',
-      intro:
-        'Name 3 to 5 everyday activities that are hard for you because of the problem you are being treated for. For each one, choose how well you can do it today: 0 means you cannot do it at all, 10 means you can do it as well as before the problem began.',
-      again: 'These are the activities you named last time. Rate each one again for today; you can change them.',
-      activity: 'Activity {{number}}',
-      activityRequired: 'Name the activity',
-      rating: 'How well can you do activity {{number}} today?',
-      unable: 'Cannot do it',
-      asBefore: 'As well as before',
-      add: 'Add an activity',
-      remove: 'Remove activity {{number}}',
-    },
-  },
   app: {
     offline:
       "You are offline. Today's program is from your last visit. What you log is kept on this phone and sent when you are back online.",

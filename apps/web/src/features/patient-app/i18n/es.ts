@@ -173,44 +173,6 @@ export const es: PatientStrings = {
     reconnecting: 'Reconectando… Los mensajes nuevos aparecerán cuando vuelva la conexión.',
     loadFailed: 'No pudimos cargar sus mensajes.',
   },
-  measures: {
-    title: 'Control',
-    start: 'Responder ahora',
-    valueEnd: '{{value}}: {{end}}',
-    send: 'Enviar',
-    sending: 'Enviando…',
-    required: 'Elija un número del 0 al 10',
-    saved: 'Gracias. Sus respuestas están guardadas.',
-    backToday: 'Volver a Hoy',
-    notDue: 'Este control no se le pide ahora.',
-    failed: 'No se envió. Revise su conexión e inténtelo de nuevo.',
-    nprs: {
-      card: 'Control: ¿cómo está su dolor?',
-      cardText: 'Su terapeuta le hace una pregunta sobre su dolor. Toma unos segundos.',
-      title: 'Control del dolor',
-      question:
-        'En promedio, durante las últimas 24 horas, ¿cómo calificaría su dolor en una escala del 0 al 10, donde 0 es sin dolor y 10 es el peor dolor imaginable?',
-      low: 'Sin dolor',
-      high: 'El peor dolor imaginable',
-    },
-    psfs: {
-      card: 'Control: sus actividades diarias',
-      cardText:
-        'Su terapeuta le pregunta qué tan bien puede hacer actividades importantes para usted. Toma uno o dos minutos.',
-      title: 'Control de actividades',
-      intro:
-        'Nombre de 3 a 5 actividades diarias que le cuestan por el problema por el que recibe tratamiento. Para cada una, elija qué tan bien puede hacerla hoy: 0 significa que no puede hacerla en absoluto, 10 que puede hacerla tan bien como antes de que empezara el problema.',
-      again:
-        'Estas son las actividades que nombró la última vez. Califique cada una de nuevo para hoy; puede cambiarlas.',
-      activity: 'Actividad {{number}}',
-      activityRequired: 'Nombre la actividad',
-      rating: '¿Qué tan bien puede hacer la actividad {{number}} hoy?',
-      unable: 'No puedo hacerla',
-      asBefore: 'Tan bien como antes',
-      add: 'Añadir una actividad',
-      remove: 'Quitar la actividad {{number}}',
-    },
-  },
   app: {
     offline:
       'Está sin conexión. El programa de hoy es el de su última visita. Lo que registre se guarda en este teléfono y se envía cuando vuelva la conexión.',

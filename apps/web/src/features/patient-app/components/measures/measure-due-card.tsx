@@ -1,3 +1,4 @@
+import '@web/features/patient-app/i18n/measure-strings.ts';
 import type { DueMeasure } from '@rehabit/contract';
 import { paths } from '@web/config/paths.ts';
 import { ClipboardList } from 'lucide-react';

@@ -1,3 +1,4 @@
+import '@web/features/patient-app/i18n/measure-strings.ts';
 import type { DueMeasure, SubmittedMeasure } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';

@@ -1,3 +1,4 @@
+import '@web/features/patient-app/i18n/measure-strings.ts';
 import { useTranslation } from 'react-i18next';
 
 const levels = Array.from({ length: 11 }, (_, value) => value);
