@@ -211,4 +211,55 @@ export const es: PatientStrings = {
       remove: 'Quitar la actividad {{number}}',
     },
   },
+  reminders: {
+    title: 'Recordatorios',
+    menu: 'Recordatorios',
+    intro: 'Podemos recordarle que haga sus ejercicios. Un recordatorio nunca dice nada sobre su salud.',
+    statusOff: 'Los recordatorios están desactivados',
+    statusOn: 'Los recordatorios están activados: {{days}} a las {{time}}',
+    switch: 'Recordarme hacer mis ejercicios',
+    on: 'Sí',
+    off: 'No',
+    days: 'Días',
+    everyDay: 'Todos los días',
+    weekdays: 'Entre semana',
+    time: 'Hora',
+    timezone: 'Según el reloj de este teléfono ({{timezone}}).',
+    timezoneChanged:
+      'Estaban fijados para {{saved}}. Al guardar se usa la zona horaria de este teléfono, {{timezone}}.',
+    quietAllowed: 'Permitir recordatorios en horas de descanso',
+    quietHint:
+      'Las horas de descanso van de {{from}} a {{until}}. Si no las permite, elija una hora de {{until}} a {{last}}.',
+    channels: 'Cómo recordarme',
+    sms: 'Mensaje de texto',
+    email: 'Correo electrónico',
+    noEmail:
+      'No tenemos un correo electrónico suyo. Pida a su clínica que lo añada para recibir recordatorios por correo.',
+    smsStopped:
+      'Los recordatorios por texto están en pausa porque respondió STOP a uno de nuestros mensajes. Para recibirlos de nuevo, responda START a cualquiera de nuestros mensajes de recordatorio.',
+    emailStopped:
+      'Los recordatorios por correo están desactivados porque canceló la suscripción desde un correo. Elija Correo electrónico abajo y guarde para recibirlos de nuevo.',
+    language:
+      'Los recordatorios llegan en español, el idioma de esta aplicación. Elija English abajo para recibirlos en inglés.',
+    save: 'Guardar recordatorios',
+    saving: 'Guardando…',
+    saved: 'Sus recordatorios están guardados.',
+    savedOff: 'Guardado. Los recordatorios están desactivados.',
+    loadFailed: 'No pudimos cargar sus recordatorios.',
+    offline: 'No tiene conexión. Sus cambios aún no están guardados: guarde de nuevo cuando vuelva la conexión.',
+    cardTitle: 'Reciba un recordatorio',
+    cardText:
+      'Podemos enviarle un mensaje de texto o un correo breve los días que elija, para que recuerde sus ejercicios.',
+    cardLink: 'Configurar recordatorios',
+    errors: {
+      days: 'Elija al menos un día',
+      time: 'Elija una hora',
+      quiet:
+        'Esta hora está en las horas de descanso. Elija una hora de {{until}} a {{last}}, o permita las horas de descanso.',
+      channels: 'Elija mensaje de texto, correo electrónico o ambos',
+      noPhone:
+        'No tenemos un número de celular suyo. Pida a su clínica que lo añada para recibir recordatorios por texto.',
+      timezone: 'No reconocemos la zona horaria de este teléfono. Revise la fecha y hora del teléfono.',
+    },
+  },
 };

@@ -4,12 +4,14 @@ import { usePatientPageLanguage } from '@web/features/patient-app/i18n/i18n.ts';
 import { useSendKeptLogs } from '@web/features/patient-app/lib/use-exercise-outbox.ts';
 import { usePatientChatEvents } from '@web/features/patient-app/lib/use-patient-chat-events.ts';
 import { useLogout } from '@web/features/session';
-import { LogOut } from 'lucide-react';
+import { BellRing, LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
 import { LanguageSwitch } from '../language-switch.tsx';
 import { BottomTabs } from './bottom-tabs.tsx';
 import '@web/features/patient-app/patient-app.css';
+import '../reminders/reminders.css';
 
 /** The patient's frame on a phone: one column, the clinic's name on top, Today, Progress and Chat below. */
 export function PatientShell({
@@ -37,6 +39,14 @@ export function PatientShell({
           <Brand isCompact />
           <span className="pa-header__clinic">{clinicName}</span>
         </div>
+        <NavLink
+          to={paths.myReminders.getHref()}
+          className="pa-icon-button pa-header__reminders"
+          aria-label={t('reminders.menu')}
+          title={t('reminders.menu')}
+        >
+          <BellRing size={24} aria-hidden="true" />
+        </NavLink>
         <button
           type="button"
           className="pa-icon-button"
