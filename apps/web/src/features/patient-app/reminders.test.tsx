@@ -37,7 +37,7 @@ describe('the patient’s reminders', () => {
     const api = fixtureApi(saving());
     const app = renderApp('/my/reminders', { token: 'patient-token' });
     const form = await screen.findByRole('form', { name: 'Reminders' });
-    expect(within(form).getByText(new RegExp(`On this phone’s clock \\(.*${phoneZone}`))).toBeInTheDocument();
+    expect(within(form).getByText(new RegExp(`On this phone’s clock: .*${phoneZone}`))).toBeInTheDocument();
 
     await app.user.click(within(form).getByRole('switch', { name: 'Remind me to do my exercises' }));
     const days = within(form).getByRole('group', { name: 'Days' });

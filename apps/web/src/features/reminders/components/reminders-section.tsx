@@ -239,26 +239,28 @@ function DefaultForm({ patient, schedule }: { patient: PatientDetail; schedule: 
           render={({ field }) => (
             <fieldset className="reminders-form__choices" aria-invalid={errors.channels ? true : undefined}>
               <legend className="field__label">Channels</legend>
-              {reminderChannels.map((channel: ReminderChannel) => {
-                const isUnavailable = channel === 'email' && hasNoEmail;
-                return (
-                  <Checkbox
-                    key={channel}
-                    label={
-                      isUnavailable ? `${channelLabels[channel]} (no e-mail address on file)` : channelLabels[channel]
-                    }
-                    checked={field.value.includes(channel)}
-                    disabled={isUnavailable && !field.value.includes(channel)}
-                    onChange={(event) =>
-                      field.onChange(
-                        event.target.checked
-                          ? reminderChannels.filter((c) => c === channel || field.value.includes(c))
-                          : field.value.filter((c) => c !== channel),
-                      )
-                    }
-                  />
-                );
-              })}
+              <div className="reminders-form__days">
+                {reminderChannels.map((channel: ReminderChannel) => {
+                  const isUnavailable = channel === 'email' && hasNoEmail;
+                  return (
+                    <Checkbox
+                      key={channel}
+                      label={
+                        isUnavailable ? `${channelLabels[channel]} (no e-mail address on file)` : channelLabels[channel]
+                      }
+                      checked={field.value.includes(channel)}
+                      disabled={isUnavailable && !field.value.includes(channel)}
+                      onChange={(event) =>
+                        field.onChange(
+                          event.target.checked
+                            ? reminderChannels.filter((c) => c === channel || field.value.includes(c))
+                            : field.value.filter((c) => c !== channel),
+                        )
+                      }
+                    />
+                  );
+                })}
+              </div>
               {errors.channels && <p className="field__error">{errors.channels.message}</p>}
             </fieldset>
           )}

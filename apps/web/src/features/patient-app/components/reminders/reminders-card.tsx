@@ -1,3 +1,4 @@
+import '@web/features/patient-app/i18n/reminder-strings.ts';
 import { paths } from '@web/config/paths.ts';
 import { useMyReminders } from '@web/features/patient-app/api/reminders.ts';
 import { BellRing } from 'lucide-react';

@@ -1,3 +1,4 @@
+import '@web/features/patient-app/i18n/reminder-strings.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   isQuietTime,

@@ -1,3 +1,4 @@
+import '@web/features/patient-app/i18n/reminder-strings.ts';
 import { Brand } from '@web/components/layouts/brand.tsx';
 import { paths } from '@web/config/paths.ts';
 import { usePatientPageLanguage } from '@web/features/patient-app/i18n/i18n.ts';
