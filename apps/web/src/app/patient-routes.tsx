@@ -50,6 +50,10 @@ export const patientSideRoutes: RouteObject[] = [
         lazy: () => import('./routes/patient/measure.tsx').then((m) => ({ Component: m.MeasureRoute })),
       },
       {
+        path: paths.myReminders.path,
+        lazy: () => import('./routes/patient/reminders.tsx').then((m) => ({ Component: m.RemindersRoute })),
+      },
+      {
         path: paths.myChat.path,
         lazy: () => import('./routes/patient/chat.tsx').then((m) => ({ Component: m.PatientChatRoute })),
       },

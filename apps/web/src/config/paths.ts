@@ -20,6 +20,7 @@ export const paths = {
   myToday: { path: '/my/today', getHref: () => '/my/today' },
   myProgress: { path: '/my/progress', getHref: () => '/my/progress' },
   myChat: { path: '/my/chat', getHref: () => '/my/chat' },
+  myReminders: { path: '/my/reminders', getHref: () => '/my/reminders' },
   myMeasure: {
     path: '/my/measures/:assignmentId',
     getHref: (assignmentId: number) => `/my/measures/${encodeURIComponent(String(assignmentId))}`,

@@ -1,4 +1,4 @@
-import type { CurrentUser, Progress, ProgressDay, Today, TodayItem } from '@rehabit/contract';
+import type { CurrentUser, Progress, ProgressDay, ReminderSchedule, Today, TodayItem } from '@rehabit/contract';
 import { healthMetricKinds } from '@rehabit/contract';
 
 export const patientUser: CurrentUser = {
@@ -130,6 +130,21 @@ export const defaultWeek = makeProgress(
   ),
 );
 
+/** What a patient who saved nothing reads: off, every day at 18:00, by text (decision 1350). */
+export const defaultReminders: ReminderSchedule = {
+  enabled: false,
+  days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
+  time: '18:00',
+  timezone: 'America/New_York',
+  language: 'en',
+  channels: ['sms'],
+  quiet_hours_allowed: false,
+  set_by: null,
+  sms_opted_out: false,
+  email_opted_out: false,
+  updated_at: null,
+};
+
 /** Fixtures every signed-in patient screen needs. */
 export const patientRoutes = (today: Today = makeToday([makeTodayItem(1)])) => ({
   'GET /api/v1/users/': { body: { count: 1, next: null, previous: null, results: [patientUser] } },
@@ -138,5 +153,6 @@ export const patientRoutes = (today: Today = makeToday([makeTodayItem(1)])) => (
   'GET /api/v1/patient/progress/': { body: defaultWeek },
   'GET /api/v1/patient/chat/': { body: { session: 9, unread_message_count: 0 } },
   'GET /api/v1/patient/measures/': { body: { today: '2026-03-04', due: [] } },
+  'GET /api/v1/patient/reminders/': { body: defaultReminders },
   'POST /clinic/therapist/logout': { status: 204 },
 });

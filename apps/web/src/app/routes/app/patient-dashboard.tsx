@@ -3,6 +3,7 @@ import { PatientDashboard } from '@web/features/patients/components/dashboard/pa
 import { ProgramSection } from '@web/features/program/components/program-section.tsx';
 import { FunctionalDataSection } from '@web/features/progress/components/functional-section.tsx';
 import { ProgressSection } from '@web/features/progress/components/progress-section.tsx';
+import { RemindersSection } from '@web/features/reminders/components/reminders-section.tsx';
 import { useCurrentUser } from '@web/features/session';
 import { AssignTaskButton } from '@web/features/tasks/components/assign-task-button.tsx';
 import { useParams } from 'react-router';
@@ -23,6 +24,7 @@ export function PatientDashboardRoute() {
           <ProgramSection patientId={patientId} clinicCode={patient.clinic.code} />
           <ProgressSection patientId={patientId} />
           <FunctionalDataSection patientId={patientId} />
+          <RemindersSection patient={patient} />
         </>
       )}
       afterInteractionLog={<MonitoringSection patientId={patientId} />}

@@ -5,6 +5,7 @@ export const patientKeys = {
   today: ['patient-app', 'today'] as const,
   progress: (weeksAgo: number) => ['patient-app', 'progress', weeksAgo] as const,
   measures: ['patient-app', 'measures'] as const,
+  reminders: ['patient-app', 'reminders'] as const,
   /** Under ['chat'] so sign-out and reconnects reach it with the other chat caches. */
   chat: ['chat', 'patient-own'] as const,
 };

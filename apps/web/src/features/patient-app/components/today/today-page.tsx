@@ -6,6 +6,7 @@ import { useDocumentTitle } from '@web/lib/use-document-title.ts';
 import { Dumbbell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { MeasureDueCard } from '../measures/measure-due-card.tsx';
+import { RemindersCard } from '../reminders/reminders-card.tsx';
 import { LoadError, StateCard } from '../state-card.tsx';
 import { ExerciseCard } from './exercise-card.tsx';
 import { PainCard } from './pain-card.tsx';
@@ -59,6 +60,7 @@ export function TodayPage() {
           )}
           <PainCard painToday={today.data.pain_today} />
           <StepsCard stepsToday={stepsToday} />
+          <RemindersCard />
         </>
       )}
     </div>

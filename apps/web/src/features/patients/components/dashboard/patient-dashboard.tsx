@@ -28,6 +28,7 @@ const sectionLinks = [
   { id: 'program', title: 'Program' },
   { id: 'progress', title: 'Progress' },
   { id: 'functional-data', title: 'Functional data' },
+  { id: 'reminders', title: 'Reminders' },
   { id: 'interaction-log', title: 'Interaction log' },
   { id: 'monitoring', title: 'Monitoring' },
   { id: 'chat', title: 'Chat' },

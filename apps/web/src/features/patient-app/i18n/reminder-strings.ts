@@ -1,0 +1,102 @@
+import { patientI18n } from './i18n.ts';
+
+// The reminders' sentences (decision 1350), added to the patient side's strings by the signed-in frame and the
+// reminders page, so the sign-in page never downloads them. `es` must have the same keys as `en` (the type checks it).
+const en = {
+  menu: 'Reminders',
+  cardTitle: 'Get a reminder',
+  cardText: 'We can send you a short text or e-mail on the days you choose, so you remember your exercises.',
+  cardLink: 'Set up reminders',
+  title: 'Reminders',
+  intro: 'We can remind you to do your exercises. A reminder never says anything about your health.',
+  statusOff: 'Reminders are off',
+  statusOn: 'Reminders are on: {{days}} at {{time}}',
+  switch: 'Remind me to do my exercises',
+  on: 'On',
+  off: 'Off',
+  days: 'Days',
+  everyDay: 'Every day',
+  weekdays: 'Weekdays',
+  time: 'Time',
+  timezone: 'On this phone’s clock: {{timezone}}.',
+  timezoneChanged: 'They were set for {{saved}}. Saving uses this phone’s time zone, {{timezone}}.',
+  quietAllowed: 'Allow reminders in quiet hours',
+  quietHint: 'Quiet hours are from {{from}} to {{until}}. Without this, choose a time from {{until}} to {{last}}.',
+  channels: 'How to remind me',
+  sms: 'Text message',
+  email: 'E-mail',
+  noEmail: 'No e-mail address is on file for you. Ask your clinic to add one to get e-mail reminders.',
+  smsStopped:
+    'Text reminders are paused because you replied STOP to one of our texts. To get them again, reply START to any of our reminder texts.',
+  emailStopped:
+    'E-mail reminders are off because you unsubscribed from a reminder e-mail. Choose E-mail below and save to get them again.',
+  language: 'Reminders come in English, the language of this app. Choose Español at the bottom to get them in Spanish.',
+  save: 'Save reminders',
+  saving: 'Saving…',
+  saved: 'Your reminders are saved.',
+  savedOff: 'Saved. Reminders are off.',
+  loadFailed: 'Your reminders could not be loaded.',
+  offline: 'You are offline. Your choices are not saved yet: save again when you are back online.',
+  errors: {
+    days: 'Choose at least one day',
+    time: 'Choose a time',
+    quiet: 'This time is in quiet hours. Choose a time from {{until}} to {{last}}, or allow quiet hours.',
+    channels: 'Choose text message, e-mail or both',
+    noPhone: 'No mobile number is on file for you. Ask your clinic to add one to get text reminders.',
+    timezone: 'This phone’s time zone is not one we know. Check the phone’s date and time settings.',
+  },
+};
+
+const es: typeof en = {
+  menu: 'Recordatorios',
+  cardTitle: 'Reciba un recordatorio',
+  cardText:
+    'Podemos enviarle un mensaje de texto o un correo breve los días que elija, para que recuerde sus ejercicios.',
+  cardLink: 'Configurar recordatorios',
+  title: 'Recordatorios',
+  intro: 'Podemos recordarle que haga sus ejercicios. Un recordatorio nunca dice nada sobre su salud.',
+  statusOff: 'Los recordatorios están desactivados',
+  statusOn: 'Los recordatorios están activados: {{days}} a las {{time}}',
+  switch: 'Recordarme hacer mis ejercicios',
+  on: 'Sí',
+  off: 'No',
+  days: 'Días',
+  everyDay: 'Todos los días',
+  weekdays: 'Entre semana',
+  time: 'Hora',
+  timezone: 'Según el reloj de este teléfono: {{timezone}}.',
+  timezoneChanged: 'Estaban fijados para {{saved}}. Al guardar se usa la zona horaria de este teléfono, {{timezone}}.',
+  quietAllowed: 'Permitir recordatorios en horas de descanso',
+  quietHint:
+    'Las horas de descanso van de {{from}} a {{until}}. Si no las permite, elija una hora de {{until}} a {{last}}.',
+  channels: 'Cómo recordarme',
+  sms: 'Mensaje de texto',
+  email: 'Correo electrónico',
+  noEmail:
+    'No tenemos un correo electrónico suyo. Pida a su clínica que lo añada para recibir recordatorios por correo.',
+  smsStopped:
+    'Los recordatorios por texto están en pausa porque respondió STOP a uno de nuestros mensajes. Para recibirlos de nuevo, responda START a cualquiera de nuestros mensajes de recordatorio.',
+  emailStopped:
+    'Los recordatorios por correo están desactivados porque canceló la suscripción desde un correo. Elija Correo electrónico abajo y guarde para recibirlos de nuevo.',
+  language:
+    'Los recordatorios llegan en español, el idioma de esta aplicación. Elija English abajo para recibirlos en inglés.',
+  save: 'Guardar recordatorios',
+  saving: 'Guardando…',
+  saved: 'Sus recordatorios están guardados.',
+  savedOff: 'Guardado. Los recordatorios están desactivados.',
+  loadFailed: 'No pudimos cargar sus recordatorios.',
+  offline: 'No tiene conexión. Sus cambios aún no están guardados: guarde de nuevo cuando vuelva la conexión.',
+  errors: {
+    days: 'Elija al menos un día',
+    time: 'Elija una hora',
+    quiet:
+      'Esta hora está en las horas de descanso. Elija una hora de {{until}} a {{last}}, o permita las horas de descanso.',
+    channels: 'Elija mensaje de texto, correo electrónico o ambos',
+    noPhone:
+      'No tenemos un número de celular suyo. Pida a su clínica que lo añada para recibir recordatorios por texto.',
+    timezone: 'No reconocemos la zona horaria de este teléfono. Revise la fecha y hora del teléfono.',
+  },
+};
+
+patientI18n.addResourceBundle('en', 'translation', { reminders: en }, true, true);
+patientI18n.addResourceBundle('es', 'translation', { reminders: es }, true, true);
