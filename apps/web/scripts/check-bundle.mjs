@@ -21,8 +21,10 @@ const isScreen = (key) => key.startsWith('src/app/routes/');
 const isErrorReporting = (key) => key.includes('node_modules/@sentry/');
 // The patient's side (decision 0430) is a small app of its own: patients never load staff screens and staff never
 // load the patient's screens, languages and i18next. Its chunks count in the all-JavaScript total and are also
-// held to a budget of their own, so that a patient's phone downloads little.
-const PATIENT_SIDE_BUDGET_KB = Number(process.env.PATIENT_SIDE_BUDGET_KB ?? 60);
+// held to a budget of their own, so that a patient's phone downloads little: the installed app downloads all of them
+// once (decision 1355), so the total is what a phone pays at install. 70 kB since the check-ins, the reminders and
+// the installed app's own code came (60 kB before).
+const PATIENT_SIDE_BUDGET_KB = Number(process.env.PATIENT_SIDE_BUDGET_KB ?? 70);
 // The patient side's routes, and the parts of its screens that load later (the sign-in's steps after the phone).
 const isPatientRoot = (key) => key.startsWith('src/app/routes/patient/') || key.startsWith('src/features/patient-app/');
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');

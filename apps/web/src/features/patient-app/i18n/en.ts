@@ -171,14 +171,6 @@ export const en = {
     reconnecting: 'Reconnecting… New messages will appear when the connection is back.',
     loadFailed: 'Your messages could not be loaded.',
   },
-  app: {
-    offline:
-      "You are offline. Today's program is from your last visit. What you log is kept on this phone and sent when you are back online.",
-    updateReady: 'A new version of Rehabit is ready.',
-    reload: 'Reload',
-    install: 'Install the app',
-    installNotNow: 'Not now',
-  },
 };
 
 export type PatientStrings = typeof en;

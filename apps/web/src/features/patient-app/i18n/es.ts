@@ -173,12 +173,4 @@ export const es: PatientStrings = {
     reconnecting: 'Reconectando… Los mensajes nuevos aparecerán cuando vuelva la conexión.',
     loadFailed: 'No pudimos cargar sus mensajes.',
   },
-  app: {
-    offline:
-      'Está sin conexión. El programa de hoy es el de su última visita. Lo que registre se guarda en este teléfono y se envía cuando vuelva la conexión.',
-    updateReady: 'Hay una nueva versión de Rehabit.',
-    reload: 'Recargar',
-    install: 'Instalar la aplicación',
-    installNotNow: 'Ahora no',
-  },
 };

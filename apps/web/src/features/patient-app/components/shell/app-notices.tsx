@@ -1,3 +1,4 @@
+import '@web/features/patient-app/i18n/app-strings.ts';
 import {
   acceptInstallOffer,
   canOfferInstall,
