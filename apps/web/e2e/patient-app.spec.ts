@@ -1,78 +1,14 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { patientWithProgram, phonePage, serverToday, signInByCode } from './patient-support.ts';
 import {
   closeInitialNote,
   demo,
-  demoTherapistHeaders,
   expectAccessible,
   expectNoSidewaysScroll,
   expectStyledField,
-  latestSmsCode,
   signIn,
   snap,
-  uniquePhone,
-  uniqueWord,
 } from './support.ts';
-
-type Staff = { headers: { Authorization: string }; userId: number };
-
-/** The demo therapist's session for API calls, as the staff screens would make them. */
-async function therapistApi(request: APIRequestContext): Promise<Staff> {
-  const headers = await demoTherapistHeaders(request);
-  const me = (await (await request.get('/api/v1/users/', { headers })).json()) as { results: { id: number }[] };
-  return { headers, userId: me.results[0]!.id };
-}
-
-/** A new patient of the demo clinic, registered, onboarded and given a two-exercise program by the therapist. */
-async function patientWithProgram(request: APIRequestContext) {
-  const staff = await therapistApi(request);
-  const phone = uniquePhone();
-  const lastName = `Home${uniqueWord()}`;
-  const registered = await request.post('/clinic/patient/register', {
-    headers: staff.headers,
-    data: { first_name: 'Rosa', last_name: lastName, phone, selected_code: '+1', birthday: '1950-02-28' },
-  });
-  expect(registered.status()).toBe(201);
-  const { id } = (await registered.json()) as { id: number };
-  const onboarded = await request.post(`/api/v1/patients/${id}/onboard/`, {
-    headers: staff.headers,
-    data: { diagnosis: 'M17.11', therapist: staff.userId },
-  });
-  expect(onboarded.status()).toBe(200);
-
-  // The demo clips get their posters when the server starts; two playable ones make the program.
-  let videos: { id: number; title: string; status: string }[] = [];
-  await expect
-    .poll(
-      async () => {
-        const list = await request.get('/video/list?page_size=50', { headers: staff.headers });
-        const { results } = (await list.json()) as { results: typeof videos };
-        videos = results.filter((video) => video.status === 'ready').slice(0, 2);
-        return videos.length;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(2);
-  const program = await request.post(`/video/hep/therapist/${id}`, {
-    headers: staff.headers,
-    data: [
-      { video_id: videos[0]!.id, sets: 2, reps: 10, hold_seconds: 5, description: 'Slowly, and stop if it hurts.' },
-      { video_id: videos[1]!.id, sets: 1, reps: 8 },
-    ],
-  });
-  expect(program.status()).toBe(201);
-  return { id, phone, name: `Rosa ${lastName}`, titles: videos.map((video) => video.title) };
-}
-
-/** Signs in on the patient's sign-in page with the code texted to the phone. */
-async function signInByCode(page: Page, phone: string) {
-  await page.goto('/patient/login');
-  await page.getByRole('textbox', { name: 'Mobile number' }).fill(phone);
-  await page.getByRole('button', { name: 'Text me a code' }).click();
-  const code = await latestSmsCode(page, `+1${phone}`);
-  await page.getByLabel('6-digit code').fill(code);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/my\/today$/);
-}
 
 const exercise = (page: Page, title: string) => page.getByRole('article', { name: title });
 
@@ -84,16 +20,6 @@ async function expectNoClippedText(page: Page) {
       .map((element) => element.textContent),
   );
   expect(clipped).toEqual([]);
-}
-
-async function phoneContext(browser: Browser, width = 390) {
-  const context = await browser.newContext({
-    viewport: { width, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    reducedMotion: 'reduce',
-  });
-  return context.newPage();
 }
 
 /** The therapist's window: the patient's dashboard on a desktop, at the progress week. */
@@ -117,7 +43,11 @@ test('a patient signs in by code, does today’s exercises, rates pain and reads
 }) => {
   test.skip(!isMobile, 'patients use their phones');
   test.setTimeout(150_000);
-  const patient = await patientWithProgram(request);
+  const patient = await patientWithProgram(request, {
+    firstName: 'Rosa',
+    lastNameStart: 'Home',
+    birthday: '1950-02-28',
+  });
 
   // The therapist, in a window of their own, sees the new program with nothing done yet.
   const therapist = await therapistProgress(browser, patient.id);
@@ -220,15 +150,19 @@ test('a patient and the therapist chat live; the Chat tab shows unread messages 
   isMobile,
 }) => {
   test.skip(!isMobile, 'patients use their phones');
-  const patient = await patientWithProgram(request);
+  const patient = await patientWithProgram(request, {
+    firstName: 'Rosa',
+    lastNameStart: 'Home',
+    birthday: '1950-02-28',
+  });
 
-  const patientPage = await phoneContext(browser);
+  const patientPage = await phonePage(browser);
   await signInByCode(patientPage, patient.phone);
   const chatTab = patientPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Chat/ });
   await expect(chatTab).toHaveAccessibleName('Chat');
 
   // The therapist opens the patient's conversation and writes.
-  const therapist = await phoneContext(browser);
+  const therapist = await phonePage(browser);
   await signIn(therapist, demo.therapist.email, demo.therapist.password);
   await therapist.goto(`/chat?patient=${patient.id}`);
   await expect(therapist).toHaveURL(/\/chat\/\d+\/messages$/);
@@ -282,20 +216,17 @@ test('a patient and the therapist chat live; the Chat tab shows unread messages 
   await therapist.context().close();
 });
 
-/** The patient's own Today as the server has it, read with the patient's session outside the (maybe offline) page. */
-async function serverToday(page: Page, request: APIRequestContext) {
-  const token = await page.evaluate(() => window.localStorage.getItem('rehabit.access_token'));
-  const today = await request.get('/api/v1/patient/program/today/', { headers: { Authorization: `Bearer ${token}` } });
-  return (await today.json()) as { items: { done_today: number; last_log: { sets_done: number } | null }[] };
-}
-
 test('sets marked done are saved at once, survive a reload without Save, and wait on the phone while offline', async ({
   page,
   request,
   isMobile,
 }) => {
   test.skip(!isMobile, 'patients use their phones');
-  const patient = await patientWithProgram(request);
+  const patient = await patientWithProgram(request, {
+    firstName: 'Rosa',
+    lastNameStart: 'Home',
+    birthday: '1950-02-28',
+  });
   await signInByCode(page, patient.phone);
 
   const first = exercise(page, patient.titles[0]!);

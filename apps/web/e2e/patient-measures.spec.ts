@@ -1,52 +1,17 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import {
-  closeInitialNote,
-  demo,
-  demoTherapistHeaders,
-  expectAccessible,
-  expectNoSidewaysScroll,
-  latestSmsCode,
-  signIn,
-  snap,
-  uniquePhone,
-  uniqueWord,
-} from './support.ts';
-
-/** A new patient of the demo clinic, registered and onboarded by the demo therapist. */
-async function demoClinicPatient(page: Page) {
-  const headers = await demoTherapistHeaders(page.request);
-  const me = (await (await page.request.get('/api/v1/users/', { headers })).json()) as { results: { id: number }[] };
-  const phone = uniquePhone();
-  const lastName = `Check${uniqueWord()}`;
-  const registered = await page.request.post('/clinic/patient/register', {
-    headers,
-    data: { first_name: 'Lucia', last_name: lastName, phone, selected_code: '+1', birthday: '1958-06-12' },
-  });
-  expect(registered.status()).toBe(201);
-  const { id } = (await registered.json()) as { id: number };
-  const onboarded = await page.request.post(`/api/v1/patients/${id}/onboard/`, {
-    headers,
-    data: { diagnosis: 'M54.50', therapist: me.results[0]!.id },
-  });
-  expect(onboarded.status()).toBe(200);
-  return { id, phone };
-}
-
-async function phonePage(browser: Browser) {
-  const context = await browser.newContext({
-    viewport: { width: 360, height: 780 },
-    isMobile: true,
-    hasTouch: true,
-    reducedMotion: 'reduce',
-  });
-  return context.newPage();
-}
+import { expect, test } from '@playwright/test';
+import { onboardedPatient, phonePage, signInByCode } from './patient-support.ts';
+import { closeInitialNote, demo, expectAccessible, expectNoSidewaysScroll, signIn, snap } from './support.ts';
 
 test('a therapist assigns NPRS, the patient answers it on the phone from Today, and the therapist sees the score', async ({
   page,
   browser,
 }) => {
-  const patient = await demoClinicPatient(page);
+  const patient = await onboardedPatient(page.request, {
+    firstName: 'Lucia',
+    lastNameStart: 'Check',
+    birthday: '1958-06-12',
+    diagnosis: 'M54.50',
+  });
 
   // The therapist assigns the pain check-in every 2 weeks on the patient's dashboard.
   await signIn(page, demo.therapist.email, demo.therapist.password);
@@ -63,13 +28,8 @@ test('a therapist assigns NPRS, the patient answers it on the phone from Today, 
   await expect(assigned).toContainText('Numeric Pain Rating Scale, every 2 weeks: Due since');
 
   // The patient, on a 360 px phone, signs in by code and finds the check-in on Today.
-  const phone = await phonePage(browser);
-  await phone.goto('/patient/login');
-  await phone.getByRole('textbox', { name: 'Mobile number' }).fill(patient.phone);
-  await phone.getByRole('button', { name: 'Text me a code' }).click();
-  await phone.getByLabel('6-digit code').fill(await latestSmsCode(phone, `+1${patient.phone}`));
-  await phone.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(phone).toHaveURL(/\/my\/today$/);
+  const phone = await phonePage(browser, { width: 360, height: 780 });
+  await signInByCode(phone, patient.phone);
   const card = phone.getByRole('region', { name: 'Check-in: how is your pain?' });
   await expect(card).toBeVisible();
   await snap(phone, 'measure-today');

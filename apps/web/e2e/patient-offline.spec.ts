@@ -1,63 +1,8 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import {
-  demoTherapistHeaders,
-  expectAccessible,
-  latestSmsCode,
-  signIn,
-  snap,
-  uniquePhone,
-  uniqueWord,
-} from './support.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { patientWithProgram, serverToday, signInByCode } from './patient-support.ts';
+import { expectAccessible, signIn, snap } from './support.ts';
 
 // The patient side as an installed app that works offline (decision 1355).
-
-/** A new patient of the demo clinic with a two-exercise program (as in patient-app.spec.ts). */
-async function patientWithProgram(request: APIRequestContext) {
-  const headers = await demoTherapistHeaders(request);
-  const me = (await (await request.get('/api/v1/users/', { headers })).json()) as { results: { id: number }[] };
-  const phone = uniquePhone();
-  const registered = await request.post('/clinic/patient/register', {
-    headers,
-    data: { first_name: 'Olga', last_name: `Away${uniqueWord()}`, phone, selected_code: '+1', birthday: '1952-06-01' },
-  });
-  expect(registered.status()).toBe(201);
-  const { id } = (await registered.json()) as { id: number };
-  const onboarded = await request.post(`/api/v1/patients/${id}/onboard/`, {
-    headers,
-    data: { diagnosis: 'M17.11', therapist: me.results[0]!.id },
-  });
-  expect(onboarded.status()).toBe(200);
-  let videos: { id: number; title: string; status: string }[] = [];
-  await expect
-    .poll(
-      async () => {
-        const list = await request.get('/video/list?page_size=50', { headers });
-        videos = ((await list.json()) as { results: typeof videos }).results.filter((v) => v.status === 'ready');
-        return videos.length >= 2;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(true);
-  const program = await request.post(`/video/hep/therapist/${id}`, {
-    headers,
-    data: [
-      { video_id: videos[0]!.id, sets: 2, reps: 10 },
-      { video_id: videos[1]!.id, sets: 1, reps: 8 },
-    ],
-  });
-  expect(program.status()).toBe(201);
-  return { phone, titles: [videos[0]!.title, videos[1]!.title] };
-}
-
-async function signInByCode(page: Page, phone: string) {
-  await page.goto('/patient/login');
-  await page.getByRole('textbox', { name: 'Mobile number' }).fill(phone);
-  await page.getByRole('button', { name: 'Text me a code' }).click();
-  const code = await latestSmsCode(page, `+1${phone}`);
-  await page.getByLabel('6-digit code').fill(code);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/my\/today$/);
-}
 
 /** The paths the worker's caches hold, by cache. */
 const cachedPaths = (page: Page) =>
@@ -70,13 +15,6 @@ const cachedPaths = (page: Page) =>
     return held;
   });
 
-/** Today as the server has it, asked with the patient's session from outside the (maybe offline) page. */
-async function serverToday(page: Page, request: APIRequestContext) {
-  const token = await page.evaluate(() => window.localStorage.getItem('rehabit.access_token'));
-  const today = await request.get('/api/v1/patient/program/today/', { headers: { Authorization: `Bearer ${token}` } });
-  return (await today.json()) as { items: { done_today: number; last_log: { sets_done: number } | null }[] };
-}
-
 test('the patient app installs, opens today’s program offline and sends a log made offline once', async ({
   page,
   request,
@@ -84,7 +22,11 @@ test('the patient app installs, opens today’s program offline and sends a log 
 }) => {
   test.skip(!isMobile, 'patients use their phones');
   test.setTimeout(120_000);
-  const patient = await patientWithProgram(request);
+  const patient = await patientWithProgram(request, {
+    firstName: 'Olga',
+    lastNameStart: 'Away',
+    birthday: '1952-06-01',
+  });
   await signInByCode(page, patient.phone);
   const exercise = (title: string) => page.getByRole('article', { name: title });
   await expect(exercise(patient.titles[0]!)).toBeVisible();

@@ -1,45 +1,10 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import {
-  closeInitialNote,
-  demo,
-  demoTherapistHeaders,
-  expectAccessible,
-  expectNoSidewaysScroll,
-  latestSmsCode,
-  signIn,
-  snap,
-  uniquePhone,
-  uniqueWord,
-} from './support.ts';
+import { type Browser, expect, test } from '@playwright/test';
+import { onboardedPatient, signInByCode } from './patient-support.ts';
+import { closeInitialNote, demo, expectAccessible, expectNoSidewaysScroll, signIn, snap } from './support.ts';
 
 // The phone's timezone is the one reminders follow, and the one the therapist reads.
 const TIMEZONE = 'America/Chicago';
 test.use({ timezoneId: TIMEZONE });
-
-/** A new patient of the demo clinic, registered and onboarded by the demo therapist. */
-async function demoClinicPatient(page: Page) {
-  const headers = await demoTherapistHeaders(page.request);
-  const me = (await (await page.request.get('/api/v1/users/', { headers })).json()) as { results: { id: number }[] };
-  const phone = uniquePhone();
-  const registered = await page.request.post('/clinic/patient/register', {
-    headers,
-    data: {
-      first_name: 'Elena',
-      last_name: `Remind${uniqueWord()}`,
-      phone,
-      selected_code: '+1',
-      birthday: '1961-04-02',
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const { id } = (await registered.json()) as { id: number };
-  const onboarded = await page.request.post(`/api/v1/patients/${id}/onboard/`, {
-    headers,
-    data: { diagnosis: 'M54.50', therapist: me.results[0]!.id },
-  });
-  expect(onboarded.status()).toBe(200);
-  return { id, phone };
-}
 
 /** The therapist's window on a desktop, at the patient's Reminders section. */
 async function therapistReminders(browser: Browser, patientId: number) {
@@ -61,14 +26,14 @@ test('a patient sets reminders for 7:30 PM every day by text, keeps them, and th
   page,
   browser,
 }) => {
-  const patient = await demoClinicPatient(page);
+  const patient = await onboardedPatient(page.request, {
+    firstName: 'Elena',
+    lastNameStart: 'Remind',
+    birthday: '1961-04-02',
+    diagnosis: 'M54.50',
+  });
 
-  await page.goto('/patient/login');
-  await page.getByRole('textbox', { name: 'Mobile number' }).fill(patient.phone);
-  await page.getByRole('button', { name: 'Text me a code' }).click();
-  await page.getByLabel('6-digit code').fill(await latestSmsCode(page, `+1${patient.phone}`));
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/my\/today$/);
+  await signInByCode(page, patient.phone);
 
   // Reminders are off: Today offers them.
   const card = page.getByRole('region', { name: 'Get a reminder' });
