@@ -15,8 +15,20 @@ export type ReminderLanguage = (typeof reminderLanguages)[number];
 /** Text message and e-mail. */
 export const reminderChannels = ['sms', 'email'] as const;
 export type ReminderChannel = (typeof reminderChannels)[number];
-/** What one day's reminder on one channel became. */
-export const reminderOutcomes = ['sent', 'skipped_logged', 'skipped_quiet', 'failed', 'opted_out'] as const;
+/**
+ * What one day's reminder on one channel became: `pending` while the provider has not taken it yet (it is then
+ * sent, failed, or failed when its time has passed), `missed` when no server ran from its time until the grace
+ * window closed.
+ */
+export const reminderOutcomes = [
+  'sent',
+  'skipped_logged',
+  'skipped_quiet',
+  'failed',
+  'opted_out',
+  'pending',
+  'missed',
+] as const;
 export type ReminderOutcome = (typeof reminderOutcomes)[number];
 
 /** A reminder whose time passed while no server ran is still sent this long after it, never later. */

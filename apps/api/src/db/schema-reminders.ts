@@ -1,4 +1,5 @@
 import { reminderChannels, reminderLanguages, reminderOutcomes } from '@rehabit/contract';
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { clinicReference, createdAt, patientReference } from './columns.ts';
 import { users } from './schema.ts';
@@ -26,13 +27,22 @@ export const reminderSchedules = pgTable(
     emailOptedOut: boolean('email_opted_out').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the reminders' job next has something to decide for this schedule (its next reminder's time); null until
+     * the job has looked at it (a new or changed schedule). The job reads only the schedules whose time has come.
+     */
+    nextAt: timestamp('next_at', { withTimezone: true }),
   },
-  (t) => [index('reminder_schedules_clinic_idx').on(t.clinicId)],
+  (t) => [
+    index('reminder_schedules_clinic_idx').on(t.clinicId),
+    index('reminder_schedules_next_at_idx').on(t.nextAt).where(sql`${t.enabled}`),
+  ],
 );
 
 /**
  * What one day's reminder became on each channel. The row is the claim: one per patient, local day and channel,
- * inserted in the send's transaction, so a reminder goes out once however many servers run the job (decision 1350).
+ * inserted with its outbox message in one short transaction, so a reminder goes out once however many servers run
+ * the job (decision 1350); the provider's answer after the commit sets the outcome of a `pending` row.
  */
 export const reminderDeliveries = pgTable(
   'reminder_deliveries',
@@ -48,11 +58,13 @@ export const reminderDeliveries = pgTable(
     reason: text('reason'),
     /** When the schedule had it due. */
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    /** When it was decided; for a `pending` row, when its delivery was last begun. */
     at: timestamp('at', { withTimezone: true }).notNull(),
     outboxId: integer('outbox_id'),
   },
   (t) => [
     uniqueIndex('reminder_deliveries_claim_idx').on(t.patientId, t.localDate, t.channel),
     index('reminder_deliveries_clinic_patient_at_idx').on(t.clinicId, t.patientId, t.at),
+    index('reminder_deliveries_pending_idx').on(t.at).where(sql`${t.outcome} = 'pending'`),
   ],
 );

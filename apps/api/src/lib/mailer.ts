@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db, DbOrTx } from '../db/client.ts';
 import type { Clock } from './clock.ts';
-import { type SendResult, sendThroughOutbox } from './outbox.ts';
+import { deliverFromOutbox, queueInOutbox, type SendResult, sendThroughOutbox } from './outbox.ts';
 
 export type MailMessage = {
   to: string;
@@ -12,36 +12,41 @@ export type MailMessage = {
   /** Extra headers for SMTP (e.g. `List-Unsubscribe`); the outbox keeps the message without them. */
   headers?: Record<string, string>;
 };
-/** `via`: the connection the outbox row is written through, e.g. the caller's transaction (the database's by default). */
-export type Mailer = { send: (message: MailMessage, via?: DbOrTx) => Promise<SendResult> };
+export type Mailer = {
+  /** `via`: the connection the outbox row is written through (the database's by default); delivers at once. */
+  send: (message: MailMessage, via?: DbOrTx) => Promise<SendResult>;
+  /** Writes the e-mail to the outbox only, e.g. in the caller's transaction; `deliverQueued` hands it over after. */
+  queue: (message: MailMessage, via: DbOrTx) => Promise<SendResult>;
+  /** Delivers a queued e-mail, outside any transaction: sent, or failed with the reason; still queued without SMTP. */
+  deliverQueued: (id: number, message: MailMessage) => Promise<SendResult>;
+};
 
 type MailerOptions = { db: Db; clock: Clock; smtpUrl?: string; from: string; log?: FastifyBaseLogger };
 
 /** E-mail through the outbox, delivered by SMTP when `SMTP_URL` is set. */
 export function createMailer({ db, clock, smtpUrl, from, log }: MailerOptions): Mailer {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  const outgoing = (message: MailMessage) => ({
+    channel: 'email' as const,
+    recipient: message.to,
+    subject: message.subject,
+    body: message.text,
+    suppress: message.suppress,
+  });
+  const deliver = (message: MailMessage) => async () => {
+    await transport!.sendMail({
+      from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      headers: message.headers,
+    });
+  };
   return {
     send: (message, via) =>
-      sendThroughOutbox(
-        { db: via ?? db, clock, log },
-        {
-          channel: 'email',
-          recipient: message.to,
-          subject: message.subject,
-          body: message.text,
-          suppress: message.suppress,
-        },
-        transport
-          ? async () => {
-              await transport.sendMail({
-                from,
-                to: message.to,
-                subject: message.subject,
-                text: message.text,
-                headers: message.headers,
-              });
-            }
-          : undefined,
-      ),
+      sendThroughOutbox({ db: via ?? db, clock, log }, outgoing(message), transport ? deliver(message) : undefined),
+    queue: (message, via) => queueInOutbox(via, outgoing(message)),
+    deliverQueued: async (id, message) =>
+      transport ? deliverFromOutbox({ db, clock, log }, id, 'email', deliver(message)) : { id, status: 'queued' },
   };
 }

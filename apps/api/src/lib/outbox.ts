@@ -24,31 +24,57 @@ type Deps = { db: DbOrTx; clock: Clock; log?: FastifyBaseLogger };
  * then delivered and marked sent (or failed, with the reason). Without one it stays queued in the outbox.
  */
 export async function sendThroughOutbox(
-  { db, clock, log }: Deps,
+  deps: Deps,
   message: OutgoingMessage,
   deliver?: () => Promise<void>,
 ): Promise<SendResult> {
-  const repo = createOutboxRepository(db);
-  const id = await repo.insert({
+  const queued = await queueInOutbox(deps.db, message);
+  if (queued.status === 'suppressed' || !deliver) return queued;
+  return deliverFromOutbox(deps, queued.id, message.channel, deliver);
+}
+
+/**
+ * Writes the message to the outbox only (e.g. inside the caller's transaction), for `deliverFromOutbox` after the
+ * commit: queued, or suppressed (recorded, never delivered).
+ */
+export async function queueInOutbox(db: DbOrTx, message: OutgoingMessage): Promise<SendResult> {
+  const id = await createOutboxRepository(db).insert({
     channel: message.channel,
     recipient: message.recipient,
     subject: message.subject ?? null,
     body: message.body,
     status: message.suppress ? 'suppressed' : 'queued',
   });
-  if (message.suppress) return { id, status: 'suppressed' };
-  if (!deliver) return { id, status: 'queued' };
+  return { id, status: message.suppress ? 'suppressed' : 'queued' };
+}
+
+/**
+ * Hands a queued outbox message to its transport and marks it sent, or failed with the reason. Call it outside any
+ * transaction: the transport may take seconds, and a transaction (the embedded database's only connection, or a
+ * pooled one) must not wait on it.
+ */
+export async function deliverFromOutbox(
+  { db, clock, log }: Deps,
+  id: number,
+  channel: OutgoingMessage['channel'],
+  deliver: () => Promise<void>,
+): Promise<SendResult> {
+  const repo = createOutboxRepository(db);
   try {
     await deliver();
     await repo.markSent(id, clock.now());
     return { id, status: 'sent' };
   } catch (err) {
-    log?.warn({ err, outboxId: id, channel: message.channel }, 'delivery failed');
+    log?.warn({ err, outboxId: id, channel }, 'delivery failed');
     const error = String((err as Error).message).slice(0, 500);
     await repo.markFailed(id, error);
     return { id, status: 'failed', error };
   }
 }
+
+/** Marks a queued message failed without delivering it (e.g. a reminder whose time has passed). */
+export const abandonInOutbox = (db: DbOrTx, id: number, error: string) =>
+  createOutboxRepository(db).markFailed(id, error);
 
 /** The newest messages of the outbox, newest first (demo mode's outbox page). */
 export const latestOutboxMessages = (db: Db, limit: number) => createOutboxRepository(db).latest(limit);

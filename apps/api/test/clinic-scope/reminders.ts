@@ -1,9 +1,11 @@
 import { expect } from 'vitest';
+import { createOutboxRepository } from '../../src/lib/outbox.repository.ts';
 import { createReminderDeliveriesRepository } from '../../src/modules/reminders/reminder-deliveries.repository.ts';
 import { createReminderSchedulesRepository } from '../../src/modules/reminders/reminder-schedules.repository.ts';
-import { a, b, cover, crossClinic, DAY, repoOf, scopeB, strays } from './harness.ts';
+import { a, b, cover, crossClinic, DAY, db, repoOf, scopeB, strays } from './harness.ts';
 
 const NOW = new Date('2026-03-02T15:00:00Z');
+const LATER = new Date('2026-03-09T15:00:00Z');
 const schedulesOfB = () => repoOf(createReminderSchedulesRepository, scopeB());
 const deliveriesOfB = () => repoOf(createReminderDeliveriesRepository, scopeB());
 const values = {
@@ -18,6 +20,24 @@ const values = {
 
 /** Each clinic's schedule, and clinic B's reminder of the day, made once. */
 let made: Promise<number> | undefined;
+/** Clinic B's reminder waiting for its provider since NOW, with its outbox message, made once. */
+let pendingMade: Promise<number> | undefined;
+const seedPending = () => {
+  pendingMade ??= (async () => {
+    await seedReminders();
+    const outboxId = await createOutboxRepository(db).insert({ channel: 'sms', recipient: '+15550102000', body: 'x' });
+    const claim = {
+      patientId: b.patientId,
+      localDate: '2026-03-03',
+      channel: 'sms' as const,
+      outcome: 'pending' as const,
+    };
+    const id = (await deliveriesOfB().claim([{ ...claim, dueAt: NOW, at: NOW }]))!.get('sms')!;
+    await deliveriesOfB().finish(id, 'pending', null, outboxId);
+    return id;
+  })();
+  return pendingMade;
+};
 const seedReminders = () => {
   made ??= (async () => {
     for (const clinic of [a, b]) {
@@ -59,9 +79,14 @@ export const remindersRepositories = {
       expect(await r.unsubscribeEmail(b.patientId, NOW)).toBeUndefined();
       expect((await schedulesOfB().find(b.patientId))?.emailOptedOut).toBe(false);
     }),
-    enabled: crossClinic(async (r) => {
+    setNextAt: crossClinic(async (r) => {
       await seedReminders();
-      const rows = await r.enabled();
+      await r.setNextAt(b.patientId, NOW);
+      expect((await schedulesOfB().find(b.patientId))?.nextAt).toBeNull();
+    }),
+    due: crossClinic(async (r) => {
+      await seedReminders();
+      const rows = await r.due(LATER);
       expect(rows.map((row) => row.schedule.patientId)).toEqual([a.patientId]);
       // Clinic B's reminder is not A's patient's last day.
       expect(rows[0]!.lastDay).toBeNull();
@@ -83,6 +108,16 @@ export const remindersRepositories = {
       await r.finish(id, 'failed', 'changed by A', null);
       const { rows } = await deliveriesOfB().page(b.patientId, { limit: 10, offset: 0 });
       expect(rows.map((row) => [row.id, row.outcome])).toEqual([[id, 'sent']]);
+    }),
+    pending: crossClinic(async (r) => {
+      await seedPending();
+      expect(await r.pending(LATER)).toEqual([]);
+      expect((await deliveriesOfB().pending(LATER)).length).toBe(1);
+    }),
+    retake: crossClinic(async (r) => {
+      const id = await seedPending();
+      expect(await r.retake(id, NOW, LATER)).toBe(false);
+      expect((await deliveriesOfB().pending(LATER)).map((row) => row.at)).toEqual([NOW]);
     }),
     page: crossClinic(async (r) => {
       await seedReminders();

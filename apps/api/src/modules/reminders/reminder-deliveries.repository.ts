@@ -1,9 +1,9 @@
 import type { ReminderChannel, ReminderOutcome } from '@rehabit/contract';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { dataDaySources } from '../../db/data-days.ts';
 import { allPatientsInScope } from '../../db/patients-in-scope.ts';
-import { reminderDeliveries } from '../../db/schema.ts';
+import { outbox, reminderDeliveries, reminderSchedules } from '../../db/schema.ts';
 import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 
 export type Claim = {
@@ -42,11 +42,64 @@ export const createReminderDeliveriesRepository = (db: DbOrTx, scope: ClinicScop
     return new Map(rows.map((r) => [r.channel, r.id]));
   },
 
+  /** Sets what the reminder became (and its outbox message). */
   async finish(id: number, outcome: ReminderOutcome, reason: string | null, outboxId: number | null) {
     await db
       .update(reminderDeliveries)
       .set({ outcome, reason, outboxId })
       .where(and(eq(reminderDeliveries.id, id), inScope(reminderDeliveries.clinicId, scope)));
+  },
+
+  /**
+   * The reminders still `pending` whose delivery began before `before` and never ended (its server stopped between
+   * the claim's commit and the provider's answer), with their message and the schedule's quiet-hours choice.
+   */
+  pending: (before: Date) =>
+    db
+      .select({
+        id: reminderDeliveries.id,
+        patientId: reminderDeliveries.patientId,
+        channel: reminderDeliveries.channel,
+        dueAt: reminderDeliveries.dueAt,
+        at: reminderDeliveries.at,
+        outboxId: reminderDeliveries.outboxId,
+        recipient: outbox.recipient,
+        subject: outbox.subject,
+        body: outbox.body,
+        timezone: reminderSchedules.timezone,
+        quietHoursAllowed: reminderSchedules.quietHoursAllowed,
+      })
+      .from(reminderDeliveries)
+      .innerJoin(outbox, eq(outbox.id, reminderDeliveries.outboxId))
+      .innerJoin(reminderSchedules, eq(reminderSchedules.patientId, reminderDeliveries.patientId))
+      .where(
+        and(
+          eq(reminderDeliveries.outcome, 'pending'),
+          lt(reminderDeliveries.at, before),
+          inScope(reminderDeliveries.clinicId, scope),
+        ),
+      )
+      .orderBy(reminderDeliveries.at)
+      .limit(1000),
+
+  /**
+   * Takes a pending reminder for one more try, if no other run took it since `seenAt` (its delivery's last start):
+   * whether this run has it.
+   */
+  async retake(id: number, seenAt: Date, now: Date): Promise<boolean> {
+    const rows = await db
+      .update(reminderDeliveries)
+      .set({ at: now })
+      .where(
+        and(
+          eq(reminderDeliveries.id, id),
+          eq(reminderDeliveries.outcome, 'pending'),
+          eq(reminderDeliveries.at, seenAt),
+          inScope(reminderDeliveries.clinicId, scope),
+        ),
+      )
+      .returning({ id: reminderDeliveries.id });
+    return rows.length === 1;
   },
 
   /** A patient's reminders, newest first, a page at a time. */

@@ -64,6 +64,9 @@ export function createReminderOptOutService({ db, clock, audit, config }: Deps) 
       return { action: allowed ? ('started' as const) : ('stopped' as const), patients: changed };
     },
 
+    /** Whether the token is one of ours (signed for a patient), without raising. */
+    isOurToken: (token: string) => patientOfUnsubscribeToken(config.APP_SECRET, token) !== undefined,
+
     /** Whether the token is one of ours: the confirmation page shows before anything changes. */
     checkToken(token: string) {
       if (patientOfUnsubscribeToken(config.APP_SECRET, token) === undefined) {

@@ -2,6 +2,7 @@ import {
   isQuietTime,
   monthAtRisk,
   monthDataDaysNeeded,
+  REMINDER_GRACE_MINUTES,
   type ReminderChannel,
   type ReminderOutcome,
 } from '@rehabit/contract';
@@ -11,12 +12,14 @@ import type { Db } from '../../db/client.ts';
 import { clinicScope, crossClinic } from '../../db/scope.ts';
 import { addDays, daysBetween, localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { Mailer } from '../../lib/mailer.ts';
-import type { SmsSender } from '../../lib/sms.ts';
+import type { Mailer, MailMessage } from '../../lib/mailer.ts';
+import { abandonInOutbox } from '../../lib/outbox.ts';
+import type { SmsMessage, SmsSender } from '../../lib/sms.ts';
 import { dataFor, type TxData } from '../data-access.ts';
+import type { createReminderDeliveriesRepository } from './reminder-deliveries.repository.ts';
 import { reminderEmail, reminderText } from './reminder-messages.ts';
 import type { createReminderSchedulesRepository } from './reminder-schedules.repository.ts';
-import { dueReminder, wallTimeOf } from './reminder-times.ts';
+import { daysToDecide, nextDueAt, wallTimeOf } from './reminder-times.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
 
 type Deps = {
@@ -27,20 +30,47 @@ type Deps = {
   config: Pick<Config, 'PUBLIC_URL' | 'APP_SECRET' | 'RESTRICTED_CLINIC_CODE'>;
   log: Pick<FastifyBaseLogger, 'error'>;
 };
-type Due = Awaited<ReturnType<ReturnType<typeof createReminderSchedulesRepository>['enabled']>>[number];
+type Due = Awaited<ReturnType<ReturnType<typeof createReminderSchedulesRepository>['due']>>[number];
+type Pending = Awaited<ReturnType<ReturnType<typeof createReminderDeliveriesRepository>['pending']>>[number];
+/** A message written with its claim, handed to the provider after the commit. */
+type Queued = { claimId: number; channel: ReminderChannel; outboxId: number; message: SmsMessage | MailMessage };
 
 const lastDayOf = (day: string) => addDays(`${addDays(`${day.slice(0, 7)}-28`, 4).slice(0, 7)}-01`, -1);
+/**
+ * A pending reminder whose delivery began this long ago without an answer lost its server: the next run tries it
+ * again. Longer than any provider call takes (the SMS webhook gives up after 5 s).
+ */
+export const PENDING_LEASE_MINUTES = 10;
+/** Provider calls in flight at once, from one run. */
+const DELIVERIES_AT_ONCE = 8;
+const MISSED_REASON = 'The server was not running at the reminder time';
+const LOST_REASON = 'Not delivered within the grace window: the server stopped before the provider took it';
 
 /**
  * The reminders' job (decision 1350): every minute, each reminder whose time has come is decided once, in its own
- * clinic's transaction: claimed (one row a channel), then skipped (opted out, already logged today, quiet hours)
- * or sent through the outbox in the same transaction.
+ * clinic's short transaction: claimed (one row a channel) and skipped (opted out, already logged today, quiet
+ * hours) or written to the outbox as `pending`. The provider is called after the commit, and its answer makes the
+ * row `sent` or `failed`; a row left pending by a server that stopped is tried again by a later run.
  */
 export function createReminderRunner({ db, clock, mailer, sms, config, log }: Deps) {
-  async function decide(row: Due, due: { localDate: string; dueAt: Date }, now: Date) {
+  async function decide(row: Due, plan: ReturnType<typeof daysToDecide>, now: Date): Promise<Queued[]> {
     const { schedule } = row;
     const data = dataFor(db, clinicScope(schedule.clinicId));
-    await data.transaction(async (tx) => {
+    return data.transaction(async (tx) => {
+      for (const day of plan.missed) {
+        const claims = schedule.channels.map((channel) => ({
+          patientId: schedule.patientId,
+          localDate: day.localDate,
+          channel,
+          outcome: 'missed' as const,
+          dueAt: day.dueAt,
+          at: now,
+        }));
+        const claimed = await tx.reminderDeliveries.claim(claims);
+        for (const id of claimed?.values() ?? []) await tx.reminderDeliveries.finish(id, 'missed', MISSED_REASON, null);
+      }
+      const due = plan.due;
+      if (!due) return [];
       // The data day is the clinic's calendar day, as billing counts it (db/data-days.ts).
       const clinicToday = localDateOf(now, row.clinicTimezone);
       const monthEnd = lastDayOf(clinicToday);
@@ -54,7 +84,7 @@ export function createReminderRunner({ db, clock, mailer, sms, config, log }: De
       const optedOut = (channel: ReminderChannel) =>
         channel === 'sms' ? schedule.smsOptedOut : schedule.emailOptedOut;
       const outcomeOf = (channel: ReminderChannel): ReminderOutcome =>
-        optedOut(channel) ? 'opted_out' : loggedToday ? 'skipped_logged' : quiet ? 'skipped_quiet' : 'sent';
+        optedOut(channel) ? 'opted_out' : loggedToday ? 'skipped_logged' : quiet ? 'skipped_quiet' : 'pending';
       const claims = schedule.channels.map((channel) => ({
         patientId: schedule.patientId,
         localDate: due.localDate,
@@ -64,67 +94,170 @@ export function createReminderRunner({ db, clock, mailer, sms, config, log }: De
         at: now,
       }));
       const claimed = await tx.reminderDeliveries.claim(claims);
-      if (!claimed) return;
+      if (!claimed) return [];
       const atRisk = monthAtRisk({
         needed: monthDataDaysNeeded(monthEnd),
         logged: days.length,
         daysLeft: daysBetween(clinicToday, monthEnd) + 1,
       });
+      const queued: Queued[] = [];
       for (const claim of claims) {
-        if (claim.outcome !== 'sent') continue;
-        await send(tx, row, claim.channel, claimed.get(claim.channel)!, atRisk);
+        if (claim.outcome !== 'pending') continue;
+        const one = await queue(tx, row, claim.channel, claimed.get(claim.channel)!, atRisk);
+        if (one) queued.push(one);
       }
+      return queued;
     });
   }
 
-  async function send(tx: TxData, row: Due, channel: ReminderChannel, id: number, atRisk: boolean) {
+  /** Writes the message to the outbox in the claim's transaction; a suppressed one is done there and then. */
+  async function queue(tx: TxData, row: Due, channel: ReminderChannel, id: number, atRisk: boolean) {
     const { schedule } = row;
     const language = schedule.language;
     const todayUrl = new URL('/my/today', config.PUBLIC_URL).href;
     const suppress = row.clinicCode === config.RESTRICTED_CLINIC_CODE;
     if (channel === 'email' && !row.email) {
       await tx.reminderDeliveries.finish(id, 'failed', 'No e-mail address on file', null);
-      return;
+      return undefined;
     }
+    const message =
+      channel === 'sms'
+        ? { to: row.phone, text: reminderText({ language, atRisk, todayUrl }), suppress }
+        : emailOf(row.schedule.patientId, row.email!, language, atRisk, todayUrl, suppress);
     const result =
       channel === 'sms'
-        ? await sms.send({ to: row.phone, text: reminderText({ language, atRisk, todayUrl }), suppress }, tx.db)
-        : await mailer.send(emailOf(row, language, atRisk, todayUrl, suppress), tx.db);
-    await tx.reminderDeliveries.finish(
-      id,
+        ? await sms.queue(message as SmsMessage, tx.db)
+        : await mailer.queue(message as MailMessage, tx.db);
+    await tx.reminderDeliveries.finish(id, result.status === 'suppressed' ? 'sent' : 'pending', null, result.id);
+    return result.status === 'suppressed' ? undefined : { claimId: id, channel, outboxId: result.id, message };
+  }
+
+  /** After the commit: the provider's answer sets the outcome (still queued without a provider counts as sent). */
+  async function deliver(scope: ReturnType<typeof dataFor>, q: Queued) {
+    const result =
+      q.channel === 'sms'
+        ? await sms.deliverQueued(q.outboxId, q.message as SmsMessage)
+        : await mailer.deliverQueued(q.outboxId, q.message as MailMessage);
+    await scope.reminderDeliveries.finish(
+      q.claimId,
       result.status === 'failed' ? 'failed' : 'sent',
       result.status === 'failed' ? (result.error ?? 'Delivery failed') : null,
-      result.id,
+      q.outboxId,
     );
   }
 
-  function emailOf(row: Due, language: 'en' | 'es', atRisk: boolean, todayUrl: string, suppress: boolean) {
-    const unsubscribeUrl = new URL('/api/v1/reminders/unsubscribe/', config.PUBLIC_URL);
-    unsubscribeUrl.searchParams.set('token', unsubscribeToken(config.APP_SECRET, row.schedule.patientId));
+  /** Reminders left pending by a server that stopped: tried again within the grace window, else failed. */
+  async function retryPending(now: Date, start: (task: () => Promise<void>) => void) {
+    const data = dataFor(db, crossClinic('scheduled job'));
+    const lost = await data.reminderDeliveries.pending(new Date(now.getTime() - PENDING_LEASE_MINUTES * 60_000));
+    for (const p of lost) {
+      if (!(await data.reminderDeliveries.retake(p.id, p.at, now))) continue;
+      const inTime =
+        now.getTime() - p.dueAt.getTime() <= REMINDER_GRACE_MINUTES * 60_000 &&
+        (p.quietHoursAllowed || !isQuietTime(wallTimeOf(now, p.timezone)));
+      if (!inTime) {
+        await data.transaction(async (tx) => {
+          await tx.reminderDeliveries.finish(p.id, 'failed', LOST_REASON, p.outboxId);
+          await abandonInOutbox(tx.db, p.outboxId!, LOST_REASON);
+        });
+        continue;
+      }
+      start(() => deliver(data, { claimId: p.id, channel: p.channel, outboxId: p.outboxId!, message: resent(p) }));
+    }
+  }
+
+  /** The message of a pending reminder as the outbox kept it, with the e-mail's unsubscribe headers again. */
+  function resent(p: Pending): SmsMessage | MailMessage {
+    if (p.channel === 'sms') return { to: p.recipient, text: p.body };
+    return { to: p.recipient, subject: p.subject ?? '', text: p.body, headers: unsubscribeHeaders(p.patientId) };
+  }
+
+  const unsubscribeUrlOf = (patientId: number) => {
+    const url = new URL('/api/v1/reminders/unsubscribe/', config.PUBLIC_URL);
+    url.searchParams.set('token', unsubscribeToken(config.APP_SECRET, patientId));
+    return url.href;
+  };
+  // One click from the mail program, no sign-in (RFC 8058).
+  const unsubscribeHeaders = (patientId: number) => ({
+    'List-Unsubscribe': `<${unsubscribeUrlOf(patientId)}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  });
+
+  function emailOf(
+    patientId: number,
+    to: string,
+    language: 'en' | 'es',
+    atRisk: boolean,
+    todayUrl: string,
+    suppress: boolean,
+  ): MailMessage {
+    const unsubscribeUrl = unsubscribeUrlOf(patientId);
     return {
-      to: row.email!,
-      ...reminderEmail({ language, atRisk, todayUrl, unsubscribeUrl: unsubscribeUrl.href }),
+      to,
+      ...reminderEmail({ language, atRisk, todayUrl, unsubscribeUrl }),
       suppress,
-      // One click from the mail program, no sign-in (RFC 8058).
-      headers: {
-        'List-Unsubscribe': `<${unsubscribeUrl.href}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      },
+      headers: unsubscribeHeaders(patientId),
     };
   }
 
   return {
-    /** Decides every reminder due now; one patient's failure leaves the others to go. */
+    /**
+     * Decides every reminder due now, then hands the messages to the providers, a few at once, outside any
+     * transaction; one patient's failure leaves the others to go. Answers when every delivery has its outcome.
+     */
     async runDue(): Promise<void> {
       const now = clock.now();
-      const rows = await dataFor(db, crossClinic('scheduled job')).reminderSchedules.enabled();
+      const data = dataFor(db, crossClinic('scheduled job'));
+      const deliveries = limited(DELIVERIES_AT_ONCE, (err: unknown) =>
+        log.error({ err }, 'reminder delivery not recorded; tried again after the lease'),
+      );
+      await retryPending(now, deliveries.start);
+      const rows = await data.reminderSchedules.due(now);
       for (const row of rows) {
-        const due = dueReminder(row.schedule, now, row.lastDay);
-        if (!due) continue;
-        await decide(row, due, now).catch((err: unknown) =>
-          log.error({ err, patient: row.schedule.patientId }, 'reminder not decided; tried again next minute'),
-        );
+        const { schedule } = row;
+        try {
+          const since = schedule.updatedAt > schedule.createdAt ? schedule.updatedAt : schedule.createdAt;
+          const plan = daysToDecide(schedule, now, row.lastDay, since);
+          const queued = await decide(row, plan, now);
+          for (const q of queued) deliveries.start(() => deliver(data, q));
+          const decided = [row.lastDay, plan.missed.at(-1)?.localDate, plan.due?.localDate]
+            .filter((d): d is string => !!d)
+            .sort()
+            .at(-1);
+          const next = nextDueAt(schedule, now, decided ?? null) ?? new Date(now.getTime() + 86_400_000);
+          await data.reminderSchedules.setNextAt(schedule.patientId, next);
+        } catch (err) {
+          log.error({ err, patient: schedule.patientId }, 'reminder not decided; tried again next minute');
+        }
       }
+      await deliveries.done();
+    },
+  };
+}
+
+/** Runs tasks as they come, `most` at a time; `done` waits for all of them. */
+function limited(most: number, onError: (err: unknown) => void) {
+  const waiting: (() => Promise<void>)[] = [];
+  const running = new Set<Promise<void>>();
+  const next = () => {
+    while (running.size < most && waiting.length > 0) {
+      const task = waiting.shift()!;
+      const p: Promise<void> = task()
+        .catch(onError)
+        .finally(() => {
+          running.delete(p);
+          next();
+        });
+      running.add(p);
+    }
+  };
+  return {
+    start(task: () => Promise<void>) {
+      waiting.push(task);
+      next();
+    },
+    async done() {
+      while (running.size > 0 || waiting.length > 0) await Promise.race(running);
     },
   };
 }

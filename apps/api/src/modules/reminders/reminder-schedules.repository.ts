@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { allPatientsInScope } from '../../db/patients-in-scope.ts';
 import { clinics, patients, reminderDeliveries, reminderSchedules } from '../../db/schema.ts';
@@ -50,6 +50,8 @@ export const createReminderSchedulesRepository = (db: DbOrTx, scope: ClinicScope
     const emailAgain = by.setBy === 'patient' && values.channels.includes('email');
     const set = {
       ...values,
+      // The reminders' job works out the next reminder's time afresh.
+      nextAt: null,
       setBy: by.setBy,
       updatedBy: by.userId,
       updatedAt: by.now,
@@ -68,6 +70,14 @@ export const createReminderSchedulesRepository = (db: DbOrTx, scope: ClinicScope
       })
       .returning();
     return row;
+  },
+
+  /** When the reminders' job next looks at the patient's schedule (its next reminder's time). */
+  async setNextAt(patientId: number, nextAt: Date) {
+    await db
+      .update(reminderSchedules)
+      .set({ nextAt })
+      .where(and(eq(reminderSchedules.patientId, patientId), inScope(reminderSchedules.clinicId, scope)));
   },
 
   /** A STOP (false) or START (true) reply from a phone number: every visible patient of that number. */
@@ -100,10 +110,11 @@ export const createReminderSchedulesRepository = (db: DbOrTx, scope: ClinicScope
   },
 
   /**
-   * Every schedule switched on of a patient being treated (registered or onboarded), with what a send needs: the
-   * contacts, the clinic's code and calendar.
+   * Every schedule switched on of a patient being treated (registered or onboarded) whose next reminder's time has
+   * come by `now` (or that the job has not looked at since it was saved), with what a send needs: the contacts, the
+   * clinic's code and calendar.
    */
-  enabled: () =>
+  due: (now: Date) =>
     db
       .select({
         schedule: reminderSchedules,
@@ -122,6 +133,7 @@ export const createReminderSchedulesRepository = (db: DbOrTx, scope: ClinicScope
       .where(
         and(
           eq(reminderSchedules.enabled, true),
+          or(isNull(reminderSchedules.nextAt), lte(reminderSchedules.nextAt, now)),
           eq(patients.clinicId, reminderSchedules.clinicId),
           notInArray(patients.status, ['discharged', 'removed']),
           inScope(reminderSchedules.clinicId, scope),

@@ -22,25 +22,46 @@ export function dueInstant(day: string, time: string, timezone: string): Date {
 }
 
 type Schedule = { days: readonly string[]; localTime: string; timezone: string };
+type Day = { localDate: string; dueAt: Date };
+
+/** How far back days missed while no server ran are recorded (`missed`): a month of history, not more. */
+export const MISSED_LOOKBACK_DAYS = 31;
 
 /**
- * The reminder due at `now`: the latest of today's and yesterday's (on the patient's clocks) whose time has come,
- * not more than the grace window ago, and after the last day already decided. A day is decided once, so the
- * repeated autumn hour does not remind twice.
+ * The days to decide at `now` (decision 1350), after the last day already decided (`lastDay`): the latest
+ * scheduled day whose time has come not more than the grace window ago (`due`), and each earlier scheduled day
+ * whose time passed while no server ran (`missed`). A day is missed only if the schedule was already as it is at
+ * its time (`since`, when it was saved); a day is decided once, so the repeated autumn hour does not remind twice.
  */
-export function dueReminder(
+export function daysToDecide(
   schedule: Schedule,
   now: Date,
   lastDay: string | null,
-): { localDate: string; dueAt: Date } | undefined {
+  since: Date,
+): { due?: Day; missed: Day[] } {
   const today = localDateOf(now, schedule.timezone);
-  for (const day of [today, addDays(today, -1)]) {
-    if (lastDay !== null && day <= lastDay) return undefined;
+  const lookback = addDays(today, -MISSED_LOOKBACK_DAYS);
+  let day = lastDay !== null && addDays(lastDay, 1) > lookback ? addDays(lastDay, 1) : lookback;
+  const passed: Day[] = [];
+  for (; day <= today; day = addDays(day, 1)) {
     if (!schedule.days.includes(weekdayName(day))) continue;
     const dueAt = dueInstant(day, schedule.localTime, schedule.timezone);
-    const late = now.getTime() - dueAt.getTime();
-    if (late < 0) continue;
-    return late <= REMINDER_GRACE_MINUTES * 60_000 ? { localDate: day, dueAt } : undefined;
+    if (dueAt.getTime() > now.getTime()) break;
+    passed.push({ localDate: day, dueAt });
+  }
+  const last = passed.at(-1);
+  const due = last && now.getTime() - last.dueAt.getTime() <= REMINDER_GRACE_MINUTES * 60_000 ? last : undefined;
+  const missed = passed.filter((d) => d !== due && d.dueAt.getTime() >= since.getTime());
+  return { due, missed };
+}
+
+/** When the schedule next has a reminder due after `lastDay` and after `now`: the job looks at it again then. */
+export function nextDueAt(schedule: Schedule, now: Date, lastDay: string | null): Date | undefined {
+  const today = localDateOf(now, schedule.timezone);
+  for (let day = addDays(today, -1); day <= addDays(today, 8); day = addDays(day, 1)) {
+    if ((lastDay !== null && day <= lastDay) || !schedule.days.includes(weekdayName(day))) continue;
+    const dueAt = dueInstant(day, schedule.localTime, schedule.timezone);
+    if (dueAt.getTime() > now.getTime()) return dueAt;
   }
   return undefined;
 }

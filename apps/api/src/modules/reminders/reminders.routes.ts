@@ -1,9 +1,10 @@
 import { reminderEndpoints } from '@rehabit/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route.ts';
 import type { ReminderOptOutService } from './reminder-opt-out.service.ts';
 import type { RemindersService } from './reminders.service.ts';
-import { unsubscribePage, wantsHtml } from './unsubscribe-page.ts';
+import { invalidLinkPage, unsubscribePage, wantsHtml } from './unsubscribe-page.ts';
 
 /** Exercise reminders (decision 1350): the schedule, what was sent, adherence, and the opt-outs. */
 export const remindersRoutes: FastifyPluginAsyncZod<{
@@ -28,18 +29,35 @@ export const remindersRoutes: FastifyPluginAsyncZod<{
     preHandler: async (request) => optOut.checkProvider(request.headers.authorization),
   });
 
-  route(app, reminderEndpoints.unsubscribePage, async ({ query, request, reply }) => {
-    const answer = optOut.checkToken(query.token);
-    if (wantsHtml(request.headers.accept)) {
-      return reply.type('text/html; charset=utf-8').send(unsubscribePage(query.token, false));
-    }
-    return answer;
-  });
-  route(app, reminderEndpoints.unsubscribe, async ({ query, request, reply, ctx }) => {
-    const answer = await optOut.unsubscribe(query.token, ctx);
-    if (wantsHtml(request.headers.accept)) {
-      return reply.type('text/html; charset=utf-8').send(unsubscribePage(query.token, true));
-    }
-    return answer;
-  });
+  // A person who opened a link that is not ours (or cut short) gets a page saying so; API clients get the problem.
+  const invalidLinkForPeople = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { token } = (request.query ?? {}) as { token?: unknown };
+    if (!wantsHtml(request.headers.accept) || (typeof token === 'string' && optOut.isOurToken(token))) return;
+    return reply.code(400).type('text/html; charset=utf-8').send(invalidLinkPage());
+  };
+
+  route(
+    app,
+    reminderEndpoints.unsubscribePage,
+    async ({ query, request, reply }) => {
+      const answer = optOut.checkToken(query.token);
+      if (wantsHtml(request.headers.accept)) {
+        return reply.type('text/html; charset=utf-8').send(unsubscribePage(query.token, false));
+      }
+      return answer;
+    },
+    { preHandler: invalidLinkForPeople },
+  );
+  route(
+    app,
+    reminderEndpoints.unsubscribe,
+    async ({ query, request, reply, ctx }) => {
+      const answer = await optOut.unsubscribe(query.token, ctx);
+      if (wantsHtml(request.headers.accept)) {
+        return reply.type('text/html; charset=utf-8').send(unsubscribePage(query.token, true));
+      }
+      return answer;
+    },
+    { preHandler: invalidLinkForPeople },
+  );
 };

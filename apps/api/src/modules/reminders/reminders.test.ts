@@ -133,7 +133,14 @@ describe('sending', () => {
     goTo('2026-03-04T16:59:00Z');
     await run();
     expect((await remindersOf(db, late.id)).map((r) => r.outcome)).toEqual(['sent']);
-    expect(await remindersOf(db, tooLate.id)).toEqual([]);
+    // Too late to send: recorded once as missed, so staff see the day.
+    const missed = [['2026-03-04', 'missed', 'The server was not running at the reminder time', undefined]];
+    const tooLateRows = async () =>
+      (await remindersOf(db, tooLate.id)).map((r) => [r.localDate, r.outcome, r.reason, r.message]);
+    expect(await tooLateRows()).toEqual(missed);
+    goTo('2026-03-04T17:30:00Z');
+    await run();
+    expect(await tooLateRows()).toEqual(missed);
     // And from before 20:00 until 21:30.
     goTo('2026-03-05T02:30:00Z');
     await run();
@@ -278,6 +285,23 @@ describe('opting out', () => {
 
     const forged = url.replace(/token=(\d+)/, (_m, id: string) => `token=${Number(id) + 1}`);
     expectProblem(await t.app.inject({ method: 'POST', url: forged }), 400, 'invalid_token');
+    expectProblem(await t.app.inject({ method: 'GET', url: forged }), 400, 'invalid_token');
+
+    // A person who opens a forged or cut link gets a page in both languages, never JSON.
+    const browser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    const cut = url.slice(0, url.indexOf('token=') + 10);
+    for (const [method, bad] of [
+      ['GET', forged],
+      ['POST', forged],
+      ['GET', cut],
+      ['GET', link.pathname],
+    ] as const) {
+      const res = await t.app.inject({ method, url: bad, headers: browser });
+      expect(res.statusCode, `${method} ${bad}`).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('This unsubscribe link is not valid.');
+      expect(res.body).toContain('Este enlace para darse de baja no es válido.');
+    }
   });
 });
 

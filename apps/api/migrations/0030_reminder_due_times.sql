@@ -1,0 +1,3 @@
+ALTER TABLE "reminder_schedules" ADD COLUMN "next_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "reminder_deliveries_pending_idx" ON "reminder_deliveries" USING btree ("at") WHERE "reminder_deliveries"."outcome" = 'pending';--> statement-breakpoint
+CREATE INDEX "reminder_schedules_next_at_idx" ON "reminder_schedules" USING btree ("next_at") WHERE "reminder_schedules"."enabled";
