@@ -14,6 +14,8 @@ export const outcomeLabels: Record<ReminderOutcome, string> = {
   skipped_quiet: 'Not sent: it would have come in quiet hours',
   failed: 'Failed',
   opted_out: 'Not sent: the patient opted out',
+  pending: 'Being delivered',
+  missed: 'Missed: the server was not running at the reminder time',
 };
 
 export const channelLabels: Record<ReminderChannel, string> = { sms: 'Text message', email: 'E-mail' };
