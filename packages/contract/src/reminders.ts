@@ -119,6 +119,24 @@ export const reminderScheduleSchema = z.object({
 });
 export type ReminderSchedule = z.infer<typeof reminderScheduleSchema>;
 
+/**
+ * What a patient who saved nothing reads (decision 1350): off, every day at 18:00 by text, in English, on the clinic's
+ * clocks until the phone gives its own.
+ */
+export const defaultReminderSchedule = (timezone: string): ReminderSchedule => ({
+  enabled: false,
+  days: [...reminderWeekdays],
+  time: '18:00',
+  timezone,
+  language: 'en',
+  channels: ['sms'],
+  quiet_hours_allowed: false,
+  set_by: null,
+  sms_opted_out: false,
+  email_opted_out: false,
+  updated_at: null,
+});
+
 export const reminderDeliverySchema = z.object({
   id: z.number().int(),
   at: z.string(),

@@ -1,4 +1,5 @@
 import {
+  defaultReminderSchedule,
   type PageQuery,
   type ReminderAdherence,
   type ReminderSchedule,
@@ -18,21 +19,6 @@ import { weekdayName } from './reminder-times.ts';
 type Deps = { clock: Clock; audit: AuditLog };
 type Patient = { id: number; clinicId: number; timezone: string };
 const ADHERENCE_WEEKS = 8;
-
-/** What a patient without a saved schedule sees: off, every day at 18:00 on the clinic's clocks, by text. */
-const defaultsOf = (timezone: string): ReminderSchedule => ({
-  enabled: false,
-  days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
-  time: '18:00',
-  timezone,
-  language: 'en',
-  channels: ['sms'],
-  quiet_hours_allowed: false,
-  set_by: null,
-  sms_opted_out: false,
-  email_opted_out: false,
-  updated_at: null,
-});
 
 const toSchedule = (row: ScheduleRow): ReminderSchedule => ({
   enabled: row.enabled,
@@ -110,7 +96,7 @@ export function createRemindersService({ clock, audit }: Deps) {
 
   async function scheduleOf(actor: Caller, patient: Patient) {
     const row = await actor.data.within(patientScope(patient)).reminderSchedules.find(patient.id);
-    return row ? toSchedule(row) : defaultsOf(patient.timezone);
+    return row ? toSchedule(row) : defaultReminderSchedule(patient.timezone);
   }
 
   return {

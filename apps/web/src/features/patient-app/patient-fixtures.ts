@@ -1,5 +1,5 @@
-import type { CurrentUser, Progress, ProgressDay, ReminderSchedule, Today, TodayItem } from '@rehabit/contract';
-import { healthMetricKinds } from '@rehabit/contract';
+import type { CurrentUser, Progress, ProgressDay, Today, TodayItem } from '@rehabit/contract';
+import { defaultReminderSchedule, healthMetricKinds } from '@rehabit/contract';
 
 export const patientUser: CurrentUser = {
   id: 300,
@@ -130,20 +130,8 @@ export const defaultWeek = makeProgress(
   ),
 );
 
-/** What a patient who saved nothing reads: off, every day at 18:00, by text (decision 1350). */
-export const defaultReminders: ReminderSchedule = {
-  enabled: false,
-  days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
-  time: '18:00',
-  timezone: 'America/New_York',
-  language: 'en',
-  channels: ['sms'],
-  quiet_hours_allowed: false,
-  set_by: null,
-  sms_opted_out: false,
-  email_opted_out: false,
-  updated_at: null,
-};
+/** What a patient who saved nothing reads (decision 1350). */
+export const defaultReminders = defaultReminderSchedule('America/New_York');
 
 /** Fixtures every signed-in patient screen needs. */
 export const patientRoutes = (today: Today = makeToday([makeTodayItem(1)])) => ({

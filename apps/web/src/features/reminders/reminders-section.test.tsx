@@ -1,4 +1,4 @@
-import type { ReminderDelivery, ReminderSchedule } from '@rehabit/contract';
+import { defaultReminderSchedule, type ReminderDelivery, type ReminderSchedule } from '@rehabit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
 import { makePatient, signedInRoutes } from '@web/testing/fixtures.ts';
@@ -8,17 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 const base = '/api/v1/patients/101/reminders/';
 const schedule = (changes: Partial<ReminderSchedule> = {}): ReminderSchedule => ({
-  enabled: false,
-  days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
-  time: '18:00',
-  timezone: 'America/New_York',
-  language: 'en',
-  channels: ['sms'],
-  quiet_hours_allowed: false,
-  set_by: null,
-  sms_opted_out: false,
-  email_opted_out: false,
-  updated_at: null,
+  ...defaultReminderSchedule('America/New_York'),
   ...changes,
 });
 const byPatient = schedule({

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-
-const levels = Array.from({ length: 11 }, (_, value) => value);
+import { ScaleButtons } from './scale-buttons.tsx';
 
 /** Eleven big buttons, 0 to 10: one tap to say how much it hurts (NPRS). */
 export function PainScale({
@@ -20,20 +19,7 @@ export function PainScale({
     <fieldset className="pa-scale">
       <legend className={isLegendHidden ? 'visually-hidden' : 'pa-scale__legend'}>{legend}</legend>
       <p className="pa-scale__hint">{t('rating.painHint')}</p>
-      <div className="pa-scale__buttons">
-        {levels.map((level) => (
-          <button
-            key={level}
-            type="button"
-            className="pa-scale__button"
-            aria-pressed={value === level}
-            aria-label={t('rating.painValue', { value: level })}
-            onClick={() => onChange(level)}
-          >
-            {level}
-          </button>
-        ))}
-      </div>
+      <ScaleButtons value={value} labelOf={(level) => t('rating.painValue', { value: level })} onChange={onChange} />
       <div className="pa-scale__ends" aria-hidden="true">
         <span>{t('rating.noPain')}</span>
         <span>{t('rating.worstPain')}</span>

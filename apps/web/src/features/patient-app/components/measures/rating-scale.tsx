@@ -1,7 +1,6 @@
 import '@web/features/patient-app/i18n/measure-strings.ts';
 import { useTranslation } from 'react-i18next';
-
-const levels = Array.from({ length: 11 }, (_, value) => value);
+import { ScaleButtons } from '../scale-buttons.tsx';
 
 /** Eleven big buttons, 0 to 10, under a question, with what each end means said aloud and shown. */
 export function RatingScale({
@@ -23,26 +22,17 @@ export function RatingScale({
   return (
     <fieldset className="pa-scale" aria-invalid={error ? true : undefined}>
       <legend className="pa-scale__legend">{legend}</legend>
-      <div className="pa-scale__buttons">
-        {levels.map((level) => (
-          <button
-            key={level}
-            type="button"
-            className="pa-scale__button"
-            aria-pressed={value === level}
-            aria-label={
-              level === 0
-                ? t('measures.valueEnd', { value: level, end: low })
-                : level === 10
-                  ? t('measures.valueEnd', { value: level, end: high })
-                  : String(level)
-            }
-            onClick={() => onChange(level)}
-          >
-            {level}
-          </button>
-        ))}
-      </div>
+      <ScaleButtons
+        value={value}
+        labelOf={(level) =>
+          level === 0
+            ? t('measures.valueEnd', { value: level, end: low })
+            : level === 10
+              ? t('measures.valueEnd', { value: level, end: high })
+              : String(level)
+        }
+        onChange={onChange}
+      />
       <div className="pa-scale__ends" aria-hidden="true">
         <span>0 = {low}</span>
         <span>10 = {high}</span>
