@@ -80,6 +80,22 @@ describe('navigation guard', () => {
     expect(window.localStorage.getItem('rehabit.access_token')).toBeNull();
   });
 
+  it('keeps the session when the user load never reached the server (offline)', async () => {
+    const api = fixtureApi({
+      'GET /api/v1/users/': () => {
+        throw new TypeError('Failed to fetch');
+      },
+      'POST /clinic/therapist/logout': { status: 204 },
+    });
+    const app = renderApp('/patients', { token: 'token' });
+    await waitFor(() => expect(api.calls('GET /api/v1/users/').length).toBeGreaterThan(0));
+    // Give a sign-out the time it would take, then check it did not come.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(app.location().pathname).toBe('/patients');
+    expect(api.calls('POST /clinic/therapist/logout')).toHaveLength(0);
+    expect(window.localStorage.getItem('rehabit.access_token')).toBe('token');
+  });
+
   it('sends a patient on a staff address to their side before any staff request', async () => {
     const api = fixtureApi({
       ...signedInRoutes({ ...therapist, role: 'patient' }),

@@ -232,7 +232,7 @@ export function createMeasureAssignmentsService({ clock, audit }: Deps) {
           'measure.submitted',
           own,
           ctx,
-          { assignment_id: assignment.id, entry_id: entryId, measure: assignment.measure, score: scored.score },
+          { assignment_id: assignment.id, entry_id: entryId, measure: assignment.measure },
           data.db,
         );
         return {

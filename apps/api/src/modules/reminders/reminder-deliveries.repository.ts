@@ -68,6 +68,9 @@ export const createReminderDeliveriesRepository = (db: DbOrTx, scope: ClinicScop
         body: outbox.body,
         timezone: reminderSchedules.timezone,
         quietHoursAllowed: reminderSchedules.quietHoursAllowed,
+        enabled: reminderSchedules.enabled,
+        smsOptedOut: reminderSchedules.smsOptedOut,
+        emailOptedOut: reminderSchedules.emailOptedOut,
       })
       .from(reminderDeliveries)
       .innerJoin(outbox, eq(outbox.id, reminderDeliveries.outboxId))
@@ -75,6 +78,8 @@ export const createReminderDeliveriesRepository = (db: DbOrTx, scope: ClinicScop
       .where(
         and(
           eq(reminderDeliveries.outcome, 'pending'),
+          // A message the provider already took (or refused) is not handed to it again.
+          eq(outbox.status, 'queued'),
           lt(reminderDeliveries.at, before),
           inScope(reminderDeliveries.clinicId, scope),
         ),

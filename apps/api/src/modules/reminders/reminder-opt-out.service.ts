@@ -37,7 +37,8 @@ export function createReminderOptOutService({ db, clock, audit, config }: Deps) 
     },
 
     async smsReply(body: { from: string; body: string }, ctx: RequestContext) {
-      const word = body.body.trim().split(/\s+/)[0]?.toUpperCase() ?? '';
+      // The first word, without punctuation ("Stop.", "STOP!"), in capitals.
+      const word = (body.body.trim().split(/\s+/)[0] ?? '').replace(/[^\p{L}]/gu, '').toUpperCase();
       const allowed = STOP_WORDS.has(word) ? false : START_WORDS.has(word) ? true : undefined;
       if (allowed === undefined) {
         noteNothingChanged();

@@ -45,6 +45,7 @@ export const PENDING_LEASE_MINUTES = 10;
 const DELIVERIES_AT_ONCE = 8;
 const MISSED_REASON = 'The server was not running at the reminder time';
 const LOST_REASON = 'Not delivered within the grace window: the server stopped before the provider took it';
+const OPTED_OUT_REASON = 'Not sent: the patient opted out after the reminder was written';
 
 /**
  * The reminders' job (decision 1350): every minute, each reminder whose time has come is decided once, in its own
@@ -151,18 +152,30 @@ export function createReminderRunner({ db, clock, mailer, sms, config, log }: De
     const data = dataFor(db, crossClinic('scheduled job'));
     const lost = await data.reminderDeliveries.pending(new Date(now.getTime() - PENDING_LEASE_MINUTES * 60_000));
     for (const p of lost) {
-      if (!(await data.reminderDeliveries.retake(p.id, p.at, now))) continue;
-      const inTime =
-        now.getTime() - p.dueAt.getTime() <= REMINDER_GRACE_MINUTES * 60_000 &&
-        (p.quietHoursAllowed || !isQuietTime(wallTimeOf(now, p.timezone)));
-      if (!inTime) {
-        await data.transaction(async (tx) => {
-          await tx.reminderDeliveries.finish(p.id, 'failed', LOST_REASON, p.outboxId);
-          await abandonInOutbox(tx.db, p.outboxId!, LOST_REASON);
-        });
-        continue;
+      try {
+        if (!(await data.reminderDeliveries.retake(p.id, p.at, now))) continue;
+        // A STOP, an unsubscribe or reminders turned off since the claim: the message is not sent after all.
+        const optedOut = !p.enabled || (p.channel === 'sms' ? p.smsOptedOut : p.emailOptedOut);
+        const inTime =
+          now.getTime() - p.dueAt.getTime() <= REMINDER_GRACE_MINUTES * 60_000 &&
+          (p.quietHoursAllowed || !isQuietTime(wallTimeOf(now, p.timezone)));
+        if (optedOut || !inTime) {
+          await data.transaction(async (tx) => {
+            await tx.reminderDeliveries.finish(
+              p.id,
+              optedOut ? 'opted_out' : 'failed',
+              optedOut ? null : LOST_REASON,
+              p.outboxId,
+            );
+            await abandonInOutbox(tx.db, p.outboxId!, optedOut ? OPTED_OUT_REASON : LOST_REASON);
+          });
+          continue;
+        }
+        start(() => deliver(data, { claimId: p.id, channel: p.channel, outboxId: p.outboxId!, message: resent(p) }));
+      } catch (err) {
+        // One reminder that cannot be settled leaves the others, and the day's due reminders, to go.
+        log.error({ err }, 'pending reminder not settled; tried again next minute');
       }
-      start(() => deliver(data, { claimId: p.id, channel: p.channel, outboxId: p.outboxId!, message: resent(p) }));
     }
   }
 

@@ -93,11 +93,15 @@ export const createReminderSchedulesRepository = (db: DbOrTx, scope: ClinicScope
       .returning({ patientId: reminderSchedules.patientId, clinicId: reminderSchedules.clinicId });
   },
 
-  /** The e-mail unsubscribe link: whether the patient's e-mail reminders were on until now. */
+  /**
+   * The e-mail unsubscribe link: whether the patient's e-mail reminders were on until now. E-mail leaves the
+   * schedule's channels too, so a later save of the schedule lifts the unsubscribe only when the patient ticks e-mail
+   * again (decision 1350).
+   */
   async unsubscribeEmail(patientId: number, now: Date) {
     const [row] = await db
       .update(reminderSchedules)
-      .set({ emailOptedOut: true, updatedAt: now })
+      .set({ emailOptedOut: true, channels: sql`array_remove(${reminderSchedules.channels}, 'email')`, updatedAt: now })
       .where(
         and(
           eq(reminderSchedules.patientId, patientId),

@@ -157,6 +157,33 @@ describe('delivery after the commit', () => {
     expect(sentTo(late.phone)).toBe(1);
   });
 
+  it('does not send a pending reminder once the patient replied STOP, and records the opt-out', async () => {
+    goTo('2026-05-10T12:00:00Z');
+    const patient = await patientWithTexts();
+    goTo('2026-05-10T22:00:05Z');
+    const stopping = createReminderRunner({
+      db,
+      clock: t.clock,
+      mailer: t.app.mailer,
+      sms: { ...t.app.sms, deliverQueued: () => Promise.reject(new Error('the server stopped')) },
+      config: t.app.config,
+      log: { error: () => {} },
+    });
+    await stopping.runDue();
+    // "Stop." with its punctuation, from the number the reminder was written to.
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/reminders/sms-inbound/',
+      headers: { authorization: 'Bearer provider-token' },
+      payload: { from: patient.phone, body: 'Stop.' },
+    });
+    expect(reply.json()).toEqual({ action: 'stopped', patients: 1 });
+    t.clock.advanceMinutes(PENDING_LEASE_MINUTES + 1);
+    await run();
+    expect(await outcomesOf(patient.id)).toEqual([['2026-05-10', 'opted_out', null, 'failed']]);
+    expect(sentTo(patient.phone)).toBe(0);
+  });
+
   it('marks failed a pending reminder found after its grace window, and its message', async () => {
     goTo('2026-05-08T12:00:00Z');
     const patient = await patientWithTexts();

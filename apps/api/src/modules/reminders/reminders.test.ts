@@ -277,11 +277,12 @@ describe('opting out', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(oneClick.json()).toEqual({ unsubscribed: true });
-    expect((await scheduleOf(patient.id)).email_opted_out).toBe(true);
+    // E-mail leaves the channels: only ticking it again in a save brings it back.
+    expect(await scheduleOf(patient.id)).toMatchObject({ email_opted_out: true, channels: [] });
     expect(await auditRowsOf(db, patient.id, 'reminder.email_unsubscribe')).toHaveLength(1);
     goTo('2026-04-09T22:00:10Z');
     await run();
-    expect((await remindersOf(db, patient.id)).map((r) => r.outcome)).toEqual(['sent', 'opted_out']);
+    expect((await remindersOf(db, patient.id)).map((r) => r.outcome)).toEqual(['sent']);
 
     const forged = url.replace(/token=(\d+)/, (_m, id: string) => `token=${Number(id) + 1}`);
     expectProblem(await t.app.inject({ method: 'POST', url: forged }), 400, 'invalid_token');

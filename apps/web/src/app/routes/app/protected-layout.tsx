@@ -31,7 +31,7 @@ function SignedInFrame() {
   const signOut = useLogout();
   const matches = useMatches();
 
-  useEndSessionOnUserError(user.isError);
+  useEndSessionOnUserError(user.error);
 
   if (!user.data) return <FrameSkeleton />;
   // Patients have their own side; a staff address is never theirs.

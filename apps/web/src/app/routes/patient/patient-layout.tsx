@@ -20,7 +20,7 @@ export function PatientLayout() {
 function SignedInPatient() {
   const user = useCurrentUser();
 
-  useEndSessionOnUserError(user.isError);
+  useEndSessionOnUserError(user.error);
 
   if (!user.data) return <FrameSkeleton />;
   if (!isPatientRole(user.data.role)) return <Navigate to={paths.patients.getHref()} replace />;

@@ -78,9 +78,13 @@ export async function acceptInstallOffer() {
   const { offer } = state;
   if (!offer) return;
   update({ offer: null });
-  await offer.prompt();
-  const choice = await offer.userChoice;
-  if (choice.outcome === 'accepted') update({ isInstalled: true });
+  try {
+    await offer.prompt();
+    const choice = await offer.userChoice;
+    if (choice.outcome === 'accepted') update({ isInstalled: true });
+  } catch {
+    // The browser withdrew its offer (shown elsewhere, or no longer allowed): nothing to install now.
+  }
 }
 
 /** "Not now": the button stays hidden on this phone. */

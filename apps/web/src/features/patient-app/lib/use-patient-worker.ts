@@ -33,6 +33,10 @@ export function usePatientWorker() {
     })
       .then((registered) => {
         registration = registered;
+        // A page the worker does not control (the sign-in's, opened again after a sign-out) fetched its answers past
+        // it: keep them, so the next open offline has today's program and the patient's account.
+        const token = getToken();
+        if (registered.active && !container.controller && token) void keepFirstAnswers(token).catch(() => undefined);
       })
       .catch(() => undefined);
     // An app left open for days asks for a new version when it comes back to the screen, at most once an hour.

@@ -4,10 +4,12 @@ import { call } from '@web/lib/api-client.ts';
 import { reminderKeys } from './reminder-keys.ts';
 
 /** A patient's reminder schedule: the patient's choice, staff's default, or the defaults while nothing is saved. */
-export const usePatientReminders = (patientId: number) =>
+export const usePatientReminders = (patientId: number, enabled = true) =>
   useQuery({
     queryKey: reminderKeys.schedule(patientId),
     queryFn: ({ signal }) => call(reminderEndpoints.ofPatient, { params: { id: patientId }, signal }),
+    // An audited read: not asked by someone the permission table does not let read it.
+    enabled,
     meta: { errorHandling: 'silent' },
   });
 

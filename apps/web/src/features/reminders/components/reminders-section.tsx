@@ -50,8 +50,9 @@ const PATIENT_CHOSE = 'The patient chose their own reminders in the app, so only
  */
 export function RemindersSection({ patient }: { patient: PatientDetail }) {
   const role = useCurrentUser().data?.role;
-  const schedule = usePatientReminders(patient.id);
-  if (!role || !can(role, 'patients.read')) return null;
+  const mayRead = role !== undefined && can(role, 'patients.read');
+  const schedule = usePatientReminders(patient.id, mayRead);
+  if (!mayRead) return null;
   return (
     <section id="reminders" className="section-card" aria-labelledby="reminders-title">
       <h2 id="reminders-title" className="section-card__title">

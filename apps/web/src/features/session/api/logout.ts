@@ -2,6 +2,7 @@ import { authEndpoints } from '@rehabit/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { paths } from '@web/config/paths.ts';
 import { call } from '@web/lib/api-client.ts';
+import { isApiError } from '@web/lib/api-error.ts';
 import { finishBeforeSignOut, resetClientStores } from '@web/lib/client-state.ts';
 import { forgetRedirectPath } from '@web/lib/storage.ts';
 import { useEffect } from 'react';
@@ -23,11 +24,13 @@ export function endSession(queryClient: QueryClient, { isVoluntary = false } = {
 }
 
 /**
- * Once the current user fails to load, the stored token no longer names anyone: revoke it (best effort) and end
- * the session, so the guard sends the visitor to sign in again.
+ * Once the server refuses the current user, the stored token no longer names anyone: revoke it (best effort) and end
+ * the session, so the guard sends the visitor to sign in again. A call that never reached the server (offline, on the
+ * bus) says nothing of the token and ends nothing (decision 1355).
  */
-export function useEndSessionOnUserError(isUserError: boolean) {
+export function useEndSessionOnUserError(userError: unknown) {
   const queryClient = useQueryClient();
+  const isUserError = userError != null && !(isApiError(userError) && userError.code === 'network_error');
   useEffect(() => {
     if (!isUserError) return;
     if (useAuthStore.getState().token) logout().catch(() => undefined);

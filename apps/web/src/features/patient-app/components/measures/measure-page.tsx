@@ -7,7 +7,7 @@ import { paths } from '@web/config/paths.ts';
 import { useDueMeasures, useSubmitMeasure } from '@web/features/patient-app/api/measures.ts';
 import { useDocumentTitle } from '@web/lib/use-document-title.ts';
 import { CheckCircle2, ClipboardCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { newLogId } from '../../lib/client-id.ts';
@@ -24,6 +24,8 @@ export function MeasurePage({ assignmentId }: { assignmentId: number }) {
   const { t } = useTranslation();
   const due = useDueMeasures();
   const [sent, setSent] = useState<SubmittedMeasure | null>(null);
+  // Focus moves to the thanks once, when it appears: a stable ref is not called again as the page redraws.
+  const focusOnce = useCallback((element: HTMLElement | null) => element?.focus(), []);
   const measure = due.data?.due.find((m) => m.assignment_id === assignmentId);
   useDocumentTitle(measure ? t(`measures.${measure.measure}.title`) : t('measures.title'));
 
@@ -31,7 +33,7 @@ export function MeasurePage({ assignmentId }: { assignmentId: number }) {
     return (
       <div className="pa-page">
         <section className="pa-card pa-saved" aria-labelledby="measure-sent-title">
-          <h1 id="measure-sent-title" className="pa-saved__value" tabIndex={-1} ref={(el) => el?.focus()}>
+          <h1 id="measure-sent-title" className="pa-saved__value" tabIndex={-1} ref={focusOnce}>
             <CheckCircle2 size={28} aria-hidden="true" /> {t('measures.saved')}
           </h1>
           <Link className="btn btn--secondary btn--lg btn--full" to={paths.myToday.getHref()}>

@@ -239,7 +239,7 @@ function RemindersForm({
           )}
         />
         {dayError && (
-          <p id={`${ids.days}-error`} className="pa-field-error">
+          <p id={`${ids.days}-error`} className="pa-field-error" role="alert">
             {dayError}
           </p>
         )}
@@ -316,7 +316,7 @@ function RemindersForm({
           )}
         />
         {channelError && (
-          <p id={`${ids.channels}-error`} className="pa-field-error">
+          <p id={`${ids.channels}-error`} className="pa-field-error" role="alert">
             {channelError}
           </p>
         )}
