@@ -115,7 +115,8 @@ export function createMeasureAssignmentsRepository(db: DbOrTx, scope: ClinicScop
       await db
         .update(measureAssignments)
         .set({ lastFilledOn: filledOn, nextDueOn })
-        .where(and(eq(measureAssignments.id, id), assignmentsInScope));
+        // A stopped assignment stays stopped.
+        .where(and(eq(measureAssignments.id, id), isNull(measureAssignments.stoppedAt), assignmentsInScope));
     },
     /** The activities of the patient's latest PSFS they filled in themself, to rate again. */
     async lastActivities(patientId: number) {

@@ -201,6 +201,12 @@ export function createMeasureAssignmentsService({ clock, audit }: Deps) {
           noteNothingChanged();
           return { result: raced, created: false };
         }
+        // Another phone's answer, or a stop by staff, may have come while this one was checked: asked again under the
+        // patient's lock, the assignment must still be due.
+        const current = await data.measureAssignments.find(own.id, body.assignment_id);
+        if (!current || statusOf(current, today) !== 'due') {
+          throw fieldError('assignment_id', 'This measure is no longer asked', 'conflict');
+        }
         const series =
           (await data.functionalData.findSeriesByName(own.id, measure.datatypeId, measure.name)) ??
           (await data.functionalData.insertSeries({

@@ -1,5 +1,5 @@
 import type { ReminderChannel, ReminderOutcome } from '@rehabit/contract';
-import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { dataDaySources } from '../../db/data-days.ts';
 import { allPatientsInScope } from '../../db/patients-in-scope.ts';
@@ -38,7 +38,16 @@ export const createReminderDeliveriesRepository = (db: DbOrTx, scope: ClinicScop
       .values(claims.map((c) => ({ ...c, clinicId })))
       .onConflictDoNothing()
       .returning({ id: reminderDeliveries.id, channel: reminderDeliveries.channel });
-    if (rows.length < claims.length) return undefined;
+    if (rows.length < claims.length) {
+      // Another run decided the day on some channel first: the day is its, on every channel (all or none).
+      if (rows.length > 0) {
+        const ids = rows.map((r) => r.id);
+        await db
+          .delete(reminderDeliveries)
+          .where(and(inArray(reminderDeliveries.id, ids), inScope(reminderDeliveries.clinicId, scope)));
+      }
+      return undefined;
+    }
     return new Map(rows.map((r) => [r.channel, r.id]));
   },
 

@@ -17,7 +17,9 @@ export const wallTimeOf = (instant: Date, timezone: string) => localDateTimeOf(i
 export function dueInstant(day: string, time: string, timezone: string): Date {
   const exact = localInstantOf(day, time, timezone);
   if (exact) return exact;
-  const before = localDateTimeOf(new Date(`${day}T00:00:00Z`), timezone).slice(19);
+  // The offset a day before (clocks never jump twice in a day), read east and west of UTC alike.
+  const dayBefore = new Date(Date.parse(`${day}T${time}:00Z`) - 24 * 3600_000);
+  const before = localDateTimeOf(dayBefore, timezone).slice(19);
   return new Date(`${day}T${time}:00${before}`);
 }
 
@@ -30,8 +32,8 @@ export const MISSED_LOOKBACK_DAYS = 31;
 /**
  * The days to decide at `now` (decision 1350), after the last day already decided (`lastDay`): the latest
  * scheduled day whose time has come not more than the grace window ago (`due`), and each earlier scheduled day
- * whose time passed while no server ran (`missed`). A day is missed only if the schedule was already as it is at
- * its time (`since`, when it was saved); a day is decided once, so the repeated autumn hour does not remind twice.
+ * whose time passed while no server ran (`missed`). A day is due or missed only if the schedule was already as it is
+ * at its time (`since`, when it was saved); a day is decided once, so the repeated autumn hour does not remind twice.
  */
 export function daysToDecide(
   schedule: Schedule,
@@ -50,7 +52,14 @@ export function daysToDecide(
     passed.push({ localDate: day, dueAt });
   }
   const last = passed.at(-1);
-  const due = last && now.getTime() - last.dueAt.getTime() <= REMINDER_GRACE_MINUTES * 60_000 ? last : undefined;
+  // A time that passed before the schedule was saved as it is is not owed: a schedule saved at 19:30 for 18:00 starts
+  // tomorrow.
+  const due =
+    last &&
+    now.getTime() - last.dueAt.getTime() <= REMINDER_GRACE_MINUTES * 60_000 &&
+    last.dueAt.getTime() >= since.getTime()
+      ? last
+      : undefined;
   const missed = passed.filter((d) => d !== due && d.dueAt.getTime() >= since.getTime());
   return { due, missed };
 }
