@@ -1,6 +1,7 @@
 // The patient side's service worker (decision 1355). It opens the patient's signed-in pages offline: their code and
-// page are precached at install, and today's program, the patient's "me" and the videos' posters are kept as they are
-// fetched, per session. Nothing else is cached; the staff portal is outside its scope and never reaches it.
+// page are precached at install, and today's program, the patient's "me", the signed-in account and the videos'
+// posters are kept as they are fetched, per session. Nothing else is cached; the staff portal is outside its scope and
+// never reaches it.
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
@@ -32,7 +33,8 @@ self.addEventListener('install', (event) => {
 self.addEventListener('message', (event) => {
   if (event.data === SKIP_WAITING) void self.skipWaiting();
 });
-// The first install controls the page that registered it, so its next fetches are kept already.
+// The first install takes the open patient pages in its scope (not the sign-in's, outside it: the page keeps its first
+// answers itself), so their next fetches are kept already.
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
 // The patient side's code and page (the build lists them), kept at install and replaced with a new version.

@@ -62,6 +62,13 @@ describe('the patient worker seen from the page (decision 1355)', () => {
     expect(reload).toHaveBeenCalledOnce();
   });
 
+  it('on "Reload" after another tab already switched to the new version, only reloads', () => {
+    const { container } = fakeContainer({});
+    const reload = vi.fn();
+    applyUpdate(container, { waiting: null } as unknown as ServiceWorkerRegistration, reload);
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
   it("deletes the patient's answers and posters at sign-out", async () => {
     const storage = { delete: vi.fn(async (_name: string) => true) };
     await clearPatientCaches(storage);

@@ -89,8 +89,10 @@ export function applyUpdate(
   registration: ServiceWorkerRegistration,
   reload: () => void = () => window.location.reload(),
 ) {
+  // Already taken over (from another tab of the app): the page only has to load the new version.
+  if (!registration.waiting) return reload();
   container.addEventListener('controllerchange', reload, { once: true });
-  registration.waiting?.postMessage(SKIP_WAITING);
+  registration.waiting.postMessage(SKIP_WAITING);
 }
 
 /** Deletes what the worker kept of the signed-in patient (answers and posters); the app's code stays. */

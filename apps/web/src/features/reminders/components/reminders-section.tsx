@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   can,
   type PatientDetail,
+  QUIET_HOURS,
   type ReminderAdherence,
   type ReminderChannel,
   type ReminderSchedule,
@@ -42,6 +43,9 @@ import './reminders.css';
 
 const languageOptions = reminderLanguages.map((value) => ({ value, label: languageLabels[value] }));
 const fields = ['enabled', 'days', 'time', 'timezone', 'language', 'channels', 'quiet_hours_allowed'] as const;
+/** The contract's quiet hours on a clock's face (9:00 PM to 8:00 AM). */
+const quietHours = `${wallTime(QUIET_HOURS.from)} to ${wallTime(QUIET_HOURS.until)}`;
+
 const PATIENT_CHOSE = 'The patient chose their own reminders in the app, so only the patient can change them.';
 
 /**
@@ -89,7 +93,7 @@ function ScheduleSummary({ schedule }: { schedule: ReminderSchedule }) {
       {schedule.enabled && (
         <p className="reminders-summary__meta">
           In {languageLabels[schedule.language]}
-          {schedule.quiet_hours_allowed ? '; quiet hours (9:00 PM to 8:00 AM) allowed' : ''}
+          {schedule.quiet_hours_allowed ? `; quiet hours (${quietHours}) allowed` : ''}
           {schedule.updated_at ? `; saved ${formatDate(schedule.updated_at)}` : ''}
         </p>
       )}
@@ -266,10 +270,7 @@ function DefaultForm({ patient, schedule }: { patient: PatientDetail; schedule: 
             </fieldset>
           )}
         />
-        <Checkbox
-          label={`Allow quiet hours (${wallTime('21:00')} to ${wallTime('08:00')})`}
-          {...form.register('quiet_hours_allowed')}
-        />
+        <Checkbox label={`Allow quiet hours (${quietHours})`} {...form.register('quiet_hours_allowed')} />
         <div>
           <Button type="submit" isLoading={isSubmitting} disabled={isPatients}>
             Save default
