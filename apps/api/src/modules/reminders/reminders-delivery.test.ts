@@ -68,6 +68,16 @@ async function patientWithTexts() {
   expect(res.statusCode, res.body).toBe(200);
   return patient;
 }
+/** A server that stops between the commit and the provider: the claim and its message stay pending. */
+const stoppingRunner = () =>
+  createReminderRunner({
+    db,
+    clock: t.clock,
+    mailer: t.app.mailer,
+    sms: { ...t.app.sms, deliverQueued: () => Promise.reject(new Error('the server stopped')) },
+    config: t.app.config,
+    log: { error: () => {} },
+  });
 const outcomesOf = async (patientId: number) =>
   (await remindersOf(db, patientId)).map((r) => [r.localDate, r.outcome, r.reason, r.message?.status]);
 const sentTo = (phone: string) => provider.reminders.filter((to) => to === phone).length;
@@ -130,14 +140,7 @@ describe('delivery after the commit', () => {
     const late = await patientWithTexts();
     goTo('2026-05-07T22:00:05Z');
     // A server that stops between the commit and the provider: the claim and the message stay pending.
-    const stopping = createReminderRunner({
-      db,
-      clock: t.clock,
-      mailer: t.app.mailer,
-      sms: { ...t.app.sms, deliverQueued: () => Promise.reject(new Error('the server stopped')) },
-      config: t.app.config,
-      log: { error: () => {} },
-    });
+    const stopping = stoppingRunner();
     await stopping.runDue();
     expect(await outcomesOf(patient.id)).toEqual([['2026-05-07', 'pending', null, 'queued']]);
     expect(await outcomesOf(late.id)).toEqual([['2026-05-07', 'pending', null, 'queued']]);
@@ -161,14 +164,7 @@ describe('delivery after the commit', () => {
     goTo('2026-05-10T12:00:00Z');
     const patient = await patientWithTexts();
     goTo('2026-05-10T22:00:05Z');
-    const stopping = createReminderRunner({
-      db,
-      clock: t.clock,
-      mailer: t.app.mailer,
-      sms: { ...t.app.sms, deliverQueued: () => Promise.reject(new Error('the server stopped')) },
-      config: t.app.config,
-      log: { error: () => {} },
-    });
+    const stopping = stoppingRunner();
     await stopping.runDue();
     // "Stop." with its punctuation, from the number the reminder was written to.
     const reply = await t.app.inject({
@@ -188,14 +184,7 @@ describe('delivery after the commit', () => {
     goTo('2026-05-08T12:00:00Z');
     const patient = await patientWithTexts();
     goTo('2026-05-08T22:00:05Z');
-    const stopping = createReminderRunner({
-      db,
-      clock: t.clock,
-      mailer: t.app.mailer,
-      sms: { ...t.app.sms, deliverQueued: () => Promise.reject(new Error('the server stopped')) },
-      config: t.app.config,
-      log: { error: () => {} },
-    });
+    const stopping = stoppingRunner();
     await stopping.runDue();
     goTo('2026-05-09T00:30:00Z'); // 20:30 in New York, 2.5 hours after the reminder's time
     await run();
