@@ -14,6 +14,7 @@ import {
 } from '@web/features/session';
 import { ShieldX } from 'lucide-react';
 import { Link, Navigate, Outlet, useMatches } from 'react-router';
+import { refusedByServer } from '../refused-by-server.ts';
 import { ChatRealtime, DesktopChat } from './chat-realtime.tsx';
 import { Monitoring } from './monitoring.tsx';
 
@@ -31,7 +32,7 @@ function SignedInFrame() {
   const signOut = useLogout();
   const matches = useMatches();
 
-  useEndSessionOnUserError(user.error);
+  useEndSessionOnUserError(refusedByServer(user.error));
 
   if (!user.data) return <FrameSkeleton />;
   // Patients have their own side; a staff address is never theirs.

@@ -1,3 +1,4 @@
+import { refusedByServer } from '../refused-by-server.ts';
 import '@web/features/patient-app/i18n/i18n.ts';
 import { isPatientRole } from '@rehabit/contract';
 import { FrameSkeleton } from '@web/components/layouts/frame-skeleton.tsx';
@@ -20,7 +21,7 @@ export function PatientLayout() {
 function SignedInPatient() {
   const user = useCurrentUser();
 
-  useEndSessionOnUserError(user.error);
+  useEndSessionOnUserError(refusedByServer(user.error));
 
   if (!user.data) return <FrameSkeleton />;
   if (!isPatientRole(user.data.role)) return <Navigate to={paths.patients.getHref()} replace />;

@@ -2,7 +2,6 @@ import { authEndpoints } from '@rehabit/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { paths } from '@web/config/paths.ts';
 import { call } from '@web/lib/api-client.ts';
-import { isApiError } from '@web/lib/api-error.ts';
 import { finishBeforeSignOut, resetClientStores } from '@web/lib/client-state.ts';
 import { forgetRedirectPath } from '@web/lib/storage.ts';
 import { useEffect } from 'react';
@@ -25,12 +24,10 @@ export function endSession(queryClient: QueryClient, { isVoluntary = false } = {
 
 /**
  * Once the server refuses the current user, the stored token no longer names anyone: revoke it (best effort) and end
- * the session, so the guard sends the visitor to sign in again. A call that never reached the server (offline, on the
- * bus) says nothing of the token and ends nothing (decision 1355).
+ * the session, so the guard sends the visitor to sign in again (the layouts ask `refusedByServer`, decision 1355).
  */
-export function useEndSessionOnUserError(userError: unknown) {
+export function useEndSessionOnUserError(isUserError: boolean) {
   const queryClient = useQueryClient();
-  const isUserError = userError != null && !(isApiError(userError) && userError.code === 'network_error');
   useEffect(() => {
     if (!isUserError) return;
     if (useAuthStore.getState().token) logout().catch(() => undefined);
