@@ -25,7 +25,16 @@ type MailerOptions = { db: Db; clock: Clock; smtpUrl?: string; from: string; log
 
 /** E-mail through the outbox, delivered by SMTP when `SMTP_URL` is set. */
 export function createMailer({ db, clock, smtpUrl, from, log }: MailerOptions): Mailer {
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  // A server that stalls gives up well before a reminder's delivery lease (10 minutes, decision 1350) would hand the
+  // message to another run: nodemailer waits up to 10 minutes on a silent socket by default.
+  const transport = smtpUrl
+    ? nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: 20_000,
+        greetingTimeout: 20_000,
+        socketTimeout: 60_000,
+      })
+    : undefined;
   const outgoing = (message: MailMessage) => ({
     channel: 'email' as const,
     recipient: message.to,
