@@ -43,8 +43,20 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
+const logPathOf = (name) => join(logDir, `${name.replaceAll(' ', '-')}.log`);
+const DIGEST_LINES = 40;
+
+/** The failed tests' names and first lines (Vitest's "Failed Tests" block), else the log's last lines. */
+function failureDigest(name) {
+  const lines = readFileSync(logPathOf(name), 'utf8').replaceAll(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const failedBlock = lines.findIndex((line) => /Failed Tests \d+/.test(line));
+  const named = lines.filter((line) => /^\s*(FAIL|×|✘)\s/.test(line));
+  const block = failedBlock >= 0 ? lines.slice(failedBlock, failedBlock + DIGEST_LINES) : lines.slice(-DIGEST_LINES);
+  return [...new Set(named)].slice(0, 20).concat(block).join('\n');
+}
+
 function runSuite({ name, workspace, script, env }) {
-  const logPath = join(logDir, `${name.replaceAll(' ', '-')}.log`);
+  const logPath = logPathOf(name);
   const log = createWriteStream(logPath);
   const childEnv = { ...process.env, ...env };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete childEnv[key];
@@ -88,6 +100,8 @@ const heartbeat = setInterval(() => {
 const results = (await Promise.all(Array.from({ length: LANES }, runLane))).flat();
 clearInterval(heartbeat);
 
+// CI shows the end of the output: what failed is repeated there, briefly, above the summary.
+for (const { name, ok } of results) if (!ok) console.log(`\n──── ${name}: what failed ────\n${failureDigest(name)}`);
 console.log(`\nTests done in ${seconds(started)} s`);
 for (const { name, ok, took } of results) console.log(`  ${ok ? '✔' : '✘'} ${name.padEnd(30)} ${took} s`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);
