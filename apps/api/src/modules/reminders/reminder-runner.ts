@@ -229,7 +229,9 @@ export function createReminderRunner({ db, clock, mailer, sms, config, log }: De
       for (const row of rows) {
         const { schedule } = row;
         try {
-          const since = schedule.updatedAt > schedule.createdAt ? schedule.updatedAt : schedule.createdAt;
+          // Nothing is owed from before the time the job was to look: the schedule's save, the patient's return to
+          // care, or the next reminder's time it worked out last (decision 1370).
+          const since = schedule.nextAt!;
           const plan = daysToDecide(schedule, now, row.lastDay, since);
           const queued = await decide(row, plan, now);
           for (const q of queued) deliveries.start(() => deliver(data, q));
@@ -238,7 +240,7 @@ export function createReminderRunner({ db, clock, mailer, sms, config, log }: De
             .sort()
             .at(-1);
           const next = nextDueAt(schedule, now, decided ?? null) ?? new Date(now.getTime() + 86_400_000);
-          await data.reminderSchedules.setNextAt(schedule.patientId, next);
+          await data.reminderSchedules.setNextAt(schedule.patientId, since, next);
         } catch (err) {
           log.error({ err, patient: schedule.patientId }, 'reminder not decided; tried again next minute');
         }
