@@ -45,12 +45,12 @@ export async function fillPatients(query: Query, patients: number, savedAt: stri
          returning id
        )
        insert into reminder_schedules (patient_id, clinic_id, enabled, days, local_time, timezone, language, channels,
-                                       quiet_hours_allowed, set_by, created_at, updated_at)
+                                       quiet_hours_allowed, set_by, created_at, updated_at, next_at)
        select p.id, $1, true,
               case p.id % 3 when 0 then array['mon','wed','fri'] when 1 then array['tue','thu','sat']
                 else array['mon','thu','sun'] end,
               lpad((8 + p.id % 13)::text, 2, '0') || ':' || (array['00','30'])[1 + (p.id / 13) % 2],
-              $4, 'en', array['sms'], false, 'patient', $5::timestamptz, $5::timestamptz
+              $4, 'en', array['sms'], false, 'patient', $5::timestamptz, $5::timestamptz, $5::timestamptz
        from p`,
       [clinicId, 100 + i, perClinic, timezone, savedAt],
     );

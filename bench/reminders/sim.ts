@@ -89,7 +89,8 @@ process.on('message', async (day: Day | 'stop') => {
     const row = await one<{ at: string | null }>(
       'select extract(epoch from min(next_at)) * 1000 as at from reminder_schedules where enabled',
     );
-    const next = row?.at === null || row?.at === undefined ? clock.now().getTime() : Number(row.at);
+    // No schedule to look at (all parked) ends the day as well (decision 1370).
+    const next = row?.at === null || row?.at === undefined ? dayEnd : Number(row.at);
     if (next >= dayEnd) break;
     jumpTo(next);
     const started = performance.now();

@@ -28,8 +28,9 @@ export const reminderSchedules = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * When the reminders' job next has something to decide for this schedule (its next reminder's time); null until
-     * the job has looked at it (a new or changed schedule). The job reads only the schedules whose time has come.
+     * When the reminders' job next has something to decide for this schedule (its next reminder's time; a save's time,
+     * to look at once); nothing is owed from before it. Null while the patient is out of care (decision 1370). The job
+     * reads only the schedules whose time has come.
      */
     nextAt: timestamp('next_at', { withTimezone: true }),
   },

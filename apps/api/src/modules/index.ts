@@ -35,6 +35,7 @@ export const modules = [
   billingModule,
   monitoringModule,
   patientAppModule,
+  remindersModule,
   patientsModule,
   chatModule,
   videosModule,
@@ -43,6 +44,5 @@ export const modules = [
   bannersModule,
   dashboardModule,
   balancesModule,
-  remindersModule,
   devModule,
 ];

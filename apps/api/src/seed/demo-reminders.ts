@@ -41,7 +41,9 @@ export async function seedDemoReminders(tx: Tx, input: { clinicId: number; staff
       emailOptedOut: index === 6 && channels.includes('email'),
       createdAt: new Date(input.now.getTime() - (HISTORY_DAYS + 1) * 86_400_000),
     };
-    await tx.insert(reminderSchedules).values(schedule);
+    // Saved then: the job looks at it at once and owes what came since (decision 1370).
+    const saved = { ...schedule, nextAt: schedule.createdAt };
+    await tx.insert(reminderSchedules).values(saved);
     const history = [];
     for (let back = HISTORY_DAYS; back >= 1; back--) {
       const day = addDays(today, -back);

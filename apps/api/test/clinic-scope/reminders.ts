@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { patients } from '../../src/db/schema.ts';
 import { createOutboxRepository } from '../../src/lib/outbox.repository.ts';
 import { createReminderDeliveriesRepository } from '../../src/modules/reminders/reminder-deliveries.repository.ts';
 import { createReminderSchedulesRepository } from '../../src/modules/reminders/reminder-schedules.repository.ts';
@@ -81,8 +83,16 @@ export const remindersRepositories = {
     }),
     setNextAt: crossClinic(async (r) => {
       await seedReminders();
-      await r.setNextAt(b.patientId, NOW);
-      expect((await schedulesOfB().find(b.patientId))?.nextAt).toBeNull();
+      await r.setNextAt(b.patientId, NOW, LATER);
+      expect((await schedulesOfB().find(b.patientId))?.nextAt).toEqual(NOW);
+    }),
+    followPatient: crossClinic(async (r) => {
+      await seedReminders();
+      // B's patient out of care for a moment: A's call must not park B's schedule.
+      await db.update(patients).set({ status: 'discharged' }).where(eq(patients.id, b.patientId));
+      await r.followPatient(b.patientId, 'onboarded', LATER);
+      await db.update(patients).set({ status: 'onboarded' }).where(eq(patients.id, b.patientId));
+      expect((await schedulesOfB().find(b.patientId))?.nextAt).toEqual(NOW);
     }),
     due: crossClinic(async (r) => {
       await seedReminders();

@@ -14,6 +14,8 @@ export const patientsModule = fp(
       tasks: taskRules,
       // A discharge, a removal or a change of therapist ends monitoring sessions on the patient in its transaction.
       monitoring: app.patientMonitoring,
+      // A discharge or a removal parks the patient's reminders, a re-onboarding resumes them, in its transaction.
+      reminders: app.patientReminders,
     });
     const registration = createRegistrationService({
       db,
@@ -31,5 +33,5 @@ export const patientsModule = fp(
       rateLimit: app.rateLimits.auth,
     });
   },
-  { name: 'patients', dependencies: ['core', 'tasks', 'billing', 'monitoring', 'patient-app'] },
+  { name: 'patients', dependencies: ['core', 'tasks', 'billing', 'monitoring', 'patient-app', 'reminders'] },
 );

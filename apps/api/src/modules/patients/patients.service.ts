@@ -59,12 +59,25 @@ export type PatientMonitoring = {
   ): Promise<number>;
 };
 
+/**
+ * The patient's reminders, from the reminders module (decision 1370): parked inside a discharge or a removal, resumed
+ * inside a re-onboarding. The reminders module decorates them, so this module never imports reminders, which reads
+ * patients.
+ */
+export type PatientReminders = {
+  patientChanged(
+    data: TxData,
+    change: { patient: { id: number; clinicId: number }; from: PatientStatus; now: Date },
+  ): Promise<void>;
+};
+
 type Deps = {
   clock: Clock;
   audit: AuditLog;
   rtm: ListRtmStatuses;
   tasks: PatientTasks;
   monitoring: PatientMonitoring;
+  reminders: PatientReminders;
 };
 /** Which status a lifecycle action starts from and leads to (decision 0006). */
 const transitions = {
@@ -82,7 +95,7 @@ const transitionRefusal: Record<Transition, string> = {
   remove: 'This patient was removed already',
 };
 
-export function createPatientsService({ clock, audit, rtm, tasks, monitoring }: Deps) {
+export function createPatientsService({ clock, audit, rtm, tasks, monitoring, reminders }: Deps) {
   const { success: record, denied: deny } = patientAudit(audit);
 
   async function findPatient(actor: Caller, id: number, ctx: RequestContext) {
@@ -158,6 +171,7 @@ export function createPatientsService({ clock, audit, rtm, tasks, monitoring }: 
         });
         await record(actor, `patient.${transition}`, patient, ctx, undefined, data.db);
         await tasks.patientChanged(data, patient);
+        await reminders.patientChanged(data, { patient, from: patient.status, now });
       }
     });
   }

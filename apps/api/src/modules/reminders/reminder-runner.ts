@@ -17,7 +17,7 @@ import { abandonInOutbox } from '../../lib/outbox.ts';
 import type { SmsMessage, SmsSender } from '../../lib/sms.ts';
 import { dataFor, type TxData } from '../data-access.ts';
 import type { createReminderDeliveriesRepository } from './reminder-deliveries.repository.ts';
-import { reminderEmail, reminderText } from './reminder-messages.ts';
+import { type ReminderContent, reminderEmail, reminderLink, reminderText } from './reminder-messages.ts';
 import type { createReminderSchedulesRepository } from './reminder-schedules.repository.ts';
 import { daysToDecide, nextDueAt, wallTimeOf } from './reminder-times.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
@@ -34,6 +34,8 @@ type Due = Awaited<ReturnType<ReturnType<typeof createReminderSchedulesRepositor
 type Pending = Awaited<ReturnType<ReturnType<typeof createReminderDeliveriesRepository>['pending']>>[number];
 /** A message written with its claim, handed to the provider after the commit. */
 type Queued = { claimId: number; channel: ReminderChannel; outboxId: number; message: SmsMessage | MailMessage };
+/** What the day's reminder says and where it leads, the same on every channel. */
+type Says = ReminderContent & { link: string };
 
 const lastDayOf = (day: string) => addDays(`${addDays(`${day.slice(0, 7)}-28`, 4).slice(0, 7)}-01`, -1);
 /**
@@ -48,9 +50,9 @@ const LOST_REASON = 'Not delivered within the grace window: the server stopped b
 const OPTED_OUT_REASON = 'Not sent: the patient opted out after the reminder was written';
 
 /**
- * The reminders' job (decision 1350): every minute, each reminder whose time has come is decided once, in its own
- * clinic's short transaction: claimed (one row a channel) and skipped (opted out, already logged today, quiet
- * hours) or written to the outbox as `pending`. The provider is called after the commit, and its answer makes the
+ * The reminders' job (decisions 1350, 1370): every minute, each reminder whose time has come is decided once, in its
+ * own clinic's short transaction: claimed (one row a channel) and skipped (opted out, already logged today with no
+ * check-in waiting, quiet hours) or written to the outbox as `pending`. The provider is called after the commit, and its answer makes the
  * row `sent` or `failed`; a row left pending by a server that stopped is tried again by a later run.
  */
 export function createReminderRunner({ db, clock, mailer, sms, config, log }: Deps) {
@@ -81,11 +83,15 @@ export function createReminderRunner({ db, clock, mailer, sms, config, log }: De
         addDays(clinicToday, 1),
       );
       const loggedToday = days.includes(clinicToday);
+      // A check-in due on the clinic's day, by the rule the patient app shows it with (decision 1360).
+      const [checkIn] = await tx.measureAssignments.dueOf(schedule.patientId, clinicToday);
       const quiet = !schedule.quietHoursAllowed && isQuietTime(wallTimeOf(now, schedule.timezone));
       const optedOut = (channel: ReminderChannel) =>
         channel === 'sms' ? schedule.smsOptedOut : schedule.emailOptedOut;
+      // A day already logged still has a reminder while a check-in waits: it then says only that (decision 1370).
+      const skipLogged = loggedToday && !checkIn;
       const outcomeOf = (channel: ReminderChannel): ReminderOutcome =>
-        optedOut(channel) ? 'opted_out' : loggedToday ? 'skipped_logged' : quiet ? 'skipped_quiet' : 'pending';
+        optedOut(channel) ? 'opted_out' : skipLogged ? 'skipped_logged' : quiet ? 'skipped_quiet' : 'pending';
       const claims = schedule.channels.map((channel) => ({
         patientId: schedule.patientId,
         localDate: due.localDate,
@@ -101,10 +107,12 @@ export function createReminderRunner({ db, clock, mailer, sms, config, log }: De
         logged: days.length,
         daysLeft: daysBetween(clinicToday, monthEnd) + 1,
       });
+      const content: ReminderContent = { atRisk, checkIn: !checkIn ? 'none' : loggedToday ? 'only' : 'too' };
+      const link = reminderLink(config.PUBLIC_URL, checkIn?.id);
       const queued: Queued[] = [];
       for (const claim of claims) {
         if (claim.outcome !== 'pending') continue;
-        const one = await queue(tx, row, claim.channel, claimed.get(claim.channel)!, atRisk);
+        const one = await queue(tx, row, claim.channel, claimed.get(claim.channel)!, { ...content, link });
         if (one) queued.push(one);
       }
       return queued;
@@ -112,10 +120,9 @@ export function createReminderRunner({ db, clock, mailer, sms, config, log }: De
   }
 
   /** Writes the message to the outbox in the claim's transaction; a suppressed one is done there and then. */
-  async function queue(tx: TxData, row: Due, channel: ReminderChannel, id: number, atRisk: boolean) {
+  async function queue(tx: TxData, row: Due, channel: ReminderChannel, id: number, says: Says) {
     const { schedule } = row;
     const language = schedule.language;
-    const todayUrl = new URL('/my/today', config.PUBLIC_URL).href;
     const suppress = row.clinicCode === config.RESTRICTED_CLINIC_CODE;
     if (channel === 'email' && !row.email) {
       await tx.reminderDeliveries.finish(id, 'failed', 'No e-mail address on file', null);
@@ -123,8 +130,8 @@ export function createReminderRunner({ db, clock, mailer, sms, config, log }: De
     }
     const message =
       channel === 'sms'
-        ? { to: row.phone, text: reminderText({ language, atRisk, todayUrl }), suppress }
-        : emailOf(row.schedule.patientId, row.email!, language, atRisk, todayUrl, suppress);
+        ? { to: row.phone, text: reminderText({ language, ...says }), suppress }
+        : emailOf(row.schedule.patientId, row.email!, language, says, suppress);
     const result =
       channel === 'sms'
         ? await sms.queue(message as SmsMessage, tx.db)
@@ -196,18 +203,11 @@ export function createReminderRunner({ db, clock, mailer, sms, config, log }: De
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
   });
 
-  function emailOf(
-    patientId: number,
-    to: string,
-    language: 'en' | 'es',
-    atRisk: boolean,
-    todayUrl: string,
-    suppress: boolean,
-  ): MailMessage {
+  function emailOf(patientId: number, to: string, language: 'en' | 'es', says: Says, suppress: boolean): MailMessage {
     const unsubscribeUrl = unsubscribeUrlOf(patientId);
     return {
       to,
-      ...reminderEmail({ language, atRisk, todayUrl, unsubscribeUrl }),
+      ...reminderEmail({ language, ...says, unsubscribeUrl }),
       suppress,
       headers: unsubscribeHeaders(patientId),
     };
@@ -229,7 +229,9 @@ export function createReminderRunner({ db, clock, mailer, sms, config, log }: De
       for (const row of rows) {
         const { schedule } = row;
         try {
-          const since = schedule.updatedAt > schedule.createdAt ? schedule.updatedAt : schedule.createdAt;
+          // Nothing is owed from before the time the job was to look: the schedule's save, the patient's return to
+          // care, or the next reminder's time it worked out last (decision 1370).
+          const since = schedule.nextAt!;
           const plan = daysToDecide(schedule, now, row.lastDay, since);
           const queued = await decide(row, plan, now);
           for (const q of queued) deliveries.start(() => deliver(data, q));
@@ -238,7 +240,7 @@ export function createReminderRunner({ db, clock, mailer, sms, config, log }: De
             .sort()
             .at(-1);
           const next = nextDueAt(schedule, now, decided ?? null) ?? new Date(now.getTime() + 86_400_000);
-          await data.reminderSchedules.setNextAt(schedule.patientId, next);
+          await data.reminderSchedules.setNextAt(schedule.patientId, since, next);
         } catch (err) {
           log.error({ err, patient: schedule.patientId }, 'reminder not decided; tried again next minute');
         }

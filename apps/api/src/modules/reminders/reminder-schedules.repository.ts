@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import type { PatientStatus } from '@rehabit/contract';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { allPatientsInScope } from '../../db/patients-in-scope.ts';
 import { clinics, patients, reminderDeliveries, reminderSchedules } from '../../db/schema.ts';
@@ -13,6 +14,13 @@ export type ScheduleValues = Pick<
 
 /** A patient's phone as texts reach it: `+` and the digits of the dial code and the number (as sign-in finds it). */
 const e164Of = sql<string>`('+' || regexp_replace(${patients.dialCode}, '\\D', '', 'g') || regexp_replace(${patients.phone}, '\\D', '', 'g'))`;
+
+/** The patients being treated, who are reminded; a discharged or removed patient is not (decisions 1350, 1370). */
+const remindedStatuses = ['registered', 'onboarded'] as const;
+const isReminded = (patientId: number) =>
+  sql`exists (select 1 from ${patients} where ${patients.id} = ${patientId}
+    and ${inArray(patients.status, remindedStatuses)})`;
+const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
 /** Patients' reminder schedules, in the scope's clinics (decision 1350). */
 export const createReminderSchedulesRepository = (db: DbOrTx, scope: ClinicScope) => ({
@@ -50,8 +58,9 @@ export const createReminderSchedulesRepository = (db: DbOrTx, scope: ClinicScope
     const emailAgain = by.setBy === 'patient' && values.channels.includes('email');
     const set = {
       ...values,
-      // The reminders' job works out the next reminder's time afresh.
-      nextAt: null,
+      // The reminders' job works out the next reminder's time afresh, owing none whose time came before the save.
+      // A patient out of care has none (decision 1370).
+      nextAt: sql<Date | null>`case when ${isReminded(patientId)} then ${instant(by.now)} end`,
       setBy: by.setBy,
       updatedBy: by.userId,
       updatedAt: by.now,
@@ -72,11 +81,33 @@ export const createReminderSchedulesRepository = (db: DbOrTx, scope: ClinicScope
     return row;
   },
 
-  /** When the reminders' job next looks at the patient's schedule (its next reminder's time). */
-  async setNextAt(patientId: number, nextAt: Date) {
+  /**
+   * When the reminders' job next looks at the patient's schedule (its next reminder's time), if the schedule still
+   * holds the time the job read (`from`): a save or a change of the patient's care made since then stands.
+   */
+  async setNextAt(patientId: number, from: Date, nextAt: Date) {
     await db
       .update(reminderSchedules)
       .set({ nextAt })
+      .where(
+        and(
+          eq(reminderSchedules.patientId, patientId),
+          eq(reminderSchedules.nextAt, from),
+          inScope(reminderSchedules.clinicId, scope),
+        ),
+      );
+  },
+
+  /**
+   * The schedule follows a change of the patient's status from `from` (decision 1370): parked (no `next_at`) once they
+   * leave care, looked at from `now` when they return to it, as it was while they stay.
+   */
+  async followPatient(patientId: number, from: PatientStatus, now: Date) {
+    const returning = !(remindedStatuses as readonly PatientStatus[]).includes(from);
+    const inCare = returning ? instant(now) : sql`coalesce(${reminderSchedules.nextAt}, ${instant(now)})`;
+    await db
+      .update(reminderSchedules)
+      .set({ nextAt: sql`case when ${isReminded(patientId)} then ${inCare} end` })
       .where(and(eq(reminderSchedules.patientId, patientId), inScope(reminderSchedules.clinicId, scope)));
   },
 
@@ -115,8 +146,8 @@ export const createReminderSchedulesRepository = (db: DbOrTx, scope: ClinicScope
 
   /**
    * Every schedule switched on of a patient being treated (registered or onboarded) whose next reminder's time has
-   * come by `now` (or that the job has not looked at since it was saved), with what a send needs: the contacts, the
-   * clinic's code and calendar.
+   * come by `now` (a schedule saved is due at once; a parked one, of a patient out of care, never), with what a send
+   * needs: the contacts, the clinic's code and calendar.
    */
   due: (now: Date) =>
     db
@@ -137,9 +168,9 @@ export const createReminderSchedulesRepository = (db: DbOrTx, scope: ClinicScope
       .where(
         and(
           eq(reminderSchedules.enabled, true),
-          or(isNull(reminderSchedules.nextAt), lte(reminderSchedules.nextAt, now)),
+          lte(reminderSchedules.nextAt, now),
           eq(patients.clinicId, reminderSchedules.clinicId),
-          notInArray(patients.status, ['discharged', 'removed']),
+          inArray(patients.status, remindedStatuses),
           inScope(reminderSchedules.clinicId, scope),
         ),
       ),

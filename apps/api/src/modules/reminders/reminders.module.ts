@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { createPatientReminders } from './patient-changes.ts';
 import { createReminderOptOutService } from './reminder-opt-out.service.ts';
 import { createReminderRunner, type ReminderRunner } from './reminder-runner.ts';
 import { remindersRoutes } from './reminders.routes.ts';
@@ -8,14 +9,17 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The reminders due now, sent once: for the reminders' job. */
     reminderRunner: ReminderRunner;
+    /** Parks or resumes a patient's reminders inside a change of their status (decision 1370). */
+    patientReminders: ReturnType<typeof createPatientReminders>;
   }
 }
 
-/** Exercise reminders (decision 1350): schedules, the job that sends them, opting out. */
+/** Exercise reminders (decisions 1350, 1370): schedules, the job that sends them, opting out. */
 export const remindersModule = fp(
   async (app) => {
     const { db, clock, audit, config, mailer, sms } = app;
     app.decorate('reminderRunner', createReminderRunner({ db, clock, mailer, sms, config, log: app.log }));
+    app.decorate('patientReminders', createPatientReminders());
     await app.register(remindersRoutes, {
       reminders: createRemindersService({ clock, audit }),
       optOut: createReminderOptOutService({ db, clock, audit, config }),

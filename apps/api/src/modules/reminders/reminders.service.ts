@@ -12,7 +12,7 @@ import { addDays, localDateOf, weekDays, weekStartOf } from '../../lib/calendar.
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../data-access.ts';
-import { findOwnPatient, patientScope, requirePatient } from '../patients/patient-access.ts';
+import { findOwnPatient, lockPatient, patientScope, requirePatient } from '../patients/patient-access.ts';
 import type { ScheduleRow } from './reminder-schedules.repository.ts';
 import { weekdayName } from './reminder-times.ts';
 
@@ -80,6 +80,8 @@ export function createRemindersService({ clock, audit }: Deps) {
   ) {
     await checkContacts(actor, patient, body);
     return actor.data.transaction(async (tx) => {
+      // After a discharge or a removal under way: the save then finds the patient out of care (decision 1370).
+      await lockPatient(tx, patient);
       const schedules = tx.within(patientScope(patient)).reminderSchedules;
       const saved = await schedules.save(patient.id, valuesOf(body), { setBy, userId: actor.id, now: clock.now() });
       if (!saved) {
