@@ -3,9 +3,11 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAuditLog } from '../src/lib/audit.ts';
 import { systemClock } from '../src/lib/clock.ts';
+import { createReminderRunner } from '../src/modules/reminders/reminder-runner.ts';
 import { createTaskRules } from '../src/modules/tasks/task-rules.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { bearer, testAppForFile } from './helpers.ts';
+import { remindersOf } from './reminders-support.ts';
 
 const t = await testAppForFile();
 
@@ -107,5 +109,55 @@ describe('the demo therapist’s referrals', () => {
     // The test's clock is not the demo seed's, so whether the oldest open invitation has run out is not checked here.
     const statuses = list.results.map((r) => r.status);
     for (const status of ['approved', 'signed_up', 'invited']) expect(statuses).toContain(status);
+  });
+});
+
+describe('the demo clinic’s reminders', () => {
+  type Schedule = { enabled: boolean; language: string; sms_opted_out: boolean; email_opted_out: boolean };
+  const demoSchedules = async () =>
+    (await t.database.db.execute(
+      sql`select s.patient_id as "patientId" from reminder_schedules s join clinics c on c.id = s.clinic_id
+          where c.code = 'DEMO01' order by s.patient_id`,
+    )) as unknown as { rows: { patientId: number }[] };
+
+  it('show staff schedules in both languages, a STOP and an unsubscribe, and weeks of what was sent', async () => {
+    const therapist = await signin('therapist@example.com');
+    const { rows } = await demoSchedules();
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    const schedules: Schedule[] = [];
+    const outcomes = new Set<string>();
+    for (const { patientId } of rows) {
+      const url = `/api/v1/patients/${patientId}/reminders/`;
+      schedules.push((await t.app.inject({ url, headers: bearer(therapist) })).json());
+      const sent = (await t.app.inject({ url: `${url}sent/?page_size=100`, headers: bearer(therapist) })).json();
+      for (const r of sent.results as { outcome: string }[]) outcomes.add(r.outcome);
+    }
+    expect(schedules.every((s) => s.enabled)).toBe(true);
+    expect(new Set(schedules.map((s) => s.language))).toEqual(new Set(['en', 'es']));
+    expect(schedules.some((s) => s.sms_opted_out)).toBe(true);
+    expect(schedules.some((s) => s.email_opted_out)).toBe(true);
+    for (const outcome of ['sent', 'skipped_logged', 'opted_out', 'failed']) expect(outcomes).toContain(outcome);
+  });
+
+  it('leave the reminders’ job only today to decide: no day of the history is recorded as missed', async () => {
+    const runner = createReminderRunner({
+      db: t.database.db,
+      clock: systemClock,
+      mailer: t.app.mailer,
+      sms: t.app.sms,
+      config: t.app.config,
+      log: { error: () => {} },
+    });
+    await runner.runDue();
+    // The job looked at every schedule: each waits for its next reminder.
+    const unlooked = (await t.database.db.execute(
+      sql`select count(*)::int as n from reminder_schedules s join clinics c on c.id = s.clinic_id
+          where c.code = 'DEMO01' and (s.next_at is null or s.next_at <= now())`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(unlooked.rows[0]!.n).toBe(0);
+    for (const { patientId } of (await demoSchedules()).rows) {
+      const missed = (await remindersOf(t.database.db, patientId)).filter((r) => r.outcome === 'missed');
+      expect(missed).toEqual([]);
+    }
   });
 });
