@@ -12,6 +12,8 @@ const words = {
     open: 'Open your program:',
     stopText: 'Reply STOP to stop these texts.',
     stopEmail: 'To stop these e-mails:',
+    pushDue: 'A friendly reminder for today.',
+    pushAtRisk: 'Log today to keep your program on track.',
   },
   es: {
     subject: 'Su recordatorio de hoy',
@@ -20,6 +22,8 @@ const words = {
     open: 'Abra su programa:',
     stopText: 'Responda STOP para dejar de recibir estos mensajes.',
     stopEmail: 'Para dejar de recibir estos correos:',
+    pushDue: 'Un recordatorio amable para hoy.',
+    pushAtRisk: 'Registre hoy para mantener su programa al día.',
   },
 } as const;
 
@@ -36,4 +40,10 @@ export const reminderEmail = ({ language, atRisk, todayUrl, unsubscribeUrl }: Me
     subject: w.subject,
     text: `${atRisk ? w.atRisk : w.due}\n\n${w.open} ${todayUrl}\n\n${w.stopEmail} ${unsubscribeUrl}\n`,
   };
+};
+
+/** A push notification (decision 1365): shown on a lock screen, so the same fixed words; a tap opens Today. */
+export const reminderPush = ({ language, atRisk, todayUrl }: Message) => {
+  const w = words[language];
+  return { title: 'Rehabit', body: atRisk ? w.pushAtRisk : w.pushDue, url: todayUrl };
 };

@@ -79,7 +79,8 @@ describe('the schedule', () => {
       [schedule({ time: '24:30' }), 'time'],
       [schedule({ time: '23:00' }), 'time'],
       [schedule({ channels: [] }), 'channels'],
-      [schedule({ channels: ['push'] }), 'channels.0'],
+      [schedule({ channels: ['fax'] }), 'channels.0'],
+      [schedule({ channels: ['push'] }), 'channels'],
       [schedule({ channels: ['email'] }), 'channels'],
     ];
     for (const [body, field] of cases) {
@@ -87,6 +88,25 @@ describe('the schedule', () => {
       expect(Object.keys(problem.errors ?? {}), JSON.stringify(body)).toContain(field);
     }
     expect((await put(schedule({ channels: ['sms'] }))).statusCode).toBe(200);
+  });
+});
+
+describe('push notifications on a server without keys (decision 1365)', () => {
+  it('says push is off, and refuses a device', async () => {
+    const patient = await signedInPatient(t.app, db, home.therapist.token);
+    expect((await call.get('/api/v1/patient/reminders/', patient.token)).json()).toMatchObject({
+      push_public_key: null,
+      push_devices: 0,
+    });
+    const device = {
+      endpoint: 'https://push.example/device',
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+    };
+    const refused = expectProblem(
+      await call.post('/api/v1/patient/reminders/push-devices/', patient.token, device),
+      409,
+    );
+    expect(refused.detail).toMatch(/not set up/);
   });
 });
 

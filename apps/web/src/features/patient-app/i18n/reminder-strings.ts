@@ -25,6 +25,7 @@ const en = {
   channels: 'How to remind me',
   sms: 'Text message',
   email: 'E-mail',
+  push: 'Notification on my phone',
   noEmail: 'No e-mail address is on file for you. Ask your clinic to add one to get e-mail reminders.',
   smsStopped:
     'Text reminders are paused because you replied STOP to one of our texts. To get them again, reply START to any of our reminder texts.',
@@ -41,7 +42,7 @@ const en = {
     days: 'Choose at least one day',
     time: 'Choose a time',
     quiet: 'This time is in quiet hours. Choose a time from {{until}} to {{last}}, or allow quiet hours.',
-    channels: 'Choose text message, e-mail or both',
+    channels: 'Choose at least one way to be reminded',
     noPhone: 'No mobile number is on file for you. Ask your clinic to add one to get text reminders.',
     timezone: 'This phone’s time zone is not one we know. Check the phone’s date and time settings.',
   },
@@ -72,6 +73,7 @@ const es: typeof en = {
   channels: 'Cómo recordarme',
   sms: 'Mensaje de texto',
   email: 'Correo electrónico',
+  push: 'Notificación en mi teléfono',
   noEmail:
     'No tenemos un correo electrónico suyo. Pida a su clínica que lo añada para recibir recordatorios por correo.',
   smsStopped:
@@ -91,7 +93,7 @@ const es: typeof en = {
     time: 'Elija una hora',
     quiet:
       'Esta hora está en las horas de descanso. Elija una hora de {{until}} a {{last}}, o permita las horas de descanso.',
-    channels: 'Elija mensaje de texto, correo electrónico o ambos',
+    channels: 'Elija al menos una forma de recordarle',
     noPhone:
       'No tenemos un número de celular suyo. Pida a su clínica que lo añada para recibir recordatorios por texto.',
     timezone: 'No reconocemos la zona horaria de este teléfono. Revise la fecha y hora del teléfono.',

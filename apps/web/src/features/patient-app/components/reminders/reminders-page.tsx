@@ -38,9 +38,10 @@ import './reminders.css';
 /** What the form holds: the body before the schema's defaults. */
 type Values = z.input<typeof reminderScheduleBodySchema>;
 const fields = ['enabled', 'days', 'time', 'timezone', 'channels', 'quiet_hours_allowed'] as const;
-const channelKeys: Record<ReminderChannel, 'reminders.sms' | 'reminders.email'> = {
+const channelKeys: Record<ReminderChannel, 'reminders.sms' | 'reminders.email' | 'reminders.push'> = {
   sms: 'reminders.sms',
   email: 'reminders.email',
+  push: 'reminders.push',
 };
 
 /** The reminders' state in a sentence: "Reminders are off", or on which days at what time. */
@@ -285,6 +286,8 @@ function RemindersForm({
           render={({ field }) => (
             <>
               {reminderChannels.map((channel) => {
+                // Push is offered once a device takes notifications (decision 1365), or while it is still chosen.
+                if (channel === 'push' && schedule.push_devices === 0 && !field.value.includes('push')) return null;
                 const isUnavailable = channel === 'email' && hasNoEmail;
                 return (
                   <div key={channel}>
