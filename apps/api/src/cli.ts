@@ -8,6 +8,7 @@ import { createApplicationRole, grantApplicationRole, roleOf } from './db/roles.
 import { clinicScope, crossClinic } from './db/scope.ts';
 import { reportableError } from './lib/log-errors.ts';
 import { hashPassword, passwordWeakness } from './lib/passwords.ts';
+import { generatePushKeys } from './lib/push.ts';
 import { dataFor } from './modules/data-access.ts';
 import { importIcd10, parseIcd10File } from './modules/patients/icd10.repository.ts';
 import { demoVideoOptions, seedDemo } from './seed/demo.ts';
@@ -25,6 +26,8 @@ const usage = `Usage: npm run cli -- <command> [options]
   create-user   --clinic CODE --email EMAIL --password PASSWORD --role ROLE
                 --first-name NAME --last-name NAME
   reset-password --email EMAIL --password PASSWORD
+  generate-push-keys                        print a new key pair for push reminders (VAPID_PUBLIC_KEY and
+                                            VAPID_PRIVATE_KEY lines) to put in the server's environment
   import-icd10  --file PATH                 import every billable code of an official CMS ICD-10-CM release
                                             (icd10cm_codes_YYYY.txt or icd10cm_order_YYYY.txt) or a code<TAB>description file
 
@@ -66,6 +69,12 @@ async function main() {
   const command = positionals[0];
   if (!command || values.help) {
     console.log(usage);
+    return;
+  }
+  if (command === 'generate-push-keys') {
+    // To standard output only, for the operator to put in the environment; nothing is stored nor logged.
+    const keys = generatePushKeys();
+    console.log(`VAPID_PUBLIC_KEY=${keys.publicKey}\nVAPID_PRIVATE_KEY=${keys.privateKey}`);
     return;
   }
   const config = loadConfig();

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DEFAULT_RESTRICTED_CLINIC_CODE } from '@rehabit/contract';
 import { z } from 'zod';
 import { roleOf } from './db/roles.ts';
+import { pushKeyProblems, pushProductionProblems } from './lib/push-config.ts';
 
 const optionalUrl = z
   .string()
@@ -16,6 +17,12 @@ const optionalSecret = z
   .optional()
   .transform((v) => v || undefined)
   .pipe(z.string().min(16).optional());
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || undefined);
 
 const duration = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -58,6 +65,18 @@ const envSchema = z.object({
   SMS_WEBHOOK_URL: optionalUrl,
   SMS_WEBHOOK_TOKEN: z.string().optional(),
   VIDEO_SIGNING_SECRET: optionalSecret,
+  /** Push reminders' key pair (decision 1365), as `npm run cli -- generate-push-keys` prints it: push is on with both. */
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  /** Who runs this server, for the push services: a `mailto:` or `https:` address. */
+  VAPID_SUBJECT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'a mailto: or https: address, e.g. mailto:it@clinic.example')
+      .optional(),
+  ),
+  /** Production refuses to start without a valid key pair and subject when push is asked for. */
+  PUSH_ENABLED: flag,
   /** Where browsers send tus uploads; `create_by_therapist` hands it out as `upload_url`. Same origin by default. */
   VIDEO_UPLOAD_URL: z.string().trim().min(1).default('/tus/'),
   VIDEO_UPLOAD_MAX_BYTES: z.coerce
@@ -148,6 +167,7 @@ function productionProblems(env: ParsedEnv, isDemo: boolean): string[] {
   if (env.APP_SECRET && env.APP_SECRET === env.VIDEO_SIGNING_SECRET) {
     problems.push('APP_SECRET / VIDEO_SIGNING_SECRET: must differ, so one leaked secret does not give away the other');
   }
+  problems.push(...pushProductionProblems(env));
   if (isDemo) problems.push('DEMO: demo mode (known passwords, an open outbox) is never on in production');
   if (!env.PUBLIC_URL)
     problems.push("PUBLIC_URL: required in production: e-mailed links must reach the portal's address");
@@ -172,6 +192,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(config.VIDEO_S3_ACCESS_KEY_ID) !== Boolean(config.VIDEO_S3_SECRET_ACCESS_KEY)) {
     problems.push('VIDEO_S3_ACCESS_KEY_ID / VIDEO_S3_SECRET_ACCESS_KEY: set both or neither');
   }
+  problems.push(...pushKeyProblems(config));
   if (config.DATABASE_MIGRATION_URL && !roleOf(config.DATABASE_URL)) {
     problems.push('DATABASE_MIGRATION_URL: needs DATABASE_URL with the user the server runs as');
   }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAuditLog } from '../src/lib/audit.ts';
 import { systemClock } from '../src/lib/clock.ts';
+import { createPushSender } from '../src/lib/push.ts';
 import { createReminderRunner } from '../src/modules/reminders/reminder-runner.ts';
 import { createTaskRules } from '../src/modules/tasks/task-rules.ts';
 import { seedDemo } from '../src/seed/demo.ts';
@@ -145,6 +146,7 @@ describe('the demo clinic’s reminders', () => {
       clock: systemClock,
       mailer: t.app.mailer,
       sms: t.app.sms,
+      push: createPushSender({ keys: undefined }),
       config: t.app.config,
       log: { error: () => {} },
     });

@@ -136,6 +136,9 @@ export const auditActions = [
   'reminder_adherence.read',
   'reminder.sms_reply',
   'reminder.email_unsubscribe',
+  // Push reminders (decision 1365): a device of the patient's turned on or off for notifications, by the patient.
+  'reminder_push.subscribe',
+  'reminder_push.unsubscribe',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint.ts';
 
-/** How a message leaves the clinic: an e-mail or a text message. */
-export const messageChannels = ['email', 'sms'] as const;
+/** How a message leaves the clinic: an e-mail, a text message, or a push notification (decision 1365). */
+export const messageChannels = ['email', 'sms', 'push'] as const;
+
+export type MessageChannel = (typeof messageChannels)[number];
 
 export const outboxMessageSchema = z.object({
   id: z.number().int(),

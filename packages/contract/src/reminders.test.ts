@@ -49,7 +49,7 @@ describe('the schedule', () => {
     [{ time: '7:00' }, 'time'],
     [{ time: '22:00' }, 'time'],
     [{ channels: [] }, 'channels'],
-    [{ channels: ['push'] }, 'channels.0'],
+    [{ channels: ['fax'] }, 'channels.0'],
     [{ days: [] }, 'days'],
     [{ days: ['mon', 'mon'] }, 'days'],
   ])('refuses %o', (change, field) => {

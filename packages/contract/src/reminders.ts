@@ -12,8 +12,8 @@ export const reminderWeekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'
 export type ReminderWeekday = (typeof reminderWeekdays)[number];
 export const reminderLanguages = ['en', 'es'] as const;
 export type ReminderLanguage = (typeof reminderLanguages)[number];
-/** Text message and e-mail. */
-export const reminderChannels = ['sms', 'email'] as const;
+/** Text message, e-mail, and a push notification on the patient's installed app (decision 1365). */
+export const reminderChannels = ['sms', 'email', 'push'] as const;
 export type ReminderChannel = (typeof reminderChannels)[number];
 /**
  * What one day's reminder on one channel became: `pending` while the provider has not taken it yet (it is then
@@ -86,7 +86,7 @@ export const reminderScheduleBodySchema = z
       ctx.addIssue({ code: 'custom', path: ['channels'], message: 'Each channel once' });
     }
     if (body.enabled && body.channels.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['channels'], message: 'Choose text message, e-mail or both' });
+      ctx.addIssue({ code: 'custom', path: ['channels'], message: 'Choose at least one way to be reminded' });
     }
     if (body.enabled && body.days.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['days'], message: 'Choose at least one day' });
@@ -116,6 +116,13 @@ export const reminderScheduleSchema = z.object({
   /** E-mail reminders stopped by the unsubscribe link (the patient choosing e-mail again resumes them). */
   email_opted_out: z.boolean(),
   updated_at: z.string().nullable(),
+  /**
+   * The server's public VAPID key, which a browser subscribes with (`applicationServerKey`); null when push
+   * notifications are off on this server (decision 1365).
+   */
+  push_public_key: z.string().nullable(),
+  /** How many of the patient's devices take push notifications: push can be chosen only with one at least. */
+  push_devices: z.number().int(),
 });
 export type ReminderSchedule = z.infer<typeof reminderScheduleSchema>;
 
@@ -135,6 +142,8 @@ export const defaultReminderSchedule = (timezone: string): ReminderSchedule => (
   sms_opted_out: false,
   email_opted_out: false,
   updated_at: null,
+  push_public_key: null,
+  push_devices: 0,
 });
 
 export const reminderDeliverySchema = z.object({
@@ -164,6 +173,45 @@ export const smsInboundResultSchema = z.object({
   patients: z.number().int(),
 });
 
+/** Bytes of base64url text (no padding): undefined when it is not base64url. */
+const base64urlBytes = (text: string) => {
+  const unpadded = text.replace(/={0,2}$/, '');
+  return /^[A-Za-z0-9_-]*$/.test(unpadded) ? Math.floor((unpadded.length * 3) / 4) : undefined;
+};
+/** The browser's key for a subscription: an uncompressed P-256 point, 65 bytes starting 0x04 (RFC 8291). */
+const p256dhSchema = z
+  .string()
+  .max(100)
+  .refine((v) => base64urlBytes(v) === 65 && v.startsWith('B'), {
+    error: 'Not a P-256 public key (65 bytes, base64url)',
+  });
+/** The subscription's authentication secret: 16 bytes (RFC 8291). */
+const authSecretSchema = z
+  .string()
+  .max(40)
+  .refine((v) => base64urlBytes(v) === 16, { error: 'Not an authentication secret (16 bytes, base64url)' });
+
+/**
+ * A browser's push subscription as `PushSubscription.toJSON()` gives it (decision 1365): the push service's address
+ * for this device (https only), and the keys the message is encrypted to. The address is a secret of sorts: whoever
+ * holds it (and the keys) can send to the phone.
+ */
+export const pushSubscriptionBodySchema = z.object({
+  endpoint: z.url({ protocol: /^https$/, error: 'The push service’s https address' }).max(2048),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({ p256dh: p256dhSchema, auth: authSecretSchema }),
+});
+export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
+/** The device whose notifications stop: its subscription's address. */
+export const pushUnsubscribeBodySchema = z.object({ endpoint: z.string().min(1).max(2048) });
+export const pushDevicesSchema = z.object({
+  /** The patient's devices that take push notifications now. */
+  push_devices: z.number().int(),
+  /** The schedule's channels now: the last device turned off takes push out of them. */
+  channels: z.array(z.enum(reminderChannels)),
+});
+export type PushDevices = z.infer<typeof pushDevicesSchema>;
+
 export const unsubscribeQuerySchema = z.object({ token: z.string().min(10).max(200) });
 export const unsubscribeResultSchema = z.object({ unsubscribed: z.boolean() });
 
@@ -186,6 +234,29 @@ export const reminderEndpoints = defineEndpoints('reminders', {
     body: reminderScheduleBodySchema,
     status: 200,
     response: reminderScheduleSchema,
+  },
+  /**
+   * This device takes push notifications (decision 1365): the browser's subscription, kept for the signed-in patient.
+   * A device another patient had subscribed (a shared phone) is theirs no more.
+   */
+  subscribePush: {
+    method: 'POST',
+    path: '/api/v1/patient/reminders/push-devices/',
+    access: 'patient-app.use',
+    audit: { change: 'reminder_push.subscribe' },
+    body: pushSubscriptionBodySchema,
+    status: 200,
+    response: pushDevicesSchema,
+  },
+  /** This device stops taking push notifications (turned off, or the patient signs out on it). */
+  unsubscribePush: {
+    method: 'POST',
+    path: '/api/v1/patient/reminders/push-devices/remove/',
+    access: 'patient-app.use',
+    audit: { change: 'reminder_push.unsubscribe' },
+    body: pushUnsubscribeBodySchema,
+    status: 200,
+    response: pushDevicesSchema,
   },
   /** A patient's schedule, for staff. */
   ofPatient: {

@@ -69,3 +69,28 @@ export const reminderDeliveries = pgTable(
     index('reminder_deliveries_pending_idx').on(t.at).where(sql`${t.outcome} = 'pending'`),
   ],
 );
+
+/**
+ * A patient's device that takes push notifications (decision 1365): the browser's subscription, one row a device.
+ * The endpoint is the push service's address for that device, unique: a phone signed in by another patient is theirs
+ * from then on. The endpoint and keys are never logged nor shown.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    clinicId: clinicReference(),
+    patientId: patientReference(),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key and authentication secret, base64url (RFC 8291). */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+    /** When a push service last took a reminder for it. */
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
+    index('push_subscriptions_clinic_patient_idx').on(t.clinicId, t.patientId),
+  ],
+);

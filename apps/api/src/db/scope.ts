@@ -31,7 +31,12 @@ export type CrossClinicPurpose =
    */
   | 'referral'
   /** A STOP or START text reply, or an e-mail's unsubscribe link: a phone number or a signed patient, no clinic. */
-  | 'reminder opt-out';
+  | 'reminder opt-out'
+  /**
+   * A phone's push subscription, known by the address its browser gave, whichever clinic's patient had it before: a
+   * phone another patient signs in on is theirs from then on (decision 1365).
+   */
+  | 'push device';
 
 /**
  * The clinics a repository reaches, fixed when it is built: one clinic, or every clinic for a named purpose. No

@@ -1,10 +1,11 @@
+import type { MessageChannel } from '@rehabit/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 import { createOutboxRepository } from './outbox.repository.ts';
 
 export type OutgoingMessage = {
-  channel: 'email' | 'sms';
+  channel: MessageChannel;
   recipient: string;
   subject?: string;
   body: string;

@@ -34,6 +34,7 @@ import { createOtpRepository } from './patients/otp.repository.ts';
 import { createPatientRecordRepository } from './patients/patient-record.repository.ts';
 import { createPatientsRepository } from './patients/patients.repository.ts';
 import { createReferralRepository } from './referral/referral.repository.ts';
+import { createPushSubscriptionsRepository } from './reminders/push-subscriptions.repository.ts';
 import { createReminderDeliveriesRepository } from './reminders/reminder-deliveries.repository.ts';
 import { createReminderSchedulesRepository } from './reminders/reminder-schedules.repository.ts';
 import { createTasksRepository } from './tasks/tasks.repository.ts';
@@ -68,6 +69,7 @@ const scoped = {
   passwordResets: createPasswordResetsRepository,
   patientApp: createPatientAppRepository,
   patients: createPatientsRepository,
+  pushSubscriptions: createPushSubscriptionsRepository,
   referral: createReferralRepository,
   reminderDeliveries: createReminderDeliveriesRepository,
   reminderSchedules: createReminderSchedulesRepository,

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { patients } from '../../src/db/schema.ts';
+import { patients, pushSubscriptions } from '../../src/db/schema.ts';
 import { createOutboxRepository } from '../../src/lib/outbox.repository.ts';
+import { createPushSubscriptionsRepository } from '../../src/modules/reminders/push-subscriptions.repository.ts';
 import { createReminderDeliveriesRepository } from '../../src/modules/reminders/reminder-deliveries.repository.ts';
 import { createReminderSchedulesRepository } from '../../src/modules/reminders/reminder-schedules.repository.ts';
 import { a, b, cover, crossClinic, DAY, db, repoOf, scopeB, strays } from './harness.ts';
@@ -40,12 +41,28 @@ const seedPending = () => {
   })();
   return pendingMade;
 };
+/** Clinic B's patient's phone, which takes push notifications, made once. */
+const B_DEVICE = {
+  endpoint: 'https://push.example/device-of-clinic-b',
+  p256dh: `B${'A'.repeat(86)}`,
+  auth: 'A'.repeat(22),
+};
+let deviceMade: Promise<number> | undefined;
+const seedDevice = () => {
+  deviceMade ??= (async () => {
+    await devicesOfB().add(b.patientId, B_DEVICE, NOW);
+    return (await devicesOfB().devices(b.patientId))[0]!.id;
+  })();
+  return deviceMade;
+};
+const devicesOfB = () => repoOf(createPushSubscriptionsRepository, scopeB());
+
 const seedReminders = () => {
   made ??= (async () => {
     for (const clinic of [a, b]) {
       await repoOf(createReminderSchedulesRepository, { kind: 'clinic', clinicId: clinic.clinicId }).save(
         clinic.patientId,
-        values,
+        clinic === b ? { ...values, channels: ['sms', 'push'] } : values,
         { setBy: 'staff', userId: clinic.therapistId, now: NOW },
       );
     }
@@ -75,6 +92,12 @@ export const remindersRepositories = {
       await seedReminders();
       expect(await r.setSmsAllowed('+15550102000', false, NOW)).toEqual([]);
       expect((await schedulesOfB().find(b.patientId))?.smsOptedOut).toBe(false);
+    }),
+    dropPush: crossClinic(async (r) => {
+      await seedReminders();
+      await seedDevice();
+      expect(await r.dropPush(b.patientId, NOW)).toBeUndefined();
+      expect((await schedulesOfB().find(b.patientId))?.channels).toEqual(['sms', 'push']);
     }),
     unsubscribeEmail: crossClinic(async (r) => {
       await seedReminders();
@@ -138,6 +161,44 @@ export const remindersRepositories = {
       // Clinic B's rows naming A's patient are not A's data days.
       expect(await r.dataDays(a.patientId, strays.day, '2026-04-01')).toEqual([]);
       expect(await r.dataDays(a.patientId, '2026-03-01', '2026-04-01')).toEqual([DAY]);
+    }),
+  }),
+  pushSubscriptions: cover(createPushSubscriptionsRepository, {
+    devices: crossClinic(async (r) => {
+      await seedDevice();
+      expect(await r.devices(b.patientId)).toEqual([]);
+    }),
+    count: crossClinic(async (r) => {
+      await seedDevice();
+      expect(await r.count(b.patientId)).toBe(0);
+    }),
+    release: crossClinic(async (r) => {
+      await seedDevice();
+      expect(await r.release(B_DEVICE.endpoint, a.patientId)).toEqual([]);
+      expect(await devicesOfB().count(b.patientId)).toBe(1);
+    }),
+    add: crossClinic(async (r) => {
+      await seedDevice();
+      expect(await r.add(b.patientId, { ...B_DEVICE, endpoint: 'https://push.example/other' }, NOW)).toBe(false);
+      // Clinic A's patient cannot take clinic B's device without releasing it, which A's scope cannot.
+      expect(await r.add(a.patientId, B_DEVICE, NOW)).toBe(false);
+      expect((await devicesOfB().devices(b.patientId)).map((d) => d.endpoint)).toEqual([B_DEVICE.endpoint]);
+    }),
+    remove: crossClinic(async (r) => {
+      await seedDevice();
+      expect(await r.remove(b.patientId, B_DEVICE.endpoint)).toBe(false);
+      expect(await devicesOfB().count(b.patientId)).toBe(1);
+    }),
+    forget: crossClinic(async (r) => {
+      const id = await seedDevice();
+      await r.forget(id);
+      expect(await devicesOfB().count(b.patientId)).toBe(1);
+    }),
+    markSent: crossClinic(async (r) => {
+      const id = await seedDevice();
+      await r.markSent(id, NOW);
+      const [row] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+      expect(row!.lastSentAt).toBeNull();
     }),
   }),
 };

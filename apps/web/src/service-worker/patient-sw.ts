@@ -1,7 +1,7 @@
 // The patient side's service worker (decision 1355). It opens the patient's signed-in pages offline: their code and
 // page are precached at install, and today's program, the patient's "me", the signed-in account and the videos'
 // posters are kept as they are fetched, per session. Nothing else is cached; the staff portal is outside its scope and
-// never reaches it.
+// never reaches it. Push reminders are shown, and a tap opens the patient's Today (decision 1365).
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
@@ -17,6 +17,7 @@ import {
   SKIP_WAITING,
   sessionCacheKey,
 } from './patient-caches.ts';
+import { openableUrl, patientWindowOf, reminderNotification } from './patient-push.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -73,3 +74,33 @@ registerRoute(
     ],
   }),
 );
+
+// A push reminder (decision 1365): shown as the server wrote it; a message that cannot be read still shows plainly.
+self.addEventListener('push', (event) => {
+  let payload: unknown;
+  try {
+    payload = event.data?.json();
+  } catch {
+    payload = undefined;
+  }
+  const { title, options } = reminderNotification(payload, origin);
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+// A tap brings the open patient window forward on the reminder's page, or opens it; never another site's page.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = openableUrl((event.notification.data as { url?: unknown } | null)?.url, origin);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = patientWindowOf(windows, origin);
+      if (open) {
+        await open.focus();
+        await open.navigate(url).catch(() => undefined);
+        return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
+});

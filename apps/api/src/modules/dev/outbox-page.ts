@@ -13,7 +13,7 @@ export const wantsPage = (accept: string | undefined) => /^\s*text\/html/i.test(
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 
 function messageCard(message: OutboxMessage) {
-  const kind = message.channel === 'sms' ? 'Text message' : 'E-mail';
+  const kind = { sms: 'Text message', email: 'E-mail', push: 'Push notification' }[message.channel];
   const subject = message.subject ? `<p class="subject">${escapeHtml(message.subject)}</p>` : '';
   return `<article>
   <header><strong>${kind} to ${escapeHtml(message.to)}</strong>

@@ -51,15 +51,15 @@ describe('a check-in that is due, in the day’s reminder (decision 1370)', () =
     const [text, email] = await remindersOf(db, english.id);
     expect([text!.outcome, email!.outcome]).toEqual(['sent', 'sent']);
     expect(text!.message!.body).toBe(
-      `Rehabit: a friendly reminder for today. A short check-in is waiting for you too. Open your check-in: http://rehabit.test/my/measures/${nprs} Reply STOP to stop these texts.`,
+      `Rehabit: A friendly reminder for today. A short check-in is waiting for you too. Open your check-in: http://rehabit.test/my/measures/${nprs} Reply STOP to stop these texts.`,
     );
     expect(email!.message!.body).toMatch(
       new RegExp(
-        `^Rehabit: a friendly reminder for today\\. A short check-in is waiting for you too\\.\\n\\nOpen your check-in: http://rehabit\\.test/my/measures/${nprs}\\n\\nTo stop these e-mails: http://rehabit\\.test/api/v1/reminders/unsubscribe/\\?token=\\S+\\n$`,
+        `^Rehabit: A friendly reminder for today\\. A short check-in is waiting for you too\\.\\n\\nOpen your check-in: http://rehabit\\.test/my/measures/${nprs}\\n\\nTo stop these e-mails: http://rehabit\\.test/api/v1/reminders/unsubscribe/\\?token=\\S+\\n$`,
       ),
     );
     expect(await bodiesOf(spanish.id)).toEqual([
-      `Rehabit: un recordatorio amable para hoy. También le espera un control breve. Abra su control: http://rehabit.test/my/measures/${psfs} Responda STOP para dejar de recibir estos mensajes.`,
+      `Rehabit: Un recordatorio amable para hoy. También le espera un control breve. Abra su control: http://rehabit.test/my/measures/${psfs} Responda STOP para dejar de recibir estos mensajes.`,
     ]);
   });
 
@@ -74,7 +74,7 @@ describe('a check-in that is due, in the day’s reminder (decision 1370)', () =
     expect((await remindersOf(db, patient.id)).map((r) => [r.outcome, r.message?.body])).toEqual([
       [
         'sent',
-        `Rehabit: a short check-in is waiting for you. Open your check-in: http://rehabit.test/my/measures/${nprs} Reply STOP to stop these texts.`,
+        `Rehabit: A short check-in is waiting for you. Open your check-in: http://rehabit.test/my/measures/${nprs} Reply STOP to stop these texts.`,
       ],
     ]);
   });
@@ -99,7 +99,7 @@ describe('a check-in that is due, in the day’s reminder (decision 1370)', () =
       [
         '2026-05-07',
         'sent',
-        'Rehabit: a friendly reminder for today. Open your program: http://rehabit.test/my/today Reply STOP to stop these texts.',
+        'Rehabit: A friendly reminder for today. Open your program: http://rehabit.test/my/today Reply STOP to stop these texts.',
       ],
     ]);
   });

@@ -80,6 +80,7 @@ export const createReminderDeliveriesRepository = (db: DbOrTx, scope: ClinicScop
         enabled: reminderSchedules.enabled,
         smsOptedOut: reminderSchedules.smsOptedOut,
         emailOptedOut: reminderSchedules.emailOptedOut,
+        channels: reminderSchedules.channels,
       })
       .from(reminderDeliveries)
       .innerJoin(outbox, eq(outbox.id, reminderDeliveries.outboxId))

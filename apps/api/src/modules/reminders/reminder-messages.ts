@@ -8,10 +8,10 @@ import type { ReminderLanguage } from '@rehabit/contract';
 const words = {
   en: {
     subject: 'Your reminder for today',
-    due: 'Rehabit: a friendly reminder for today.',
-    atRisk: 'Rehabit: Log today to keep your program on track.',
+    due: 'A friendly reminder for today.',
+    atRisk: 'Log today to keep your program on track.',
     checkInToo: 'A short check-in is waiting for you too.',
-    checkInOnly: 'Rehabit: a short check-in is waiting for you.',
+    checkInOnly: 'A short check-in is waiting for you.',
     open: 'Open your program:',
     openCheckIn: 'Open your check-in:',
     stopText: 'Reply STOP to stop these texts.',
@@ -19,10 +19,10 @@ const words = {
   },
   es: {
     subject: 'Su recordatorio de hoy',
-    due: 'Rehabit: un recordatorio amable para hoy.',
-    atRisk: 'Rehabit: Registre hoy para mantener su programa al día.',
+    due: 'Un recordatorio amable para hoy.',
+    atRisk: 'Registre hoy para mantener su programa al día.',
     checkInToo: 'También le espera un control breve.',
-    checkInOnly: 'Rehabit: le espera un control breve.',
+    checkInOnly: 'Le espera un control breve.',
     open: 'Abra su programa:',
     openCheckIn: 'Abra su control:',
     stopText: 'Responda STOP para dejar de recibir estos mensajes.',
@@ -50,9 +50,12 @@ function linesOf({ language, atRisk, checkIn }: Message) {
   };
 }
 
+/** A text and an e-mail say who they are from first; a notification does so in its title. */
+const FROM = 'Rehabit';
+
 export const reminderText = (message: Message) => {
   const { said, open } = linesOf(message);
-  return `${said} ${open} ${message.link} ${words[message.language].stopText}`;
+  return `${FROM}: ${said} ${open} ${message.link} ${words[message.language].stopText}`;
 };
 
 export const reminderEmail = (message: Message & { unsubscribeUrl: string }) => {
@@ -60,6 +63,9 @@ export const reminderEmail = (message: Message & { unsubscribeUrl: string }) => 
   const { said, open } = linesOf(message);
   return {
     subject: w.subject,
-    text: `${said}\n\n${open} ${message.link}\n\n${w.stopEmail} ${message.unsubscribeUrl}\n`,
+    text: `${FROM}: ${said}\n\n${open} ${message.link}\n\n${w.stopEmail} ${message.unsubscribeUrl}\n`,
   };
 };
+
+/** A push notification (decision 1365): shown on a lock screen, so the same fixed words; a tap opens the link. */
+export const reminderPush = (message: Message) => ({ title: FROM, body: linesOf(message).said, url: message.link });

@@ -13,11 +13,13 @@ import { clinicScope, crossClinic } from '../../db/scope.ts';
 import { addDays, daysBetween, localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer, MailMessage } from '../../lib/mailer.ts';
-import { abandonInOutbox } from '../../lib/outbox.ts';
+import { abandonInOutbox, queueInOutbox } from '../../lib/outbox.ts';
+import type { PushSender } from '../../lib/push.ts';
 import type { SmsMessage, SmsSender } from '../../lib/sms.ts';
 import { dataFor, type TxData } from '../data-access.ts';
+import { deliverPush, type PushMessage, pushMessageOf, pushOutgoing } from './push-delivery.ts';
 import type { createReminderDeliveriesRepository } from './reminder-deliveries.repository.ts';
-import { type ReminderContent, reminderEmail, reminderLink, reminderText } from './reminder-messages.ts';
+import { type ReminderContent, reminderEmail, reminderLink, reminderPush, reminderText } from './reminder-messages.ts';
 import type { createReminderSchedulesRepository } from './reminder-schedules.repository.ts';
 import { daysToDecide, nextDueAt, wallTimeOf } from './reminder-times.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
@@ -27,13 +29,19 @@ type Deps = {
   clock: Clock;
   mailer: Mailer;
   sms: SmsSender;
+  push: PushSender;
   config: Pick<Config, 'PUBLIC_URL' | 'APP_SECRET' | 'RESTRICTED_CLINIC_CODE'>;
   log: Pick<FastifyBaseLogger, 'error'>;
 };
 type Due = Awaited<ReturnType<ReturnType<typeof createReminderSchedulesRepository>['due']>>[number];
 type Pending = Awaited<ReturnType<ReturnType<typeof createReminderDeliveriesRepository>['pending']>>[number];
 /** A message written with its claim, handed to the provider after the commit. */
-type Queued = { claimId: number; channel: ReminderChannel; outboxId: number; message: SmsMessage | MailMessage };
+type Queued = {
+  claimId: number;
+  channel: ReminderChannel;
+  outboxId: number;
+  message: SmsMessage | MailMessage | PushMessage;
+};
 /** What the day's reminder says and where it leads, the same on every channel. */
 type Says = ReminderContent & { link: string };
 
@@ -55,7 +63,7 @@ const OPTED_OUT_REASON = 'Not sent: the patient opted out after the reminder was
  * check-in waiting, quiet hours) or written to the outbox as `pending`. The provider is called after the commit, and its answer makes the
  * row `sent` or `failed`; a row left pending by a server that stopped is tried again by a later run.
  */
-export function createReminderRunner({ db, clock, mailer, sms, config, log }: Deps) {
+export function createReminderRunner({ db, clock, mailer, sms, push, config, log }: Deps) {
   async function decide(row: Due, plan: ReturnType<typeof daysToDecide>, now: Date): Promise<Queued[]> {
     const { schedule } = row;
     const data = dataFor(db, clinicScope(schedule.clinicId));
@@ -86,8 +94,9 @@ export function createReminderRunner({ db, clock, mailer, sms, config, log }: De
       // A check-in due on the clinic's day, by the rule the patient app shows it with (decision 1360).
       const [checkIn] = await tx.measureAssignments.dueOf(schedule.patientId, clinicToday);
       const quiet = !schedule.quietHoursAllowed && isQuietTime(wallTimeOf(now, schedule.timezone));
+      // Push has no opt-out of its own: turning the last device off takes push out of the channels (decision 1365).
       const optedOut = (channel: ReminderChannel) =>
-        channel === 'sms' ? schedule.smsOptedOut : schedule.emailOptedOut;
+        channel === 'sms' ? schedule.smsOptedOut : channel === 'email' ? schedule.emailOptedOut : false;
       // A day already logged still has a reminder while a check-in waits: it then says only that (decision 1370).
       const skipLogged = loggedToday && !checkIn;
       const outcomeOf = (channel: ReminderChannel): ReminderOutcome =>
@@ -128,6 +137,12 @@ export function createReminderRunner({ db, clock, mailer, sms, config, log }: De
       await tx.reminderDeliveries.finish(id, 'failed', 'No e-mail address on file', null);
       return undefined;
     }
+    if (channel === 'push') {
+      const message = { patientId: schedule.patientId, payload: reminderPush({ language, ...says }) };
+      const result = await queueInOutbox(tx.db, pushOutgoing(message, suppress));
+      await tx.reminderDeliveries.finish(id, result.status === 'suppressed' ? 'sent' : 'pending', null, result.id);
+      return result.status === 'suppressed' ? undefined : { claimId: id, channel, outboxId: result.id, message };
+    }
     const message =
       channel === 'sms'
         ? { to: row.phone, text: reminderText({ language, ...says }), suppress }
@@ -145,7 +160,9 @@ export function createReminderRunner({ db, clock, mailer, sms, config, log }: De
     const result =
       q.channel === 'sms'
         ? await sms.deliverQueued(q.outboxId, q.message as SmsMessage)
-        : await mailer.deliverQueued(q.outboxId, q.message as MailMessage);
+        : q.channel === 'email'
+          ? await mailer.deliverQueued(q.outboxId, q.message as MailMessage)
+          : await deliverPush({ db, clock, push }, scope, q.outboxId, q.message as PushMessage);
     await scope.reminderDeliveries.finish(
       q.claimId,
       result.status === 'failed' ? 'failed' : 'sent',
@@ -161,8 +178,15 @@ export function createReminderRunner({ db, clock, mailer, sms, config, log }: De
     for (const p of lost) {
       try {
         if (!(await data.reminderDeliveries.retake(p.id, p.at, now))) continue;
-        // A STOP, an unsubscribe or reminders turned off since the claim: the message is not sent after all.
-        const optedOut = !p.enabled || (p.channel === 'sms' ? p.smsOptedOut : p.emailOptedOut);
+        // A STOP, an unsubscribe, the last device turned off or reminders turned off since the claim: the message is
+        // not sent after all.
+        const optedOut =
+          !p.enabled ||
+          (p.channel === 'sms'
+            ? p.smsOptedOut
+            : p.channel === 'email'
+              ? p.emailOptedOut
+              : !p.channels.includes('push'));
         const inTime =
           now.getTime() - p.dueAt.getTime() <= REMINDER_GRACE_MINUTES * 60_000 &&
           (p.quietHoursAllowed || !isQuietTime(wallTimeOf(now, p.timezone)));
@@ -187,8 +211,9 @@ export function createReminderRunner({ db, clock, mailer, sms, config, log }: De
   }
 
   /** The message of a pending reminder as the outbox kept it, with the e-mail's unsubscribe headers again. */
-  function resent(p: Pending): SmsMessage | MailMessage {
+  function resent(p: Pending): SmsMessage | MailMessage | PushMessage {
     if (p.channel === 'sms') return { to: p.recipient, text: p.body };
+    if (p.channel === 'push') return pushMessageOf(p.patientId, p.body);
     return { to: p.recipient, subject: p.subject ?? '', text: p.body, headers: unsubscribeHeaders(p.patientId) };
   }
 

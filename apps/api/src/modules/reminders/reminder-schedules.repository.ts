@@ -145,6 +145,25 @@ export const createReminderSchedulesRepository = (db: DbOrTx, scope: ClinicScope
   },
 
   /**
+   * The patient turned off notifications on their last device: push leaves the schedule's channels, so only the
+   * patient choosing it again (with a device) brings it back (decision 1365). Answers the channels left, if it changed.
+   */
+  async dropPush(patientId: number, now: Date) {
+    const [row] = await db
+      .update(reminderSchedules)
+      .set({ channels: sql`array_remove(${reminderSchedules.channels}, 'push')`, updatedAt: now })
+      .where(
+        and(
+          eq(reminderSchedules.patientId, patientId),
+          sql`'push' = any(${reminderSchedules.channels})`,
+          inScope(reminderSchedules.clinicId, scope),
+        ),
+      )
+      .returning({ channels: reminderSchedules.channels });
+    return row;
+  },
+
+  /**
    * Every schedule switched on of a patient being treated (registered or onboarded) whose next reminder's time has
    * come by `now` (a schedule saved is due at once; a parked one, of a patient out of care, never), with what a send
    * needs: the contacts, the clinic's code and calendar.

@@ -8,6 +8,7 @@ import { signedInPatient } from '../../../test/patient-app-support.ts';
 import { twoClinicsForFile } from '../../../test/patients-support.ts';
 import { remindersOf } from '../../../test/reminders-support.ts';
 import { outbox } from '../../db/schema.ts';
+import { createPushSender } from '../../lib/push.ts';
 import { createReminderRunner, PENDING_LEASE_MINUTES } from './reminder-runner.ts';
 
 /**
@@ -75,6 +76,7 @@ const stoppingRunner = () =>
     clock: t.clock,
     mailer: t.app.mailer,
     sms: { ...t.app.sms, deliverQueued: () => Promise.reject(new Error('the server stopped')) },
+    push: createPushSender({ keys: undefined }),
     config: t.app.config,
     log: { error: () => {} },
   });

@@ -1,5 +1,8 @@
 import fp from 'fastify-plugin';
+import { createPushSender } from '../../lib/push.ts';
+import { pushKeysOf } from '../../lib/push-keys.ts';
 import { createPatientReminders } from './patient-changes.ts';
+import { createPushDevicesService } from './push-devices.service.ts';
 import { createReminderOptOutService } from './reminder-opt-out.service.ts';
 import { createReminderRunner, type ReminderRunner } from './reminder-runner.ts';
 import { remindersRoutes } from './reminders.routes.ts';
@@ -14,15 +17,17 @@ declare module 'fastify' {
   }
 }
 
-/** Exercise reminders (decisions 1350, 1370): schedules, the job that sends them, opting out. */
+/** Exercise reminders (decisions 1350, 1365, 1370): schedules, the job that sends them, push devices, opting out. */
 export const remindersModule = fp(
   async (app) => {
     const { db, clock, audit, config, mailer, sms } = app;
-    app.decorate('reminderRunner', createReminderRunner({ db, clock, mailer, sms, config, log: app.log }));
+    const push = createPushSender({ keys: await pushKeysOf(config) });
+    app.decorate('reminderRunner', createReminderRunner({ db, clock, mailer, sms, push, config, log: app.log }));
     app.decorate('patientReminders', createPatientReminders());
     await app.register(remindersRoutes, {
-      reminders: createRemindersService({ clock, audit }),
+      reminders: createRemindersService({ clock, audit, pushPublicKey: push.publicKey }),
       optOut: createReminderOptOutService({ db, clock, audit, config }),
+      pushDevices: createPushDevicesService({ clock, audit, publicKey: push.publicKey }),
     });
   },
   { name: 'reminders', dependencies: ['core'] },

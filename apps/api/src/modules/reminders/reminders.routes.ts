@@ -2,6 +2,7 @@ import { reminderEndpoints } from '@rehabit/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route.ts';
+import type { PushDevicesService } from './push-devices.service.ts';
 import type { ReminderOptOutService } from './reminder-opt-out.service.ts';
 import type { RemindersService } from './reminders.service.ts';
 import { invalidLinkPage, unsubscribePage, wantsHtml } from './unsubscribe-page.ts';
@@ -10,7 +11,8 @@ import { invalidLinkPage, unsubscribePage, wantsHtml } from './unsubscribe-page.
 export const remindersRoutes: FastifyPluginAsyncZod<{
   reminders: RemindersService;
   optOut: ReminderOptOutService;
-}> = async (app, { reminders, optOut }) => {
+  pushDevices: PushDevicesService;
+}> = async (app, { reminders, optOut, pushDevices }) => {
   // A mail program's one-click unsubscribe (RFC 8058) and the page's button post a form; its fields are not read.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) =>
     done(null, undefined),
@@ -18,6 +20,10 @@ export const remindersRoutes: FastifyPluginAsyncZod<{
 
   route(app, reminderEndpoints.mine, ({ actor, ctx }) => reminders.mine(actor, ctx));
   route(app, reminderEndpoints.saveMine, ({ actor, body, ctx }) => reminders.saveMine(actor, body, ctx));
+  route(app, reminderEndpoints.subscribePush, ({ actor, body, ctx }) => pushDevices.subscribe(actor, body, ctx));
+  route(app, reminderEndpoints.unsubscribePush, ({ actor, body, ctx }) =>
+    pushDevices.unsubscribe(actor, body.endpoint, ctx),
+  );
   route(app, reminderEndpoints.ofPatient, ({ actor, params, ctx }) => reminders.ofPatient(actor, params.id, ctx));
   route(app, reminderEndpoints.saveForPatient, ({ actor, params, body, ctx }) =>
     reminders.saveForPatient(actor, params.id, body, ctx),

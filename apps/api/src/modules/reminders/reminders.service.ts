@@ -16,11 +16,13 @@ import { findOwnPatient, lockPatient, patientScope, requirePatient } from '../pa
 import type { ScheduleRow } from './reminder-schedules.repository.ts';
 import { weekdayName } from './reminder-times.ts';
 
-type Deps = { clock: Clock; audit: AuditLog };
+type Deps = { clock: Clock; audit: AuditLog; pushPublicKey: string | undefined };
+/** What the schedule's answer says of push besides the schedule: whether the server has it, and the devices. */
+type PushState = Pick<ReminderSchedule, 'push_public_key' | 'push_devices'>;
 type Patient = { id: number; clinicId: number; timezone: string };
 const ADHERENCE_WEEKS = 8;
 
-const toSchedule = (row: ScheduleRow): ReminderSchedule => ({
+const toSchedule = (row: ScheduleRow, push: PushState): ReminderSchedule => ({
   enabled: row.enabled,
   days: row.days as ReminderSchedule['days'],
   time: row.localTime,
@@ -32,6 +34,7 @@ const toSchedule = (row: ScheduleRow): ReminderSchedule => ({
   sms_opted_out: row.smsOptedOut,
   email_opted_out: row.emailOptedOut,
   updated_at: row.updatedAt.toISOString(),
+  ...push,
 });
 
 const valuesOf = (body: ReminderScheduleBody) => ({
@@ -56,18 +59,30 @@ const auditDetailOf = (body: ReminderScheduleBody) => ({
 });
 
 /** The schedule's reads and saves, by the patient and by staff (decision 1350). */
-export function createRemindersService({ clock, audit }: Deps) {
+export function createRemindersService({ clock, audit, pushPublicKey }: Deps) {
   const { success: record } = patientAudit(audit);
 
-  /** A channel needs its address on file: e-mail an e-mail address, text a phone number. */
+  const pushStateOf = async (actor: Caller, patient: Patient): Promise<PushState> => ({
+    push_public_key: pushPublicKey ?? null,
+    push_devices: await actor.data.within(patientScope(patient)).pushSubscriptions.count(patient.id),
+  });
+
+  /**
+   * A channel needs its address on file: e-mail an e-mail address, text a phone number, push a device that takes
+   * notifications (decision 1365).
+   */
   async function checkContacts(actor: Caller, patient: Patient, body: ReminderScheduleBody) {
-    const contacts = await actor.data.within(patientScope(patient)).reminderSchedules.contacts(patient.id);
+    const data = actor.data.within(patientScope(patient));
+    const contacts = await data.reminderSchedules.contacts(patient.id);
     if (!contacts) throw notFound('patient');
     if (body.channels.includes('email') && !contacts.email) {
       throw fieldError('channels', 'No e-mail address is on file for this patient');
     }
     if (body.channels.includes('sms') && contacts.phone.replace(/\D/g, '').length < 4) {
       throw fieldError('channels', 'No phone number is on file for this patient');
+    }
+    if (body.channels.includes('push') && (await data.pushSubscriptions.count(patient.id)) === 0) {
+      throw fieldError('channels', 'No device of this patient takes push notifications: turn them on in the app first');
     }
   }
 
@@ -79,12 +94,12 @@ export function createRemindersService({ clock, audit }: Deps) {
     ctx: RequestContext,
   ) {
     await checkContacts(actor, patient, body);
-    return actor.data.transaction(async (tx) => {
+    const saved = await actor.data.transaction(async (tx) => {
       // After a discharge or a removal under way: the save then finds the patient out of care (decision 1370).
       await lockPatient(tx, patient);
       const schedules = tx.within(patientScope(patient)).reminderSchedules;
-      const saved = await schedules.save(patient.id, valuesOf(body), { setBy, userId: actor.id, now: clock.now() });
-      if (!saved) {
+      const row = await schedules.save(patient.id, valuesOf(body), { setBy, userId: actor.id, now: clock.now() });
+      if (!row) {
         throw new AppError(
           'conflict',
           'The patient has chosen their own reminders, so they can no longer be changed here.',
@@ -92,13 +107,15 @@ export function createRemindersService({ clock, audit }: Deps) {
       }
       const action = setBy === 'patient' ? 'reminder_schedule.self_update' : 'reminder_schedule.update';
       await record(actor, action, patient, ctx, auditDetailOf(body), tx.db);
-      return toSchedule(saved);
+      return row;
     });
+    return toSchedule(saved, await pushStateOf(actor, patient));
   }
 
   async function scheduleOf(actor: Caller, patient: Patient) {
     const row = await actor.data.within(patientScope(patient)).reminderSchedules.find(patient.id);
-    return row ? toSchedule(row) : defaultReminderSchedule(patient.timezone);
+    const push = await pushStateOf(actor, patient);
+    return row ? toSchedule(row, push) : { ...defaultReminderSchedule(patient.timezone), ...push };
   }
 
   return {

@@ -37,9 +37,9 @@ async function patientWith(overrides: Record<string, unknown> = {}) {
 
 // Only the fixed words and the links: nothing about the patient's health can be in a reminder.
 const TEXT_EN =
-  /^Rehabit: (a friendly reminder for today\.|Log today to keep your program on track\.) Open your program: http:\/\/rehabit\.test\/my\/today Reply STOP to stop these texts\.$/;
+  /^Rehabit: (A friendly reminder for today\.|Log today to keep your program on track\.) Open your program: http:\/\/rehabit\.test\/my\/today Reply STOP to stop these texts\.$/;
 const EMAIL_EN =
-  /^(Rehabit: a friendly reminder for today\.|Rehabit: Log today to keep your program on track\.)\n\nOpen your program: http:\/\/rehabit\.test\/my\/today\n\nTo stop these e-mails: http:\/\/rehabit\.test\/api\/v1\/reminders\/unsubscribe\/\?token=\d+\.[\w-]+\n$/;
+  /^(Rehabit: A friendly reminder for today\.|Rehabit: Log today to keep your program on track\.)\n\nOpen your program: http:\/\/rehabit\.test\/my\/today\n\nTo stop these e-mails: http:\/\/rehabit\.test\/api\/v1\/reminders\/unsubscribe\/\?token=\d+\.[\w-]+\n$/;
 
 describe('the schedule', () => {
   it('the patient’s own choice wins: staff set a default, then are refused once the patient chose', async () => {
@@ -79,7 +79,8 @@ describe('the schedule', () => {
       [schedule({ time: '24:30' }), 'time'],
       [schedule({ time: '23:00' }), 'time'],
       [schedule({ channels: [] }), 'channels'],
-      [schedule({ channels: ['push'] }), 'channels.0'],
+      [schedule({ channels: ['fax'] }), 'channels.0'],
+      [schedule({ channels: ['push'] }), 'channels'],
       [schedule({ channels: ['email'] }), 'channels'],
     ];
     for (const [body, field] of cases) {
@@ -87,6 +88,25 @@ describe('the schedule', () => {
       expect(Object.keys(problem.errors ?? {}), JSON.stringify(body)).toContain(field);
     }
     expect((await put(schedule({ channels: ['sms'] }))).statusCode).toBe(200);
+  });
+});
+
+describe('push notifications on a server without keys (decision 1365)', () => {
+  it('says push is off, and refuses a device', async () => {
+    const patient = await signedInPatient(t.app, db, home.therapist.token);
+    expect((await call.get('/api/v1/patient/reminders/', patient.token)).json()).toMatchObject({
+      push_public_key: null,
+      push_devices: 0,
+    });
+    const device = {
+      endpoint: 'https://push.example/device',
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+    };
+    const refused = expectProblem(
+      await call.post('/api/v1/patient/reminders/push-devices/', patient.token, device),
+      409,
+    );
+    expect(refused.detail).toMatch(/not set up/);
   });
 });
 
@@ -106,7 +126,7 @@ describe('sending', () => {
       ['email', 'sent', '2026-03-02'],
     ]);
     expect(sent[0]!.message!.body).toMatch(TEXT_EN);
-    expect(sent[0]!.message!.body).toContain('a friendly reminder');
+    expect(sent[0]!.message!.body).toContain('A friendly reminder');
     expect(sent[1]!.message!.body).toMatch(EMAIL_EN);
     for (const { message } of sent) {
       expect(message!.body).not.toMatch(/M54|back|pain|dolor|Maria|Lopez/i);

@@ -25,6 +25,17 @@ const en = {
   channels: 'How to remind me',
   sms: 'Text message',
   email: 'E-mail',
+  push: 'Notification on my phone',
+  pushTitle: 'Notifications on this phone',
+  pushWhy:
+    'Get your reminder as a notification on this phone, even when the app is closed. Your phone will ask you to allow notifications. A notification only says it is time for your exercises, never anything about your health, because others may see your screen.',
+  pushTurnOn: 'Turn on notifications',
+  pushTurnOff: 'Turn off notifications on this phone',
+  pushOn:
+    'Notifications are on for this phone. Choose “Notification on my phone” below and save to get reminders this way.',
+  pushBlocked:
+    'Notifications are blocked for Rehabit on this phone. To allow them, open your phone’s Settings, then Notifications, choose your browser (or Rehabit if you installed the app) and allow notifications. Then come back to this page.',
+  pushFailed: 'Notifications could not be turned on or off. Check your connection and try again.',
   noEmail: 'No e-mail address is on file for you. Ask your clinic to add one to get e-mail reminders.',
   smsStopped:
     'Text reminders are paused because you replied STOP to one of our texts. To get them again, reply START to any of our reminder texts.',
@@ -41,8 +52,9 @@ const en = {
     days: 'Choose at least one day',
     time: 'Choose a time',
     quiet: 'This time is in quiet hours. Choose a time from {{until}} to {{last}}, or allow quiet hours.',
-    channels: 'Choose text message, e-mail or both',
+    channels: 'Choose at least one way to be reminded',
     noPhone: 'No mobile number is on file for you. Ask your clinic to add one to get text reminders.',
+    noDevice: 'Turn on notifications on this phone first, above.',
     timezone: 'This phone’s time zone is not one we know. Check the phone’s date and time settings.',
   },
 };
@@ -72,6 +84,17 @@ const es: typeof en = {
   channels: 'Cómo recordarme',
   sms: 'Mensaje de texto',
   email: 'Correo electrónico',
+  push: 'Notificación en mi teléfono',
+  pushTitle: 'Notificaciones en este teléfono',
+  pushWhy:
+    'Reciba su recordatorio como una notificación en este teléfono, aunque la aplicación esté cerrada. Su teléfono le pedirá permiso para mostrar notificaciones. Una notificación solo dice que es hora de sus ejercicios, nunca nada sobre su salud, porque otras personas pueden ver su pantalla.',
+  pushTurnOn: 'Activar notificaciones',
+  pushTurnOff: 'Desactivar notificaciones en este teléfono',
+  pushOn:
+    'Las notificaciones están activadas en este teléfono. Elija “Notificación en mi teléfono” abajo y guarde para recibir recordatorios así.',
+  pushBlocked:
+    'Las notificaciones de Rehabit están bloqueadas en este teléfono. Para permitirlas, abra la Configuración del teléfono, luego Notificaciones, elija su navegador (o Rehabit si instaló la aplicación) y permita las notificaciones. Después vuelva a esta página.',
+  pushFailed: 'No pudimos activar o desactivar las notificaciones. Revise su conexión e inténtelo de nuevo.',
   noEmail:
     'No tenemos un correo electrónico suyo. Pida a su clínica que lo añada para recibir recordatorios por correo.',
   smsStopped:
@@ -91,9 +114,10 @@ const es: typeof en = {
     time: 'Elija una hora',
     quiet:
       'Esta hora está en las horas de descanso. Elija una hora de {{until}} a {{last}}, o permita las horas de descanso.',
-    channels: 'Elija mensaje de texto, correo electrónico o ambos',
+    channels: 'Elija al menos una forma de recordarle',
     noPhone:
       'No tenemos un número de celular suyo. Pida a su clínica que lo añada para recibir recordatorios por texto.',
+    noDevice: 'Primero active las notificaciones en este teléfono, arriba.',
     timezone: 'No reconocemos la zona horaria de este teléfono. Revise la fecha y hora del teléfono.',
   },
 };

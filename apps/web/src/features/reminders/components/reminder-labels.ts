@@ -18,7 +18,11 @@ export const outcomeLabels: Record<ReminderOutcome, string> = {
   missed: 'Missed: the server was not running at the reminder time',
 };
 
-export const channelLabels: Record<ReminderChannel, string> = { sms: 'Text message', email: 'E-mail' };
+export const channelLabels: Record<ReminderChannel, string> = {
+  sms: 'Text message',
+  email: 'E-mail',
+  push: 'App notification',
+};
 export const languageLabels: Record<ReminderLanguage, string> = { en: 'English', es: 'Spanish' };
 export const dayLabels: Record<ReminderWeekday, string> = {
   mon: 'Mon',

@@ -95,7 +95,16 @@ function ScheduleSummary({ schedule }: { schedule: ReminderSchedule }) {
           In {languageLabels[schedule.language]}
           {schedule.quiet_hours_allowed ? `; quiet hours (${quietHours}) allowed` : ''}
           {schedule.updated_at ? `; saved ${formatDate(schedule.updated_at)}` : ''}
+          {schedule.push_devices > 0
+            ? `; app notifications on ${schedule.push_devices} ${schedule.push_devices === 1 ? 'device' : 'devices'}`
+            : ''}
         </p>
+      )}
+      {schedule.enabled && schedule.channels.includes('push') && schedule.push_devices === 0 && (
+        <Alert tone="warning">
+          App notifications reach no device: the patient has turned them off on every phone. They can turn them on again
+          under Reminders in the app.
+        </Alert>
       )}
       {schedule.sms_opted_out && (
         <Alert tone="warning">
@@ -130,6 +139,13 @@ function DefaultForm({ patient, schedule }: { patient: PatientDetail; schedule: 
   });
   const { errors, isSubmitting } = form.formState;
   const hasNoEmail = !patient.email;
+  // Push needs a device the patient turned notifications on for, in the app (decision 1365).
+  const unavailable: Partial<Record<ReminderChannel, string>> = {
+    ...(hasNoEmail ? { email: 'no e-mail address on file' } : {}),
+    ...(schedule.push_devices === 0
+      ? { push: schedule.push_public_key ? 'the patient turns it on in the app' : 'not set up on this server' }
+      : {}),
+  };
 
   const onSubmit = form.handleSubmit(
     withServerErrors(
@@ -246,13 +262,12 @@ function DefaultForm({ patient, schedule }: { patient: PatientDetail; schedule: 
               <legend className="field__label">Channels</legend>
               <div className="reminders-form__days">
                 {reminderChannels.map((channel: ReminderChannel) => {
-                  const isUnavailable = channel === 'email' && hasNoEmail;
+                  const why = unavailable[channel];
+                  const isUnavailable = Boolean(why);
                   return (
                     <Checkbox
                       key={channel}
-                      label={
-                        isUnavailable ? `${channelLabels[channel]} (no e-mail address on file)` : channelLabels[channel]
-                      }
+                      label={why ? `${channelLabels[channel]} (${why})` : channelLabels[channel]}
                       checked={field.value.includes(channel)}
                       disabled={isUnavailable && !field.value.includes(channel)}
                       onChange={(event) =>

@@ -2,16 +2,19 @@ import '@web/features/patient-app/i18n/reminder-strings.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   isQuietTime,
+  type PushDevices,
   type ReminderChannel,
   type ReminderSchedule,
   reminderChannels,
   reminderScheduleBodySchema,
   reminderWeekdays,
 } from '@rehabit/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
 import { TextField } from '@web/components/ui/field/text-field.tsx';
 import { Switch } from '@web/components/ui/switch/switch.tsx';
+import { patientKeys } from '@web/features/patient-app/api/keys.ts';
 import { useMyReminders, useSaveMyReminders } from '@web/features/patient-app/api/reminders.ts';
 import { isApiError } from '@web/lib/api-error.ts';
 import { applyServerErrors } from '@web/lib/form-errors.ts';
@@ -23,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { problemKey } from '../../lib/problem-key.ts';
 import { LoadError } from '../state-card.tsx';
+import { PushControl } from './push-control.tsx';
 import {
   inWeekOrder,
   phoneTimezone,
@@ -38,9 +42,10 @@ import './reminders.css';
 /** What the form holds: the body before the schema's defaults. */
 type Values = z.input<typeof reminderScheduleBodySchema>;
 const fields = ['enabled', 'days', 'time', 'timezone', 'channels', 'quiet_hours_allowed'] as const;
-const channelKeys: Record<ReminderChannel, 'reminders.sms' | 'reminders.email'> = {
+const channelKeys: Record<ReminderChannel, 'reminders.sms' | 'reminders.email' | 'reminders.push'> = {
   sms: 'reminders.sms',
   email: 'reminders.email',
+  push: 'reminders.push',
 };
 
 /** The reminders' state in a sentence: "Reminders are off", or on which days at what time. */
@@ -105,6 +110,7 @@ function RemindersForm({
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'es' ? 'es' : 'en';
   const save = useSaveMyReminders();
+  const queryClient = useQueryClient();
   const timezone = phoneTimezone();
   const quiet = quietWords(language);
   // Known once the server refused e-mail for want of an address (no call says so beforehand).
@@ -124,6 +130,24 @@ function RemindersForm({
   const days = form.watch('days');
   const time = form.watch('time');
   const quietAllowed = form.watch('quiet_hours_allowed');
+
+  // A device turned on or off: the schedule's answer counts the devices, and the last one off takes push out.
+  const onPushChanged = (devices: PushDevices) => {
+    const pushLeft = devices.push_devices === 0 && !devices.channels.includes('push');
+    const withoutPush = (channels: ReminderChannel[]) => channels.filter((channel) => channel !== 'push');
+    queryClient.setQueryData<ReminderSchedule>(patientKeys.reminders, (kept) =>
+      kept
+        ? {
+            ...kept,
+            push_devices: devices.push_devices,
+            channels: pushLeft ? withoutPush(kept.channels) : kept.channels,
+          }
+        : kept,
+    );
+    if (pushLeft && form.getValues('channels').includes('push')) {
+      form.setValue('channels', withoutPush(form.getValues('channels')));
+    }
+  };
 
   const onSubmit = form.handleSubmit(async (values) => {
     setSaved(null);
@@ -273,6 +297,8 @@ function RemindersForm({
         </p>
       </section>
 
+      <PushControl publicKey={schedule.push_public_key} onChanged={onPushChanged} />
+
       <fieldset
         className="pa-card pa-reminders__group"
         aria-invalid={channelError ? true : undefined}
@@ -285,6 +311,8 @@ function RemindersForm({
           render={({ field }) => (
             <>
               {reminderChannels.map((channel) => {
+                // Push is offered once a device takes notifications (decision 1365), or while it is still chosen.
+                if (channel === 'push' && schedule.push_devices === 0 && !field.value.includes('push')) return null;
                 const isUnavailable = channel === 'email' && hasNoEmail;
                 return (
                   <div key={channel}>
@@ -336,6 +364,7 @@ function RemindersForm({
 
 /** A channels error in the patient's words: no address on file, or nothing chosen. */
 function channelText(error: { type?: FieldError['type']; message?: string }, t: TFunction) {
+  if (error.type === 'server' && /push|device/i.test(error.message ?? '')) return t('reminders.errors.noDevice');
   if (error.type === 'server' && /phone|text/i.test(error.message ?? '')) return t('reminders.errors.noPhone');
   return t('reminders.errors.channels');
 }

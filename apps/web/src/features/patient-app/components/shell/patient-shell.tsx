@@ -1,4 +1,6 @@
 import '@web/features/patient-app/i18n/reminder-strings.ts';
+// Signing out turns this phone's push notifications off (decision 1365).
+import '@web/features/patient-app/lib/push-device.ts';
 import { Brand } from '@web/components/layouts/brand.tsx';
 import { paths } from '@web/config/paths.ts';
 import { usePatientPageLanguage } from '@web/features/patient-app/i18n/i18n.ts';

@@ -1,0 +1,129 @@
+import { execFileSync } from 'node:child_process';
+import { createECDH, createPublicKey, type ECDH, randomBytes, verify } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ece from 'http_ece';
+
+/** What a push service received: one POST of an encrypted notification. */
+export type PushRequest = { path: string; headers: Record<string, string | string[] | undefined>; body: Buffer };
+
+/** A certificate for 127.0.0.1 made for this run, so the push service speaks HTTPS as every real one does. */
+function selfSignedCertificate() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'push-service-'));
+  try {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    return { key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A push service on a port of this machine (RFC 8030): it keeps every notification it is sent and answers 201, or
+ * 410 for the devices the test says are gone.
+ */
+export async function startPushService() {
+  const { key, cert } = selfSignedCertificate();
+  const received: PushRequest[] = [];
+  const gone = new Set<string>();
+  const server = createServer({ key, cert }, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const request = { path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) };
+      received.push(request);
+      res.writeHead(gone.has(request.path) ? 410 : 201).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    /** The certificate a sender must trust to reach it. */
+    cert,
+    origin: `https://127.0.0.1:${port}`,
+    received,
+    gone,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A browser's subscription to the push service: its own P-256 key pair and authentication secret (RFC 8291). */
+export function newDevice(origin: string) {
+  const ecdh: ECDH = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const authSecret = randomBytes(16);
+  const endpoint = `${origin}/push/${randomBytes(12).toString('hex')}`;
+  return {
+    ecdh,
+    authSecret,
+    path: new URL(endpoint).pathname,
+    subscription: {
+      endpoint,
+      expirationTime: null,
+      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') },
+    },
+  };
+}
+
+/** The notification as the browser reads it: decrypted with the device's private key and secret. */
+export const decrypted = (device: ReturnType<typeof newDevice>, body: Buffer) =>
+  JSON.parse(
+    ece
+      .decrypt(body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.authSecret })
+      .toString('utf8'),
+  );
+
+/**
+ * The VAPID header's token (RFC 8292) checked as a push service does: signed with the server's public key (`k`),
+ * for the push service's origin, not expired. Answers its claims.
+ */
+export function verifiedVapid(authorization: string, publicKey: string) {
+  const match = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(authorization);
+  if (!match) throw new Error(`not a VAPID authorization: ${authorization.slice(0, 20)}…`);
+  const [, token, k] = match as unknown as [string, string, string];
+  if (k !== publicKey) throw new Error('signed with another key');
+  const [header, claims, signature] = token.split('.') as [string, string, string];
+  const point = Buffer.from(k, 'base64url');
+  const key = createPublicKey({
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33, 65).toString('base64url'),
+    },
+    format: 'jwk',
+  });
+  const valid = verify(
+    'sha256',
+    Buffer.from(`${header}.${claims}`),
+    { key, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
+  if (!valid) throw new Error('the signature does not verify');
+  return JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as { aud: string; exp: number; sub: string };
+}
