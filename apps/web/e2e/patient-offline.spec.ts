@@ -103,6 +103,32 @@ test('the patient app installs, opens today’s program offline and sends a log 
   await page.getByRole('button', { name: 'Not now' }).click();
   await expect(page.getByRole('button', { name: 'Install the app' })).toBeHidden();
 
+  // A push reminder reaching the phone shows as a notification with the reminder's fixed words (decision 1365). No
+  // browser's push service is reachable here: the message is handed to the worker as the browser would, through
+  // its DevTools protocol.
+  await page.context().grantPermissions(['notifications']);
+  const devtools = await page.context().newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) =>
+    devtools.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const patientWorker = registrations.find((r) => r.scopeURL.endsWith('/my/') && !r.isDeleted);
+      if (patientWorker) resolve(patientWorker.registrationId);
+    }),
+  );
+  await devtools.send('ServiceWorker.enable');
+  const origin = new URL(page.url()).origin;
+  const reminder = { title: 'Rehabit', body: 'A friendly reminder for today.', url: `${origin}/my/today` };
+  await devtools.send('ServiceWorker.deliverPushMessage', {
+    origin,
+    registrationId: await registrationId,
+    data: JSON.stringify(reminder),
+  });
+  const notifications = () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration('/my/');
+      return (await registration!.getNotifications()).map((n) => [n.title, n.body, n.data.url]);
+    });
+  await expect.poll(notifications).toEqual([[reminder.title, reminder.body, reminder.url]]);
+
   // Sign-out leaves nothing of the patient in the caches; the app's code stays.
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/patient\/login$/);

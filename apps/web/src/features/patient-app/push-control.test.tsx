@@ -82,6 +82,26 @@ describe('notifications on this phone (decision 1365)', () => {
     expect(api.calls('POST /api/v1/patient/reminders/push-devices/')).toEqual([]);
   });
 
+  it('says the browser refused when it will not subscribe, and the connection when the server cannot be reached', async () => {
+    const phone = phoneWithPush('granted');
+    phone.pushManager.subscribe.mockRejectedValueOnce(new DOMException('push service error', 'AbortError'));
+    const api = fixtureApi({
+      ...routes(),
+      'POST /api/v1/patient/reminders/push-devices/': { status: 503, body: { status: 503, title: 'Unavailable' } },
+    });
+    const app = renderApp('/my/reminders', { token: 'patient-token' });
+    const card = await screen.findByRole('region', { name: 'Notifications on this phone' });
+    const turnOn = within(card).getByRole('button', { name: 'Turn on notifications' });
+
+    await app.user.click(turnOn);
+    expect(await within(card).findByText(/This browser did not turn on notifications/)).toBeInTheDocument();
+    expect(api.calls('POST /api/v1/patient/reminders/push-devices/')).toEqual([]);
+
+    await app.user.click(turnOn);
+    expect(await within(card).findByText(/Check your connection and try again/)).toBeInTheDocument();
+    expect(within(card).queryByText(/This browser did not turn on notifications/)).not.toBeInTheDocument();
+  });
+
   it('is not offered where the browser cannot push, or the server has no key', async () => {
     fixtureApi(patientRoutes());
     renderApp('/my/reminders', { token: 'patient-token' });

@@ -36,6 +36,8 @@ const en = {
   pushBlocked:
     'Notifications are blocked for Rehabit on this phone. To allow them, open your phone’s Settings, then Notifications, choose your browser (or Rehabit if you installed the app) and allow notifications. Then come back to this page.',
   pushFailed: 'Notifications could not be turned on or off. Check your connection and try again.',
+  pushRefused:
+    'This browser did not turn on notifications (some do not, for example in private browsing). Add Rehabit to your home screen and try there, or keep text messages.',
   noEmail: 'No e-mail address is on file for you. Ask your clinic to add one to get e-mail reminders.',
   smsStopped:
     'Text reminders are paused because you replied STOP to one of our texts. To get them again, reply START to any of our reminder texts.',
@@ -95,6 +97,8 @@ const es: typeof en = {
   pushBlocked:
     'Las notificaciones de Rehabit están bloqueadas en este teléfono. Para permitirlas, abra la Configuración del teléfono, luego Notificaciones, elija su navegador (o Rehabit si instaló la aplicación) y permita las notificaciones. Después vuelva a esta página.',
   pushFailed: 'No pudimos activar o desactivar las notificaciones. Revise su conexión e inténtelo de nuevo.',
+  pushRefused:
+    'Este navegador no activó las notificaciones (algunos no lo hacen, por ejemplo en la navegación privada). Agregue Rehabit a su pantalla de inicio e inténtelo allí, o siga con los mensajes de texto.',
   noEmail:
     'No tenemos un correo electrónico suyo. Pida a su clínica que lo añada para recibir recordatorios por correo.',
   smsStopped:

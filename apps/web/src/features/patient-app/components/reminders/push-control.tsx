@@ -15,6 +15,9 @@ const keyBytes = (base64url: string) => {
   return Uint8Array.from(atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4)), (c) => c.charCodeAt(0));
 };
 
+/** The browser itself would not subscribe (no push service, private browsing): retrying will not help. */
+class BrowserRefusal extends Error {}
+
 /**
  * "Notifications on this phone" (decision 1365): says why before the phone asks for permission, subscribes with the
  * server's key and hands the subscription to the server; turning it off does the reverse. Blocked notifications are
@@ -31,7 +34,8 @@ export function PushControl({
   const [state, setState] = useState<State>('checking');
   const [subscription, setSubscription] = useState<PushSubscription | null>(null);
   const [isBusy, setBusy] = useState(false);
-  const [hasFailed, setFailed] = useState(false);
+  /** What went wrong last: the browser would not subscribe, or the server could not be reached. */
+  const [failure, setFailure] = useState<'browser' | 'server' | null>(null);
 
   useEffect(() => {
     let isCurrent = true;
@@ -50,11 +54,11 @@ export function PushControl({
 
   const working = async (work: () => Promise<void>) => {
     setBusy(true);
-    setFailed(false);
+    setFailure(null);
     try {
       await work();
-    } catch {
-      setFailed(true);
+    } catch (err) {
+      setFailure(err instanceof BrowserRefusal ? 'browser' : 'server');
     } finally {
       setBusy(false);
     }
@@ -69,10 +73,11 @@ export function PushControl({
       }
       const registration = await patientRegistration();
       if (!registration || !publicKey) throw new Error('no worker');
-      const made = await registration.pushManager.subscribe({
-        userVisibleOnly: true,
-        applicationServerKey: keyBytes(publicKey),
-      });
+      const made = await registration.pushManager
+        .subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) })
+        .catch(() => {
+          throw new BrowserRefusal();
+        });
       const body = made.toJSON() as PushSubscriptionBody;
       onChanged(await call(reminderEndpoints.subscribePush, { body }));
       setSubscription(made);
@@ -95,7 +100,9 @@ export function PushControl({
       {state === 'off' && <p className="pa-muted">{t('reminders.pushWhy')}</p>}
       {state === 'on' && <p role="status">{t('reminders.pushOn')}</p>}
       {state === 'blocked' && <Alert tone="warning">{t('reminders.pushBlocked')}</Alert>}
-      {hasFailed && <Alert tone="danger">{t('reminders.pushFailed')}</Alert>}
+      {failure && (
+        <Alert tone="danger">{t(failure === 'browser' ? 'reminders.pushRefused' : 'reminders.pushFailed')}</Alert>
+      )}
       {state === 'off' && (
         <Button type="button" variant="secondary" isLoading={isBusy} onClick={turnOn}>
           {t('reminders.pushTurnOn')}
