@@ -11,6 +11,7 @@ import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const logDir = join(root, 'test-results', 'suites');
@@ -48,7 +49,7 @@ const DIGEST_LINES = 40;
 
 /** The failed tests' names and first lines (Vitest's "Failed Tests" block), else the log's last lines. */
 function failureDigest(name) {
-  const lines = readFileSync(logPathOf(name), 'utf8').replaceAll(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const lines = stripVTControlCharacters(readFileSync(logPathOf(name), 'utf8')).split('\n');
   const failedBlock = lines.findIndex((line) => /Failed Tests \d+/.test(line));
   const named = lines.filter((line) => /^\s*(FAIL|×|✘)\s/.test(line));
   const block = failedBlock >= 0 ? lines.slice(failedBlock, failedBlock + DIGEST_LINES) : lines.slice(-DIGEST_LINES);

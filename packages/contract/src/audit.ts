@@ -136,6 +136,12 @@ export const auditActions = [
   'reminder_adherence.read',
   'reminder.sms_reply',
   'reminder.email_unsubscribe',
+  // Video visits (decision 1375): one started, joined (or taken back by a device after a reconnect), ended; a call of
+  // a visit refused (not a participant, not in care, another clinic's visit).
+  'visit.start',
+  'visit.join',
+  'visit.end',
+  'visit.refused',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
