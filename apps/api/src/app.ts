@@ -12,6 +12,7 @@ import { runMonthClose } from './modules/billing/month-close.jobs.ts';
 import { modules } from './modules/index.ts';
 import { runReminders } from './modules/reminders/reminders.jobs.ts';
 import { runTaskRules } from './modules/tasks/tasks.jobs.ts';
+import { startVisitSweep } from './modules/visits/visit-sweep.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerBodyParsers } from './plugins/body-parsers.ts';
 import { core } from './plugins/core.ts';
@@ -68,13 +69,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(videoHostPlugin);
   for (const module of modules) await app.register(module);
   if (options.jobs) {
+    let stopSweep = () => {};
     const jobs = createJobs({ database, log: app.log, options: options.jobs === true ? {} : options.jobs });
     app.addHook('onReady', async () => {
       await jobs.start();
       await runMonthClose(jobs, app.monthClose);
       await runTaskRules(jobs, app.taskRules);
       await runReminders(jobs, app.reminderRunner);
+      stopSweep = startVisitSweep(app.videoVisits, app.db, app.log);
     });
+    app.addHook('onClose', async () => stopSweep());
     // A job running at the stop is waited for a while, then failed to run again on another server or at restart.
     app.addHook('onClose', () => jobs.stop());
   }

@@ -26,6 +26,19 @@ const optionalText = z
 
 const duration = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** A comma-separated list of ICE server addresses of the given schemes (decision 1375). */
+const iceUrls = (schemes: RegExp, example: string) =>
+  z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(schemes, `addresses such as ${example}, separated by commas`)));
+
 const flag = z
   .enum(['true', 'false', '1', '0', ''])
   .default('')
@@ -119,6 +132,18 @@ const envSchema = z.object({
   VIDEO_S3_FORCE_PATH_STYLE: flag,
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  /**
+   * The STUN servers a video visit's browsers find their public addresses with (decision 1375). None by default: on one
+   * network, or through TURN, none are needed; a clinic names its own.
+   */
+  VISIT_STUN_URLS: iceUrls(/^stuns?:[^\s,]+$/, 'stun:stun.clinic.example:3478'),
+  /** The clinic's TURN servers (coturn with `use-auth-secret`), which relay a visit the browsers cannot hold directly. */
+  VISIT_TURN_URLS: iceUrls(/^turns?:[^\s,]+$/, 'turn:turn.clinic.example:3478?transport=udp'),
+  /** coturn's `static-auth-secret`: each visit's TURN credentials are signed with it and last an hour. */
+  VISIT_TURN_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   SESSION_IDLE_MINUTES: duration(30),
   SESSION_ABSOLUTE_HOURS: duration(12),
   AUTH_RATE_LIMIT_PER_MINUTE: duration(20),
@@ -168,6 +193,9 @@ function productionProblems(env: ParsedEnv, isDemo: boolean): string[] {
     problems.push('APP_SECRET / VIDEO_SIGNING_SECRET: must differ, so one leaked secret does not give away the other');
   }
   problems.push(...pushProductionProblems(env));
+  if (env.VISIT_TURN_URLS.length > 0 && !env.VISIT_TURN_SECRET) {
+    problems.push("VISIT_TURN_SECRET: required with VISIT_TURN_URLS in production (coturn's static-auth-secret)");
+  }
   if (isDemo) problems.push('DEMO: demo mode (known passwords, an open outbox) is never on in production');
   if (!env.PUBLIC_URL)
     problems.push("PUBLIC_URL: required in production: e-mailed links must reach the portal's address");

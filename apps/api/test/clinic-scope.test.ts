@@ -22,6 +22,7 @@ import { measuresRepositories } from './clinic-scope/measures.ts';
 import { patientsQueryFunctions, patientsRepositories } from './clinic-scope/patients.ts';
 import { programsVideosRepositories } from './clinic-scope/programs-videos.ts';
 import { remindersRepositories } from './clinic-scope/reminders.ts';
+import { visitsRepositories } from './clinic-scope/visits.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
@@ -34,6 +35,7 @@ const repositories = {
   ...patientsRepositories,
   ...programsVideosRepositories,
   ...remindersRepositories,
+  ...visitsRepositories,
 };
 
 const queryFunctions = patientsQueryFunctions;

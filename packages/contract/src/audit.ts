@@ -139,6 +139,12 @@ export const auditActions = [
   // Push reminders (decision 1365): a device of the patient's turned on or off for notifications, by the patient.
   'reminder_push.subscribe',
   'reminder_push.unsubscribe',
+  // Video visits (decision 1375): one started, joined (or taken back by a device after a reconnect), ended; a call of
+  // a visit refused (not a participant, not in care, another clinic's visit).
+  'visit.start',
+  'visit.join',
+  'visit.end',
+  'visit.refused',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

@@ -65,6 +65,19 @@ export type AuditSpec = { read: AuditAction } | { change: AuditAction; oncePerSe
 /** A call made over the live socket that is the same operation as an endpoint: its access, input, answer and audit. */
 export type SocketCall = { event: string; endpoint: Endpoint };
 
+/**
+ * A call only the live socket takes, because its device is part of what it does (a video visit's signalling,
+ * decision 1375): served by the same pipeline as an endpoint, with its access, body, answer and audit, and answered
+ * by an acknowledgement.
+ */
+export type SocketOnlyCall = {
+  event: string;
+  access: Access;
+  body: Schema;
+  response: Schema;
+  audit?: AuditSpec;
+};
+
 /** An area's endpoints, each tagged with the area (`defineEndpoints('patients', { list: { … } })`). */
 export function defineEndpoints<const T extends Record<string, Omit<Endpoint, 'tag'>>>(
   tag: string,

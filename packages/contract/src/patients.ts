@@ -23,6 +23,12 @@ import { rtmListFilters, rtmStatusSchema } from './rtm-status.ts';
 
 export const patientStatuses = ['registered', 'onboarded', 'discharged', 'removed'] as const;
 export const patientStatusSchema = z.enum(patientStatuses);
+/**
+ * The patients in care, being treated: reminded (decisions 1350, 1370) and reachable by a video visit (decision 1375);
+ * a discharged or removed patient is not.
+ */
+export const inCareStatuses = ['registered', 'onboarded'] as const;
+export const isInCare = (status: PatientStatus) => (inCareStatuses as readonly PatientStatus[]).includes(status);
 export type PatientStatus = z.infer<typeof patientStatusSchema>;
 export const patientStatusLabels: Record<PatientStatus, string> = {
   registered: 'Registered',

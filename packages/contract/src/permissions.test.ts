@@ -45,6 +45,8 @@ const matrix: Record<Action, string> = {
   'audit.read': '..yy.',
   'announcements.manage': '...y.',
   'reminders.manage': 'yyyy.',
+  'visits.start': 'y.y..',
+  'visits.join': 'y.y.y',
 };
 
 describe('permissions', () => {

@@ -106,6 +106,13 @@ export const permissions = {
   'audit.read': staffManagers,
   /** The platform's announcement to every staff member (the initial note). */
   'announcements.manage': ['admin'],
+  /**
+   * Starting a video visit with a patient (decision 1375): the clinicians who are monitored on patients. A visit is the
+   * clinician's own live call, measured and logged for them; office managers and platform admins hold none.
+   */
+  'visits.start': ['therapist', 'supervisor'],
+  /** Taking part in a visit one is a side of: its clinician, or the patient answering on their phone (decision 1375). */
+  'visits.join': ['therapist', 'supervisor', 'patient'],
   /** A patient's default exercise reminders, until the patient chooses their own (decision 1350). */
   'reminders.manage': staff,
 } as const satisfies Record<string, readonly Role[]>;

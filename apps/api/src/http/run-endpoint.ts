@@ -1,4 +1,4 @@
-import { can, type Endpoint, type Problem, type Schema } from '@rehabit/contract';
+import { can, type Endpoint, type Problem, type Schema, type SocketOnlyCall } from '@rehabit/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Actor } from '../db/scope.ts';
@@ -10,6 +10,10 @@ import type { RequestContext } from './request-context.ts';
 
 type Parsed<S> = S extends Schema ? z.output<S> : undefined;
 
+/** What the pipeline serves: an endpoint (over HTTP, or the socket as its twin), or a call only the socket takes. */
+type Served = Endpoint | SocketOnlyCall;
+type PartOf<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]?: infer S } ? S : undefined;
+
 /** A call's input as it arrived, over HTTP or the socket: not yet checked. */
 export type RawInput = { params?: unknown; query?: unknown; body?: unknown };
 
@@ -17,10 +21,10 @@ export type RawInput = { params?: unknown; query?: unknown; body?: unknown };
  * A call's input once its endpoint's schemas accepted it, and its caller with their data access (there unless the
  * endpoint is public).
  */
-export type CheckedInput<E extends Endpoint> = {
-  params: Parsed<E['params']>;
-  query: Parsed<E['query']>;
-  body: Parsed<E['body']>;
+export type CheckedInput<E extends Served> = {
+  params: Parsed<PartOf<E, 'params'>>;
+  query: Parsed<PartOf<E, 'query'>>;
+  body: Parsed<PartOf<E, 'body'>>;
   actor: E['access'] extends 'public' ? Caller | null : Caller;
 };
 
@@ -41,7 +45,7 @@ export type EndpointOutcome<A> = { answer: A } | { problem: Problem; fault: Faul
  * Refuses the call unless the caller may make it: 401 without a live session, 403 when the permission table gives
  * the endpoint's action to another role.
  */
-export function checkAccess(endpoint: Pick<Endpoint, 'access'>, actor: Actor | null): void {
+export function checkAccess(endpoint: Pick<Served, 'access'>, actor: Actor | null): void {
   if (endpoint.access === 'public') return;
   if (!actor) throw new AppError('unauthenticated');
   if (endpoint.access !== 'signed-in' && !can(actor.role, endpoint.access)) throw new AppError('forbidden');
@@ -56,10 +60,10 @@ function checked(schema: Schema | undefined, value: unknown, part: 'params' | 'q
 }
 
 /** Path parameters, then body, then query: the order Fastify checked them in, the first refused part answered. */
-function checkInput<E extends Endpoint>(endpoint: E, input: RawInput, actor: Caller | null): CheckedInput<E> {
-  const params = checked(endpoint.params, input.params, 'params');
+function checkInput<E extends Served>(endpoint: E, input: RawInput, actor: Caller | null): CheckedInput<E> {
+  const params = 'params' in endpoint ? checked(endpoint.params, input.params, 'params') : undefined;
   const body = checked(endpoint.body, input.body, 'body');
-  const query = checked(endpoint.query, input.query, 'querystring');
+  const query = 'query' in endpoint ? checked(endpoint.query, input.query, 'querystring') : undefined;
   return { params, query, body, actor } as CheckedInput<E>;
 }
 
@@ -67,7 +71,7 @@ function checkInput<E extends Endpoint>(endpoint: E, input: RawInput, actor: Cal
  * Whether a successful call owes its change's row: always, unless its endpoint is audited once per session and the
  * call is a beat of the session (its body does not name the field that ends it).
  */
-function owesChangeRow(endpoint: Endpoint, body: unknown): boolean {
+function owesChangeRow(endpoint: Served, body: unknown): boolean {
   const spec = endpoint.audit;
   if (!spec || !('change' in spec) || !spec.oncePerSession) return true;
   return (body as Record<string, unknown> | undefined)?.[spec.oncePerSession.endedBy] !== undefined;
@@ -84,11 +88,11 @@ function auditDefect(log: FastifyBaseLogger, route: string, action: string, defe
  * change must have been audited by its service (inside its transaction where it has one), and a beat of a session
  * audited once per session must not have been. A change without its row is a defect: written late in production.
  */
-async function ensureAudited(call: EndpointCall, endpoint: Endpoint, input: CheckedInput<Endpoint>, trail: AuditTrail) {
+async function ensureAudited(call: EndpointCall, endpoint: Served, input: CheckedInput<Served>, trail: AuditTrail) {
   const spec = endpoint.audit;
   if (!spec) return;
   const action = 'read' in spec ? spec.read : spec.change;
-  const route = `${endpoint.method} ${endpoint.path}`;
+  const route = 'event' in endpoint ? `socket ${endpoint.event}` : `${endpoint.method} ${endpoint.path}`;
   if ('change' in spec && !owesChangeRow(endpoint, input.body)) {
     if (trail.audited.has(action)) auditDefect(call.log, route, action, 'audited a beat of a session audited once');
     return;
@@ -114,7 +118,7 @@ async function ensureAudited(call: EndpointCall, endpoint: Endpoint, input: Chec
  * against the endpoint's audit; the outcome is the handler's answer or the problem to answer instead. The
  * transports only carry it: a status and headers, or an acknowledgement.
  */
-export async function runEndpoint<E extends Endpoint, A>(
+export async function runEndpoint<E extends Served, A>(
   endpoint: E,
   call: EndpointCall,
   handler: (input: CheckedInput<E>) => Promise<A> | A,
@@ -124,7 +128,7 @@ export async function runEndpoint<E extends Endpoint, A>(
     const input = checkInput(endpoint, call.input, call.actor);
     if (!endpoint.audit) return { answer: await handler(input) };
     const { result, trail } = await withAuditTrail(async () => handler(input));
-    await ensureAudited(call, endpoint, input as CheckedInput<Endpoint>, trail);
+    await ensureAudited(call, endpoint, input as CheckedInput<Served>, trail);
     return { answer: result };
   } catch (error) {
     return { ...problemOf(error), error };

@@ -42,6 +42,7 @@ import { createFoldersRepository } from './videos/folders.repository.ts';
 import { createHepRequestsRepository } from './videos/hep-requests.repository.ts';
 import { createVideoUsageRepository } from './videos/video-usage.repository.ts';
 import { createVideosRepository } from './videos/videos.repository.ts';
+import { createVisitsRepository } from './visits/visits.repository.ts';
 
 /** The repositories of clinic data, each built with the data access's scope and narrowing every query by it. */
 const scoped = {
@@ -80,6 +81,7 @@ const scoped = {
   users: createUsersRepository,
   videoUsage: createVideoUsageRepository,
   videos: createVideosRepository,
+  visits: createVisitsRepository,
 } satisfies Record<string, (db: DbOrTx, scope: ClinicScope) => object>;
 
 /**

@@ -18,6 +18,7 @@ import { remindersModule } from './reminders/reminders.module.ts';
 import { supervisorModule } from './supervisor/supervisor.module.ts';
 import { tasksModule } from './tasks/tasks.module.ts';
 import { videosModule } from './videos/videos.module.ts';
+import { visitsModule } from './visits/visits.module.ts';
 
 /**
  * Every area of the API, each a plugin that builds its services from the core and from what earlier modules
@@ -38,6 +39,7 @@ export const modules = [
   remindersModule,
   patientsModule,
   chatModule,
+  visitsModule,
   videosModule,
   hepModule,
   patientDataModule,

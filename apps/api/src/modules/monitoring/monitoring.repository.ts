@@ -2,7 +2,7 @@ import type { InteractionLog, MonitoringCode, MonitoringEndReason } from '@rehab
 import { and, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { allPatientsInScope } from '../../db/patients-in-scope.ts';
-import { clinics, interactionLogs, monitoringSessions, patients, users } from '../../db/schema.ts';
+import { clinics, interactionLogs, monitoringSessions, patients, users, videoVisits } from '../../db/schema.ts';
 import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 import { notFound } from '../../lib/errors.ts';
 
@@ -50,6 +50,10 @@ export type LoggedCall = {
   date: string;
   kind: InteractionLog['kind'];
   minutes: number;
+  /** The clinic's timezone, where the call's times are read. */
+  timezone: string;
+  /** The video visit the call was measured from (decision 1375): when both sides were first and last connected. */
+  visit: { from: Date; until: Date } | null;
 };
 
 /** The scope's rows in a span, optionally of one patient. */
@@ -200,9 +204,14 @@ export function createMonitoringRepository(db: DbOrTx, scope: ClinicScope) {
           date: interactionLogs.date,
           kind: interactionLogs.kind,
           minutes: interactionLogs.minutes,
+          timezone: clinics.timezone,
+          visitFrom: videoVisits.connectedFrom,
+          visitUntil: videoVisits.connectedUntil,
         })
         .from(interactionLogs)
+        .innerJoin(clinics, eq(clinics.id, interactionLogs.clinicId))
         .leftJoin(users, eq(users.id, interactionLogs.createdBy))
+        .leftJoin(videoVisits, eq(videoVisits.interactionLogId, interactionLogs.id))
         .where(
           and(
             inScope(interactionLogs.clinicId, scope),
@@ -213,9 +222,10 @@ export function createMonitoringRepository(db: DbOrTx, scope: ClinicScope) {
             isNull(interactionLogs.deletedAt),
           ),
         );
-      return rows.map(({ firstName, lastName, ...row }) => ({
+      return rows.map(({ firstName, lastName, visitFrom, visitUntil, ...row }) => ({
         ...row,
         staffName: firstName === null ? null : `${firstName} ${lastName ?? ''}`.trim(),
+        visit: visitFrom && visitUntil ? { from: visitFrom, until: visitUntil } : null,
       }));
     },
 

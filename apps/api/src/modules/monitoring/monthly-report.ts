@@ -78,14 +78,17 @@ function rowsOf(patient: { id: number; name: string }, month: PatientMonthEntrie
   const rows = inTimeOrder(month).map((entry) => {
     if (entry.type === 'call') {
       const { call } = entry;
-      const kind = call.kind === 'video' ? 'video call' : 'phone call';
+      // A video visit's call is shown from when both sides were first connected to when they last were, as the server
+      // measured it (decision 1375); its counted seconds are the whole minutes logged.
+      const { visit } = call;
+      const kind = visit ? 'video visit' : call.kind === 'video' ? 'video call' : 'phone call';
       return [
         patient.name,
         patient.id,
         call.staffName ?? FORMER_STAFF,
         kind,
-        call.date,
-        '',
+        visit ? localDateTimeOf(visit.from, call.timezone) : call.date,
+        visit ? localDateTimeOf(visit.until, call.timezone) : '',
         call.minutes * 60,
         '',
         '',

@@ -17,6 +17,7 @@ import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { chosenClinic } from '../clinics/chosen-clinic.ts';
 import type { Caller, Data, TxData } from '../data-access.ts';
 import { overlapRefusal, placeCall } from './call-clock.ts';
+import { saveCall } from './call-log.ts';
 import { toInteractionLog } from './interactions.repository.ts';
 import { patientScope } from './patient-access.ts';
 import { identityColumnsOf, type PatientRow, toPatient } from './patients.repository.ts';
@@ -425,19 +426,8 @@ export function createPatientsService({ clock, audit, rtm, tasks, monitoring, re
         await time.lockClinician(actor.id);
         const busy = await time.firstOverlap(actor.id, span.start, span.end);
         if (busy) throw overlapRefusal(busy, id, calendar.timezone);
-        const newId = await data.within(patientScope(patient)).interactions.insert({
-          patientId: id,
-          date: body.date,
-          startedAt: span.start,
-          kind: body.kind,
-          minutes: body.minutes,
-          notes: body.notes,
-          createdBy: actor.id,
-          createdAt: now,
-        });
-        await record(actor, 'interaction.create', patient, ctx, { log_id: newId }, data.db);
-        await tasks.patientChanged(data, patient);
-        return newId;
+        const call = { ...body, patient, staffId: actor.id, startedAt: span.start, now };
+        return saveCall(data, { audit, tasks }, call, { actorUserId: actor.id, ip: ctx.ip });
       });
       return toInteractionLog((await actor.data.within(patientScope(patient)).interactions.findLive(id, logId))!);
     },

@@ -1,4 +1,4 @@
-import type { PatientStatus } from '@rehabit/contract';
+import { inCareStatuses, isInCare, type PatientStatus } from '@rehabit/contract';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { allPatientsInScope } from '../../db/patients-in-scope.ts';
@@ -15,11 +15,10 @@ export type ScheduleValues = Pick<
 /** A patient's phone as texts reach it: `+` and the digits of the dial code and the number (as sign-in finds it). */
 const e164Of = sql<string>`('+' || regexp_replace(${patients.dialCode}, '\\D', '', 'g') || regexp_replace(${patients.phone}, '\\D', '', 'g'))`;
 
-/** The patients being treated, who are reminded; a discharged or removed patient is not (decisions 1350, 1370). */
-const remindedStatuses = ['registered', 'onboarded'] as const;
+/** The patients in care are reminded; a discharged or removed patient is not (decisions 1350, 1370). */
 const isReminded = (patientId: number) =>
   sql`exists (select 1 from ${patients} where ${patients.id} = ${patientId}
-    and ${inArray(patients.status, remindedStatuses)})`;
+    and ${inArray(patients.status, inCareStatuses)})`;
 const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
 /** Patients' reminder schedules, in the scope's clinics (decision 1350). */
@@ -103,7 +102,7 @@ export const createReminderSchedulesRepository = (db: DbOrTx, scope: ClinicScope
    * leave care, looked at from `now` when they return to it, as it was while they stay.
    */
   async followPatient(patientId: number, from: PatientStatus, now: Date) {
-    const returning = !(remindedStatuses as readonly PatientStatus[]).includes(from);
+    const returning = !isInCare(from);
     const inCare = returning ? instant(now) : sql`coalesce(${reminderSchedules.nextAt}, ${instant(now)})`;
     await db
       .update(reminderSchedules)
@@ -189,7 +188,7 @@ export const createReminderSchedulesRepository = (db: DbOrTx, scope: ClinicScope
           eq(reminderSchedules.enabled, true),
           lte(reminderSchedules.nextAt, now),
           eq(patients.clinicId, reminderSchedules.clinicId),
-          inArray(patients.status, remindedStatuses),
+          inArray(patients.status, inCareStatuses),
           inScope(reminderSchedules.clinicId, scope),
         ),
       ),
