@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createECDH, createPublicKey, type ECDH, randomBytes, verify } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:https';
+import { Agent, createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,10 @@ import ece from 'http_ece';
 /** What a push service received: one POST of an encrypted notification. */
 export type PushRequest = { path: string; headers: Record<string, string | string[] | undefined>; body: Buffer };
 
-/** A certificate for 127.0.0.1 made for this run, so the push service speaks HTTPS as every real one does. */
+/** The push service's name: a test agent resolves it to this machine (the sender refuses local addresses). */
+export const PUSH_HOST = 'push.test';
+
+/** A certificate for the push service's name made for this run, so the push service speaks HTTPS as every real one does. */
 function selfSignedCertificate() {
   const dir = mkdtempSync(path.join(tmpdir(), 'push-service-'));
   try {
@@ -27,9 +30,9 @@ function selfSignedCertificate() {
         '-days',
         '1',
         '-subj',
-        '/CN=127.0.0.1',
+        `/CN=${PUSH_HOST}`,
         '-addext',
-        'subjectAltName=IP:127.0.0.1',
+        `subjectAltName=DNS:${PUSH_HOST}`,
         '-keyout',
         path.join(dir, 'key.pem'),
         '-out',
@@ -45,13 +48,28 @@ function selfSignedCertificate() {
 
 /**
  * A push service on a port of this machine (RFC 8030): it keeps every notification it is sent and answers 201, or
- * 410 for the devices the test says are gone.
+ * 410 for the devices the test says are gone; to a device the test says stalls, it trickles its answer's head a byte
+ * every 100 ms and never finishes it.
  */
 export async function startPushService() {
   const { key, cert } = selfSignedCertificate();
   const received: PushRequest[] = [];
   const gone = new Set<string>();
+  const stalls = new Set<string>();
   const server = createServer({ key, cert }, (req, res) => {
+    if (stalls.has(req.url ?? '')) {
+      const head = 'HTTP/1.1 201 Created\r\n';
+      let sent = 0;
+      // The status line, then header after header, a byte at a time: the answer is always under way, never done.
+      const trickle = setInterval(() => {
+        const line = sent < head.length ? head : 'X-Wait: 1\r\n';
+        const at = sent < head.length ? sent : (sent - head.length) % line.length;
+        req.socket.write(line[at]!);
+        sent += 1;
+      }, 100);
+      req.socket.on('close', () => clearInterval(trickle));
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -63,11 +81,17 @@ export async function startPushService() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    /** The certificate a sender must trust to reach it. */
-    cert,
-    origin: `https://127.0.0.1:${port}`,
+    /** An agent that reaches it by its name and trusts its certificate. */
+    agent: new Agent({
+      ca: cert,
+      lookup: (_host, options, callback) =>
+        options.all ? callback(null, [{ address: '127.0.0.1', family: 4 }]) : callback(null, '127.0.0.1', 4),
+    }),
+    origin: `https://${PUSH_HOST}:${port}`,
+    port,
     received,
     gone,
+    stalls,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,5 +1,7 @@
-import type { Agent } from 'node:https';
+import { Agent, request } from 'node:https';
+import { isIP } from 'node:net';
 import webPush from 'web-push';
+import { publicAddressLookup } from './public-address.ts';
 
 /** The server's VAPID identity (RFC 8292): the key pair browsers subscribe with, and who runs the server. */
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
@@ -28,45 +30,78 @@ export type PushSender = {
  * service keeps it this long, in seconds).
  */
 export const PUSH_TTL_SECONDS = 4 * 3600;
-/** A push service that does not answer within this long is given up on; the reminder's lease is far longer. */
-const PUSH_TIMEOUT_MS = 10_000;
+/**
+ * A push service that has not answered within this long is given up on, however it trickles: the reminder's lease
+ * is far longer, and one device must not hold up the reminders' job.
+ */
+const PUSH_DEADLINE_MS = 10_000;
 
 type Options = {
   keys: VapidKeys | undefined;
-  /** The HTTPS agent the requests go through (tests trust their own push service's certificate with it). */
+  /**
+   * The HTTPS agent the requests go through: by default one that connects to public addresses only (tests give one
+   * that trusts their own push service).
+   */
   agent?: Agent;
+  /** How long a push service has to answer (tests shorten it). */
+  deadlineMs?: number;
 };
+
+type RequestDetails = ReturnType<typeof webPush.generateRequestDetails>;
+
+/**
+ * Posts one notification and answers the push service's status. The answer's body is never read, and the request
+ * is cut at the deadline whatever arrives meanwhile.
+ */
+function post(details: RequestDetails, agent: Agent, deadlineMs: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(details.endpoint);
+    // A literal address is connected to without a lookup, so the public-only check never sees it.
+    if (isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0) return reject(new NotPublic());
+    const req = request(url, { method: details.method, headers: details.headers, agent }, (res) => {
+      resolve(res.statusCode ?? 0);
+      req.destroy();
+    });
+    const deadline = setTimeout(() => req.destroy(new DeadlinePassed()), deadlineMs);
+    req.on('close', () => clearTimeout(deadline));
+    req.on('error', (err) => reject((err as { code?: string }).code === 'ENOTPUBLIC' ? new NotPublic() : err));
+    req.end(details.body);
+  });
+}
+
+class NotPublic extends Error {
+  override name = 'NotPublicAddress';
+}
+class DeadlinePassed extends Error {
+  override name = 'NoAnswerInTime';
+}
 
 /**
  * Web Push (RFC 8030): the server only speaks to the address each browser gave it; which push service that is, the
  * browser's vendor decided (decision 1365).
  */
-export function createPushSender({ keys, agent }: Options): PushSender {
+export function createPushSender({
+  keys,
+  agent = new Agent({ lookup: publicAddressLookup }),
+  deadlineMs = PUSH_DEADLINE_MS,
+}: Options): PushSender {
   return {
     publicKey: keys?.publicKey,
     async sendTo(device, payload) {
       if (!keys) return { status: 'failed', reason: 'Push notifications are not set up on this server' };
       try {
-        await webPush.sendNotification(
+        const details = webPush.generateRequestDetails(
           { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
           JSON.stringify(payload),
-          {
-            TTL: PUSH_TTL_SECONDS,
-            contentEncoding: 'aes128gcm',
-            vapidDetails: keys,
-            timeout: PUSH_TIMEOUT_MS,
-            ...(agent ? { agent } : {}),
-          },
+          { TTL: PUSH_TTL_SECONDS, contentEncoding: 'aes128gcm', vapidDetails: keys },
         );
-        return { status: 'sent' };
-      } catch (err) {
-        const status = (err as { statusCode?: number }).statusCode;
+        const status = await post(details, agent, deadlineMs);
         if (status === 404 || status === 410) return { status: 'gone' };
-        // The reason names the answer's status or the error's class, never the device's address.
-        return {
-          status: 'failed',
-          reason: status ? `Push service answered ${status}` : `Push service not reached (${(err as Error).name})`,
-        };
+        if (status >= 200 && status < 300) return { status: 'sent' };
+        return { status: 'failed', reason: `Push service answered ${status}` };
+      } catch (err) {
+        // The reason names the error's class, never the device's address.
+        return { status: 'failed', reason: `Push service not reached (${(err as Error).name})` };
       }
     },
   };

@@ -1,9 +1,12 @@
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, ne, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { allPatientsInScope } from '../../db/patients-in-scope.ts';
 import { pushSubscriptions } from '../../db/schema.ts';
 import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 import type { PushDevice } from '../../lib/push.ts';
+
+/** The most devices a patient keeps for notifications: the newest. */
+export const DEVICES_KEPT = 5;
 
 /** The patients' devices that take push notifications, in the scope's clinics (decision 1365). */
 export const createPushSubscriptionsRepository = (db: DbOrTx, scope: ClinicScope) => ({
@@ -72,6 +75,23 @@ export const createPushSubscriptionsRepository = (db: DbOrTx, scope: ClinicScope
         setWhere: and(eq(pushSubscriptions.patientId, patientId), eq(pushSubscriptions.clinicId, clinicId)),
       })
       .returning({ id: pushSubscriptions.id });
+    // A patient has a few phones at most; the oldest beyond those are forgotten, so no one can make the reminders'
+    // job post to an endless list of addresses (decision 1365).
+    await db.delete(pushSubscriptions).where(
+      and(
+        eq(pushSubscriptions.patientId, patientId),
+        eq(pushSubscriptions.clinicId, clinicId),
+        notInArray(
+          pushSubscriptions.id,
+          db
+            .select({ id: pushSubscriptions.id })
+            .from(pushSubscriptions)
+            .where(and(eq(pushSubscriptions.patientId, patientId), eq(pushSubscriptions.clinicId, clinicId)))
+            .orderBy(desc(pushSubscriptions.id))
+            .limit(DEVICES_KEPT),
+        ),
+      ),
+    );
     return rows.length === 1;
   },
 

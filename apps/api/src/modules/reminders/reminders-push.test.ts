@@ -1,4 +1,3 @@
-import { Agent } from 'node:https';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import webPush from 'web-push';
@@ -9,6 +8,7 @@ import { decrypted, newDevice, startPushService, verifiedVapid } from '../../../
 import { auditRowsOf, remindersOf } from '../../../test/reminders-support.ts';
 import { pushSubscriptions } from '../../db/schema.ts';
 import { createPushSender, PUSH_TTL_SECONDS } from '../../lib/push.ts';
+import { DEVICES_KEPT } from './push-subscriptions.repository.ts';
 import { createReminderRunner } from './reminder-runner.ts';
 
 const pushService = await startPushService();
@@ -24,7 +24,7 @@ const runner = createReminderRunner({
   clock: t.clock,
   mailer: t.app.mailer,
   sms: t.app.sms,
-  push: createPushSender({ keys, agent: new Agent({ ca: pushService.cert }) }),
+  push: createPushSender({ keys, agent: pushService.agent }),
   config: t.app.config,
   log: { error: () => {} },
 });
@@ -122,6 +122,15 @@ describe('a push reminder', () => {
 });
 
 describe('the devices that take push reminders', () => {
+  it('are the newest few of a patient: an older one is forgotten as another is added', async () => {
+    const patient = await aPatient();
+    const devices = [];
+    for (let i = 0; i <= DEVICES_KEPT; i++) devices.push(await subscribed(patient.token));
+    expect((await devicesOf(patient.id)).map((d) => d.endpoint)).toEqual(
+      devices.slice(1).map((d) => d.subscription.endpoint),
+    );
+  });
+
   it('refuses push as a channel until a device takes notifications', async () => {
     const patient = await aPatient();
     const refused = expectProblem(

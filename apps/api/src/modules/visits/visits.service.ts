@@ -134,7 +134,8 @@ export function createVisitsService({ clock, audit, realtime, config, tasks }: D
     });
     if (!changed) throw ended();
     await record('visit.end', visit, by, data, { reason, connected_seconds: overlap.seconds, log_id: logId });
-    return { visit_id: visit.id, reason, logged_minutes: minutes };
+    // A patient removed during the visit has no log to keep its minutes: none are said to be logged.
+    return { visit_id: visit.id, reason, logged_minutes: logId === null ? 0 : minutes };
   }
 
   /** The visit as it ended, for a hang-up sent again. */

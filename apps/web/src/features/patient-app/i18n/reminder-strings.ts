@@ -28,7 +28,7 @@ const en = {
   push: 'Notification on my phone',
   pushTitle: 'Notifications on this phone',
   pushWhy:
-    'Get your reminder as a notification on this phone, even when the app is closed. Your phone will ask you to allow notifications. A notification only says it is time for your exercises, never anything about your health, because others may see your screen.',
+    'Get your reminder as a notification on this phone, even when the app is closed. Your phone will ask you to allow notifications. A notification only says it is time for your exercises or a short check-in, never anything about your health, because others may see your screen.',
   pushTurnOn: 'Turn on notifications',
   pushTurnOff: 'Turn off notifications on this phone',
   pushOn:
@@ -89,7 +89,7 @@ const es: typeof en = {
   push: 'Notificación en mi teléfono',
   pushTitle: 'Notificaciones en este teléfono',
   pushWhy:
-    'Reciba su recordatorio como una notificación en este teléfono, aunque la aplicación esté cerrada. Su teléfono le pedirá permiso para mostrar notificaciones. Una notificación solo dice que es hora de sus ejercicios, nunca nada sobre su salud, porque otras personas pueden ver su pantalla.',
+    'Reciba su recordatorio como una notificación en este teléfono, aunque la aplicación esté cerrada. Su teléfono le pedirá permiso para mostrar notificaciones. Una notificación solo dice que es hora de sus ejercicios o de un control breve, nunca nada sobre su salud, porque otras personas pueden ver su pantalla.',
   pushTurnOn: 'Activar notificaciones',
   pushTurnOff: 'Desactivar notificaciones en este teléfono',
   pushOn:

@@ -102,8 +102,8 @@ function ScheduleSummary({ schedule }: { schedule: ReminderSchedule }) {
       )}
       {schedule.enabled && schedule.channels.includes('push') && schedule.push_devices === 0 && (
         <Alert tone="warning">
-          App notifications reach no device: the patient has turned them off on every phone. They can turn them on again
-          under Reminders in the app.
+          App notifications reach no device (expired, turned off in the phone’s settings, or the phone is now another
+          patient’s). The patient can turn them on again under Reminders in the app.
         </Alert>
       )}
       {schedule.sms_opted_out && (
