@@ -15,9 +15,17 @@ const subscriptionJson = {
 };
 
 /** A browser that can push: a patient worker registered for /my/, and the permission the test gives. */
-function phoneWithPush(permission: NotificationPermission) {
-  const subscription = { endpoint: ENDPOINT, toJSON: () => subscriptionJson, unsubscribe: vi.fn(async () => true) };
-  const pushManager = { getSubscription: vi.fn(async () => null), subscribe: vi.fn(async () => subscription) };
+function phoneWithPush(permission: NotificationPermission, kept?: { keyedWith: string }) {
+  const subscription = {
+    endpoint: ENDPOINT,
+    options: { applicationServerKey: kept ? keyBytes(kept.keyedWith).buffer : null },
+    toJSON: () => subscriptionJson,
+    unsubscribe: vi.fn(async () => true),
+  };
+  const pushManager = {
+    getSubscription: vi.fn(async () => (kept ? subscription : null)),
+    subscribe: vi.fn(async () => subscription),
+  };
   const registration = { pushManager, active: {}, addEventListener: vi.fn(), update: vi.fn(async () => undefined) };
   const requestPermission = vi.fn(async () => permission);
   vi.stubGlobal('PushManager', class {});
@@ -33,6 +41,9 @@ function phoneWithPush(permission: NotificationPermission) {
   });
   return { pushManager, requestPermission, subscription };
 }
+
+const keyBytes = (base64url: string) =>
+  Uint8Array.from(atob(`${base64url.replace(/-/g, '+').replace(/_/g, '/')}=`), (c) => c.charCodeAt(0));
 
 const routes = () => ({
   ...patientRoutes(),
@@ -100,6 +111,26 @@ describe('notifications on this phone (decision 1365)', () => {
     await app.user.click(turnOn);
     expect(await within(card).findByText(/Check your connection and try again/)).toBeInTheDocument();
     expect(within(card).queryByText(/This browser did not turn on notifications/)).not.toBeInTheDocument();
+  });
+
+  it('hands a subscription the phone kept to the server again, which then sends this patient’s reminders to it', async () => {
+    const phone = phoneWithPush('granted', { keyedWith: SERVER_KEY });
+    const api = fixtureApi(routes());
+    renderApp('/my/reminders', { token: 'patient-token' });
+    const card = await screen.findByRole('region', { name: 'Notifications on this phone' });
+    expect(await within(card).findByText(/Notifications are on for this phone/)).toBeInTheDocument();
+    expect(api.calls('POST /api/v1/patient/reminders/push-devices/')[0]!.body).toEqual(subscriptionJson);
+    expect(phone.subscription.unsubscribe).not.toHaveBeenCalled();
+  });
+
+  it('drops a subscription made with a key the server no longer has, and offers to turn notifications on', async () => {
+    const phone = phoneWithPush('granted', { keyedWith: `B${'E'.repeat(86)}` });
+    const api = fixtureApi(routes());
+    renderApp('/my/reminders', { token: 'patient-token' });
+    const card = await screen.findByRole('region', { name: 'Notifications on this phone' });
+    expect(await within(card).findByRole('button', { name: 'Turn on notifications' })).toBeInTheDocument();
+    expect(phone.subscription.unsubscribe).toHaveBeenCalledOnce();
+    expect(api.calls('POST /api/v1/patient/reminders/push-devices/')).toEqual([]);
   });
 
   it('is not offered where the browser cannot push, or the server has no key', async () => {

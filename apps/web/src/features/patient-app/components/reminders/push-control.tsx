@@ -15,6 +15,25 @@ const keyBytes = (base64url: string) => {
   return Uint8Array.from(atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4)), (c) => c.charCodeAt(0));
 };
 
+const sameBytes = (a: ArrayBuffer | null | undefined, b: Uint8Array) =>
+  !!a && a.byteLength === b.length && new Uint8Array(a).every((byte, i) => byte === b[i]);
+
+/**
+ * The phone's subscription as the server should have it: one made with another key (the server's keys changed) is
+ * dropped; one kept is handed to the server again, which then sends this patient's reminders to it (a phone another
+ * patient used, who could not turn it off at sign-out, is moved to the one signed in). Offline, the phone's word
+ * stands until the next visit.
+ */
+async function confirmed(kept: PushSubscription | null, publicKey: string) {
+  if (!kept) return null;
+  if (!sameBytes(kept.options?.applicationServerKey, keyBytes(publicKey))) {
+    await kept.unsubscribe().catch(() => undefined);
+    return null;
+  }
+  await call(reminderEndpoints.subscribePush, { body: kept.toJSON() as PushSubscriptionBody }).catch(() => undefined);
+  return kept;
+}
+
 /** The browser itself would not subscribe (no push service, private browsing): retrying will not help. */
 class BrowserRefusal extends Error {}
 
@@ -41,7 +60,8 @@ export function PushControl({
     let isCurrent = true;
     (async () => {
       const registration = publicKey ? await patientRegistration() : undefined;
-      const kept = registration ? await registration.pushManager.getSubscription() : null;
+      const kept =
+        registration && publicKey ? await confirmed(await registration.pushManager.getSubscription(), publicKey) : null;
       if (!isCurrent) return;
       setSubscription(kept);
       if (!registration) setState('unavailable');
