@@ -26,8 +26,8 @@ const optionalText = z
 
 const duration = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-/** A comma-separated list of ICE server addresses of the given schemes (decision 1375). */
-const iceUrls = (schemes: RegExp, example: string) =>
+/** A comma-separated list, empty when unset. */
+const commaList = () =>
   z
     .string()
     .default('')
@@ -36,8 +36,11 @@ const iceUrls = (schemes: RegExp, example: string) =>
         .split(',')
         .map((s) => s.trim())
         .filter(Boolean),
-    )
-    .pipe(z.array(z.string().regex(schemes, `addresses such as ${example}, separated by commas`)));
+    );
+
+/** A comma-separated list of ICE server addresses of the given schemes (decision 1375). */
+const iceUrls = (schemes: RegExp, example: string) =>
+  commaList().pipe(z.array(z.string().regex(schemes, `addresses such as ${example}, separated by commas`)));
 
 const flag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -63,15 +66,7 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Rehabit <no-reply@rehabit.local>'),
   PUBLIC_URL: z.url().optional(),
-  CORS_ORIGINS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
+  CORS_ORIGINS: commaList(),
   SENTRY_DSN: optionalUrl,
   RESTRICTED_CLINIC_CODE: z.string().trim().min(1).default(DEFAULT_RESTRICTED_CLINIC_CODE),
   APP_SECRET: optionalSecret,

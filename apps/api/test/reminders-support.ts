@@ -32,3 +32,13 @@ export const auditRowsOf = (db: Db, patientId: number, action: string) =>
     .select()
     .from(auditEvents)
     .where(and(eq(auditEvents.patientId, patientId), eq(auditEvents.action, action)));
+
+/** A patient's own schedule: a text every day at 18:00 New York time. */
+export const dailyTextAtSix = {
+  enabled: true,
+  days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
+  time: '18:00',
+  timezone: 'America/New_York',
+  language: 'en',
+  channels: ['sms'],
+};

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { staffToken } from '../../../test/helpers.ts';
 import { signedInPatient } from '../../../test/patient-app-support.ts';
 import { twoClinicsForFile } from '../../../test/patients-support.ts';
-import { logSteps, remindersOf } from '../../../test/reminders-support.ts';
+import { dailyTextAtSix, logSteps, remindersOf } from '../../../test/reminders-support.ts';
 
 const { t, call, home } = await twoClinicsForFile();
 const db = t.database.db;
@@ -15,12 +15,7 @@ const therapist = () => staffToken(t.app, home.therapist.email);
 async function patientWith(overrides: Record<string, unknown> = {}) {
   const patient = await signedInPatient(t.app, db, await therapist());
   const res = await call.put('/api/v1/patient/reminders/', patient.token, {
-    enabled: true,
-    days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
-    time: '18:00',
-    timezone: 'America/New_York',
-    language: 'en',
-    channels: ['sms'],
+    ...dailyTextAtSix,
     ...overrides,
   });
   expect(res.statusCode, res.body).toBe(200);

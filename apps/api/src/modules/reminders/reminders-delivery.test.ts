@@ -6,7 +6,7 @@ import { staffToken } from '../../../test/helpers.ts';
 import { eventually } from '../../../test/month-close-support.ts';
 import { signedInPatient } from '../../../test/patient-app-support.ts';
 import { twoClinicsForFile } from '../../../test/patients-support.ts';
-import { remindersOf } from '../../../test/reminders-support.ts';
+import { dailyTextAtSix, remindersOf } from '../../../test/reminders-support.ts';
 import { outbox } from '../../db/schema.ts';
 import { createPushSender } from '../../lib/push.ts';
 import { createReminderRunner, PENDING_LEASE_MINUTES } from './reminder-runner.ts';
@@ -58,14 +58,7 @@ const therapist = () => staffToken(t.app, home.therapist.email);
 /** A patient with a text reminder every day at 18:00 New York time. */
 async function patientWithTexts() {
   const patient = await signedInPatient(t.app, db, await therapist());
-  const res = await call.put('/api/v1/patient/reminders/', patient.token, {
-    enabled: true,
-    days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
-    time: '18:00',
-    timezone: 'America/New_York',
-    language: 'en',
-    channels: ['sms'],
-  });
+  const res = await call.put('/api/v1/patient/reminders/', patient.token, dailyTextAtSix);
   expect(res.statusCode, res.body).toBe(200);
   return patient;
 }

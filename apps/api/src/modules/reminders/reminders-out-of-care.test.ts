@@ -4,7 +4,7 @@ import { staffToken } from '../../../test/helpers.ts';
 import { sessionForPatient } from '../../../test/hep-support.ts';
 import { signedInPatient } from '../../../test/patient-app-support.ts';
 import { twoClinicsForFile } from '../../../test/patients-support.ts';
-import { remindersOf } from '../../../test/reminders-support.ts';
+import { dailyTextAtSix, remindersOf } from '../../../test/reminders-support.ts';
 import { reminderSchedules } from '../../db/schema.ts';
 import { crossClinic } from '../../db/scope.ts';
 import { dataFor } from '../data-access.ts';
@@ -15,15 +15,6 @@ const run = () => t.app.reminderRunner.runDue();
 const goTo = (iso: string) => t.clock.advanceSeconds((new Date(iso).getTime() - t.clock.now().getTime()) / 1000);
 const manager = () => staffToken(t.app, home.manager.email);
 
-const schedule = {
-  enabled: true,
-  days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
-  time: '18:00',
-  timezone: 'America/New_York',
-  language: 'en',
-  channels: ['sms'],
-};
-
 /** An onboarded patient with their own reminder every day at 18:00 New York time. */
 async function onboardedPatient() {
   const patient = await signedInPatient(t.app, db, await manager());
@@ -32,7 +23,7 @@ async function onboardedPatient() {
     therapist: home.therapist.id,
   });
   expect(onboard.statusCode, onboard.body).toBe(200);
-  const saved = await call.put('/api/v1/patient/reminders/', patient.token, schedule);
+  const saved = await call.put('/api/v1/patient/reminders/', patient.token, dailyTextAtSix);
   expect(saved.statusCode, saved.body).toBe(200);
   return patient;
 }
@@ -63,7 +54,7 @@ describe('a patient out of care is not reminded (decision 1370)', () => {
     expect(await readByTheJob(patient.id)).toBe(false);
     // A change of the schedule while away leaves it parked.
     const phone = await sessionForPatient(t, patient.id);
-    const changed = await call.put('/api/v1/patient/reminders/', phone.token, { ...schedule, time: '18:30' });
+    const changed = await call.put('/api/v1/patient/reminders/', phone.token, { ...dailyTextAtSix, time: '18:30' });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(await nextAtOf(patient.id)).toBeNull();
     for (const day of ['02', '03', '05', '08']) {
