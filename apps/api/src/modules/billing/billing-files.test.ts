@@ -190,7 +190,8 @@ describe('an admin uploading a corrected file', () => {
     expect(Buffer.from(content, 'base64').byteLength).toBeGreaterThan(3.5 * 1024 * 1024);
     const res = await upload(c.home.clinic.code, 2, 2026, { name: 'large.xlsx', content });
     expect(res.statusCode, res.body).toBe(200);
-  });
+    // Writing and reading a 4 MB workbook takes seconds alone and has taken over 30 beside the other suites.
+  }, 120_000);
 
   it.each([
     ['text that is not base64', { name: 'fix.xlsx', content: 'not base64!' }],
