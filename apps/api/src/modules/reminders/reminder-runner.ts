@@ -60,8 +60,9 @@ const OPTED_OUT_REASON = 'Not sent: the patient opted out after the reminder was
 /**
  * The reminders' job (decisions 1350, 1370): every minute, each reminder whose time has come is decided once, in its
  * own clinic's short transaction: claimed (one row a channel) and skipped (opted out, already logged today with no
- * check-in waiting, quiet hours) or written to the outbox as `pending`. The provider is called after the commit, and its answer makes the
- * row `sent` or `failed`; a row left pending by a server that stopped is tried again by a later run.
+ * check-in waiting, quiet hours) or written to the outbox as `pending`. The provider is called after the commit, and
+ * its answer makes the row `sent` or `failed`; a row left pending by a server that stopped is tried again by a later
+ * run.
  */
 export function createReminderRunner({ db, clock, mailer, sms, push, config, log }: Deps) {
   async function decide(row: Due, plan: ReturnType<typeof daysToDecide>, now: Date): Promise<Queued[]> {
@@ -130,29 +131,30 @@ export function createReminderRunner({ db, clock, mailer, sms, push, config, log
 
   /** Writes the message to the outbox in the claim's transaction; a suppressed one is done there and then. */
   async function queue(tx: TxData, row: Due, channel: ReminderChannel, id: number, says: Says) {
-    const { schedule } = row;
-    const language = schedule.language;
-    const suppress = row.clinicCode === config.RESTRICTED_CLINIC_CODE;
     if (channel === 'email' && !row.email) {
       await tx.reminderDeliveries.finish(id, 'failed', 'No e-mail address on file', null);
       return undefined;
     }
-    if (channel === 'push') {
-      const message = { patientId: schedule.patientId, payload: reminderPush({ language, ...says }) };
-      const result = await queueInOutbox(tx.db, pushOutgoing(message, suppress));
-      await tx.reminderDeliveries.finish(id, result.status === 'suppressed' ? 'sent' : 'pending', null, result.id);
-      return result.status === 'suppressed' ? undefined : { claimId: id, channel, outboxId: result.id, message };
-    }
-    const message =
-      channel === 'sms'
-        ? { to: row.phone, text: reminderText({ language, ...says }), suppress }
-        : emailOf(row.schedule.patientId, row.email!, language, says, suppress);
-    const result =
-      channel === 'sms'
-        ? await sms.queue(message as SmsMessage, tx.db)
-        : await mailer.queue(message as MailMessage, tx.db);
+    const { message, result } = await written(tx, row, channel, says);
     await tx.reminderDeliveries.finish(id, result.status === 'suppressed' ? 'sent' : 'pending', null, result.id);
     return result.status === 'suppressed' ? undefined : { claimId: id, channel, outboxId: result.id, message };
+  }
+
+  /** The channel's message in the schedule's language, and its outbox row. */
+  async function written(tx: TxData, row: Due, channel: ReminderChannel, says: Says) {
+    const { schedule } = row;
+    const language = schedule.language;
+    const suppress = row.clinicCode === config.RESTRICTED_CLINIC_CODE;
+    if (channel === 'sms') {
+      const message: SmsMessage = { to: row.phone, text: reminderText({ language, ...says }), suppress };
+      return { message, result: await sms.queue(message, tx.db) };
+    }
+    if (channel === 'email') {
+      const message = emailOf(schedule.patientId, row.email!, language, says, suppress);
+      return { message, result: await mailer.queue(message, tx.db) };
+    }
+    const message: PushMessage = { patientId: schedule.patientId, payload: reminderPush({ language, ...says }) };
+    return { message, result: await queueInOutbox(tx.db, pushOutgoing(message, suppress)) };
   }
 
   /** After the commit: the provider's answer sets the outcome (still queued without a provider counts as sent). */
