@@ -196,8 +196,16 @@ const authSecretSchema = z
  * for this device (https only), and the keys the message is encrypted to. The address is a secret of sorts: whoever
  * holds it (and the keys) can send to the phone.
  */
+/** A host given as a number, or this machine: never a push service's (decision 1365). */
+const machineHost = /^(\[.*\]|\d{1,3}(\.\d{1,3}){3}|localhost)$/i;
 export const pushSubscriptionBodySchema = z.object({
-  endpoint: z.url({ protocol: /^https$/, error: 'The push service’s https address' }).max(2048),
+  endpoint: z
+    .url({ protocol: /^https$/, error: 'The push service’s https address' })
+    .max(2048)
+    .refine(
+      (url) => !URL.canParse(url) || !machineHost.test(new URL(url).hostname),
+      'The push service’s address, by its name',
+    ),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({ p256dh: p256dhSchema, auth: authSecretSchema }),
 });

@@ -149,6 +149,9 @@ describe('the devices that take push reminders', () => {
     const bad = [
       { ...subscription, endpoint: subscription.endpoint.replace('https:', 'http:') },
       { ...subscription, endpoint: 'not an address' },
+      { ...subscription, endpoint: 'https://10.0.0.5:8443/push/1' },
+      { ...subscription, endpoint: 'https://[::1]/push/1' },
+      { ...subscription, endpoint: 'https://localhost/push/1' },
       { ...subscription, keys: { ...subscription.keys, p256dh: subscription.keys.p256dh.slice(0, 40) } },
       { ...subscription, keys: { ...subscription.keys, p256dh: `C${subscription.keys.p256dh.slice(1)}` } },
       { ...subscription, keys: { ...subscription.keys, auth: `${subscription.keys.auth}AA` } },
