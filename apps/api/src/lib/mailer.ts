@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db, DbOrTx } from '../db/client.ts';
 import type { Clock } from './clock.ts';
-import { deliverFromOutbox, queueInOutbox, type SendResult, sendThroughOutbox } from './outbox.ts';
+import { deliverFromOutbox, type SendResult, sendThroughOutbox } from './outbox.ts';
 
 export type MailMessage = {
   to: string;
@@ -15,11 +15,18 @@ export type MailMessage = {
 export type Mailer = {
   /** `via`: the connection the outbox row is written through (the database's by default); delivers at once. */
   send: (message: MailMessage, via?: DbOrTx) => Promise<SendResult>;
-  /** Writes the e-mail to the outbox only, e.g. in the caller's transaction; `deliverQueued` hands it over after. */
-  queue: (message: MailMessage, via: DbOrTx) => Promise<SendResult>;
   /** Delivers a queued e-mail, outside any transaction: sent, or failed with the reason; still queued without SMTP. */
   deliverQueued: (id: number, message: MailMessage) => Promise<SendResult>;
 };
+
+/** An e-mail as the outbox keeps it (without its extra headers). */
+export const mailOutgoing = (message: MailMessage) => ({
+  channel: 'email' as const,
+  recipient: message.to,
+  subject: message.subject,
+  body: message.text,
+  suppress: message.suppress,
+});
 
 type MailerOptions = { db: Db; clock: Clock; smtpUrl?: string; from: string; log?: FastifyBaseLogger };
 
@@ -35,13 +42,6 @@ export function createMailer({ db, clock, smtpUrl, from, log }: MailerOptions): 
         socketTimeout: 60_000,
       })
     : undefined;
-  const outgoing = (message: MailMessage) => ({
-    channel: 'email' as const,
-    recipient: message.to,
-    subject: message.subject,
-    body: message.text,
-    suppress: message.suppress,
-  });
   const deliver = (message: MailMessage) => async () => {
     await transport!.sendMail({
       from,
@@ -53,8 +53,7 @@ export function createMailer({ db, clock, smtpUrl, from, log }: MailerOptions): 
   };
   return {
     send: (message, via) =>
-      sendThroughOutbox({ db: via ?? db, clock, log }, outgoing(message), transport ? deliver(message) : undefined),
-    queue: (message, via) => queueInOutbox(via, outgoing(message)),
+      sendThroughOutbox({ db: via ?? db, clock, log }, mailOutgoing(message), transport ? deliver(message) : undefined),
     deliverQueued: async (id, message) =>
       transport ? deliverFromOutbox({ db, clock, log }, id, 'email', deliver(message)) : { id, status: 'queued' },
   };

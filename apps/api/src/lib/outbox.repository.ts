@@ -9,10 +9,14 @@ import { outbox } from '../db/schema.ts';
  * (decision 0500).
  */
 export const createOutboxRepository = (db: DbOrTx) => ({
-  /** A message as the outbox first holds it: queued for delivery, or suppressed (recorded, never delivered). */
-  async insert(message: typeof outbox.$inferInsert): Promise<number> {
-    const [row] = await db.insert(outbox).values(message).returning({ id: outbox.id });
-    return row!.id;
+  /**
+   * Messages as the outbox first holds them: queued for delivery, or suppressed (recorded, never delivered). Answers
+   * their ids in the messages' order (one insert returns its rows in the order of its values).
+   */
+  async insert(messages: (typeof outbox.$inferInsert)[]): Promise<number[]> {
+    if (messages.length === 0) return [];
+    const rows = await db.insert(outbox).values(messages).returning({ id: outbox.id });
+    return rows.map((row) => row.id);
   },
 
   async markSent(id: number, sentAt: Date): Promise<void> {

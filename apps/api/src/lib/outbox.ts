@@ -39,14 +39,22 @@ export async function sendThroughOutbox(
  * commit: queued, or suppressed (recorded, never delivered).
  */
 export async function queueInOutbox(db: DbOrTx, message: OutgoingMessage): Promise<SendResult> {
-  const id = await createOutboxRepository(db).insert({
-    channel: message.channel,
-    recipient: message.recipient,
-    subject: message.subject ?? null,
-    body: message.body,
-    status: message.suppress ? 'suppressed' : 'queued',
-  });
-  return { id, status: message.suppress ? 'suppressed' : 'queued' };
+  const [queued] = await queueAllInOutbox(db, [message]);
+  return queued!;
+}
+
+/** Writes many messages to the outbox in one statement, as `queueInOutbox` does one; answers in their order. */
+export async function queueAllInOutbox(db: DbOrTx, messages: OutgoingMessage[]): Promise<SendResult[]> {
+  const ids = await createOutboxRepository(db).insert(
+    messages.map((message) => ({
+      channel: message.channel,
+      recipient: message.recipient,
+      subject: message.subject ?? null,
+      body: message.body,
+      status: message.suppress ? 'suppressed' : 'queued',
+    })),
+  );
+  return ids.map((id, i) => ({ id, status: messages[i]!.suppress ? 'suppressed' : 'queued' }));
 }
 
 /**

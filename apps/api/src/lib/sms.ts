@@ -1,17 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.ts';
 import type { Clock } from './clock.ts';
-import { deliverFromOutbox, queueInOutbox, type SendResult, sendThroughOutbox } from './outbox.ts';
+import { deliverFromOutbox, type SendResult, sendThroughOutbox } from './outbox.ts';
 
 export type SmsMessage = { to: string; text: string; suppress?: boolean };
 export type SmsSender = {
   /** `via`: the connection the outbox row is written through (the database's by default); delivers at once. */
   send: (message: SmsMessage, via?: DbOrTx) => Promise<SendResult>;
-  /** Writes the text to the outbox only, e.g. in the caller's transaction; `deliverQueued` hands it over after. */
-  queue: (message: SmsMessage, via: DbOrTx) => Promise<SendResult>;
   /** Delivers a queued text, outside any transaction: sent, or failed with the reason; still queued without a provider. */
   deliverQueued: (id: number, message: SmsMessage) => Promise<SendResult>;
 };
+
+/** A text as the outbox keeps it. */
+export const smsOutgoing = (message: SmsMessage) => ({
+  channel: 'sms' as const,
+  recipient: message.to,
+  body: message.text,
+  suppress: message.suppress,
+});
 
 type SmsOptions = { db: Db; clock: Clock; webhookUrl?: string; webhookToken?: string; log?: FastifyBaseLogger };
 
@@ -29,16 +35,9 @@ export function createSmsSender({ db, clock, webhookUrl, webhookToken, log }: Sm
     });
     if (!res.ok) throw new Error(`SMS provider answered ${res.status}`);
   };
-  const outgoing = (message: SmsMessage) => ({
-    channel: 'sms' as const,
-    recipient: message.to,
-    body: message.text,
-    suppress: message.suppress,
-  });
   return {
     send: (message, via) =>
-      sendThroughOutbox({ db: via ?? db, clock, log }, outgoing(message), webhookUrl ? deliver(message) : undefined),
-    queue: (message, via) => queueInOutbox(via, outgoing(message)),
+      sendThroughOutbox({ db: via ?? db, clock, log }, smsOutgoing(message), webhookUrl ? deliver(message) : undefined),
     deliverQueued: async (id, message) =>
       webhookUrl ? deliverFromOutbox({ db, clock, log }, id, 'sms', deliver(message)) : { id, status: 'queued' },
   };

@@ -82,9 +82,9 @@ export const measuresRepositories = {
     ),
     dueOf: crossClinic(async (r: Repo) =>
       withAssignment(b, async () => {
-        expect(await r.dueOf(b.patientId, DAY)).toEqual([]);
+        expect(await r.dueOf([b.patientId], DAY)).toEqual([]);
         await withAssignment(a, async (ours) => {
-          expect((await r.dueOf(a.patientId, DAY)).map((row) => row.id)).toEqual([ours]);
+          expect((await r.dueOf([a.patientId, b.patientId], DAY)).map((row) => row.id)).toEqual([ours]);
         });
       }),
     ),

@@ -3,7 +3,10 @@ import { expect } from 'vitest';
 import { patients, pushSubscriptions } from '../../src/db/schema.ts';
 import { createOutboxRepository } from '../../src/lib/outbox.repository.ts';
 import { createPushSubscriptionsRepository } from '../../src/modules/reminders/push-subscriptions.repository.ts';
-import { createReminderDeliveriesRepository } from '../../src/modules/reminders/reminder-deliveries.repository.ts';
+import {
+  createReminderDeliveriesRepository,
+  dayOf,
+} from '../../src/modules/reminders/reminder-deliveries.repository.ts';
 import { createReminderSchedulesRepository } from '../../src/modules/reminders/reminder-schedules.repository.ts';
 import { a, b, cover, crossClinic, DAY, db, repoOf, scopeB, strays } from './harness.ts';
 
@@ -28,15 +31,18 @@ let pendingMade: Promise<number> | undefined;
 const seedPending = () => {
   pendingMade ??= (async () => {
     await seedReminders();
-    const outboxId = await createOutboxRepository(db).insert({ channel: 'sms', recipient: '+15550102000', body: 'x' });
+    const [outboxId] = await createOutboxRepository(db).insert([
+      { channel: 'sms', recipient: '+15550102000', body: 'x' },
+    ]);
     const claim = {
       patientId: b.patientId,
       localDate: '2026-03-03',
       channel: 'sms' as const,
       outcome: 'pending' as const,
     };
-    const id = (await deliveriesOfB().claim([{ ...claim, dueAt: NOW, at: NOW }]))!.get('sms')!;
-    await deliveriesOfB().finish(id, 'pending', null, outboxId);
+    const claimed = await deliveriesOfB().claim([{ ...claim, dueAt: NOW, at: NOW }]);
+    const id = claimed.get(dayOf(b.patientId, claim.localDate))!.get('sms')!;
+    await deliveriesOfB().finish([{ id, outcome: 'pending', reason: null, outboxId: outboxId! }]);
     return id;
   })();
   return pendingMade;
@@ -67,8 +73,8 @@ const seedReminders = () => {
       );
     }
     const claim = { patientId: b.patientId, localDate: DAY, channel: 'sms' as const, outcome: 'sent' as const };
-    const ids = await deliveriesOfB().claim([{ ...claim, dueAt: NOW, at: NOW }]);
-    return ids!.get('sms')!;
+    const claimed = await deliveriesOfB().claim([{ ...claim, dueAt: NOW, at: NOW }]);
+    return claimed.get(dayOf(b.patientId, DAY))!.get('sms')!;
   })();
   return made;
 };
@@ -106,7 +112,7 @@ export const remindersRepositories = {
     }),
     setNextAt: crossClinic(async (r) => {
       await seedReminders();
-      await r.setNextAt(b.patientId, NOW, LATER);
+      await r.setNextAt([{ patientId: b.patientId, from: NOW, nextAt: LATER }]);
       expect((await schedulesOfB().find(b.patientId))?.nextAt).toEqual(NOW);
     }),
     followPatient: crossClinic(async (r) => {
@@ -133,12 +139,12 @@ export const remindersRepositories = {
         channel: 'sms' as const,
         outcome: 'sent' as const,
       };
-      expect(await r.claim([{ ...claim, dueAt: NOW, at: NOW }])).toBeUndefined();
+      expect(await r.claim([{ ...claim, dueAt: NOW, at: NOW }])).toEqual(new Map());
       expect((await deliveriesOfB().page(b.patientId, { limit: 10, offset: 0 })).count).toBe(1);
     }),
     finish: crossClinic(async (r) => {
       const id = await seedReminders();
-      await r.finish(id, 'failed', 'changed by A', null);
+      await r.finish([{ id, outcome: 'failed', reason: 'changed by A', outboxId: null }]);
       const { rows } = await deliveriesOfB().page(b.patientId, { limit: 10, offset: 0 });
       expect(rows.map((row) => [row.id, row.outcome])).toEqual([[id, 'sent']]);
     }),
@@ -157,10 +163,12 @@ export const remindersRepositories = {
       expect(await r.page(b.patientId, { limit: 10, offset: 0 })).toEqual({ rows: [], count: 0 });
     }),
     dataDays: crossClinic(async (r) => {
-      expect(await r.dataDays(b.patientId, '2026-03-01', '2026-04-01')).toEqual([]);
+      expect(await r.dataDays([b.patientId], '2026-03-01', '2026-04-01')).toEqual(new Map());
       // Clinic B's rows naming A's patient are not A's data days.
-      expect(await r.dataDays(a.patientId, strays.day, '2026-04-01')).toEqual([]);
-      expect(await r.dataDays(a.patientId, '2026-03-01', '2026-04-01')).toEqual([DAY]);
+      expect(await r.dataDays([a.patientId], strays.day, '2026-04-01')).toEqual(new Map());
+      expect(await r.dataDays([a.patientId, b.patientId], '2026-03-01', '2026-04-01')).toEqual(
+        new Map([[a.patientId, [DAY]]]),
+      );
     }),
   }),
   pushSubscriptions: cover(createPushSubscriptionsRepository, {

@@ -1,5 +1,5 @@
 import type { PatientFillableMeasure } from '@rehabit/contract';
-import { and, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { allPatientsInScope } from '../../db/patients-in-scope.ts';
 import { functionalEntries, functionalMeasures, measureAssignments, users } from '../../db/schema.ts';
@@ -78,12 +78,13 @@ export function createMeasureAssignmentsRepository(db: DbOrTx, scope: ClinicScop
       );
       return row ?? null;
     },
-    /** The running assignments due on `today` or before, the earliest first. */
-    async dueOf(patientId: number, today: string) {
+    /** The running assignments due by `today` of each patient named, soonest first (the reminders' job asks many). */
+    async dueOf(patientIds: readonly number[], today: string) {
+      if (patientIds.length === 0) return [];
       return selectAssignments()
         .where(
           and(
-            eq(measureAssignments.patientId, patientId),
+            inArray(measureAssignments.patientId, [...patientIds]),
             running,
             lte(measureAssignments.nextDueOn, today),
             assignmentsInScope,

@@ -126,7 +126,7 @@ export function createMeasureAssignmentsService({ clock, audit }: Deps) {
       const own = await findOwnPatient(actor);
       const repo = actor.data.measureAssignments;
       const today = localDateOf(clock.now(), own.timezone);
-      const rows = await repo.dueOf(own.id, today);
+      const rows = await repo.dueOf([own.id], today);
       const activities = rows.some((row) => row.measure === 'psfs') ? await repo.lastActivities(own.id) : [];
       await record(actor, 'measure_assignment.list', own, ctx, { due: rows.map((row) => row.id) });
       return {

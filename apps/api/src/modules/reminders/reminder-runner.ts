@@ -12,13 +12,13 @@ import type { Db } from '../../db/client.ts';
 import { clinicScope, crossClinic } from '../../db/scope.ts';
 import { addDays, daysBetween, localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { Mailer, MailMessage } from '../../lib/mailer.ts';
-import { abandonInOutbox, queueInOutbox } from '../../lib/outbox.ts';
+import { type Mailer, type MailMessage, mailOutgoing } from '../../lib/mailer.ts';
+import { abandonInOutbox, queueAllInOutbox } from '../../lib/outbox.ts';
 import type { PushSender } from '../../lib/push.ts';
-import type { SmsMessage, SmsSender } from '../../lib/sms.ts';
-import { dataFor, type TxData } from '../data-access.ts';
+import { type SmsMessage, type SmsSender, smsOutgoing } from '../../lib/sms.ts';
+import { dataFor } from '../data-access.ts';
 import { deliverPush, type PushMessage, pushMessageOf, pushOutgoing } from './push-delivery.ts';
-import type { createReminderDeliveriesRepository } from './reminder-deliveries.repository.ts';
+import { type Claim, type createReminderDeliveriesRepository, dayOf } from './reminder-deliveries.repository.ts';
 import { type ReminderContent, reminderEmail, reminderLink, reminderPush, reminderText } from './reminder-messages.ts';
 import type { createReminderSchedulesRepository } from './reminder-schedules.repository.ts';
 import { daysToDecide, nextDueAt, wallTimeOf } from './reminder-times.ts';
@@ -53,108 +53,178 @@ const lastDayOf = (day: string) => addDays(`${addDays(`${day.slice(0, 7)}-28`, 4
 export const PENDING_LEASE_MINUTES = 10;
 /** Provider calls in flight at once, from one run. */
 const DELIVERIES_AT_ONCE = 8;
+/**
+ * Schedules decided in one transaction: a minute's reminders of a large clinic are read and written a few hundred at
+ * a time, so the work grows with the statements of a batch, not of a reminder, and each transaction stays short.
+ */
+const DECIDED_AT_ONCE = 250;
 const MISSED_REASON = 'The server was not running at the reminder time';
+const NO_EMAIL_REASON = 'No e-mail address on file';
 const LOST_REASON = 'Not delivered within the grace window: the server stopped before the provider took it';
 const OPTED_OUT_REASON = 'Not sent: the patient opted out after the reminder was written';
 
 /**
- * The reminders' job (decisions 1350, 1370): every minute, each reminder whose time has come is decided once, in its
- * own clinic's short transaction: claimed (one row a channel) and skipped (opted out, already logged today with no
- * check-in waiting, quiet hours) or written to the outbox as `pending`. The provider is called after the commit, and
- * its answer makes the row `sent` or `failed`; a row left pending by a server that stopped is tried again by a later
- * run.
+ * The reminders' job (decisions 1350, 1370, 1380): every minute, each reminder whose time has come is decided once,
+ * in a short transaction of its clinic with up to DECIDED_AT_ONCE others: claimed (one row a channel) and skipped
+ * (opted out, already logged today with no check-in waiting, quiet hours) or written to the outbox as `pending`. The
+ * provider is called after the commit, and its answer makes the row `sent` or `failed`; a row left pending by a
+ * server that stopped is tried again by a later run.
  */
 export function createReminderRunner({ db, clock, mailer, sms, push, config, log }: Deps) {
-  async function decide(row: Due, plan: ReturnType<typeof daysToDecide>, now: Date): Promise<Queued[]> {
-    const { schedule } = row;
-    const data = dataFor(db, clinicScope(schedule.clinicId));
+  /** Decides the due schedules of one clinic together, in one transaction: what to hand to the providers. */
+  async function decide(rows: Due[], now: Date): Promise<Queued[]> {
+    const clinic = rows[0]!;
+    const data = dataFor(db, clinicScope(clinic.schedule.clinicId));
+    // The data day is the clinic's calendar day, as billing counts it (db/data-days.ts).
+    const clinicToday = localDateOf(now, clinic.clinicTimezone);
+    const monthEnd = lastDayOf(clinicToday);
     return data.transaction(async (tx) => {
-      for (const day of plan.missed) {
-        const claims = schedule.channels.map((channel) => ({
-          patientId: schedule.patientId,
-          localDate: day.localDate,
-          channel,
-          outcome: 'missed' as const,
-          dueAt: day.dueAt,
-          at: now,
-        }));
-        const claimed = await tx.reminderDeliveries.claim(claims);
-        for (const id of claimed?.values() ?? []) await tx.reminderDeliveries.finish(id, 'missed', MISSED_REASON, null);
-      }
-      const due = plan.due;
-      if (!due) return [];
-      // The data day is the clinic's calendar day, as billing counts it (db/data-days.ts).
-      const clinicToday = localDateOf(now, row.clinicTimezone);
-      const monthEnd = lastDayOf(clinicToday);
-      const days = await tx.reminderDeliveries.dataDays(
-        schedule.patientId,
+      // Nothing is owed from before the time the job was to look: the schedule's save, the patient's return to care,
+      // or the next reminder's time it worked out last (decision 1370).
+      const plans = rows.map((row) => ({
+        row,
+        plan: daysToDecide(row.schedule, now, row.lastDay, row.schedule.nextAt!),
+      }));
+      const dueIds = plans.filter((p) => p.plan.due).map((p) => p.row.schedule.patientId);
+      const dataDays = await tx.reminderDeliveries.dataDays(
+        dueIds,
         `${clinicToday.slice(0, 7)}-01`,
         addDays(clinicToday, 1),
       );
-      const loggedToday = days.includes(clinicToday);
       // A check-in due on the clinic's day, by the rule the patient app shows it with (decision 1360).
-      const [checkIn] = await tx.measureAssignments.dueOf(schedule.patientId, clinicToday);
-      const quiet = !schedule.quietHoursAllowed && isQuietTime(wallTimeOf(now, schedule.timezone));
-      // Push has no opt-out of its own: turning the last device off takes push out of the channels (decision 1365).
-      const optedOut = (channel: ReminderChannel) =>
-        channel === 'sms' ? schedule.smsOptedOut : channel === 'email' ? schedule.emailOptedOut : false;
-      // A day already logged still has a reminder while a check-in waits: it then says only that (decision 1370).
-      const skipLogged = loggedToday && !checkIn;
-      const outcomeOf = (channel: ReminderChannel): ReminderOutcome =>
-        optedOut(channel) ? 'opted_out' : skipLogged ? 'skipped_logged' : quiet ? 'skipped_quiet' : 'pending';
-      const claims = schedule.channels.map((channel) => ({
-        patientId: schedule.patientId,
-        localDate: due.localDate,
-        channel,
-        outcome: outcomeOf(channel),
-        dueAt: due.dueAt,
-        at: now,
-      }));
-      const claimed = await tx.reminderDeliveries.claim(claims);
-      if (!claimed) return [];
-      const atRisk = monthAtRisk({
-        needed: monthDataDaysNeeded(monthEnd),
-        logged: days.length,
-        daysLeft: daysBetween(clinicToday, monthEnd) + 1,
-      });
-      const content: ReminderContent = { atRisk, checkIn: !checkIn ? 'none' : loggedToday ? 'only' : 'too' };
-      const link = reminderLink(config.PUBLIC_URL, checkIn?.id);
-      const queued: Queued[] = [];
-      for (const claim of claims) {
-        if (claim.outcome !== 'pending') continue;
-        const one = await queue(tx, row, claim.channel, claimed.get(claim.channel)!, { ...content, link });
-        if (one) queued.push(one);
+      const checkIns = new Map<number, { id: number }>();
+      for (const a of await tx.measureAssignments.dueOf(dueIds, clinicToday)) {
+        if (!checkIns.has(a.patientId)) checkIns.set(a.patientId, a);
       }
-      return queued;
+      const claims: Claim[] = [];
+      const says = new Map<number, Says>();
+      for (const { row, plan } of plans) {
+        const { schedule } = row;
+        for (const day of plan.missed) {
+          for (const channel of schedule.channels) {
+            claims.push({
+              patientId: schedule.patientId,
+              localDate: day.localDate,
+              channel,
+              outcome: 'missed',
+              reason: MISSED_REASON,
+              dueAt: day.dueAt,
+              at: now,
+            });
+          }
+        }
+        const due = plan.due;
+        if (!due) continue;
+        const days = dataDays.get(schedule.patientId) ?? [];
+        const loggedToday = days.includes(clinicToday);
+        const checkIn = checkIns.get(schedule.patientId);
+        const quiet = !schedule.quietHoursAllowed && isQuietTime(wallTimeOf(now, schedule.timezone));
+        // Push has no opt-out of its own: turning the last device off takes push out of the channels (decision 1365).
+        const optedOut = (channel: ReminderChannel) =>
+          channel === 'sms' ? schedule.smsOptedOut : channel === 'email' ? schedule.emailOptedOut : false;
+        // A day already logged still has a reminder while a check-in waits: it then says only that (decision 1370).
+        const skipLogged = loggedToday && !checkIn;
+        const outcomeOf = (channel: ReminderChannel): ReminderOutcome =>
+          optedOut(channel)
+            ? 'opted_out'
+            : skipLogged
+              ? 'skipped_logged'
+              : quiet
+                ? 'skipped_quiet'
+                : channel === 'email' && !row.email
+                  ? 'failed'
+                  : 'pending';
+        for (const channel of schedule.channels) {
+          const outcome = outcomeOf(channel);
+          const reason = outcome === 'failed' ? NO_EMAIL_REASON : null;
+          claims.push({
+            patientId: schedule.patientId,
+            localDate: due.localDate,
+            channel,
+            outcome,
+            reason,
+            dueAt: due.dueAt,
+            at: now,
+          });
+        }
+        const atRisk = monthAtRisk({
+          needed: monthDataDaysNeeded(monthEnd),
+          logged: days.length,
+          daysLeft: daysBetween(clinicToday, monthEnd) + 1,
+        });
+        const checkInSays = !checkIn ? 'none' : loggedToday ? 'only' : 'too';
+        says.set(schedule.patientId, {
+          atRisk,
+          checkIn: checkInSays,
+          link: reminderLink(config.PUBLIC_URL, checkIn?.id),
+        });
+      }
+      const claimed = await tx.reminderDeliveries.claim(claims);
+      // The messages of the days this run claimed, written to the outbox together.
+      const toWrite = plans.flatMap(({ row, plan }) => {
+        const { patientId } = row.schedule;
+        const ids = plan.due && claimed.get(dayOf(patientId, plan.due.localDate));
+        if (!ids) return [];
+        return claims
+          .filter((c) => c.patientId === patientId && c.localDate === plan.due!.localDate && c.outcome === 'pending')
+          .map((c) => ({
+            claimId: ids.get(c.channel)!,
+            channel: c.channel,
+            ...written(row, c.channel, says.get(patientId)!),
+          }));
+      });
+      const results = await queueAllInOutbox(
+        tx.db,
+        toWrite.map((w) => w.outgoing),
+      );
+      // A suppressed message (the restricted demo clinic) is recorded and done: its reminder counts as sent.
+      await tx.reminderDeliveries.finish(
+        toWrite.map((w, i) => ({
+          id: w.claimId,
+          outcome: results[i]!.status === 'suppressed' ? 'sent' : 'pending',
+          reason: null,
+          outboxId: results[i]!.id,
+        })),
+      );
+      await tx.reminderSchedules.setNextAt(
+        plans.map(({ row, plan }) => ({
+          patientId: row.schedule.patientId,
+          from: row.schedule.nextAt!,
+          nextAt: nextLook(row, plan, now),
+        })),
+      );
+      return toWrite.flatMap((w, i) =>
+        results[i]!.status === 'suppressed'
+          ? []
+          : [{ claimId: w.claimId, channel: w.channel, outboxId: results[i]!.id, message: w.message }],
+      );
     });
   }
 
-  /** Writes the message to the outbox in the claim's transaction; a suppressed one is done there and then. */
-  async function queue(tx: TxData, row: Due, channel: ReminderChannel, id: number, says: Says) {
-    if (channel === 'email' && !row.email) {
-      await tx.reminderDeliveries.finish(id, 'failed', 'No e-mail address on file', null);
-      return undefined;
-    }
-    const { message, result } = await written(tx, row, channel, says);
-    await tx.reminderDeliveries.finish(id, result.status === 'suppressed' ? 'sent' : 'pending', null, result.id);
-    return result.status === 'suppressed' ? undefined : { claimId: id, channel, outboxId: result.id, message };
+  /** When the job next looks at a schedule: its next reminder's time after the days decided now. */
+  function nextLook(row: Due, plan: ReturnType<typeof daysToDecide>, now: Date): Date {
+    const decided = [row.lastDay, plan.missed.at(-1)?.localDate, plan.due?.localDate]
+      .filter((d): d is string => !!d)
+      .sort()
+      .at(-1);
+    return nextDueAt(row.schedule, now, decided ?? null) ?? new Date(now.getTime() + 86_400_000);
   }
 
-  /** The channel's message in the schedule's language, and its outbox row. */
-  async function written(tx: TxData, row: Due, channel: ReminderChannel, says: Says) {
+  /** The channel's message in the schedule's language, and the outbox row that keeps it. */
+  function written(row: Due, channel: ReminderChannel, says: Says) {
     const { schedule } = row;
     const language = schedule.language;
     const suppress = row.clinicCode === config.RESTRICTED_CLINIC_CODE;
     if (channel === 'sms') {
       const message: SmsMessage = { to: row.phone, text: reminderText({ language, ...says }), suppress };
-      return { message, result: await sms.queue(message, tx.db) };
+      return { message, outgoing: smsOutgoing(message) };
     }
     if (channel === 'email') {
       const message = emailOf(schedule.patientId, row.email!, language, says, suppress);
-      return { message, result: await mailer.queue(message, tx.db) };
+      return { message, outgoing: mailOutgoing(message) };
     }
     const message: PushMessage = { patientId: schedule.patientId, payload: reminderPush({ language, ...says }) };
-    return { message, result: await queueInOutbox(tx.db, pushOutgoing(message, suppress)) };
+    return { message, outgoing: pushOutgoing(message, suppress) };
   }
 
   /** After the commit: the provider's answer sets the outcome (still queued without a provider counts as sent). */
@@ -165,12 +235,15 @@ export function createReminderRunner({ db, clock, mailer, sms, push, config, log
         : q.channel === 'email'
           ? await mailer.deliverQueued(q.outboxId, q.message as MailMessage)
           : await deliverPush({ db, clock, push }, scope, q.outboxId, q.message as PushMessage);
-    await scope.reminderDeliveries.finish(
-      q.claimId,
-      result.status === 'failed' ? 'failed' : 'sent',
-      result.status === 'failed' ? (result.error ?? 'Delivery failed') : null,
-      q.outboxId,
-    );
+    const failed = result.status === 'failed';
+    await scope.reminderDeliveries.finish([
+      {
+        id: q.claimId,
+        outcome: failed ? 'failed' : 'sent',
+        reason: failed ? (result.error ?? 'Delivery failed') : null,
+        outboxId: q.outboxId,
+      },
+    ]);
   }
 
   /** Reminders left pending by a server that stopped: tried again within the grace window, else failed. */
@@ -194,12 +267,14 @@ export function createReminderRunner({ db, clock, mailer, sms, push, config, log
           (p.quietHoursAllowed || !isQuietTime(wallTimeOf(now, p.timezone)));
         if (optedOut || !inTime) {
           await data.transaction(async (tx) => {
-            await tx.reminderDeliveries.finish(
-              p.id,
-              optedOut ? 'opted_out' : 'failed',
-              optedOut ? null : LOST_REASON,
-              p.outboxId,
-            );
+            await tx.reminderDeliveries.finish([
+              {
+                id: p.id,
+                outcome: optedOut ? 'opted_out' : 'failed',
+                reason: optedOut ? null : LOST_REASON,
+                outboxId: p.outboxId,
+              },
+            ]);
             await abandonInOutbox(tx.db, p.outboxId!, optedOut ? OPTED_OUT_REASON : LOST_REASON);
           });
           continue;
@@ -253,28 +328,38 @@ export function createReminderRunner({ db, clock, mailer, sms, push, config, log
       );
       await retryPending(now, deliveries.start);
       const rows = await data.reminderSchedules.due(now);
-      for (const row of rows) {
-        const { schedule } = row;
+      for (const batch of batchesOf(rows)) {
         try {
-          // Nothing is owed from before the time the job was to look: the schedule's save, the patient's return to
-          // care, or the next reminder's time it worked out last (decision 1370).
-          const since = schedule.nextAt!;
-          const plan = daysToDecide(schedule, now, row.lastDay, since);
-          const queued = await decide(row, plan, now);
-          for (const q of queued) deliveries.start(() => deliver(data, q));
-          const decided = [row.lastDay, plan.missed.at(-1)?.localDate, plan.due?.localDate]
-            .filter((d): d is string => !!d)
-            .sort()
-            .at(-1);
-          const next = nextDueAt(schedule, now, decided ?? null) ?? new Date(now.getTime() + 86_400_000);
-          await data.reminderSchedules.setNextAt(schedule.patientId, since, next);
+          for (const q of await decide(batch, now)) deliveries.start(() => deliver(data, q));
         } catch (err) {
-          log.error({ err, patient: schedule.patientId }, 'reminder not decided; tried again next minute');
+          // One schedule that cannot be decided leaves the others of its batch to go: each is tried alone.
+          if (batch.length === 1) {
+            log.error({ err, patient: batch[0]!.schedule.patientId }, 'reminder not decided; tried again next minute');
+            continue;
+          }
+          for (const row of batch) {
+            try {
+              for (const q of await decide([row], now)) deliveries.start(() => deliver(data, q));
+            } catch (err) {
+              log.error({ err, patient: row.schedule.patientId }, 'reminder not decided; tried again next minute');
+            }
+          }
         }
       }
       await deliveries.done();
     },
   };
+}
+
+/** The due schedules in batches of one clinic each, at most DECIDED_AT_ONCE a batch. */
+function batchesOf(rows: Due[]): Due[][] {
+  const byClinic = new Map<number, Due[]>();
+  for (const row of rows) byClinic.set(row.schedule.clinicId, [...(byClinic.get(row.schedule.clinicId) ?? []), row]);
+  return [...byClinic.values()].flatMap((ofClinic) =>
+    Array.from({ length: Math.ceil(ofClinic.length / DECIDED_AT_ONCE) }, (_, i) =>
+      ofClinic.slice(i * DECIDED_AT_ONCE, (i + 1) * DECIDED_AT_ONCE),
+    ),
+  );
 }
 
 /** Runs tasks as they come, `most` at a time; `done` waits for all of them. */

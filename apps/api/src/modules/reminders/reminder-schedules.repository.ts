@@ -81,20 +81,17 @@ export const createReminderSchedulesRepository = (db: DbOrTx, scope: ClinicScope
   },
 
   /**
-   * When the reminders' job next looks at the patient's schedule (its next reminder's time), if the schedule still
-   * holds the time the job read (`from`): a save or a change of the patient's care made since then stands.
+   * When the reminders' job next looks at each patient's schedule (its next reminder's time), in one statement, where
+   * the schedule still holds the time the job read (`from`): a save or a change of the patient's care made since
+   * then stands.
    */
-  async setNextAt(patientId: number, from: Date, nextAt: Date) {
-    await db
-      .update(reminderSchedules)
-      .set({ nextAt })
-      .where(
-        and(
-          eq(reminderSchedules.patientId, patientId),
-          eq(reminderSchedules.nextAt, from),
-          inScope(reminderSchedules.clinicId, scope),
-        ),
-      );
+  async setNextAt(looks: { patientId: number; from: Date; nextAt: Date }[]) {
+    if (looks.length === 0) return;
+    const values = looks.map((l) => ({ patient_id: l.patientId, from: l.from, next_at: l.nextAt }));
+    await db.execute(sql`update ${reminderSchedules} set next_at = v.next_at
+      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(patient_id int, "from" timestamptz, next_at timestamptz)
+      where ${reminderSchedules.patientId} = v.patient_id and ${reminderSchedules.nextAt} = v."from"
+        and ${inScope(reminderSchedules.clinicId, scope)}`);
   },
 
   /**

@@ -170,7 +170,8 @@ export function createRemindersService({ clock, audit, pushPublicKey }: Deps) {
       const today = localDateOf(clock.now(), patient.timezone);
       const first = weekStartOf(today, ADHERENCE_WEEKS - 1);
       const schedule = await data.reminderSchedules.find(patient.id);
-      const logged = new Set(await data.reminderDeliveries.dataDays(patient.id, first, addDays(today, 1)));
+      const days = await data.reminderDeliveries.dataDays([patient.id], first, addDays(today, 1));
+      const logged = new Set(days.get(patient.id));
       const since = schedule ? localDateOf(schedule.createdAt, patient.timezone) : today;
       const weeks = Array.from({ length: ADHERENCE_WEEKS }, (_, i) => {
         const start = weekStartOf(today, ADHERENCE_WEEKS - 1 - i);

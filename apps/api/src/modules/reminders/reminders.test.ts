@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, expectProblem, staffToken } from '../../../test/helpers.ts';
 import { signedInPatient } from '../../../test/patient-app-support.ts';
 import { twoClinicsForFile } from '../../../test/patients-support.ts';
 import { auditRowsOf, logSteps, remindersOf } from '../../../test/reminders-support.ts';
+import { reminderSchedules } from '../../db/schema.ts';
 
 const PROVIDER_TOKEN = 'provider-token-for-tests';
 const { t, call, home, away } = await twoClinicsForFile({ env: { SMS_WEBHOOK_TOKEN: PROVIDER_TOKEN } });
@@ -182,6 +184,33 @@ describe('sending', () => {
     goTo('2026-03-29T22:00:10Z');
     await run();
     expect((await remindersOf(db, english.id))[0]!.message!.body).toContain('Log today to keep your program on track');
+  });
+
+  it('decides a clinic’s reminders together, and one that cannot be decided leaves the others to go', async () => {
+    goTo('2026-03-30T12:00:00Z');
+    const patients = [await patientWith({ channels: ['sms'] }), await patientWith({ channels: ['sms'] })];
+    const broken = await patientWith({ channels: ['sms'] });
+    // A schedule the job cannot read (its timezone unknown to the runtime) fails its batch's transaction.
+    await db
+      .update(reminderSchedules)
+      .set({ timezone: 'Mars/Olympus_Mons' })
+      .where(eq(reminderSchedules.patientId, broken.id));
+    goTo('2026-03-30T22:00:10Z');
+    await run();
+    for (const patient of patients) {
+      expect((await remindersOf(db, patient.id)).map((r) => [r.localDate, r.outcome])).toEqual([
+        ['2026-03-30', 'sent'],
+      ]);
+    }
+    expect(await remindersOf(db, broken.id)).toEqual([]);
+    // Mended, it is decided at the next run, within the grace window.
+    await db
+      .update(reminderSchedules)
+      .set({ timezone: 'America/New_York' })
+      .where(eq(reminderSchedules.patientId, broken.id));
+    goTo('2026-03-30T22:01:10Z');
+    await run();
+    expect((await remindersOf(db, broken.id)).map((r) => [r.localDate, r.outcome])).toEqual([['2026-03-30', 'sent']]);
   });
 });
 
