@@ -35,6 +35,7 @@ export const auditActions = [
   'interaction.list',
   'interaction.create',
   'interaction.delete',
+  'interaction.update_note',
   // Home exercise programs and the patient's data
   'hep.read',
   'hep.added',

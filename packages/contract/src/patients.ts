@@ -258,6 +258,8 @@ export const logInteractionBodySchema = z.object({
 });
 export type LogInteractionBody = z.infer<typeof logInteractionBodySchema>;
 export const deleteInteractionBodySchema = z.object({ log: idSchema });
+/** A logged call's note, written again: the only part of a logged call that changes (a video visit's is empty). */
+export const interactionNoteBodySchema = z.object({ log: idSchema, notes: z.string().trim().max(2000) });
 export const interactionListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(25),
@@ -410,6 +412,17 @@ export const patientEndpoints = defineEndpoints('patients', {
     body: deleteInteractionBodySchema,
     status: 204,
     response: z.null(),
+  },
+  /** Writes a logged call's note again (a video visit logs itself without one). */
+  interactionNote: {
+    method: 'POST',
+    path: '/api/v1/patients/:id/log_interaction/note/',
+    access: 'programs.edit',
+    audit: { change: 'interaction.update_note' },
+    params: idParamsSchema,
+    body: interactionNoteBodySchema,
+    status: 200,
+    response: interactionLogSchema,
   },
   /** Searches the ICD-10 codes, for choosing a diagnosis. */
   icd10: {

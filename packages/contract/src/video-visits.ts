@@ -92,6 +92,8 @@ export const visitEndedSchema = z.object({
   visit_id: z.number().int(),
   reason: z.enum(visitEndReasons),
   logged_minutes: z.number().int(),
+  /** The interaction log's entry the visit wrote (null: none), for the clinician's note. */
+  log_id: z.number().int().nullable(),
 });
 export type VisitEnded = z.infer<typeof visitEndedSchema>;
 

@@ -256,6 +256,13 @@ export const patientsRepositories = {
       await expect(r.insert({ ...theirs, startedAt: new Date('2025-01-03T12:00:00Z') })).rejects.toThrow(/patient/);
       expect(await rowsOfBInA(interactionLogs)).toEqual([]);
     }),
+    setNotes: crossClinic(async (r) => {
+      const call = await callOf(b);
+      await r.setNotes(call.id, 'written from clinic A');
+      expect((await repoOf(createInteractionsRepository, scopeB()).findLive(b.patientId, call.id))?.notes).not.toBe(
+        'written from clinic A',
+      );
+    }),
     softDelete: crossClinic(async (r) => {
       const call = await callOf(b);
       await r.softDelete(call.id, a.therapistId, new Date());

@@ -94,6 +94,16 @@ export const createInteractionsRepository = (db: DbOrTx, scope: ClinicScope) => 
     return row!.id;
   },
 
+  /** A live log's note, written again. A log outside the scope, or deleted, stays as it is. */
+  async setNotes(logId: number, notes: string) {
+    await db
+      .update(interactionLogs)
+      .set({ notes })
+      .where(
+        and(eq(interactionLogs.id, logId), isNull(interactionLogs.deletedAt), inScope(interactionLogs.clinicId, scope)),
+      );
+  },
+
   /** Kept for the audit trail; gone from lists and from billing. A log outside the scope stays as it is. */
   async softDelete(logId: number, actorId: number, now: Date) {
     await db

@@ -52,6 +52,10 @@ export const patientsRoutes: FastifyPluginAsyncZod<Options> = async (
     return undefined; // 204: no body
   });
 
+  route(app, endpoints.interactionNote, ({ actor, params, body, ctx }) =>
+    patients.setInteractionNote(actor, params.id, body.log, body.notes, ctx),
+  );
+
   route(app, endpoints.icd10, ({ actor, query }) =>
     patients.searchIcd10(actor, query.search, query.page, query.page_size),
   );

@@ -444,6 +444,18 @@ export function createPatientsService({ clock, audit, rtm, tasks, monitoring, re
       });
     },
 
+    /** Writes a logged call's note again: what was said on a video visit, which logged itself without one. */
+    async setInteractionNote(actor: Caller, id: number, logId: number, notes: string, ctx: RequestContext) {
+      const patient = await findPatient(actor, id, ctx);
+      const calls = actor.data.within(patientScope(patient)).interactions;
+      if (!(await calls.findLive(id, logId))) throw notFound('interaction log');
+      await actor.data.transaction(async (data) => {
+        await data.within(patientScope(patient)).interactions.setNotes(logId, notes);
+        await record(actor, 'interaction.update_note', patient, ctx, { log_id: logId }, data.db);
+      });
+      return toInteractionLog((await calls.findLive(id, logId))!);
+    },
+
     /** The ICD-10 codes matching a term, ranked; the list is the same for every clinic. */
     async searchIcd10(actor: Caller, search: string, page: number, pageSize: number) {
       const { rows, count } = await actor.data.icd10.search(search, page, pageSize);

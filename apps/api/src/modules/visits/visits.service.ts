@@ -135,7 +135,7 @@ export function createVisitsService({ clock, audit, realtime, config, tasks }: D
     if (!changed) throw ended();
     await record('visit.end', visit, by, data, { reason, connected_seconds: overlap.seconds, log_id: logId });
     // A patient removed during the visit has no log to keep its minutes: none are said to be logged.
-    return { visit_id: visit.id, reason, logged_minutes: logId === null ? 0 : minutes };
+    return { visit_id: visit.id, reason, logged_minutes: logId === null ? 0 : minutes, log_id: logId };
   }
 
   /** The visit as it ended, for a hang-up sent again. */
@@ -143,6 +143,7 @@ export function createVisitsService({ clock, audit, realtime, config, tasks }: D
     visit_id: visit.id,
     reason: visit.endReason!,
     logged_minutes: visit.interactionLogId ? loggedMinutesOf(visit.connectedSeconds ?? 0) : 0,
+    log_id: visit.interactionLogId,
   });
 
   /** Why an overdue visit ends: never answered, both devices gone, or never connected again in time. */

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { chatTestbedForFile, settle } from '../../../test/chat-support.ts';
+import { expectProblem } from '../../../test/helpers.ts';
 import { sessionForPatient } from '../../../test/hep-support.ts';
 import { auditEvents, interactionLogs, videoVisits } from '../../db/schema.ts';
 import { crossClinic } from '../../db/scope.ts';
@@ -53,7 +54,10 @@ const connected = (d: Device, visitId: number, state: 'connected' | 'disconnecte
 const hangUp = (d: Device, visitId: number) => send<VisitEnded>(d, visitEvents.hangUp, { visit_id: visitId });
 const visitRow = async (id: number) => (await db.select().from(videoVisits).where(eq(videoVisits.id, id)))[0]!;
 const logsOf = (patientId: number) => db.select().from(interactionLogs).where(eq(interactionLogs.patientId, patientId));
-const auditsOf = (action: 'visit.end' | 'visit.refused' | 'visit.start' | 'visit.join', actorUserId?: number) =>
+const auditsOf = (
+  action: 'visit.end' | 'visit.refused' | 'visit.start' | 'visit.join' | 'interaction.update_note',
+  actorUserId?: number,
+) =>
   db
     .select()
     .from(auditEvents)
@@ -99,8 +103,8 @@ describe('a video visit', () => {
     await connected(patient.phone, visitId);
     t.clock.advanceSeconds(65);
     expect(await connected(staff, visitId)).toMatchObject({ connected_seconds: 65 });
-    const end = await hangUp(staff, visitId);
-    expect(end).toEqual({ visit_id: visitId, reason: 'hang_up', logged_minutes: 1 });
+    const end = (await hangUp(staff, visitId)) as VisitEnded;
+    expect(end).toEqual({ visit_id: visitId, reason: 'hang_up', logged_minutes: 1, log_id: expect.any(Number) });
     await settle();
     expect(heardOf(patient.phone, visitEvents.ended)).toEqual([end]);
 
@@ -115,6 +119,17 @@ describe('a video visit', () => {
     const row = await visitRow(visitId);
     expect(new Date(logs.results[0].started_at)).toEqual(new Date(JSON.parse(JSON.stringify(row.connectedFrom))));
     expect(row).toMatchObject({ endReason: 'hang_up', connectedSeconds: 65, interactionLogId: logs.results[0].id });
+    expect(end.log_id).toBe(logs.results[0].id);
+
+    // The clinician adds what was said to the entry the visit wrote; another clinic's therapist cannot.
+    const note = { log: end.log_id, notes: 'Reviewed knee flexion on video; progressing.' };
+    const notePath = `/api/v1/patients/${patient.id}/log_interaction/note/`;
+    expectProblem(await call.post(notePath, away.therapist.token, note), 404);
+    expectProblem(await call.post(notePath, home.therapist.token, { ...note, notes: 'x'.repeat(2001) }), 400);
+    const noted = await call.post(notePath, home.therapist.token, note);
+    expect(noted.statusCode, noted.body).toBe(200);
+    expect(noted.json()).toMatchObject({ id: end.log_id, kind: 'video', minutes: 1, notes: note.notes });
+    expect(await auditsOf('interaction.update_note')).toHaveLength(1);
 
     const month = (await call.get(`/api/v1/patients/${patient.id}/monitoring/`, home.therapist.token)).json();
     expect(month).toMatchObject({ call_minutes: 1, has_live_call: true });
@@ -127,7 +142,12 @@ describe('a video visit', () => {
     await connected(staff, visitId);
     await connected(patient.phone, visitId);
     t.clock.advanceSeconds(50);
-    expect(await hangUp(patient.phone, visitId)).toEqual({ visit_id: visitId, reason: 'hang_up', logged_minutes: 0 });
+    expect(await hangUp(patient.phone, visitId)).toEqual({
+      visit_id: visitId,
+      reason: 'hang_up',
+      logged_minutes: 0,
+      log_id: null,
+    });
     expect(await logsOf(patient.id)).toEqual([]);
     expect((await visitRow(visitId)).connectedSeconds).toBe(50);
   });
@@ -163,7 +183,7 @@ describe('a video visit', () => {
     expect(ends).toHaveLength(1);
     await settle();
     expect(heardOf(staff, visitEvents.ended)).toEqual([
-      { visit_id: visitId, reason: 'no_connection_timeout', logged_minutes: 0 },
+      { visit_id: visitId, reason: 'no_connection_timeout', logged_minutes: 0, log_id: null },
     ]);
     expect(heardOf(patient.phone, visitEvents.ended)).toHaveLength(1);
   });
