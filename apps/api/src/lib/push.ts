@@ -21,9 +21,14 @@ export type DeviceOutcome = { status: 'sent' } | { status: 'gone' } | { status: 
 export type PushSender = {
   /** The key browsers subscribe with; undefined when push is off on this server. */
   publicKey: string | undefined;
-  /** Sends to one device, encrypted to its keys (RFC 8291), signed with the server's key (RFC 8292). */
-  sendTo(device: PushDevice, payload: PushPayload): Promise<DeviceOutcome>;
+  /**
+   * Sends to one device, encrypted to its keys (RFC 8291), signed with the server's key (RFC 8292). A reminder is kept
+   * by the push service for `PUSH_TTL_SECONDS` by default; a call that rings is worth its ringing time only.
+   */
+  sendTo(device: PushDevice, payload: PushPayload, delivery?: PushDelivery): Promise<DeviceOutcome>;
 };
+/** How long the push service keeps the notification for a phone that is off (seconds), and how urgently it goes. */
+export type PushDelivery = { ttlSeconds: number; urgency: 'normal' | 'high' };
 
 /**
  * A reminder is worth a few hours at most: a phone that is off longer gets none rather than a stale one (the push
@@ -87,13 +92,13 @@ export function createPushSender({
 }: Options): PushSender {
   return {
     publicKey: keys?.publicKey,
-    async sendTo(device, payload) {
+    async sendTo(device, payload, delivery = { ttlSeconds: PUSH_TTL_SECONDS, urgency: 'normal' }) {
       if (!keys) return { status: 'failed', reason: 'Push notifications are not set up on this server' };
       try {
         const details = webPush.generateRequestDetails(
           { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
           JSON.stringify(payload),
-          { TTL: PUSH_TTL_SECONDS, contentEncoding: 'aes128gcm', vapidDetails: keys },
+          { TTL: delivery.ttlSeconds, urgency: delivery.urgency, contentEncoding: 'aes128gcm', vapidDetails: keys },
         );
         const status = await post(details, agent, deadlineMs);
         if (status === 404 || status === 410) return { status: 'gone' };

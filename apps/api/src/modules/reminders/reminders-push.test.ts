@@ -1,3 +1,4 @@
+import { VISIT_GRACE_SECONDS } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import webPush from 'web-push';
@@ -7,7 +8,10 @@ import { twoClinicsForFile } from '../../../test/patients-support.ts';
 import { decrypted, newDevice, startPushService, verifiedVapid } from '../../../test/push-service-support.ts';
 import { auditRowsOf, remindersOf } from '../../../test/reminders-support.ts';
 import { pushSubscriptions } from '../../db/schema.ts';
+import { clinicScope } from '../../db/scope.ts';
 import { createPushSender, PUSH_TTL_SECONDS } from '../../lib/push.ts';
+import { dataFor } from '../data-access.ts';
+import { ringByPush } from '../visits/visit-ring.ts';
 import { DEVICES_KEPT } from './push-subscriptions.repository.ts';
 import { createReminderRunner } from './reminder-runner.ts';
 
@@ -214,5 +218,41 @@ describe('the devices that take push reminders', () => {
       channels: ['sms'],
       push_devices: 0,
     });
+  });
+});
+
+describe('a visit that rings by push (decision 1385)', () => {
+  it('reaches each phone at once, kept no longer than the visit rings, in the patient’s language, with fixed words', async () => {
+    const patient = await aPatient();
+    const device = await subscribed(patient.token);
+    expect((await call.put('/api/v1/patient/reminders/', patient.token, schedule(['push'], 'es'))).statusCode).toBe(
+      200,
+    );
+    const push = createPushSender({ keys, agent: pushService.agent });
+    const warnings: unknown[] = [];
+    const data = dataFor(db, clinicScope(home.clinic.id));
+    const deps = {
+      clock: t.clock,
+      push,
+      publicUrl: t.app.config.PUBLIC_URL,
+      log: { warn: (w: unknown) => warnings.push(w) },
+    };
+    await ringByPush(deps, data, { id: 42, patientId: patient.id });
+
+    const [request, ...more] = pushService.received.filter((r) => r.path === device.path);
+    expect(more).toEqual([]);
+    expect(request!.headers.ttl).toBe(String(VISIT_GRACE_SECONDS));
+    expect(request!.headers.urgency).toBe('high');
+    expect(decrypted(device, request!.body)).toEqual({
+      title: 'Rehabit',
+      body: 'Su clínica le está llamando para una videoconsulta. Toque para contestar.',
+      url: 'http://rehabit.test/my/visit/42',
+    });
+    expect(warnings).toEqual([]);
+
+    // A phone its push service forgot is forgotten here too.
+    pushService.gone.add(device.path);
+    await ringByPush(deps, data, { id: 43, patientId: patient.id });
+    expect(await devicesOf(patient.id)).toEqual([]);
   });
 });

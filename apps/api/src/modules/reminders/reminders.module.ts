@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createPushSender } from '../../lib/push.ts';
+import { createPushSender, type PushSender } from '../../lib/push.ts';
 import { pushKeysOf } from '../../lib/push-keys.ts';
 import { createPatientReminders } from './patient-changes.ts';
 import { createPushDevicesService } from './push-devices.service.ts';
@@ -14,6 +14,8 @@ declare module 'fastify' {
     reminderRunner: ReminderRunner;
     /** Parks or resumes a patient's reminders inside a change of their status (decision 1370). */
     patientReminders: ReturnType<typeof createPatientReminders>;
+    /** Web Push to the patients' devices (decision 1365): reminders, and a visit that rings. */
+    pushSender: PushSender;
   }
 }
 
@@ -22,6 +24,7 @@ export const remindersModule = fp(
   async (app) => {
     const { db, clock, audit, config, mailer, sms } = app;
     const push = createPushSender({ keys: await pushKeysOf(config) });
+    app.decorate('pushSender', push);
     app.decorate('reminderRunner', createReminderRunner({ db, clock, mailer, sms, push, config, log: app.log }));
     app.decorate('patientReminders', createPatientReminders());
     await app.register(remindersRoutes, {

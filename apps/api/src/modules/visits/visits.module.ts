@@ -11,10 +11,10 @@ declare module 'fastify' {
 /** Video visits over the socket, measured and logged by the server (decision 1375). */
 export const visitsModule = fp(
   async (app) => {
-    const { db, clock, audit, realtime, config, taskRules } = app;
-    const visits = createVisitsService({ clock, audit, realtime, config, tasks: taskRules });
+    const { db, clock, audit, realtime, config, taskRules, pushSender: push } = app;
+    const visits = createVisitsService({ clock, audit, realtime, push, config, tasks: taskRules, log: app.log });
     acceptVisitCalls({ db, visits, realtime, audit, log: app.log });
     app.decorate('videoVisits', visits);
   },
-  { name: 'visits', dependencies: ['core', 'tasks', 'patients'] },
+  { name: 'visits', dependencies: ['core', 'tasks', 'patients', 'reminders'] },
 );

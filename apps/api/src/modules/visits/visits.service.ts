@@ -10,6 +10,7 @@ import {
   visitEvents,
   type visitSignalBodySchema,
 } from '@rehabit/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { clinicScope } from '../../db/scope.ts';
@@ -18,20 +19,24 @@ import { type AuditLog, noteNothingChanged } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { PushSender } from '../../lib/push.ts';
 import type { Realtime } from '../../realtime/socket-server.ts';
 import type { Caller, Data, TxData } from '../data-access.ts';
 import { saveCall } from '../patients/call-log.ts';
 import type { PatientTasks } from '../patients/patients.service.ts';
 import { iceServersFor } from './ice-servers.ts';
 import { connect, disconnect, isQuiet, overlapOf } from './visit-clock.ts';
+import { ringByPush } from './visit-ring.ts';
 import type { VisitRow } from './visits.repository.ts';
 
 type Deps = {
   clock: Clock;
   audit: AuditLog;
   realtime: Realtime;
-  config: Pick<Config, 'VISIT_STUN_URLS' | 'VISIT_TURN_URLS' | 'VISIT_TURN_SECRET'>;
+  push: PushSender;
+  config: Pick<Config, 'VISIT_STUN_URLS' | 'VISIT_TURN_URLS' | 'VISIT_TURN_SECRET' | 'PUBLIC_URL'>;
   tasks: PatientTasks;
+  log: Pick<FastifyBaseLogger, 'warn'>;
 };
 
 /** Who acts on a visit: a person, from where (the server's sweep is nobody, from nowhere). */
@@ -61,7 +66,7 @@ const loggedMinutesOf = (seconds: number) => (seconds >= VISIT_LOGGED_MIN_SECOND
  * signals relayed between the two devices only, each side's connection stamped by the server, and ended by a hang-up
  * or by the sweep, which logs the time both were connected as a live call.
  */
-export function createVisitsService({ clock, audit, realtime, config, tasks }: Deps) {
+export function createVisitsService({ clock, audit, realtime, push, config, tasks, log }: Deps) {
   const record = (
     action: 'visit.start' | 'visit.join' | 'visit.end',
     visit: VisitRow,
@@ -186,6 +191,12 @@ export function createVisitsService({ clock, audit, realtime, config, tasks }: D
       });
       const staffName = await actor.data.within(clinicScope(patient.clinicId)).visits.staffName(visit.id);
       realtime.toUser(visit.patientUserId!, visitEvents.ring, { visit_id: visit.id, staff_name: staffName });
+      // Not awaited: the caller hears its answer at once, whatever the push services take.
+      void ringByPush(
+        { clock, push, publicUrl: config.PUBLIC_URL, log },
+        actor.data.within(clinicScope(patient.clinicId)),
+        visit,
+      );
       return { visit_id: visit.id, ice_servers: iceServersFor(config, actor.id, now) };
     },
 
