@@ -23,8 +23,13 @@ const suite = (name, workspace, script, env = {}) => ({ name, workspace, script,
 // Longest first, so the last suite to start is a short one and neither lane idles long at the end.
 const queue = [
   suite('browser journeys', '@rehabit/web', 'test:e2e'),
-  suite('API on the embedded database', '@rehabit/api', 'test', { TEST_DATABASE_URL: undefined }),
   ...(onPostgres ? [suite('API on PostgreSQL', '@rehabit/api', 'test')] : []),
+  // Beside a PostgreSQL pass, the embedded one runs the files that reach the embedded database's own paths (decision
+  // 1390); alone, it runs every file.
+  suite('API on the embedded database', '@rehabit/api', 'test', {
+    TEST_DATABASE_URL: undefined,
+    ...(onPostgres ? { API_TEST_FILES: 'embedded-beside-postgres' } : {}),
+  }),
   suite('web components', '@rehabit/web', 'test'),
   suite('contract rules', '@rehabit/contract', 'test'),
   suite('layering rules', null, 'test:scripts'),

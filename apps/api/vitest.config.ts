@@ -10,9 +10,16 @@ const sameOnEveryDatabase = [
   'test/repository-parameters.test.ts',
 ];
 
+// Beside a pass on PostgreSQL (decision 1390), the embedded pass runs the files that reach what is the embedded
+// database's own: the product as shipped and the demo (which run on it), every repository's SQL through its driver
+// (test/clinic-scope), the cross-cutting checks, and the job queue. The modules' own files then run on PostgreSQL only.
+const embeddedBesidePostgres = process.env.API_TEST_FILES === 'embedded-beside-postgres';
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: embeddedBesidePostgres
+      ? ['test/**/*.test.ts', 'src/jobs/**/*.test.ts']
+      : ['src/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? sameOnEveryDatabase : [])],
     // Migrates once per run; every test file's database is a copy of that one (test/database.ts).
     globalSetup: ['test/global-setup.ts'],
