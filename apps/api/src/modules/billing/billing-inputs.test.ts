@@ -50,4 +50,22 @@ describe('billing inputs', () => {
       ['98985', 1, '2026-01-31'],
     ]);
   });
+
+  it('bills a month whose only live call was a video visit exactly as one with a phone call (decision 1375)', async () => {
+    const units = async (kind: 'phone' | 'video') => {
+      const id = await c.inEpisode('2026-03-02T08:00:00Z');
+      await c.readings(id, 'painlevel', ['2026-03-03']);
+      // 15 monitored minutes and the month's live call of 5 minutes: 20 minutes with a call, one 98980.
+      await c.session(id, '2026-03-10T17:00:00Z', 900);
+      await c.pastCall(id, { date: '2026-03-11', kind, minutes: 5 });
+      const inputs = createBillingInputs(dataFor(c.db, clinicScope(c.home.clinic.id)));
+      const found = (await inputs.inputsOf({ clinicId: c.home.clinic.id, until: '2026-03-31' })).find(
+        (p) => p.patientId === id,
+      )!;
+      return computeBillingUnits(found.input, '2026-03').map((b) => [b.code, b.units]);
+    };
+    const byVideo = await units('video');
+    expect(byVideo).toContainEqual(['98980', 1]);
+    expect(byVideo).toEqual(await units('phone'));
+  });
 });
