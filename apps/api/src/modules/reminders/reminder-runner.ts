@@ -99,65 +99,13 @@ export function createReminderRunner({ db, clock, mailer, sms, push, config, log
       const claims: Claim[] = [];
       const says = new Map<number, Says>();
       for (const { row, plan } of plans) {
-        const { schedule } = row;
-        for (const day of plan.missed) {
-          for (const channel of schedule.channels) {
-            claims.push({
-              patientId: schedule.patientId,
-              localDate: day.localDate,
-              channel,
-              outcome: 'missed',
-              reason: MISSED_REASON,
-              dueAt: day.dueAt,
-              at: now,
-            });
-          }
-        }
-        const due = plan.due;
-        if (!due) continue;
-        const days = dataDays.get(schedule.patientId) ?? [];
-        const loggedToday = days.includes(clinicToday);
-        const checkIn = checkIns.get(schedule.patientId);
-        const quiet = !schedule.quietHoursAllowed && isQuietTime(wallTimeOf(now, schedule.timezone));
-        // Push has no opt-out of its own: turning the last device off takes push out of the channels (decision 1365).
-        const optedOut = (channel: ReminderChannel) =>
-          channel === 'sms' ? schedule.smsOptedOut : channel === 'email' ? schedule.emailOptedOut : false;
-        // A day already logged still has a reminder while a check-in waits: it then says only that (decision 1370).
-        const skipLogged = loggedToday && !checkIn;
-        const outcomeOf = (channel: ReminderChannel): ReminderOutcome =>
-          optedOut(channel)
-            ? 'opted_out'
-            : skipLogged
-              ? 'skipped_logged'
-              : quiet
-                ? 'skipped_quiet'
-                : channel === 'email' && !row.email
-                  ? 'failed'
-                  : 'pending';
-        for (const channel of schedule.channels) {
-          const outcome = outcomeOf(channel);
-          const reason = outcome === 'failed' ? NO_EMAIL_REASON : null;
-          claims.push({
-            patientId: schedule.patientId,
-            localDate: due.localDate,
-            channel,
-            outcome,
-            reason,
-            dueAt: due.dueAt,
-            at: now,
-          });
-        }
-        const atRisk = monthAtRisk({
-          needed: monthDataDaysNeeded(monthEnd),
-          logged: days.length,
-          daysLeft: daysBetween(clinicToday, monthEnd) + 1,
-        });
-        const checkInSays = !checkIn ? 'none' : loggedToday ? 'only' : 'too';
-        says.set(schedule.patientId, {
-          atRisk,
-          checkIn: checkInSays,
-          link: reminderLink(config.PUBLIC_URL, checkIn?.id),
-        });
+        claims.push(...plan.missed.flatMap((day) => missedClaims(row, day, now)));
+        if (!plan.due) continue;
+        const today = { clinicToday, monthEnd, days: dataDays.get(row.schedule.patientId) ?? [] };
+        const checkIn = checkIns.get(row.schedule.patientId);
+        const day = dueDay(row, plan.due, today, checkIn, now);
+        claims.push(...day.claims);
+        says.set(row.schedule.patientId, day.says);
       }
       const claimed = await tx.reminderDeliveries.claim(claims);
       // The messages of the days this run claimed, written to the outbox together.
@@ -199,6 +147,69 @@ export function createReminderRunner({ db, clock, mailer, sms, push, config, log
           : [{ claimId: w.claimId, channel: w.channel, outboxId: results[i]!.id, message: w.message }],
       );
     });
+  }
+
+  /** A day whose time passed while no server ran: recorded once on each channel, never sent. */
+  const missedClaims = (row: Due, day: { localDate: string; dueAt: Date }, now: Date): Claim[] =>
+    row.schedule.channels.map((channel) => ({
+      patientId: row.schedule.patientId,
+      localDate: day.localDate,
+      channel,
+      outcome: 'missed',
+      reason: MISSED_REASON,
+      dueAt: day.dueAt,
+      at: now,
+    }));
+
+  /**
+   * The day's reminder of one schedule: on each channel, skipped (opted out, already logged with no check-in waiting,
+   * quiet hours), failed (no e-mail address) or to send; and what it says.
+   */
+  function dueDay(
+    row: Due,
+    due: { localDate: string; dueAt: Date },
+    today: { clinicToday: string; monthEnd: string; days: string[] },
+    checkIn: { id: number } | undefined,
+    now: Date,
+  ): { claims: Claim[]; says: Says } {
+    const { schedule } = row;
+    const loggedToday = today.days.includes(today.clinicToday);
+    const quiet = !schedule.quietHoursAllowed && isQuietTime(wallTimeOf(now, schedule.timezone));
+    // Push has no opt-out of its own: turning the last device off takes push out of the channels (decision 1365).
+    const optedOut = (channel: ReminderChannel) =>
+      channel === 'sms' ? schedule.smsOptedOut : channel === 'email' ? schedule.emailOptedOut : false;
+    // A day already logged still has a reminder while a check-in waits: it then says only that (decision 1370).
+    const skipLogged = loggedToday && !checkIn;
+    const outcomeOf = (channel: ReminderChannel): ReminderOutcome =>
+      optedOut(channel)
+        ? 'opted_out'
+        : skipLogged
+          ? 'skipped_logged'
+          : quiet
+            ? 'skipped_quiet'
+            : channel === 'email' && !row.email
+              ? 'failed'
+              : 'pending';
+    const claims = schedule.channels.map((channel): Claim => {
+      const outcome = outcomeOf(channel);
+      const reason = outcome === 'failed' ? NO_EMAIL_REASON : null;
+      return {
+        patientId: schedule.patientId,
+        localDate: due.localDate,
+        channel,
+        outcome,
+        reason,
+        dueAt: due.dueAt,
+        at: now,
+      };
+    });
+    const atRisk = monthAtRisk({
+      needed: monthDataDaysNeeded(today.monthEnd),
+      logged: today.days.length,
+      daysLeft: daysBetween(today.clinicToday, today.monthEnd) + 1,
+    });
+    const checkInSays = !checkIn ? 'none' : loggedToday ? 'only' : 'too';
+    return { claims, says: { atRisk, checkIn: checkInSays, link: reminderLink(config.PUBLIC_URL, checkIn?.id) } };
   }
 
   /** When the job next looks at a schedule: its next reminder's time after the days decided now. */
