@@ -32,6 +32,8 @@ type Deps = {
   push: PushSender;
   config: Pick<Config, 'PUBLIC_URL' | 'APP_SECRET' | 'RESTRICTED_CLINIC_CODE'>;
   log: Pick<FastifyBaseLogger, 'error'>;
+  /** Schedules with only missed days to record, decided in one run at most (after the reminders due now). */
+  catchUpAtOnce?: number;
 };
 type Due = Awaited<ReturnType<ReturnType<typeof createReminderSchedulesRepository>['due']>>[number];
 type Pending = Awaited<ReturnType<ReturnType<typeof createReminderDeliveriesRepository>['pending']>>[number];
@@ -42,6 +44,8 @@ type Queued = {
   outboxId: number;
   message: SmsMessage | MailMessage | PushMessage;
 };
+/** A due schedule with the days it decides now. */
+type Planned = { row: Due; plan: ReturnType<typeof daysToDecide> };
 /** What the day's reminder says and where it leads, the same on every channel. */
 type Says = ReminderContent & { link: string };
 
@@ -58,6 +62,8 @@ const DELIVERIES_AT_ONCE = 8;
  * a time, so the work grows with the statements of a batch, not of a reminder, and each transaction stays short.
  */
 const DECIDED_AT_ONCE = 250;
+/** How many schedules with only missed days to record one run decides by default: about 12 s of work here. */
+const CATCH_UP_AT_ONCE = 5_000;
 const MISSED_REASON = 'The server was not running at the reminder time';
 const NO_EMAIL_REASON = 'No e-mail address on file';
 const LOST_REASON = 'Not delivered within the grace window: the server stopped before the provider took it';
@@ -70,21 +76,24 @@ const OPTED_OUT_REASON = 'Not sent: the patient opted out after the reminder was
  * provider is called after the commit, and its answer makes the row `sent` or `failed`; a row left pending by a
  * server that stopped is tried again by a later run.
  */
-export function createReminderRunner({ db, clock, mailer, sms, push, config, log }: Deps) {
+export function createReminderRunner({
+  db,
+  clock,
+  mailer,
+  sms,
+  push,
+  config,
+  log,
+  catchUpAtOnce = CATCH_UP_AT_ONCE,
+}: Deps) {
   /** Decides the due schedules of one clinic together, in one transaction: what to hand to the providers. */
-  async function decide(rows: Due[], now: Date): Promise<Queued[]> {
-    const clinic = rows[0]!;
+  async function decide(plans: Planned[], now: Date): Promise<Queued[]> {
+    const clinic = plans[0]!.row;
     const data = dataFor(db, clinicScope(clinic.schedule.clinicId));
     // The data day is the clinic's calendar day, as billing counts it (db/data-days.ts).
     const clinicToday = localDateOf(now, clinic.clinicTimezone);
     const monthEnd = lastDayOf(clinicToday);
     return data.transaction(async (tx) => {
-      // Nothing is owed from before the time the job was to look: the schedule's save, the patient's return to care,
-      // or the next reminder's time it worked out last (decision 1370).
-      const plans = rows.map((row) => ({
-        row,
-        plan: daysToDecide(row.schedule, now, row.lastDay, row.schedule.nextAt!),
-      }));
       const dueIds = plans.filter((p) => p.plan.due).map((p) => p.row.schedule.patientId);
       const dataDays = await tx.reminderDeliveries.dataDays(
         dueIds,
@@ -210,6 +219,22 @@ export function createReminderRunner({ db, clock, mailer, sms, push, config, log
     });
     const checkInSays = !checkIn ? 'none' : loggedToday ? 'only' : 'too';
     return { claims, says: { atRisk, checkIn: checkInSays, link: reminderLink(config.PUBLIC_URL, checkIn?.id) } };
+  }
+
+  /**
+   * The days each due schedule has to decide now. Nothing is owed from before the time the job was to look: the
+   * schedule's save, the patient's return to care, or the next reminder's time it worked out last (decision 1370). A
+   * schedule the job cannot read is left for the next minute, and leaves the others to go.
+   */
+  function plansOf(rows: Due[], now: Date): Planned[] {
+    return rows.flatMap((row) => {
+      try {
+        return [{ row, plan: daysToDecide(row.schedule, now, row.lastDay, row.schedule.nextAt!) }];
+      } catch (err) {
+        log.error({ err, patient: row.schedule.patientId }, 'reminder not decided; tried again next minute');
+        return [];
+      }
+    });
   }
 
   /** When the job next looks at a schedule: its next reminder's time after the days decided now. */
@@ -338,21 +363,31 @@ export function createReminderRunner({ db, clock, mailer, sms, push, config, log
         log.error({ err }, 'reminder delivery not recorded; tried again after the lease'),
       );
       await retryPending(now, deliveries.start);
-      const rows = await data.reminderSchedules.due(now);
-      for (const batch of batchesOf(rows)) {
+      const planned = plansOf(await data.reminderSchedules.due(now), now);
+      // The reminders due now go first. After a long stop, the days missed meanwhile are recorded a few thousand
+      // schedules a run, so every minute's reminders still go on time while the history is written.
+      const catchingUp = (p: Planned) => !p.plan.due && p.plan.missed.length > 0;
+      const batches = [
+        ...batchesOf(planned.filter((p) => !catchingUp(p))),
+        ...batchesOf(planned.filter(catchingUp).slice(0, catchUpAtOnce)),
+      ];
+      for (const batch of batches) {
         try {
           for (const q of await decide(batch, now)) deliveries.start(() => deliver(data, q));
         } catch (err) {
           // One schedule that cannot be decided leaves the others of its batch to go: each is tried alone.
           if (batch.length === 1) {
-            log.error({ err, patient: batch[0]!.schedule.patientId }, 'reminder not decided; tried again next minute');
+            log.error(
+              { err, patient: batch[0]!.row.schedule.patientId },
+              'reminder not decided; tried again next minute',
+            );
             continue;
           }
-          for (const row of batch) {
+          for (const one of batch) {
             try {
-              for (const q of await decide([row], now)) deliveries.start(() => deliver(data, q));
+              for (const q of await decide([one], now)) deliveries.start(() => deliver(data, q));
             } catch (err) {
-              log.error({ err, patient: row.schedule.patientId }, 'reminder not decided; tried again next minute');
+              log.error({ err, patient: one.row.schedule.patientId }, 'reminder not decided; tried again next minute');
             }
           }
         }
@@ -362,10 +397,14 @@ export function createReminderRunner({ db, clock, mailer, sms, push, config, log
   };
 }
 
-/** The due schedules in batches of one clinic each, at most DECIDED_AT_ONCE a batch. */
-function batchesOf(rows: Due[]): Due[][] {
-  const byClinic = new Map<number, Due[]>();
-  for (const row of rows) byClinic.set(row.schedule.clinicId, [...(byClinic.get(row.schedule.clinicId) ?? []), row]);
+/** The due schedules in batches of one clinic each, at most DECIDED_AT_ONCE a batch, in the order given. */
+function batchesOf(plans: Planned[]): Planned[][] {
+  const byClinic = new Map<number, Planned[]>();
+  for (const p of plans) {
+    const ofClinic = byClinic.get(p.row.schedule.clinicId);
+    if (ofClinic) ofClinic.push(p);
+    else byClinic.set(p.row.schedule.clinicId, [p]);
+  }
   return [...byClinic.values()].flatMap((ofClinic) =>
     Array.from({ length: Math.ceil(ofClinic.length / DECIDED_AT_ONCE) }, (_, i) =>
       ofClinic.slice(i * DECIDED_AT_ONCE, (i + 1) * DECIDED_AT_ONCE),

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, expectProblem, staffToken } from '../../../test/helpers.ts';
 import { signedInPatient } from '../../../test/patient-app-support.ts';
 import { twoClinicsForFile } from '../../../test/patients-support.ts';
 import { auditRowsOf, logSteps, remindersOf } from '../../../test/reminders-support.ts';
-import { reminderSchedules } from '../../db/schema.ts';
+import { reminderDeliveries, reminderSchedules } from '../../db/schema.ts';
+import { createReminderRunner } from './reminder-runner.ts';
 
 const PROVIDER_TOKEN = 'provider-token-for-tests';
 const { t, call, home, away } = await twoClinicsForFile({ env: { SMS_WEBHOOK_TOKEN: PROVIDER_TOKEN } });
@@ -189,28 +190,78 @@ describe('sending', () => {
   it('decides a clinic’s reminders together, and one that cannot be decided leaves the others to go', async () => {
     goTo('2026-03-30T12:00:00Z');
     const patients = [await patientWith({ channels: ['sms'] }), await patientWith({ channels: ['sms'] })];
-    const broken = await patientWith({ channels: ['sms'] });
-    // A schedule the job cannot read (its timezone unknown to the runtime) fails its batch's transaction.
-    await db
-      .update(reminderSchedules)
-      .set({ timezone: 'Mars/Olympus_Mons' })
-      .where(eq(reminderSchedules.patientId, broken.id));
+    // One schedule the job cannot read (its timezone unknown to the runtime), and one whose message the database
+    // refuses, which fails its batch's transaction: the batch is then decided one schedule at a time.
+    const unreadable = await patientWith({ channels: ['sms'] });
+    const refused = await patientWith({ channels: ['sms'] });
+    const scheduleOf = eq(reminderSchedules.patientId, unreadable.id);
+    await db.update(reminderSchedules).set({ timezone: 'Mars/Olympus_Mons' }).where(scheduleOf);
+    await db.execute(
+      sql.raw(`create function refuse_text() returns trigger language plpgsql as $$ begin
+        if new.recipient = (select '+' || regexp_replace(dial_code, '\\D', '', 'g') || phone from patients
+                            where id = ${refused.id}) then
+          raise exception 'refused'; end if;
+        return new; end $$`),
+    );
+    await db.execute(
+      sql.raw('create trigger refuse_text before insert on outbox for each row execute function refuse_text()'),
+    );
     goTo('2026-03-30T22:00:10Z');
     await run();
-    for (const patient of patients) {
-      expect((await remindersOf(db, patient.id)).map((r) => [r.localDate, r.outcome])).toEqual([
-        ['2026-03-30', 'sent'],
-      ]);
-    }
-    expect(await remindersOf(db, broken.id)).toEqual([]);
-    // Mended, it is decided at the next run, within the grace window.
-    await db
-      .update(reminderSchedules)
-      .set({ timezone: 'America/New_York' })
-      .where(eq(reminderSchedules.patientId, broken.id));
+    const decided = async (patientId: number) =>
+      (await remindersOf(db, patientId)).map((r) => [r.localDate, r.outcome]);
+    for (const patient of patients) expect(await decided(patient.id)).toEqual([['2026-03-30', 'sent']]);
+    expect(await decided(unreadable.id)).toEqual([]);
+    expect(await decided(refused.id)).toEqual([]);
+    // Mended, they are decided at the next run, within the grace window.
+    await db.update(reminderSchedules).set({ timezone: 'America/New_York' }).where(scheduleOf);
+    await db.execute(sql.raw('drop trigger refuse_text on outbox'));
+    await db.execute(sql.raw('drop function refuse_text()'));
     goTo('2026-03-30T22:01:10Z');
     await run();
-    expect((await remindersOf(db, broken.id)).map((r) => [r.localDate, r.outcome])).toEqual([['2026-03-30', 'sent']]);
+    for (const patient of [unreadable, refused]) expect(await decided(patient.id)).toEqual([['2026-03-30', 'sent']]);
+  });
+
+  it('after a long stop, sends the reminders due now first and records the missed days over the next runs', async () => {
+    goTo('2026-03-31T12:00:00Z');
+    const missedOnly = [
+      await patientWith({ time: '09:00', channels: ['sms'] }),
+      await patientWith({ time: '09:30', channels: ['sms'] }),
+      await patientWith({ time: '10:00', channels: ['sms'] }),
+    ];
+    const dueNow = await patientWith({ time: '19:00', channels: ['sms'] });
+    const runner = createReminderRunner({
+      db,
+      clock: t.clock,
+      mailer: t.app.mailer,
+      sms: t.app.sms,
+      push: t.app.pushSender,
+      config: t.app.config,
+      log: { error: () => {} },
+      catchUpAtOnce: 2,
+    });
+    // The schedules whose missed days a run recorded (each run's rows carry its time).
+    const recordedAt = async (at: Date) =>
+      (
+        await db
+          .selectDistinct({ patientId: reminderDeliveries.patientId })
+          .from(reminderDeliveries)
+          .where(and(eq(reminderDeliveries.outcome, 'missed'), eq(reminderDeliveries.at, at)))
+      ).length;
+    // No server ran from the morning until 19:00 in New York.
+    goTo('2026-03-31T23:00:10Z');
+    await runner.runDue();
+    expect((await remindersOf(db, dueNow.id)).map((r) => r.outcome)).toEqual(['sent']);
+    expect(await recordedAt(t.clock.now())).toBe(2);
+    for (let minute = 1; minute <= 5; minute++) {
+      t.clock.advanceSeconds(60);
+      await runner.runDue();
+    }
+    for (const patient of missedOnly) {
+      expect((await remindersOf(db, patient.id)).map((r) => [r.localDate, r.outcome])).toEqual([
+        ['2026-03-31', 'missed'],
+      ]);
+    }
   });
 });
 
