@@ -1,5 +1,3 @@
-import { PATIENT_SIGNIN_PATH } from '@rehabit/contract';
-
 /** Every URL of the web app. Screens and links take their paths from here, never from literals. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -16,7 +14,7 @@ export const paths = {
   therapistSignup: { path: '/therapist-signup', getHref: () => '/therapist-signup' },
   findPassword: { path: '/find-password', getHref: () => '/find-password' },
   resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
-  patientLogin: { path: PATIENT_SIGNIN_PATH, getHref: () => PATIENT_SIGNIN_PATH },
+  patientLogin: { path: '/patient/login', getHref: () => '/patient/login' },
 
   // The patient's own side (decision 0430)
   myToday: { path: '/my/today', getHref: () => '/my/today' },
