@@ -77,6 +77,30 @@ async function renderedPageSizes(pdf: Buffer) {
     });
 }
 
+/** What poppler says of the document: its metadata, and its structure tree with the text each element holds. */
+async function documentInfo(pdf: Buffer) {
+  const file = path.join(mkdtempSync(path.join(work, 'info-')), 'handout.pdf');
+  writeFileSync(file, pdf);
+  const info = (await run('pdfinfo', ['-enc', 'UTF-8', file])).stdout;
+  const structure = (await run('pdfinfo', ['-enc', 'UTF-8', '-struct-text', file])).stdout;
+  return { info, structure: flat(structure) };
+}
+
+/** Each page's words with where they sit, in points from the page's top. */
+async function wordsOf(pdf: Buffer) {
+  const file = path.join(mkdtempSync(path.join(work, 'words-')), 'handout.pdf');
+  writeFileSync(file, pdf);
+  const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', '-bbox', file, '-']);
+  return stdout
+    .split('<page ')
+    .slice(1)
+    .map((page) =>
+      [...page.matchAll(/<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)<\/word>/g)].map(
+        ([, top, bottom, word]) => ({ top: Number(top), bottom: Number(bottom), word: word! }),
+      ),
+    );
+}
+
 async function embeddedJpegs(pdf: Buffer) {
   const file = path.join(mkdtempSync(path.join(work, 'img-')), 'handout.pdf');
   writeFileSync(file, pdf);
@@ -144,6 +168,22 @@ describe("a program's handout", () => {
     // The one readable poster is printed; the missing one and the unreadable one are left out.
     expect(await embeddedJpegs(pdf)).toBe(1);
     expect(await renderedPageSizes(pdf)).toEqual([{ width: 612, height: 792 }]);
+    // Tagged, titled and in its language; read in order: the title, each exercise under its heading, the link.
+    const { info, structure } = await documentInfo(pdf);
+    expect(info).toMatch(/^Tagged:\s+yes$/m);
+    expect(info).toMatch(/^Title:\s+Your home exercise program$/m);
+    expect(/^Author:\s+(.*)$/m.exec(info)?.[1]).toBe(clinic!.name);
+    expect(info).not.toContain('Rosalía');
+    expect(pdf.includes('/Lang (en-US)')).toBe(true);
+    expectInOrder(structure, [
+      'H1 (block) "Your home exercise program"',
+      'H2 (block) "1. Wall squat" Figure',
+      'H2 (block) "2. Glute bridge" P (block) "Sets: 3"',
+      'H2 (block) "3. Calf raise" P (block)',
+      'H3 (block) "Notes from your therapist"',
+      'Figure',
+      'Link (inline) "http://rehabit.test/patient/login"',
+    ]);
 
     const [row] = await auditRows(t.database.db, 'handout.download', id);
     expect(row).toMatchObject({
@@ -186,6 +226,8 @@ describe("a program's handout", () => {
       'http://rehabit.test/patient/login',
     ]);
     expect(text).not.toContain('Sets:');
+    expect(res.rawPayload.includes('/Lang (es-US)')).toBe(true);
+    expect((await documentInfo(res.rawPayload)).info).toMatch(/^Title:\s+Su programa de ejercicios en casa$/m);
     expect(await auditRows(t.database.db, 'handout.download', id)).toMatchObject([
       { actorUserId: home.manager.id, clinicId: home.clinic.id, detail: { language: 'es', exercises: 2 } },
     ]);
@@ -216,6 +258,16 @@ describe("a program's handout", () => {
       expect(page).toContain(`Page ${index + 1} of ${pages.length}`);
     }
     expect(await embeddedJpegs(pdf)).toBe(9);
+    // No exercise runs into the footer's band: below the last exercise there is only the footer.
+    const footerWords = new Set(
+      ['Scan to open your program', 'http://rehabit.test/patient/login', 'Page of'].flatMap((line) => line.split(' ')),
+    );
+    for (const words of await wordsOf(pdf)) {
+      const inFooter = words.filter(({ bottom }) => bottom > 792 - 54 - 64 - 12);
+      expect(inFooter.length).toBeGreaterThan(0);
+      expect(inFooter.filter(({ word }) => !footerWords.has(word) && !/^\d+$/.test(word))).toEqual([]);
+      expect(words.every(({ top }) => top >= 54)).toBe(true);
+    }
   });
 
   it('refuses an empty program, another language, and another clinic', async () => {
