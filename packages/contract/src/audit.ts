@@ -43,6 +43,8 @@ export const auditActions = [
   'hep.deleted',
   'hep.restored',
   'hep.reordered',
+  // The printable handout of a program downloaded by staff: its language and how many exercises, never the content.
+  'handout.download',
   'exercise.logged',
   'progress.read',
   'progress_trend.read',

@@ -6,17 +6,17 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type SuccessStatus = 200 | 201 | 202 | 204;
 
 /**
- * Files an endpoint may answer instead of JSON, by format: the content type sent. An export declares its format
- * (`file: 'csv'`), its handler answers `{ filename, content }`, and the route layer sends the content as an
- * attachment; validation, access and audit are those of every other endpoint.
+ * Files an endpoint may answer instead of JSON, by format: the media type sent (a text file's in UTF-8) and asked
+ * for. An export declares its format (`file: 'csv'`), its handler answers `{ filename, content }`, and the route
+ * layer sends the content as an attachment; validation, access and audit are those of every other endpoint.
  */
-export const fileContentTypes = { csv: 'text/csv; charset=utf-8' } as const;
+export const fileContentTypes = { csv: 'text/csv', pdf: 'application/pdf' } as const;
 export type FileFormat = keyof typeof fileContentTypes;
 
-/** What a file endpoint's handler answers: the file's name (ASCII, no path) and its whole content. */
-export type FileAnswer = { filename: string; content: string };
+/** What a file endpoint's handler answers: the file's name (ASCII, no path) and its whole content (bytes for a PDF). */
+export type FileAnswer = { filename: string; content: string | Uint8Array };
 
-/** The body of a file answer, for the OpenAPI document: the file's text. */
+/** The body of a file answer, for the OpenAPI document: the file's text, or a PDF's bytes. */
 export const fileResponseSchema = z.string();
 
 /** A schema of the contract, written with zod's full API or its mini one. */

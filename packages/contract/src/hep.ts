@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParamsSchema, idSchema } from './common.ts';
-import { defineEndpoints } from './endpoint.ts';
+import { defineEndpoints, fileResponseSchema } from './endpoint.ts';
 import { MAX_PAGE_SIZE } from './pagination.ts';
 import { videoStatusSchema } from './videos.ts';
 
@@ -125,6 +125,13 @@ export const hepProgramSchema = z.object({
 export type HepProgram = z.infer<typeof hepProgramSchema>;
 export const hepDeletedSchema = z.object({ deleted: z.array(z.number().int()) });
 
+/** The languages a program's printed handout is written in (decision 1395). */
+export const handoutLanguages = ['en', 'es'] as const;
+export type HandoutLanguage = (typeof handoutLanguages)[number];
+export const handoutQuerySchema = z.object({
+  language: z.enum(handoutLanguages, { error: 'Choose en (English) or es (Spanish)' }).default('en'),
+});
+
 /** Home exercise programs (decision 0400): staff build a patient's program; the dashboard id is the patient's id. */
 export const hepEndpoints = defineEndpoints('home exercise programs', {
   /** The patient's whole program in order. */
@@ -189,5 +196,20 @@ export const hepEndpoints = defineEndpoints('home exercise programs', {
     body: hepSetOrderBodySchema,
     status: 200,
     response: hepProgramSchema,
+  },
+  /**
+   * The program as a printable PDF for the patient to take home, in English or Spanish (decision 1395). Anyone who
+   * reads the patient may print it; a program without exercises is a conflict, not an empty page.
+   */
+  handout: {
+    method: 'GET',
+    path: '/api/v1/patients/:id/handout/',
+    access: 'patients.read',
+    audit: { read: 'handout.download' },
+    params: idParamsSchema,
+    query: handoutQuerySchema,
+    status: 200,
+    file: 'pdf',
+    response: fileResponseSchema,
   },
 });

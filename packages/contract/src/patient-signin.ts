@@ -6,6 +6,9 @@ import { defineEndpoints } from './endpoint.ts';
 // How a patient signs in: a code texted to the phone, or e-mail and password. Apart from the patient's other calls,
 // so the patient's sign-in page loads no more of the contract than this (issue #18, decision 1170).
 
+/** The page where a patient signs in: the link a printed program's QR code opens (decision 1395). */
+export const PATIENT_SIGNIN_PATH = '/patient/login';
+
 export const patientSigninBodySchema = z.object({
   email: emailSchema,
   password: z.string().check(z.minLength(1), z.maxLength(128)),

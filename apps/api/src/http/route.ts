@@ -1,4 +1,4 @@
-import { type Endpoint, type FileAnswer, fileContentTypes } from '@rehabit/contract';
+import { type Endpoint, type FileAnswer, type FileFormat, fileContentTypes } from '@rehabit/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import { callerOf } from '../modules/data-access.ts';
@@ -24,12 +24,18 @@ type Answer<E extends Endpoint> = E['file'] extends string
 /** A file name safe in a header and on any disk: letters, digits, dots, dashes and underscores. */
 const safeFilename = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '') || 'download';
 
+/** The content type of a file answer: a text file says it is UTF-8. */
+const contentTypeOf = (format: FileFormat) => {
+  const type = fileContentTypes[format];
+  return type.startsWith('text/') ? `${type}; charset=utf-8` : type;
+};
+
 /** The response of each success status: JSON by its schema, or a file of the endpoint's format (for the OpenAPI). */
 function responseSchemas(endpoint: Endpoint) {
   const schema = endpoint.file
     ? {
         description: 'A file, sent as an attachment',
-        content: { [fileContentTypes[endpoint.file].split(';')[0]!]: { schema: endpoint.response } },
+        content: { [fileContentTypes[endpoint.file]]: { schema: endpoint.response } },
       }
     : endpoint.response;
   return Object.fromEntries([endpoint.status, ...(endpoint.alsoAnswers ?? [])].map((status) => [status, schema]));
@@ -102,7 +108,7 @@ export function route<E extends Endpoint>(
         const file = answer as FileAnswer;
         return reply
           .code(status)
-          .header('content-type', fileContentTypes[endpoint.file])
+          .header('content-type', contentTypeOf(endpoint.file))
           .header('content-disposition', `attachment; filename="${safeFilename(file.filename)}"`)
           .header('cache-control', 'no-store')
           .send(file.content);

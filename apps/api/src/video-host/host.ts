@@ -219,6 +219,17 @@ export function createVideoHost(options: VideoHostOptions) {
           : (sniffVideo(await storage.head(guid, SNIFF_BYTES)) ?? 'application/octet-stream');
       return { size, type, read: (range?: ByteRange) => storage.read(kind, guid, range) };
     },
+    /**
+     * A video's stored poster as bytes, for documents that embed it (the program's handout), or null when there is
+     * none or it is larger than `maxBytes` (a poster is a single frame: anything that large is not one).
+     */
+    async posterBytes(guid: string, maxBytes: number): Promise<Buffer | null> {
+      const size = await storage.size('poster', guid);
+      if (size === null || size > maxBytes) return null;
+      const chunks: Buffer[] = [];
+      for await (const chunk of await storage.read('poster', guid)) chunks.push(Buffer.from(chunk as Uint8Array));
+      return Buffer.concat(chunks);
+    },
     remove: (guid: string) => storage.remove(guid),
   };
 }

@@ -203,8 +203,12 @@ export async function download<E extends FileEndpoint>(
     signal?: AbortSignal;
   };
   const path = fillPath(endpoint.path, params);
-  const accept = fileContentTypes[endpoint.file].split(';')[0]!;
-  const response = await send(path, { method: endpoint.method, query, signal, accept });
+  const response = await send(path, {
+    method: endpoint.method,
+    query,
+    signal,
+    accept: fileContentTypes[endpoint.file],
+  });
   const fallback = path.split('/').filter(Boolean).pop() ?? 'download';
   return { blob: await response.blob(), filename: filenameOf(response.headers.get('content-disposition'), fallback) };
 }

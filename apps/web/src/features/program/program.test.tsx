@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
 import { makePatient, signedInRoutes, therapist } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
+import { catchSavedFiles } from '@web/testing/saved-files.ts';
 import { listOf, makeFolder, makeHepRequest, makeVideo } from '@web/testing/video-fixtures.ts';
 import { describe, expect, it } from 'vitest';
 import { bridge, clamshell, heelSlide, makeHepItem, programOf } from './program-fixtures.ts';
@@ -209,5 +210,44 @@ describe('program section', () => {
     const sent = api.calls('POST /video/hep_request/create')[0]!;
     expect(sent.url.searchParams.get('clinic_code')).toBe('AWAY01');
     expect(sent.body).toEqual({ request_content: 'Seated marching' });
+  });
+
+  it('prints the handout in the language chosen from its menu, with the keyboard', async () => {
+    const handoutPath = 'GET /api/v1/patients/101/handout/';
+    const pdf = '%PDF-1.7 handout';
+    const api = fixtureApi({
+      ...routes(),
+      [handoutPath]: {
+        body: pdf,
+        contentType: 'application/pdf',
+        headers: { 'content-disposition': 'attachment; filename="exercise-program-101-es.pdf"' },
+      },
+    });
+    const saved = catchSavedFiles();
+    const { app } = await openDashboard(api);
+    const button = screen.getByRole('button', { name: 'Print handout' });
+    button.focus();
+    await app.user.keyboard('{ArrowDown}');
+    const menu = screen.getByRole('menu', { name: 'Print handout in a language' });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['English', 'Spanish (Español)']);
+    await app.user.keyboard('{ArrowDown}{Enter}');
+
+    await waitFor(() => expect(saved.click).toHaveBeenCalledTimes(1));
+    const [request] = api.calls(handoutPath);
+    expect(request?.url.searchParams.get('language')).toBe('es');
+    expect(request?.headers.get('accept')).toContain('application/pdf');
+    expect(saved.link().download).toBe('exercise-program-101-es.pdf');
+    expect(await saved.blob().text()).toBe(pdf);
+  });
+
+  it('offers no handout for an empty program', async () => {
+    fixtureApi(routes([]));
+    renderApp('/patient/101/dashboard', { token: 't' });
+    await screen.findByRole('region', { name: 'No home exercise program yet' });
+    expect(screen.queryByRole('button', { name: 'Print handout' })).not.toBeInTheDocument();
   });
 });

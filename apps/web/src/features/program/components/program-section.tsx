@@ -9,6 +9,7 @@ import { useDeleteExercises } from '../api/delete-exercises.ts';
 import { useProgram } from '../api/get-program.ts';
 import { useRestoreExercises } from '../api/restore-exercises.ts';
 import { ExercisePicker } from './exercise-picker.tsx';
+import { HandoutMenu } from './handout-menu.tsx';
 import { ProgramList } from './program-list.tsx';
 import './program.css';
 
@@ -66,6 +67,7 @@ export function ProgramSection({ patientId, clinicCode }: { patientId: number; c
               Delete selected ({chosen.length})
             </Button>
           )}
+          {items.length > 0 && <HandoutMenu patientId={patientId} />}
           <Button
             variant="ghost"
             size="sm"
