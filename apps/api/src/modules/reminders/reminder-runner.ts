@@ -32,8 +32,6 @@ type Deps = {
   push: PushSender;
   config: Pick<Config, 'PUBLIC_URL' | 'APP_SECRET' | 'RESTRICTED_CLINIC_CODE'>;
   log: Pick<FastifyBaseLogger, 'error'>;
-  /** Schedules with only missed days to record, decided in one run at most (after the reminders due now). */
-  catchUpAtOnce?: number;
 };
 type Due = Awaited<ReturnType<ReturnType<typeof createReminderSchedulesRepository>['due']>>[number];
 type Pending = Awaited<ReturnType<ReturnType<typeof createReminderDeliveriesRepository>['pending']>>[number];
@@ -62,8 +60,6 @@ const DELIVERIES_AT_ONCE = 8;
  * a time, so the work grows with the statements of a batch, not of a reminder, and each transaction stays short.
  */
 const DECIDED_AT_ONCE = 250;
-/** How many schedules with only missed days to record one run decides by default: about 12 s of work here. */
-const CATCH_UP_AT_ONCE = 5_000;
 const MISSED_REASON = 'The server was not running at the reminder time';
 const NO_EMAIL_REASON = 'No e-mail address on file';
 const LOST_REASON = 'Not delivered within the grace window: the server stopped before the provider took it';
@@ -76,16 +72,7 @@ const OPTED_OUT_REASON = 'Not sent: the patient opted out after the reminder was
  * provider is called after the commit, and its answer makes the row `sent` or `failed`; a row left pending by a
  * server that stopped is tried again by a later run.
  */
-export function createReminderRunner({
-  db,
-  clock,
-  mailer,
-  sms,
-  push,
-  config,
-  log,
-  catchUpAtOnce = CATCH_UP_AT_ONCE,
-}: Deps) {
+export function createReminderRunner({ db, clock, mailer, sms, push, config, log }: Deps) {
   /** Decides the due schedules of one clinic together, in one transaction: what to hand to the providers. */
   async function decide(plans: Planned[], now: Date): Promise<Queued[]> {
     const clinic = plans[0]!.row;
@@ -364,13 +351,10 @@ export function createReminderRunner({
       );
       await retryPending(now, deliveries.start);
       const planned = plansOf(await data.reminderSchedules.due(now), now);
-      // The reminders due now go first. After a long stop, the days missed meanwhile are recorded a few thousand
-      // schedules a run, so every minute's reminders still go on time while the history is written.
+      // The reminders due now go first: after a long stop, every schedule also has the days missed meanwhile to
+      // record, which can take minutes, and the reminders due now must not wait behind them.
       const catchingUp = (p: Planned) => !p.plan.due && p.plan.missed.length > 0;
-      const batches = [
-        ...batchesOf(planned.filter((p) => !catchingUp(p))),
-        ...batchesOf(planned.filter(catchingUp).slice(0, catchUpAtOnce)),
-      ];
+      const batches = [...batchesOf(planned.filter((p) => !catchingUp(p))), ...batchesOf(planned.filter(catchingUp))];
       for (const batch of batches) {
         try {
           for (const q of await decide(batch, now)) deliveries.start(() => deliver(data, q));
