@@ -1,6 +1,6 @@
 import { type Browser, chromium, expect, type Locator, type Page, test } from '@playwright/test';
 import { onboardedPatient, signInByCode } from './patient-support.ts';
-import { closeInitialNote, demo, signIn } from './support.ts';
+import { closeInitialNote, demo, signIn, snap } from './support.ts';
 
 // Both browsers get Chromium's own camera and microphone (a test pattern and a tone) and allow them without asking.
 const mediaArgs = [
@@ -72,12 +72,15 @@ test('a therapist holds a video visit with a patient on the phone, through a dro
     await page.getByRole('button', { name: 'Video visit' }).click();
     const panel = page.getByRole('dialog', { name: `Video visit with ${patient.name}` });
     await expect(panel).toContainText('Your browser will ask to use your camera and microphone');
+    await snap(page, 'visit-staff-intro');
     await panel.getByRole('button', { name: 'Start video visit' }).click();
     await expect(panel.getByRole('status').filter({ hasText: `Calling ${patient.name}…` })).toBeVisible();
 
     // The phone rings over Today; the patient answers with video.
     const ring = phone.page.getByRole('alertdialog', { name: 'Video visit' });
     await expect(ring).toContainText('is calling you for a video visit');
+    await snap(phone.page, 'visit-patient-ring');
+    await snap(page, 'visit-staff-ringing');
     await ring.getByRole('button', { name: 'Answer with video' }).click();
     await expect(phone.page).toHaveURL(/\/my\/visit\/\d+$/);
     const visitUrl = phone.page.url();
@@ -88,10 +91,11 @@ test('a therapist holds a video visit with a patient on the phone, through a dro
     await expect(phoneTimer).toBeVisible();
     await expectMediaFlowing(page, 'Patient’s video');
     await expectMediaFlowing(phone.page, 'Your therapist’s video');
-    await page.screenshot({ path: '/tmp/visits-shots/staff-call-1280.png' });
-    await phone.page.screenshot({ path: '/tmp/visits-shots/patient-call-360.png' });
+    await snap(page, 'visit-staff-call');
+    await snap(phone.page, 'visit-patient-call');
+    // The phone turned sideways.
     await phone.page.setViewportSize({ width: 740, height: 360 });
-    await phone.page.screenshot({ path: '/tmp/visits-shots/patient-call-360-landscape.png' });
+    await snap(phone.page, 'visit-patient-call');
     await phone.page.setViewportSize({ width: 360, height: 740 });
 
     // The mute button says whether it is pressed, and a second press undoes it.
@@ -104,7 +108,7 @@ test('a therapist holds a video visit with a patient on the phone, through a dro
     // The phone loses its network for a few seconds: it says so, comes back, and joins the same visit.
     await phone.page.context().setOffline(true);
     await expect(phone.page.getByRole('status').filter({ hasText: 'Reconnecting' })).toBeVisible({ timeout: 15_000 });
-    await phone.page.screenshot({ path: '/tmp/visits-shots/patient-reconnecting-360.png' });
+    await snap(phone.page, 'visit-patient-reconnecting');
     await phone.page.waitForTimeout(4000);
     await phone.page.context().setOffline(false);
     await expect(phone.page.getByRole('status').filter({ hasText: 'Reconnecting' })).toBeHidden({ timeout: 30_000 });
@@ -120,12 +124,13 @@ test('a therapist holds a video visit with a patient on the phone, through a dro
     await expect(panel).toContainText('Logged as a live call of 1 minute');
     await expect(phone.page.getByRole('heading', { name: 'The visit has ended' })).toBeVisible();
     await expect(phone.page.getByRole('link', { name: 'Back to Today' })).toBeVisible();
+    await snap(phone.page, 'visit-patient-ended');
 
     const note = 'Knee flexion to 110° on video; keep the heel slides.';
     await panel.getByLabel('What did you discuss?').fill(note);
     await panel.getByRole('button', { name: 'Save note' }).click();
     await expect(panel.getByText('The note is saved.')).toBeVisible();
-    await page.screenshot({ path: '/tmp/visits-shots/staff-ended-1280.png' });
+    await snap(page, 'visit-staff-ended');
     await panel.getByRole('button', { name: 'Close' }).click();
 
     const logged = page.getByRole('list', { name: 'Logged calls' }).getByRole('listitem').first();

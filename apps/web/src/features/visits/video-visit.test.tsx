@@ -41,6 +41,7 @@ function visitServer(start: unknown = { visit_id: 9, ice_servers: [] }) {
     if (event === 'visit:signal') return { ack: { relayed: true } };
     if (event === 'visit:connection') return { ack: { visit_id: 9, connected_seconds: 0 } };
     if (event === 'visit:hang-up') return { ack: ended };
+    if (event === 'visit:join') return { ack: { visit_id: 9, ice_servers: [], side: 'staff' } };
     return 'no answer';
   });
 }
@@ -96,6 +97,30 @@ describe('a video visit from the patient’s dashboard', () => {
     expect(api.calls('POST /api/v1/patients/101/log_interaction/note/').map((request) => request.body)).toEqual([
       { log: 77, notes: 'Reviewed squats on video.' },
     ]);
+  });
+
+  it('takes the visit back after its own connection dropped, and offers again to restart the media path', async () => {
+    dashboard();
+    const { peers } = fakeWebRtc();
+    visitServer();
+    const app = renderApp('/patient/101/dashboard', { token: 't' });
+    const panel = await openPanel(app);
+    await app.user.click(within(panel).getByRole('button', { name: 'Start video visit' }));
+    await within(panel).findByText('Calling Maria Garcia…');
+    act(() => fakeSocket.serverEmit('visit:joined', { visit_id: 9, side: 'patient' }));
+    await waitFor(() => expect(emitted('visit:signal')).toHaveLength(1));
+    act(() => peers[0]!.connect());
+    await within(panel).findByRole('timer', { name: 'Time connected' });
+
+    act(() => fakeSocket.drop());
+    expect(await within(panel).findByText(/Reconnecting…/)).toBeInTheDocument();
+    act(() => fakeSocket.reconnect());
+    await waitFor(() => expect(emitted('visit:join')).toEqual([{ visit_id: 9 }]));
+    await waitFor(() =>
+      expect(emitted('visit:signal').filter((body) => (body as { description?: unknown }).description)).toHaveLength(2),
+    );
+    await waitFor(() => expect(within(panel).queryByText(/Reconnecting…/)).not.toBeInTheDocument());
+    expect(peers).toHaveLength(1);
   });
 
   it('says a visit under a minute was not logged', async () => {

@@ -56,6 +56,17 @@ export default function StaffCallPanel({
     }
   }, [endedLog, patient.id, queryClient]);
 
+  // The page behind stays still, and the keyboard goes back where it was (the "Video visit" button) on closing.
+  useEffect(() => {
+    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+      if (returnTo?.isConnected) returnTo.focus();
+    };
+  }, []);
+
   // Each new step puts the keyboard on its first control.
   useEffect(() => {
     if (view === 'preparing') return;

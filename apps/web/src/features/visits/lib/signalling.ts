@@ -21,8 +21,14 @@ export class VisitOffline extends Error {
 }
 
 /** A visit's call over the portal's socket: its answer read with the contract's schema, or why it was refused. */
-export async function askVisit<T>(event: string, body: unknown, answer: z.ZodType<T>): Promise<T> {
-  if (!(await whenLive(LIVE_WAIT_MS))) throw new VisitOffline();
+export async function askVisit<T>(
+  event: string,
+  body: unknown,
+  answer: z.ZodType<T>,
+  { waitMs = LIVE_WAIT_MS, isWanted = () => true }: { waitMs?: number; isWanted?: () => boolean } = {},
+): Promise<T> {
+  // A call that waited for the connection is dropped if its visit ended meanwhile.
+  if (!(await whenLive(waitMs)) || !isWanted()) throw new VisitOffline();
   const sending = emitWithAck(event, body, ACK_MS);
   if (!sending) throw new VisitOffline();
   let reply: unknown;

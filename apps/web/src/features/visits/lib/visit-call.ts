@@ -83,6 +83,8 @@ export class VisitCall {
     this.state = { ...this.state };
     for (const listener of this.listeners) listener();
   }
+  /** For a call to the server that is of use only while the visit is open on this device. */
+  private readonly whileOpen = { isWanted: () => !this.isOver };
   private get isOver() {
     return this.state.stage === 'ended' || this.state.stage === 'failed';
   }
@@ -91,7 +93,7 @@ export class VisitCall {
   async start(patientId: number, withVideo: boolean) {
     if (!(await this.prepare(withVideo))) return;
     try {
-      const started = await askVisit(visitEvents.start, { patient_id: patientId }, visitStartedSchema);
+      const started = await askVisit(visitEvents.start, { patient_id: patientId }, visitStartedSchema, this.whileOpen);
       this.makePeer(started.ice_servers);
       this.dispatch({ type: 'started', visitId: started.visit_id });
     } catch (error) {
@@ -129,7 +131,7 @@ export class VisitCall {
     const visitId = this.state.visitId;
     if (visitId === null || this.isOver) return;
     try {
-      const joined = await askVisit(visitEvents.join, { visit_id: visitId }, visitJoinedSchema);
+      const joined = await askVisit(visitEvents.join, { visit_id: visitId }, visitJoinedSchema, this.whileOpen);
       if (this.isOver) return;
       if (!this.pc) this.makePeer(joined.ice_servers);
       this.dispatch({ type: 'joined', visitId });
@@ -197,7 +199,7 @@ export class VisitCall {
     const state = this.pc.connectionState === 'connected' ? 'connected' : 'disconnected';
     if (state === this.reported) return;
     this.reported = state;
-    askVisit(visitEvents.connection, { visit_id: visitId, state }, visitConnectionSchema).catch(() => {
+    askVisit(visitEvents.connection, { visit_id: visitId, state }, visitConnectionSchema, this.whileOpen).catch(() => {
       // Sent again with the next change or join.
       if (this.reported === state) this.reported = null;
     });
@@ -230,7 +232,9 @@ export class VisitCall {
     const visitId = this.state.visitId;
     if (visitId === null || this.isOver) return;
     // Refused while the other side is away: its device joins again and is offered anew then.
-    await askVisit(visitEvents.signal, { visit_id: visitId, ...message }, visitSignalledSchema).catch(() => {});
+    await askVisit(visitEvents.signal, { visit_id: visitId, ...message }, visitSignalledSchema, this.whileOpen).catch(
+      () => {},
+    );
   }
 
   /** `visit:joined`: the other side's device joined (or came back); the staff side offers to it. */
@@ -293,8 +297,11 @@ export class VisitCall {
     this.dispatch({ type: 'socket', live });
   }
 
-  /** Ends the visit for both sides; with a reason, the call failed and the screen says why. */
-  async hangUp(failure?: CallError) {
+  /**
+   * Ends the visit for both sides; with a reason, the call failed and the screen says why. `waitMs`: how long to wait
+   * for the connection to the server to come back first.
+   */
+  async hangUp(failure?: CallError, waitMs?: number) {
     const visitId = this.state.visitId;
     if (failure) this.fail(failure);
     if (visitId === null) {
@@ -302,7 +309,7 @@ export class VisitCall {
       return;
     }
     try {
-      const end = await askVisit(visitEvents.hangUp, { visit_id: visitId }, visitEndedSchema);
+      const end = await askVisit(visitEvents.hangUp, { visit_id: visitId }, visitEndedSchema, { waitMs });
       this.dispatch({ type: 'ended', end, at: this.now() });
     } catch (error) {
       this.fail(errorOf(error));
@@ -388,14 +395,18 @@ export class VisitCall {
     this.changed();
   }
 
-  /** The screen went away: a visit still open is hung up (deferred, so a remount at once keeps it). */
+  /**
+   * The screen went away: a visit still open is hung up (deferred, so a remount at once keeps it). Only over a live
+   * connection: without one the server ends the visit itself once neither side is connected, and a hang-up sent
+   * later could reach the server under whoever signs in next.
+   */
   release() {
     this.leaving = setTimeout(() => {
       if (this.isOver || this.state.stage === 'idle') {
         this.close();
         return;
       }
-      void this.hangUp();
+      void this.hangUp(undefined, 0);
     }, 0);
   }
 
