@@ -68,6 +68,14 @@ export default defineConfig({
   },
   build: {
     sourcemap: true,
+    modulePreload: {
+      // Every page of both apps has loaded these by the time it imports anything on demand: a lazy import's list of
+      // files to fetch ahead leaves them out, which keeps the route tables of the sign-in pages small.
+      resolveDependencies: (_file, dependencies) =>
+        dependencies.filter(
+          (dependency) => !/(^|\/)(framework|basics|session|rolldown-runtime)-[\w-]+\.js$/.test(dependency),
+        ),
+    },
     // The budget check reads the manifest to find the entry chunk and its static imports.
     manifest: true,
     rolldownOptions: {

@@ -16,46 +16,47 @@ const patientPage = (page: () => Promise<{ Component: ComponentType }>) => async
   return route;
 };
 
-/** The patient's side: its sign-in, sign-up and screens. */
+/**
+ * The patient's side: its sign-in, sign-up and screens. Each route's module is the route (it exports `Component`):
+ * this table is part of the sign-in page, so it holds no more than the import of each.
+ */
 export const patientSideRoutes: RouteObject[] = [
   {
     path: paths.patientLogin.path,
-    lazy: patientPage(() =>
-      import('./routes/patient/patient-login.tsx').then((m) => ({ Component: m.PatientLoginRoute })),
-    ),
+    lazy: patientPage(() => import('./routes/patient/patient-login.tsx')),
   },
   {
     // The patient's own frame, with the language switch (decision 1151).
     path: paths.patientSignup.path,
-    lazy: patientPage(() =>
-      import('./routes/patient/patient-signup.tsx').then((m) => ({ Component: m.PatientSignupRoute })),
-    ),
+    lazy: patientPage(() => import('./routes/patient/patient-signup.tsx')),
   },
   {
     // The patient's side has its own frame, guard and languages (decision 0430).
-    lazy: patientPage(() =>
-      import('./routes/patient/patient-layout.tsx').then((m) => ({ Component: m.PatientLayout })),
-    ),
+    lazy: patientPage(() => import('./routes/patient/patient-layout.tsx')),
     children: [
       {
         path: paths.myToday.path,
-        lazy: () => import('./routes/patient/today.tsx').then((m) => ({ Component: m.TodayRoute })),
+        lazy: () => import('./routes/patient/today.tsx'),
       },
       {
         path: paths.myProgress.path,
-        lazy: () => import('./routes/patient/progress.tsx').then((m) => ({ Component: m.ProgressRoute })),
+        lazy: () => import('./routes/patient/progress.tsx'),
       },
       {
         path: paths.myMeasure.path,
-        lazy: () => import('./routes/patient/measure.tsx').then((m) => ({ Component: m.MeasureRoute })),
+        lazy: () => import('./routes/patient/measure.tsx'),
       },
       {
         path: paths.myReminders.path,
-        lazy: () => import('./routes/patient/reminders.tsx').then((m) => ({ Component: m.RemindersRoute })),
+        lazy: () => import('./routes/patient/reminders.tsx'),
+      },
+      {
+        path: paths.myVisit.path,
+        lazy: () => import('./routes/patient/visit.tsx'),
       },
       {
         path: paths.myChat.path,
-        lazy: () => import('./routes/patient/chat.tsx').then((m) => ({ Component: m.PatientChatRoute })),
+        lazy: () => import('./routes/patient/chat.tsx'),
       },
     ],
   },

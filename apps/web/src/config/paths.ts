@@ -21,6 +21,7 @@ export const paths = {
   myProgress: { path: '/my/progress', getHref: () => '/my/progress' },
   myChat: { path: '/my/chat', getHref: () => '/my/chat' },
   myReminders: { path: '/my/reminders', getHref: () => '/my/reminders' },
+  myVisit: { path: '/my/visit/:id', getHref: (visitId: number) => `/my/visit/${visitId}` },
   myMeasure: {
     path: '/my/measures/:assignmentId',
     getHref: (assignmentId: number) => `/my/measures/${encodeURIComponent(String(assignmentId))}`,

@@ -134,6 +134,27 @@ export function emitWithAck(event: string, payload: unknown, timeoutMs: number):
   return status === 'live' && socket?.connected ? socket.timeout(timeoutMs).emitWithAck(event, payload) : null;
 }
 
+/**
+ * Resolves true once the connection is live (at once when it is), false after `timeoutMs`: a call made in answer to
+ * the connection's own event, or while it comes back, waits for it rather than failing.
+ */
+export function whenLive(timeoutMs: number): Promise<boolean> {
+  if (status === 'live' && socket?.connected) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const watcher = () => {
+      if (status !== 'live') return;
+      statusWatchers.delete(watcher);
+      clearTimeout(timer);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      statusWatchers.delete(watcher);
+      resolve(false);
+    }, timeoutMs);
+    statusWatchers.add(watcher);
+  });
+}
+
 /** Listens to one socket event while the component is mounted; the connection opens with the first listener. */
 export function useSocketEvent(event: string, handler: Handler) {
   const ref = useRef(handler);

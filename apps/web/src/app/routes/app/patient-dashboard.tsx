@@ -6,6 +6,7 @@ import { ProgressSection } from '@web/features/progress/components/progress-sect
 import { RemindersSection } from '@web/features/reminders/components/reminders-section.tsx';
 import { useCurrentUser } from '@web/features/session';
 import { AssignTaskButton } from '@web/features/tasks/components/assign-task-button.tsx';
+import { VideoVisitButton } from '@web/features/visits/components/video-visit-button.tsx';
 import { useParams } from 'react-router';
 import './screens.css';
 
@@ -30,7 +31,10 @@ export function PatientDashboardRoute() {
       afterInteractionLog={<MonitoringSection patientId={patientId} />}
       headerActions={(patient) =>
         patient.status !== 'removed' && (
-          <AssignTaskButton user={user} patient={{ id: patient.id, displayName: patient.display_name }} />
+          <>
+            <VideoVisitButton user={user} patient={patient} />
+            <AssignTaskButton user={user} patient={{ id: patient.id, displayName: patient.display_name }} />
+          </>
         )
       }
     />

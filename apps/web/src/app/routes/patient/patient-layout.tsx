@@ -12,7 +12,7 @@ import { Navigate, Outlet } from 'react-router';
  * The guard of the patient's side (decision 0430): no token goes to the patient's sign-in and back,
  * staff go to their patient list, and patients get their own frame.
  */
-export function PatientLayout() {
+export function Component() {
   const token = useAuthStore((state) => state.token);
   if (!token) return <RedirectToSignIn signInHref={paths.patientLogin.getHref()} />;
   return <SignedInPatient />;

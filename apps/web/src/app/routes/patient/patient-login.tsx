@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 
 /** Public: the patient's sign-in; afterwards the page they wanted, or today's exercises. */
-export function PatientLoginRoute() {
+export function Component() {
   const navigate = useNavigate();
   // Someone already signed in goes straight on; read once, as signing in here sets the token too.
   const [hadToken] = useState(() => useAuthStore.getState().token !== null);

@@ -2,7 +2,7 @@ import { PatientSignup } from '@web/features/patient-app/components/signup/patie
 import { useSearchParams } from 'react-router';
 
 /** Patients arrive here from their clinic's QR code, `/patient/signup?clinic=CODE`, or give the code here. */
-export function PatientSignupRoute() {
+export function Component() {
   const [params, setParams] = useSearchParams();
   return <PatientSignup clinicParam={params.get('clinic')} onChooseClinic={(code) => setParams({ clinic: code })} />;
 }

@@ -1,5 +1,5 @@
 import { ProgressPage } from '@web/features/patient-app/components/progress/progress-page.tsx';
 
-export function ProgressRoute() {
+export function Component() {
   return <ProgressPage />;
 }

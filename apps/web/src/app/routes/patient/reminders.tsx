@@ -1,5 +1,5 @@
 import { RemindersPage } from '@web/features/patient-app/components/reminders/reminders-page.tsx';
 
-export function RemindersRoute() {
+export function Component() {
   return <RemindersPage />;
 }

@@ -1,5 +1,5 @@
 import { TodayPage } from '@web/features/patient-app/components/today/today-page.tsx';
 
-export function TodayRoute() {
+export function Component() {
   return <TodayPage />;
 }

@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { LanguageSwitch } from '../language-switch.tsx';
+import { VisitRing } from '../visit/visit-ring.tsx';
 import { AppNotices } from './app-notices.tsx';
 import { BottomTabs } from './bottom-tabs.tsx';
 import '@web/features/patient-app/patient-app.css';
@@ -63,6 +64,7 @@ export function PatientShell({
         </button>
       </header>
       <AppNotices />
+      <VisitRing />
       <main id="main-content" className="pa-main" tabIndex={-1}>
         {children}
         <div className="pa-shell__language">

@@ -16,6 +16,7 @@ import { notify } from '@web/lib/notify.ts';
 import { PhoneCall } from 'lucide-react';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { LOG_CALL_FORM_ID } from './log-call-form-id.ts';
 
 export const interactionKindLabels: Record<(typeof interactionKinds)[number], string> = {
   phone: 'Phone call',
@@ -60,7 +61,7 @@ export function InteractionForm({ patientId, clinicToday }: InteractionFormProps
   );
 
   return (
-    <form className="interaction-form" onSubmit={onSubmit} noValidate aria-label="Log a call">
+    <form id={LOG_CALL_FORM_ID} className="interaction-form" onSubmit={onSubmit} noValidate aria-label="Log a call">
       <h3 className="interaction-form__title">Log a call</h3>
       {errors.root?.server?.message && <Alert tone="danger">{errors.root.server.message}</Alert>}
       <div className="interaction-form__row">
