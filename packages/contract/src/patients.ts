@@ -258,8 +258,11 @@ export const logInteractionBodySchema = z.object({
 });
 export type LogInteractionBody = z.infer<typeof logInteractionBodySchema>;
 export const deleteInteractionBodySchema = z.object({ log: idSchema });
-/** A logged call's note, written again: the only part of a logged call that changes (a video visit's is empty). */
-export const interactionNoteBodySchema = z.object({ log: idSchema, notes: z.string().trim().max(2000) });
+/** What was discussed on a video visit, written on the entry the visit logged without one (decision 1385). */
+export const interactionNoteBodySchema = z.object({
+  log: idSchema,
+  notes: z.string().trim().min(1, { error: 'Enter what was discussed' }).max(2000),
+});
 export const interactionListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(25),
@@ -413,7 +416,7 @@ export const patientEndpoints = defineEndpoints('patients', {
     status: 204,
     response: z.null(),
   },
-  /** Writes a logged call's note again (a video visit logs itself without one). */
+  /** Writes the note of a video visit's log entry (a visit logs itself without one). */
   interactionNote: {
     method: 'POST',
     path: '/api/v1/patients/:id/log_interaction/note/',

@@ -11,12 +11,13 @@ import { outbox } from '../db/schema.ts';
 export const createOutboxRepository = (db: DbOrTx) => ({
   /**
    * Messages as the outbox first holds them: queued for delivery, or suppressed (recorded, never delivered). Answers
-   * their ids in the messages' order (one insert returns its rows in the order of its values).
+   * their ids in the messages' order: one insert takes its identities in the order of its values, so the ids sorted
+   * are the messages' (the order of the rows it returns is not promised).
    */
   async insert(messages: (typeof outbox.$inferInsert)[]): Promise<number[]> {
     if (messages.length === 0) return [];
     const rows = await db.insert(outbox).values(messages).returning({ id: outbox.id });
-    return rows.map((row) => row.id);
+    return rows.map((row) => row.id).sort((a, b) => a - b);
   },
 
   async markSent(id: number, sentAt: Date): Promise<void> {

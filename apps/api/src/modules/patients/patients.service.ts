@@ -444,16 +444,33 @@ export function createPatientsService({ clock, audit, rtm, tasks, monitoring, re
       });
     },
 
-    /** Writes a logged call's note again: what was said on a video visit, which logged itself without one. */
+    /**
+     * Writes what was said on a video visit onto the entry the visit logged without a note (decision 1385). A call
+     * typed in by hand keeps the note it was logged with.
+     */
     async setInteractionNote(actor: Caller, id: number, logId: number, notes: string, ctx: RequestContext) {
       const patient = await findPatient(actor, id, ctx);
       const calls = actor.data.within(patientScope(patient)).interactions;
-      if (!(await calls.findLive(id, logId))) throw notFound('interaction log');
+      const log = await calls.findLive(id, logId);
+      if (!log) throw notFound('interaction log');
+      if (log.kind !== 'video') {
+        throw new AppError(
+          'conflict',
+          'Only a video visit’s entry takes a note afterwards; a typed call keeps its own',
+        );
+      }
       await actor.data.transaction(async (data) => {
         await data.within(patientScope(patient)).interactions.setNotes(logId, notes);
-        await record(actor, 'interaction.update_note', patient, ctx, { log_id: logId }, data.db);
+        await record(
+          actor,
+          'interaction.update_note',
+          patient,
+          ctx,
+          { log_id: logId, had_note: log.notes !== '' },
+          data.db,
+        );
       });
-      return toInteractionLog((await calls.findLive(id, logId))!);
+      return toInteractionLog({ ...log, notes });
     },
 
     /** The ICD-10 codes matching a term, ranked; the list is the same for every clinic. */

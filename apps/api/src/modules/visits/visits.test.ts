@@ -126,6 +126,7 @@ describe('a video visit', () => {
     const notePath = `/api/v1/patients/${patient.id}/log_interaction/note/`;
     expectProblem(await call.post(notePath, away.therapist.token, note), 404);
     expectProblem(await call.post(notePath, home.therapist.token, { ...note, notes: 'x'.repeat(2001) }), 400);
+    expectProblem(await call.post(notePath, home.therapist.token, { ...note, notes: '   ' }), 400);
     const noted = await call.post(notePath, home.therapist.token, note);
     expect(noted.statusCode, noted.body).toBe(200);
     expect(noted.json()).toMatchObject({ id: end.log_id, kind: 'video', minutes: 1, notes: note.notes });
@@ -135,6 +136,15 @@ describe('a video visit', () => {
     expect(month).toMatchObject({ call_minutes: 1, has_live_call: true });
     const csv = (await call.get(`/api/v1/patients/${patient.id}/monitoring/export/`, home.therapist.token)).body;
     expect(csv).toMatch(/,video visit,[^,]+,[^,]+,60,/);
+    // A call typed in by hand keeps the note it was logged with.
+    const typed = await call.post(`/api/v1/patients/${patient.id}/log_interaction/`, home.therapist.token, {
+      date: logs.results[0].date,
+      start_time: '00:30',
+      minutes: 5,
+      notes: 'Typed on the day',
+    });
+    expect(typed.statusCode, typed.body).toBe(201);
+    expectProblem(await call.post(notePath, home.therapist.token, { log: typed.json().id, notes: 'Changed' }), 409);
   });
 
   it('logs nothing for 50 s connected', async () => {
