@@ -38,7 +38,8 @@ const chromium = {
 // Each journey runs on the layouts where its steps differ (decision 1390). The staff journeys below take the same steps
 // at every width, so they run once, on the desktop layout; the staff screens at phone width are walked by the screens
 // journey and by the journeys that take other steps there (lists as cards, filters behind a button). The patient's
-// check-in and reminders journeys open their own phone and desktop windows, so one run covers them.
+// check-in and reminders journeys open their own phone and desktop windows, so one run covers them; so does the video
+// visit's, between the therapist's desktop and a phone of its own.
 const desktopOnlyJourneys = [
   'dashboard.spec.ts',
   'hep-requests.spec.ts',
@@ -46,6 +47,7 @@ const desktopOnlyJourneys = [
   'progress.spec.ts',
   'referral.spec.ts',
   'therapist-list.spec.ts',
+  'video-visit.spec.ts',
 ];
 const phoneOnlyJourneys = ['patient-measures.spec.ts', 'patient-reminders.spec.ts'];
 

@@ -52,9 +52,7 @@ async function patientPhone(): Promise<{ browser: Browser; page: Page }> {
 test('a therapist holds a video visit with a patient on the phone, through a dropped network, and it logs a live call', async ({
   page,
   request,
-  isMobile,
 }) => {
-  test.skip(isMobile, 'The visit is between the therapist’s desktop and the patient’s phone: one run holds both.');
   // Over a minute connected, two sign-ins and a network drop.
   test.setTimeout(150_000);
   const patient = await onboardedPatient(request, {

@@ -1,3 +1,4 @@
+import { visitEvents } from '@rehabit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { fakeSocket } from '@web/testing/fake-socket.ts';
 import { fakeWebRtc } from '@web/testing/fake-webrtc.ts';
@@ -5,6 +6,7 @@ import { fixtureApi } from '@web/testing/fixture-api.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
 import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ringEvents } from './components/visit/visit-ring.tsx';
 import { changeLanguage } from './i18n/i18n.ts';
 import { patientRoutes } from './patient-fixtures.ts';
 
@@ -89,6 +91,22 @@ describe('a video visit on the patient’s phone', () => {
     act(() => fakeSocket.serverEmit('visit:ended', { visit_id: 12, reason: 'hang_up', logged_minutes: 1, log_id: 3 }));
     expect(await screen.findByRole('heading', { name: 'La visita ha terminado' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Volver a Hoy' })).toHaveAttribute('href', '/my/today');
+  });
+
+  it('after answering, puts the keyboard on Hang up and leaves no answer in the history for a reload or Back', async () => {
+    const { app } = await phoneOnToday();
+    act(() => fakeSocket.serverEmit('visit:ring', ring));
+    await app.user.click(await screen.findByRole('button', { name: 'Answer with video' }));
+    await waitFor(() => expect(emitted('visit:join')).toEqual([{ visit_id: 12 }]));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Hang up' })).toHaveFocus());
+    expect(app.location().pathname).toBe('/my/visit/12');
+    expect(app.location().state).toBeNull();
+    // The screen still says who calls.
+    expect(screen.getByText('Connecting to Tara Nguyen…')).toBeInTheDocument();
+  });
+
+  it('listens for the ring and its end by the contract’s event names', () => {
+    expect(ringEvents).toEqual({ ring: visitEvents.ring, ended: visitEvents.ended });
   });
 
   it('joins again on the same visit when the connection comes back after a drop', async () => {

@@ -1,7 +1,7 @@
 import type { InteractionLog } from '@rehabit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { fakeSocket } from '@web/testing/fake-socket.ts';
-import { fakeWebRtc } from '@web/testing/fake-webrtc.ts';
+import { FakePeerConnection, fakeWebRtc } from '@web/testing/fake-webrtc.ts';
 import { fixtureApi } from '@web/testing/fixture-api.ts';
 import { clinic, makePatient, manager, signedInRoutes } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
@@ -181,6 +181,117 @@ describe('a video visit from the patient’s dashboard', () => {
       'This patient has no account in the app yet, so the visit cannot reach them',
     );
     expect(within(panel).getByRole('button', { name: 'Log a phone call instead' })).toBeInTheDocument();
+  });
+
+  it('puts the keyboard on Hang up once the visit rings, and keeps it there through the call', async () => {
+    dashboard();
+    const { peers } = fakeWebRtc();
+    visitServer();
+    const app = renderApp('/patient/101/dashboard', { token: 't' });
+    const panel = await openPanel(app);
+    await app.user.click(within(panel).getByRole('button', { name: 'Start video visit' }));
+    await within(panel).findByText('Calling Maria Garcia…');
+    const hangUp = within(panel).getByRole('button', { name: 'Hang up' });
+    await waitFor(() => expect(hangUp).toHaveFocus());
+    const mute = within(panel).getByRole('button', { name: 'Mute' });
+    act(() => mute.focus());
+    act(() => fakeSocket.serverEmit('visit:joined', { visit_id: 9, side: 'patient' }));
+    act(() => peers[0]!.connect());
+    await within(panel).findByRole('timer', { name: 'Time connected' });
+    expect(mute).toHaveFocus();
+  });
+
+  it('keeps ringing when its own connection comes back before the patient answered, and offers once they do', async () => {
+    dashboard();
+    fakeWebRtc();
+    visitServer();
+    const app = renderApp('/patient/101/dashboard', { token: 't' });
+    const panel = await openPanel(app);
+    await app.user.click(within(panel).getByRole('button', { name: 'Start video visit' }));
+    await within(panel).findByText('Calling Maria Garcia…');
+    act(() => fakeSocket.drop());
+    act(() => fakeSocket.reconnect());
+    await waitFor(() => expect(emitted('visit:join')).toEqual([{ visit_id: 9 }]));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(within(panel).getByText('Calling Maria Garcia…')).toBeInTheDocument();
+    expect(within(panel).queryByText(/answered/)).not.toBeInTheDocument();
+    expect(emitted('visit:signal')).toEqual([]);
+
+    act(() => fakeSocket.serverEmit('visit:joined', { visit_id: 9, side: 'patient' }));
+    expect(await within(panel).findByText('Maria answered. Connecting…')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(emitted('visit:signal')).toContainEqual({ visit_id: 9, description: { type: 'offer', sdp: 'v=0 offer' } }),
+    );
+  });
+
+  it('starts no visit and turns the camera off when the page is left while the browser asks for the camera', async () => {
+    dashboard();
+    const { getUserMedia } = fakeWebRtc();
+    visitServer();
+    let allow: () => void = () => {};
+    const stream = await getUserMedia({ audio: true, video: true });
+    getUserMedia.mockImplementationOnce(() => new Promise((resolve) => (allow = () => resolve(stream))));
+    const app = renderApp('/patient/101/dashboard', { token: 't' });
+    const panel = await openPanel(app);
+    await app.user.click(within(panel).getByRole('button', { name: 'Start video visit' }));
+    await within(panel).findByText('Waiting for your camera and microphone…');
+    await act(() => app.router.navigate('/clinic-settings'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      allow();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    expect(emitted('visit:start')).toEqual([]);
+    expect(stream.getTracks().every((track) => (track as unknown as { stopped: boolean }).stopped)).toBe(true);
+  });
+
+  it('hangs up a visit whose start was answered after the page was left, and sends nothing more for it', async () => {
+    dashboard();
+    fakeWebRtc();
+    let answerStart: (ack: unknown) => void = () => {};
+    const started = new Promise((resolve) => (answerStart = resolve));
+    fakeSocket.answerWith((event) => {
+      if (event === 'visit:start') return { ack: started };
+      if (event === 'visit:hang-up') return { ack: ended };
+      return { ack: { relayed: true } };
+    });
+    const app = renderApp('/patient/101/dashboard', { token: 't' });
+    const panel = await openPanel(app);
+    await app.user.click(within(panel).getByRole('button', { name: 'Start video visit' }));
+    await waitFor(() => expect(emitted('visit:start')).toHaveLength(1));
+    await act(() => app.router.navigate('/clinic-settings'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      answerStart({ visit_id: 9, ice_servers: [] });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    expect(emitted('visit:hang-up')).toEqual([{ visit_id: 9 }]);
+    expect(emitted('visit:join')).toEqual([]);
+    expect(FakePeerConnection.made).toEqual([]);
+  });
+
+  it('does not close on Escape while the note on the call is not saved', async () => {
+    dashboard();
+    const { peers } = fakeWebRtc();
+    visitServer();
+    const app = renderApp('/patient/101/dashboard', { token: 't' });
+    const panel = await openPanel(app);
+    await app.user.click(within(panel).getByRole('button', { name: 'Start video visit' }));
+    await within(panel).findByText('Calling Maria Garcia…');
+    act(() => fakeSocket.serverEmit('visit:joined', { visit_id: 9, side: 'patient' }));
+    act(() => peers[0]!.connect());
+    await app.user.click(await within(panel).findByRole('button', { name: 'Hang up' }));
+    const note = await within(panel).findByLabelText('What did you discuss?');
+    await waitFor(() => expect(note).toHaveFocus());
+    await app.user.type(note, 'Reviewed squats.');
+    await app.user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Video visit with Maria Garcia' })).toBeInTheDocument();
+    await app.user.click(within(panel).getByRole('button', { name: 'Save note' }));
+    await within(panel).findByText('The note is saved.');
+    await app.user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('is not offered to a manager, who holds no visits', async () => {

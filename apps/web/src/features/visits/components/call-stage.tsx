@@ -99,7 +99,12 @@ export function CallStage({
             <span>{labels.switchCamera}</span>
           </button>
         )}
-        <button type="button" className="visit-control visit-control--hang-up" onClick={() => void call.hangUp()}>
+        <button
+          type="button"
+          className="visit-control visit-control--hang-up"
+          data-autofocus
+          onClick={() => void call.hangUp()}
+        >
           <PhoneOff size={24} aria-hidden="true" />
           <span>{labels.hangUp}</span>
         </button>

@@ -1,3 +1,4 @@
+import type { VisitEndReason } from '@rehabit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button/button.tsx';
 import { Alert } from '@web/components/ui/feedback/alert.tsx';
@@ -48,13 +49,15 @@ export default function StaffCallPanel({
   const queryClient = useQueryClient();
 
   // The visit wrote its call (or not): the interaction log, the RTM card and the call status read it again.
-  const endedLog = state.end?.visit_id;
+  const endedVisit = state.end?.visit_id;
   useEffect(() => {
-    if (endedLog === undefined) return;
+    if (endedVisit === undefined) return;
     for (const entry of interactionStale(patient.id) as Stale[]) {
       void queryClient.invalidateQueries(Array.isArray(entry) ? { queryKey: entry } : (entry as object));
     }
-  }, [endedLog, patient.id, queryClient]);
+  }, [endedVisit, patient.id, queryClient]);
+  // A note typed on the ended visit and not saved yet: Escape does not throw it away.
+  const [unsavedNote, setUnsavedNote] = useState(false);
 
   // The page behind stays still, and the keyboard goes back where it was (the "Video visit" button) on closing.
   useEffect(() => {
@@ -67,19 +70,23 @@ export default function StaffCallPanel({
     };
   }, []);
 
-  // Each new step puts the keyboard on its first control.
+  const isStage = view === 'ringing' || view === 'connecting' || view === 'connected' || view === 'reconnecting';
+  // Each new step puts the keyboard on its first control (Hang up during the call); the steps of the call itself
+  // (ringing, connecting, connected, reconnecting) leave it where it is.
+  const step = isStage ? 'call' : view;
   useEffect(() => {
-    if (view === 'preparing') return;
+    if (step === 'preparing') return;
     cardRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-  }, [view]);
+  }, [step]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Tab' && cardRef.current && trapTab(cardRef.current, event.shiftKey)) event.preventDefault();
-    // Escape closes only what holds no call: a visit is ended with Hang up, never by a stray key.
-    if (event.key === 'Escape' && (view === 'idle' || view === 'ended' || view === 'failed')) onClose();
+    // Escape closes only what holds no call (a visit is ended with Hang up, never by a stray key), and no note
+    // that is not saved yet.
+    const canClose = view === 'idle' || view === 'failed' || (view === 'ended' && !unsavedNote);
+    if (event.key === 'Escape' && canClose) onClose();
   };
 
-  const isStage = view === 'ringing' || view === 'connecting' || view === 'connected' || view === 'reconnecting';
   return (
     <div className="visit-panel">
       <div
@@ -134,7 +141,7 @@ export default function StaffCallPanel({
             status={stageStatus(view, patient.firstName, patient.name)}
           />
         )}
-        {view === 'ended' && <Ended state={state} patient={patient} onClose={onClose} />}
+        {view === 'ended' && <Ended state={state} patient={patient} onClose={onClose} onUnsavedNote={setUnsavedNote} />}
         {view === 'failed' && state.error && (
           <Failed
             error={state.error}
@@ -157,21 +164,33 @@ function stageStatus(view: string, firstName: string, name: string): ReactNode {
   return null;
 }
 
-const endReasons: Record<string, (firstName: string) => string> = {
+const endReasons: Record<VisitEndReason, (firstName: string) => string> = {
   hang_up: () => 'The visit has ended.',
   unanswered: (firstName) => `${firstName} did not answer.`,
   both_left: () => 'The visit ended: both sides left.',
   no_connection_timeout: () => 'The visit ended: the connection did not come back within a minute.',
 };
 
-function Ended({ state, patient, onClose }: { state: CallState; patient: CallPatient; onClose: () => void }) {
+function Ended({
+  state,
+  patient,
+  onClose,
+  onUnsavedNote,
+}: {
+  state: CallState;
+  patient: CallPatient;
+  onClose: () => void;
+  onUnsavedNote: (unsaved: boolean) => void;
+}) {
   const end = state.end!;
   const note = useInteractionNote(patient.id);
   const [text, setText] = useState('');
   const [saved, setSaved] = useState(false);
+  const unsaved = text.trim() !== '' && !saved;
+  useEffect(() => onUnsavedNote(unsaved), [onUnsavedNote, unsaved]);
   return (
     <>
-      <p className="visit-panel__text">{endReasons[end.reason]?.(patient.firstName)}</p>
+      <p className="visit-panel__text">{endReasons[end.reason](patient.firstName)}</p>
       {end.log_id !== null ? (
         <p className="visit-panel__summary" role="status">
           <CheckCircle2 size={22} aria-hidden="true" className="visit-panel__ok" />

@@ -75,7 +75,12 @@ export function callReducer(state: CallState, event: CallEvent): CallState {
     case 'started':
       return { ...state, stage: 'ringing', visitId: event.visitId };
     case 'joined':
-      return { ...state, visitId: event.visitId, stage: state.stage === 'in-call' ? 'in-call' : 'connecting' };
+      // The staff's device back while the phone still rings keeps ringing: the patient has not answered yet.
+      return {
+        ...state,
+        visitId: event.visitId,
+        stage: state.stage === 'in-call' || state.stage === 'ringing' ? state.stage : 'connecting',
+      };
     case 'other-joined':
       return state.stage === 'ringing' ? { ...state, stage: 'connecting' } : state;
     case 'peer':

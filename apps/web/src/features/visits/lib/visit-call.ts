@@ -7,6 +7,7 @@ import {
   visitEvents,
   visitJoinedEventSchema,
   visitJoinedSchema,
+  visitSignalBodySchema,
   visitSignalledSchema,
   visitStartedSchema,
 } from '@rehabit/contract';
@@ -60,6 +61,8 @@ export class VisitCall {
   private weakLooks = 0;
   private facing: 'user' | 'environment' = 'user';
   private leaving: ReturnType<typeof setTimeout> | undefined;
+  /** The screen went away: nothing in flight may start, join or open anything any more. */
+  private disposed = false;
   private readonly listeners = new Set<() => void>();
 
   constructor(
@@ -84,9 +87,13 @@ export class VisitCall {
     for (const listener of this.listeners) listener();
   }
   /** For a call to the server that is of use only while the visit is open on this device. */
-  private readonly whileOpen = { isWanted: () => !this.isOver };
+  private readonly whileOpen = { isWanted: () => !this.isOver && !this.disposed };
   private get isOver() {
     return this.state.stage === 'ended' || this.state.stage === 'failed';
+  }
+  /** Whatever was awaited is of no use any more: the screen went away, or the visit ended meanwhile. */
+  private get isDropped() {
+    return this.disposed || this.isOver;
   }
 
   /** Staff: opens the camera and microphone, starts the visit (the patient's devices ring) and waits for the answer. */
@@ -94,6 +101,9 @@ export class VisitCall {
     if (!(await this.prepare(withVideo))) return;
     try {
       const started = await askVisit(visitEvents.start, { patient_id: patientId }, visitStartedSchema, this.whileOpen);
+      // Started as the screen went away: nobody is on the visit, so it ends (over a live connection only).
+      if (this.disposed) return this.abandon(started.visit_id);
+      if (this.isOver) return;
       this.makePeer(started.ice_servers);
       this.dispatch({ type: 'started', visitId: started.visit_id });
     } catch (error) {
@@ -104,6 +114,7 @@ export class VisitCall {
   /** Patient: opens the camera (or not) and the microphone, and answers the visit on this device. */
   async answer(visitId: number, withVideo: boolean) {
     if (!(await this.prepare(withVideo))) return;
+    if (this.isDropped) return;
     this.state = { ...this.state, visitId };
     await this.join();
   }
@@ -116,8 +127,18 @@ export class VisitCall {
     this.reported = null;
     this.restarts = 0;
     try {
-      this.localStream = await openMedia(withVideo, this.facing);
+      const stream = await openMedia(withVideo, this.facing);
+      // The screen went away while the browser asked: the camera and microphone go off at once.
+      if (this.isDropped) {
+        for (const track of stream.getTracks()) track.stop();
+        return false;
+      }
+      this.localStream = stream;
       this.cameras = withVideo ? await cameraCount() : 0;
+      if (this.isDropped) {
+        for (const track of stream.getTracks()) track.stop();
+        return false;
+      }
       this.changed();
       return true;
     } catch (error) {
@@ -129,16 +150,19 @@ export class VisitCall {
   /** Joins the visit on this device: the patient's answer, or either side taking it back after a reconnect. */
   private async join() {
     const visitId = this.state.visitId;
-    if (visitId === null || this.isOver) return;
+    if (visitId === null || this.isDropped) return;
     try {
       const joined = await askVisit(visitEvents.join, { visit_id: visitId }, visitJoinedSchema, this.whileOpen);
-      if (this.isOver) return;
+      // Left meanwhile: the screen's hang-up (or the visit's end) is on its way already.
+      if (this.isDropped) return;
       if (!this.pc) this.makePeer(joined.ice_servers);
       this.dispatch({ type: 'joined', visitId });
-      this.armGiveUp();
       // The server took this side as disconnected when its socket went: it hears the connection's state again.
       this.reported = null;
       this.report();
+      // Staff back while the phone still rings: it waits for the patient's device to join (`visit:joined`).
+      if (this.state.stage === 'ringing') return;
+      this.armGiveUp();
       if (this.side === 'staff') this.offer();
     } catch (error) {
       this.fail(errorOf(error));
@@ -250,8 +274,9 @@ export class VisitCall {
 
   /** `visit:signal`: the other side's description or candidate. */
   onSignal(payload: unknown) {
-    const message = payload as VisitSignal;
-    if (!message || message.visit_id !== this.state.visitId || this.isOver) return;
+    const signal = visitSignalBodySchema.safeParse(payload);
+    if (!signal.success || signal.data.visit_id !== this.state.visitId || this.isOver) return;
+    const message = signal.data;
     if (!this.pc) this.early.push(message);
     else this.receive(message);
   }
@@ -309,7 +334,12 @@ export class VisitCall {
       return;
     }
     try {
-      const end = await askVisit(visitEvents.hangUp, { visit_id: visitId }, visitEndedSchema, { waitMs });
+      // Once the screen went away, a hang-up waiting for the connection is not sent: it could reach the server under
+      // whoever signs in next.
+      const end = await askVisit(visitEvents.hangUp, { visit_id: visitId }, visitEndedSchema, {
+        waitMs,
+        isWanted: () => !this.disposed,
+      });
       this.dispatch({ type: 'ended', end, at: this.now() });
     } catch (error) {
       this.fail(errorOf(error));
@@ -337,25 +367,37 @@ export class VisitCall {
   async switchCamera() {
     const stream = this.localStream;
     const old = stream?.getVideoTracks()[0];
-    if (!stream || !old) return;
-    let video: MediaTrackConstraints;
-    if (this.side === 'patient') {
-      this.facing = this.facing === 'user' ? 'environment' : 'user';
-      video = { facingMode: this.facing };
-    } else {
-      const cameras = (await navigator.mediaDevices.enumerateDevices()).filter((d) => d.kind === 'videoinput');
-      const at = cameras.findIndex((camera) => camera.deviceId === old.getSettings().deviceId);
-      video = { deviceId: { exact: cameras[(at + 1) % cameras.length]!.deviceId } };
-    }
-    old.stop();
+    if (!stream || !old || this.isDropped) return;
+    /** Another switch, the end of the call or the screen going away came meanwhile. */
+    const isStale = () => this.isDropped || this.localStream !== stream;
     try {
+      let video: MediaTrackConstraints;
+      if (this.side === 'patient') {
+        video = { facingMode: this.facing === 'user' ? 'environment' : 'user' };
+      } else {
+        const cameras = (await navigator.mediaDevices.enumerateDevices()).filter((d) => d.kind === 'videoinput');
+        // No camera listed (unplugged meanwhile): the one in use stays on.
+        if (cameras.length === 0 || isStale()) return;
+        const at = cameras.findIndex((camera) => camera.deviceId === old.getSettings().deviceId);
+        video = { deviceId: { exact: cameras[(at + 1) % cameras.length]!.deviceId } };
+      }
+      old.stop();
+      if (this.side === 'patient') this.facing = this.facing === 'user' ? 'environment' : 'user';
       const [track] = (await navigator.mediaDevices.getUserMedia({ video })).getVideoTracks();
       if (!track) return;
+      if (isStale()) {
+        track.stop();
+        return;
+      }
       track.enabled = !this.state.cameraOff;
       await this.pc
         ?.getSenders()
         .find((sender) => sender.track === old || sender.track?.kind === 'video')
         ?.replaceTrack(track);
+      if (isStale()) {
+        track.stop();
+        return;
+      }
       this.localStream = new MediaStream([...stream.getAudioTracks(), track]);
     } catch {
       // The other camera would not open: the call goes on without video until the camera is switched again.
@@ -402,12 +444,17 @@ export class VisitCall {
    */
   release() {
     this.leaving = setTimeout(() => {
-      if (this.isOver || this.state.stage === 'idle') {
-        this.close();
-        return;
-      }
-      void this.hangUp(undefined, 0);
+      this.disposed = true;
+      const visitId = this.state.visitId;
+      const isOpen = !this.isOver && this.state.stage !== 'idle';
+      this.close();
+      if (isOpen && visitId !== null) this.abandon(visitId);
     }, 0);
+  }
+
+  /** Hangs up a visit this screen left, over a live connection only (see `release`); nothing waits for an answer. */
+  private abandon(visitId: number) {
+    askVisit(visitEvents.hangUp, { visit_id: visitId }, visitEndedSchema, { waitMs: 0 }).catch(() => {});
   }
 
   keep() {

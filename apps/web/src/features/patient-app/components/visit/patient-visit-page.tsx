@@ -5,9 +5,9 @@ import { Spinner } from '@web/components/ui/feedback/spinner.tsx';
 import { paths } from '@web/config/paths.ts';
 import { type CallError, CallStage, type StageLabels, useVisitCall, viewOf } from '@web/features/visits';
 import { AlertTriangle, Mic, PhoneOff, Video } from 'lucide-react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { StateCard } from '../state-card.tsx';
 import type { VisitAnswer } from './incoming-call.tsx';
 import './visit.css';
@@ -33,20 +33,41 @@ const failures: Record<
 export function PatientVisitPage() {
   const { t } = useTranslation();
   const visitId = Number(useParams().id);
-  const given = (useLocation().state ?? null) as VisitAnswer | null;
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Kept for this screen: the history entry loses the answer once it is used (below).
+  const [given] = useState(() => (location.state ?? null) as VisitAnswer | null);
   const { call, state } = useVisitCall('patient');
   const view = viewOf(state);
   const answered = useRef(false);
   const staffName = given?.staffName ?? t('visit.yourTherapist');
+  const pageRef = useRef<HTMLDivElement>(null);
 
   const answer = (withVideo: boolean) => {
     answered.current = true;
     void call.answer(visitId, withVideo);
   };
-  // Answered on the ring's card: the camera is asked for at once, as the card said it would be.
+  // Answered on the ring's card: the camera is asked for at once, as the card said it would be. The answer leaves
+  // the history entry, so a reload or Back explains the permission first rather than answering again.
   useEffect(() => {
-    if (given?.answer && !answered.current && Number.isInteger(visitId)) answer(given.answer === 'video');
+    if (given?.answer && !answered.current && Number.isInteger(visitId)) {
+      answer(given.answer === 'video');
+      navigate(location.pathname, { replace: true, state: null });
+    }
   });
+
+  // Each new step puts the keyboard on its first control (Hang up during the call), or on its heading; the steps of
+  // the call itself (connecting, connected, reconnecting) leave it where it is.
+  const isCall = view === 'ringing' || view === 'connecting' || view === 'connected' || view === 'reconnecting';
+  const step = isCall ? 'call' : view;
+  useEffect(() => {
+    if (step === 'idle' || step === 'preparing') return;
+    const page = pageRef.current;
+    const target =
+      page?.querySelector<HTMLElement>('[data-autofocus]') ?? page?.querySelector<HTMLElement>('h1, h2') ?? null;
+    if (target && !target.matches('button, a[href]')) target.tabIndex = -1;
+    target?.focus();
+  }, [step]);
 
   const labels = useMemo<StageLabels>(
     () => ({
@@ -105,7 +126,7 @@ export function PatientVisitPage() {
 
   if (view === 'ended') {
     return (
-      <div role="status">
+      <div role="status" ref={pageRef}>
         <StateCard icon={PhoneOff} title={t('visit.ended')} action={backToday}>
           {state.end?.reason === 'unanswered' ? t('visit.unanswered') : t('visit.endedText')}
         </StateCard>
@@ -116,7 +137,7 @@ export function PatientVisitPage() {
   if (view === 'failed' && state.error) {
     const key = failures[state.error.kind];
     return (
-      <div role="alert">
+      <div role="alert" ref={pageRef}>
         <StateCard icon={AlertTriangle} title={t(`visit.${key}`)}>
           {t(`visit.${key}Text`)}
         </StateCard>
@@ -144,7 +165,7 @@ export function PatientVisitPage() {
         ? t('visit.reconnecting')
         : undefined;
   return (
-    <section className="pa-visit" aria-label={t('visit.title')}>
+    <section className="pa-visit" aria-label={t('visit.title')} ref={pageRef}>
       <CallStage
         call={call}
         state={state}
