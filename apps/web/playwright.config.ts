@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunch } from './e2e/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${PORT}`;
@@ -20,19 +21,7 @@ const buildWeb = `npm run build -w @rehabit/web -- --outDir ${process.env.E2E_WE
 
 const chromium = {
   browserName: 'chromium' as const,
-  launchOptions: {
-    // Debian's Chromium; the project never downloads browsers.
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  },
+  launchOptions: chromiumLaunch,
 };
 
 // Each journey runs on the layouts where its steps differ (decision 1390). The staff journeys below take the same steps

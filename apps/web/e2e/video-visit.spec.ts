@@ -1,25 +1,19 @@
 import { type Browser, chromium, expect, type Locator, type Page, test } from '@playwright/test';
+import { chromiumLaunch } from './chromium.ts';
 import { onboardedPatient, signInByCode } from './patient-support.ts';
 import { closeInitialNote, demo, signIn, snap } from './support.ts';
 
 // Both browsers get Chromium's own camera and microphone (a test pattern and a tone) and allow them without asking.
-const mediaArgs = [
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-  '--autoplay-policy=no-user-gesture-required',
-];
-const launchArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  ...mediaArgs,
-];
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-test.use({ launchOptions: { executablePath, args: launchArgs } });
+const launchOptions = {
+  ...chromiumLaunch,
+  args: [
+    ...chromiumLaunch.args,
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    '--autoplay-policy=no-user-gesture-required',
+  ],
+};
+test.use({ launchOptions });
 
 /** Seconds shown by a call's timer (m:ss). */
 async function timerSeconds(timer: Locator) {
@@ -39,7 +33,7 @@ async function expectMediaFlowing(page: Page, label: string) {
 }
 
 async function patientPhone(): Promise<{ browser: Browser; page: Page }> {
-  const browser = await chromium.launch({ executablePath, args: launchArgs });
+  const browser = await chromium.launch(launchOptions);
   const context = await browser.newContext({
     viewport: { width: 360, height: 740 },
     isMobile: true,

@@ -54,6 +54,18 @@ async function openPanel(app: ReturnType<typeof renderApp>) {
   return panel;
 }
 
+/** The therapist has started a visit from Maria's dashboard, and her phone rings. */
+async function ringing() {
+  dashboard();
+  const { peers } = fakeWebRtc();
+  visitServer();
+  const app = renderApp('/patient/101/dashboard', { token: 't' });
+  const panel = await openPanel(app);
+  await app.user.click(within(panel).getByRole('button', { name: 'Start video visit' }));
+  await within(panel).findByText('Calling Maria Garcia…');
+  return { app, panel, peers };
+}
+
 const emitted = (event: string) =>
   fakeSocket.emitted.filter((sent) => sent.event === event).map((sent) => sent.payload);
 
@@ -100,13 +112,7 @@ describe('a video visit from the patient’s dashboard', () => {
   });
 
   it('takes the visit back after its own connection dropped, and offers again to restart the media path', async () => {
-    dashboard();
-    const { peers } = fakeWebRtc();
-    visitServer();
-    const app = renderApp('/patient/101/dashboard', { token: 't' });
-    const panel = await openPanel(app);
-    await app.user.click(within(panel).getByRole('button', { name: 'Start video visit' }));
-    await within(panel).findByText('Calling Maria Garcia…');
+    const { panel, peers } = await ringing();
     act(() => fakeSocket.serverEmit('visit:joined', { visit_id: 9, side: 'patient' }));
     await waitFor(() => expect(emitted('visit:signal')).toHaveLength(1));
     act(() => peers[0]!.connect());
@@ -124,13 +130,7 @@ describe('a video visit from the patient’s dashboard', () => {
   });
 
   it('says a visit under a minute was not logged', async () => {
-    dashboard();
-    const { peers } = fakeWebRtc();
-    visitServer();
-    const app = renderApp('/patient/101/dashboard', { token: 't' });
-    const panel = await openPanel(app);
-    await app.user.click(within(panel).getByRole('button', { name: 'Start video visit' }));
-    await within(panel).findByText('Calling Maria Garcia…');
+    const { panel, peers } = await ringing();
     act(() => peers[0]!.connect());
     act(() =>
       fakeSocket.serverEmit('visit:ended', { visit_id: 9, reason: 'hang_up', logged_minutes: 0, log_id: null }),
@@ -184,13 +184,7 @@ describe('a video visit from the patient’s dashboard', () => {
   });
 
   it('puts the keyboard on Hang up once the visit rings, and keeps it there through the call', async () => {
-    dashboard();
-    const { peers } = fakeWebRtc();
-    visitServer();
-    const app = renderApp('/patient/101/dashboard', { token: 't' });
-    const panel = await openPanel(app);
-    await app.user.click(within(panel).getByRole('button', { name: 'Start video visit' }));
-    await within(panel).findByText('Calling Maria Garcia…');
+    const { panel, peers } = await ringing();
     const hangUp = within(panel).getByRole('button', { name: 'Hang up' });
     await waitFor(() => expect(hangUp).toHaveFocus());
     const mute = within(panel).getByRole('button', { name: 'Mute' });
@@ -273,13 +267,7 @@ describe('a video visit from the patient’s dashboard', () => {
   });
 
   it('does not close on Escape while the note on the call is not saved', async () => {
-    dashboard();
-    const { peers } = fakeWebRtc();
-    visitServer();
-    const app = renderApp('/patient/101/dashboard', { token: 't' });
-    const panel = await openPanel(app);
-    await app.user.click(within(panel).getByRole('button', { name: 'Start video visit' }));
-    await within(panel).findByText('Calling Maria Garcia…');
+    const { app, panel, peers } = await ringing();
     act(() => fakeSocket.serverEmit('visit:joined', { visit_id: 9, side: 'patient' }));
     act(() => peers[0]!.connect());
     await app.user.click(await within(panel).findByRole('button', { name: 'Hang up' }));
