@@ -84,6 +84,8 @@ export const visitJoinedSchema = z.object({
   visit_id: z.number().int(),
   ice_servers: z.array(iceServerSchema),
   side: z.enum(visitSides),
+  /** The other side's device is on the visit now: one that joined while this device was away is not told again. */
+  other_joined: z.boolean(),
 });
 export const visitSignalledSchema = z.object({ relayed: z.literal(true) });
 /** The time both sides have been connected together so far, measured by the server. */

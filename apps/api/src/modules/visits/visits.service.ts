@@ -218,7 +218,12 @@ export function createVisitsService({ clock, audit, realtime, push, config, task
         return { visit: visit!, side };
       });
       toSide(visit, otherSide(side), visitEvents.joined, { visit_id: visitId, side });
-      return { visit_id: visitId, ice_servers: iceServersFor(config, actor.id, now), side };
+      return {
+        visit_id: visitId,
+        ice_servers: iceServersFor(config, actor.id, now),
+        side,
+        other_joined: socketOf(visit, otherSide(side)) !== null,
+      };
     },
 
     /** Relays a description or a candidate to the other side's device, and to nobody else. */

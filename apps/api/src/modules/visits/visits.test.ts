@@ -86,7 +86,7 @@ describe('a video visit', () => {
     const visitId = started.visit_id;
 
     const joined = await send(patient.phone, visitEvents.join, { visit_id: visitId });
-    expect(joined).toMatchObject({ visit_id: visitId, side: 'patient' });
+    expect(joined).toMatchObject({ visit_id: visitId, side: 'patient', other_joined: true });
     const offer = { visit_id: visitId, description: { type: 'offer', sdp: 'v=0 offer' } };
     expect(await send(staff, visitEvents.signal, offer)).toEqual({ relayed: true });
     const candidate = { visit_id: visitId, candidate: { candidate: 'candidate:1 1 udp 1 10.0.0.1 5000 typ host' } };
@@ -179,6 +179,25 @@ describe('a video visit', () => {
     expect(await hangUp(staff, visitId)).toMatchObject({ logged_minutes: 1 });
     expect((await visitRow(visitId)).connectedSeconds).toBe(85);
     expect(await logsOf(patient.id)).toHaveLength(1);
+  });
+
+  it('tells a staff device back from a drop that the patient answered while it was away', async () => {
+    const patient = await patientInCare();
+    const staff = await device(home.therapist.token);
+    const started = await send<{ visit_id: number }>(staff, visitEvents.start, { patient_id: patient.id });
+    if ('problem' in started) throw new Error(JSON.stringify(started));
+    staff.socket.disconnect();
+    await settle();
+    expect(await send(patient.phone, visitEvents.join, { visit_id: started.visit_id })).toMatchObject({
+      other_joined: false,
+    });
+    const back = await device(home.therapist.token);
+    expect(heardOf(back, visitEvents.joined)).toEqual([]);
+    expect(await send(back, visitEvents.join, { visit_id: started.visit_id })).toMatchObject({
+      side: 'staff',
+      other_joined: true,
+    });
+    expect(await hangUp(back, started.visit_id)).toMatchObject({ reason: 'hang_up' });
   });
 
   it('is ended by the sweep once, when neither side is connected for 60 s, even with two sweeps at once', async () => {

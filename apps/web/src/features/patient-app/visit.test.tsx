@@ -17,7 +17,7 @@ async function phoneOnToday() {
   fixtureApi(patientRoutes());
   const { peers } = fakeWebRtc();
   fakeSocket.answerWith((event) => {
-    if (event === 'visit:join') return { ack: { visit_id: 12, ice_servers: [], side: 'patient' } };
+    if (event === 'visit:join') return { ack: { visit_id: 12, ice_servers: [], side: 'patient', other_joined: true } };
     if (event === 'visit:signal') return { ack: { relayed: true } };
     if (event === 'visit:connection') return { ack: { visit_id: 12, connected_seconds: 0 } };
     return 'no answer';

@@ -35,13 +35,14 @@ function dashboard(user = signedInRoutes()) {
 }
 
 /** The server as the visit's tests in the API show it: the visit starts, signals are relayed, the hang-up ends it. */
-function visitServer(start: unknown = { visit_id: 9, ice_servers: [] }) {
+function visitServer(start: unknown = { visit_id: 9, ice_servers: [] }, { patientOnVisit = false } = {}) {
   fakeSocket.answerWith((event) => {
     if (event === 'visit:start') return { ack: start };
     if (event === 'visit:signal') return { ack: { relayed: true } };
     if (event === 'visit:connection') return { ack: { visit_id: 9, connected_seconds: 0 } };
     if (event === 'visit:hang-up') return { ack: ended };
-    if (event === 'visit:join') return { ack: { visit_id: 9, ice_servers: [], side: 'staff' } };
+    if (event === 'visit:join')
+      return { ack: { visit_id: 9, ice_servers: [], side: 'staff', other_joined: patientOnVisit } };
     return 'no answer';
   });
 }
@@ -212,6 +213,23 @@ describe('a video visit from the patient’s dashboard', () => {
     expect(emitted('visit:signal')).toEqual([]);
 
     act(() => fakeSocket.serverEmit('visit:joined', { visit_id: 9, side: 'patient' }));
+    expect(await within(panel).findByText('Maria answered. Connecting…')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(emitted('visit:signal')).toContainEqual({ visit_id: 9, description: { type: 'offer', sdp: 'v=0 offer' } }),
+    );
+  });
+
+  it('offers when its own connection comes back after the patient answered while it was away', async () => {
+    dashboard();
+    fakeWebRtc();
+    visitServer(undefined, { patientOnVisit: true });
+    const app = renderApp('/patient/101/dashboard', { token: 't' });
+    const panel = await openPanel(app);
+    await app.user.click(within(panel).getByRole('button', { name: 'Start video visit' }));
+    await within(panel).findByText('Calling Maria Garcia…');
+    // The phone answers while the therapist's connection is down, so \`visit:joined\` never reaches this device.
+    act(() => fakeSocket.drop());
+    act(() => fakeSocket.reconnect());
     expect(await within(panel).findByText('Maria answered. Connecting…')).toBeInTheDocument();
     await waitFor(() =>
       expect(emitted('visit:signal')).toContainEqual({ visit_id: 9, description: { type: 'offer', sdp: 'v=0 offer' } }),

@@ -160,8 +160,12 @@ export class VisitCall {
       // The server took this side as disconnected when its socket went: it hears the connection's state again.
       this.reported = null;
       this.report();
-      // Staff back while the phone still rings: it waits for the patient's device to join (`visit:joined`).
-      if (this.state.stage === 'ringing') return;
+      if (this.state.stage === 'ringing') {
+        // Staff back while the phone still rings: it waits for the patient's device to join (`visit:joined`), unless
+        // the patient answered while this device was away and so was never told.
+        if (!joined.other_joined) return;
+        this.dispatch({ type: 'other-joined' });
+      }
       this.armGiveUp();
       if (this.side === 'staff') this.offer();
     } catch (error) {
