@@ -1,6 +1,7 @@
 import { type Browser, chromium, expect, type Locator, type Page, test } from '@playwright/test';
 import { chromiumLaunch } from './chromium.ts';
 import { onboardedPatient, signInByCode } from './patient-support.ts';
+import { slowMediaNetwork } from './slow-network.ts';
 import { closeInitialNote, demo, signIn, snap } from './support.ts';
 
 // Both browsers get Chromium's own camera and microphone (a test pattern and a tone) and allow them without asking.
@@ -61,7 +62,8 @@ test('a therapist holds a video visit with a patient on the phone, through a dro
     await signIn(page, demo.therapist.email, demo.therapist.password);
     await closeInitialNote(page);
     await page.goto(`/patient/${patient.id}/dashboard`);
-    await page.getByRole('button', { name: 'Video visit' }).click();
+    await page.getByRole('link', { name: 'Video visit' }).click();
+    await expect(page).toHaveURL(new RegExp(`/patient/${patient.id}/visit$`));
     const panel = page.getByRole('dialog', { name: `Video visit with ${patient.name}` });
     await expect(panel).toContainText('Your browser will ask to use your camera and microphone');
     await snap(page, 'visit-staff-intro');
@@ -108,6 +110,24 @@ test('a therapist holds a video visit with a patient on the phone, through a dro
     await expectMediaFlowing(page, 'Patient’s video');
     await expectMediaFlowing(phone.page, 'Your therapist’s video');
 
+    // The network slows to 300 kbit/s for the media of both: each side says the connection is weak, and stops
+    // saying so once the network is back.
+    const weak = (on: Page | Locator) => on.getByRole('status').filter({ hasText: 'Weak connection' });
+    const lift = slowMediaNetwork(300);
+    if (lift) {
+      try {
+        await expect(weak(panel)).toBeVisible({ timeout: 30_000 });
+        await expect(weak(phone.page)).toBeVisible({ timeout: 30_000 });
+        await snap(phone.page, 'visit-patient-weak');
+      } finally {
+        lift();
+      }
+      await expect(weak(panel)).toBeHidden({ timeout: 40_000 });
+      await expect(weak(phone.page)).toBeHidden({ timeout: 40_000 });
+    } else {
+      test.info().annotations.push({ type: 'skipped step', description: 'a slow network needs root for tc' });
+    }
+
     // Past a minute together (with room for the seconds the phone was away), the therapist hangs up.
     await expect
       .poll(() => timerSeconds(staffTimer), { timeout: 100_000, intervals: [2000] })
@@ -124,6 +144,7 @@ test('a therapist holds a video visit with a patient on the phone, through a dro
     await expect(panel.getByText('The note is saved.')).toBeVisible();
     await snap(page, 'visit-staff-ended');
     await panel.getByRole('button', { name: 'Close' }).click();
+    await expect(page).toHaveURL(new RegExp(`/patient/${patient.id}/dashboard$`));
 
     const logged = page.getByRole('list', { name: 'Logged calls' }).getByRole('listitem').first();
     await expect(logged).toContainText('Video call');

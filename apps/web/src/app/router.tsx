@@ -47,6 +47,10 @@ export const staffSideRoutes: RouteObject[] = [
         lazy: () => import('./routes/app/patient-dashboard.tsx').then((m) => ({ Component: m.PatientDashboardRoute })),
       },
       {
+        path: paths.patientVideoVisit.path,
+        lazy: () => import('./routes/app/patient-visit.tsx').then((m) => ({ Component: m.PatientVisitRoute })),
+      },
+      {
         path: paths.therapistList.path,
         lazy: () => import('./routes/app/therapist-list.tsx').then((m) => ({ Component: m.TherapistListRoute })),
       },

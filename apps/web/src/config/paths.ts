@@ -33,6 +33,10 @@ export const paths = {
     path: '/patient/:id/dashboard',
     getHref: (id: number | string) => `/patient/${encodeURIComponent(String(id))}/dashboard`,
   },
+  patientVideoVisit: {
+    path: '/patient/:id/visit',
+    getHref: (id: number | string) => `/patient/${encodeURIComponent(String(id))}/visit`,
+  },
   therapistList: { path: '/therapist-list', getHref: () => '/therapist-list' },
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   tasks: { path: '/dashboard', getHref: () => '/dashboard#tasks' },

@@ -3,7 +3,7 @@ import { useChatPanelStore } from '@web/components/layouts/chat-panel-store.ts';
 import { useUiStore } from '@web/lib/ui-store.ts';
 import { fakeSocket } from '@web/testing/fake-socket.ts';
 import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
-import { signedInRoutes } from '@web/testing/fixtures.ts';
+import { manager, signedInRoutes } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,6 +16,9 @@ afterEach(() => {
 });
 
 const opened = makeSession(7, { patient: { id: 12, first_name: 'Maria', last_name: 'Garcia' }, last_message: null });
+
+/** An onboarded patient's conversation carries the month's call status. */
+const needsCall = { status: 'CALL_NOK' as const, is_needed: true, needs_reminder: false };
 
 const routes = () => ({
   ...signedInRoutes(),
@@ -55,6 +58,44 @@ describe('opening a conversation', () => {
     expect(await within(panel).findByRole('heading', { name: 'Maria Garcia' })).toBeInTheDocument();
     expect(await within(panel).findByText('Hello Maria')).toBeInTheDocument();
     expect(api.calls('POST /chat/session')).toHaveLength(1);
+  });
+
+  it('offers a video visit with an onboarded patient, on the visit’s own screen, to a therapist and not a manager', async () => {
+    const onboarded = { ...opened, call_status: needsCall };
+    fixtureApi({ ...routes(), 'POST /chat/session': { body: onboarded } });
+    const app = renderApp('/balances', { token: 't' });
+    await screen.findByRole('heading', { name: 'Balances', level: 1 });
+    act(() => useChatPanelStore.getState().openChatWithPatient(12));
+    const panel = await screen.findByRole('complementary', { name: 'Chat' });
+    const visit = await within(panel).findByRole('link', { name: 'Video visit with Maria Garcia' });
+    expect(visit).toHaveAttribute('href', '/patient/12/visit');
+    app.unmount();
+
+    useChatPanelStore.setState({ chatRoom: null });
+    fixtureApi({ ...routes(), ...signedInRoutes(manager), 'POST /chat/session': { body: onboarded } });
+    renderApp('/balances', { token: 't' });
+    await screen.findByRole('heading', { name: 'Balances', level: 1 });
+    act(() => useChatPanelStore.getState().openChatWithPatient(12));
+    const managersPanel = await screen.findByRole('complementary', { name: 'Chat' });
+    expect(await within(managersPanel).findByText('Hello Maria')).toBeInTheDocument();
+    expect(within(managersPanel).queryByRole('link', { name: /Video visit/ })).not.toBeInTheDocument();
+  });
+
+  it('on phones, offers a video visit beside the conversation’s title, only while the patient is onboarded', async () => {
+    window.innerWidth = 390;
+    fixtureApi({ ...routes(), 'GET /chat/therapist': { body: page([{ ...opened, call_status: needsCall }]) } });
+    const app = renderApp('/chat/7/messages', { token: 't' });
+    await screen.findByText('Hello Maria');
+    expect(await screen.findByRole('link', { name: 'Video visit with Maria Garcia' })).toHaveAttribute(
+      'href',
+      '/patient/12/visit',
+    );
+    app.unmount();
+
+    fixtureApi({ ...routes(), 'GET /chat/therapist': { body: page([opened]) } });
+    renderApp('/chat/7/messages', { token: 't' });
+    await screen.findByRole('heading', { name: 'Maria Garcia', level: 1 });
+    expect(screen.queryByRole('link', { name: /Video visit/ })).not.toBeInTheDocument();
   });
 
   it('reads a message that arrives in the conversation on screen', async () => {

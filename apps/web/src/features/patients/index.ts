@@ -1,3 +1,4 @@
+export { usePatient } from './api/get-patient.ts';
 export { useInteractionNote } from './api/interaction-note.ts';
 export { interactionStale } from './api/interaction-stale.ts';
 export { usePatientSearch } from './api/search-patients.ts';

@@ -48,7 +48,7 @@ function visitServer(start: unknown = { visit_id: 9, ice_servers: [] }, { patien
 }
 
 async function openPanel(app: ReturnType<typeof renderApp>) {
-  await app.user.click(await screen.findByRole('button', { name: 'Video visit' }));
+  await app.user.click(await screen.findByRole('link', { name: 'Video visit' }));
   const panel = await screen.findByRole('dialog', { name: 'Video visit with Maria Garcia' });
   await waitFor(() => expect(fakeSocket.connections.length).toBeGreaterThan(0));
   act(() => fakeSocket.goLive());
@@ -99,10 +99,6 @@ describe('a video visit from the patient’s dashboard', () => {
     expect(await within(panel).findByText('Logged as a live call of 2 minutes')).toBeInTheDocument();
     expect(emitted('visit:hang-up')).toEqual([{ visit_id: 9 }]);
     expect(peers[0]!.closed).toBe(true);
-    // The interaction log reads the call the visit wrote.
-    await waitFor(() =>
-      expect(api.calls('GET /api/v1/patients/101/log_interaction/').length).toBeGreaterThan(logsBefore),
-    );
 
     await app.user.type(within(panel).getByLabelText('What did you discuss?'), 'Reviewed squats on video.');
     await app.user.click(within(panel).getByRole('button', { name: 'Save note' }));
@@ -110,6 +106,13 @@ describe('a video visit from the patient’s dashboard', () => {
     expect(api.calls('POST /api/v1/patients/101/log_interaction/note/').map((request) => request.body)).toEqual([
       { log: 77, notes: 'Reviewed squats on video.' },
     ]);
+
+    // Back on the dashboard, the interaction log reads the call the visit wrote.
+    await app.user.click(within(panel).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(app.location().pathname).toBe('/patient/101/dashboard'));
+    await waitFor(() =>
+      expect(api.calls('GET /api/v1/patients/101/log_interaction/').length).toBeGreaterThan(logsBefore),
+    );
   });
 
   it('takes the visit back after its own connection dropped, and offers again to restart the media path', async () => {
@@ -304,6 +307,20 @@ describe('a video visit from the patient’s dashboard', () => {
     dashboard(signedInRoutes(manager));
     renderApp('/patient/101/dashboard', { token: 't' });
     expect(await screen.findByRole('heading', { name: /Maria Garcia/, level: 1 })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Video visit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Video visit' })).not.toBeInTheDocument();
+  });
+
+  it('at its own address, holds no visit for a manager or with a patient out of care, and leads back', async () => {
+    dashboard(signedInRoutes(manager));
+    const app = renderApp('/patient/101/visit', { token: 't' });
+    expect(await screen.findByRole('heading', { name: 'No video visit here' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the patient' })).toHaveAttribute('href', '/patient/101/dashboard');
+    app.unmount();
+
+    fixtureApi({ ...signedInRoutes(), 'GET /api/v1/patients/101/': { body: { ...maria, status: 'discharged' } } });
+    renderApp('/patient/101/visit', { token: 't' });
+    expect(await screen.findByRole('heading', { name: 'No video visit here' })).toBeInTheDocument();
+    expect(emitted('visit:start')).toEqual([]);
   });
 });

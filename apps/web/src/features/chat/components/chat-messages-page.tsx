@@ -8,6 +8,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { sessionTitle } from '../lib/chat-labels.ts';
 import { Conversation } from './conversation.tsx';
+import { VideoVisitLink } from './video-visit-link.tsx';
 import './chat.css';
 
 /** Phones: /chat/{id}/messages, one conversation as a full page. */
@@ -41,7 +42,7 @@ export function ChatMessagesPage() {
       <Link className="back-link" to={paths.chat.getHref()}>
         <ArrowLeft size={16} aria-hidden="true" /> All conversations
       </Link>
-      <PageHeader title={title} />
+      <PageHeader title={title} actions={session && <VideoVisitLink session={session} role={role} />} />
       {user.data && Number.isSafeInteger(sessionId) && sessionId > 0 && (
         <section className="section-card chat-page-conversation" aria-label="Conversation">
           <Conversation sessionId={sessionId} myUserId={user.data.id} />

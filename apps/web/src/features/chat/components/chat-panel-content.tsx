@@ -8,6 +8,7 @@ import { useOpenPatientSession } from '../api/open-session.ts';
 import { sessionTitle } from '../lib/chat-labels.ts';
 import { ChatHome } from './chat-home.tsx';
 import { Conversation } from './conversation.tsx';
+import { VideoVisitLink } from './video-visit-link.tsx';
 import './chat.css';
 import '@web/components/ui/button/icon-button.css';
 
@@ -47,6 +48,7 @@ export function ChatPanelContent({ user }: { user: SessionUser }) {
           <ArrowLeft size={20} aria-hidden="true" />
         </button>
         <h3 className="chat-room__title">{sessionTitle(selected, user.role)}</h3>
+        <VideoVisitLink session={selected} role={user.role} iconOnly />
       </div>
       <Conversation key={selected.id} sessionId={selected.id} myUserId={user.id} />
     </div>

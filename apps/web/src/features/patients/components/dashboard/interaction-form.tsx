@@ -16,6 +16,7 @@ import { notify } from '@web/lib/notify.ts';
 import { PhoneCall } from 'lucide-react';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useLocation } from 'react-router';
 import { LOG_CALL_FORM_ID } from './log-call-form-id.ts';
 
 export const interactionKindLabels: Record<(typeof interactionKinds)[number], string> = {
@@ -51,6 +52,12 @@ export function InteractionForm({ patientId, clinicToday }: InteractionFormProps
   useEffect(() => {
     if (!form.getFieldState('date').isDirty) form.resetField('date', { defaultValue: today });
   }, [form, today]);
+
+  // Opened at its address (a video visit's "Log a phone call instead"): the keyboard starts in the form.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash === `#${LOG_CALL_FORM_ID}`) document.getElementById(LOG_CALL_FORM_ID)?.querySelector('input')?.focus();
+  }, [hash]);
 
   const onSubmit = form.handleSubmit(
     withServerErrors(form, fields, async (body) => {

@@ -1,2 +1,2 @@
-/** The dashboard's form to log a call: another screen (a video visit that could not connect) opens it by this id. */
+/** The dashboard's form to log a call: a video visit that could not connect leads to it by this id in the address. */
 export const LOG_CALL_FORM_ID = 'log-a-call';
