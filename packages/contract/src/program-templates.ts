@@ -97,6 +97,8 @@ export const templateListQuerySchema = z.object({
   diagnosis: z.string().trim().toUpperCase().max(10).optional(),
 });
 export type TemplateListQuery = z.infer<typeof templateListQuerySchema>;
+/** The list's query as a client sends it. */
+export type TemplateListParams = z.input<typeof templateListQuerySchema>;
 
 /** An exercise of a template or protocol: the video as a program shows it, and its dosage. */
 export const templateItemSchema = hepDosageSchema.extend({

@@ -195,4 +195,3 @@ export function createProgramTemplatesRepository(db: DbOrTx, scope: ClinicScope)
     },
   };
 }
-export type ProgramTemplatesRepository = ReturnType<typeof createProgramTemplatesRepository>;
