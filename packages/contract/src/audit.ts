@@ -45,6 +45,14 @@ export const auditActions = [
   'hep.reordered',
   // The printable handout of a program downloaded by staff: its language and how many exercises, never the content.
   'handout.download',
+  // Program templates (decision 1400): a list or one read, one made (by hand, from a protocol or from a patient's
+  // program), changed (name, exercises, visibility), retired or brought back; one applied to a patient's program.
+  'program_template.list',
+  'program_template.read',
+  'program_template.create',
+  'program_template.update',
+  'program_template.retire',
+  'program_template.apply',
   'exercise.logged',
   'progress.read',
   'progress_trend.read',

@@ -33,6 +33,7 @@ export * from './patient-status.ts';
 export * from './patients.ts';
 export * from './permissions.ts';
 export * from './problem.ts';
+export * from './program-templates.ts';
 export * from './progress-trend.ts';
 export * from './referral.ts';
 export * from './reminders.ts';

@@ -9,6 +9,7 @@ const matrix: Record<Action, string> = {
   'patients.manage': 'yyyy.',
   'patients.remove': '.yyy.',
   'programs.edit': 'yyyy.',
+  'templates.clinic': '.yyy.',
   'videos.manage': 'yyyy.',
   'videos.clinic': '..yy.',
   'videos.any': '...y.',

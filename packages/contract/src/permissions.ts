@@ -16,6 +16,11 @@ export const permissions = {
   'patients.remove': ['manager', 'supervisor', 'admin'],
   /** Home exercise programs, the interaction log and functional data entries. */
   'programs.edit': staff,
+  /**
+   * Any template shared with the clinic, whoever made it: renaming, editing, retiring (decision 1400). Its owner may
+   * too, and a private template is its owner's alone.
+   */
+  'templates.clinic': ['manager', 'supervisor', 'admin'],
   /** The clinic's video library: upload, edit, folders, sharing, asking for a missing exercise. */
   'videos.manage': staff,
   /** Any video of one's own clinic, whoever uploaded it: the clinic's supervisor tidies its library (decision 0200). */

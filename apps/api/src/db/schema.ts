@@ -495,4 +495,5 @@ export * from './schema-hep.ts';
 export * from './schema-measures.ts';
 export * from './schema-referral.ts';
 export * from './schema-reminders.ts';
+export * from './schema-templates.ts';
 export * from './schema-visits.ts';

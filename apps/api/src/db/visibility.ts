@@ -1,7 +1,7 @@
 import { can } from '@rehabit/contract';
-import type { Placeholder } from 'drizzle-orm';
+import type { AnyColumn, Placeholder } from 'drizzle-orm';
 import { and, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import { patients, videoFolders, videos } from './schema.ts';
+import { patients, programTemplates, videoFolders, videos } from './schema.ts';
 import type { Actor, ClinicScope } from './scope.ts';
 
 // What a caller may see of clinic data, each rule written once: every repository query that reaches these rows
@@ -45,3 +45,20 @@ export const folderVisibleIn = (scope: ClinicScope, viewer: FolderViewer): SQL =
     scope.kind === 'all' ? sql`true` : eq(videoFolders.clinicId, scope.clinicId),
     viewer.allFolders ? undefined : or(eq(videoFolders.ownerUserId, viewer.userId), eq(videoFolders.isShared, true)),
   )!;
+
+/**
+ * Program templates of the scope's clinics a staff member sees (decision 1400): their own, and those shared with the
+ * clinic. A private template is its owner's alone, whoever else asks, platform staff included.
+ */
+export const templateVisibleIn = (scope: ClinicScope, viewerUserId: number): SQL =>
+  and(
+    scope.kind === 'all' ? sql`true` : eq(programTemplates.clinicId, scope.clinicId),
+    or(eq(programTemplates.ownerUserId, viewerUserId), eq(programTemplates.visibility, 'clinic')),
+  )!;
+
+/**
+ * Videos a template of a clinic may hold: that clinic's own and the global library's, whatever the reader's scope, so
+ * a template never shows a video of a clinic it does not belong to.
+ */
+export const videoUsableByTemplate = (templateClinicId: SQL | AnyColumn): SQL =>
+  or(isNull(videos.clinicId), eq(videos.clinicId, templateClinicId))!;

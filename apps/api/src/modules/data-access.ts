@@ -33,6 +33,7 @@ import { createInteractionsRepository } from './patients/interactions.repository
 import { createOtpRepository } from './patients/otp.repository.ts';
 import { createPatientRecordRepository } from './patients/patient-record.repository.ts';
 import { createPatientsRepository } from './patients/patients.repository.ts';
+import { createProgramTemplatesRepository } from './program-templates/program-templates.repository.ts';
 import { createReferralRepository } from './referral/referral.repository.ts';
 import { createPushSubscriptionsRepository } from './reminders/push-subscriptions.repository.ts';
 import { createReminderDeliveriesRepository } from './reminders/reminder-deliveries.repository.ts';
@@ -70,6 +71,7 @@ const scoped = {
   passwordResets: createPasswordResetsRepository,
   patientApp: createPatientAppRepository,
   patients: createPatientsRepository,
+  programTemplates: createProgramTemplatesRepository,
   pushSubscriptions: createPushSubscriptionsRepository,
   referral: createReferralRepository,
   reminderDeliveries: createReminderDeliveriesRepository,

@@ -13,6 +13,7 @@ import { monitoringModule } from './monitoring/monitoring.module.ts';
 import { patientAppModule } from './patient-app/patient-app.module.ts';
 import { patientDataModule } from './patient-data/patient-data.module.ts';
 import { patientsModule } from './patients/patients.module.ts';
+import { programTemplatesModule } from './program-templates/program-templates.module.ts';
 import { referralModule } from './referral/referral.module.ts';
 import { remindersModule } from './reminders/reminders.module.ts';
 import { supervisorModule } from './supervisor/supervisor.module.ts';
@@ -42,6 +43,7 @@ export const modules = [
   visitsModule,
   videosModule,
   hepModule,
+  programTemplatesModule,
   patientDataModule,
   bannersModule,
   dashboardModule,

@@ -22,6 +22,7 @@ import { createPatientAppRepository } from '../../src/modules/patient-app/patien
 import { createFunctionalDataRepository } from '../../src/modules/patient-data/functional-data.repository.ts';
 import { createInteractionsRepository } from '../../src/modules/patients/interactions.repository.ts';
 import { createPatientsRepository } from '../../src/modules/patients/patients.repository.ts';
+import { createProgramTemplatesRepository } from '../../src/modules/program-templates/program-templates.repository.ts';
 import { createTasksRepository } from '../../src/modules/tasks/tasks.repository.ts';
 import { createFoldersRepository } from '../../src/modules/videos/folders.repository.ts';
 import { createHepRequestsRepository } from '../../src/modules/videos/hep-requests.repository.ts';
@@ -156,6 +157,15 @@ export async function seedClinic(db: Db, index: number) {
     ],
     now,
   );
+  // A template shared with the clinic, with the clinic's video (decision 1400).
+  const templates = createProgramTemplatesRepository(db, scope);
+  const templateId = await templates.insert(
+    { ownerUserId: therapist.id, name: 'Knee template', visibility: 'clinic' },
+    now,
+  );
+  await templates.replaceItems(templateId, [
+    { videoId, sets: 3, reps: 10, holdSeconds: 0, timesPerDay: 1, daysPerWeek: 7, description: '' },
+  ]);
   const logs = createExerciseLogsRepository(db, scope);
   const log = await logs.insertOnce({
     patientId,
@@ -266,6 +276,7 @@ export async function seedClinic(db: Db, index: number) {
     videoId,
     videoGuid: guid,
     folderId,
+    templateId,
     hepItemId: hepItemId!,
     patientChatId,
     supportChatId,

@@ -6,6 +6,7 @@ import {
   healthMetrics,
   hepItems,
   hepRequests,
+  programTemplates,
   videoFolderItems,
   videoFolders,
   videos,
@@ -14,6 +15,7 @@ import type { FolderViewer } from '../../src/db/visibility.ts';
 import { createExerciseLogsRepository } from '../../src/modules/hep/exercise-logs.repository.ts';
 import { createHepRepository } from '../../src/modules/hep/hep.repository.ts';
 import { createHepProgramRepository } from '../../src/modules/hep/hep-program.repository.ts';
+import { createProgramTemplatesRepository } from '../../src/modules/program-templates/program-templates.repository.ts';
 import { createFoldersRepository } from '../../src/modules/videos/folders.repository.ts';
 import { createHepRequestsRepository } from '../../src/modules/videos/hep-requests.repository.ts';
 import { createVideoUsageRepository } from '../../src/modules/videos/video-usage.repository.ts';
@@ -59,7 +61,60 @@ const requestOfB = async () => {
 };
 const byId = (x: number, y: number) => x - y;
 
+const templateOfB = async () =>
+  (await repoOf(createProgramTemplatesRepository, scopeB()).findVisible(b.therapistId, b.templateId))!;
+const itemsOfTemplateB = async () => repoOf(createProgramTemplatesRepository, scopeB()).items(b.templateId);
+const templateDosage = { sets: 1, reps: 1, holdSeconds: 0, timesPerDay: 1, daysPerWeek: 7, description: '' };
+
 export const programsVideosRepositories = {
+  programTemplates: cover(createProgramTemplatesRepository, {
+    list: crossClinic(async (r) => {
+      const { rows, count } = await r.list(a.therapistId, { includeRetired: true, page: 1, pageSize: 100 });
+      expect(rows.map((t) => t.id)).toEqual([a.templateId]);
+      expect(count).toBe(1);
+      // B's therapist, asking through A's scope, sees A's shared template only.
+      expect(
+        (await r.list(b.therapistId, { includeRetired: true, page: 1, pageSize: 100 })).rows.map((t) => t.id),
+      ).toEqual([a.templateId]);
+    }),
+    findVisible: crossClinic(async (r) => {
+      expect(await r.findVisible(b.therapistId, b.templateId)).toBeUndefined();
+      expect(await r.findVisible(a.therapistId, b.templateId)).toBeUndefined();
+      expect((await r.findVisible(a.therapistId, a.templateId))?.clinicId).toBe(a.clinicId);
+    }),
+    items: crossClinic(async (r) => {
+      expect(await r.items(b.templateId)).toEqual([]);
+      expect((await r.items(a.templateId)).map((i) => i.videoId)).toEqual([a.videoId]);
+    }),
+    insert: crossClinic(async (r) => {
+      const id = await r.insert({ ownerUserId: a.therapistId, name: 'Scope check', visibility: 'clinic' }, now);
+      expect((await r.findVisible(a.therapistId, id))?.clinicId).toBe(a.clinicId);
+      expect(await repoOf(createProgramTemplatesRepository, scopeB()).findVisible(b.therapistId, id)).toBeUndefined();
+      await db.delete(programTemplates).where(eq(programTemplates.id, id));
+    }),
+    update: crossClinic(async (r) => {
+      expect(await r.update(b.templateId, { name: 'Taken', visibility: 'private' }, now)).toBe(false);
+      expect(await templateOfB()).toMatchObject({ name: 'Knee template', visibility: 'clinic' });
+    }),
+    replaceItems: crossClinic(async (r) => {
+      const before = await itemsOfTemplateB();
+      expect(await r.replaceItems(b.templateId, [{ videoId: a.videoId, ...templateDosage }])).toBe(false);
+      expect(await itemsOfTemplateB()).toEqual(before);
+    }),
+    setRetired: crossClinic(async (r) => {
+      expect(await r.setRetired(b.templateId, now, a.therapistId, now)).toBe(false);
+      expect((await templateOfB()).retiredAt).toBeNull();
+    }),
+    libraryVideosByTitle: crossClinic(async (r) => {
+      // Only the global library: never either clinic's own videos, which share its title.
+      const [title] = (await db.select({ title: videos.title }).from(videos).where(eq(videos.id, b.videoId))).map(
+        (v) => v.title,
+      );
+      const found = await r.libraryVideosByTitle([title!]);
+      expect(found.map((v) => v.videoId)).toContain(globalVideoId);
+      expect(found.every((v) => v.videoClinicId === null)).toBe(true);
+    }),
+  }),
   exerciseLogs: cover(createExerciseLogsRepository, {
     findByClientId: crossClinic(async (r) => {
       // Both clinics' logs have the same client id.

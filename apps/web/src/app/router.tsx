@@ -69,6 +69,11 @@ export const staffSideRoutes: RouteObject[] = [
         lazy: () => import('./routes/app/exercise-library.tsx').then((m) => ({ Component: m.ExerciseLibraryRoute })),
       },
       {
+        path: paths.programTemplates.path,
+        handle: { action: 'programs.edit' } satisfies RouteHandle,
+        lazy: () => import('./routes/app/program-templates.tsx').then((m) => ({ Component: m.ProgramTemplatesRoute })),
+      },
+      {
         path: paths.exerciseUpload.path,
         lazy: () => import('./routes/app/exercise-upload.tsx').then((m) => ({ Component: m.ExerciseUploadRoute })),
       },

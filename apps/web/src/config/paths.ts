@@ -48,6 +48,7 @@ export const paths = {
       options.myRequests ? '/exercise-library?requests=mine' : '/exercise-library',
   },
   exerciseUpload: { path: '/exercise-upload', getHref: () => '/exercise-upload' },
+  programTemplates: { path: '/program-templates', getHref: () => '/program-templates' },
   exerciseEdit: {
     path: '/exercise-edit/:id',
     getHref: (id: number | string) => `/exercise-edit/${encodeURIComponent(String(id))}`,

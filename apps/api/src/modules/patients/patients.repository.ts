@@ -112,6 +112,8 @@ export type PatientWithClinicDay = {
   timezone: string;
   birthday: string;
   status: PatientStatus;
+  /** The patient's diagnosis (ICD-10), which ranks the protocols offered for them (decision 1401). */
+  diagnosis?: string | null;
 };
 
 const selectWithClinicDay = (db: DbOrTx) =>
@@ -122,6 +124,7 @@ const selectWithClinicDay = (db: DbOrTx) =>
       timezone: clinics.timezone,
       birthday: patients.birthday,
       status: patients.status,
+      diagnosis: patients.diagnosis,
     })
     .from(patients)
     .innerJoin(clinics, eq(clinics.id, patients.clinicId))

@@ -72,7 +72,12 @@ export const navItems: readonly NavItem[] = [
     shortLabel: 'Library',
     href: paths.exerciseLibrary.getHref(),
     icon: Video,
-    activeOn: [paths.exerciseLibrary.path, paths.exerciseUpload.path, paths.exerciseEdit.path],
+    activeOn: [
+      paths.exerciseLibrary.path,
+      paths.exerciseUpload.path,
+      paths.exerciseEdit.path,
+      paths.programTemplates.path,
+    ],
     action: 'videos.manage',
   },
   {

@@ -3,7 +3,7 @@ import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
 import { QueryStates } from '@web/components/ui/feedback/query-states.tsx';
 import { RequestVideoDialog } from '@web/features/videos';
 import { notify } from '@web/lib/notify.ts';
-import { ClipboardList, Plus, Trash2, Video } from 'lucide-react';
+import { BookmarkPlus, ClipboardList, LayoutTemplate, Plus, Trash2, Video } from 'lucide-react';
 import { useState } from 'react';
 import { useDeleteExercises } from '../api/delete-exercises.ts';
 import { useProgram } from '../api/get-program.ts';
@@ -11,6 +11,7 @@ import { useRestoreExercises } from '../api/restore-exercises.ts';
 import { ExercisePicker } from './exercise-picker.tsx';
 import { HandoutMenu } from './handout-menu.tsx';
 import { ProgramList } from './program-list.tsx';
+import { type TemplateDialog, TemplateDialogs } from './template-dialogs.tsx';
 import './program.css';
 
 const exercises = (count: number) => (count === 1 ? '1 exercise' : `${count} exercises`);
@@ -24,6 +25,7 @@ export function ProgramSection({ patientId, clinicCode }: { patientId: number; c
   const remove = useDeleteExercises(patientId);
   const restore = useRestoreExercises(patientId);
   const [dialog, setDialog] = useState<'picker' | 'request' | null>(null);
+  const [templateDialog, setTemplateDialog] = useState<TemplateDialog>(null);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const items = [...(program.data?.results ?? [])].sort((a, b) => a.order - b.order);
   const chosen = items.filter((item) => selected.has(item.id)).map((item) => item.id);
@@ -68,6 +70,16 @@ export function ProgramSection({ patientId, clinicCode }: { patientId: number; c
             </Button>
           )}
           {items.length > 0 && <HandoutMenu patientId={patientId} />}
+          {items.length > 0 && (
+            <Button
+              variant="ghost"
+              size="sm"
+              icon={<BookmarkPlus size={16} aria-hidden="true" />}
+              onClick={() => setTemplateDialog('save')}
+            >
+              Save as template
+            </Button>
+          )}
           <Button
             variant="ghost"
             size="sm"
@@ -75,6 +87,14 @@ export function ProgramSection({ patientId, clinicCode }: { patientId: number; c
             onClick={() => setDialog('request')}
           >
             Request a video
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<LayoutTemplate size={16} aria-hidden="true" />}
+            onClick={() => setTemplateDialog('start')}
+          >
+            Start from a template
           </Button>
           <Button size="sm" icon={<Plus size={16} aria-hidden="true" />} onClick={() => setDialog('picker')}>
             Add exercises
@@ -90,7 +110,7 @@ export function ProgramSection({ patientId, clinicCode }: { patientId: number; c
           <EmptyState
             icon={ClipboardList}
             title="No home exercise program yet"
-            description="Add exercise videos or a whole folder from the library; the patient sees them in this order."
+            description="Add exercise videos or a whole folder from the library, or start from a template or a protocol; the patient sees them in this order."
           />
         }
       >
@@ -103,6 +123,7 @@ export function ProgramSection({ patientId, clinicCode }: { patientId: number; c
         onClose={() => setDialog(null)}
       />
       <RequestVideoDialog clinicCode={clinicCode} isOpen={dialog === 'request'} onClose={() => setDialog(null)} />
+      <TemplateDialogs open={templateDialog} patientId={patientId} onClose={() => setTemplateDialog(null)} />
     </section>
   );
 }

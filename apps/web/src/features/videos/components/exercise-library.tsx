@@ -13,7 +13,18 @@ import { RequestVideoDialog } from '@web/features/videos/components/request-vide
 import { errorMessage } from '@web/lib/api-error.ts';
 import { notify } from '@web/lib/notify.ts';
 import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
-import { FolderPlus, Inbox, ListChecks, MessageSquarePlus, SearchX, Trash2, Upload, Video, X } from 'lucide-react';
+import {
+  FolderPlus,
+  Inbox,
+  LayoutTemplate,
+  ListChecks,
+  MessageSquarePlus,
+  SearchX,
+  Trash2,
+  Upload,
+  Video,
+  X,
+} from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDeleteVideos } from '../api/delete-videos.ts';
@@ -105,6 +116,13 @@ export function ExerciseLibrary({ clinicCode = null, clinicPicker }: ExerciseLib
                 Video requests
               </ButtonLink>
             )}
+            <ButtonLink
+              variant="secondary"
+              to={paths.programTemplates.getHref()}
+              icon={<LayoutTemplate size={18} aria-hidden="true" />}
+            >
+              Program templates
+            </ButtonLink>
             <Button
               variant="secondary"
               icon={<ListChecks size={18} aria-hidden="true" />}
