@@ -1,5 +1,6 @@
 import type { HepItem } from '@rehabit/contract';
 import type { VideoHost } from '../../video-host/host.ts';
+import { captionLinks } from '../videos/video-mapping.ts';
 import type { HepItemRow } from './hep.repository.ts';
 
 /** A program item as staff and the patient see it; playback links are signed like the library's (video-mapping). */
@@ -21,6 +22,7 @@ export function toHepItem(row: HepItemRow, order: number, host: VideoHost): HepI
       duration_seconds: row.videoDurationSeconds,
       play_url: playable ? host.playbackUrl('play', row.videoGuid) : null,
       poster_url: playable && row.videoHasPoster ? host.playbackUrl('poster', row.videoGuid) : null,
+      captions: playable ? captionLinks(row.videoGuid, row.videoCaptionLanguages, host) : [],
     },
     order,
     sets: row.sets,
