@@ -9,9 +9,6 @@ import { captionLanguageSchema } from './videos.ts';
  */
 export const MAX_CAPTION_BYTES = 200_000;
 
-/** How each caption language is named in the menus of the players: in its own language. */
-export const captionLanguageNames = { en: 'English', es: 'Español' } as const;
-
 export const captionParamsSchema = z.object({ id: idSchema, language: captionLanguageSchema });
 
 /** A caption track as the video's editor lists it. */
