@@ -78,7 +78,7 @@ describe('saving a caption track', () => {
   });
 
   it.each([
-    ['an SRT file', SRT, /SubRip/],
+    ['an SRT file', SRT, /WebVTT \(\.vtt\)/],
     ['text without the WEBVTT line', 'Hello\n\n00:00.000 --> 00:02.000\nHi\n', /Line 1: No valid signature/],
     ['a timing it cannot read', 'WEBVTT\n\n00:00.000 --> 00:0x.000\nHi\n', /Line 3/],
     ['a cue that ends before it starts', 'WEBVTT\n\n00:03.000 --> 00:02.000\nHi\n', /Line 3: End timestamp/],
@@ -91,6 +91,7 @@ describe('saving a caption track', () => {
       'validation_failed',
     );
     expect(problem.errors?.text?.[0]).toMatch(message);
+    expect(problem.detail).toMatch(/WebVTT/);
     expect(await storedTracks(video.id)).toEqual([]);
     expect(await captionAudits(video.id)).toEqual([]);
   });

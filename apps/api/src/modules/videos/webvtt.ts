@@ -26,13 +26,14 @@ export function checkWebVtt(text: string): CheckedCaption {
   }
   if (SRT_START.test(text)) {
     throw refuse('This is a SubRip (.srt) file, not WebVTT', [
-      'This looks like a SubRip (.srt) file: save it as WebVTT (.vtt), which starts with the line WEBVTT',
+      'Save it as WebVTT (.vtt): the file starts with the line WEBVTT, and timings have a dot before the milliseconds (00:00:01.000)',
     ]);
   }
   const parsed = new webvtt.WebVTTParser().parse(text);
   if (parsed.errors.length > 0) {
+    // The detail says what the file is not; each line at fault is a message of the field.
     const details = parsed.errors.slice(0, MAX_REPORTED).map((error) => `Line ${error.line}: ${error.message}`);
-    throw refuse(`This is not a valid WebVTT file: ${details[0]}`, details);
+    throw refuse('This is not a valid WebVTT file', details);
   }
   if (parsed.cues.length === 0) {
     throw refuse('The WebVTT file has no captions', [

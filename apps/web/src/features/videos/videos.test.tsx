@@ -304,9 +304,7 @@ describe('captions of a video', () => {
         (body as { text: string }).text.startsWith('WEBVTT')
           ? { body: { ...englishTrack, language: 'es', text: (body as { text: string }).text } }
           : problem(400, 'validation_failed', 'This is a SubRip (.srt) file, not WebVTT', {
-              text: [
-                'This looks like a SubRip (.srt) file: save it as WebVTT (.vtt), which starts with the line WEBVTT',
-              ],
+              text: ['Save it as WebVTT (.vtt): the file starts with the line WEBVTT'],
             }),
     });
     renderApp('/exercise-edit/31', { token: 't' });
@@ -316,7 +314,7 @@ describe('captions of a video', () => {
     fireEvent.change(input, { target: { files: [srt] } });
     const refusal = await within(rowOf('Spanish')).findByRole('alert');
     expect(refusal).toHaveTextContent('This is a SubRip (.srt) file, not WebVTT');
-    expect(refusal).toHaveTextContent('save it as WebVTT (.vtt)');
+    expect(refusal).toHaveTextContent('Save it as WebVTT (.vtt)');
 
     const vtt = new File(['WEBVTT\n\n00:00.000 --> 00:02.000\nAcuéstese de lado.\n'], 'almeja.vtt', {
       type: 'text/vtt',
