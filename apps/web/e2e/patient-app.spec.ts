@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { patientWithProgram, phonePage, serverToday, signInByCode } from './patient-support.ts';
+import { onboardedPatient, patientWithProgram, phonePage, serverToday, signInByCode } from './patient-support.ts';
 import {
   closeInitialNote,
   demo,
@@ -250,4 +250,64 @@ test('sets marked done are saved at once, survive a reload without Save, and wai
   await page.context().setOffline(false);
   await expect(second.getByText('Saved', { exact: true })).toBeVisible();
   expect((await serverToday(page, request)).items[1]).toMatchObject({ done_today: 1, last_log: { sets_done: 1 } });
+});
+
+test('the exercise video shows Spanish captions to a patient reading Spanish, and keeps the captions chosen', async ({
+  page,
+  request,
+  isMobile,
+}) => {
+  test.skip(!isMobile, 'patients use their phones');
+  const patient = await onboardedPatient(request, {
+    firstName: 'Elena',
+    lastNameStart: 'Caption',
+    birthday: '1948-06-12',
+  });
+  const { headers } = patient.staff;
+  // The demo library's Quad Sets carries English and Spanish captions; its clip plays once the server processed it.
+  let videoId = 0;
+  await expect
+    .poll(
+      async () => {
+        const list = await request.get('/video/list?scope=global&search=Quad%20Sets&status=ready', { headers });
+        const { results } = (await list.json()) as { results: { id: number; title: string }[] };
+        videoId = results.find((video) => video.title === 'Quad Sets')?.id ?? 0;
+        return videoId;
+      },
+      { timeout: 60_000 },
+    )
+    .toBeGreaterThan(0);
+  const program = await request.post(`/video/hep/therapist/${patient.id}`, {
+    headers,
+    data: [{ video_id: videoId, sets: 2, reps: 10 }],
+  });
+  expect(program.status()).toBe(201);
+
+  await signInByCode(page, patient.phone);
+  await page.getByRole('button', { name: 'Español' }).click();
+  const video = exercise(page, 'Contracción de cuádriceps').locator('video');
+  await expect(video.locator('track')).toHaveCount(2);
+  await video.evaluate((element: HTMLVideoElement) => {
+    element.muted = true;
+    return element.play();
+  });
+  // The Spanish track shows, and its first caption is on the screen while the clip plays.
+  const onScreen = () =>
+    video.evaluate((element: HTMLVideoElement) =>
+      [...element.textTracks]
+        .filter((track) => track.mode === 'showing')
+        .map((track) => `${track.language}: ${[...(track.activeCues ?? [])].map((cue) => (cue as VTTCue).text)}`),
+    );
+  await expect.poll(onScreen).toEqual(['es: Contracción de cuádriceps: un ejercicio para la rodilla']);
+
+  // English picked in the player's captions menu is kept for the next visit, though the app stays in Spanish.
+  await video.evaluate((element: HTMLVideoElement) => {
+    for (const track of element.textTracks) track.mode = track.language === 'en' ? 'showing' : 'disabled';
+  });
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('rehabit.captions'))).toBe('en');
+  await page.reload();
+  await expect(video.locator('track[srclang="en"]')).toHaveJSProperty('default', true);
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => [...element.textTracks].map((t) => t.mode)))
+    .toEqual(['showing', 'disabled']);
 });

@@ -87,6 +87,9 @@ export const auditActions = [
   'video_folder.add',
   'video_folder.remove',
   'video_folder.delete',
+  // A video's caption track saved (its language, size and cue count; a new one or a replaced one) or removed.
+  'video_caption.update',
+  'video_caption.delete',
   'hep_request.create',
   // Monitored time (RTM): a session's start and end; its heart-beats are kept on the session row. A month's minutes
   // read with the sessions and calls behind them, and their audit CSV exported.

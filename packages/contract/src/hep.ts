@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParamsSchema, idSchema } from './common.ts';
 import { defineEndpoints, fileResponseSchema } from './endpoint.ts';
 import { MAX_PAGE_SIZE } from './pagination.ts';
-import { videoStatusSchema } from './videos.ts';
+import { captionLinkSchema, videoStatusSchema } from './videos.ts';
 
 /** A program holds at most this many exercises: more is never a home program a patient can follow. */
 export const HEP_MAX_ITEMS = 60;
@@ -94,6 +94,8 @@ export const hepVideoSchema = z.object({
   duration_seconds: z.number().nullable(),
   play_url: z.string().nullable(),
   poster_url: z.string().nullable(),
+  /** Its caption tracks, signed like the file (decision 1405). */
+  captions: z.array(captionLinkSchema),
 });
 export type HepVideo = z.infer<typeof hepVideoSchema>;
 

@@ -42,5 +42,6 @@ export * from './rtm-status.ts';
 export * from './supervisor.ts';
 export * from './tasks.ts';
 export * from './ui-rules.ts';
+export * from './video-captions.ts';
 export * from './video-visits.ts';
 export * from './videos.ts';

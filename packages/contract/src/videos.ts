@@ -4,7 +4,7 @@ import { defineEndpoints } from './endpoint.ts';
 import { MAX_PAGE_SIZE, pageQuerySchema, paginated } from './pagination.ts';
 
 /** The built-in video host's upload endpoint (tus 1.0) and its signed playback files. */
-export const videoHostPaths = { tus: '/tus/', play: '/video-host/play/' } as const;
+export const videoHostPaths = { tus: '/tus/', play: '/video-host/play/', captions: '/video-host/captions/' } as const;
 
 /** Upload headers of decision 0200, sent on every tus request. */
 export const videoUploadHeaders = {
@@ -61,6 +61,14 @@ export const videoStatusSchema = z.enum(videoStatuses);
 export type VideoStatus = z.infer<typeof videoStatusSchema>;
 export const videoScopeSchema = z.enum(videoScopes);
 export type VideoScope = z.infer<typeof videoScopeSchema>;
+
+/** The languages a video's caption tracks are in: one track per language (decision 1405). */
+export const captionLanguages = ['en', 'es'] as const;
+export const captionLanguageSchema = z.enum(captionLanguages);
+export type CaptionLanguage = z.infer<typeof captionLanguageSchema>;
+/** A caption track as a player loads it: its language and a short-lived signed link to its WebVTT file. */
+export const captionLinkSchema = z.object({ language: captionLanguageSchema, url: z.string() });
+export type CaptionLink = z.infer<typeof captionLinkSchema>;
 
 /** The fields of a new video before the therapist changes them (decision 1311). */
 export const VIDEO_DEFAULTS = {
@@ -149,6 +157,8 @@ export const videoSchema = z.object({
   /** Short-lived signed URLs; null until the file (or poster) exists. */
   play_url: z.string().nullable(),
   poster_url: z.string().nullable(),
+  /** The video's caption tracks, English first; empty when it has none or its file is not ready. */
+  captions: z.array(captionLinkSchema),
   can_edit: z.boolean(),
   folder_ids: z.array(z.number().int()),
   created_at: z.string(),

@@ -1,4 +1,4 @@
-import { hepRequestStatuses, videoStatuses } from '@rehabit/contract';
+import { captionLanguages, hepRequestStatuses, videoStatuses } from '@rehabit/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -55,6 +55,27 @@ export const videos = pgTable(
     index('videos_status_idx').on(t.status),
     index('videos_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
   ],
+);
+
+/**
+ * A video's caption track in one language, its WebVTT text checked when saved (decision 1405). It is the video's:
+ * its clinic is the video's, and it goes with the video.
+ */
+export const videoCaptions = pgTable(
+  'video_captions',
+  {
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    language: text('language', { enum: captionLanguages }).notNull(),
+    vtt: text('vtt').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    cueCount: integer('cue_count').notNull(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.language] })],
 );
 
 /** A library folder: private to its owner until shared with the owner's clinic. */

@@ -39,6 +39,7 @@ import { createPushSubscriptionsRepository } from './reminders/push-subscription
 import { createReminderDeliveriesRepository } from './reminders/reminder-deliveries.repository.ts';
 import { createReminderSchedulesRepository } from './reminders/reminder-schedules.repository.ts';
 import { createTasksRepository } from './tasks/tasks.repository.ts';
+import { createCaptionsRepository } from './videos/captions.repository.ts';
 import { createFoldersRepository } from './videos/folders.repository.ts';
 import { createHepRequestsRepository } from './videos/hep-requests.repository.ts';
 import { createVideoUsageRepository } from './videos/video-usage.repository.ts';
@@ -55,6 +56,7 @@ const scoped = {
   billingRates: createBillingRatesRepository,
   billingSettings: createBillingSettingsRepository,
   billingSignOff: createBillingSignOffRepository,
+  captions: createCaptionsRepository,
   chat: createChatRepository,
   clinicianTime: createClinicianTimeRepository,
   clinics: createClinicsRepository,

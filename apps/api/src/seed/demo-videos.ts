@@ -3,10 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { VIDEO_DEFAULTS, type VideoFields } from '@rehabit/contract';
+import { type CaptionLanguage, VIDEO_DEFAULTS, type VideoFields } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { videoFolderItems, videoFolders, videos } from '../db/schema.ts';
+import { videoCaptions, videoFolderItems, videoFolders, videos } from '../db/schema.ts';
+import { checkWebVtt } from '../modules/videos/webvtt.ts';
 import type { VideoStorage } from '../video-host/storage.ts';
 import { classicExercises, type DemoVideo, dataSetExercises } from './demo-video-catalog.ts';
 
@@ -79,8 +80,38 @@ export async function seedDemoVideos(tx: Tx, owners: DemoVideoOwners): Promise<D
     'Internal Rotation with Band',
   ]);
   await folder(owners.otherClinicId, owners.otherTherapistId, 'Neck', false, ['Chin Tucks at the desk', 'Chin Tucks']);
+
+  // The first exercises of a knee program carry English and Spanish captions (decision 1405).
+  const captioned = [
+    { id: ids.get('global:Quad Sets'), captions: demoCaptions.quadSets },
+    { id: ids.get(`${owners.demoClinicId}:Quad Sets (our clinic's cueing)`), captions: demoCaptions.quadSets },
+    { id: ids.get('global:Heel Slides'), captions: demoCaptions.heelSlides },
+  ];
+  for (const { id, captions } of captioned) {
+    if (id === undefined) continue;
+    for (const [language, text] of Object.entries(captions) as [CaptionLanguage, string][]) {
+      await tx.insert(videoCaptions).values({ videoId: id, language, ...checkWebVtt(text), updatedBy: owners.adminId });
+    }
+  }
   return clips;
 }
+
+/**
+ * Captions of the demo clips, which show the exercise's name over its body part for three seconds (or, without
+ * ffmpeg, the two-second bundled clip): they say what the clip is, and point to the written instructions below it.
+ */
+const cues = (name: string, point: string) =>
+  `WEBVTT\n\n00:00.000 --> 00:01.500\n${name}\n\n00:01.500 --> 00:03.000\n${point}\n`;
+const demoCaptions = {
+  quadSets: {
+    en: cues('Quad Sets: an exercise for the knee', 'Follow the instructions below the video'),
+    es: cues('Contracción de cuádriceps: un ejercicio para la rodilla', 'Siga las instrucciones debajo del video'),
+  },
+  heelSlides: {
+    en: cues('Heel Slides: an exercise for the knee', 'Follow the instructions below the video'),
+    es: cues('Deslizamiento de talón: un ejercicio para la rodilla', 'Siga las instrucciones debajo del video'),
+  },
+} satisfies Record<string, Record<CaptionLanguage, string>>;
 
 const columns = (v: VideoFields) => ({
   title: v.title,

@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { VideoStatus } from '@rehabit/contract';
+import type { CaptionLanguage, VideoStatus } from '@rehabit/contract';
 import { videoHostPaths } from '@rehabit/contract';
 import type { Clock } from '../lib/clock.ts';
 import { createJobQueue, probeVideo } from './processing.ts';
-import { type PlaybackKind, playbackSignature, sameText, uploadSignature } from './signature.ts';
+import { type PlaybackKind, playbackSignature, type SignedKind, sameText, uploadSignature } from './signature.ts';
 import { SNIFF_BYTES, sniffVideo } from './sniff.ts';
 import type { ByteRange, VideoStorage } from './storage.ts';
 
@@ -39,6 +39,8 @@ export type VideoCatalog = {
   /** Videos still uploading that were created before the given time. */
   staleUploadGuids: (createdBefore: Date) => Promise<string[]>;
   record: (guid: string, event: VideoHostEvent) => Promise<void>;
+  /** A caption track's WebVTT text, or null when the video has none in that language (decision 1405). */
+  captions: (guid: string, language: CaptionLanguage) => Promise<string | null>;
 };
 
 export type VideoHostOptions = {
@@ -203,12 +205,22 @@ export function createVideoHost(options: VideoHostOptions) {
       const sig = playbackSignature(secret, kind, guid, expires);
       return `${videoHostPaths.play.replace('play/', `${kind}/`)}${guid}?expires=${expires}&sig=${sig}`;
     },
-    checkPlayback(kind: PlaybackKind, guid: string, expires: number, sig: string) {
+    /**
+     * A caption track's link, signed like playback for the same hour: a `<track>` element cannot send a bearer
+     * header either, so whoever was handed the video's link is handed its captions' (decision 1405).
+     */
+    captionsUrl(guid: string, language: CaptionLanguage) {
+      const expires = nowSeconds() + PLAYBACK_LINK_SECONDS;
+      const sig = playbackSignature(secret, `captions.${language}`, guid, expires);
+      return `${videoHostPaths.captions}${guid}/${language}?expires=${expires}&sig=${sig}`;
+    },
+    checkPlayback(kind: SignedKind, guid: string, expires: number, sig: string) {
       return (
         withinLifetime(expires, nowSeconds(), PLAYBACK_LINK_SECONDS) &&
         sameText(sig, playbackSignature(secret, kind, guid, expires))
       );
     },
+    captions: (guid: string, language: CaptionLanguage) => catalog.captions(guid, language),
     /** A stored video or poster for playback: its size, its type and a way to read it, or null when missing. */
     async file(kind: PlaybackKind, guid: string) {
       const size = await storage.size(kind, guid);

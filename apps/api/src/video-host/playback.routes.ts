@@ -1,3 +1,4 @@
+import { captionLanguageSchema } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../lib/errors.ts';
@@ -6,6 +7,7 @@ import { parseRange } from './range.ts';
 
 const querystring = z.object({ expires: z.coerce.number().int().positive(), sig: z.string().min(1).max(100) });
 const params = z.object({ kind: z.enum(['play', 'poster']), guid: z.string().regex(GUID_PATTERN) });
+const captionParams = z.object({ guid: z.string().regex(GUID_PATTERN), language: captionLanguageSchema });
 
 /**
  * Signed playback: a `<video>` tag cannot send a bearer header, so the link itself is the short-lived permission.
@@ -38,4 +40,23 @@ export const playbackRoutes: FastifyPluginAsyncZod<{ host: VideoHost }> = async 
       .header('content-length', range.end - range.start + 1);
     return reply.send(request.method === 'HEAD' ? undefined : await found.read(range));
   });
+
+  // A caption track by its signed link (decision 1405): small WebVTT text, read whole from the video's record.
+  app.get(
+    '/video-host/captions/:guid/:language',
+    { schema: { params: captionParams, querystring, hide: true } },
+    async (request, reply) => {
+      const { guid, language } = request.params;
+      if (!host.checkPlayback(`captions.${language}`, guid, request.query.expires, request.query.sig)) {
+        throw new AppError('not_found', 'This caption link is invalid or has expired');
+      }
+      const text = await host.captions(guid, language);
+      if (text === null) throw new AppError('not_found', 'No such caption track');
+      return reply
+        .header('content-type', 'text/vtt; charset=utf-8')
+        .header('cache-control', 'private, no-cache')
+        .header('cross-origin-resource-policy', 'same-site')
+        .send(text);
+    },
+  );
 };

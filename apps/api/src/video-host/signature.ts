@@ -11,7 +11,9 @@ export const sameText = (a: string, b: string) => {
 };
 
 export type PlaybackKind = 'play' | 'poster';
+/** What a signed link serves: the file, its poster, or one language's caption track (decision 1405). */
+export type SignedKind = PlaybackKind | `captions.${string}`;
 
 /** Playback links are HMACs over the file, its kind and the expiry, so they cannot be widened or extended. */
-export const playbackSignature = (secret: string, kind: PlaybackKind, guid: string, expires: number) =>
+export const playbackSignature = (secret: string, kind: SignedKind, guid: string, expires: number) =>
   createHmac('sha256', secret).update(`playback:${kind}:${guid}:${expires}`).digest('base64url');

@@ -24,6 +24,7 @@ import { createInteractionsRepository } from '../../src/modules/patients/interac
 import { createPatientsRepository } from '../../src/modules/patients/patients.repository.ts';
 import { createProgramTemplatesRepository } from '../../src/modules/program-templates/program-templates.repository.ts';
 import { createTasksRepository } from '../../src/modules/tasks/tasks.repository.ts';
+import { createCaptionsRepository } from '../../src/modules/videos/captions.repository.ts';
 import { createFoldersRepository } from '../../src/modules/videos/folders.repository.ts';
 import { createHepRequestsRepository } from '../../src/modules/videos/hep-requests.repository.ts';
 import { createVideosRepository } from '../../src/modules/videos/videos.repository.ts';
@@ -133,6 +134,10 @@ export async function seedClinic(db: Db, index: number) {
   const guid = `clinic-scope-${index}-${clinic.code}`;
   const videoId = await videos.insert({ ...VIDEO_DEFAULTS, guid, ownerUserId: therapist.id });
   await videos.updateByGuid(guid, { status: 'ready' });
+  // Each clinic's video has an English caption track.
+  const vtt = `WEBVTT\n\n00:00.000 --> 00:01.000\nClinic ${index}\n`;
+  const caption = { vtt, sizeBytes: vtt.length, cueCount: 1 };
+  await createCaptionsRepository(db, scope).save(videoId, 'en', caption, therapist.id, now);
 
   const folders = createFoldersRepository(db, scope);
   const folderId = await folders.insert(therapist.id, 'Knee set');

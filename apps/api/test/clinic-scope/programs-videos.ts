@@ -16,6 +16,7 @@ import { createExerciseLogsRepository } from '../../src/modules/hep/exercise-log
 import { createHepRepository } from '../../src/modules/hep/hep.repository.ts';
 import { createHepProgramRepository } from '../../src/modules/hep/hep-program.repository.ts';
 import { createProgramTemplatesRepository } from '../../src/modules/program-templates/program-templates.repository.ts';
+import { createCaptionsRepository } from '../../src/modules/videos/captions.repository.ts';
 import { createFoldersRepository } from '../../src/modules/videos/folders.repository.ts';
 import { createHepRequestsRepository } from '../../src/modules/videos/hep-requests.repository.ts';
 import { createVideoUsageRepository } from '../../src/modules/videos/video-usage.repository.ts';
@@ -60,6 +61,8 @@ const requestOfB = async () => {
   return rows[0]!;
 };
 const byId = (x: number, y: number) => x - y;
+const captionOfB = async () => repoOf(createCaptionsRepository, scopeB()).find(b.videoId, 'en');
+const otherCaption = { vtt: 'WEBVTT\n\n00:00.000 --> 00:01.000\nChanged\n', sizeBytes: 40, cueCount: 1 };
 
 const templateOfB = async () =>
   (await repoOf(createProgramTemplatesRepository, scopeB()).findVisible(b.therapistId, b.templateId))!;
@@ -354,6 +357,34 @@ export const programsVideosRepositories = {
     deleteProgramItems: crossClinic(async (r) => {
       await r.deleteProgramItems([b.videoId]);
       expect((await hepItemOfB()).id).toBe(b.hepItemId);
+    }),
+  }),
+  captions: cover(createCaptionsRepository, {
+    list: crossClinic(async (r) => {
+      expect(await r.list(b.videoId)).toEqual([]);
+      expect((await r.list(a.videoId)).map((track) => track.language)).toEqual(['en']);
+    }),
+    find: crossClinic(async (r) => {
+      expect(await r.find(b.videoId, 'en')).toBeNull();
+      expect((await r.find(a.videoId, 'en'))?.vtt).toContain('WEBVTT');
+    }),
+    save: crossClinic(async (r) => {
+      const before = await captionOfB();
+      expect(await r.save(b.videoId, 'en', otherCaption, a.therapistId, now)).toBe(false);
+      expect(await r.save(b.videoId, 'es', otherCaption, a.therapistId, now)).toBe(false);
+      expect(await captionOfB()).toEqual(before);
+      expect(await repoOf(createCaptionsRepository, scopeB()).find(b.videoId, 'es')).toBeNull();
+      // Nor does a clinic caption the global library, which every clinic uses.
+      expect(await r.save(globalVideoId, 'en', otherCaption, a.therapistId, now)).toBe(false);
+      expect(await r.find(globalVideoId, 'en')).toBeNull();
+    }),
+    remove: crossClinic(async (r) => {
+      expect(await r.remove(b.videoId, 'en')).toBe(false);
+      expect(await captionOfB()).not.toBeNull();
+    }),
+    textByGuid: crossClinic(async (r) => {
+      expect(await r.textByGuid(b.videoGuid, 'en')).toBeNull();
+      expect(await r.textByGuid(a.videoGuid, 'en')).toContain('WEBVTT');
     }),
   }),
   videos: cover(createVideosRepository, {

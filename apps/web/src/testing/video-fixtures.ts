@@ -25,6 +25,7 @@ export function makeVideo(changes: Partial<Video> = {}): Video {
     size_bytes: 123456,
     play_url: '/video-host/play/8a4b0c5e-1f2a-4b3c-9d8e-7f6a5b4c3d2e?expires=1&sig=x',
     poster_url: '/video-host/poster/8a4b0c5e-1f2a-4b3c-9d8e-7f6a5b4c3d2e?expires=1&sig=x',
+    captions: [],
     can_edit: true,
     folder_ids: [],
     created_at: '2026-03-01T10:00:00.000Z',

@@ -1,5 +1,6 @@
 import type { HepItem, HepVideo } from '@rehabit/contract';
 import type { VideoHost } from '../../video-host/host.ts';
+import { captionLinks } from '../videos/video-mapping.ts';
 import type { HepItemRow } from './hep.repository.ts';
 
 /** A program item as staff and the patient see it; playback links are signed like the library's (video-mapping). */
@@ -37,6 +38,7 @@ export type HepVideoColumns = Pick<
   | 'videoEquipment'
   | 'videoDurationSeconds'
   | 'videoHasPoster'
+  | 'videoCaptionLanguages'
 >;
 
 /** The video as a program shows it: its labels, and playback links signed only when it plays. */
@@ -54,5 +56,6 @@ export function toHepVideo(row: HepVideoColumns, host: VideoHost): HepVideo {
     duration_seconds: row.videoDurationSeconds,
     play_url: playable ? host.playbackUrl('play', row.videoGuid) : null,
     poster_url: playable && row.videoHasPoster ? host.playbackUrl('poster', row.videoGuid) : null,
+    captions: playable ? captionLinks(row.videoGuid, row.videoCaptionLanguages, host) : [],
   };
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { runPrepared } from '../../db/prepared.ts';
 import { type ClinicScope, clinicIdOf } from '../../db/scope.ts';
+import { captionLanguagesFrom, captionLanguagesSql } from '../videos/captions.repository.ts';
 import type { HepItemRow } from './hep.repository.ts';
 
 /**
@@ -18,7 +19,8 @@ with p as (
     h.hold_seconds, h.times_per_day, h.days_per_week, h.description, h.created_at, h.updated_at, h.deleted_at,
     v.guid as video_guid, v.title as video_title,
     v.description as video_description, v.title_es as video_title_es, v.description_es as video_description_es, v.status as video_status, v.body_part as video_body_part,
-    v.equipment as video_equipment, v.duration_seconds as video_duration_seconds, v.has_poster as video_has_poster
+    v.equipment as video_equipment, v.duration_seconds as video_duration_seconds, v.has_poster as video_has_poster,
+    ${captionLanguagesSql('v.id')} as video_caption_languages
   from hep_items h join videos v on v.id = h.video_id
   where h.patient_id = (select id from p) and h.clinic_id = (select clinic_id from p) and h.deleted_at is null
 ), audited as (
@@ -63,6 +65,7 @@ type Raw = {
   video_equipment: string;
   video_duration_seconds: number | null;
   video_has_poster: boolean;
+  video_caption_languages: unknown;
 };
 
 const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
@@ -94,6 +97,7 @@ const toItem = (raw: Raw & { id: number }): HepItemRow => ({
   videoEquipment: raw.video_equipment,
   videoDurationSeconds: raw.video_duration_seconds,
   videoHasPoster: raw.video_has_poster,
+  videoCaptionLanguages: captionLanguagesFrom(raw.video_caption_languages),
 });
 
 /** A program as a clinic's staff open it: built with that one clinic's scope (a cross-clinic one is refused). */

@@ -4,6 +4,7 @@ import { allPatientsInScope } from '../../db/patients-in-scope.ts';
 import { hepItems, videoFolderItems, videoFolders, videos } from '../../db/schema.ts';
 import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 import { type FolderViewer, folderVisibleIn, videoUsableIn } from '../../db/visibility.ts';
+import { captionLanguagesOf } from '../videos/captions.repository.ts';
 
 const itemColumns = {
   id: hepItems.id,
@@ -32,6 +33,7 @@ const itemColumns = {
   videoEquipment: videos.equipment,
   videoDurationSeconds: videos.durationSeconds,
   videoHasPoster: videos.hasPoster,
+  videoCaptionLanguages: captionLanguagesOf(videos.id),
 };
 
 const selectItems = (db: DbOrTx) =>

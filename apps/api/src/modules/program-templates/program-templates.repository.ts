@@ -6,6 +6,7 @@ import { programTemplateItems, programTemplates, users, videos } from '../../db/
 import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 import { templateVisibleIn, videoUsableByTemplate } from '../../db/visibility.ts';
 import type { HepDosage } from '../hep/hep.repository.ts';
+import { captionLanguagesOf } from '../videos/captions.repository.ts';
 
 const templateColumns = {
   id: programTemplates.id,
@@ -48,6 +49,7 @@ export const exerciseVideoColumns = {
   videoEquipment: videos.equipment,
   videoDurationSeconds: videos.durationSeconds,
   videoHasPoster: videos.hasPoster,
+  videoCaptionLanguages: captionLanguagesOf(videos.id),
   videoSets: videos.sets,
   videoReps: videos.reps,
 };

@@ -1,4 +1,4 @@
-import { can, type Folder, type Video } from '@rehabit/contract';
+import { type CaptionLanguage, type CaptionLink, can, type Folder, type Video } from '@rehabit/contract';
 import type { Actor } from '../../db/scope.ts';
 import type { VideoHost } from '../../video-host/host.ts';
 import type { FolderRow } from './folders.repository.ts';
@@ -14,6 +14,10 @@ export function canEditVideo(actor: Actor, video: { clinicId: number | null; own
   if (video.clinicId === null || video.clinicId !== actor.clinicId) return false;
   return video.ownerUserId === actor.id || can(actor.role, 'videos.clinic');
 }
+
+/** A ready video's caption tracks, each with its signed link (decision 1405). */
+export const captionLinks = (guid: string, languages: CaptionLanguage[], host: VideoHost): CaptionLink[] =>
+  languages.map((language) => ({ language, url: host.captionsUrl(guid, language) }));
 
 export function toVideo(actor: Actor, row: VideoRow, host: VideoHost): Video {
   const playable = row.status === 'ready';
@@ -44,6 +48,7 @@ export function toVideo(actor: Actor, row: VideoRow, host: VideoHost): Video {
     size_bytes: row.sizeBytes,
     play_url: playable ? host.playbackUrl('play', row.guid) : null,
     poster_url: playable && row.hasPoster ? host.playbackUrl('poster', row.guid) : null,
+    captions: playable ? captionLinks(row.guid, row.captionLanguages, host) : [],
     can_edit: canEditVideo(actor, row),
     folder_ids: row.folderIds,
     created_at: row.createdAt.toISOString(),

@@ -5,6 +5,7 @@ import { escapeLike } from '../../db/like.ts';
 import { users, videoFolderItems, videoFolders, videos } from '../../db/schema.ts';
 import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 import { type FolderViewer, folderVisibleIn, videoUsableIn } from '../../db/visibility.ts';
+import { captionLanguagesOf } from './captions.repository.ts';
 
 /** A video's columns, with the ids of the folders holding it that the viewer sees in the scope. */
 const videoColumns = (scope: ClinicScope, viewer: FolderViewer) => ({
@@ -32,6 +33,7 @@ const videoColumns = (scope: ClinicScope, viewer: FolderViewer) => ({
   durationSeconds: videos.durationSeconds,
   sizeBytes: videos.sizeBytes,
   hasPoster: videos.hasPoster,
+  captionLanguages: captionLanguagesOf(videos.id),
   createdAt: videos.createdAt,
   updatedAt: videos.updatedAt,
   folderIds: sql<number[]>`coalesce((

@@ -1,6 +1,7 @@
-import { videoEndpoints } from '@rehabit/contract';
+import { videoCaptionEndpoints, videoEndpoints } from '@rehabit/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../http/route.ts';
+import type { CaptionsService } from './captions.service.ts';
 import type { FoldersService } from './folders.service.ts';
 import type { HepRequestsService } from './hep-requests.service.ts';
 import type { VideosService } from './videos.service.ts';
@@ -9,7 +10,8 @@ export const videosRoutes: FastifyPluginAsyncZod<{
   videos: VideosService;
   folders: FoldersService;
   hepRequests: HepRequestsService;
-}> = async (app, { videos, folders, hepRequests }) => {
+  captions: CaptionsService;
+}> = async (app, { videos, folders, hepRequests, captions }) => {
   route(app, videoEndpoints.list, ({ actor, query, ctx }) => videos.list(actor, query, ctx));
   // A create without a body takes every default.
   route(app, videoEndpoints.create, ({ actor, body, ctx }) => videos.create(actor, body ?? {}, ctx));
@@ -46,4 +48,15 @@ export const videosRoutes: FastifyPluginAsyncZod<{
   // Parameterised routes last in the file for readers; the router prefers static segments anyway.
   route(app, videoEndpoints.detail, ({ actor, params, ctx }) => videos.get(actor, params.id, ctx));
   route(app, videoEndpoints.update, ({ actor, params, body, ctx }) => videos.update(actor, params.id, body, ctx));
+
+  route(app, videoCaptionEndpoints.captions, ({ actor, params, ctx }) => captions.list(actor, params.id, ctx));
+  route(app, videoCaptionEndpoints.caption, ({ actor, params, ctx }) =>
+    captions.get(actor, params.id, params.language, ctx),
+  );
+  route(app, videoCaptionEndpoints.putCaption, ({ actor, params, body, ctx }) =>
+    captions.put(actor, params.id, params.language, body.text, ctx),
+  );
+  route(app, videoCaptionEndpoints.removeCaption, ({ actor, params, ctx }) =>
+    captions.remove(actor, params.id, params.language, ctx),
+  );
 };

@@ -26,7 +26,8 @@ type Deps = { clock: Clock; audit: AuditLog; host: () => VideoHost };
  * What happens to an upload is audited as done by the video's owner, who asked for the upload.
  */
 export function createVideoCatalog(db: Db, audit: AuditLog): VideoCatalog {
-  const repo = dataFor(db, crossClinic('video host')).videos;
+  const data = dataFor(db, crossClinic('video host'));
+  const repo = data.videos;
   return {
     async findUpload(guid) {
       const row = await repo.findUpload(guid);
@@ -46,6 +47,7 @@ export function createVideoCatalog(db: Db, audit: AuditLog): VideoCatalog {
         detail: { video_id: row.id, guid, ...event.detail },
       });
     },
+    captions: (guid, language) => data.captions.textByGuid(guid, language),
   };
 }
 

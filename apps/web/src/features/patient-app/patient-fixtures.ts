@@ -42,6 +42,7 @@ export function makeTodayItem(id: number, changes: Partial<TodayItem> = {}): Tod
       duration_seconds: 30,
       play_url: `/video/play/${id + 500}.mp4`,
       poster_url: `/video/play/${id + 500}.jpg`,
+      captions: [],
     },
     order: id,
     sets: 3,

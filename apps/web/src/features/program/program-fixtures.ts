@@ -17,6 +17,7 @@ export function makeHepItem(id: number, title: string, changes: Partial<HepItem>
       duration_seconds: 12,
       play_url: null,
       poster_url: null,
+      captions: [],
     },
     order: id,
     sets: 2,

@@ -263,3 +263,103 @@ describe('upload and edit screen', () => {
     expect(api.calls('PATCH /video/31')).toHaveLength(0);
   });
 });
+
+describe('captions of a video', () => {
+  const englishTrack = {
+    language: 'en',
+    size_bytes: 60,
+    cue_count: 2,
+    updated_at: '2026-03-01T10:00:00.000Z',
+    updated_by: { id: 7, display_name: 'Tara Nguyen' },
+  };
+  const VTT = 'WEBVTT\n\n00:00.000 --> 00:02.000\nLie on your side.\n';
+  const withTracks = makeVideo({
+    captions: [{ language: 'en', url: '/video-host/captions/8a4b0c5e-1f2a-4b3c-9d8e-7f6a5b4c3d2e/en?expires=1&sig=x' }],
+  });
+  const captionRoutes = (video = withTracks) => ({
+    ...signedInRoutes(),
+    'GET /video/31': { body: video },
+    'GET /video/31/captions': { body: { tracks: [englishTrack] } },
+    'GET /video/31/captions/en': { body: { ...englishTrack, text: VTT } },
+  });
+  const rowOf = (name: string) => screen.getByRole('heading', { name, level: 3 }).closest('li') as HTMLElement;
+
+  it('lists the tracks per language and plays them in the preview, English shown first', async () => {
+    fixtureApi(captionRoutes());
+    renderApp('/exercise-edit/31', { token: 't' });
+    await screen.findByRole('heading', { name: 'Captions' });
+    expect(await screen.findByText(/2 captions · saved by Tara Nguyen/)).toBeInTheDocument();
+    expect(within(rowOf('Spanish')).getByText('No captions yet')).toBeInTheDocument();
+    const track = screen.getByTestId('video-player').querySelector('track')!;
+    expect(track).toHaveAttribute('kind', 'captions');
+    expect(track).toHaveAttribute('srclang', 'en');
+    expect(track.getAttribute('src')).toContain('/video-host/captions/');
+    expect(track.default).toBe(true);
+  });
+
+  it('uploads a .vtt file for a language, and shows the server’s refusal of a file that is not WebVTT', async () => {
+    const api = fixtureApi({
+      ...captionRoutes(),
+      'PUT /video/31/captions/es': ({ body }) =>
+        (body as { text: string }).text.startsWith('WEBVTT')
+          ? { body: { ...englishTrack, language: 'es', text: (body as { text: string }).text } }
+          : problem(400, 'validation_failed', 'This is a SubRip (.srt) file, not WebVTT', {
+              text: ['Save it as WebVTT (.vtt): the file starts with the line WEBVTT'],
+            }),
+    });
+    renderApp('/exercise-edit/31', { token: 't' });
+    await screen.findByText(/2 captions/);
+    const input = screen.getByLabelText('Upload Spanish .vtt');
+    const srt = new File(['1\n00:00:00,000 --> 00:00:02,000\nHola\n'], 'clase.srt', { type: 'application/x-subrip' });
+    fireEvent.change(input, { target: { files: [srt] } });
+    const refusal = await within(rowOf('Spanish')).findByRole('alert');
+    expect(refusal).toHaveTextContent('This is a SubRip (.srt) file, not WebVTT');
+    expect(refusal).toHaveTextContent('Save it as WebVTT (.vtt)');
+
+    const vtt = new File(['WEBVTT\n\n00:00.000 --> 00:02.000\nAcuéstese de lado.\n'], 'almeja.vtt', {
+      type: 'text/vtt',
+    });
+    fireEvent.change(input, { target: { files: [vtt] } });
+    await waitFor(() => expect(api.calls('PUT /video/31/captions/es')).toHaveLength(2));
+    expect(api.calls('PUT /video/31/captions/es')[1]?.body).toEqual({
+      text: 'WEBVTT\n\n00:00.000 --> 00:02.000\nAcuéstese de lado.\n',
+    });
+    expect(await screen.findByText('Spanish captions saved from almeja.vtt')).toBeInTheDocument();
+    expect(within(rowOf('Spanish')).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('edits a track’s timings and text in place, and removes a track after asking', async () => {
+    const api = fixtureApi({
+      ...captionRoutes(),
+      'PUT /video/31/captions/en': ({ body }) => ({ body: { ...englishTrack, text: (body as { text: string }).text } }),
+      'DELETE /video/31/captions/en': { status: 204 },
+    });
+    const app = renderApp('/exercise-edit/31', { token: 't' });
+    await screen.findByText(/2 captions/);
+    await app.user.click(screen.getByRole('button', { name: 'Edit English text' }));
+    const text = await screen.findByRole('textbox', { name: 'English captions (WebVTT)' });
+    expect(text).toHaveValue(VTT);
+    expect(text).toHaveFocus();
+    fireEvent.change(text, { target: { value: VTT.replace('00:02.000', '00:03.500') } });
+    await app.user.click(screen.getByRole('button', { name: 'Save captions' }));
+    await waitFor(() =>
+      expect(api.calls('PUT /video/31/captions/en')[0]?.body).toEqual({ text: VTT.replace('00:02.000', '00:03.500') }),
+    );
+    expect(await screen.findByText('English captions saved')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'English captions (WebVTT)' })).not.toBeInTheDocument();
+
+    await app.user.click(screen.getByRole('button', { name: 'Remove English' }));
+    await app.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(api.calls('DELETE /video/31/captions/en')).toHaveLength(1));
+    expect(await screen.findByText('English captions removed')).toBeInTheDocument();
+  });
+
+  it('shows the tracks without changes to one who may not edit the video', async () => {
+    fixtureApi(captionRoutes(makeVideo({ ...withTracks, can_edit: false, library: 'global', owner: null })));
+    renderApp('/exercise-edit/31', { token: 't' });
+    await screen.findByText(/2 captions/);
+    expect(screen.queryByLabelText(/Upload .* \.vtt/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Edit English/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+  });
+});

@@ -6,6 +6,7 @@ import { notify } from '@web/lib/notify.ts';
 import { SearchX } from 'lucide-react';
 import { useVideo } from '../api/get-video.ts';
 import { useUpdateVideo } from '../api/update-video.ts';
+import { CaptionsSection } from './captions-section.tsx';
 import { VideoForm } from './video-form.tsx';
 import { formatDuration, VideoPreview } from './video-preview.tsx';
 
@@ -31,6 +32,7 @@ export function EditVideo({ id }: { id: number }) {
           {data.library === 'global' ? 'Global library' : `Uploaded by ${data.owner?.display_name ?? 'a colleague'}`}
           {data.duration_seconds !== null && ` · ${formatDuration(data.duration_seconds)}`}
         </p>
+        <CaptionsSection videoId={data.id} canEdit={data.can_edit} />
       </section>
       <section className="section-card" aria-label="Exercise details">
         <VideoForm

@@ -1,5 +1,6 @@
 import type { Video } from '@rehabit/contract';
 import { resolveUrl } from '@web/lib/api-client.ts';
+import { captionLabels, rememberCaptions, shownCaption } from '@web/lib/caption-choice.ts';
 import { AlertTriangle, Loader2 } from 'lucide-react';
 
 const statusText: Record<Video['status'], string> = {
@@ -9,12 +10,18 @@ const statusText: Record<Video['status'], string> = {
   failed: 'This video could not be processed.',
 };
 
-/** The player once the video is ready (signed links, no sign-in header needed), its state until then. */
+/**
+ * The player once the video is ready (signed links, no sign-in header needed), its state until then. Its caption
+ * tracks are in the player's own captions menu, English first unless the viewer chose otherwise (decision 1405).
+ */
 export function VideoPreview({ video, autoPlay = false }: { video: Video; autoPlay?: boolean }) {
   if (video.status === 'ready' && video.play_url) {
+    // The staff side is in English.
+    const shown = shownCaption(video.captions, 'en');
     return (
-      // biome-ignore lint/a11y/useMediaCaption: exercise clips carry no speech; captions come with the patient side
+      // biome-ignore lint/a11y/useMediaCaption: exercise clips carry no speech; captions show when a track exists
       <video
+        ref={(element) => rememberCaptions(element, shown)}
         className="video-preview__player"
         controls
         autoPlay={autoPlay}
@@ -23,7 +30,18 @@ export function VideoPreview({ video, autoPlay = false }: { video: Video; autoPl
         src={resolveUrl(video.play_url)}
         aria-label={`Video: ${video.title}`}
         data-testid="video-player"
-      />
+      >
+        {video.captions.map((track) => (
+          <track
+            key={track.language}
+            kind="captions"
+            src={resolveUrl(track.url)}
+            srcLang={track.language}
+            label={captionLabels[track.language]}
+            default={track.language === shown}
+          />
+        ))}
+      </video>
     );
   }
   const isFailed = video.status === 'failed';

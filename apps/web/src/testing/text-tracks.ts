@@ -1,0 +1,33 @@
+/**
+ * The players' text track lists, which jsdom lacks: each video's list holds its `<track>` children as they were
+ * when first asked for, the default one showing, and a test changes a mode and sends `change` as a player's
+ * captions menu does.
+ */
+export type FakeTextTrack = { language: string; mode: TextTrackMode };
+type FakeList = EventTarget & { tracks: FakeTextTrack[]; [Symbol.iterator]: () => Iterator<FakeTextTrack> };
+
+const lists = new WeakMap<HTMLMediaElement, FakeList>();
+
+export function installTextTracks() {
+  Object.defineProperty(HTMLMediaElement.prototype, 'textTracks', {
+    configurable: true,
+    get(this: HTMLMediaElement) {
+      let list = lists.get(this);
+      if (!list) {
+        const tracks = [...this.querySelectorAll('track')].map(
+          (track): FakeTextTrack => ({ language: track.srclang, mode: track.default ? 'showing' : 'disabled' }),
+        );
+        list = Object.assign(new EventTarget(), { tracks, [Symbol.iterator]: () => tracks[Symbol.iterator]() });
+        lists.set(this, list);
+      }
+      return list;
+    },
+  });
+}
+
+/** Picks a track (a language, or none with null) in the video's captions menu. */
+export function chooseCaptions(video: HTMLVideoElement, language: string | null) {
+  const list = video.textTracks as unknown as FakeList;
+  for (const track of list.tracks) track.mode = track.language === language ? 'showing' : 'disabled';
+  list.dispatchEvent(new Event('change'));
+}
