@@ -81,8 +81,10 @@ export async function seedDemoVideos(tx: Tx, owners: DemoVideoOwners): Promise<D
   ]);
   await folder(owners.otherClinicId, owners.otherTherapistId, 'Neck', false, ['Chin Tucks at the desk', 'Chin Tucks']);
 
-  // The first exercises of a knee program carry English and Spanish captions (decision 1405).
+  // The first exercises of a knee program (the knee-replacement protocol's first three) carry English and Spanish
+  // captions (decision 1405).
   const captioned = [
+    { id: ids.get('global:Ankle Pumps'), captions: demoCaptions.anklePumps },
     { id: ids.get('global:Quad Sets'), captions: demoCaptions.quadSets },
     { id: ids.get(`${owners.demoClinicId}:Quad Sets (our clinic's cueing)`), captions: demoCaptions.quadSets },
     { id: ids.get('global:Heel Slides'), captions: demoCaptions.heelSlides },
@@ -103,6 +105,10 @@ export async function seedDemoVideos(tx: Tx, owners: DemoVideoOwners): Promise<D
 const cues = (name: string, point: string) =>
   `WEBVTT\n\n00:00.000 --> 00:01.500\n${name}\n\n00:01.500 --> 00:03.000\n${point}\n`;
 const demoCaptions = {
+  anklePumps: {
+    en: cues('Ankle Pumps: an exercise for the ankle and foot', 'Follow the instructions below the video'),
+    es: cues('Bombeo de tobillos: un ejercicio para el tobillo y el pie', 'Siga las instrucciones debajo del video'),
+  },
   quadSets: {
     en: cues('Quad Sets: an exercise for the knee', 'Follow the instructions below the video'),
     es: cues('Contracción de cuádriceps: un ejercicio para la rodilla', 'Siga las instrucciones debajo del video'),

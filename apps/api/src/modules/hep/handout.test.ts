@@ -5,6 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { hepEndpoints, pathOf } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectProblem } from '../../../test/helpers.ts';
 import { auditRows, makeVideo } from '../../../test/hep-support.ts';
@@ -75,6 +77,16 @@ async function renderedPageSizes(pdf: Buffer) {
       const png = readFileSync(path.join(dir, name));
       return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
     });
+}
+
+/** What the QR code on the first page says, read from the page as a phone's camera would see it printed. */
+async function qrCodeOf(pdf: Buffer) {
+  const dir = mkdtempSync(path.join(work, 'qr-'));
+  const file = path.join(dir, 'handout.pdf');
+  writeFileSync(file, pdf);
+  await run('pdftoppm', ['-r', '150', '-png', '-f', '1', '-l', '1', '-singlefile', file, path.join(dir, 'page')]);
+  const page = PNG.sync.read(readFileSync(path.join(dir, 'page.png')));
+  return jsQR(new Uint8ClampedArray(page.data), page.width, page.height)?.data ?? null;
 }
 
 /** What poppler says of the document: its metadata, and its structure tree with the text each element holds. */
@@ -168,6 +180,8 @@ describe("a program's handout", () => {
     // The one readable poster is printed; the missing one and the unreadable one are left out.
     expect(await embeddedJpegs(pdf)).toBe(1);
     expect(await renderedPageSizes(pdf)).toEqual([{ width: 612, height: 792 }]);
+    // The printed QR code opens the patient's sign-in page, and nothing more (no token, no patient).
+    expect(await qrCodeOf(pdf)).toBe('http://rehabit.test/patient/login');
     // Tagged, titled and in its language; read in order: the title, each exercise under its heading, the link.
     const { info, structure } = await documentInfo(pdf);
     expect(info).toMatch(/^Tagged:\s+yes$/m);
