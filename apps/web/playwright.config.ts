@@ -33,6 +33,7 @@ const desktopOnlyJourneys = [
   'dashboard.spec.ts',
   'hep-requests.spec.ts',
   'program.spec.ts',
+  'program-templates.spec.ts',
   'progress.spec.ts',
   'referral.spec.ts',
   'therapist-list.spec.ts',
