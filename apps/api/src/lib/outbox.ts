@@ -1,9 +1,8 @@
 import type { MessageChannel } from '@rehabit/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.ts';
-import type { OutboxAttachment } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
-import { createOutboxRepository } from './outbox.repository.ts';
+import { createOutboxRepository, type OutboxAttachment } from './outbox.repository.ts';
 
 export type OutgoingMessage = {
   channel: MessageChannel;
