@@ -45,6 +45,9 @@ export const auditActions = [
   'hep.reordered',
   // The printable handout of a program downloaded by staff: its language and how many exercises, never the content.
   'handout.download',
+  // The handout e-mailed to the patient (decision 1415): its language, how many exercises, whether the PDF was
+  // attached; never the content nor the address.
+  'handout.email',
   // Program templates (decision 1400): a list or one read, one made (by hand, from a protocol or from a patient's
   // program), changed (name, exercises, visibility), retired or brought back; one applied to a patient's program.
   'program_template.list',

@@ -37,9 +37,11 @@ export const clinicDetailsChangeSchema = z
     address: optionalText(300).optional(),
     npi: npiSchema.optional(),
     tin: tinSchema.optional(),
+    /** E-mail the program handout with its PDF attached (decision 1415). */
+    handout_attachments: z.boolean().optional(),
   })
   .refine((change) => Object.values(change).some((value) => value !== undefined), {
-    error: 'Send a name, address, NPI or TIN to change',
+    error: 'Send a name, address, NPI, TIN or handout setting to change',
   });
 export type ClinicDetailsChange = z.infer<typeof clinicDetailsChangeSchema>;
 

@@ -11,6 +11,8 @@ export const clinicSchema = z.object({
   npi: z.string().nullable(),
   tin: z.string().nullable(),
   is_restricted: z.boolean(),
+  /** Whether the program handout is e-mailed with its PDF attached (decision 1415); a link to sign in otherwise. */
+  handout_attachments: z.boolean(),
   supervisor_user_id: z.number().int().nullable(),
 });
 export type Clinic = z.infer<typeof clinicSchema>;

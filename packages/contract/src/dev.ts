@@ -12,6 +12,8 @@ export const outboxMessageSchema = z.object({
   to: z.string(),
   subject: z.string().nullable(),
   body: z.string(),
+  /** The files an e-mail carried (decision 1415): their names, media types and sizes, never their content. */
+  attachments: z.array(z.object({ filename: z.string(), content_type: z.string(), size: z.number().int() })),
   status: z.string(),
   created_at: z.string(),
 });

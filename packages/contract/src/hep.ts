@@ -133,6 +133,20 @@ export type HandoutLanguage = (typeof handoutLanguages)[number];
 export const handoutQuerySchema = z.object({
   language: z.enum(handoutLanguages, { error: 'Choose en (English) or es (Spanish)' }).default('en'),
 });
+/** The handout e-mailed to the patient (decision 1415): in which language, always said. */
+export const handoutEmailBodySchema = z.object({
+  language: z.enum(handoutLanguages, { error: 'Choose en (English) or es (Spanish)' }),
+});
+/**
+ * Where the handout's e-mail went: the patient's address, whether the PDF was attached (the clinic's setting), and
+ * the outbox's status (`queued` without a mail server, `suppressed` for the restricted demo clinic).
+ */
+export const handoutEmailSchema = z.object({
+  to: z.string(),
+  attached: z.boolean(),
+  status: z.enum(['sent', 'queued', 'suppressed']),
+});
+export type HandoutEmail = z.infer<typeof handoutEmailSchema>;
 
 /** Home exercise programs (decision 0400): staff build a patient's program; the dashboard id is the patient's id. */
 export const hepEndpoints = defineEndpoints('home exercise programs', {
@@ -213,5 +227,20 @@ export const hepEndpoints = defineEndpoints('home exercise programs', {
     status: 200,
     file: 'pdf',
     response: fileResponseSchema,
+  },
+  /**
+   * E-mails the handout to the patient (decision 1415): a message with no health detail that links to the patient's
+   * sign-in, with the PDF attached only when the clinic allows attachments. Sent on the patient's behalf, so by
+   * those who edit programs; no e-mail address or no exercises is a conflict.
+   */
+  handoutEmail: {
+    method: 'POST',
+    path: '/api/v1/patients/:id/handout/email/',
+    access: 'programs.edit',
+    audit: { change: 'handout.email' },
+    params: idParamsSchema,
+    body: handoutEmailBodySchema,
+    status: 200,
+    response: handoutEmailSchema,
   },
 });

@@ -45,6 +45,8 @@ export const clinics = pgTable(
     createdAt: createdAt(),
     /** What the clinic pays its staff per hour of monitored time, in cents; null until the clinic sets it. */
     monitoringRateCents: integer('monitoring_rate_cents'),
+    /** Whether the program handout is e-mailed with its PDF attached (decision 1415); off until the clinic turns it on. */
+    handoutAttachments: boolean('handout_attachments').notNull().default(false),
   },
   (t) => [
     check('clinics_monitoring_rate_check', sql`${t.monitoringRateCents} >= 0`),
@@ -170,6 +172,9 @@ export const auditEvents = pgTable(
   ],
 );
 
+/** A file an e-mail carried, as the outbox records it: never its content (decision 1415). */
+export type OutboxAttachment = { filename: string; contentType: string; size: number };
+
 export const outbox = pgTable(
   'outbox',
   {
@@ -178,6 +183,11 @@ export const outbox = pgTable(
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),
+    /**
+     * The files an e-mail carried: name, media type and size only (decision 1415). The bytes go to the mail server
+     * from memory and are never stored here: this table takes no clinic scope.
+     */
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default([]),
     status: text('status', { enum: ['queued', 'sent', 'failed', 'suppressed'] })
       .notNull()
       .default('queued'),

@@ -4,6 +4,9 @@ import type { Db, DbOrTx } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 import { deliverFromOutbox, type SendResult, sendThroughOutbox } from './outbox.ts';
 
+/** A file an e-mail carries (decision 1415): its bytes go to the mail server only, never to the outbox or a log. */
+export type MailAttachment = { filename: string; contentType: string; content: Uint8Array };
+
 export type MailMessage = {
   to: string;
   subject: string;
@@ -11,6 +14,8 @@ export type MailMessage = {
   suppress?: boolean;
   /** Extra headers for SMTP (e.g. `List-Unsubscribe`); the outbox keeps the message without them. */
   headers?: Record<string, string>;
+  /** Files sent with the message; the outbox records their names, media types and sizes. */
+  attachments?: MailAttachment[];
 };
 export type Mailer = {
   /** `via`: the connection the outbox row is written through (the database's by default); delivers at once. */
@@ -19,13 +24,18 @@ export type Mailer = {
   deliverQueued: (id: number, message: MailMessage) => Promise<SendResult>;
 };
 
-/** An e-mail as the outbox keeps it (without its extra headers). */
+/** An e-mail as the outbox keeps it: without its extra headers, and its attachments without their content. */
 export const mailOutgoing = (message: MailMessage) => ({
   channel: 'email' as const,
   recipient: message.to,
   subject: message.subject,
   body: message.text,
   suppress: message.suppress,
+  attachments: (message.attachments ?? []).map(({ filename, contentType, content }) => ({
+    filename,
+    contentType,
+    size: content.byteLength,
+  })),
 });
 
 type MailerOptions = { db: Db; clock: Clock; smtpUrl?: string; from: string; log?: FastifyBaseLogger };
@@ -49,6 +59,11 @@ export function createMailer({ db, clock, smtpUrl, from, log }: MailerOptions): 
       subject: message.subject,
       text: message.text,
       headers: message.headers,
+      attachments: message.attachments?.map(({ filename, contentType, content }) => ({
+        filename,
+        contentType,
+        content: Buffer.from(content),
+      })),
     });
   };
   return {

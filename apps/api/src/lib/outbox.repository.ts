@@ -2,6 +2,8 @@ import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 
+export type { OutboxAttachment } from '../db/schema.ts';
+
 /**
  * The outbox of e-mails and texts: every message written before it is delivered, then marked with the outcome. It
  * takes no clinic scope (decision 1340): a message is addressed to an e-mail or a phone and names no clinic, and the

@@ -2,7 +2,7 @@ import type { MessageChannel } from '@rehabit/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.ts';
 import type { Clock } from './clock.ts';
-import { createOutboxRepository } from './outbox.repository.ts';
+import { createOutboxRepository, type OutboxAttachment } from './outbox.repository.ts';
 
 export type OutgoingMessage = {
   channel: MessageChannel;
@@ -11,6 +11,8 @@ export type OutgoingMessage = {
   body: string;
   /** Restricted demo accounts: recorded, never delivered. */
   suppress?: boolean;
+  /** The files an e-mail carries, described: the outbox never holds their content (decision 1415). */
+  attachments?: OutboxAttachment[];
 };
 export type SendResult = {
   id: number;
@@ -51,6 +53,7 @@ export async function queueAllInOutbox(db: DbOrTx, messages: OutgoingMessage[]):
       recipient: message.recipient,
       subject: message.subject ?? null,
       body: message.body,
+      attachments: message.attachments ?? [],
       status: message.suppress ? 'suppressed' : 'queued',
     })),
   );

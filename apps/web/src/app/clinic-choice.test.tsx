@@ -34,6 +34,7 @@ function adminRoutes() {
         npi: null,
         tin: null,
         is_restricted: false,
+        handout_attachments: false,
         supervisor_user_id: null,
       },
     },

@@ -127,6 +127,7 @@ export const clinic = (changes: Partial<Clinic> = {}): Clinic => ({
   npi: null,
   tin: null,
   is_restricted: false,
+  handout_attachments: false,
   supervisor_user_id: 2,
   ...changes,
 });

@@ -9,7 +9,16 @@ import { type ClinicDetails, toClinic } from './clinics.repository.ts';
 
 type Deps = { audit: AuditLog; config: Pick<Config, 'RESTRICTED_CLINIC_CODE'> };
 
-const detailFields = ['name', 'address', 'npi', 'tin'] as const satisfies readonly (keyof ClinicDetails)[];
+type Value = string | boolean | null;
+
+/** Each field of the change's body and the clinic's column it sets. */
+const detailFields = [
+  ['name', 'name'],
+  ['address', 'address'],
+  ['npi', 'npi'],
+  ['tin', 'tin'],
+  ['handout_attachments', 'handoutAttachments'],
+] as const satisfies readonly (readonly [keyof ClinicDetailsChange, keyof ClinicDetails])[];
 
 /** The clinic's own details, each change audited with its old and new values. */
 export function createClinicSettingsService({ audit, config }: Deps) {
@@ -24,12 +33,12 @@ export function createClinicSettingsService({ audit, config }: Deps) {
         const clinic = await data.clinics.lockByCode(code);
         if (!clinic) throw notFound('clinic');
         const changes: Partial<ClinicDetails> = {};
-        const detail: Record<string, { old: string | null; new: string | null }> = {};
-        for (const field of detailFields) {
+        const detail: Record<string, { old: Value; new: Value }> = {};
+        for (const [field, column] of detailFields) {
           const value = body[field];
-          if (value === undefined || value === clinic[field]) continue;
-          Object.assign(changes, { [field]: value });
-          detail[field] = { old: clinic[field], new: value };
+          if (value === undefined || value === clinic[column]) continue;
+          Object.assign(changes, { [column]: value });
+          detail[field] = { old: clinic[column], new: value };
         }
         if (Object.keys(changes).length === 0) {
           noteNothingChanged();

@@ -16,6 +16,7 @@ export const toClinic = (row: ClinicRow, restrictedCode: string): Clinic => ({
   npi: row.npi,
   tin: row.tin,
   is_restricted: row.code === restrictedCode,
+  handout_attachments: row.handoutAttachments,
   supervisor_user_id: row.supervisorUserId,
 });
 
@@ -44,7 +45,7 @@ const overviewColumns = {
 };
 
 /** The clinic's own details, the ones its settings screen changes. */
-export type ClinicDetails = Pick<ClinicRow, 'name' | 'address' | 'npi' | 'tin'>;
+export type ClinicDetails = Pick<ClinicRow, 'name' | 'address' | 'npi' | 'tin' | 'handoutAttachments'>;
 
 /**
  * The clinics the scope reaches (decision 1340): one clinic's own row, or every clinic's for a cross-clinic purpose

@@ -32,6 +32,11 @@ export const devRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
         to: row.recipient,
         subject: row.subject,
         body: row.body,
+        attachments: row.attachments.map(({ filename, contentType, size }) => ({
+          filename,
+          content_type: contentType,
+          size,
+        })),
         status: row.status,
         created_at: row.createdAt.toISOString(),
       }));

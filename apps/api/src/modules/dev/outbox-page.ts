@@ -12,13 +12,25 @@ export const wantsPage = (accept: string | undefined) => /^\s*text\/html/i.test(
 
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 
+/** A file's size as a person reads it. */
+const sizeOf = (bytes: number) => (bytes < 1024 ? `${bytes} bytes` : `${(bytes / 1024).toFixed(1)} kB`);
+
+/** The files an e-mail carried, named with their sizes: their content is never kept (decision 1415). */
+function attachmentList(message: OutboxMessage) {
+  if (message.attachments.length === 0) return '';
+  const items = message.attachments
+    .map((file) => `<li>${escapeHtml(file.filename)} (${escapeHtml(file.content_type)}, ${sizeOf(file.size)})</li>`)
+    .join('');
+  return `<p class="files">Attached:</p><ul>${items}</ul>`;
+}
+
 function messageCard(message: OutboxMessage) {
   const kind = { sms: 'Text message', email: 'E-mail', push: 'Push notification' }[message.channel];
   const subject = message.subject ? `<p class="subject">${escapeHtml(message.subject)}</p>` : '';
   return `<article>
   <header><strong>${kind} to ${escapeHtml(message.to)}</strong>
   <span class="meta"><time datetime="${escapeHtml(message.created_at)}">${when(message.created_at)}</time> · ${escapeHtml(message.status)}</span></header>
-  ${subject}<pre>${withLinks(message.body)}</pre>
+  ${subject}<pre>${withLinks(message.body)}</pre>${attachmentList(message)}
 </article>`;
 }
 
@@ -45,6 +57,8 @@ export function outboxPage(messages: OutboxMessage[]) {
   header { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 4px 12px; }
   .meta { color: #475569; font-size: 14px; }
   .subject { margin: 8px 0 0; font-weight: 600; }
+  .files { margin: 8px 0 0; font-weight: 600; }
+  ul { margin: 4px 0 0; padding-left: 20px; }
   pre { margin: 8px 0 0; white-space: pre-wrap; overflow-wrap: anywhere; font: inherit; }
   a { color: #0f766e; }
 </style>

@@ -22,4 +22,7 @@ export const hepRoutes: FastifyPluginAsyncZod<{ hep: HepService; handout: Handou
   route(app, hepEndpoints.handout, ({ actor, params, query, ctx }) =>
     handout.download(actor, params.id, query.language, ctx),
   );
+  route(app, hepEndpoints.handoutEmail, ({ actor, params, body, ctx }) =>
+    handout.email(actor, params.id, body.language, ctx),
+  );
 };

@@ -15,6 +15,7 @@ const harbor: ClinicOverview = {
   npi: '1234567893',
   tin: null,
   is_restricted: false,
+  handout_attachments: false,
   supervisor_user_id: 9,
   supervisor: { id: 9, display_name: 'Dana Reyes', email: 'dana@example.com' },
   staff_count: 3,

@@ -15,6 +15,7 @@ const clinic: Clinic = {
   npi: null,
   tin: null,
   is_restricted: false,
+  handout_attachments: false,
   supervisor_user_id: 2,
 };
 const settings = { timezone: 'America/New_York', rates: [], staff: [] };
@@ -88,5 +89,19 @@ describe('the clinic settings screen', () => {
       await screen.findByRole('heading', { name: 'This page is for supervisors and platform admins' }),
     ).toBeInTheDocument();
     expect(api.calls('GET /api/v1/clinics/DEMO01/')).toHaveLength(0);
+  });
+
+  it('turns the handout’s PDF attachment on, with its explanation', async () => {
+    const api = fixtureApi({ ...routes(supervisor), [PATCH]: { body: { ...clinic, handout_attachments: true } } });
+    const app = renderApp('/clinic-settings', { token: 't' });
+    const setting = await screen.findByRole('switch', { name: 'Attach the handout’s PDF to e-mails' });
+    expect(setting).toHaveAttribute('aria-checked', 'false');
+    expect(setting).toHaveAccessibleDescription(
+      /E-mail the program handout as a PDF attachment\. E-mail is not encrypted end to end: the attachment holds the patient's exercise program\./,
+    );
+    await app.user.click(setting);
+    expect(await screen.findByText('Handout e-mails now carry the PDF')).toBeInTheDocument();
+    expect(api.calls(PATCH).map((request) => request.body)).toEqual([{ handout_attachments: true }]);
+    await waitFor(() => expect(setting).toHaveAttribute('aria-checked', 'true'));
   });
 });

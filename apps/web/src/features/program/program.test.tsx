@@ -228,12 +228,17 @@ describe('program section', () => {
     const button = screen.getByRole('button', { name: 'Print handout' });
     button.focus();
     await app.user.keyboard('{ArrowDown}');
-    const menu = screen.getByRole('menu', { name: 'Print handout in a language' });
+    const menu = screen.getByRole('menu', { name: 'Print or e-mail the handout' });
     expect(
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['English', 'Spanish (Español)']);
+    ).toEqual([
+      'Print in English',
+      'Print in Spanish (Español)',
+      'E-mail to patient in English',
+      'E-mail to patient in Spanish (Español)',
+    ]);
     await app.user.keyboard('{ArrowDown}{Enter}');
 
     await waitFor(() => expect(saved.click).toHaveBeenCalledTimes(1));
@@ -242,6 +247,68 @@ describe('program section', () => {
     expect(request?.headers.get('accept')).toContain('application/pdf');
     expect(saved.link().download).toBe('exercise-program-101-es.pdf');
     expect(await saved.blob().text()).toBe(pdf);
+  });
+
+  it('e-mails the handout to the patient in the language chosen, and says where it went', async () => {
+    const emailPath = 'POST /api/v1/patients/101/handout/email/';
+    const api = fixtureApi({
+      ...routes(),
+      [emailPath]: { body: { to: 'maria@example.test', attached: false, status: 'sent' } },
+    });
+    const { app } = await openDashboard(api);
+    await app.user.click(screen.getByRole('button', { name: 'Print handout' }));
+    const menu = screen.getByRole('menu', { name: 'Print or e-mail the handout' });
+    const spanish = within(menu).getByRole('menuitem', { name: 'E-mail to patient in Spanish (Español)' });
+    expect(spanish).not.toHaveAttribute('aria-disabled');
+    await app.user.click(spanish);
+
+    expect(await screen.findByText("Sent to the patient's e-mail address, maria@example.test")).toBeInTheDocument();
+    expect(api.calls(emailPath).map((request) => request.body)).toEqual([{ language: 'es' }]);
+    expect(api.calls('GET /api/v1/patients/101/handout/')).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of the e-mail in its words", async () => {
+    const emailPath = 'POST /api/v1/patients/101/handout/email/';
+    const api = fixtureApi({
+      ...routes(),
+      [emailPath]: problem(
+        409,
+        'conflict',
+        'This program has no exercises yet: add some before printing or sending the handout',
+      ),
+    });
+    const { app } = await openDashboard(api);
+    await app.user.click(screen.getByRole('button', { name: 'Print handout' }));
+    await app.user.click(screen.getByRole('menuitem', { name: 'E-mail to patient in English' }));
+    expect(
+      await screen.findByText('This program has no exercises yet: add some before printing or sending the handout'),
+    ).toBeInTheDocument();
+    expect(api.calls(emailPath)).toHaveLength(1);
+  });
+
+  it('keeps the e-mail entries, disabled with the reason, for a patient without an e-mail address', async () => {
+    const emailPath = 'POST /api/v1/patients/101/handout/email/';
+    const api = fixtureApi({
+      ...routes(),
+      'GET /api/v1/patients/101/': { body: makePatient({ email: null }) },
+      [emailPath]: { body: { to: 'x@example.test', attached: false, status: 'sent' } },
+    });
+    const { app } = await openDashboard(api);
+    const button = screen.getByRole('button', { name: 'Print handout' });
+    button.focus();
+    await app.user.keyboard('{ArrowDown}');
+    const menu = screen.getByRole('menu', { name: 'Print or e-mail the handout' });
+    const english = within(menu).getByRole('menuitem', { name: /E-mail to patient in English/ });
+    expect(english).toHaveAttribute('aria-disabled', 'true');
+    expect(english).toHaveAccessibleDescription('No e-mail address on file: add one in the patient’s details');
+    // Reached with the keyboard, and choosing it sends nothing and leaves the menu open.
+    await app.user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(english).toHaveFocus();
+    await app.user.keyboard('{Enter}');
+    expect(menu).toBeInTheDocument();
+    expect(api.calls(emailPath)).toHaveLength(0);
+    // Printing is still offered.
+    expect(within(menu).getByRole('menuitem', { name: 'Print in English' })).not.toHaveAttribute('aria-disabled');
   });
 
   it('offers no handout for an empty program', async () => {

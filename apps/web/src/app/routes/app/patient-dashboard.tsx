@@ -22,7 +22,7 @@ export function PatientDashboardRoute() {
       user={user}
       sections={(patient) => (
         <>
-          <ProgramSection patientId={patientId} clinicCode={patient.clinic.code} />
+          <ProgramSection patientId={patientId} clinicCode={patient.clinic.code} email={patient.email} />
           <ProgressSection patientId={patientId} />
           <FunctionalDataSection patientId={patientId} />
           <RemindersSection patient={patient} />

@@ -9,6 +9,8 @@ export type ActionMenuItem = {
   icon?: LucideIcon;
   onSelect: () => void;
   tone?: 'danger';
+  /** Why the entry cannot be chosen now: it stays in the menu, reachable, and says so. */
+  disabledReason?: string;
 };
 
 type ActionMenuProps = {
@@ -117,20 +119,30 @@ export function ActionMenu({ label, items, text }: ActionMenuProps) {
             style={position}
             onKeyDown={onMenuKeyDown}
           >
-            {items.map(({ key, label: itemLabel, icon: Icon, onSelect, tone }) => (
+            {items.map(({ key, label: itemLabel, icon: Icon, onSelect, tone, disabledReason }) => (
               <button
                 key={key}
                 type="button"
                 role="menuitem"
                 tabIndex={-1}
+                aria-disabled={disabledReason ? true : undefined}
+                aria-describedby={disabledReason ? `${id}-${key}-reason` : undefined}
                 className={tone === 'danger' ? 'action-menu__item action-menu__item--danger' : 'action-menu__item'}
                 onClick={() => {
+                  if (disabledReason) return;
                   close();
                   onSelect();
                 }}
               >
                 {Icon && <Icon size={16} aria-hidden="true" />}
-                {itemLabel}
+                <span className="action-menu__text">
+                  {itemLabel}
+                  {disabledReason && (
+                    <span id={`${id}-${key}-reason`} className="action-menu__reason">
+                      {disabledReason}
+                    </span>
+                  )}
+                </span>
               </button>
             ))}
           </div>,

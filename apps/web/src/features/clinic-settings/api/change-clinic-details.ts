@@ -21,3 +21,12 @@ export function useChangeClinicDetails(clinicCode: string) {
     stale: [currentUserQueryKey, ['admin', 'clinics']],
   });
 }
+
+/** Turns the handout's PDF attachment on or off (decision 1415); a refusal is shown as a notice. */
+export function useChangeHandoutAttachments(clinicCode: string) {
+  const queryClient = useQueryClient();
+  return useChangeMutation({
+    mutationFn: (allowed: boolean) => changeClinicDetails(clinicCode, { handout_attachments: allowed }),
+    onSuccess: (clinic) => queryClient.setQueryData(clinicQueryKey(clinicCode), clinic),
+  });
+}

@@ -20,7 +20,16 @@ const exercises = (count: number) => (count === 1 ? '1 exercise' : `${count} exe
  * The patient's home exercise program: built from the library, dosed, ordered, and trimmed with an undo. The
  * library and a requested video are the patient's clinic's (`clinicCode`), whoever works on the program.
  */
-export function ProgramSection({ patientId, clinicCode }: { patientId: number; clinicCode: string }) {
+export function ProgramSection({
+  patientId,
+  clinicCode,
+  email,
+}: {
+  patientId: number;
+  clinicCode: string;
+  /** The patient's e-mail address, where the handout is e-mailed (none: it can only be printed). */
+  email: string | null;
+}) {
   const program = useProgram(patientId);
   const remove = useDeleteExercises(patientId);
   const restore = useRestoreExercises(patientId);
@@ -69,7 +78,7 @@ export function ProgramSection({ patientId, clinicCode }: { patientId: number; c
               Delete selected ({chosen.length})
             </Button>
           )}
-          {items.length > 0 && <HandoutMenu patientId={patientId} />}
+          {items.length > 0 && <HandoutMenu patientId={patientId} email={email} />}
           {items.length > 0 && (
             <Button
               variant="ghost"
