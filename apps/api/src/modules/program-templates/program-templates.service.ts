@@ -316,6 +316,11 @@ export function createProgramTemplatesService({ clock, audit, host }: Deps) {
         await deny(actor, 'program_template.update', ctx, { template_id: id });
         throw forbidden('Only the owner of a template, or the clinic’s managers for a shared one, can change it');
       }
+      // Who may use it is the owner's choice: a manager who made a colleague's template private would lose it too.
+      if (body.visibility !== undefined && body.visibility !== row.visibility && row.ownerUserId !== actor.id) {
+        await deny(actor, 'program_template.update', ctx, { template_id: id });
+        throw forbidden('Only the owner of a template can change who can use it');
+      }
       const data = actor.data.within(clinicScope(row.clinicId));
       const items = body.items ? await checkVideos(actor, data, body.items, 'program_template.update', ctx) : undefined;
       const now = clock.now();

@@ -258,6 +258,12 @@ describe('who sees and changes a template', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().can_edit).toBe(true);
     }
+    // Making it private is the owner's choice alone: refused, and it stays shared.
+    expectProblem(
+      await call.patch(pathOf(endpoints.update, { id: template.id }), home.manager.token, { visibility: 'private' }),
+      403,
+    );
+    expect((await getTemplate(template.id, colleague.token)).json().visibility).toBe('clinic');
     const retire = await call.post(pathOf(endpoints.retire, { id: template.id }), home.supervisor.token, {
       retired: true,
     });

@@ -2,7 +2,12 @@ import { renderHook } from '@testing-library/react';
 import { resetClientStores } from '@web/lib/client-state.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MonitoringTarget } from './monitoring-session.ts';
-import { useMonitoredPatient, useMonitoringStore } from './monitoring-store.ts';
+import {
+  useMonitoredPatient,
+  useMonitoredTarget,
+  useMonitoringStore,
+  usePausedMonitoring,
+} from './monitoring-store.ts';
 
 const dashboard: MonitoringTarget = {
   patientId: 7,
@@ -31,6 +36,19 @@ describe('which patient the screens on show monitor', () => {
     expect(monitored()).toEqual(dashboard);
     page.unmount();
     expect(monitored()).toBeNull();
+  });
+
+  it('is nobody while a video visit is open, even with the chat panel opened on a patient after it', () => {
+    renderHook(() => useMonitoredPatient(dashboard));
+    const target = renderHook(() => useMonitoredTarget());
+    const visit = renderHook(() => usePausedMonitoring());
+    const panel = renderHook(() => useMonitoredPatient(chatPanel));
+    target.rerender();
+    expect(target.result.current).toBeNull();
+    visit.unmount();
+    target.rerender();
+    expect(target.result.current).toEqual(chatPanel);
+    panel.unmount();
   });
 
   it('asks nothing for a patient who is not loaded or cannot be monitored', () => {

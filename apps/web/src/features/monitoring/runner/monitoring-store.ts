@@ -14,12 +14,14 @@ type MonitoringState = {
   timer: MonitoringTimer;
   /** Screens that monitor a patient, in the order they opened: the latest one is monitored. */
   claims: Claim[];
+  /** Screens open now on which nobody is monitored, whatever else is open (a video visit logs its own time). */
+  pauses: number;
   refusal: MonitoringRefusal | null;
   dispatch: (event: MonitoringTimerEvent) => void;
   setRefusal: (refusal: MonitoringRefusal | null) => void;
 };
 
-const initial = { timer: stoppedTimer, claims: [] as Claim[], refusal: null };
+const initial = { timer: stoppedTimer, claims: [] as Claim[], pauses: 0, refusal: null };
 
 /** The one monitoring store: the timer's state, which patient the screens on show ask to monitor, any refusal. */
 export const useMonitoringStore = create<MonitoringState>()((set) => ({
@@ -30,8 +32,23 @@ export const useMonitoringStore = create<MonitoringState>()((set) => ({
 
 registerReset(() => useMonitoringStore.setState(initial));
 
-/** The patient monitored now: the claim of the screen opened last (the chat panel over a dashboard). */
-export const useMonitoredTarget = () => useMonitoringStore((state) => state.claims.at(-1)?.target ?? null);
+/**
+ * The patient monitored now: the claim of the screen opened last (the chat panel over a dashboard), unless a screen
+ * open now pauses monitoring.
+ */
+export const useMonitoredTarget = () =>
+  useMonitoringStore((state) => (state.pauses > 0 ? null : (state.claims.at(-1)?.target ?? null)));
+
+/**
+ * A screen on which the clinician is monitored on no patient while it is open, even with the chat panel open on
+ * one: the video visit, whose own measured minutes are the call's (decision 1410).
+ */
+export function usePausedMonitoring() {
+  useEffect(() => {
+    useMonitoringStore.setState((state) => ({ pauses: state.pauses + 1 }));
+    return () => useMonitoringStore.setState((state) => ({ pauses: state.pauses - 1 }));
+  }, []);
+}
 
 let nextKey = 1;
 

@@ -62,7 +62,9 @@ export function TemplateEditorDialog({ template, onClose }: { template: Template
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = { name, visibility, items: rows.map(({ title: _t, key: _k, ...item }) => item) };
+    const items = rows.map(({ title: _t, key: _k, ...item }) => item);
+    // Who can use it is the owner's to change (decision 1400).
+    const body = template.is_mine ? { name, visibility, items } : { name, items };
     const parsed = updateTemplateBodySchema.safeParse(body);
     if (!parsed.success) {
       const first = parsed.error.issues[0]!;
@@ -101,7 +103,9 @@ export function TemplateEditorDialog({ template, onClose }: { template: Template
         required
         onChange={(e) => setName(e.target.value)}
       />
-      <Dropdown label="Who can use it" options={visibilityOptions} value={visibility} onChange={setVisibility} />
+      {template.is_mine && (
+        <Dropdown label="Who can use it" options={visibilityOptions} value={visibility} onChange={setVisibility} />
+      )}
       <ol className="template-editor__items" aria-label="Exercises of the template">
         {rows.map((row, index) => (
           <li key={row.key} className="template-editor__item">

@@ -1,8 +1,10 @@
 import { can, isInCare } from '@rehabit/contract';
 import { ButtonLink } from '@web/components/ui/button/button-link.tsx';
 import { EmptyState } from '@web/components/ui/feedback/empty-state.tsx';
+import { ErrorState } from '@web/components/ui/feedback/error-state.tsx';
 import { Spinner } from '@web/components/ui/feedback/spinner.tsx';
 import { paths } from '@web/config/paths.ts';
+import { usePausedMonitoring } from '@web/features/monitoring';
 import { LOG_CALL_FORM_ID, usePatient } from '@web/features/patients';
 import type { SessionUser } from '@web/features/session';
 import { isApiError } from '@web/lib/api-error.ts';
@@ -12,12 +14,14 @@ import StaffCallPanel from './staff-call-panel.tsx';
 
 /**
  * The video visit with one patient, a screen of its own (decision 1385): the call over the whole window, and back to
- * the patient's dashboard when it is closed, or to the dashboard's form to log a phone call instead. Not a monitored
- * screen: the visit logs its own minutes, which the dashboard's monitoring would otherwise count a second time.
+ * the patient's dashboard when it is closed, or to the dashboard's form to log a phone call instead. Nobody is
+ * monitored while it is open: the visit logs its own minutes, which monitoring would otherwise count a second time.
  */
 export function StaffVisitScreen({ user, patientId }: { user: SessionUser; patientId: number }) {
   const patient = usePatient(patientId);
   const navigate = useNavigate();
+  // Not even the chat panel beside it monitors: the visit's minutes are the call's.
+  usePausedMonitoring();
   const dashboard = paths.patientDashboard.getHref(patientId);
 
   if (patient.isPending && Number.isInteger(patientId)) {
@@ -28,8 +32,18 @@ export function StaffVisitScreen({ user, patientId }: { user: SessionUser; patie
     );
   }
   const data = patient.data;
+  const isMissing = !Number.isInteger(patientId) || (isApiError(patient.error) && patient.error.status === 404);
+  if (!data && !isMissing) {
+    return (
+      <ErrorState
+        title="The patient could not be loaded"
+        error={patient.error}
+        onRetry={() => patient.refetch()}
+        isRetrying={patient.isFetching}
+      />
+    );
+  }
   if (!data || !isInCare(data.status) || !can(user.role, 'visits.start')) {
-    const isMissing = !data || (isApiError(patient.error) && patient.error.status === 404);
     return (
       <EmptyState
         icon={VideoOff}
