@@ -174,8 +174,10 @@ export const applyTemplateResultSchema = z.object({
   added: z.array(z.number().int()),
   /** Videos of the template already in the program: the program's own item, with its dosage, is kept. */
   skipped_present: z.array(z.number().int()),
-  /** Videos of the template the library no longer offers (deleted, failed, or missing from the library). */
+  /** Videos of the template the library no longer offers (their processing failed). */
   skipped_unavailable: z.array(z.number().int()),
+  /** A protocol's exercises this clinic's exercise library does not hold, by their titles. */
+  skipped_missing: z.array(z.string()),
 });
 export type ApplyTemplateResult = z.infer<typeof applyTemplateResultSchema>;
 

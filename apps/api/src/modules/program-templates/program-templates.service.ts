@@ -370,6 +370,7 @@ export function createProgramTemplatesService({ clock, audit, host }: Deps) {
       const patient = await requirePatient(audit, actor, patientId, 'program_template.apply', ctx);
       const data = actor.data.within(patientScope(patient));
       let exercises: Exercise[];
+      let missing: string[] = [];
       let source: Record<string, unknown>;
       if (body.template_id !== undefined) {
         // Only a template of the patient's own clinic: another clinic's is not found.
@@ -386,7 +387,7 @@ export function createProgramTemplatesService({ clock, audit, host }: Deps) {
       } else {
         const protocol = protocolByKey(body.protocol!);
         if (!protocol) throw notFound('protocol');
-        exercises = (await resolveProtocol(data, protocol)).exercises;
+        ({ exercises, missing } = await resolveProtocol(data, protocol));
         source = { protocol: protocol.key };
       }
       const unavailable = exercises.filter((e) => e.video.videoStatus === 'failed').map((e) => e.video.videoId);
@@ -430,7 +431,13 @@ export function createProgramTemplatesService({ clock, audit, host }: Deps) {
           'program_template.apply',
           patient,
           ctx,
-          { ...source, hep_ids: added, skipped_present: skippedPresent, skipped_unavailable: unavailable },
+          {
+            ...source,
+            hep_ids: added,
+            skipped_present: skippedPresent,
+            skipped_unavailable: unavailable,
+            skipped_missing: missing,
+          },
           tx.db,
         );
         return { added, skippedPresent };
@@ -440,6 +447,7 @@ export function createProgramTemplatesService({ clock, audit, host }: Deps) {
         added: outcome.added,
         skipped_present: outcome.skippedPresent,
         skipped_unavailable: unavailable,
+        skipped_missing: missing,
       };
     },
   };

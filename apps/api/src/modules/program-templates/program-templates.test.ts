@@ -357,8 +357,13 @@ describe('protocols', () => {
     const res = await apply(patientId, { protocol: 'total-knee-replacement' });
     expect(res.statusCode).toBe(200);
     expect(res.json().program.results.map((r: { video_id: number }) => r.video_id)).toEqual(library.map((v) => v.id));
+    // The two the library lacks are named, in the answer and in the audit.
+    expect(res.json().skipped_missing).toEqual(['Seated Knee Extension', 'Sit to Stand']);
     const [audited] = await auditRows(db, 'program_template.apply', patientId);
-    expect(audited!.detail).toMatchObject({ protocol: 'total-knee-replacement' });
+    expect(audited!.detail).toMatchObject({
+      protocol: 'total-knee-replacement',
+      skipped_missing: ['Seated Knee Extension', 'Sit to Stand'],
+    });
   });
 
   it('ranks by other prefixes: ACL, low back pain, rotator cuff, ankle sprain', async () => {
@@ -388,6 +393,11 @@ describe('protocols', () => {
     expect(detail.items.map((i: { video: { title: string } }) => i.video.title)).not.toContain('Ankle Circles');
     expectProblem(await call.get(pathOf(endpoints.protocol, { key: 'no-such-protocol' }), token), 404);
     expectProblem(await apply(patientId, { protocol: 'no-such-protocol' }), 404);
+    // None of the rotator cuff's exercises is in this library: nothing to add.
+    const rotatorCuff = (await call.get(pathOf(endpoints.protocol, { key: 'rotator-cuff' }), token)).json();
+    expect(rotatorCuff.items).toEqual([]);
+    expectProblem(await apply(patientId, { protocol: 'rotator-cuff' }), 409);
+    expect(await auditRows(db, 'program_template.apply', patientId)).toEqual([]);
   });
 
   it('copies a protocol into an editable template of the caller', async () => {

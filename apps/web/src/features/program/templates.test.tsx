@@ -96,6 +96,7 @@ describe('start from a template', () => {
           added: [7, 8],
           skipped_present: [],
           skipped_unavailable: [],
+          skipped_missing: [],
         },
       },
     });
@@ -135,7 +136,13 @@ describe('start from a template', () => {
     const api = fixtureApi({
       ...routes(),
       [`POST ${applyPath}`]: {
-        body: { program: programOf([bridge, clamshell]), added: [2], skipped_present: [101], skipped_unavailable: [] },
+        body: {
+          program: programOf([bridge, clamshell]),
+          added: [2],
+          skipped_present: [101],
+          skipped_unavailable: [],
+          skipped_missing: [],
+        },
       },
     });
     const { app, dialog } = await openStartDialog(api);

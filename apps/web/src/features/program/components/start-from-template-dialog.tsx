@@ -27,6 +27,7 @@ export function appliedMessage(result: ApplyTemplateResult) {
   if (result.skipped_present.length > 0) parts.push(`${result.skipped_present.length} already in it`);
   if (result.skipped_unavailable.length > 0)
     parts.push(`${result.skipped_unavailable.length} no longer in the library`);
+  if (result.skipped_missing.length > 0) parts.push(`not in your library: ${result.skipped_missing.join(', ')}`);
   return parts.join('; ');
 }
 
