@@ -299,9 +299,17 @@ test('the exercise video shows Spanish captions to a patient reading Spanish, an
         .map((track) => `${track.language}: ${[...(track.activeCues ?? [])].map((cue) => (cue as VTTCue).text)}`),
     );
   await expect.poll(onScreen).toEqual(['es: Contracción de cuádriceps: un ejercicio para la rodilla']);
+  // Opened again, the app still in Spanish: the Spanish track still shows, and nothing was taken for a choice.
+  await page.reload();
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => [...element.textTracks].map((t) => t.mode)))
+    .toEqual(['disabled', 'showing']);
+  expect(await page.evaluate(() => localStorage.getItem('rehabit.captions'))).toBeNull();
 
-  // English picked in the player's captions menu is kept for the next visit, though the app stays in Spanish.
+  // English picked in the player's captions menu (a touch on the player opens it) is kept for the next visit,
+  // though the app stays in Spanish.
   await video.evaluate((element: HTMLVideoElement) => {
+    element.dispatchEvent(new PointerEvent('pointerdown'));
     for (const track of element.textTracks) track.mode = track.language === 'en' ? 'showing' : 'disabled';
   });
   await expect.poll(() => page.evaluate(() => localStorage.getItem('rehabit.captions'))).toBe('en');

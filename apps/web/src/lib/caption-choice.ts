@@ -29,19 +29,28 @@ export function shownCaption(tracks: CaptionLink[], viewerLanguage: string): Cap
 /**
  * A video's `ref`, answering its cleanup: shows the track that `shownCaption` chose (again at each render, so a
  * change of the viewer's language reaches a player already on the screen), and remembers what the viewer picks in
- * the player's own captions menu. The track shown from the start is not a choice, so a viewer who never picks keeps
- * following their language; a pick is remembered, so the next render shows it again.
+ * the player's own captions menu. Only the viewer's own pick counts: a change of the tracks that no touch or key on
+ * the player preceded (the browser turning on a track by itself as it loads) is undone, so a viewer who never picks
+ * keeps following their language; a pick is remembered, so the next render shows it again.
  */
 export function rememberCaptions(video: HTMLVideoElement | null, shown: CaptionLanguage | null) {
   const tracks = video?.textTracks;
   // A browser without the list's events (or a test's document) plays on without remembering.
-  if (!tracks?.addEventListener) return;
-  for (const track of tracks) {
-    const isShown = track.language === shown;
-    if (isShown !== (track.mode === 'showing')) track.mode = isShown ? 'showing' : 'disabled';
-  }
+  if (!video || !tracks?.addEventListener) return;
+  const show = (language: CaptionLanguage | null) => {
+    for (const track of tracks) {
+      const isShown = track.language === language;
+      if (isShown !== (track.mode === 'showing')) track.mode = isShown ? 'showing' : 'disabled';
+    }
+  };
+  show(shown);
   let current: Choice = shown ?? 'off';
+  let isPicking = false;
+  const onTouch = () => {
+    isPicking = true;
+  };
   const onChange = () => {
+    if (!isPicking) return show(current === 'off' ? null : current);
     const showing = [...tracks].find((track) => track.mode === 'showing');
     const choice = (showing?.language ?? 'off') as Choice;
     if (choice === current) return;
@@ -53,5 +62,11 @@ export function rememberCaptions(video: HTMLVideoElement | null, shown: CaptionL
     }
   };
   tracks.addEventListener('change', onChange);
-  return () => tracks.removeEventListener('change', onChange);
+  video.addEventListener('pointerdown', onTouch);
+  video.addEventListener('keydown', onTouch);
+  return () => {
+    tracks.removeEventListener('change', onChange);
+    video.removeEventListener('pointerdown', onTouch);
+    video.removeEventListener('keydown', onTouch);
+  };
 }

@@ -25,9 +25,17 @@ export function installTextTracks() {
   });
 }
 
-/** Picks a track (a language, or none with null) in the video's captions menu. */
+/** Picks a track (a language, or none with null) in the video's captions menu, touching the player to open it. */
 export function chooseCaptions(video: HTMLVideoElement, language: string | null) {
+  video.dispatchEvent(new Event('pointerdown'));
   const list = video.textTracks as unknown as FakeList;
   for (const track of list.tracks) track.mode = track.language === language ? 'showing' : 'disabled';
+  list.dispatchEvent(new Event('change'));
+}
+
+/** The browser turns a track on by itself, as a player loading its tracks may: no touch on the player before it. */
+export function browserShowsCaptions(video: HTMLVideoElement, language: string) {
+  const list = video.textTracks as unknown as FakeList;
+  for (const track of list.tracks) if (track.language === language) track.mode = 'showing';
   list.dispatchEvent(new Event('change'));
 }

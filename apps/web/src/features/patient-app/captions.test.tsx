@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { CAPTIONS_KEY } from '@web/lib/caption-choice.ts';
 import { fixtureApi } from '@web/testing/fixture-api.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
-import { chooseCaptions, installTextTracks } from '@web/testing/text-tracks.ts';
+import { browserShowsCaptions, chooseCaptions, installTextTracks } from '@web/testing/text-tracks.ts';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from './i18n/i18n.ts';
 import { makeToday, makeTodayItem, patientRoutes } from './patient-fixtures.ts';
@@ -72,6 +72,16 @@ describe('captions on the exercise videos', () => {
     expect(modes()).toEqual(['en:showing', 'es:disabled']);
     await view.user.click(screen.getByRole('button', { name: 'Español' }));
     await screen.findByRole('heading', { name: 'Hoy', level: 1 });
+    expect(modes()).toEqual(['en:disabled', 'es:showing']);
+    expect(localStorage.getItem(CAPTIONS_KEY)).toBeNull();
+  });
+
+  it('undoes a track the browser turns on by itself, and keeps it out of the patient’s choice', async () => {
+    await changeLanguage('es');
+    const { player } = await openToday();
+    const modes = () => [...player(1).textTracks].map((track) => `${track.language}:${track.mode}`);
+    expect(modes()).toEqual(['en:disabled', 'es:showing']);
+    browserShowsCaptions(player(1), 'en');
     expect(modes()).toEqual(['en:disabled', 'es:showing']);
     expect(localStorage.getItem(CAPTIONS_KEY)).toBeNull();
   });
