@@ -32,23 +32,21 @@ export const unreadBadge = (count: number) => (count >= CHAT_UNREAD_CAP ? `${CHA
 export const chatFreshnessSchema = z.enum([CHAT_RECENT, CHAT_OUTDATED]).nullable();
 
 /**
- * Freshness of a conversation from the time of the patient's last message. A patient who never wrote has gone
- * without a message since `waitingSince` (the conversation's start), when known: a conversation started today is
- * not outdated, it waits for its first answer.
+ * Freshness of a conversation from the time of the patient's last message. The quiet is counted from `waitingSince`
+ * when that came later (the conversation's start, or the patient's care): a patient who never wrote, or wrote before
+ * their care began again, is not outdated until CHAT_OUTDATED_DAYS have passed since; without it, a patient who never
+ * wrote is outdated.
  */
 export function chatFreshness(
   lastPatientMessageAt: Date | null,
   now: Date,
   waitingSince?: Date,
 ): z.infer<typeof chatFreshnessSchema> {
-  if (!lastPatientMessageAt) {
-    const waitedDays = waitingSince ? (now.getTime() - waitingSince.getTime()) / 86_400_000 : Number.POSITIVE_INFINITY;
-    return waitedDays >= CHAT_OUTDATED_DAYS ? CHAT_OUTDATED : null;
-  }
-  const days = (now.getTime() - lastPatientMessageAt.getTime()) / 86_400_000;
-  if (days <= CHAT_RECENT_DAYS) return CHAT_RECENT;
-  if (days >= CHAT_OUTDATED_DAYS) return CHAT_OUTDATED;
-  return null;
+  const daysSince = (at: Date) => (now.getTime() - at.getTime()) / 86_400_000;
+  const sinceMessage = lastPatientMessageAt ? daysSince(lastPatientMessageAt) : Number.POSITIVE_INFINITY;
+  if (sinceMessage <= CHAT_RECENT_DAYS) return CHAT_RECENT;
+  const quietDays = Math.min(sinceMessage, waitingSince ? daysSince(waitingSince) : Number.POSITIVE_INFINITY);
+  return quietDays >= CHAT_OUTDATED_DAYS ? CHAT_OUTDATED : null;
 }
 
 export const chatMessageSchema = z.object({

@@ -87,10 +87,19 @@ describe('chatFreshnessOf (decision 0901)', () => {
     [30, CHAT_OUTDATED],
     [90, CHAT_OUTDATED],
   ])('a last message %s days ago is %s', (days, freshness) => {
-    expect(chatFreshnessOf(daysAgo(days), now)).toBe(freshness);
+    expect(chatFreshnessOf(daysAgo(days), now, daysAgo(400))).toBe(freshness);
   });
 
-  it('counts a patient who never wrote as outdated', () => {
-    expect(chatFreshnessOf(null, now)).toBe(CHAT_OUTDATED);
+  it('counts a patient who never wrote as outdated once in care for 30 days, not before', () => {
+    expect(chatFreshnessOf(null, now, daysAgo(30))).toBe(CHAT_OUTDATED);
+    expect(chatFreshnessOf(null, now, daysAgo(29.9))).toBeNull();
+    expect(chatFreshnessOf(null, now, daysAgo(0))).toBeNull();
+  });
+
+  it('counts the quiet from the start of care when it came after the last message', () => {
+    expect(chatFreshnessOf(daysAgo(90), now, daysAgo(10))).toBeNull();
+    expect(chatFreshnessOf(daysAgo(90), now, daysAgo(31))).toBe(CHAT_OUTDATED);
+    // A message within the recent days is recent, whenever care began.
+    expect(chatFreshnessOf(daysAgo(2), now, daysAgo(1))).toBe(CHAT_RECENT);
   });
 });

@@ -11,11 +11,14 @@ export type ChatFreshness = z.infer<typeof chatFreshnessSchema>;
 
 /**
  * The chat freshness at `now` from the patient's last message: CHAT_RECENT within CHAT_RECENT_DAYS (5), CHAT_OUTDATED
- * after CHAT_OUTDATED_DAYS (30) without one. A patient who never wrote is CHAT_OUTDATED, as in the chat list: no
- * message in the last 30 days either (decision 0901).
+ * after CHAT_OUTDATED_DAYS (30) without one, counted from the start of the patient's care (the current episode) when
+ * that came later: a patient onboarded today is not quiet (decision 0901).
  */
-export const chatFreshnessOf = (lastPatientMessageAt: Date | null, now: Date): ChatFreshness =>
-  chatFreshness(lastPatientMessageAt, now);
+export const chatFreshnessOf = (
+  lastPatientMessageAt: Date | null,
+  now: Date,
+  inCareSince: Date | null,
+): ChatFreshness => chatFreshness(lastPatientMessageAt, now, inCareSince ?? undefined);
 
 /** The list filters of call status and chat freshness: `call=needed` is CALL_NOK, `chat=outdated` CHAT_OUTDATED. */
 export const callListFilters = ['needed'] as const;

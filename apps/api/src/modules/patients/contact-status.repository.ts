@@ -73,8 +73,8 @@ export function dataQuietCondition(now: Date): SQL {
 }
 
 /**
- * Onboarded patients without a message of theirs for CHAT_OUTDATED_DAYS (CHAT_OUTDATED), never-writers included:
- * `chat=outdated`.
+ * Onboarded patients without a message of theirs for CHAT_OUTDATED_DAYS (CHAT_OUTDATED), never-writers included,
+ * in care (the current episode) for as long: `chat=outdated`, as `chatFreshnessOf` says it.
  */
 export function chatOutdatedCondition(now: Date): SQL {
   const cutoff = new Date(now.getTime() - CHAT_OUTDATED_DAYS * 86_400_000).toISOString();
@@ -84,6 +84,10 @@ export function chatOutdatedCondition(now: Date): SQL {
       select 1 from ${chatSessions}
       where ${chatSessions.patientId} = ${patients.id} and ${chatSessions.clinicId} = ${patients.clinicId}
         and ${chatSessions.lastPatientMessageAt} > ${cutoff}::timestamptz)`,
+    sql`not exists (
+      select 1 from ${patientEpisodes}
+      where ${patientEpisodes.patientId} = ${patients.id} and ${patientEpisodes.clinicId} = ${patients.clinicId}
+        and ${patientEpisodes.endedAt} is null and ${patientEpisodes.startedAt} > ${cutoff}::timestamptz)`,
   )!;
 }
 
@@ -114,6 +118,10 @@ async function contactStatusesOf(
         where ${interactionLogs.patientId} = ${patients.id} and ${interactionLogs.clinicId} = ${patients.clinicId}
           and ${interactionLogs.deletedAt} is null and ${interactionLogs.date} < ${end})`,
       lastPatientMessageAt: chatSessions.lastPatientMessageAt,
+      inCareSince: sql<string | null>`(
+        select max(${patientEpisodes.startedAt}) from ${patientEpisodes}
+        where ${patientEpisodes.patientId} = ${patients.id} and ${patientEpisodes.clinicId} = ${patients.clinicId}
+          and ${patientEpisodes.endedAt} is null)`,
     })
     .from(patients)
     .innerJoin(clinics, eq(clinics.id, patients.clinicId))
@@ -134,7 +142,11 @@ async function contactStatusesOf(
         today,
         canBillRtm({ isCovered: row.isCovered, hasConsent: row.consentDate !== null }),
       ),
-      chat_freshness: chatFreshnessOf(row.lastPatientMessageAt ? new Date(row.lastPatientMessageAt) : null, now),
+      chat_freshness: chatFreshnessOf(
+        row.lastPatientMessageAt ? new Date(row.lastPatientMessageAt) : null,
+        now,
+        row.inCareSince ? new Date(row.inCareSince) : null,
+      ),
     });
   }
   return statuses;

@@ -3,10 +3,13 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../../../test/factories.ts';
 import { type MonitoredClinics, monitoredClinics } from '../../../test/monitoring-support.ts';
-import { chatSessions, patients } from '../../db/schema.ts';
+import { chatSessions, patientEpisodes, patients } from '../../db/schema.ts';
 
 let c: MonitoredClinics;
-const ids = {} as Record<'called' | 'lastMonth' | 'deleted' | 'quiet' | 'registered' | 'away' | 'uncovered', number>;
+const ids = {} as Record<
+  'called' | 'lastMonth' | 'deleted' | 'quiet' | 'registered' | 'away' | 'uncovered' | 'newcomer',
+  number
+>;
 const DAY = 86_400_000;
 
 /** Moves the test clock to an instant and signs the staff in again (their sign-ins expire meanwhile). */
@@ -64,6 +67,15 @@ beforeAll(async () => {
     .update(patients)
     .set({ isRtmCovered: true, consentDate: '2026-03-01' })
     .where(inArray(patients.id, billable));
+  // One more whose care began now (an episode opened today) and who has not written yet.
+  ids.newcomer = await c.onboarded();
+  await c.t.database.db.insert(patientEpisodes).values({
+    patientId: ids.newcomer,
+    clinicId: c.home.clinic.id,
+    diagnosis: 'M54.50',
+    therapistId: c.home.therapist.id,
+    startedAt: c.t.clock.now(),
+  });
 });
 afterAll(() => c.t.close());
 
@@ -88,6 +100,8 @@ describe('call status and chat freshness on the patient list (decision 0901)', (
       chat: 'CHAT_OUTDATED',
     });
     expect(of(ids.registered)).toEqual({ call: null, chat: null });
+    // Onboarded today and not written yet: not quiet, only new (decision 0901).
+    expect(of(ids.newcomer).chat).toBeNull();
     expect(of(ids.uncovered).call).toEqual({ status: 'CALL_NOK', is_needed: false, needs_reminder: false });
     expect(byId.has(ids.away)).toBe(false);
   });

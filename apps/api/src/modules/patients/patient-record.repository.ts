@@ -87,6 +87,7 @@ const contactOf = (raw: Raw, now: Date): Contact =>
         chat_freshness: chatFreshnessOf(
           raw.last_patient_message_at ? new Date(raw.last_patient_message_at) : null,
           now,
+          raw.episode_started_at ? new Date(raw.episode_started_at) : null,
         ),
       }
     : { call_status: null, chat_freshness: null };
