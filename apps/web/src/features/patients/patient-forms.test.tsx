@@ -151,6 +151,45 @@ describe('onboard a patient', () => {
     expect(api.calls('POST /api/v1/patients/102/onboard/')[0]?.body).toEqual({ diagnosis: 'M54.50', therapist: 2 });
   });
 
+  it('on the dashboard, reads the patient again: the call and chat status of an onboarded patient shows at once', async () => {
+    const registered = makePatient({
+      status: 'registered',
+      diagnosis: null,
+      diagnosis_description: null,
+      therapist: null,
+    });
+    const onboarded = {
+      ...makePatient(),
+      call_status: { status: 'CALL_NOK', is_needed: true, needs_reminder: false },
+      chat_freshness: null,
+    };
+    let isOnboarded = false;
+    fixtureApi({
+      ...signedInRoutes(),
+      'GET /api/v1/patients/101/': () => ({ body: isOnboarded ? onboarded : registered }),
+      'GET /api/v1/patients/101/log_interaction/': { body: { count: 0, next: null, previous: null, results: [] } },
+      'GET /clinic/therapist': { body: staff },
+      'GET /api/v1/icd10_codes/': icd10,
+      'POST /api/v1/patients/101/onboard/': () => {
+        isOnboarded = true;
+        // The change's answer carries no call or chat status (decision 0901).
+        return { body: { ...makePatient(), call_status: undefined, chat_freshness: undefined } };
+      },
+    });
+    const app = renderApp('/patient/101/dashboard', { token: 't' });
+    const header = await screen.findByRole('region', { name: 'Patient details' });
+    expect(within(header).getByText('Not in monitoring')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Onboard' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Onboard Maria Garcia' });
+    await app.user.type(within(dialog).getByRole('combobox', { name: /Diagnosis/ }), 'low back');
+    await app.user.click(await within(dialog).findByRole('option', { name: /M54.50/ }));
+    await app.user.click(within(dialog).getByRole('combobox', { name: /Therapist/ }));
+    await app.user.click(within(dialog).getByRole('option', { name: 'Tara Nguyen' }));
+    await app.user.click(within(dialog).getByRole('button', { name: 'Onboard' }));
+    expect(await within(header).findByText('call needed')).toBeInTheDocument();
+    expect(within(header).queryByText('Not in monitoring')).not.toBeInTheDocument();
+  });
+
   it('shows the server’s refusal of the therapist on the therapist field', async () => {
     fixtureApi({
       ...signedInRoutes(),

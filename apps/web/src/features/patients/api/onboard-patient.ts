@@ -1,7 +1,7 @@
 import { type OnboardBody, patientEndpoints } from '@rehabit/contract';
 import { call } from '@web/lib/api-client.ts';
 import { useChangeMutation } from '@web/lib/change-mutation.ts';
-import { patientListsStale, usePutPatients } from './refresh-patients.ts';
+import { patientDetailsStale, patientListsStale, usePutPatients } from './refresh-patients.ts';
 
 export const onboardPatient = ({ id, body }: { id: number; body: OnboardBody }) =>
   call(patientEndpoints.onboard, { params: { id }, body });
@@ -12,6 +12,7 @@ export function useOnboardPatient() {
     mutationFn: onboardPatient,
     meta: { errorHandling: 'form' },
     onSuccess: (patient) => put([patient]),
-    stale: patientListsStale,
+    // Onboarded, the patient has a call and chat status the answer does not carry: the dashboard reads it.
+    stale: [...patientListsStale, ...patientDetailsStale],
   });
 }

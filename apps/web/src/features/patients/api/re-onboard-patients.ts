@@ -1,7 +1,7 @@
 import { type PatientIdsBody, patientEndpoints } from '@rehabit/contract';
 import { call } from '@web/lib/api-client.ts';
 import { useChangeMutation } from '@web/lib/change-mutation.ts';
-import { patientListsStale, usePutPatients } from './refresh-patients.ts';
+import { patientDetailsStale, patientListsStale, usePutPatients } from './refresh-patients.ts';
 
 /** All or nothing, like discharge: the 409 names the patients who cannot be re-onboarded. */
 export const reOnboardPatients = (body: PatientIdsBody) => call(patientEndpoints.reOnboard, { body });
@@ -12,6 +12,7 @@ export function useReOnboardPatients() {
     mutationFn: reOnboardPatients,
     meta: { errorHandling: 'silent' },
     onSuccess: ({ results }) => put(results),
-    stale: patientListsStale,
+    // Onboarded again, each has a call and chat status the answer does not carry.
+    stale: [...patientListsStale, ...patientDetailsStale],
   });
 }

@@ -7,6 +7,9 @@ import { patientsQueryKey } from './get-patients.ts';
 /** After a change every list is stale: status, therapist or coverage may have moved a patient in or out of a filter. */
 export const patientListsStale: readonly Stale[] = [[...patientsQueryKey, 'list']];
 
+/** The patients' own reads, for a change whose answer leaves out what the read adds (call and chat status). */
+export const patientDetailsStale: readonly Stale[] = [[...patientsQueryKey, 'detail']];
+
 /** After a change the server's answer is the truth for the dashboards it names. */
 export const usePutPatients = () => {
   const queryClient = useQueryClient();
