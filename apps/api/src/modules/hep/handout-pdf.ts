@@ -10,6 +10,8 @@ export type HandoutExercise = {
   holdSeconds: number;
   timesPerDay: number;
   daysPerWeek: number;
+  /** How to do it, from the exercise library (empty when the library says nothing). */
+  howTo: string;
   notes: string;
   /** The video's poster frame (JPEG or PNG), or null to print the exercise without a picture. */
   poster: Buffer | null;
@@ -172,7 +174,11 @@ export async function renderHandout(content: HandoutContent): Promise<Buffer> {
     const textWidth = PAGE.width - MARGIN - textX;
     const heading = `${number(index + 1)}. ${exercise.name}`;
     const lines = dosageLines(words, exercise, number);
-    const notes = exercise.notes.trim();
+    // The library's instructions, then the therapist's notes: each under its own heading, when there is any.
+    const blocks = [
+      [words.howTo, exercise.howTo.trim()],
+      [words.notes, exercise.notes.trim()],
+    ].filter(([, text]) => text);
 
     // Measured before drawing, so an exercise that does not fit the rest of the page starts the next one whole.
     doc.font(FONT.bold).fontSize(15);
@@ -180,11 +186,11 @@ export async function renderHandout(content: HandoutContent): Promise<Buffer> {
     doc.font(FONT.regular).fontSize(11);
     for (const [label, value] of lines)
       textHeight += doc.heightOfString(`${label}: ${value}`, { width: textWidth }) + 2;
-    if (notes) {
+    for (const [title, text] of blocks) {
       doc.font(FONT.bold).fontSize(11);
-      textHeight += 8 + doc.heightOfString(words.notes, { width: textWidth }) + 2;
+      textHeight += 8 + doc.heightOfString(title!, { width: textWidth }) + 2;
       doc.font(FONT.regular).fontSize(11);
-      textHeight += doc.heightOfString(notes, { width: textWidth });
+      textHeight += doc.heightOfString(text!, { width: textWidth });
     }
     const blockHeight = Math.max(image ? POSTER.height : 0, textHeight);
     if (y + blockHeight > CONTENT_BOTTOM && y > MARGIN) {
@@ -226,19 +232,20 @@ export async function renderHandout(content: HandoutContent): Promise<Buffer> {
       );
       lineY = doc.y + 2;
     }
-    if (notes) {
-      const notesY = lineY + 8;
+    for (const [title, text] of blocks) {
+      const titleY = lineY + 8;
       section.add(
         doc.struct('H3', {}, () => {
-          doc.font(FONT.bold).fontSize(11).fillColor(INK).text(words.notes, textX, notesY, { width: textWidth });
+          doc.font(FONT.bold).fontSize(11).fillColor(INK).text(title!, textX, titleY, { width: textWidth });
         }),
       );
       const bodyY = doc.y + 2;
       section.add(
         doc.struct('P', {}, () => {
-          doc.font(FONT.regular).fontSize(11).fillColor(INK).text(notes, textX, bodyY, { width: textWidth });
+          doc.font(FONT.regular).fontSize(11).fillColor(INK).text(text!, textX, bodyY, { width: textWidth });
         }),
       );
+      lineY = doc.y;
     }
     section.end();
     y = Math.max(doc.y, top + (image ? POSTER.height : 0)) + GAP;

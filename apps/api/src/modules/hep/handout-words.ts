@@ -20,6 +20,7 @@ export type HandoutWords = {
   seconds: (n: number, formatted: string) => string;
   often: string;
   frequency: (f: Frequency, number: (n: number) => string) => string;
+  howTo: string;
   notes: string;
   pictureOf: (name: string) => string;
   scan: string;
@@ -45,6 +46,7 @@ const english: HandoutWords = {
       daysPerWeek === 7 ? 'every day' : daysPerWeek === 1 ? '1 day a week' : `${number(daysPerWeek)} days a week`;
     return `${times}, ${days}`;
   },
+  howTo: 'How to do it',
   notes: 'Notes from your therapist',
   pictureOf: (name) => `Picture of the exercise: ${name}`,
   scan: 'Scan to open your program',
@@ -78,6 +80,7 @@ const spanish: HandoutWords = {
           : `${number(daysPerWeek)} días a la semana`;
     return `${times}, ${days}`;
   },
+  howTo: 'Cómo hacerlo',
   notes: 'Notas de su terapeuta',
   pictureOf: (name) => `Imagen del ejercicio: ${name}`,
   scan: 'Escanee para abrir su programa',

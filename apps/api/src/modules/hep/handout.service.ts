@@ -36,6 +36,10 @@ const POSTER_MAX_BYTES = 5 * 1024 * 1024;
 const nameOf = (row: HepItemRow, language: HandoutLanguage) =>
   (language === 'es' && row.videoTitleEs.trim()) || row.videoTitle;
 
+/** How to do the exercise, from the library, in the handout's language when the video has it (decision 1231). */
+const howToOf = (row: HepItemRow, language: HandoutLanguage) =>
+  (language === 'es' && row.videoDescriptionEs.trim()) || row.videoDescription;
+
 /**
  * The program's printable handout (decision 1395): what the patient does at home and where to open it on the phone,
  * and nothing else of their record.
@@ -95,6 +99,7 @@ export function createHandoutService({ clock, audit, host, mailer, publicUrl, re
         holdSeconds: row.holdSeconds,
         timesPerDay: row.timesPerDay,
         daysPerWeek: row.daysPerWeek,
+        howTo: howToOf(row, language),
         notes: row.description,
         poster: await posterOf(row),
       });

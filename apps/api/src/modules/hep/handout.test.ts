@@ -28,11 +28,14 @@ const POSTER = Buffer.from(
   'base64',
 );
 
-async function clinicVideo(title: string, options: { titleEs?: string; poster?: Buffer } = {}) {
+async function clinicVideo(
+  title: string,
+  options: { titleEs?: string; poster?: Buffer; howTo?: string; howToEs?: string } = {},
+) {
   const video = await makeVideo(t.database.db, { clinicId: home.clinic.id, ownerUserId: home.therapist.id, title });
   const [row] = await t.database.db
     .update(videos)
-    .set({ titleEs: options.titleEs ?? '' })
+    .set({ titleEs: options.titleEs ?? '', description: options.howTo ?? '', descriptionEs: options.howToEs ?? '' })
     .where(eq(videos.id, video.id))
     .returning({ guid: videos.guid });
   if (options.poster) {
@@ -135,7 +138,10 @@ const flat = (text: string) => text.replace(/\s+/g, ' ');
 
 describe("a program's handout", () => {
   it('prints the program in English by default: clinic, first name, start, each exercise in order, the link', async () => {
-    const squat = await clinicVideo('Wall squat', { poster: POSTER });
+    const squat = await clinicVideo('Wall squat', {
+      poster: POSTER,
+      howTo: 'Lean on the wall and slide down until your knees are bent.',
+    });
     const bridge = await clinicVideo('Glute bridge');
     const calf = await clinicVideo('Calf raise', { poster: Buffer.from('not a picture') });
     const id = await patientWith([
@@ -162,6 +168,8 @@ describe("a program's handout", () => {
       'Sets: 2',
       'Repetitions: 12',
       'How often: Once a day, every day',
+      'How to do it',
+      'Lean on the wall and slide down until your knees are bent.',
       '2. Glute bridge',
       'Sets: 3',
       'Repetitions: 10',
@@ -210,7 +218,11 @@ describe("a program's handout", () => {
   });
 
   it('prints it in Spanish: the Spanish titles, words, dosage and date', async () => {
-    const squat = await clinicVideo('Wall squat', { titleEs: 'Sentadilla en la pared' });
+    const squat = await clinicVideo('Wall squat', {
+      titleEs: 'Sentadilla en la pared',
+      howTo: 'Lean on the wall.',
+      howToEs: 'Apóyese en la pared y baje despacio.',
+    });
     const bridge = await clinicVideo('Glute bridge');
     const id = await patientWith([
       { video_id: squat.id, sets: 2, reps: 12, hold_seconds: 1, times_per_day: 3, days_per_week: 1 },
@@ -230,6 +242,8 @@ describe("a program's handout", () => {
       'Repeticiones: 12',
       'Mantener: 1 segundo',
       'Frecuencia: 3 veces al día, 1 día a la semana',
+      'Cómo hacerlo',
+      'Apóyese en la pared y baje despacio.',
       '2. Glute bridge',
       'Series: 4',
       'Repeticiones: 8',
@@ -240,6 +254,7 @@ describe("a program's handout", () => {
       'http://rehabit.test/patient/login',
     ]);
     expect(text).not.toContain('Sets:');
+    expect(text).not.toContain('Lean on the wall.');
     expect(res.rawPayload.includes('/Lang (es-US)')).toBe(true);
     expect((await documentInfo(res.rawPayload)).info).toMatch(/^Title:\s+Su programa de ejercicios en casa$/m);
     expect(await auditRows(t.database.db, 'handout.download', id)).toMatchObject([
