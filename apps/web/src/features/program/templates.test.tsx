@@ -260,6 +260,8 @@ describe('the templates screen', () => {
     await app.user.clear(sets);
     await app.user.type(sets, '4');
     await app.user.click(within(form).getByRole('button', { name: 'Move Clamshell up' }));
+    // Moved to the top, its "up" can no longer be pressed: the keyboard stays on its row, on "down".
+    await waitFor(() => expect(within(form).getByRole('button', { name: 'Move Clamshell down' })).toHaveFocus());
     await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Template “Week one, revised” saved')).toBeInTheDocument();
     const body = api.calls('PATCH /api/v1/program-templates/9/')[0]?.body as {

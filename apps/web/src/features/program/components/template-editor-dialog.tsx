@@ -13,9 +13,12 @@ import { FormDialog } from '@web/components/ui/modal/form-dialog.tsx';
 import { errorDetails, errorMessage } from '@web/lib/api-error.ts';
 import { notify } from '@web/lib/notify.ts';
 import { ArrowDown, ArrowUp, X } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useUpdateTemplate } from '../api/save-template.ts';
 import { visibilityOptions } from './save-template-dialog.tsx';
+
+/** The buttons of an exercise's row, by what they do. */
+type Control = 'up' | 'down' | 'out';
 
 type Row = TemplateItemInput & { title: string; key: number };
 
@@ -52,13 +55,35 @@ export function TemplateEditorDialog({ template, onClose }: { template: Template
 
   const change = (key: number, patch: Partial<Row>) =>
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
-  const move = (index: number, by: number) =>
+  // After a move or a removal the button pressed may be gone or disabled: the keyboard stays on the row it acted on
+  // (or the next one), on the same kind of button when it can still be pressed.
+  const listRef = useRef<HTMLOListElement>(null);
+  const focusNext = useRef<{ key: number; control: Control } | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the rows a move or removal changed are drawn
+  useEffect(() => {
+    const target = focusNext.current;
+    if (!target) return;
+    focusNext.current = null;
+    const item = listRef.current?.querySelector(`[data-row="${target.key}"]`);
+    const buttons = [...(item?.querySelectorAll<HTMLButtonElement>('button[data-control]') ?? [])].filter(
+      (button) => !button.disabled,
+    );
+    (buttons.find((button) => button.dataset.control === target.control) ?? buttons[0] ?? listRef.current)?.focus();
+  }, [rows]);
+  const remove = (index: number) => {
+    const stays = rows[index + 1] ?? rows[index - 1];
+    if (stays) focusNext.current = { key: stays.key, control: 'out' };
+    setRows((current) => current.filter((_, at) => at !== index));
+  };
+  const move = (index: number, by: number) => {
+    focusNext.current = { key: rows[index]!.key, control: by < 0 ? 'up' : 'down' };
     setRows((current) => {
       const next = [...current];
       const [row] = next.splice(index, 1);
       next.splice(index + by, 0, row!);
       return next;
     });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -106,9 +131,9 @@ export function TemplateEditorDialog({ template, onClose }: { template: Template
       {template.is_mine && (
         <Dropdown label="Who can use it" options={visibilityOptions} value={visibility} onChange={setVisibility} />
       )}
-      <ol className="template-editor__items" aria-label="Exercises of the template">
+      <ol ref={listRef} tabIndex={-1} className="template-editor__items" aria-label="Exercises of the template">
         {rows.map((row, index) => (
-          <li key={row.key} className="template-editor__item">
+          <li key={row.key} data-row={row.key} className="template-editor__item">
             <div className="template-editor__item-head">
               <strong>
                 {index + 1}. {row.title}
@@ -119,6 +144,7 @@ export function TemplateEditorDialog({ template, onClose }: { template: Template
                   size="sm"
                   icon={<ArrowUp size={16} aria-hidden="true" />}
                   disabled={index === 0}
+                  data-control="up"
                   aria-label={`Move ${row.title} up`}
                   onClick={() => move(index, -1)}
                 />
@@ -127,6 +153,7 @@ export function TemplateEditorDialog({ template, onClose }: { template: Template
                   size="sm"
                   icon={<ArrowDown size={16} aria-hidden="true" />}
                   disabled={index === rows.length - 1}
+                  data-control="down"
                   aria-label={`Move ${row.title} down`}
                   onClick={() => move(index, 1)}
                 />
@@ -135,8 +162,9 @@ export function TemplateEditorDialog({ template, onClose }: { template: Template
                   size="sm"
                   icon={<X size={16} aria-hidden="true" />}
                   disabled={rows.length === 1}
+                  data-control="out"
                   aria-label={`Take ${row.title} out`}
-                  onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))}
+                  onClick={() => remove(index)}
                 />
               </span>
             </div>
