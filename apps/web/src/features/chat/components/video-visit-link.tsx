@@ -15,7 +15,7 @@ export function VideoVisitLink({ session, role, iconOnly }: { session: ChatSessi
   const label = `Video visit with ${patient.first_name} ${patient.last_name}`;
   const to = paths.patientVideoVisit.getHref(patient.id);
   return iconOnly ? (
-    <Link className="icon-button" to={to} aria-label={label}>
+    <Link className="icon-button" to={to} aria-label={label} title={label}>
       <Video size={20} aria-hidden="true" />
     </Link>
   ) : (
