@@ -106,6 +106,24 @@ describe('program section', () => {
     expect(api.calls(`PATCH ${programPath}/1`)[0]?.body).toEqual({ sets: 4 });
   });
 
+  it('reads the progress again after a change of dosage: the sessions planned follow the program', async () => {
+    const api = fixtureApi({
+      ...routes(),
+      [`PATCH ${programPath}/3`]: { body: { ...heelSlide, times_per_day: 3 } },
+    });
+    const { app } = await openDashboard(api);
+    const progressPath = 'GET /user/therapist/dashboard/progress/101';
+    await waitFor(() => expect(api.calls(progressPath).length).toBeGreaterThan(0));
+    const before = api.calls(progressPath).length;
+    await app.user.click(screen.getByRole('button', { name: `Edit ${heelSlide.video.title}` }));
+    const form = screen.getByRole('form', { name: `Dosage of ${heelSlide.video.title}` });
+    const perDay = within(form).getByLabelText(/a day/i);
+    await app.user.clear(perDay);
+    await app.user.type(perDay, '3');
+    await app.user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls(progressPath).length).toBeGreaterThan(before));
+  });
+
   it('reorders with Alt+Arrow on the handle and with the move buttons, announcing the new place', async () => {
     const byId = new Map([bridge, clamshell, heelSlide].map((i) => [i.id, i]));
     // The server answers with the whole program in its new order.

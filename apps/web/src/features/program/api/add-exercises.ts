@@ -1,5 +1,6 @@
 import { type HepAddBody, hepEndpoints } from '@rehabit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { progressQueryKey } from '@web/features/progress';
 import { call } from '@web/lib/api-client.ts';
 import { programQueryKey } from './get-program.ts';
 
@@ -12,6 +13,10 @@ export function useAddExercises(patientId: number) {
   return useMutation({
     mutationFn: (body: HepAddBody) => addExercises(patientId, body),
     meta: { errorHandling: 'silent' },
-    onSuccess: (program) => queryClient.setQueryData(programQueryKey(patientId), program),
+    onSuccess: (program) => {
+      queryClient.setQueryData(programQueryKey(patientId), program);
+      // New exercises add to the sessions the progress counts as planned.
+      void queryClient.invalidateQueries({ queryKey: progressQueryKey(patientId) });
+    },
   });
 }

@@ -1,5 +1,6 @@
 import { type ApplyTemplateBody, programTemplateEndpoints } from '@rehabit/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { progressQueryKey } from '@web/features/progress';
 import { call } from '@web/lib/api-client.ts';
 import { useChangeMutation } from '@web/lib/change-mutation.ts';
 import { programQueryKey } from './get-program.ts';
@@ -14,5 +15,6 @@ export function useApplyTemplate(patientId: number) {
     mutationFn: (body: ApplyTemplateBody) => applyTemplate(patientId, body),
     meta: { errorHandling: 'silent' },
     onSuccess: (result) => queryClient.setQueryData(programQueryKey(patientId), result.program),
+    stale: [progressQueryKey(patientId)],
   });
 }

@@ -1,4 +1,5 @@
 import { type HepDeleteBody, hepEndpoints } from '@rehabit/contract';
+import { progressQueryKey } from '@web/features/progress';
 import { call } from '@web/lib/api-client.ts';
 import { useChangeMutation } from '@web/lib/change-mutation.ts';
 import { programQueryKey } from './get-program.ts';
@@ -10,7 +11,8 @@ export const deleteExercises = (patientId: number, hepIds: number[]) => {
 };
 
 export function useDeleteExercises(patientId: number) {
-  const program = [programQueryKey(patientId)];
+  // The program's exercises set the sessions the progress counts as planned.
+  const program = [programQueryKey(patientId), progressQueryKey(patientId)];
   return useChangeMutation({
     mutationFn: (hepIds: number[]) => deleteExercises(patientId, hepIds),
     stale: program,

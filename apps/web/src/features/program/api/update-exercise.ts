@@ -1,4 +1,5 @@
 import { type HepUpdateBody, hepEndpoints } from '@rehabit/contract';
+import { progressQueryKey } from '@web/features/progress';
 import { call } from '@web/lib/api-client.ts';
 import { useChangeMutation } from '@web/lib/change-mutation.ts';
 import { programQueryKey } from './get-program.ts';
@@ -10,6 +11,7 @@ export function useUpdateExercise(patientId: number) {
   return useChangeMutation({
     mutationFn: ({ hepId, body }: { hepId: number; body: HepUpdateBody }) => updateExercise(patientId, hepId, body),
     meta: { errorHandling: 'form' },
-    stale: [programQueryKey(patientId)],
+    // The dosage sets the sessions the progress counts as planned.
+    stale: [programQueryKey(patientId), progressQueryKey(patientId)],
   });
 }

@@ -1,0 +1,1 @@
+export { progressQueryKey } from './api/get-progress.ts';
