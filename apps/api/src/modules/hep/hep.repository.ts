@@ -6,6 +6,21 @@ import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 import { type FolderViewer, folderVisibleIn, videoUsableIn } from '../../db/visibility.ts';
 import { captionLanguagesOf } from '../videos/captions.repository.ts';
 
+/** The columns of an exercise's video that a program shows (`toHepVideo`), read beside a program item or a template's. */
+export const hepVideoColumns = {
+  videoGuid: videos.guid,
+  videoTitle: videos.title,
+  videoDescription: videos.description,
+  videoTitleEs: videos.titleEs,
+  videoDescriptionEs: videos.descriptionEs,
+  videoStatus: videos.status,
+  videoBodyPart: videos.bodyPart,
+  videoEquipment: videos.equipment,
+  videoDurationSeconds: videos.durationSeconds,
+  videoHasPoster: videos.hasPoster,
+  videoCaptionLanguages: captionLanguagesOf(videos.id),
+};
+
 const itemColumns = {
   id: hepItems.id,
   clinicId: hepItems.clinicId,
@@ -23,17 +38,7 @@ const itemColumns = {
   createdAt: hepItems.createdAt,
   updatedAt: hepItems.updatedAt,
   deletedAt: hepItems.deletedAt,
-  videoGuid: videos.guid,
-  videoTitle: videos.title,
-  videoDescription: videos.description,
-  videoTitleEs: videos.titleEs,
-  videoDescriptionEs: videos.descriptionEs,
-  videoStatus: videos.status,
-  videoBodyPart: videos.bodyPart,
-  videoEquipment: videos.equipment,
-  videoDurationSeconds: videos.durationSeconds,
-  videoHasPoster: videos.hasPoster,
-  videoCaptionLanguages: captionLanguagesOf(videos.id),
+  ...hepVideoColumns,
 };
 
 const selectItems = (db: DbOrTx) =>

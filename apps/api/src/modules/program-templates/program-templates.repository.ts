@@ -5,8 +5,7 @@ import { escapeLike } from '../../db/like.ts';
 import { programTemplateItems, programTemplates, users, videos } from '../../db/schema.ts';
 import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 import { templateVisibleIn, videoUsableByTemplate } from '../../db/visibility.ts';
-import type { HepDosage } from '../hep/hep.repository.ts';
-import { captionLanguagesOf } from '../videos/captions.repository.ts';
+import { type HepDosage, hepVideoColumns } from '../hep/hep.repository.ts';
 
 const templateColumns = {
   id: programTemplates.id,
@@ -39,17 +38,7 @@ export type TemplateRow = Awaited<ReturnType<ReturnType<typeof selectTemplates>[
 export const exerciseVideoColumns = {
   videoId: videos.id,
   videoClinicId: videos.clinicId,
-  videoGuid: videos.guid,
-  videoTitle: videos.title,
-  videoDescription: videos.description,
-  videoTitleEs: videos.titleEs,
-  videoDescriptionEs: videos.descriptionEs,
-  videoStatus: videos.status,
-  videoBodyPart: videos.bodyPart,
-  videoEquipment: videos.equipment,
-  videoDurationSeconds: videos.durationSeconds,
-  videoHasPoster: videos.hasPoster,
-  videoCaptionLanguages: captionLanguagesOf(videos.id),
+  ...hepVideoColumns,
   videoSets: videos.sets,
   videoReps: videos.reps,
 };
