@@ -17,6 +17,7 @@ import { createVideosRepository } from '../src/modules/videos/videos.repository.
 import { accountsChatRepositories } from './clinic-scope/accounts-chat.ts';
 import { billingRepositories } from './clinic-scope/billing.ts';
 import { clinicWorkRepositories } from './clinic-scope/clinic-work.ts';
+import { fhirRepositories } from './clinic-scope/fhir.ts';
 import { type Entry, scopeA, seedClinic, seedStrays, setSeeded } from './clinic-scope/harness.ts';
 import { measuresRepositories } from './clinic-scope/measures.ts';
 import { patientsQueryFunctions, patientsRepositories } from './clinic-scope/patients.ts';
@@ -31,6 +32,7 @@ const repositories = {
   ...accountsChatRepositories,
   ...billingRepositories,
   ...clinicWorkRepositories,
+  ...fhirRepositories,
   ...measuresRepositories,
   ...patientsRepositories,
   ...programsVideosRepositories,

@@ -48,6 +48,10 @@ export const auditActions = [
   // The handout e-mailed to the patient (decision 1415): its language, how many exercises, whether the PDF was
   // attached; never the content nor the address.
   'handout.email',
+  // The patient's record exported as a FHIR R4 Bundle (decision 1425): how many resources of each type, never the
+  // content; and a call of the FHIR read API about a patient, with its interaction and how many resources it answered.
+  'fhir.export',
+  'fhir.read',
   // Program templates (decision 1400): a list or one read, one made (by hand, from a protocol or from a patient's
   // program), changed (name, exercises, visibility), retired or brought back; one applied to a patient's program.
   'program_template.list',

@@ -10,7 +10,7 @@ export type SuccessStatus = 200 | 201 | 202 | 204;
  * for. An export declares its format (`file: 'csv'`), its handler answers `{ filename, content }`, and the route
  * layer sends the content as an attachment; validation, access and audit are those of every other endpoint.
  */
-export const fileContentTypes = { csv: 'text/csv', pdf: 'application/pdf' } as const;
+export const fileContentTypes = { csv: 'text/csv', pdf: 'application/pdf', fhir: 'application/fhir+json' } as const;
 export type FileFormat = keyof typeof fileContentTypes;
 
 /** What a file endpoint's handler answers: the file's name (ASCII, no path) and its whole content (bytes for a PDF). */

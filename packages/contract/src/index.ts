@@ -18,6 +18,7 @@ export * from './common.ts';
 export * from './dashboard.ts';
 export * from './dev.ts';
 export * from './endpoint.ts';
+export * from './fhir.ts';
 export * from './health.ts';
 export * from './hep.ts';
 export * from './monitored-time.ts';

@@ -18,6 +18,7 @@ import { createChatRepository } from './chat/chat.repository.ts';
 import { createClinicsRepository } from './clinics/clinics.repository.ts';
 import { createSettingsRepository } from './clinics/settings.repository.ts';
 import { createDashboardRepository } from './dashboard/dashboard.repository.ts';
+import { createFhirRepository } from './fhir/fhir.repository.ts';
 import { createExerciseLogsRepository } from './hep/exercise-logs.repository.ts';
 import { createHepRepository } from './hep/hep.repository.ts';
 import { createHepProgramRepository } from './hep/hep-program.repository.ts';
@@ -63,6 +64,7 @@ const scoped = {
   contactStatus: createContactStatusRepository,
   dashboard: createDashboardRepository,
   exerciseLogs: createExerciseLogsRepository,
+  fhir: createFhirRepository,
   folders: createFoldersRepository,
   functionalData: createFunctionalDataRepository,
   hep: createHepRepository,

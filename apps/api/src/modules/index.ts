@@ -7,6 +7,7 @@ import { chatModule } from './chat/chat.module.ts';
 import { clinicsModule } from './clinics/clinics.module.ts';
 import { dashboardModule } from './dashboard/dashboard.module.ts';
 import { devModule } from './dev/dev.module.ts';
+import { fhirModule } from './fhir/fhir.module.ts';
 import { healthModule } from './health/health.module.ts';
 import { hepModule } from './hep/hep.module.ts';
 import { monitoringModule } from './monitoring/monitoring.module.ts';
@@ -45,6 +46,7 @@ export const modules = [
   hepModule,
   programTemplatesModule,
   patientDataModule,
+  fhirModule,
   bannersModule,
   dashboardModule,
   balancesModule,

@@ -4,6 +4,7 @@ import { useChatPanelStore } from '@web/components/layouts/chat-panel-store.ts';
 import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
 import { clinic, makePatient, manager, signedInRoutes } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
+import { catchSavedFiles } from '@web/testing/saved-files.ts';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 
@@ -55,6 +56,26 @@ describe('patient dashboard', () => {
     await waitFor(() =>
       expect(api.calls('POST /chat/session').map((request) => request.body)).toEqual([{ patient: 101 }]),
     );
+  });
+
+  it("downloads the patient's record as a FHIR file for the clinic's EMR", async () => {
+    const fhirPath = 'GET /api/v1/patients/101/fhir/';
+    const record = { resourceType: 'Bundle', type: 'collection', entry: [] };
+    const api = fixtureApi({
+      ...routes(),
+      [fhirPath]: {
+        body: record,
+        contentType: 'application/fhir+json',
+        headers: { 'content-disposition': 'attachment; filename="fhir-record-101.json"' },
+      },
+    });
+    const saved = catchSavedFiles();
+    const app = renderApp('/patient/101/dashboard', { token: 't' });
+    await app.user.click(await screen.findByRole('button', { name: 'Download FHIR record' }));
+    await waitFor(() => expect(saved.click).toHaveBeenCalledTimes(1));
+    expect(api.calls(fhirPath)[0]?.headers.get('accept')).toContain('application/fhir+json');
+    expect(saved.link().download).toBe('fhir-record-101.json');
+    expect(JSON.parse(await saved.blob().text())).toEqual(record);
   });
 
   it('answers an unknown or foreign patient with a not-found state', async () => {

@@ -1,6 +1,8 @@
 import type { Patient } from '@rehabit/contract';
 import { Button } from '@web/components/ui/button/button.tsx';
+import { DownloadButton } from '@web/components/ui/button/download-button.tsx';
 import type { SessionUser } from '@web/features/session';
+import { useDownloadFhirRecord } from '../../api/download-fhir-record.ts';
 import { type PatientAction, patientActionLabels, patientActions } from '../patient-actions.ts';
 
 const variants: Record<PatientAction, 'primary' | 'secondary' | 'ghost'> = {
@@ -12,7 +14,10 @@ const variants: Record<PatientAction, 'primary' | 'secondary' | 'ghost'> = {
   remove: 'ghost',
 };
 
-/** Every action open to this person for this patient, as buttons: few enough to show them all. */
+/**
+ * Every action open to this person for this patient, as buttons: few enough to show them all; and the download of
+ * the patient's record as FHIR for the clinic's EMR (decision 1425).
+ */
 export function PatientActionsBar({
   patient,
   user,
@@ -25,8 +30,14 @@ export function PatientActionsBar({
   const actions = patientActions(patient.status, user.role);
   // Edits first, then the lifecycle step as the primary button, and removal apart at the end.
   const ordered = [...actions].sort((a, b) => order(a) - order(b));
+  const fhir = useDownloadFhirRecord(patient.id);
   return (
     <>
+      {patient.status !== 'removed' && (
+        <DownloadButton variant="ghost" isLoading={fhir.isPending} onClick={() => fhir.mutate()}>
+          Download FHIR record
+        </DownloadButton>
+      )}
       {ordered.map((action) => (
         <Button
           key={action}

@@ -1,0 +1,156 @@
+import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { clinics, icd10Codes, interactionLogs, patientEpisodes, patients, users } from '../../db/schema.ts';
+import { functionalEntries, functionalMeasures, healthMetrics, hepItems } from '../../db/schema-hep.ts';
+import { reminderSchedules } from '../../db/schema-reminders.ts';
+import { videos } from '../../db/schema-videos.ts';
+import { type ClinicScope, inScope } from '../../db/scope.ts';
+import { patientVisibleIn } from '../../db/visibility.ts';
+
+const therapist = alias(users, 'therapist');
+
+/**
+ * What the FHIR export reads of one patient's record (decision 1425), each query kept to the scope's clinic: the
+ * callers have reached the patient through `requirePatient` first.
+ */
+export const createFhirRepository = (db: DbOrTx, scope: ClinicScope) => ({
+  /** The patient with their clinic, therapist, diagnosis, reminder language and latest episode; undefined if unseen. */
+  async patient(patientId: number) {
+    const [row] = await db
+      .select({
+        id: patients.id,
+        firstName: patients.firstName,
+        lastName: patients.lastName,
+        dialCode: patients.dialCode,
+        phone: patients.phone,
+        birthday: patients.birthday,
+        email: patients.email,
+        status: patients.status,
+        diagnosis: patients.diagnosis,
+        diagnosisDescription: icd10Codes.description,
+        createdAt: patients.createdAt,
+        updatedAt: patients.updatedAt,
+        language: reminderSchedules.language,
+        clinic: {
+          id: clinics.id,
+          code: clinics.code,
+          name: clinics.name,
+          address: clinics.address,
+          npi: clinics.npi,
+          tin: clinics.tin,
+        },
+        therapistId: therapist.id,
+        therapistFirstName: therapist.firstName,
+        therapistLastName: therapist.lastName,
+        therapistNpi: therapist.npi,
+      })
+      .from(patients)
+      .innerJoin(clinics, eq(clinics.id, patients.clinicId))
+      .leftJoin(icd10Codes, eq(icd10Codes.code, patients.diagnosis))
+      .leftJoin(therapist, eq(therapist.id, patients.therapistId))
+      .leftJoin(reminderSchedules, eq(reminderSchedules.patientId, patients.id))
+      .where(and(eq(patients.id, patientId), patientVisibleIn(scope)))
+      .limit(1);
+    if (!row) return undefined;
+    const [episode] = await db
+      .select({ startedAt: patientEpisodes.startedAt, endedAt: patientEpisodes.endedAt })
+      .from(patientEpisodes)
+      .where(and(eq(patientEpisodes.patientId, patientId), inScope(patientEpisodes.clinicId, scope)))
+      .orderBy(desc(patientEpisodes.startedAt), desc(patientEpisodes.id))
+      .limit(1);
+    return { ...row, episode: episode ?? null };
+  },
+
+  /** The exercises of the patient's program in force, in program order, with their video's title. */
+  async program(patientId: number) {
+    return db
+      .select({
+        id: hepItems.id,
+        title: videos.title,
+        sets: hepItems.sets,
+        reps: hepItems.reps,
+        holdSeconds: hepItems.holdSeconds,
+        timesPerDay: hepItems.timesPerDay,
+        daysPerWeek: hepItems.daysPerWeek,
+        description: hepItems.description,
+        createdAt: hepItems.createdAt,
+      })
+      .from(hepItems)
+      .innerJoin(videos, eq(videos.id, hepItems.videoId))
+      .where(and(eq(hepItems.patientId, patientId), inScope(hepItems.clinicId, scope), isNull(hepItems.deletedAt)))
+      .orderBy(asc(hepItems.position), asc(hepItems.id));
+  },
+
+  /** The health readings the patient sent (steps, pain and the rest), oldest first; the computed engagement is none. */
+  async readings(patientId: number) {
+    return db
+      .select({
+        id: healthMetrics.id,
+        kind: healthMetrics.kind,
+        value: healthMetrics.value,
+        measuredAt: healthMetrics.measuredAt,
+        localDate: healthMetrics.localDate,
+        source: healthMetrics.source,
+      })
+      .from(healthMetrics)
+      .where(
+        and(
+          eq(healthMetrics.patientId, patientId),
+          inScope(healthMetrics.clinicId, scope),
+          ne(healthMetrics.kind, 'engagement'),
+        ),
+      )
+      .orderBy(asc(healthMetrics.measuredAt), asc(healthMetrics.id));
+  },
+
+  /** The outcome-measure results of the patient, with their series' datatype, name and unit, oldest first. */
+  async measureResults(patientId: number) {
+    return db
+      .select({
+        id: functionalEntries.id,
+        datatypeId: functionalMeasures.datatypeId,
+        name: functionalMeasures.name,
+        unit: functionalMeasures.unit,
+        date: functionalEntries.date,
+        score: functionalEntries.score,
+        enteredBy: functionalEntries.enteredBy,
+      })
+      .from(functionalEntries)
+      .innerJoin(functionalMeasures, eq(functionalMeasures.id, functionalEntries.measureId))
+      .where(and(eq(functionalEntries.patientId, patientId), inScope(functionalEntries.clinicId, scope)))
+      .orderBy(asc(functionalEntries.date), asc(functionalEntries.id));
+  },
+
+  /** The patient's logged calls (phone and video) that are not deleted, oldest first, with who logged each. */
+  async calls(patientId: number) {
+    return db
+      .select({
+        id: interactionLogs.id,
+        kind: interactionLogs.kind,
+        minutes: interactionLogs.minutes,
+        startedAt: interactionLogs.startedAt,
+        staffId: users.id,
+        staffFirstName: users.firstName,
+        staffLastName: users.lastName,
+        staffNpi: users.npi,
+      })
+      .from(interactionLogs)
+      .leftJoin(users, eq(users.id, interactionLogs.createdBy))
+      .where(
+        and(
+          eq(interactionLogs.patientId, patientId),
+          inScope(interactionLogs.clinicId, scope),
+          isNull(interactionLogs.deletedAt),
+        ),
+      )
+      .orderBy(asc(interactionLogs.startedAt), asc(interactionLogs.id));
+  },
+});
+
+export type FhirRepository = ReturnType<typeof createFhirRepository>;
+export type FhirPatientRow = NonNullable<Awaited<ReturnType<FhirRepository['patient']>>>;
+export type FhirProgramRow = Awaited<ReturnType<FhirRepository['program']>>[number];
+export type FhirReadingRow = Awaited<ReturnType<FhirRepository['readings']>>[number];
+export type FhirMeasureRow = Awaited<ReturnType<FhirRepository['measureResults']>>[number];
+export type FhirCallRow = Awaited<ReturnType<FhirRepository['calls']>>[number];
