@@ -128,4 +128,9 @@ test('the sign-in’s two ways fit on one line each on a 390 px phone, in Englis
   await page.getByRole('button', { name: 'Español' }).click();
   expect([await lines('Con mi teléfono'), await lines('Con correo')]).toEqual([1, 1]);
   await expectNoSidewaysScroll(page);
+  // On a 360 px phone a label may wrap, but the card keeps within the screen.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectNoSidewaysScroll(page);
+  const card = await page.getByRole('button', { name: 'Con correo', exact: true }).boundingBox();
+  expect((card?.x ?? 0) + (card?.width ?? 0)).toBeLessThanOrEqual(360 - 16);
 });
