@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { npiSchema } from './billing.ts';
 import { clinicParamsSchema, clinicSchema } from './clinics.ts';
 import { idSchema } from './common.ts';
-import { defineEndpoints } from './endpoint.ts';
+import { defineEndpoints, fileResponseSchema } from './endpoint.ts';
 
 /** A clinic's free text: trimmed, and an empty field clears it. */
 const optionalText = (max: number) =>
@@ -45,6 +45,22 @@ export const clinicDetailsChangeSchema = z
   });
 export type ClinicDetailsChange = z.infer<typeof clinicDetailsChangeSchema>;
 
+/** The clinic's logo (decision 1430): a PNG or JPEG of at most 200 kB, printed at the top of the program handout. */
+export const CLINIC_LOGO_MAX_BYTES = 200 * 1024;
+export const clinicLogoTypes = ['image/png', 'image/jpeg'] as const;
+export type ClinicLogoType = (typeof clinicLogoTypes)[number];
+/** A new logo: its bytes as base64 and the type they are (checked against the bytes themselves by the server). */
+export const clinicLogoUploadSchema = z.object({
+  image: z
+    .string()
+    .min(1, { error: 'Choose a PNG or JPEG image' })
+    // Larger images than allowed still reach the server, which answers 413 with the size; a huge body does not.
+    .max(Math.ceil(CLINIC_LOGO_MAX_BYTES / 3) * 4 * 4, { error: 'The logo is over 200 kB' })
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'Send the image as base64' }),
+  type: z.enum(clinicLogoTypes, { error: 'The logo must be a PNG or JPEG image' }),
+});
+export type ClinicLogoUpload = z.infer<typeof clinicLogoUploadSchema>;
+
 /** The platform's support account: the staff or admin account every clinic's staff chat with for help. */
 export const supportAccountSchema = z.object({
   user: z
@@ -63,6 +79,37 @@ export const clinicSettingsEndpoints = defineEndpoints('clinics', {
     audit: { change: 'clinic.update' },
     params: clinicParamsSchema,
     body: clinicDetailsChangeSchema,
+    status: 200,
+    response: clinicSchema,
+  },
+  /** The clinic's logo, for its staff; 404 when it has none (decision 1430). */
+  logo: {
+    method: 'GET',
+    path: '/api/v1/clinics/:clinicCode/logo/',
+    access: 'clinic.read',
+    params: clinicParamsSchema,
+    status: 200,
+    response: fileResponseSchema,
+    file: 'image',
+  },
+  /** Sets the clinic's logo, as its details are changed; audited as `clinic.update` of `logo`, never its bytes. */
+  changeLogo: {
+    method: 'PUT',
+    path: '/api/v1/clinics/:clinicCode/logo/',
+    access: 'clinic.settings',
+    audit: { change: 'clinic.update' },
+    params: clinicParamsSchema,
+    body: clinicLogoUploadSchema,
+    status: 200,
+    response: clinicSchema,
+  },
+  /** Removes the clinic's logo; audited as its change is (nothing to remove changes nothing). */
+  removeLogo: {
+    method: 'DELETE',
+    path: '/api/v1/clinics/:clinicCode/logo/',
+    access: 'clinic.settings',
+    audit: { change: 'clinic.update' },
+    params: clinicParamsSchema,
     status: 200,
     response: clinicSchema,
   },

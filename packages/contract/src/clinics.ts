@@ -13,6 +13,8 @@ export const clinicSchema = z.object({
   is_restricted: z.boolean(),
   /** Whether the program handout is e-mailed with its PDF attached (decision 1415); a link to sign in otherwise. */
   handout_attachments: z.boolean(),
+  /** Whether the clinic has a logo, printed on the program handout (decision 1430). */
+  has_logo: z.boolean(),
   supervisor_user_id: z.number().int().nullable(),
 });
 export type Clinic = z.infer<typeof clinicSchema>;

@@ -9,12 +9,23 @@ export type SuccessStatus = 200 | 201 | 202 | 204;
  * Files an endpoint may answer instead of JSON, by format: the media type sent (a text file's in UTF-8) and asked
  * for. An export declares its format (`file: 'csv'`), its handler answers `{ filename, content }`, and the route
  * layer sends the content as an attachment; validation, access and audit are those of every other endpoint.
+ * An image (the clinic's logo, decision 1430) is sent inline with its own type, which its handler names.
  */
-export const fileContentTypes = { csv: 'text/csv', pdf: 'application/pdf', fhir: 'application/fhir+json' } as const;
+export const fileContentTypes = {
+  csv: 'text/csv',
+  pdf: 'application/pdf',
+  fhir: 'application/fhir+json',
+  image: 'image/*',
+} as const;
 export type FileFormat = keyof typeof fileContentTypes;
 
 /** What a file endpoint's handler answers: the file's name (ASCII, no path) and its whole content (bytes for a PDF). */
-export type FileAnswer = { filename: string; content: string | Uint8Array };
+export type FileAnswer = {
+  filename: string;
+  content: string | Uint8Array;
+  /** An image's own media type (`image/png`, `image/jpeg`): required by an `image` endpoint. */
+  type?: string;
+};
 
 /** The body of a file answer, for the OpenAPI document: the file's text, or a PDF's bytes. */
 export const fileResponseSchema = z.string();

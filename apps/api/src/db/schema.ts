@@ -19,6 +19,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -30,6 +31,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { clinicReference, createdAt, patientReference } from './columns.ts';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 export const clinics = pgTable(
   'clinics',
@@ -47,6 +50,9 @@ export const clinics = pgTable(
     monitoringRateCents: integer('monitoring_rate_cents'),
     /** Whether the program handout is e-mailed with its PDF attached (decision 1415); off until the clinic turns it on. */
     handoutAttachments: boolean('handout_attachments').notNull().default(false),
+    /** The clinic's logo, a PNG or JPEG of at most 200 kB printed on the handout (decision 1430); read only by itself. */
+    logo: bytea('logo'),
+    logoType: text('logo_type', { enum: ['image/png', 'image/jpeg'] }),
   },
   (t) => [
     check('clinics_monitoring_rate_check', sql`${t.monitoringRateCents} >= 0`),

@@ -106,11 +106,19 @@ export function route<E extends Endpoint>(
       if (status === 204) return reply.code(204).send();
       if (endpoint.file) {
         const file = answer as FileAnswer;
+        // An image is shown where it is asked for, with the type its handler names (decision 1430).
+        const image = endpoint.file === 'image';
+        if (image && !file.type?.startsWith('image/'))
+          throw new Error(`${endpoint.path}: an image answer needs its type`);
         return reply
           .code(status)
-          .header('content-type', contentTypeOf(endpoint.file))
-          .header('content-disposition', `attachment; filename="${safeFilename(file.filename)}"`)
+          .header('content-type', image ? file.type! : contentTypeOf(endpoint.file))
+          .header(
+            'content-disposition',
+            `${image ? 'inline' : 'attachment'}; filename="${safeFilename(file.filename)}"`,
+          )
           .header('cache-control', 'no-store')
+          .header('x-content-type-options', 'nosniff')
           .send(file.content);
       }
       return reply.code(status).send(answer);

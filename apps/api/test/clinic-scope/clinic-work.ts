@@ -268,6 +268,25 @@ export const clinicWorkRepositories = {
         await r.updateDetails({ address: mine.address });
       }
     }),
+    logo: crossClinic(async (r) => {
+      await clinicsOfB().setLogo({ bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0]), type: 'image/jpeg' });
+      try {
+        expect(await r.logo()).toBeUndefined();
+        expect((await clinicsOfB().logo())?.type).toBe('image/jpeg');
+      } finally {
+        await clinicsOfB().setLogo(null);
+      }
+    }),
+    setLogo: crossClinic(async (r) => {
+      await r.setLogo({ bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0]), type: 'image/jpeg' });
+      try {
+        expect((await r.findByCode(a.clinicCode))?.hasLogo).toBe(true);
+        expect((await clinicsOfB().findByCode(b.clinicCode))?.hasLogo).toBe(false);
+      } finally {
+        await r.setLogo(null);
+      }
+      expect((await r.findByCode(a.clinicCode))?.hasLogo).toBe(false);
+    }),
     overviews: crossClinic(async (r) => {
       const { rows, count } = await r.overviews({ page: 1, pageSize: 100 });
       expect(rows.map((row) => row.id)).toEqual([a.clinicId]);

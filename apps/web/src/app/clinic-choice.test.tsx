@@ -35,6 +35,7 @@ function adminRoutes() {
         tin: null,
         is_restricted: false,
         handout_attachments: false,
+        has_logo: false,
         supervisor_user_id: null,
       },
     },

@@ -128,6 +128,7 @@ export const clinic = (changes: Partial<Clinic> = {}): Clinic => ({
   tin: null,
   is_restricted: false,
   handout_attachments: false,
+  has_logo: false,
   supervisor_user_id: 2,
   ...changes,
 });

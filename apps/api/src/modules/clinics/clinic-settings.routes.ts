@@ -11,4 +11,11 @@ export const clinicSettingsRoutes: FastifyPluginAsyncZod<{ clinicSettings: Clini
   route(app, clinicSettingsEndpoints.changeDetails, ({ actor, params, body, ctx }) =>
     clinicSettings.changeDetails(actor, params.clinicCode, body, ctx),
   );
+  route(app, clinicSettingsEndpoints.logo, ({ actor, params }) => clinicSettings.logo(actor, params.clinicCode));
+  route(app, clinicSettingsEndpoints.changeLogo, ({ actor, params, body, ctx }) =>
+    clinicSettings.changeLogo(actor, params.clinicCode, body, ctx),
+  );
+  route(app, clinicSettingsEndpoints.removeLogo, ({ actor, params, ctx }) =>
+    clinicSettings.changeLogo(actor, params.clinicCode, null, ctx),
+  );
 };

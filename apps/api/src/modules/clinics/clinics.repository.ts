@@ -5,7 +5,19 @@ import { escapeLike } from '../../db/like.ts';
 import { clinics, patients, users } from '../../db/schema.ts';
 import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 
-export type ClinicRow = typeof clinics.$inferSelect;
+/**
+ * A clinic's row as read: whether it has a logo, never the logo's bytes, which only `logo()` reads (decision 1430).
+ */
+export type ClinicRow = Omit<typeof clinics.$inferSelect, 'logo' | 'logoType'> & { hasLogo: boolean };
+
+const { logo: _logo, logoType: _logoType, ...clinicColumns } = getTableColumns(clinics);
+const rowColumns = {
+  ...clinicColumns,
+  hasLogo: sql<boolean>`(${clinics.logo} is not null)`.mapWith(Boolean).as('has_logo'),
+};
+
+/** The clinic's logo and its media type. */
+export type ClinicLogo = { bytes: Uint8Array; type: 'image/png' | 'image/jpeg' };
 
 export const toClinic = (row: ClinicRow, restrictedCode: string): Clinic => ({
   id: row.id,
@@ -17,6 +29,7 @@ export const toClinic = (row: ClinicRow, restrictedCode: string): Clinic => ({
   tin: row.tin,
   is_restricted: row.code === restrictedCode,
   handout_attachments: row.handoutAttachments,
+  has_logo: row.hasLogo,
   supervisor_user_id: row.supervisorUserId,
 });
 
@@ -31,7 +44,7 @@ export type ClinicOverviewRow = ClinicRow & {
 
 /** The clinic's columns, then its supervisor's name and e-mail and its two counts (each an indexed count). */
 const overviewColumns = {
-  ...getTableColumns(clinics),
+  ...rowColumns,
   supervisorFirstName: users.firstName,
   supervisorLastName: users.lastName,
   supervisorEmail: users.email,
@@ -55,7 +68,7 @@ export type ClinicDetails = Pick<ClinicRow, 'name' | 'address' | 'npi' | 'tin' |
 export const createClinicsRepository = (db: DbOrTx, scope: ClinicScope) => ({
   async findByCode(code: string): Promise<ClinicRow | undefined> {
     const [row] = await db
-      .select()
+      .select(rowColumns)
       .from(clinics)
       .where(and(eq(clinics.code, code), inScope(clinics.id, scope)))
       .limit(1);
@@ -64,7 +77,7 @@ export const createClinicsRepository = (db: DbOrTx, scope: ClinicScope) => ({
   /** A new clinic: made across clinics (the platform admin, the command line, the demo), never from inside one. */
   async insert(values: typeof clinics.$inferInsert): Promise<ClinicRow> {
     if (scope.kind !== 'all') throw new Error('a new clinic is made with a cross-clinic scope, not from one clinic');
-    const [row] = await db.insert(clinics).values(values).returning();
+    const [row] = await db.insert(clinics).values(values).returning(rowColumns);
     return row!;
   },
   /** Names the supervisor of the scope's clinic, one of its own staff: another clinic's user changes nothing. */
@@ -83,11 +96,26 @@ export const createClinicsRepository = (db: DbOrTx, scope: ClinicScope) => ({
   /** The clinic's row, held until the transaction ends so a change audits the values it really replaced. */
   async lockByCode(code: string): Promise<ClinicRow | undefined> {
     const [row] = await db
-      .select()
+      .select(rowColumns)
       .from(clinics)
       .where(and(eq(clinics.code, code), inScope(clinics.id, scope)))
       .for('update');
     return row;
+  },
+  /** The scope's clinic's logo, or undefined when it has none. */
+  async logo(): Promise<ClinicLogo | undefined> {
+    const [row] = await db
+      .select({ bytes: clinics.logo, type: clinics.logoType })
+      .from(clinics)
+      .where(eq(clinics.id, clinicIdOf(scope)));
+    return row?.bytes && row.type ? { bytes: row.bytes, type: row.type } : undefined;
+  },
+  /** Sets (or, with null, removes) the scope's clinic's logo. */
+  async setLogo(logo: ClinicLogo | null) {
+    await db
+      .update(clinics)
+      .set({ logo: logo?.bytes ?? null, logoType: logo?.type ?? null })
+      .where(eq(clinics.id, clinicIdOf(scope)));
   },
   /** Changes the scope's clinic's own details. */
   async updateDetails(values: Partial<ClinicDetails>) {

@@ -21,6 +21,8 @@ export type HandoutExercise = {
 export type HandoutContent = {
   words: HandoutWords;
   clinicName: string;
+  /** The clinic's logo (PNG or JPEG), printed before its name; null when it has none (decision 1430). */
+  logo: Buffer | null;
   firstName: string;
   /** The program's start, already written as a date in the handout's language. */
   startDate: string;
@@ -40,6 +42,7 @@ const QR_SIZE = 64;
 const FOOTER_TOP = PAGE.height - MARGIN - QR_SIZE;
 const CONTENT_BOTTOM = FOOTER_TOP - 18;
 const POSTER = { width: 150, height: 100 };
+const LOGO = { width: 120, height: 48 };
 const GAP = 16;
 const INK = '#1f2933';
 const MUTED = '#52606d';
@@ -52,7 +55,10 @@ type Doc = PDFKit.PDFDocument;
 /** pdfkit's reader of an image, which its type declarations leave out. */
 type ImageReader = { openImage: (src: Buffer) => unknown };
 
-/** The picture checked before its section starts: a poster pdfkit cannot read is left out, never a broken page. */
+/**
+ * The picture checked before it is placed: a poster (or the clinic's logo) pdfkit cannot read is left out, never a
+ * broken page.
+ */
 function readablePoster(doc: Doc, poster: Buffer | null): Buffer | null {
   if (!poster) return null;
   try {
@@ -133,8 +139,17 @@ export async function renderHandout(content: HandoutContent): Promise<Buffer> {
   const root = doc.struct('Document');
   doc.addStructure(root);
 
-  // Header: the clinic, the title, whom it is for and since when.
+  // Header: the clinic's logo and name, the title, whom it is for and since when.
   let y = MARGIN;
+  const logo = readablePoster(doc, content.logo);
+  if (logo) {
+    root.add(
+      doc.struct('Figure', { alt: words.logoOf(content.clinicName) }, () => {
+        doc.image(logo, MARGIN, y, { fit: [LOGO.width, LOGO.height], valign: 'center' });
+      }),
+    );
+    y += LOGO.height + 8;
+  }
   root.add(
     doc.struct('P', {}, () => {
       doc.font(FONT.bold).fontSize(12).fillColor(MUTED).text(content.clinicName, MARGIN, y, { width: CONTENT_WIDTH });

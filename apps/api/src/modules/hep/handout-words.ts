@@ -23,6 +23,8 @@ export type HandoutWords = {
   howTo: string;
   notes: string;
   pictureOf: (name: string) => string;
+  /** The clinic logo's alternative text (decision 1430). */
+  logoOf: (clinicName: string) => string;
   scan: string;
   qrAlt: (link: string) => string;
   pageOf: (page: string, pages: string) => string;
@@ -49,6 +51,7 @@ const english: HandoutWords = {
   howTo: 'How to do it',
   notes: 'Notes from your therapist',
   pictureOf: (name) => `Picture of the exercise: ${name}`,
+  logoOf: (clinicName) => `${clinicName} logo`,
   scan: 'Scan to open your program',
   qrAlt: (link) => `QR code that opens ${link}`,
   pageOf: (page, pages) => `Page ${page} of ${pages}`,
@@ -83,6 +86,7 @@ const spanish: HandoutWords = {
   howTo: 'Cómo hacerlo',
   notes: 'Notas de su terapeuta',
   pictureOf: (name) => `Imagen del ejercicio: ${name}`,
+  logoOf: (clinicName) => `Logotipo de ${clinicName}`,
   scan: 'Escanee para abrir su programa',
   qrAlt: (link) => `Código QR que abre ${link}`,
   pageOf: (page, pages) => `Página ${page} de ${pages}`,

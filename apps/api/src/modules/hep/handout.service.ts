@@ -85,7 +85,7 @@ export function createHandoutService({ clock, audit, host, mailer, publicUrl, re
   }
 
   async function render(
-    { patient, person, rows }: Awaited<ReturnType<typeof programOf>>,
+    { patient, person, rows, data }: Awaited<ReturnType<typeof programOf>>,
     language: HandoutLanguage,
   ): Promise<FileAnswer & { content: Uint8Array }> {
     const words = handoutWords[language];
@@ -104,9 +104,11 @@ export function createHandoutService({ clock, audit, host, mailer, publicUrl, re
         poster: await posterOf(row),
       });
     }
+    const logo = await data.clinics.logo();
     const content = await renderHandout({
       words,
       clinicName: person.clinicName,
+      logo: logo ? Buffer.from(logo.bytes) : null,
       firstName: person.firstName,
       startDate: new Intl.DateTimeFormat(words.lang, { dateStyle: 'long', timeZone: patient.timezone }).format(started),
       exercises,

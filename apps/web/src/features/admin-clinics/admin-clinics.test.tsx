@@ -16,6 +16,7 @@ const harbor: ClinicOverview = {
   tin: null,
   is_restricted: false,
   handout_attachments: false,
+  has_logo: false,
   supervisor_user_id: 9,
   supervisor: { id: 9, display_name: 'Dana Reyes', email: 'dana@example.com' },
   staff_count: 3,

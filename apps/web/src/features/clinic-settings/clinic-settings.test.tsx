@@ -1,9 +1,9 @@
-import type { Clinic, CurrentUser } from '@rehabit/contract';
+import { CLINIC_LOGO_MAX_BYTES, type Clinic, type CurrentUser } from '@rehabit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
 import { manager, signedInRoutes, supervisor, therapist } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 const admin: CurrentUser = { ...therapist, id: 1, role: 'admin', code: 'RHBTHQ', display_name: 'Ada Admin' };
 const clinic: Clinic = {
@@ -16,6 +16,7 @@ const clinic: Clinic = {
   tin: null,
   is_restricted: false,
   handout_attachments: false,
+  has_logo: false,
   supervisor_user_id: 2,
 };
 const settings = { timezone: 'America/New_York', rates: [], staff: [] };
@@ -103,5 +104,65 @@ describe('the clinic settings screen', () => {
     expect(await screen.findByText('Handout e-mails now carry the PDF')).toBeInTheDocument();
     expect(api.calls(PATCH).map((request) => request.body)).toEqual([{ handout_attachments: true }]);
     await waitFor(() => expect(setting).toHaveAttribute('aria-checked', 'true'));
+  });
+
+  it('shows, uploads and removes the clinic’s logo, with the server’s refusal in words', async () => {
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:logo');
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = createObjectURL;
+        static override revokeObjectURL = vi.fn();
+      },
+    );
+    const LOGO = 'PUT /api/v1/clinics/DEMO01/logo/';
+    let uploads = 0;
+    const api = fixtureApi({
+      ...routes(supervisor),
+      [LOGO]: () =>
+        ++uploads === 1
+          ? problem(400, 'validation_failed', 'This file is not a PNG image: choose a PNG or JPEG file')
+          : { body: { ...clinic, has_logo: true } },
+      'GET /api/v1/clinics/DEMO01/logo/': { body: 'PNG bytes', contentType: 'image/png' },
+      'DELETE /api/v1/clinics/DEMO01/logo/': { body: { ...clinic, has_logo: false } },
+    });
+    const app = renderApp('/clinic-settings', { token: 't' });
+    expect(await screen.findByText('No logo yet')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove logo' })).not.toBeInTheDocument();
+    const input = screen.getByLabelText('Upload a logo (PNG or JPEG, up to 200 kB)');
+    expect(input).toHaveAttribute('accept', 'image/png,image/jpeg');
+
+    // Too large: said at once, nothing sent.
+    await app.user.upload(
+      input,
+      new File([new Uint8Array(CLINIC_LOGO_MAX_BYTES + 1)], 'huge.png', { type: 'image/png' }),
+    );
+    expect(await screen.findByText('“huge.png” is 201 kB: a logo can be at most 200 kB.')).toBeInTheDocument();
+    expect(api.calls(LOGO)).toHaveLength(0);
+
+    // The server's refusal is shown on the field; the same file sent again is taken.
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    const file = () => new File([png], 'logo.png', { type: 'image/png' });
+    await app.user.upload(screen.getByLabelText('Upload a logo (PNG or JPEG, up to 200 kB)'), file());
+    expect(await screen.findByText('This file is not a PNG image: choose a PNG or JPEG file')).toBeInTheDocument();
+    await app.user.upload(screen.getByLabelText('Upload a logo (PNG or JPEG, up to 200 kB)'), file());
+    expect(await screen.findByText('Logo saved')).toBeInTheDocument();
+    expect(api.calls(LOGO).map((request) => request.body)).toEqual([
+      { image: 'iVBORw0KGgoBAgM=', type: 'image/png' },
+      { image: 'iVBORw0KGgoBAgM=', type: 'image/png' },
+    ]);
+
+    // The new logo is read with the session's token and shown.
+    expect(await screen.findByRole('img', { name: 'Current logo' })).toHaveAttribute('src', 'blob:logo');
+    const read = api.calls('GET /api/v1/clinics/DEMO01/logo/');
+    expect(read).toHaveLength(1);
+    expect(read[0]!.headers.get('authorization')).toBe('Bearer t');
+    expect(await createObjectURL.mock.calls[0]![0].text()).toBe('PNG bytes');
+
+    await app.user.click(screen.getByRole('button', { name: 'Remove logo' }));
+    expect(await screen.findByText('Logo removed')).toBeInTheDocument();
+    expect(await screen.findByText('No logo yet')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Current logo' })).not.toBeInTheDocument();
+    expect(api.calls('DELETE /api/v1/clinics/DEMO01/logo/')).toHaveLength(1);
   });
 });

@@ -7,6 +7,7 @@ import { Building2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useClinic } from '../api/get-clinic.ts';
 import { ClinicDetailsForm } from './clinic-details-form.tsx';
+import { ClinicLogoSetting } from './clinic-logo-setting.tsx';
 import { HandoutAttachmentsSetting } from './handout-attachments-setting.tsx';
 import './clinic-settings.css';
 
@@ -70,6 +71,7 @@ function ClinicDetailsSection({ clinicCode }: { clinicCode: string }) {
               signs in with it.
             </p>
             <ClinicDetailsForm key={details.code} clinic={details} />
+            <ClinicLogoSetting clinic={details} />
             <HandoutAttachmentsSetting clinic={details} />
           </>
         )}
