@@ -35,7 +35,7 @@ export const patientIdentifierSystem = (clinicCode: string) =>
   `urn:rehabit:clinic:${encodeURIComponent(clinicCode.toLowerCase())}:patient`;
 
 /** LOINC codes Rehabit names for the readings a patient sends; a kind not here has Rehabit's own code only. */
-const readingCodes: Record<string, { loinc?: { code: string; display: string }; category: string; text: string }> = {
+const readingCodes: Record<string, { loinc?: { code: string; display: string }; category?: string; text: string }> = {
   painlevel: {
     loinc: { code: '72514-3', display: 'Pain severity - 0-10 verbal numeric rating [Score] - Reported' },
     category: 'survey',
@@ -62,9 +62,9 @@ const readingCodes: Record<string, { loinc?: { code: string; display: string }; 
     category: 'vital-signs',
     text: 'Oxygen saturation',
   },
+  // Measured by the patient at home with a meter: not a laboratory result.
   blood_glucose: {
-    loinc: { code: '2339-0', display: 'Glucose [Mass/volume] in Blood' },
-    category: 'laboratory',
+    loinc: { code: '41653-7', display: 'Glucose [Mass/volume] in Capillary blood by Glucometer' },
     text: 'Blood glucose',
   },
   distance: { category: 'activity', text: 'Distance walked' },
@@ -169,15 +169,17 @@ export function mapCondition(p: FhirPatientRow): FhirResource | null {
       ...(p.diagnosisDescription && { text: p.diagnosisDescription }),
     },
     subject: ref('Patient', fhirIds.patient(p.id)),
-    ...(p.episode && { recordedDate: p.episode.startedAt.toISOString() }),
   };
 }
 
-/** The care plan's status follows the patient's: registered is a draft, onboarded active, discharged completed. */
+/**
+ * The care plan's status follows the patient's: registered is a draft, onboarded active, discharged completed. After
+ * a discharge the exercises are stopped: whether each was done as planned is not something Rehabit knows.
+ */
 const carePlanStatus: Record<PatientStatus, { plan: string; activity: string }> = {
   registered: { plan: 'draft', activity: 'not-started' },
   onboarded: { plan: 'active', activity: 'in-progress' },
-  discharged: { plan: 'completed', activity: 'completed' },
+  discharged: { plan: 'completed', activity: 'stopped' },
   removed: { plan: 'revoked', activity: 'cancelled' },
 };
 
@@ -204,7 +206,6 @@ export function mapCarePlan(p: FhirPatientRow, program: FhirProgramRow[]): FhirR
     title: 'Home exercise program',
     subject: ref('Patient', fhirIds.patient(p.id)),
     period: { start: start.toISOString(), ...(end && { end: end.toISOString() }) },
-    ...(p.therapistId !== null && { author: ref('Practitioner', fhirIds.practitioner(p.therapistId)) }),
     ...(p.diagnosis && { addresses: [ref('Condition', fhirIds.condition(p.id))] }),
     activity: program.map((item) => ({
       detail: {
@@ -232,8 +233,8 @@ export function mapReading(patientId: number, reading: FhirReadingRow): FhirReso
     { system: REHABIT_READING_CODES, code: reading.kind },
   ];
   const value =
-    reading.kind === 'painlevel'
-      ? { valueInteger: Math.round(reading.value) }
+    reading.kind === 'painlevel' && Number.isInteger(reading.value)
+      ? { valueInteger: reading.value }
       : {
           valueQuantity: {
             value: reading.value,
@@ -244,7 +245,7 @@ export function mapReading(patientId: number, reading: FhirReadingRow): FhirReso
     resourceType: 'Observation',
     id: fhirIds.reading(reading.id),
     status: 'final',
-    ...(known && { category: category(known.category) }),
+    ...(known?.category && { category: category(known.category) }),
     code: { coding, text: known?.text ?? reading.kind },
     subject: ref('Patient', fhirIds.patient(patientId)),
     effectiveDateTime: reading.measuredAt.toISOString(),

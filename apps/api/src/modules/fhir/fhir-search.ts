@@ -18,19 +18,19 @@ export function parseDateCondition(raw: string): DateCondition | string {
   const match = DATE_VALUE.exec(raw);
   if (!match) return `date "${raw}" is not a FHIR date (e.g. ge2026-01-01)`;
   const [, prefix = 'eq', year, month, day, hour, minute, second, zone] = match;
-  if (hour !== undefined && zone === undefined && second === undefined && minute === undefined) {
-    return `date "${raw}" is not a FHIR date (e.g. ge2026-01-01)`;
+  const zoneHours = zone && zone !== 'Z' ? Number(zone.slice(1, 3)) : 0;
+  const zoneMinutes = zone && zone !== 'Z' ? Number(zone.slice(4)) : 0;
+  if (Number(hour ?? 0) > 23 || Number(minute ?? 0) > 59 || Number(second ?? 0) > 59) {
+    return `date "${raw}" is not a real time`;
   }
+  if (zoneMinutes > 59 || zoneHours * 60 + zoneMinutes > 14 * 60) return `date "${raw}" has no real time zone`;
   const y = Number(year);
   const mo = month === undefined ? 0 : Number(month) - 1;
   const d = day === undefined ? 1 : Number(day);
   if (mo > 11 || d < 1 || d > 31) return `date "${raw}" is not a real date`;
   const start = Date.UTC(y, mo, d, Number(hour ?? 0), Number(minute ?? 0), Number(second ?? 0));
   if (new Date(start).getUTCDate() !== d) return `date "${raw}" is not a real date`;
-  const offset =
-    zone && zone !== 'Z'
-      ? (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4)))
-      : 0;
+  const offset = (zone?.startsWith('-') ? -1 : 1) * (zoneHours * 60 + zoneMinutes);
   const from = start - offset * 60_000;
   const end =
     hour !== undefined
