@@ -319,6 +319,8 @@ describe('program section', () => {
     const english = within(menu).getByRole('menuitem', { name: /E-mail to patient in English/ });
     expect(english).toHaveAttribute('aria-disabled', 'true');
     expect(english).toHaveAccessibleDescription('No e-mail address on file: add one in the patient’s details');
+    // The reason is said once, as the description: the name is the entry's label alone.
+    expect(english).toHaveAccessibleName('E-mail to patient in English');
     // Reached with the keyboard, and choosing it sends nothing and leaves the menu open.
     await app.user.keyboard('{ArrowDown}{ArrowDown}');
     expect(english).toHaveFocus();

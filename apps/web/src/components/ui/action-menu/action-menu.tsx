@@ -126,6 +126,8 @@ export function ActionMenu({ label, items, text }: ActionMenuProps) {
                 role="menuitem"
                 tabIndex={-1}
                 aria-disabled={disabledReason ? true : undefined}
+                // Named by its label alone; the reason it cannot be chosen is its description, read once.
+                aria-label={disabledReason ? itemLabel : undefined}
                 aria-describedby={disabledReason ? `${id}-${key}-reason` : undefined}
                 className={tone === 'danger' ? 'action-menu__item action-menu__item--danger' : 'action-menu__item'}
                 onClick={() => {

@@ -55,7 +55,8 @@ export function ClinicLogoSetting({ clinic }: { clinic: Clinic }) {
     const file = input.files?.[0];
     // Emptied (keeping the focus on it), so the same file may be chosen again after a refusal.
     input.value = '';
-    if (!file) return;
+    // One upload at a time; the field stays enabled so the keyboard stays on it.
+    if (!file || change.isPending) return;
     if (file.size > CLINIC_LOGO_MAX_BYTES) {
       setProblem(`“${file.name}” is ${Math.ceil(file.size / 1024)} kB: a logo can be at most 200 kB.`);
       return;
@@ -82,7 +83,7 @@ export function ClinicLogoSetting({ clinic }: { clinic: Clinic }) {
         label="Upload a logo (PNG or JPEG, up to 200 kB)"
         type="file"
         accept="image/png,image/jpeg"
-        disabled={change.isPending}
+        aria-disabled={change.isPending || undefined}
         error={problem}
         onChange={(event) => void choose(event.target)}
       />
