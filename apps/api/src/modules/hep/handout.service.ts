@@ -9,7 +9,8 @@ import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import { type Mailer, mailOutgoing } from '../../lib/mailer.ts';
+import { queueInOutbox } from '../../lib/outbox.ts';
 import type { VideoHost } from '../../video-host/host.ts';
 import type { Caller } from '../data-access.ts';
 import { patientScope, requirePatient } from '../patients/patient-access.ts';
@@ -155,17 +156,30 @@ export function createHandoutService({ clock, audit, host, mailer, publicUrl, re
       const attached = clinic?.handoutAttachments ?? false;
       const file = attached ? await render(program, language) : undefined;
       const to = person.email!.trim();
-      const delivery = await mailer.send({
+      const message = {
         to,
         ...handoutEmail({ language, clinicName: person.clinicName, link: signInLink, attached }),
         attachments: file ? [{ filename: file.filename, contentType: 'application/pdf', content: file.content }] : [],
         // The restricted demo clinic's e-mails never leave the platform.
         suppress: person.clinicCode === restrictedClinicCode,
+      };
+      // The audit row and the outbox row are written together, before the message leaves: no e-mail goes unaudited.
+      // It is delivered after the commit, so the mail server's time holds no transaction open.
+      const queued = await data.transaction(async (tx) => {
+        await record(
+          actor,
+          'handout.email',
+          patient,
+          ctx,
+          { language, exercises: program.rows.length, attached },
+          tx.db,
+        );
+        return queueInOutbox(tx.db, mailOutgoing(message));
       });
+      const delivery = queued.status === 'queued' ? await mailer.deliverQueued(queued.id, message) : queued;
       if (delivery.status === 'failed') {
         throw new AppError('delivery_failed', 'The handout could not be e-mailed just now; try again later.');
       }
-      await record(actor, 'handout.email', patient, ctx, { language, exercises: program.rows.length, attached });
       return { to, attached, status: delivery.status };
     },
   };
