@@ -1,7 +1,9 @@
+import { fhirEndpoints, pathOf } from '@rehabit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/seed/demo.ts';
 import { createLocalVideoStorage } from '../src/video-host/local-storage.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
+import { type FhirJson, fhirErrorsOf } from './fhir-validator.ts';
 import { bearer } from './helpers.ts';
 import { type ListeningApp, listen, tempDir, waitFor } from './videos-support.ts';
 
@@ -83,4 +85,38 @@ describe('the demo exercise library', () => {
     const clinic = (await server.app.inject({ url: '/video/list?scope=clinic', headers: bearer(other) })).json();
     expect(clinic.results.map((v: { title: string }) => v.title)).toEqual(['Chin Tucks at the desk']);
   }, 330_000);
+});
+
+// Every demo patient's record as FHIR R4 (decision 1425), on the demo seeded with its exercise library and programs.
+describe('the demo patients as FHIR', () => {
+  it('export each patient of each demo clinic as a Bundle every resource of which is valid FHIR R4', async () => {
+    const types = new Set<string>();
+    let patients = 0;
+    for (const email of ['therapist@example.com', 'other@example.com']) {
+      const token = await signin(email);
+      const list = (await server.app.inject({ url: '/api/v1/patients/?page_size=100', headers: bearer(token) })).json();
+      expect(list.count).toBe(list.results.length);
+      for (const { id } of list.results as { id: number }[]) {
+        const res = await server.app.inject({ url: pathOf(fhirEndpoints.bundle, { id }), headers: bearer(token) });
+        expect(res.statusCode, res.body).toBe(200);
+        const bundle = res.json() as FhirJson & { entry: { resource: FhirJson }[] };
+        expect(fhirErrorsOf(bundle), `patient ${id}`).toEqual([]);
+        for (const { resource } of bundle.entry) {
+          expect(fhirErrorsOf(resource), `patient ${id}: ${resource.resourceType}/${resource.id}`).toEqual([]);
+          types.add(resource.resourceType);
+        }
+        patients += 1;
+      }
+    }
+    expect(patients).toBeGreaterThanOrEqual(50);
+    expect([...types].sort()).toEqual([
+      'CarePlan',
+      'Condition',
+      'Encounter',
+      'Observation',
+      'Organization',
+      'Patient',
+      'Practitioner',
+    ]);
+  });
 });

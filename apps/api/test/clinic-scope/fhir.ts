@@ -13,10 +13,6 @@ export const fhirRepositories = {
       expect((await ofB().patient(b.patientId))?.id).toBe(b.patientId);
       expect(await r.patient(b.patientId)).toBeUndefined();
     }),
-    program: crossClinic(async (r) => {
-      expect(await ofB().program(b.patientId)).not.toHaveLength(0);
-      expect(await r.program(b.patientId)).toEqual([]);
-    }),
     readings: crossClinic(async (r) => {
       expect(await ofB().readings(b.patientId)).not.toHaveLength(0);
       expect(await r.readings(b.patientId)).toEqual([]);

@@ -1,5 +1,6 @@
 import { measureByDatatypeId, type PatientStatus } from '@rehabit/contract';
-import type { FhirCallRow, FhirMeasureRow, FhirPatientRow, FhirProgramRow, FhirReadingRow } from './fhir.repository.ts';
+import type { HepItemRow } from '../hep/hep.repository.ts';
+import type { FhirCallRow, FhirMeasureRow, FhirPatientRow, FhirReadingRow } from './fhir.repository.ts';
 
 // Rehabit's record as FHIR R4 resources (decision 1425): pure functions, written once, used by the per-patient
 // Bundle and by the read API alike.
@@ -10,7 +11,7 @@ export type FhirResource = { resourceType: string; id?: string } & Record<string
 /** One patient's record as Rehabit holds it, read by the FHIR repository. */
 export type PatientRecord = {
   patient: FhirPatientRow;
-  program: FhirProgramRow[];
+  program: HepItemRow[];
   readings: FhirReadingRow[];
   measures: FhirMeasureRow[];
   calls: FhirCallRow[];
@@ -184,7 +185,7 @@ const carePlanStatus: Record<PatientStatus, { plan: string; activity: string }> 
 };
 
 /** An exercise's dosage in words: sets, repetitions, the hold, how often, and the therapist's notes. */
-export function dosageOf(item: FhirProgramRow): string {
+export function dosageOf(item: HepItemRow): string {
   const parts = [`${item.sets} sets of ${item.reps} repetitions`];
   if (item.holdSeconds > 0) parts.push(`hold ${item.holdSeconds} seconds`);
   parts.push(`${item.timesPerDay} ${item.timesPerDay === 1 ? 'time' : 'times'} a day`);
@@ -193,7 +194,7 @@ export function dosageOf(item: FhirProgramRow): string {
   return `${parts.join(', ')}.${notes ? ` ${notes}` : ''}`;
 }
 
-export function mapCarePlan(p: FhirPatientRow, program: FhirProgramRow[]): FhirResource | null {
+export function mapCarePlan(p: FhirPatientRow, program: HepItemRow[]): FhirResource | null {
   if (program.length === 0) return null;
   const status = carePlanStatus[p.status];
   const start = p.episode?.startedAt ?? new Date(Math.min(...program.map((item) => item.createdAt.getTime())));
@@ -209,7 +210,7 @@ export function mapCarePlan(p: FhirPatientRow, program: FhirProgramRow[]): FhirR
     ...(p.diagnosis && { addresses: [ref('Condition', fhirIds.condition(p.id))] }),
     activity: program.map((item) => ({
       detail: {
-        code: { text: item.title },
+        code: { text: item.videoTitle },
         status: status.activity,
         description: dosageOf(item),
         // Every day: how many times a day; otherwise how many days a week, the times a day said in the description.

@@ -2,9 +2,8 @@ import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { clinics, icd10Codes, interactionLogs, patientEpisodes, patients, users } from '../../db/schema.ts';
-import { functionalEntries, functionalMeasures, healthMetrics, hepItems } from '../../db/schema-hep.ts';
+import { functionalEntries, functionalMeasures, healthMetrics } from '../../db/schema-hep.ts';
 import { reminderSchedules } from '../../db/schema-reminders.ts';
-import { videos } from '../../db/schema-videos.ts';
 import { type ClinicScope, inScope } from '../../db/scope.ts';
 import { patientVisibleIn } from '../../db/visibility.ts';
 
@@ -60,26 +59,6 @@ export const createFhirRepository = (db: DbOrTx, scope: ClinicScope) => ({
       .orderBy(desc(patientEpisodes.startedAt), desc(patientEpisodes.id))
       .limit(1);
     return { ...row, episode: episode ?? null };
-  },
-
-  /** The exercises of the patient's program in force, in program order, with their video's title. */
-  async program(patientId: number) {
-    return db
-      .select({
-        id: hepItems.id,
-        title: videos.title,
-        sets: hepItems.sets,
-        reps: hepItems.reps,
-        holdSeconds: hepItems.holdSeconds,
-        timesPerDay: hepItems.timesPerDay,
-        daysPerWeek: hepItems.daysPerWeek,
-        description: hepItems.description,
-        createdAt: hepItems.createdAt,
-      })
-      .from(hepItems)
-      .innerJoin(videos, eq(videos.id, hepItems.videoId))
-      .where(and(eq(hepItems.patientId, patientId), inScope(hepItems.clinicId, scope), isNull(hepItems.deletedAt)))
-      .orderBy(asc(hepItems.position), asc(hepItems.id));
   },
 
   /** The health readings the patient sent (steps, pain and the rest), oldest first; the computed engagement is none. */
@@ -150,7 +129,6 @@ export const createFhirRepository = (db: DbOrTx, scope: ClinicScope) => ({
 
 export type FhirRepository = ReturnType<typeof createFhirRepository>;
 export type FhirPatientRow = NonNullable<Awaited<ReturnType<FhirRepository['patient']>>>;
-export type FhirProgramRow = Awaited<ReturnType<FhirRepository['program']>>[number];
 export type FhirReadingRow = Awaited<ReturnType<FhirRepository['readings']>>[number];
 export type FhirMeasureRow = Awaited<ReturnType<FhirRepository['measureResults']>>[number];
 export type FhirCallRow = Awaited<ReturnType<FhirRepository['calls']>>[number];

