@@ -1,7 +1,6 @@
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
@@ -10,30 +9,7 @@ import { outbox, referrals } from '../src/db/schema.ts';
 import { createTestDatabase } from './database.ts';
 import { makeClinic, makeUser } from './factories.ts';
 import { bearer, createTestApp, expectProblem, staffToken, type TestApp, testConfig } from './helpers.ts';
-
-type Received = { to: string[]; raw: string };
-
-/** A local SMTP sink: the edge of the outside world, where real mail would leave. */
-async function startSmtpSink() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk) => {
-        raw += chunk.toString();
-      });
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as net.AddressInfo).port;
-  return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+import { startSmtpSink } from './smtp-sink.ts';
 
 /** A new staff member asks for a password reset e-mail. */
 async function newUserAsksForReset(t: TestApp) {

@@ -1,45 +1,30 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { clinicSettingsEndpoints, hepEndpoints, pathOf } from '@rehabit/contract';
 import { desc, eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectProblem } from '../../../test/helpers.ts';
 import { auditRows, makeVideo } from '../../../test/hep-support.ts';
 import { twoClinicsForFile } from '../../../test/patients-support.ts';
+import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { clinics, outbox } from '../../db/schema.ts';
 
 const run = promisify(execFile);
 const work = mkdtempSync(path.join(tmpdir(), 'rehabit-handout-email-'));
 
 /** A local SMTP server: where the e-mail leaves Rehabit, as a mail program would receive it. */
-const received: { to: string[]; raw: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, callback) {
-    let raw = '';
-    stream.on('data', (chunk) => {
-      raw += chunk.toString();
-    });
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-      callback();
-    });
-  },
-});
-await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+const smtp = await startSmtpSink();
+const { received } = smtp;
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   rmSync(work, { recursive: true, force: true });
 });
 
 const { t, call, home, away } = await twoClinicsForFile({
-  env: { SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as net.AddressInfo).port}` },
+  env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` },
 });
 const token = home.therapist.token;
 const [clinic] = await t.database.db.select({ name: clinics.name }).from(clinics).where(eq(clinics.id, home.clinic.id));
