@@ -12,9 +12,9 @@ import {
   type FhirResource,
   mapPatient,
   observationsOf,
-  type PatientRecord,
   resourcesOf,
 } from './fhir-mapping.ts';
+import { readPatientRecord } from './fhir-record.ts';
 import { type DateCondition, meetsDates, parseDateCondition, patientIdOf } from './fhir-search.ts';
 
 type Deps = { clock: Clock; audit: AuditLog; publicUrl: string };
@@ -55,17 +55,8 @@ export function createFhirService({ clock, audit, publicUrl }: Deps) {
   /** The staff member's patient (another clinic's is not found, the attempt audited) and their whole record. */
   async function recordOf(actor: Caller, patientId: number, action: AuditAction, ctx: RequestContext) {
     const reached = await requirePatient(audit, actor, patientId, action, ctx);
-    const data = actor.data.within(patientScope(reached));
-    const patient = await data.fhir.patient(reached.id);
-    if (!patient) throw notFound('patient');
-    const [program, readings, measures, calls] = await Promise.all([
-      // The program as the program screens read it (the hep repository), in its order.
-      data.hep.listActive(reached.id),
-      data.fhir.readings(reached.id),
-      data.fhir.measureResults(reached.id),
-      data.fhir.calls(reached.id),
-    ]);
-    const full: PatientRecord = { patient, program, readings, measures, calls };
+    const full = await readPatientRecord(actor.data.within(patientScope(reached)), reached.id);
+    if (!full) throw notFound('patient');
     return { reached, record: full };
   }
 
