@@ -1,6 +1,8 @@
 import { measureByDatatypeId, type PatientStatus } from '@rehabit/contract';
 import type { HepItemRow } from '../hep/hep.repository.ts';
-import type { FhirCallRow, FhirMeasureRow, FhirPatientRow, FhirReadingRow } from './fhir.repository.ts';
+import type { FhirCallRow, FhirMeasureRow, FhirPatientRow, FhirReadingRow, FhirStaffRow } from './fhir.repository.ts';
+import { chargeItemsOf, type FiledBillingRow } from './fhir-charges.ts';
+import { readableTypes } from './fhir-ids.ts';
 
 // Rehabit's record as FHIR R4 resources (decision 1425): pure functions, written once, used by the per-patient
 // Bundle and by the read API alike.
@@ -15,6 +17,10 @@ export type PatientRecord = {
   readings: FhirReadingRow[];
   measures: FhirMeasureRow[];
   calls: FhirCallRow[];
+  /** The patient's rows of the clinic's closed months, as filed. */
+  charges: FiledBillingRow[];
+  /** The staff the record names: the therapist, who logged a call, who rendered a billed code. */
+  staff: FhirStaffRow[];
 };
 
 export const FHIR_VERSION = '4.0.1';
@@ -23,7 +29,7 @@ const UCUM = 'http://unitsofmeasure.org';
 const NPI = 'http://hl7.org/fhir/sid/us-npi';
 /** The United States' taxpayer identification numbers (the IRS's OID). */
 const TIN = 'urn:oid:2.16.840.1.113883.4.4';
-const ICD10CM = 'http://hl7.org/fhir/sid/icd-10-cm';
+export const ICD10CM = 'http://hl7.org/fhir/sid/icd-10-cm';
 const OBSERVATION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-category';
 const CONDITION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/condition-category';
 const CONDITION_CLINICAL = 'http://terminology.hl7.org/CodeSystem/condition-clinical';
@@ -31,6 +37,7 @@ const ACT_CODE = 'http://terminology.hl7.org/CodeSystem/v3-ActCode';
 /** Rehabit's own code systems, for what has no LOINC code it can name exactly (decision 1425). */
 export const REHABIT_READING_CODES = 'urn:rehabit:fhir:health-reading';
 export const REHABIT_MEASURE_CODES = 'urn:rehabit:fhir:outcome-measure';
+const REHABIT_STAFF_ROLES = 'urn:rehabit:fhir:staff-role';
 /** The system of a clinic's patient ids: the clinic's code names it. */
 export const patientIdentifierSystem = (clinicCode: string) =>
   `urn:rehabit:clinic:${encodeURIComponent(clinicCode.toLowerCase())}:patient`;
@@ -93,7 +100,7 @@ const measureUnits: Record<string, { unit: string; code: string }> = {
 /** The measures that are questionnaires; the others (range of motion, Timed Up and Go) are an examination. */
 const measuredByExam = new Set(['rom', 'tug']);
 
-const ref = (type: string, id: string) => ({ reference: `${type}/${id}` });
+export const ref = (type: string, id: string) => ({ reference: `${type}/${id}` });
 const category = (code: string) => [{ coding: [{ system: OBSERVATION_CATEGORY, code }] }];
 
 /** The resources' ids: the patient's id, the clinic's and each row's, with the kind of row it comes from. */
@@ -106,6 +113,9 @@ export const fhirIds = {
   reading: (id: number) => `reading-${id}`,
   measure: (id: number) => `measure-${id}`,
   call: (id: number) => `call-${id}`,
+  practitionerRole: (userId: number) => `role-${userId}`,
+  /** A billed code of a patient, on its date of service: a patient's code is billed once a day at most. */
+  charge: (patientId: number, code: string, dateOfService: string) => `charge-${patientId}-${code}-${dateOfService}`,
 };
 
 export function mapPatient(p: FhirPatientRow): FhirResource {
@@ -143,14 +153,34 @@ export function mapOrganization(clinic: FhirPatientRow['clinic']): FhirResource 
   };
 }
 
-type Staff = { id: number; firstName: string; lastName: string; npi: string | null };
-
-export function mapPractitioner(staff: Staff): FhirResource {
+export function mapPractitioner(staff: FhirStaffRow): FhirResource {
   return {
     resourceType: 'Practitioner',
     id: fhirIds.practitioner(staff.id),
     ...(staff.npi?.trim() && { identifier: [{ system: NPI, value: staff.npi.trim() }] }),
     name: [{ family: staff.lastName, given: [staff.firstName] }],
+  };
+}
+
+/** A staff member's role as the clinic records it; an assistant's is named so (it adds CQ to billed codes). */
+const roleText = (staff: FhirStaffRow) =>
+  staff.isAssistant ? 'Therapist assistant' : `${staff.role.charAt(0).toUpperCase()}${staff.role.slice(1)}`;
+
+/** What the staff member does at the clinic, with the NPI they bill under there. */
+export function mapPractitionerRole(staff: FhirStaffRow, clinicId: number): FhirResource {
+  return {
+    resourceType: 'PractitionerRole',
+    id: fhirIds.practitionerRole(staff.id),
+    ...(staff.npi?.trim() && { identifier: [{ system: NPI, value: staff.npi.trim() }] }),
+    active: true,
+    practitioner: ref('Practitioner', fhirIds.practitioner(staff.id)),
+    organization: ref('Organization', fhirIds.organization(clinicId)),
+    code: [
+      {
+        coding: [{ system: REHABIT_STAFF_ROLES, code: staff.isAssistant ? 'assistant' : staff.role }],
+        text: roleText(staff),
+      },
+    ],
   };
 }
 
@@ -307,30 +337,6 @@ export function mapCall(p: FhirPatientRow, call: FhirCallRow): FhirResource {
   };
 }
 
-/** The staff the record names: the therapist and whoever logged a call, each once. */
-function staffOf(record: PatientRecord): Staff[] {
-  const { patient } = record;
-  const staff = new Map<number, Staff>();
-  if (patient.therapistId !== null) {
-    staff.set(patient.therapistId, {
-      id: patient.therapistId,
-      firstName: patient.therapistFirstName ?? '',
-      lastName: patient.therapistLastName ?? '',
-      npi: patient.therapistNpi,
-    });
-  }
-  for (const call of record.calls) {
-    if (call.staffId === null || staff.has(call.staffId)) continue;
-    staff.set(call.staffId, {
-      id: call.staffId,
-      firstName: call.staffFirstName ?? '',
-      lastName: call.staffLastName ?? '',
-      npi: call.staffNpi,
-    });
-  }
-  return [...staff.values()];
-}
-
 /** The observations of the record: the readings the patient sent, then the outcome-measure totals. */
 export const observationsOf = (record: PatientRecord): FhirResource[] => [
   ...record.readings.map((reading) => mapReading(record.patient.id, reading)),
@@ -343,11 +349,13 @@ export function resourcesOf(record: PatientRecord): FhirResource[] {
   return [
     mapPatient(patient),
     mapOrganization(patient.clinic),
-    ...staffOf(record).map(mapPractitioner),
+    ...record.staff.map(mapPractitioner),
+    ...record.staff.map((staff) => mapPractitionerRole(staff, patient.clinic.id)),
     mapCondition(patient),
     mapCarePlan(patient, record.program),
     ...observationsOf(record),
     ...record.calls.map((call) => mapCall(patient, call)),
+    ...chargeItemsOf(patient.clinic.id, record.charges),
   ].filter((resource): resource is FhirResource => resource !== null);
 }
 
@@ -406,23 +414,21 @@ export function capabilityStatement(base: string, date: Date): FhirResource {
           description:
             "A staff member's bearer token (Authorization: Bearer …); each answers only its clinic's patients.",
         },
-        resource: [
-          {
-            type: 'Patient',
-            interaction: [{ code: 'read' }],
+        resource: readableTypes.map((type) => ({
+          type,
+          interaction: [{ code: 'read' }, ...(type === 'Observation' ? [{ code: 'search-type' }] : [])],
+          ...(type === 'Patient' && {
             operation: [
               { name: 'everything', definition: 'http://hl7.org/fhir/OperationDefinition/Patient-everything' },
             ],
-          },
-          {
-            type: 'Observation',
-            interaction: [{ code: 'search-type' }],
+          }),
+          ...(type === 'Observation' && {
             searchParam: [
               { name: 'patient', type: 'reference', documentation: 'Required: the patient whose observations' },
               { name: 'date', type: 'date', documentation: 'eq, ge, gt, le or lt; repeated for a range' },
             ],
-          },
-        ],
+          }),
+        })),
       },
     ],
   };

@@ -1,11 +1,23 @@
-import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
+import type { BillingPatientRow } from '@rehabit/contract';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { clinics, icd10Codes, interactionLogs, patientEpisodes, patients, users } from '../../db/schema.ts';
+import {
+  billingMonthCloses,
+  billingSignOffs,
+  clinics,
+  icd10Codes,
+  interactionLogs,
+  patientEpisodes,
+  patients,
+  users,
+} from '../../db/schema.ts';
 import { functionalEntries, functionalMeasures, healthMetrics } from '../../db/schema-hep.ts';
 import { reminderSchedules } from '../../db/schema-reminders.ts';
 import { type ClinicScope, inScope } from '../../db/scope.ts';
 import { patientVisibleIn } from '../../db/visibility.ts';
+import type { FiledBillingRow } from './fhir-charges.ts';
+import type { RowKind } from './fhir-ids.ts';
 
 const therapist = alias(users, 'therapist');
 
@@ -40,9 +52,6 @@ export const createFhirRepository = (db: DbOrTx, scope: ClinicScope) => ({
           tin: clinics.tin,
         },
         therapistId: therapist.id,
-        therapistFirstName: therapist.firstName,
-        therapistLastName: therapist.lastName,
-        therapistNpi: therapist.npi,
       })
       .from(patients)
       .innerJoin(clinics, eq(clinics.id, patients.clinicId))
@@ -110,9 +119,6 @@ export const createFhirRepository = (db: DbOrTx, scope: ClinicScope) => ({
         minutes: interactionLogs.minutes,
         startedAt: interactionLogs.startedAt,
         staffId: users.id,
-        staffFirstName: users.firstName,
-        staffLastName: users.lastName,
-        staffNpi: users.npi,
       })
       .from(interactionLogs)
       .leftJoin(users, eq(users.id, interactionLogs.createdBy))
@@ -125,6 +131,69 @@ export const createFhirRepository = (db: DbOrTx, scope: ClinicScope) => ({
       )
       .orderBy(asc(interactionLogs.startedAt), asc(interactionLogs.id));
   },
+
+  /** The clinic's staff members of the ids (the therapist, who logged a call, who rendered a billed code). */
+  async staff(ids: number[]) {
+    if (ids.length === 0) return [];
+    return db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        npi: users.npi,
+        role: users.role,
+        isAssistant: users.isAssistant,
+        clinicId: users.clinicId,
+      })
+      .from(users)
+      .where(and(inArray(users.id, ids), inScope(users.clinicId, scope)))
+      .orderBy(asc(users.id));
+  },
+
+  /** A clinic of the scope, as its Organization shows it. */
+  async clinic(clinicId: number) {
+    const [row] = await db
+      .select({
+        id: clinics.id,
+        code: clinics.code,
+        name: clinics.name,
+        address: clinics.address,
+        npi: clinics.npi,
+        tin: clinics.tin,
+      })
+      .from(clinics)
+      .where(and(eq(clinics.id, clinicId), inScope(clinics.id, scope)));
+    return row;
+  },
+
+  /** The patient a reading, an outcome-measure result or a logged call belongs to, in the scope; undefined if none. */
+  async patientOfRow(kind: RowKind, rowId: number): Promise<number | undefined> {
+    const table = { reading: healthMetrics, measure: functionalEntries, call: interactionLogs }[kind];
+    const [row] = await db
+      .select({ patientId: table.patientId })
+      .from(table)
+      .where(and(eq(table.id, rowId), inScope(table.clinicId, scope)));
+    return row?.patientId;
+  },
+
+  /**
+   * The patient's rows in the clinic's closed months as filed (decision 1285), oldest month first: the signed
+   * figures once a month is signed off, the close's before. A month still open has no filed row.
+   */
+  async filedBillingRows(patientId: number): Promise<FiledBillingRow[]> {
+    const c = billingMonthCloses;
+    const s = billingSignOffs;
+    const result = (await db.execute(sql`select ${c.month} as month, coalesce(${c.filedAt}, ${s.signedAt}) as filed_at,
+        p.row as row
+      from ${c}
+      left join ${s} on ${s.clinicId} = ${c.clinicId} and ${s.month} = ${c.month}
+      cross join lateral jsonb_array_elements(coalesce(${s.figures}, ${c.figures}) -> 'patients') as p(row)
+      where ${inScope(c.clinicId, scope)} and (p.row -> 'patient' ->> 'id')::int = ${patientId}
+      order by ${c.month}`)) as unknown as {
+      rows: { month: string; filed_at: Date | string; row: BillingPatientRow }[];
+    };
+    return result.rows.map((r) => ({ month: r.month, filedAt: new Date(r.filed_at), row: r.row }));
+  },
 });
 
 export type FhirRepository = ReturnType<typeof createFhirRepository>;
@@ -132,3 +201,4 @@ export type FhirPatientRow = NonNullable<Awaited<ReturnType<FhirRepository['pati
 export type FhirReadingRow = Awaited<ReturnType<FhirRepository['readings']>>[number];
 export type FhirMeasureRow = Awaited<ReturnType<FhirRepository['measureResults']>>[number];
 export type FhirCallRow = Awaited<ReturnType<FhirRepository['calls']>>[number];
+export type FhirStaffRow = Awaited<ReturnType<FhirRepository['staff']>>[number];

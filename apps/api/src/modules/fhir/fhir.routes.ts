@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import { problemOf } from '../../plugins/errors.ts';
 import { type Caller, callerOf } from '../data-access.ts';
 import type { FhirService, SearchQuery } from './fhir.service.ts';
+import { isReadableType } from './fhir-ids.ts';
 import { type FhirResource, type IssueCode, operationOutcome } from './fhir-mapping.ts';
 import { patientIdOf } from './fhir-search.ts';
 
@@ -96,6 +97,15 @@ export const fhirReadRoutes: FastifyPluginAsync<{ fhir: FhirService }> = async (
     serve((request, caller) => {
       const self = request.url.slice(request.url.indexOf('/Observation') + 1);
       return fhir.searchObservations(caller!, request.query as SearchQuery, self, requestContext(request));
+    }),
+  );
+  app.get(
+    `${FHIR_BASE_PATH}/:type/:id`,
+    hidden,
+    serve((request, caller) => {
+      const { type, id } = request.params as { type: string; id: string };
+      if (!isReadableType(type)) throw new AppError('not_found', `This FHIR API does not serve ${type}`);
+      return fhir.read(caller!, type, id, requestContext(request));
     }),
   );
   // Anything else under the base: a resource or interaction it does not serve, or a change of a read-only API.

@@ -5,12 +5,16 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../data-access.ts';
 import { patientScope, requirePatient } from '../patients/patient-access.ts';
+import { targetOf } from './fhir-ids.ts';
 import {
   bundleOf,
   capabilityStatement,
   countsOf,
   type FhirResource,
+  mapOrganization,
   mapPatient,
+  mapPractitioner,
+  mapPractitionerRole,
   observationsOf,
   resourcesOf,
 } from './fhir-mapping.ts';
@@ -113,6 +117,35 @@ export function createFhirService({ clock, audit, publicUrl }: Deps) {
       const resources = observationsOf(full).filter((resource) => meetsDates(resource, dates));
       await audited(actor, 'fhir.read', reached, ctx, 'search-type', resources);
       return bundleOf(resources, { base, type: 'searchset', self: `${base}/${self}` }, clock.now());
+    },
+
+    /**
+     * `GET <type>/<id>`: one resource of the mapping. A patient's (their diagnosis, program, a reading, a call, a
+     * charge) is read through the patient, audited like the rest of their record; the clinic and its staff are not
+     * patient data.
+     */
+    async read(actor: Caller, type: string, id: string, ctx: RequestContext): Promise<FhirResource> {
+      const target = targetOf(type, id);
+      const missing = () => new AppError('not_found', `No ${type} ${id}`);
+      if (!target) throw missing();
+      if (target.of === 'clinic') {
+        const clinic = await actor.data.fhir.clinic(target.clinicId);
+        if (!clinic) throw missing();
+        return mapOrganization(clinic);
+      }
+      if (target.of === 'staff') {
+        const [staff] = await actor.data.fhir.staff([target.userId]);
+        if (!staff) throw missing();
+        return type === 'Practitioner' ? mapPractitioner(staff) : mapPractitionerRole(staff, staff.clinicId);
+      }
+      const patientId =
+        target.of === 'patient' ? target.patientId : await actor.data.fhir.patientOfRow(target.kind, target.rowId);
+      if (patientId === undefined) throw missing();
+      const { reached, record: full } = await recordOf(actor, patientId, 'fhir.read', ctx);
+      const resource = resourcesOf(full).find((r) => r.resourceType === type && r.id === id);
+      if (!resource) throw missing();
+      await audited(actor, 'fhir.read', reached, ctx, 'read', [resource]);
+      return resource;
     },
 
     /** `GET metadata`: what the read API serves. */

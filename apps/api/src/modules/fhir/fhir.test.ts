@@ -127,6 +127,7 @@ describe('the FHIR Bundle of a patient', () => {
         Patient: 1,
         Organization: 1,
         Practitioner: 1,
+        PractitionerRole: 1,
         Condition: 1,
         CarePlan: 1,
         Observation: 6,
@@ -209,6 +210,44 @@ describe('the FHIR read API', () => {
     expectValid(bundle);
     const rows = await auditRows(db, 'fhir.read', id);
     expect(rows.map((r) => (r.detail as { interaction: string }).interaction)).toEqual(['read', 'everything']);
+  });
+
+  it("reads every resource of the Bundle at its fullUrl, and none of them for another clinic's staff", async () => {
+    const bundle = (await call.get(pathOf(fhirEndpoints.bundle, { id }), token)).json() as Bundle;
+    const successfulReads = async () =>
+      (await auditRows(db, 'fhir.read')).filter(
+        (row) => row.outcome === 'success' && row.actorUserId === home.therapist.id,
+      );
+    const readsBefore = (await successfulReads()).length;
+    const types = new Set<string>();
+    for (const entry of bundle.entry) {
+      const path = entry.fullUrl.slice(t.app.config.PUBLIC_URL.length);
+      const res = await call.get(path, token);
+      expect(res.statusCode, path).toBe(200);
+      fhirJson(res);
+      expect(res.json(), path).toEqual(entry.resource);
+      types.add(entry.resource.resourceType);
+      const away404 = await call.get(path, away.therapist.token);
+      expect(away404.statusCode, path).toBe(404);
+      expect(away404.json().resourceType).toBe('OperationOutcome');
+    }
+    expect([...types].sort()).toEqual([
+      'CarePlan',
+      'Condition',
+      'Encounter',
+      'Observation',
+      'Organization',
+      'Patient',
+      'Practitioner',
+      'PractitionerRole',
+    ]);
+    // Each read of the patient's own record is audited about the patient; the clinic and its staff are not patient data.
+    const reads = (await successfulReads()).slice(readsBefore);
+    const patientParts = bundle.entry.filter(
+      (e) => !['Organization', 'Practitioner', 'PractitionerRole'].includes(e.resource.resourceType),
+    );
+    expect(reads).toHaveLength(patientParts.length);
+    for (const row of reads) expect(row).toMatchObject({ patientId: id, clinicId: home.clinic.id });
   });
 
   it('searches the observations of a patient by date', async () => {
