@@ -11,7 +11,7 @@ import { createAuditLog } from '../../lib/audit.ts';
 import { createBillingFilesService } from '../billing/billing-files.service.ts';
 
 // The test clock stands at 2026-03-02 15:00 UTC: February has ended in Los Angeles (home), and the month-close job
-// files it. Each ChargeItem of a patient's record is a line of February's billing file (decision 1435).
+// files it. Each ChargeItem of a patient's record is a line of February's billing file (decision 1450).
 
 let c: BilledClinics;
 let device: number;

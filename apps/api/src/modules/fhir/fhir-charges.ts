@@ -1,7 +1,7 @@
 import type { BilledCodeRow, BillingPatientRow } from '@rehabit/contract';
 import { type FhirResource, fhirIds, ICD10CM, ref } from './fhir-mapping.ts';
 
-// A closed month's billed codes as ChargeItems (decision 1435): one per line of the month's billing file, made from
+// A closed month's billed codes as ChargeItems (decision 1450): one per line of the month's billing file, made from
 // the very figures the file was made from, so an EMR receives what the clinic bills and nothing the rules did not
 // count.
 

@@ -32,6 +32,11 @@ const shapes: { type: ReadableType; pattern: RegExp; target: (n: number) => IdTa
   { type: 'CarePlan', pattern: /^program-(\d{1,9})$/, target: (n) => ({ of: 'patient', patientId: n }) },
   { type: 'Observation', pattern: /^reading-(\d{1,9})$/, target: (n) => ({ of: 'row', kind: 'reading', rowId: n }) },
   { type: 'Observation', pattern: /^measure-(\d{1,9})$/, target: (n) => ({ of: 'row', kind: 'measure', rowId: n }) },
+  {
+    type: 'Observation',
+    pattern: /^adherence-(\d{1,9})-\d{4}-\d{2}-\d{2}$/,
+    target: (n) => ({ of: 'patient', patientId: n }),
+  },
   { type: 'Encounter', pattern: /^call-(\d{1,9})$/, target: (n) => ({ of: 'row', kind: 'call', rowId: n }) },
   {
     type: 'ChargeItem',

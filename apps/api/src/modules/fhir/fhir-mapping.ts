@@ -10,6 +10,9 @@ import { readableTypes } from './fhir-ids.ts';
 /** A FHIR resource as JSON: its type, its id, and the elements the mapping gives it. */
 export type FhirResource = { resourceType: string; id?: string } & Record<string, unknown>;
 
+/** A day's home exercise: sessions asked for, done, and done in percent of those asked for (0-100). */
+export type AdherenceDay = { date: string; assigned: number; done: number; engagement: number };
+
 /** One patient's record as Rehabit holds it, read by the FHIR repository. */
 export type PatientRecord = {
   patient: FhirPatientRow;
@@ -19,6 +22,8 @@ export type PatientRecord = {
   calls: FhirCallRow[];
   /** The patient's rows of the clinic's closed months, as filed. */
   charges: FiledBillingRow[];
+  /** The days the program asked for exercise sessions, with how many were done. */
+  adherence: AdherenceDay[];
   /** The staff the record names: the therapist, who logged a call, who rendered a billed code. */
   staff: FhirStaffRow[];
 };
@@ -113,6 +118,7 @@ export const fhirIds = {
   reading: (id: number) => `reading-${id}`,
   measure: (id: number) => `measure-${id}`,
   call: (id: number) => `call-${id}`,
+  adherence: (patientId: number, date: string) => `adherence-${patientId}-${date}`,
   practitionerRole: (userId: number) => `role-${userId}`,
   /** A billed code of a patient, on its date of service: a patient's code is billed once a day at most. */
   charge: (patientId: number, code: string, dateOfService: string) => `charge-${patientId}-${code}-${dateOfService}`,
@@ -318,6 +324,35 @@ export function mapMeasureResult(patientId: number, entry: FhirMeasureRow): Fhir
   };
 }
 
+/**
+ * A day's home exercise: the share of the sessions asked for that were done, as the progress screen counts it, with
+ * both counts. Rehabit's own code (its `engagement`): no LOINC code says this.
+ */
+export function mapAdherence(patientId: number, day: AdherenceDay): FhirResource {
+  const count = (code: string, text: string, value: number) => ({
+    code: { coding: [{ system: REHABIT_READING_CODES, code }], text },
+    valueInteger: value,
+  });
+  return {
+    resourceType: 'Observation',
+    id: fhirIds.adherence(patientId, day.date),
+    status: 'final',
+    category: category('activity'),
+    code: {
+      coding: [{ system: REHABIT_READING_CODES, code: 'engagement' }],
+      text: 'Home exercise sessions done, in percent of those asked for',
+    },
+    subject: ref('Patient', fhirIds.patient(patientId)),
+    effectiveDateTime: day.date,
+    performer: [ref('Patient', fhirIds.patient(patientId))],
+    valueQuantity: { value: day.engagement, unit: '%', system: UCUM, code: '%' },
+    component: [
+      count('exercise-sessions-done', 'Sessions done', day.done),
+      count('exercise-sessions-assigned', 'Sessions asked for', day.assigned),
+    ],
+  };
+}
+
 /** A logged live call, by phone or as a video visit: a virtual encounter of its minutes from its start. */
 export function mapCall(p: FhirPatientRow, call: FhirCallRow): FhirResource {
   const end = new Date(call.startedAt.getTime() + call.minutes * 60_000);
@@ -337,10 +372,11 @@ export function mapCall(p: FhirPatientRow, call: FhirCallRow): FhirResource {
   };
 }
 
-/** The observations of the record: the readings the patient sent, then the outcome-measure totals. */
+/** The observations of the record: the readings the patient sent, the outcome-measure totals, the exercise days. */
 export const observationsOf = (record: PatientRecord): FhirResource[] => [
   ...record.readings.map((reading) => mapReading(record.patient.id, reading)),
   ...record.measures.map((entry) => mapMeasureResult(record.patient.id, entry)),
+  ...record.adherence.map((day) => mapAdherence(record.patient.id, day)),
 ];
 
 /** Every resource of a patient's record, the patient first. */

@@ -1,21 +1,50 @@
-import type { TxData } from '../data-access.ts';
-import type { PatientRecord } from './fhir-mapping.ts';
+import { addDays, localDateOf } from '@rehabit/contract';
+import type { Data } from '../data-access.ts';
+import { buildProgress } from '../patient-data/progress.ts';
+import type { FhirPatientRow } from './fhir.repository.ts';
+import type { AdherenceDay, PatientRecord } from './fhir-mapping.ts';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The patient's exercise days from registration to today (or the discharge), each with the sessions the program asked
+ * for and those done, counted as the progress screen counts them; days the program asked for nothing are left out.
+ */
+async function adherenceOf(data: Data, patient: FhirPatientRow, now: Date): Promise<AdherenceDay[]> {
+  const { timezone } = patient.clinic;
+  const today = localDateOf(now, timezone);
+  const ended = patient.status === 'discharged' && patient.episode?.endedAt;
+  const last = ended ? [localDateOf(ended, timezone), today].sort()[0]! : today;
+  const first = localDateOf(patient.createdAt, timezone);
+  if (first > last) return [];
+  const days: string[] = [];
+  for (let day = first; day <= last; day = addDays(day, 1)) days.push(day);
+  // A day either side in UTC covers the days' instants in any timezone.
+  const after = new Date(Date.parse(`${first}T00:00:00Z`) - DAY_MS);
+  const before = new Date(Date.parse(`${addDays(last, 1)}T00:00:00Z`) + DAY_MS);
+  const week = await data.progress.weekData(patient.id, first, last, after, before);
+  const progress = buildProgress({ patientId: patient.id, weeksAgo: 0, timezone, today, days, data: week, streak: 0 });
+  return progress.days
+    .filter((day) => day.assigned > 0)
+    .map((day) => ({ date: day.date, assigned: day.assigned, done: day.done, engagement: day.engagement ?? 0 }));
+}
 
 /**
  * A patient's whole record as the FHIR mapping takes it (decision 1425), read through a data access whose scope holds
- * the patient; undefined if the patient is not seen there. The per-patient Bundle, the read API and the clinic's bulk
- * export all read it here.
+ * the patient, as it stands at `now`; undefined if the patient is not seen there. The per-patient Bundle, the read
+ * API and the clinic's bulk export all read it here.
  */
-export async function readPatientRecord(data: TxData, patientId: number): Promise<PatientRecord | undefined> {
+export async function readPatientRecord(data: Data, patientId: number, now: Date): Promise<PatientRecord | undefined> {
   const patient = await data.fhir.patient(patientId);
   if (!patient) return undefined;
-  const [program, readings, measures, calls, charges] = await Promise.all([
+  const [program, readings, measures, calls, charges, adherence] = await Promise.all([
     // The program as the program screens read it (the hep repository), in its order.
     data.hep.listActive(patientId),
     data.fhir.readings(patientId),
     data.fhir.measureResults(patientId),
     data.fhir.calls(patientId),
     data.fhir.filedBillingRows(patientId),
+    adherenceOf(data, patient, now),
   ]);
   const staffIds = new Set([
     ...(patient.therapistId === null ? [] : [patient.therapistId]),
@@ -23,5 +52,5 @@ export async function readPatientRecord(data: TxData, patientId: number): Promis
     ...charges.flatMap((filed) => (filed.row.therapist ? [filed.row.therapist.id] : [])),
   ]);
   const staff = await data.fhir.staff([...staffIds]);
-  return { patient, program, readings, measures, calls, charges, staff };
+  return { patient, program, readings, measures, calls, charges, staff, adherence };
 }

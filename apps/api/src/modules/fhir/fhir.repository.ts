@@ -50,6 +50,7 @@ export const createFhirRepository = (db: DbOrTx, scope: ClinicScope) => ({
           address: clinics.address,
           npi: clinics.npi,
           tin: clinics.tin,
+          timezone: clinics.timezone,
         },
         therapistId: therapist.id,
       })
@@ -160,6 +161,7 @@ export const createFhirRepository = (db: DbOrTx, scope: ClinicScope) => ({
         address: clinics.address,
         npi: clinics.npi,
         tin: clinics.tin,
+        timezone: clinics.timezone,
       })
       .from(clinics)
       .where(and(eq(clinics.id, clinicId), inScope(clinics.id, scope)));

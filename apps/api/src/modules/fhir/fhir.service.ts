@@ -59,7 +59,7 @@ export function createFhirService({ clock, audit, publicUrl }: Deps) {
   /** The staff member's patient (another clinic's is not found, the attempt audited) and their whole record. */
   async function recordOf(actor: Caller, patientId: number, action: AuditAction, ctx: RequestContext) {
     const reached = await requirePatient(audit, actor, patientId, action, ctx);
-    const full = await readPatientRecord(actor.data.within(patientScope(reached)), reached.id);
+    const full = await readPatientRecord(actor.data.within(patientScope(reached)), reached.id, clock.now());
     if (!full) throw notFound('patient');
     return { reached, record: full };
   }

@@ -1,10 +1,19 @@
-import { fhirEndpoints, hepEndpoints, pathOf, patientDataEndpoints, patientEndpoints } from '@rehabit/contract';
+import { randomUUID } from 'node:crypto';
+import {
+  fhirEndpoints,
+  hepEndpoints,
+  pathOf,
+  patientDataEndpoints,
+  patientEndpoints,
+  patientProgramEndpoints,
+} from '@rehabit/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type FhirJson, fhirErrorsOf } from '../../../test/fhir-validator.ts';
 import { auditRows, makeVideo, sessionForPatient } from '../../../test/hep-support.ts';
 import { twoClinicsForFile } from '../../../test/patients-support.ts';
 import { clinics, users } from '../../db/schema.ts';
+import { hepItems } from '../../db/schema-hep.ts';
 
 type Resource = FhirJson;
 type Bundle = Resource & { entry: { fullUrl: string; resource: Resource }[] };
@@ -52,6 +61,14 @@ async function patientWithRecord() {
     ],
   });
   expect(sent.statusCode, sent.body).toBe(200);
+  // One session of the wall squat today: one of the three sessions the program asks for today.
+  const [squatItem] = await db.select({ id: hepItems.id }).from(hepItems).where(eq(hepItems.videoId, squat.id));
+  const logged = await call.post(patientProgramEndpoints.logExercise.path, patient.token, {
+    hep_id: squatItem!.id,
+    sets_done: 2,
+    client_id: randomUUID(),
+  });
+  expect(logged.statusCode, logged.body).toBe(201);
   const measured = await call.post(pathOf(patientDataEndpoints.addFunctionalData, { patientId: id }), token, {
     datatype_id: 5,
     entries: [{ date: '2026-02-27', answers: [2, 2, 1, 3, 2, 1, 0, 2, 1, 2] }],
@@ -130,7 +147,7 @@ describe('the FHIR Bundle of a patient', () => {
         PractitionerRole: 1,
         Condition: 1,
         CarePlan: 1,
-        Observation: 6,
+        Observation: 7,
         Encounter: 2,
       },
     });
@@ -161,6 +178,20 @@ describe('the FHIR Bundle of a patient', () => {
       }
     }
     expect(pain.map((r) => r.valueInteger)).toEqual([6, 3, 4]);
+    // Each day the program asked for sessions is an adherence observation with the progress screen's counts.
+    const adherence = resources
+      .filter((r) => r.code?.coding?.some((c: Resource) => c.code === 'engagement'))
+      .map((r) => ({
+        date: r.effectiveDateTime,
+        engagement: r.valueQuantity.value,
+        done: r.component[0].valueInteger,
+        assigned: r.component[1].valueInteger,
+      }));
+    const asked = (progress.days as { date: string; assigned: number; done: number; engagement: number }[])
+      .filter((day) => day.assigned > 0)
+      .map(({ date, assigned, done, engagement }) => ({ date, engagement, done, assigned }));
+    expect(adherence).toEqual(asked);
+    expect(adherence).toEqual([{ date: '2026-03-02', engagement: 33, done: 1, assigned: 3 }]);
     const steps = resources.find((r) => r.code?.coding?.some((c: Resource) => c.code === '55423-8'));
     expect(steps!.valueQuantity).toMatchObject({ value: 4200, code: '{steps}' });
 
@@ -252,12 +283,13 @@ describe('the FHIR read API', () => {
 
   it('searches the observations of a patient by date', async () => {
     const all = (await call.get(`/fhir/R4/Observation?patient=${id}`, token)).json() as Bundle;
-    expect(all.entry).toHaveLength(6);
+    expect(all.entry).toHaveLength(7);
     const res = await call.get(`/fhir/R4/Observation?patient=Patient/${id}&date=ge2026-03-02`, token);
     expect(res.statusCode, res.body).toBe(200);
     const bundle = res.json() as Bundle;
     expectValid(bundle);
-    expect(bundle.entry.map((e) => e.resource.valueInteger)).toEqual([3, 4]);
+    // The two ratings of March 2, and that day's exercise (33 % of the sessions asked for).
+    expect(bundle.entry.map((e) => e.resource.valueInteger ?? e.resource.valueQuantity.value)).toEqual([3, 4, 33]);
     const range = (
       await call.get(`/fhir/R4/Observation?patient=${id}&date=ge2026-02&date=lt2026-03-01`, token)
     ).json() as Bundle;
