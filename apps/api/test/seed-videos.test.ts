@@ -1,10 +1,13 @@
 import { fhirEndpoints, pathOf } from '@rehabit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuditLog } from '../src/lib/audit.ts';
+import { systemClock } from '../src/lib/clock.ts';
+import { createBillingFilesService } from '../src/modules/billing/billing-files.service.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { createLocalVideoStorage } from '../src/video-host/local-storage.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { type FhirJson, fhirErrorsOf } from './fhir-validator.ts';
-import { bearer } from './helpers.ts';
+import { bearer, testConfig } from './helpers.ts';
 import { type ListeningApp, listen, tempDir, waitFor } from './videos-support.ts';
 
 let db: TestDatabase;
@@ -90,6 +93,14 @@ describe('the demo exercise library', () => {
 // Every demo patient's record as FHIR R4 (decision 1425), on the demo seeded with its exercise library and programs.
 describe('the demo patients as FHIR', () => {
   it('export each patient of each demo clinic as a Bundle every resource of which is valid FHIR R4', async () => {
+    // The month-close job files the month just ended, whose billed codes are the records' ChargeItems.
+    const { monthClose } = createBillingFilesService({
+      db: db.database.db,
+      clock: systemClock,
+      audit: createAuditLog(db.database.db),
+      config: testConfig(),
+    });
+    for (const due of await monthClose.dueMonths()) await monthClose.close(due);
     const types = new Set<string>();
     let patients = 0;
     for (const email of ['therapist@example.com', 'other@example.com']) {
@@ -111,12 +122,14 @@ describe('the demo patients as FHIR', () => {
     expect(patients).toBeGreaterThanOrEqual(50);
     expect([...types].sort()).toEqual([
       'CarePlan',
+      'ChargeItem',
       'Condition',
       'Encounter',
       'Observation',
       'Organization',
       'Patient',
       'Practitioner',
+      'PractitionerRole',
     ]);
   });
 });
