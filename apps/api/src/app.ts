@@ -19,6 +19,7 @@ import { core } from './plugins/core.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { httpPolicies } from './plugins/http-policies.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { videoHostPlugin } from './plugins/video-host.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -64,6 +65,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(core, { config, database, clock, mailer, sms });
   await app.register(httpPolicies);
+  await app.register(metricsPlugin);
   await registerDocs(app);
   await app.register(authPlugin);
   await app.register(videoHostPlugin);

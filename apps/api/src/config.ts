@@ -73,6 +73,8 @@ const envSchema = z.object({
   SMS_WEBHOOK_URL: optionalUrl,
   SMS_WEBHOOK_TOKEN: z.string().optional(),
   VIDEO_SIGNING_SECRET: optionalSecret,
+  /** The bearer token of `/metrics` (decision 1460): without it the endpoint is not served. */
+  METRICS_TOKEN: optionalSecret,
   /** Push reminders' key pair (decision 1365), as `npm run cli -- generate-push-keys` prints it: push is on with both. */
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
