@@ -101,6 +101,24 @@ export function PatientFormFields({
           />
         )}
       />
+      <div className="dialog-form__row">
+        <TextField
+          label="MRN"
+          autoComplete="off"
+          spellCheck={false}
+          hint="Optional. The patient's record number in your EMR."
+          error={errors.mrn?.message}
+          {...form.register('mrn')}
+        />
+        <TextField
+          label="Insurance member ID"
+          autoComplete="off"
+          spellCheck={false}
+          hint="Optional. The payer's member ID, e.g. Medicare's MBI. Claims need it."
+          error={errors.insurance_member_id?.message}
+          {...form.register('insurance_member_id')}
+        />
+      </div>
       <fieldset className="dialog-form__group">
         <legend>Remote Therapeutic Monitoring</legend>
         <Controller
