@@ -1,9 +1,9 @@
 import type { BillingPatientRow } from '@rehabit/contract';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { claimLinesOf, claimsCsv } from './claim-lines.ts';
+import { claimLinesOf, claimsCsv, type PatientClaimIds } from './claim-lines.ts';
 
-const clinic = { npi: '1234567893', tin: '12-3456789' };
+const clinic: { npi: string | null; tin: string | null } = { npi: '1234567893', tin: '12-3456789' };
 const row: BillingPatientRow = {
   patient: { id: 7, first_name: 'Ana', last_name: 'Ruiz', birthday: '1950-02-28' },
   diagnosis: 'M25.561',
@@ -26,7 +26,7 @@ const row: BillingPatientRow = {
   therapist: { id: 3, display_name: 'Tom Lee', npi: '1987654320' },
   expected_payment: 43.05,
 };
-const ids = new Map([[7, { mrn: 'A-1', memberId: '1EG4TE5MK73' }]]);
+const ids = new Map<number, PatientClaimIds>([[7, { mrn: 'A-1', memberId: '1EG4TE5MK73' }]]);
 
 /** The CSV's one service line, by column name. */
 function lineOf(rows: BillingPatientRow[], claimIds = ids, ofClinic = clinic) {
@@ -63,8 +63,8 @@ describe('a service line of the claims CSV', () => {
   it.each([
     ['patient name', { ...row, patient: { ...row.patient, last_name: '' } }, ids, clinic],
     ['date of birth', { ...row, patient: { ...row.patient, birthday: '' } }, ids, clinic],
-    ['member ID', row, new Map([[7, { mrn: 'A-1', memberId: null }]]), clinic],
-    ['member ID', row, new Map(), clinic],
+    ['member ID', row, new Map<number, PatientClaimIds>([[7, { mrn: 'A-1', memberId: null }]]), clinic],
+    ['member ID', row, new Map<number, PatientClaimIds>(), clinic],
     ['ICD-10', { ...row, diagnosis: null }, ids, clinic],
     ['rendering NPI', { ...row, therapist: null }, ids, clinic],
     ['rendering NPI', { ...row, therapist: { ...row.therapist!, npi: null } }, ids, clinic],
@@ -79,7 +79,7 @@ describe('a service line of the claims CSV', () => {
     const line = lineOf([bare], new Map(), { npi: null, tin: null });
     expect(line.Missing).toBe('member ID; ICD-10; rendering NPI; billing NPI; TIN');
     expect(line['Diagnosis pointer']).toBe('');
-    expect(lineOf([row], new Map([[7, { mrn: null, memberId: 'X1' }]])).Missing).toBe('');
+    expect(lineOf([row], new Map<number, PatientClaimIds>([[7, { mrn: null, memberId: 'X1' }]])).Missing).toBe('');
   });
 
   it('makes one line per billed code, in the rows’ order', () => {

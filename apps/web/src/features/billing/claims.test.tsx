@@ -44,11 +44,11 @@ describe('the claims of a closed month', () => {
     renderApp('/balances?month=2026-02', { token: 't' });
     const card = await signOffSection('February 2026');
     const claims = await within(card).findByRole('region', { name: 'Claims of the month' });
-    expect(claims).toHaveTextContent('Every line lacks the clinic’s TIN.');
-    expect(claims).toHaveTextContent('One of 4 service lines lacks fields a claim needs.');
+    expect(claims).toHaveTextContent('Every line lacks the clinic’s TIN, set in the clinic’s settings.');
+    expect(claims).toHaveTextContent('One of 4 service lines lacks fields a claim needs, for one patient.');
     const [gap] = within(claims).getAllByRole('listitem');
     expect(gap).toHaveTextContent('David Jackson: lacks member ID, ICD-10, rendering NPI');
-    expect(gap).toHaveTextContent('CPT 98985, date of service Feb 5, 2026');
+    expect(gap).toHaveTextContent('CPT 98985 on Feb 5, 2026');
     expect(within(gap!).getByRole('link', { name: 'David Jackson' })).toHaveAttribute('href', '/patient/102/dashboard');
     // The check comes before the button that signs.
     const button = within(card).getByRole('button', { name: 'Sign off February 2026' });
@@ -79,6 +79,37 @@ describe('the claims of a closed month', () => {
     api.set(claimsCheckUrl(2, 2026), { body: february });
     await app.user.click(within(card).getByRole('button', { name: /Try again/ }));
     expect(await within(card).findByText(/One of 4 service lines/)).toBeVisible();
+  });
+
+  it('lists a patient’s lines together, and folds a long list so the button stays near', async () => {
+    const names = ['Ana', 'Ben', 'Cy', 'Dee', 'Eva', 'Fay'];
+    const gaps = names.flatMap((first_name, i) =>
+      (['98977', '98980'] as const).map((code) => ({
+        patient: { id: 200 + i, first_name, last_name: 'Ortiz' },
+        code,
+        date_of_service: code === '98977' ? '2026-02-10' : '2026-02-28',
+        missing: ['member_id' as const],
+      })),
+    );
+    fixtureApi({
+      ...billingRoutes(supervisor),
+      [claimsCheckUrl(2, 2026)]: { body: claimsCheck('2026-02', { lines: 14, gaps }) },
+    });
+    const app = renderApp('/balances?month=2026-02', { token: 't' });
+    const claims = await within(await signOffSection('February 2026')).findByRole('region', {
+      name: 'Claims of the month',
+    });
+    expect(
+      await within(claims).findByText(/12 of 14 service lines lack fields a claim needs, for 6 patients/),
+    ).toBeVisible();
+    const more = within(claims).getByText('Show the 6 patients and their lines');
+    expect(within(claims).getByRole('link', { name: 'Ana Ortiz' })).not.toBeVisible();
+    await app.user.click(more);
+    const items = within(claims).getAllByRole('listitem');
+    expect(items).toHaveLength(6);
+    expect(items[0]).toHaveTextContent('Ana Ortiz: lacks member ID');
+    expect(items[0]).toHaveTextContent('CPT 98977 on Feb 10, 2026 · CPT 98980 on Feb 28, 2026');
+    expect(within(claims).getByRole('link', { name: 'Ana Ortiz' })).toBeVisible();
   });
 
   it('download as a CSV from the billing file card of a closed month, beside the billing file', async () => {
