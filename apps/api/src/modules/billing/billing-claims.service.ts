@@ -40,19 +40,18 @@ export function createBillingClaimsService({ clock, audit }: Deps) {
     return { clinic, month, lines: claimLinesOf(filed.figures.patients, ids) };
   }
 
-  const record = (
-    actor: Caller,
-    action: 'billing.claims_export' | 'billing.claims_check',
-    clinicId: number,
-    ctx: RequestContext,
-    detail: Record<string, unknown>,
-  ) => audit.record({ action, outcome: 'success', actorUserId: actor.id, clinicId, ip: ctx.ip, detail });
-
   return {
     /** The CSV; audited with the month and its number of lines, never their content. */
     async csv(actor: Caller, params: MonthParams, query: ClinicChoice, ctx: RequestContext) {
       const { clinic, month, lines } = await claimsOf(actor, params, query);
-      await record(actor, 'billing.claims_export', clinic.id, ctx, { month, lines: lines.length });
+      await audit.record({
+        action: 'billing.claims_export',
+        outcome: 'success',
+        actorUserId: actor.id,
+        clinicId: clinic.id,
+        ip: ctx.ip,
+        detail: { month, lines: lines.length },
+      });
       return { filename: `rehabit-claims-${clinic.code}-${month}.csv`, content: claimsCsv(lines, clinic) };
     },
 
@@ -68,10 +67,13 @@ export function createBillingClaimsService({ clock, audit }: Deps) {
           missing,
         }));
       const patientIds = [...new Set(gaps.map((gap) => gap.patient.id))];
-      await record(actor, 'billing.claims_check', clinic.id, ctx, {
-        month,
-        lines: lines.length,
-        patient_ids: patientIds,
+      await audit.record({
+        action: 'billing.claims_check',
+        outcome: 'success',
+        actorUserId: actor.id,
+        clinicId: clinic.id,
+        ip: ctx.ip,
+        detail: { month, lines: lines.length, patient_ids: patientIds },
       });
       return { month, lines: lines.length, clinic_missing: clinicGapsOf(clinic), gaps };
     },

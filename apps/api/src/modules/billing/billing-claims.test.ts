@@ -16,29 +16,12 @@ let complete: number;
 let lacking: number;
 
 const FORMULA_NAME = '=HYPERLINK("http://evil.test","Click")';
-/** The layout clearinghouses import (decision 1435), written out: a moved or renamed column fails here. */
-const COLUMNS = [
-  'Patient last name',
-  'Patient first name',
-  'Patient date of birth',
-  'Patient account number',
-  'MRN',
-  'Insurance member ID',
-  'Diagnosis code 1 (ICD-10)',
-  'Diagnosis pointer',
-  'CPT',
-  'Modifier 1',
-  'Modifier 2',
-  'Modifier 3',
-  'Modifier 4',
-  'Units',
-  'Date of service',
-  'Rendering provider NPI',
-  'Billing provider NPI',
-  'Billing provider TIN',
-  'Charge',
-  'Missing',
-];
+/** The layout clearinghouses import (decision 1435), written out as the file's first line: a moved column fails. */
+const HEADER =
+  'Patient last name,Patient first name,Patient date of birth,Patient account number,MRN,Insurance member ID,' +
+  'Diagnosis code 1 (ICD-10),Diagnosis pointer,CPT,Modifier 1,Modifier 2,Modifier 3,Modifier 4,Units,' +
+  'Date of service,Rendering provider NPI,Billing provider NPI,Billing provider TIN,Charge,Missing';
+const COLUMNS = HEADER.split(',');
 
 const claimsCsv = (month: number, token: string, query = '') =>
   c.call.get(`/clinic/billing/${month}/2026/claims-csv${query}`, token);
@@ -48,10 +31,8 @@ const download = (month: number, token: string) => c.call.get(`/clinic/billing/$
 
 /** The CSV's rows by column name; the byte-order mark and Windows line ends as spreadsheets want them. */
 function csvRows(body: string) {
-  expect(body.startsWith('\uFEFF')).toBe(true);
-  expect(body).toContain('\r\n');
-  const [header, ...rows] = parse(body, { bom: true }) as string[][];
-  expect(header).toEqual(COLUMNS);
+  expect(body.split('\r\n')[0]).toBe(`\uFEFF${HEADER}`);
+  const [, ...rows] = parse(body, { bom: true }) as string[][];
   return rows.map((row) => Object.fromEntries(COLUMNS.map((name, i) => [name, row[i]!])));
 }
 
