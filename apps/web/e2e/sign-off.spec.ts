@@ -86,6 +86,20 @@ test('a call of last month deleted after its close leaves it as filed, and the s
   await expect(signOff).toContainText('One correction made after the close is listed beside it');
   await snap(page, 'closed-month-correction');
 
+  // Before signing, the card says which service lines lack a claim's field; the claims CSV is the filed month's.
+  await expect(signOff.getByRole('region', { name: 'Claims of the month' })).toContainText(/service lines? ha|lacks?/);
+  const [claims] = await Promise.all([
+    page.waitForEvent('download'),
+    page
+      .getByRole('region', { name: `Billing file of ${last.name}` })
+      .getByRole('button', { name: 'Download claims CSV' })
+      .click(),
+  ]);
+  expect(claims.suggestedFilename()).toBe(`rehabit-claims-DEMO01-${last.iso}.csv`);
+  const [header, ...lines] = (await readFile((await claims.path())!, 'utf8')).trimEnd().split('\r\n');
+  expect(header).toMatch(/^\uFEFFPatient last name,Patient first name,Patient date of birth,/);
+  expect(lines.length).toBeGreaterThan(0);
+
   // The supervisor signs the month as filed: its figures and its file, not the recomputed ones.
   await signOff.getByRole('button', { name: `Sign off ${last.name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Sign off ${last.name}?` });

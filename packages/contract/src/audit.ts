@@ -113,6 +113,9 @@ export const auditActions = [
   'billing.settings_change',
   'billing.sign_off',
   'billing.post_sign_off_read',
+  // A closed month's claims exported as CSV, and its lines lacking a claim's field read (decision 1435).
+  'billing.claims_export',
+  'billing.claims_check',
   // One patient's RTM status today (data days, minutes, the call) read on the dashboard.
   'rtm_status.read',
   // Banners of the patient dashboard read (with the caller's snoozes), and one snoozed by the caller.

@@ -7,6 +7,7 @@ export * from './auth.ts';
 export * from './balances.ts';
 export * from './banners.ts';
 export * from './billing.ts';
+export * from './billing-claims.ts';
 export * from './billing-rules.ts';
 export * from './billing-sign-off.ts';
 export * from './calendar.ts';

@@ -83,6 +83,22 @@ export const icd10CodeSchema = z
   .pipe(z.string().regex(/^[A-Z][0-9][0-9A-Z](\.?[0-9A-Z]{1,4})?$/, { error: 'Choose an ICD-10 code from the list' }))
   .transform((code) => (code.length > 3 && !code.includes('.') ? `${code.slice(0, 3)}.${code.slice(3)}` : code));
 
+/**
+ * A patient's number in another system, for claims (decision 1435): trimmed, at most 40 letters, digits and dashes
+ * (not first); empty (or null) for none.
+ */
+const claimIdSchema = (what: string) =>
+  z
+    .string()
+    .trim()
+    .max(40, { error: `${what} is at most 40 characters` })
+    // A leading dash would read as a formula in a spreadsheet, and no record number starts with one.
+    .regex(/^([A-Za-z0-9][A-Za-z0-9-]*)?$/, {
+      error: `${what} takes letters, digits and dashes only, starting with a letter or digit`,
+    })
+    .transform((value) => value || null)
+    .nullish();
+
 const optionalEmail = z.union([z.literal('').transform(() => undefined), emailSchema]).optional();
 
 export const therapistRefSchema = z.object({ id: z.number().int(), display_name: z.string() });
@@ -98,6 +114,10 @@ export const patientSchema = z.object({
   email: z.string().nullable(),
   diagnosis: z.string().nullable(),
   diagnosis_description: z.string().nullable(),
+  /** The patient's medical record number in the clinic's EMR (decision 1435). */
+  mrn: z.string().nullable(),
+  /** The payer's member id, e.g. Medicare's MBI (decision 1435). */
+  insurance_member_id: z.string().nullable(),
   therapist: therapistRefSchema.nullable(),
   status: patientStatusSchema,
   is_rtm_covered: z.boolean(),
@@ -161,6 +181,8 @@ const patientFields = {
   birthday: birthdaySchema,
   email: optionalEmail,
   diagnosis: icd10CodeSchema.optional(),
+  mrn: claimIdSchema('The MRN'),
+  insurance_member_id: claimIdSchema('The member ID'),
   is_rtm_covered: z.boolean().default(false),
   consent_date: isoDateSchema.optional(),
   consent_method: consentMethodSchema.optional(),

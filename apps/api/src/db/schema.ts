@@ -234,6 +234,9 @@ export const patients = pgTable(
     birthday: date('birthday', { mode: 'string' }).notNull(),
     email: text('email'),
     diagnosis: text('diagnosis').references(() => icd10Codes.code),
+    /** The patient's medical record number in the clinic's EMR, and the payer's member id, for claims (decision 1435). */
+    mrn: text('mrn'),
+    insuranceMemberId: text('insurance_member_id'),
     therapistId: integer('therapist_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status', { enum: patientStatuses }).notNull().default('registered'),
     isRtmCovered: boolean('is_rtm_covered').notNull().default(false),

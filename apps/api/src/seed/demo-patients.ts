@@ -101,6 +101,14 @@ function sequence(seed: number) {
   return { next, pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]! };
 }
 
+/** The letters a Medicare Beneficiary Identifier uses (no S, L, O, I, B or Z). */
+const MBI_LETTERS = 'ACDEFGHJKMNPQRTUVWXY';
+/** A made-up id shaped like an MBI (digit, letters and digits, 4-3-4 as printed): nobody's. */
+const demoMemberId = (i: number) => {
+  const letter = (n: number) => MBI_LETTERS[n % MBI_LETTERS.length];
+  return `${1 + (i % 9)}${letter(i)}${letter(i * 3)}${i % 10}-${letter(i * 7)}${(i * 3) % 10}${letter(i * 11)}-${letter(i * 13)}${letter(i * 17)}${(i * 7) % 10}${(i * 9) % 10}`;
+};
+
 const day = (date: Date) => date.toISOString().slice(0, 10);
 const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
 
@@ -138,6 +146,10 @@ export async function seedDemoPatients(tx: Tx, clinic: DemoClinic, now = new Dat
         birthday: `${birthYear}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + ((i * 5) % 28)).padStart(2, '0')}`,
         email: i % 4 === 0 ? null : `${firstName}.${lastName}.${i}@example.net`.toLowerCase(),
         diagnosis,
+        // Claim numbers (decision 1435): the EMR's record number for the clinic's own registrations, and a member id
+        // for most, so the claims check has a few patients to name.
+        mrn: source === 'staff' ? `MRN-${clinic.seed}${10_000 + i}` : null,
+        insuranceMemberId: i % 7 === 3 ? null : demoMemberId(i),
         therapistId,
         status,
         isRtmCovered: i % 5 !== 0,

@@ -132,6 +132,10 @@ export const billingRepositories = {
     clinicOf: crossClinic(async (r) => {
       expect(await r.clinicOf()).toMatchObject({ id: a.clinicId, code: a.clinicCode });
     }),
+    claimIdsOf: crossClinic(async (r) => {
+      // Clinic A's patient only, never clinic B's asked for by id.
+      expect([...(await r.claimIdsOf([a.patientId, b.patientId])).keys()]).toEqual([a.patientId]);
+    }),
     peopleOf: crossClinic(async (r) => {
       const { patientsById, staffById } = await r.peopleOf(
         [a.patientId, b.patientId],

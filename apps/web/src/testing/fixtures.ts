@@ -59,6 +59,8 @@ export function makePatient(changes: Partial<PatientDetail> = {}): PatientDetail
     email: 'maria@example.com',
     diagnosis: 'M54.50',
     diagnosis_description: 'Low back pain, unspecified',
+    mrn: null,
+    insurance_member_id: null,
     therapist: { id: 7, display_name: 'Tara Nguyen' },
     status: 'onboarded',
     is_rtm_covered: true,

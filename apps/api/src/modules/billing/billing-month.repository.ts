@@ -25,6 +25,21 @@ export function createBillingMonthRepository(db: DbOrTx, scope: ClinicScope) {
       return clinic;
     },
 
+    /**
+     * The claim numbers of the clinic's patients by id (decision 1435): read as they stand now, since the filed
+     * figures do not hold them.
+     */
+    async claimIdsOf(patientIds: number[]) {
+      const rows =
+        patientIds.length === 0
+          ? []
+          : await db
+              .select({ id: patients.id, mrn: patients.mrn, memberId: patients.insuranceMemberId })
+              .from(patients)
+              .where(and(inScope(patients.clinicId, scope), inArray(patients.id, patientIds)));
+      return new Map(rows.map(({ id, ...ids }) => [id, ids]));
+    },
+
     /** The month's patients and staff by id, of the clinic only. */
     async peopleOf(patientIds: number[], staffIds: number[]) {
       const [patientRows, staffRows] = await Promise.all([

@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import { billingRoutes } from './billing.routes.ts';
 import { createBillingService } from './billing.service.ts';
+import { billingClaimsRoutes } from './billing-claims.routes.ts';
+import { createBillingClaimsService } from './billing-claims.service.ts';
 import { billingFilesRoutes } from './billing-files.routes.ts';
 import { type BillingFilesService, createBillingFilesService } from './billing-files.service.ts';
 import { billingSettingsRoutes } from './billing-settings.routes.ts';
@@ -19,7 +21,7 @@ declare module 'fastify' {
   }
 }
 
-/** RTM billing: units and chart, the billing file and the month close, settings, the sign-off, RTM status. */
+/** RTM billing: units and chart, the billing file and the month close, claims, settings, the sign-off, RTM status. */
 export const billingModule = fp(
   async (app) => {
     const { db, clock, audit, config } = app;
@@ -29,6 +31,7 @@ export const billingModule = fp(
     app.decorate('monthClose', billingFiles.monthClose);
     await app.register(billingRoutes, { billing: createBillingService({ clock, audit }) });
     await app.register(billingFilesRoutes, { billingFiles });
+    await app.register(billingClaimsRoutes, { billingClaims: createBillingClaimsService({ clock, audit }) });
     await app.register(billingSignOffRoutes, {
       billingSignOff: createBillingSignOffService({ clock, audit, config }),
     });

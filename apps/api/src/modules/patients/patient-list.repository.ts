@@ -197,7 +197,8 @@ function listStatement(options: ListOptions, search: Search, bind: Bind): SQL {
       limit ${bind('limit', 0)} offset ${bind('offset', 0)}
     )
     select total.n as total, p.id, p.clinic_id, p.user_id, p.first_name, p.last_name, p.dial_code, p.phone,
-      p.birthday::text as birthday, p.email, p.diagnosis, icd.description as diagnosis_description, p.therapist_id,
+      p.birthday::text as birthday, p.email, p.diagnosis, icd.description as diagnosis_description, p.mrn,
+      p.insurance_member_id, p.therapist_id,
       ${therapist}.first_name as therapist_first_name, ${therapist}.last_name as therapist_last_name, p.status,
       p.is_rtm_covered, p.consent_date::text as consent_date, p.consent_method, p.source, p.created_at,
       (select max(${patientEpisodes.startedAt}) from ${patientEpisodes}

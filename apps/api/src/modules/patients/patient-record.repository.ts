@@ -20,7 +20,7 @@ import type { PatientRow } from './patients.repository.ts';
 const READ_AUDITED_SQL = `
 with p as (
   select p.id, p.clinic_id, p.user_id, p.first_name, p.last_name, p.dial_code, p.phone, p.birthday::text as birthday,
-    p.email, p.diagnosis, i.description as diagnosis_description, p.therapist_id,
+    p.email, p.diagnosis, i.description as diagnosis_description, p.mrn, p.insurance_member_id, p.therapist_id,
     t.first_name as therapist_first_name, t.last_name as therapist_last_name, p.status, p.is_rtm_covered,
     p.consent_date::text as consent_date, p.consent_method, p.source, p.created_at,
     (select max(e.started_at) from patient_episodes e where e.patient_id = p.id and e.ended_at is null)

@@ -13,6 +13,8 @@ export type PatientSqlRow = {
   email: string | null;
   diagnosis: string | null;
   diagnosis_description: string | null;
+  mrn: string | null;
+  insurance_member_id: string | null;
   therapist_id: number | null;
   therapist_first_name: string | null;
   therapist_last_name: string | null;
@@ -40,6 +42,8 @@ export const fromPatientSqlRow = (row: PatientSqlRow): PatientRow => ({
   email: row.email,
   diagnosis: row.diagnosis,
   diagnosisDescription: row.diagnosis_description,
+  mrn: row.mrn,
+  insuranceMemberId: row.insurance_member_id,
   therapistId: row.therapist_id,
   therapistFirstName: row.therapist_first_name,
   therapistLastName: row.therapist_last_name,

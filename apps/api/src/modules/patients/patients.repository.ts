@@ -29,6 +29,8 @@ const patientColumns = {
   email: patients.email,
   diagnosis: patients.diagnosis,
   diagnosisDescription: icd10Codes.description,
+  mrn: patients.mrn,
+  insuranceMemberId: patients.insuranceMemberId,
   therapistId: patients.therapistId,
   therapistFirstName: therapist.firstName,
   therapistLastName: therapist.lastName,
@@ -67,6 +69,8 @@ export const toPatient = (row: PatientRow): Patient => ({
   email: row.email,
   diagnosis: row.diagnosis,
   diagnosis_description: row.diagnosisDescription,
+  mrn: row.mrn,
+  insurance_member_id: row.insuranceMemberId,
   therapist:
     row.therapistId && row.therapistFirstName
       ? { id: row.therapistId, display_name: `${row.therapistFirstName} ${row.therapistLastName}` }

@@ -213,6 +213,8 @@ export function createPatientsService({ clock, audit, rtm, tasks, monitoring, re
   const detailsOf = (body: RegisterPatientBody) => ({
     ...identityColumnsOf(body),
     diagnosis: body.diagnosis ?? null,
+    mrn: body.mrn ?? null,
+    insuranceMemberId: body.insurance_member_id ?? null,
     isRtmCovered: body.is_rtm_covered,
     consentDate: body.consent_date ?? null,
     consentMethod: body.consent_method ?? null,

@@ -5,6 +5,7 @@ import type {
   BillingSettings,
   BillingSignOff,
   BillingUnits,
+  ClaimsCheck,
   CurrentUser,
 } from '@rehabit/contract';
 import type { RecordedRequest } from '@web/testing/fixture-api.ts';
@@ -21,6 +22,8 @@ export const downloadUrl = (month: number, year: number) => `GET /clinic/billing
 export const signOffUrl = (month: number, year: number) => `GET /clinic/billing/${month}/${year}/sign-off`;
 export const signUrl = (month: number, year: number) => `POST /clinic/billing/${month}/${year}/sign-off`;
 export const reviewUrl = (month: number, year: number) => `GET /clinic/billing/${month}/${year}/post-close-corrections`;
+export const claimsCheckUrl = (month: number, year: number) => `GET /clinic/billing/${month}/${year}/claims-check`;
+export const claimsCsvUrl = (month: number, year: number) => `GET /clinic/billing/${month}/${year}/claims-csv`;
 
 export const billingManager: CurrentUser = {
   ...therapist,
@@ -160,6 +163,15 @@ export const unsigned = (month: string, state: 'open' | 'closed'): BillingSignOf
   signed_file: null,
 });
 
+/** A closed month's claims check: its lines, what the clinic lacks, and the lines lacking more. */
+export const claimsCheck = (month: string, changes: Partial<ClaimsCheck> = {}): ClaimsCheck => ({
+  month,
+  lines: 4,
+  clinic_missing: [],
+  gaps: [],
+  ...changes,
+});
+
 export const noFile: BillingFileStatus = { exists: false, name: null, source: null, created_at: null };
 export const generatedFile: BillingFileStatus = {
   exists: true,
@@ -197,5 +209,6 @@ export const billingRoutes = (user: CurrentUser = billingManager) => ({
   [signOffUrl(2, 2026)]: { body: unsigned('2026-02', 'closed') },
   [reviewUrl(3, 2026)]: { body: { month: '2026-03', closed_months: [] } },
   [reviewUrl(2, 2026)]: { body: { month: '2026-02', closed_months: [] } },
+  [claimsCheckUrl(2, 2026)]: { body: claimsCheck('2026-02') },
   'GET /api/v1/clinic/billing-settings/': { body: settings },
 });

@@ -4,7 +4,7 @@ import { makePatient, makeStaff, manager, patientPage, signedInRoutes, staffPage
 import { renderApp } from '@web/testing/render-app.tsx';
 import { describe, expect, it } from 'vitest';
 
-const maria = makePatient();
+const maria = makePatient({ mrn: 'MRN-0042' });
 const noLogs = { body: { count: 0, next: null, previous: null, results: [] } };
 
 describe('changes to a patient', () => {
@@ -13,9 +13,14 @@ describe('changes to a patient', () => {
       ...signedInRoutes(),
       'GET /api/v1/patients/101/': { body: maria },
       'GET /api/v1/patients/101/log_interaction/': noLogs,
-      'PUT /clinic/patient/101/update': { body: { ...maria, phone: '5559876543' } },
+      'PUT /clinic/patient/101/update': {
+        body: { ...maria, phone: '5559876543', mrn: null, insurance_member_id: '1EG4-TE5-MK73' },
+      },
     });
     const app = renderApp('/patient/101/dashboard', { token: 't' });
+    const details = await screen.findByRole('region', { name: 'Patient details' });
+    expect(within(details).getByText('MRN').nextElementSibling).toHaveTextContent('MRN-0042');
+    expect(within(details).getByText('Insurance member ID').nextElementSibling).toHaveTextContent('Not set');
     await app.user.click(await screen.findByRole('button', { name: 'Edit details' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Maria Garcia' });
     expect(within(dialog).getByRole('combobox', { name: 'Diagnosis (ICD-10)' })).toHaveValue(
@@ -25,6 +30,9 @@ describe('changes to a patient', () => {
     const phone = within(dialog).getByLabelText(/Mobile phone/);
     await app.user.clear(phone);
     await app.user.type(phone, '(555) 987-6543');
+    expect(within(dialog).getByLabelText(/MRN/)).toHaveValue('MRN-0042');
+    await app.user.clear(within(dialog).getByLabelText(/MRN/));
+    await app.user.type(within(dialog).getByLabelText(/Insurance member ID/), '1EG4-TE5-MK73');
     await app.user.click(within(dialog).getByRole('button', { name: 'Save details' }));
     expect(await screen.findByText('The details are saved')).toBeInTheDocument();
     expect(api.calls('PUT /clinic/patient/101/update')[0]?.body).toEqual({
@@ -35,11 +43,15 @@ describe('changes to a patient', () => {
       birthday: '1956-03-04',
       email: 'maria@example.com',
       diagnosis: 'M54.50',
+      mrn: null,
+      insurance_member_id: '1EG4-TE5-MK73',
       is_rtm_covered: true,
       consent_date: '2025-01-10',
       consent_method: 'written',
     });
     expect(await screen.findByRole('link', { name: '+1 (555) 987-6543' })).toBeInTheDocument();
+    expect(within(details).getByText('Insurance member ID').nextElementSibling).toHaveTextContent('1EG4-TE5-MK73');
+    expect(within(details).getByText('MRN').nextElementSibling).toHaveTextContent('Not set');
   });
 
   it('changes the treating therapist', async () => {

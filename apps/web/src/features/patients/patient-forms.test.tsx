@@ -52,6 +52,8 @@ describe('register a patient', () => {
     await app.user.type(within(dialog).getByLabelText(/Birthday/), '03/04/1956');
     await app.user.type(within(dialog).getByLabelText(/Mobile phone/), '555 12');
     await app.user.type(within(dialog).getByLabelText(/E-mail/), 'not-an-email');
+    await app.user.type(within(dialog).getByLabelText(/MRN/), ' MRN-77 ');
+    await app.user.type(within(dialog).getByLabelText(/Insurance member ID/), '1EG4 TE5');
     await app.user.type(within(dialog).getByRole('combobox', { name: 'Diagnosis (ICD-10)' }), 'low back');
     await app.user.click(await within(dialog).findByRole('option', { name: /M54.50/ }));
     await app.user.click(within(dialog).getByRole('checkbox', { name: "The patient's payer covers RTM" }));
@@ -61,7 +63,13 @@ describe('register a patient', () => {
     expect(await within(dialog).findByText('The phone number is too short')).toBeInTheDocument();
     expect(within(dialog).getByText('Enter a valid e-mail address')).toBeInTheDocument();
     expect(within(dialog).getByText('Give both the consent date and how consent was given')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('The member ID takes letters, digits and dashes only, starting with a letter or digit'),
+    ).toBeInTheDocument();
     expect(api.calls('POST /clinic/patient/register')).toHaveLength(0);
+
+    await app.user.clear(within(dialog).getByLabelText(/Insurance member ID/));
+    await app.user.type(within(dialog).getByLabelText(/Insurance member ID/), '1EG4-TE5-MK73');
 
     await app.user.type(within(dialog).getByLabelText(/Mobile phone/), '34567');
     await app.user.clear(within(dialog).getByLabelText(/E-mail/));
@@ -75,6 +83,8 @@ describe('register a patient', () => {
       selected_code: '+1',
       birthday: '1956-03-04',
       diagnosis: 'M54.50',
+      mrn: 'MRN-77',
+      insurance_member_id: '1EG4-TE5-MK73',
       is_rtm_covered: true,
       consent_date: '2025-01-10',
       consent_method: 'verbal',

@@ -12,4 +12,6 @@ export const billingKeys = {
   file: (clinic: string | null, month: string) => [...billingKeys.clinic(clinic), 'file', month] as const,
   signOff: (clinic: string | null, month: string) => [...billingKeys.clinic(clinic), 'sign-off', month] as const,
   postClose: (clinic: string | null, month: string) => [...billingKeys.clinic(clinic), 'post-close', month] as const,
+  claimsCheck: (clinic: string | null, month: string) =>
+    [...billingKeys.clinic(clinic), 'claims-check', month] as const,
 };

@@ -8,7 +8,9 @@ import { formatMonth } from '@web/components/ui/month-picker/months.ts';
 import { errorMessage } from '@web/lib/api-error.ts';
 import { FileSpreadsheet } from 'lucide-react';
 import { useBillingFile } from '../api/check-billing-file.ts';
+import { useDownloadClaimsCsv } from '../api/claims.ts';
 import { useDownloadBillingFile } from '../api/download-billing-file.ts';
+import { useSignOff } from '../api/sign-off.ts';
 import { closingText } from '../lib/clinic-month.ts';
 import { AdminFileActions } from './admin-file-actions.tsx';
 import { DownloadProgressBar } from './download-progress-bar.tsx';
@@ -66,6 +68,10 @@ type FileReadyProps = { clinic: string | null; month: string; status: BillingFil
 
 function FileReady({ clinic, month, status, timezone }: FileReadyProps) {
   const download = useDownloadBillingFile(clinic, month);
+  const claims = useDownloadClaimsCsv(clinic, month);
+  // A closed month's claims are made from its filed figures (decision 1435); an open month has none yet.
+  const state = useSignOff(clinic, month).data?.state;
+  const isClosed = state === 'closed' || state === 'signed';
   const madeOn = status.created_at
     ? formatDate(timezone ? localDateOf(new Date(status.created_at), timezone) : status.created_at)
     : null;
@@ -86,13 +92,25 @@ function FileReady({ clinic, month, status, timezone }: FileReadyProps) {
           )}
         </div>
       </div>
-      <DownloadButton isLoading={download.isPending} onClick={() => download.mutate()}>
-        Download billing file
-      </DownloadButton>
+      <div className="billing-file__actions">
+        <DownloadButton isLoading={download.isPending} onClick={() => download.mutate()}>
+          Download billing file
+        </DownloadButton>
+        {isClosed && (
+          <DownloadButton variant="secondary" isLoading={claims.isPending} onClick={() => claims.mutate()}>
+            Download claims CSV
+          </DownloadButton>
+        )}
+      </div>
       {download.progress && <DownloadProgressBar progress={download.progress} />}
       {download.isError && (
         <Alert tone="danger" title="The billing file could not be downloaded">
           {errorMessage(download.error)}
+        </Alert>
+      )}
+      {claims.isError && (
+        <Alert tone="danger" title="The claims CSV could not be downloaded">
+          {errorMessage(claims.error)}
         </Alert>
       )}
     </div>

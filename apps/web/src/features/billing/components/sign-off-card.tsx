@@ -10,6 +10,7 @@ import { Signature } from 'lucide-react';
 import { useState } from 'react';
 import { useBillingUnits } from '../api/get-billing-units.ts';
 import { usePostCloseCorrections, useSignMonth, useSignOff } from '../api/sign-off.ts';
+import { ClaimGaps } from './claim-gaps.tsx';
 import './sign-off.css';
 
 type SignOffCardProps = {
@@ -72,10 +73,13 @@ function AwaitingSignOff({ clinic, month, canSign }: { clinic: string | null; mo
       : '';
   if (!canSign) {
     return (
-      <p className="sign-off__text">
-        <strong>Not signed off yet.</strong> The month is closed and its billing file is made; the clinic’s supervisor
-        signs off the filed figures after reviewing them.{beside}
-      </p>
+      <>
+        <p className="sign-off__text">
+          <strong>Not signed off yet.</strong> The month is closed and its billing file is made; the clinic’s supervisor
+          signs off the filed figures after reviewing them.{beside}
+        </p>
+        <ClaimGaps clinic={clinic} month={month} />
+      </>
     );
   }
   return (
@@ -85,6 +89,7 @@ function AwaitingSignOff({ clinic, month, canSign }: { clinic: string | null; mo
         {filed ? `: ${filed}` : ''}, and the billing file made from those figures. The sign-off records your name, the
         time and the SHA-256 checksum of the file.{beside}
       </p>
+      <ClaimGaps clinic={clinic} month={month} />
       <Button
         icon={<Signature size={16} aria-hidden="true" />}
         onClick={() => setConfirming(true)}

@@ -102,6 +102,14 @@ export function PatientHeader({ patient }: { patient: Patient & Partial<PatientD
           </dd>
         </div>
         <div>
+          <dt>MRN</dt>
+          <dd className="tabular">{patient.mrn ?? <span className="muted">Not set</span>}</dd>
+        </div>
+        <div>
+          <dt>Insurance member ID</dt>
+          <dd className="tabular">{patient.insurance_member_id ?? <span className="muted">Not set</span>}</dd>
+        </div>
+        <div>
           <dt>Registered</dt>
           <dd>
             <ClinicTime value={patient.created_at} style="date" />

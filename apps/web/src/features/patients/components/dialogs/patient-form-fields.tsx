@@ -20,6 +20,16 @@ const consentOptions = [
 const messageFor = (value: unknown, error: FieldError | undefined, whenEmpty: string) =>
   error && (value ? error.message : whenEmpty);
 
+/** The numbers a claim names the patient by (decision 1435), both optional. */
+const claimIdFields = [
+  { name: 'mrn', label: 'MRN', hint: "Optional. The patient's record number in your EMR." },
+  {
+    name: 'insurance_member_id',
+    label: 'Insurance member ID',
+    hint: "Optional. The payer's member ID, e.g. Medicare's MBI. Claims need it.",
+  },
+] as const;
+
 // A birthday calendar opens decades back, where most patients' birthdays are.
 const BIRTHDAY_CALENDAR_START = new Date(1960, 0, 1);
 
@@ -101,6 +111,19 @@ export function PatientFormFields({
           />
         )}
       />
+      <div className="dialog-form__row">
+        {claimIdFields.map(({ name, label, hint }) => (
+          <TextField
+            key={name}
+            label={label}
+            autoComplete="off"
+            spellCheck={false}
+            hint={hint}
+            error={errors[name]?.message}
+            {...form.register(name)}
+          />
+        ))}
+      </div>
       <fieldset className="dialog-form__group">
         <legend>Remote Therapeutic Monitoring</legend>
         <Controller
