@@ -105,6 +105,8 @@ const measureUnits: Record<string, { unit: string; code: string }> = {
 /** The measures that are questionnaires; the others (range of motion, Timed Up and Go) are an examination. */
 const measuredByExam = new Set(['rom', 'tug']);
 
+const IDENTIFIER_TYPE = 'http://terminology.hl7.org/CodeSystem/v2-0203';
+const identifierType = (code: string, text: string) => ({ coding: [{ system: IDENTIFIER_TYPE, code }], text });
 export const ref = (type: string, id: string) => ({ reference: `${type}/${id}` });
 const category = (code: string) => [{ coding: [{ system: OBSERVATION_CATEGORY, code }] }];
 
@@ -132,7 +134,14 @@ export function mapPatient(p: FhirPatientRow): FhirResource {
     resourceType: 'Patient',
     id: fhirIds.patient(p.id),
     meta: { lastUpdated: p.updatedAt.toISOString() },
-    identifier: [{ use: 'usual', system: patientIdentifierSystem(p.clinic.code), value: String(p.id) }],
+    identifier: [
+      { use: 'usual', system: patientIdentifierSystem(p.clinic.code), value: String(p.id) },
+      // The clinic's own numbers, typed but without a system: Rehabit does not know which EMR or payer issued them.
+      ...(p.mrn ? [{ use: 'official', type: identifierType('MR', 'Medical record number'), value: p.mrn }] : []),
+      ...(p.insuranceMemberId
+        ? [{ use: 'secondary', type: identifierType('MB', 'Member number'), value: p.insuranceMemberId }]
+        : []),
+    ],
     name: [{ use: 'official', family: p.lastName, given: [p.firstName] }],
     ...(telecom.length > 0 && { telecom }),
     birthDate: p.birthday,

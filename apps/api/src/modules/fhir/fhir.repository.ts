@@ -39,6 +39,8 @@ export const createFhirRepository = (db: DbOrTx, scope: ClinicScope) => ({
         email: patients.email,
         status: patients.status,
         diagnosis: patients.diagnosis,
+        mrn: patients.mrn,
+        insuranceMemberId: patients.insuranceMemberId,
         diagnosisDescription: icd10Codes.description,
         createdAt: patients.createdAt,
         updatedAt: patients.updatedAt,

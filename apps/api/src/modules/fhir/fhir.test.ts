@@ -36,7 +36,12 @@ await db.update(users).set({ npi: '1245319599' }).where(eq(users.id, home.therap
 
 /** An onboarded patient with a two-exercise program, pain ratings and steps sent from the phone, a call and a video visit. */
 async function patientWithRecord() {
-  const { id } = await call.register(token, { first_name: 'Ashley', last_name: 'Perez' });
+  const { id } = await call.register(token, {
+    first_name: 'Ashley',
+    last_name: 'Perez',
+    mrn: 'MRN-20417',
+    insurance_member_id: '1EG4-TE5-MK73',
+  });
   const onboard = await call.post(pathOf(patientEndpoints.onboard, { id }), home.manager.token, {
     diagnosis: 'M54.50',
     therapist: home.therapist.id,
@@ -117,6 +122,24 @@ describe('the FHIR Bundle of a patient', () => {
     const [patient] = of('Patient');
     expect(patient!.identifier[0].system).toBe(`urn:rehabit:clinic:${home.clinic.code.toLowerCase()}:patient`);
     expect(patient!.identifier[0].value).toBe(String(id));
+    expect(patient!.identifier.slice(1)).toEqual([
+      {
+        use: 'official',
+        type: {
+          coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0203', code: 'MR' }],
+          text: 'Medical record number',
+        },
+        value: 'MRN-20417',
+      },
+      {
+        use: 'secondary',
+        type: {
+          coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0203', code: 'MB' }],
+          text: 'Member number',
+        },
+        value: '1EG4-TE5-MK73',
+      },
+    ]);
     expect(patient!.name[0]).toMatchObject({ family: 'Perez', given: ['Ashley'] });
     expect(of('Organization')[0]!.identifier).toEqual([
       { system: 'http://hl7.org/fhir/sid/us-npi', value: '1234567893' },
