@@ -49,5 +49,8 @@ export async function runRestore(config: Config, dir: string, progress: Progress
         ? `; ${manifest.missing_files.length} files were missing from the backup`
         : ''),
   );
+  if (target.kind === 'postgres') {
+    progress("Next: run setup-database --app-role ROLE to give the server's role its rights, then start the server");
+  }
   return { tables: restored, files };
 }

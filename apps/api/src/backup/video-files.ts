@@ -7,6 +7,7 @@ import type { StoredVideo } from './database.ts';
 import {
   BackupRefusal,
   copyWithDigest,
+  type Digest,
   digestOf,
   type FileEntry,
   type Manifest,
@@ -49,6 +50,17 @@ function filesOfSnapshot(videos: StoredVideo[]) {
   });
 }
 
+/** Copies a stored file into the backup, or answers null when storage lost it meanwhile (its video deleted). */
+async function copyOut(storage: VideoStorage, file: VideoFile, target: string): Promise<Digest | null> {
+  try {
+    return await copyWithDigest(await storage.read(file.kind, file.guid), target);
+  } catch (err) {
+    await rm(target, { force: true });
+    if ((await storage.size(file.kind, file.guid)) === null) return null;
+    throw err;
+  }
+}
+
 /**
  * Copies every file the snapshot names from storage into the backup, each with its size and SHA-256. A file gone
  * from storage by then (its video deleted after the snapshot) is listed as missing rather than failing the backup.
@@ -63,19 +75,11 @@ export async function backUpVideoFiles(storage: VideoStorage, videos: StoredVide
   progress(`Video files: copying ${wanted.length} from ${storage.kind === 's3' ? 'the bucket' : 'the local disk'}`);
   for (const [index, file] of wanted.entries()) {
     const size = await storage.size(file.kind, file.guid);
-    const copied =
-      size === null
-        ? null
-        : await copyWithDigest(await storage.read(file.kind, file.guid), path.join(dir, file.path)).catch(
-            async (err) => {
-              if ((await storage.size(file.kind, file.guid)) === null) return null;
-              throw err;
-            },
-          );
+    const copied = size === null ? null : await copyOut(storage, file, path.join(dir, file.path));
     if (!copied) {
       if (!file.optional) missing.push({ path: file.path, reason: 'not in storage when the backup copied it' });
     } else if (copied.size !== size || (file.recordedSize !== null && copied.size !== file.recordedSize)) {
-      throw new Error(`${file.path} changed size while it was copied: stored files must never change`);
+      throw new Error(`${file.path} is not the size storage or its video gave: stored files must never change`);
     } else {
       files.push({ path: file.path, ...copied });
       bytes += copied.size;
