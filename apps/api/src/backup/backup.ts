@@ -8,6 +8,7 @@ import {
   BACKUP_FORMAT,
   BackupRefusal,
   digestOfFile,
+  dumpPathOf,
   type Manifest,
   megabytes,
   type Progress,
@@ -33,7 +34,7 @@ export async function runBackup(config: Config, dir: string, progress: Progress)
   // The backup holds health data: only its owner may read it.
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const target = databaseTargetOf(config);
-  const dumpPath = target.kind === 'postgres' ? 'database.pgdump' : 'database.tar.gz';
+  const dumpPath = dumpPathOf(target.kind);
   progress(
     `Database: dumping the ${target.kind === 'postgres' ? 'PostgreSQL' : 'embedded'} database from one snapshot`,
   );

@@ -32,22 +32,32 @@ const fileEntrySchema = z.object({
 });
 export type FileEntry = z.infer<typeof fileEntrySchema>;
 
-const manifestSchema = z.object({
-  format: z.literal(BACKUP_FORMAT),
-  rehabit_version: z.string(),
-  created_at: z.iso.datetime(),
-  database: z.object({
-    kind: z.enum(['postgres', 'pglite']),
-    path: backupPathSchema,
-    last_migration: z.string(),
-  }),
-  /** Rows of every table (`schema.table`), counted in the snapshot the dump was taken from. */
-  tables: z.record(z.string(), z.number().int().nonnegative()),
-  /** The dump and every video file and poster, each with its size and SHA-256. */
-  files: z.array(fileEntrySchema),
-  /** Files the snapshot names that storage no longer held when they were copied (a video deleted meanwhile). */
-  missing_files: z.array(z.object({ path: backupPathSchema, reason: z.string() })),
-});
+/** The dump's name in a backup, by the kind of database it is of. */
+export const dumpPathOf = (kind: 'postgres' | 'pglite') =>
+  kind === 'postgres' ? 'database.pgdump' : 'database.tar.gz';
+
+const manifestSchema = z
+  .object({
+    format: z.literal(BACKUP_FORMAT),
+    rehabit_version: z.string(),
+    created_at: z.iso.datetime(),
+    database: z.object({
+      kind: z.enum(['postgres', 'pglite']),
+      path: backupPathSchema,
+      last_migration: z.string(),
+    }),
+    /** Rows of every table (`schema.table`), counted in the snapshot the dump was taken from. */
+    tables: z.record(z.string(), z.number().int().nonnegative()),
+    /** The dump and every video file and poster, each with its size and SHA-256. */
+    files: z.array(fileEntrySchema),
+    /** Files the snapshot names that storage no longer held when they were copied (a video deleted meanwhile). */
+    missing_files: z.array(z.object({ path: backupPathSchema, reason: z.string() })),
+  })
+  // The dump is checked against its checksum like every other file, so it must be one of them.
+  .refine((m) => m.database.path === dumpPathOf(m.database.kind) && m.files.some((f) => f.path === m.database.path), {
+    message: "the database's dump must be listed among the files under its kind's name",
+    path: ['database', 'path'],
+  });
 export type Manifest = z.infer<typeof manifestSchema>;
 
 export async function writeManifest(dir: string, manifest: Manifest) {
