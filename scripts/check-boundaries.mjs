@@ -5,8 +5,8 @@
 //   cycles; the routes of app/, which put the screens together and load each lazily by its file, may reach deeper;
 // - the web's lib/ knows no feature: it holds the transport and the plumbing every feature stands on;
 // - in the API only repositories speak SQL (drizzle-orm, the schema, prepared statements, the database drivers),
-//   beside the layers that own the database (db/, jobs/) and the demo data (seed/); routes never reach a repository
-//   past their service;
+//   beside the layers that own the database (db/, jobs/, backup/) and the demo data (seed/); routes never reach a
+//   repository past their service;
 // - the API's modules import each other without cycles;
 // - in the API a repository is built only by the data access a call is given (decision 1345), beside the
 //   repositories themselves and the audit trail's and outbox's writers beneath every module;
@@ -56,11 +56,12 @@ const speaksSql = (target) =>
 
 /**
  * Where the API speaks SQL besides its repositories: the database layer (connection, migrations, grants, the scope
- * and visibility rules every repository builds on) and the job queue (pg-boss's own tables); and the demo data,
+ * and visibility rules every repository builds on), the job queue (pg-boss's own tables) and the backup, which
+ * dumps, counts and restores every table as their owner from the command line (decision 1445); and the demo data,
  * made once in demo mode straight into the tables and never reached by a call (decision 0440). Tests set up rows
  * directly.
  */
-const sqlOwners = ['apps/api/src/db/', 'apps/api/src/jobs/', 'apps/api/src/seed/'];
+const sqlOwners = ['apps/api/src/db/', 'apps/api/src/jobs/', 'apps/api/src/backup/', 'apps/api/src/seed/'];
 const maySpeakSql = (file) =>
   file.endsWith('.repository.ts') || isTest(file) || sqlOwners.some((folder) => file.startsWith(folder));
 

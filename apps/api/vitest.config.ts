@@ -5,6 +5,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // exactly as the embedded pass did.
 const sameOnEveryDatabase = [
   'test/cli.test.ts',
+  'test/backup-embedded.test.ts',
   'test/server-start-stop.test.ts',
   'test/production-build.test.ts',
   'test/repository-parameters.test.ts',

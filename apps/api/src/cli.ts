@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { can, clinicCodeSchema, emailSchema, roleSchema } from '@rehabit/contract';
+import { runBackup } from './backup/backup.ts';
+import { BackupRefusal } from './backup/manifest.ts';
+import { runRestore } from './backup/restore.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
@@ -28,6 +31,11 @@ const usage = `Usage: npm run cli -- <command> [options]
   reset-password --email EMAIL --password PASSWORD
   generate-push-keys                        print a new key pair for push reminders (VAPID_PUBLIC_KEY and
                                             VAPID_PRIVATE_KEY lines) to put in the server's environment
+  backup DIR                                back up into a new directory: the database from one snapshot (pg_dump,
+                                            or the embedded database with the server stopped), every video file and
+                                            poster, and manifest.json with their checksums and each table's rows
+  restore DIR                               restore a backup into an empty database and empty video storage only,
+                                            checking every checksum before and after (docs/operations.md)
   import-icd10  --file PATH                 import every billable code of an official CMS ICD-10-CM release
                                             (icd10cm_codes_YYYY.txt or icd10cm_order_YYYY.txt) or a code<TAB>description file
 
@@ -78,6 +86,13 @@ async function main() {
     return;
   }
   const config = loadConfig();
+  if (command === 'backup' || command === 'restore') {
+    // Neither migrates: a backup changes nothing, and a restore needs the database as empty as it was made.
+    const dir = positionals[1];
+    if (!dir) throw new UsageError(`${command} needs a directory: npm run cli -- ${command} DIR`);
+    await (command === 'backup' ? runBackup : runRestore)(config, dir, (line) => console.log(line));
+    return;
+  }
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     await migrateDatabase(database, config);
@@ -199,7 +214,11 @@ async function main() {
 main().catch((err) => {
   // Never the raw error: a failed statement carries its values (e-mails, password hashes).
   const message =
-    err instanceof UsageError ? err.message : err?.issues ? err.issues[0]?.message : String(reportableError(err));
+    err instanceof UsageError || err instanceof BackupRefusal
+      ? err.message
+      : err?.issues
+        ? err.issues[0]?.message
+        : String(reportableError(err));
   console.error(message);
   process.exit(1);
 });

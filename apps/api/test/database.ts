@@ -46,6 +46,40 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /**
+ * A data directory holding a migrated embedded database, as a server leaves it when stopped (the run's migrated
+ * copy, or migrated here outside a test run).
+ */
+export async function createTestDataDir(): Promise<string> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'rehabit-test-data-'));
+  const snapshot = process.env[PGLITE_SNAPSHOT];
+  const database = await openDatabase({
+    dataDir,
+    loadDataDir: snapshot ? new Blob([await readFile(snapshot)]) : undefined,
+  });
+  try {
+    if (!snapshot) await runMigrations(database);
+  } finally {
+    await database.close();
+  }
+  return dataDir;
+}
+
+/**
+ * A new database without a single table on the PostgreSQL server of TEST_DATABASE_URL, as an operator creates one
+ * to restore a backup into; dropped by `drop` (or, left by a killed run, by a later run's clean-up).
+ */
+export async function createEmptyDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('An empty database needs a PostgreSQL server (TEST_DATABASE_URL)');
+  const name = newDatabaseName('rehabit_test_');
+  await onServer(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
+  return {
+    url: databaseUrl(serverUrl, name),
+    drop: () => onServer(serverUrl, (admin) => dropDatabase(admin, name)),
+  };
+}
+
+/**
  * Vitest global setup: migrates one database for the whole run (a template database on the PostgreSQL server, or
  * a PGlite data directory saved to a temporary file) and returns its removal. Each run makes its own, so runs
  * beside each other never share one, and a changed migration is always in the next run.
