@@ -57,7 +57,10 @@ const envSchema = z.object({
   DATABASE_MIGRATION_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('./data'),
   REDIS_URL: optionalUrl,
-  /** Starts the real-time channels in Redis, so several portals (or test runs) can share one Redis. */
+  /**
+   * Starts every key and channel Rehabit uses in Redis (real-time events, rate limits, session revocations), so
+   * several portals (or test runs) can share one Redis; the servers of one portal share one prefix.
+   */
   REDIS_KEY_PREFIX: z
     .string()
     .trim()
