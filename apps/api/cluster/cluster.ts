@@ -8,6 +8,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -54,8 +55,10 @@ export type Cluster = {
   restart: (name: string) => Promise<void>;
   /** Each node's state as the proxy sees it. */
   states: () => Promise<Record<string, NodeState>>;
-  /** Until the proxy sees the node in the state (UP or DOWN). */
-  waitState: (name: string, state: 'UP' | 'DOWN', ms?: number) => Promise<void>;
+  /** Until the proxy sees the node in the state (UP or DOWN, or DRAIN when it is sent nothing new). */
+  waitState: (name: string, state: 'UP' | 'DOWN' | 'DRAIN', ms?: number) => Promise<void>;
+  /** Sends the node no new requests (`drain`), or sends it its share again (`ready`), through the proxy's socket. */
+  setAdminState: (name: string, state: 'drain' | 'ready') => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -122,10 +125,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const lastLines = (name: string) => `; it printed:\n${(recent.get(name) ?? []).join('\n')}`;
 
   function startNode(node: ClusterNode) {
+    // Each node's database connections carry its name, so an operator (or a test) sees who runs what.
+    const databaseUrl = new URL(options.env.DATABASE_URL ?? '');
+    databaseUrl.searchParams.set('application_name', `rehabit-${node.name}`);
     launch(node.name, process.execPath, [SERVER_ENTRY, ...(options.args ?? [])], {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       ...options.env,
+      ...(options.env.DATABASE_URL ? { DATABASE_URL: databaseUrl.href } : {}),
       HOST: '127.0.0.1',
       PORT: String(node.port),
       PUBLIC_URL: url,
@@ -161,8 +168,20 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     }
     return found;
   }
-  const waitState = (name: string, state: 'UP' | 'DOWN', ms = 20_000) =>
+  const waitState = (name: string, state: 'UP' | 'DOWN' | 'DRAIN', ms = 20_000) =>
     until(`the proxy did not see ${name} ${state}`, ms, async () => (await states())[name] === state);
+
+  const adminSocket = path.join(dir, 'haproxy.sock');
+  async function setAdminState(name: string, state: 'drain' | 'ready') {
+    const answer = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      const socket = connect(adminSocket, () => socket.end(`set server nodes/${name} state ${state}\n`));
+      socket.on('data', (chunk) => (text += chunk));
+      socket.on('end', () => resolve(text.trim()));
+      socket.on('error', reject);
+    });
+    if (answer) throw new Error(`HAProxy refused to set ${name} ${state}: ${answer}`);
+  }
 
   async function stopProcess(name: string, signal: NodeJS.Signals) {
     const running = processes.get(name);
@@ -187,7 +206,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await startNode(nodes[0]!);
     await Promise.all(nodes.slice(1).map(startNode));
     const config = path.join(dir, 'haproxy.cfg');
-    await writeFile(config, haproxyConfig({ port, statsPort, host, nodes }));
+    await writeFile(config, haproxyConfig({ port, statsPort, host, nodes, adminSocket }));
     launch('haproxy', HAPROXY, ['-f', config, '-db'], { PATH: process.env.PATH });
     await until(
       'HAProxy did not answer',
@@ -214,6 +233,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     },
     states,
     waitState,
+    setAdminState,
     stop,
   };
 }

@@ -20,6 +20,8 @@ export type ProxyOptions = {
   nodes: ProxiedNode[];
   /** The interface the proxy listens on: this machine only unless asked. */
   host?: string;
+  /** The proxy's runtime commands (a node drained or made ready again), on a socket only this user may open. */
+  adminSocket: string;
 };
 
 /** The cookie that keeps a long-polling Socket.IO connection on its node. */
@@ -27,12 +29,13 @@ export const STICKY_COOKIE = 'rehabit-node';
 /** The answer header naming the node that served the request. */
 export const NODE_HEADER = 'x-rehabit-node';
 
-export function haproxyConfig({ port, statsPort, nodes, host = '127.0.0.1' }: ProxyOptions): string {
+export function haproxyConfig({ port, statsPort, nodes, adminSocket, host = '127.0.0.1' }: ProxyOptions): string {
   const servers = (extra: (node: ProxiedNode) => string) =>
     nodes.map((node) => `  server ${node.name} 127.0.0.1:${node.port} ${extra(node)}`);
   return [
     'global',
     '  maxconn 4096',
+    `  stats socket ${adminSocket} mode 600 level admin`,
     '',
     'defaults',
     '  mode http',
