@@ -35,6 +35,11 @@ export type ClusterOptions = {
   args?: string[];
   /** Each line a node or the proxy prints (by default, none is kept). */
   onOutput?: (source: string, line: string) => void;
+  /**
+   * The nodes' one DATA_DIR (a temporary folder by default): in development it holds the push key pair each node
+   * would otherwise make for itself, and a subscription made through one node must be sent to by every other.
+   */
+  dataDir?: string;
   /** How long a node may take to answer `/ready` (migrations, a first demo seed). */
   readyTimeoutMs?: number;
 };
@@ -138,7 +143,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       PUBLIC_URL: url,
       // The proxy sets X-Forwarded-For itself (haproxy.ts): the client's address is the one it names.
       TRUST_PROXY: 'true',
-      DATA_DIR: path.join(dir, node.name),
+      DATA_DIR: options.dataDir ?? dir,
     });
     return until(
       `${node.name} did not answer /ready`,

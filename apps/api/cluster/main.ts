@@ -58,6 +58,7 @@ try {
     nodes: Number(env.CLUSTER_NODES ?? 2),
     port: Number(env.PORT ?? 3000),
     args: ['--demo'],
+    dataDir,
     env: {
       ...passed,
       ...s3.env,
