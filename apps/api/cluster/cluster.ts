@@ -65,6 +65,8 @@ export type Cluster = {
   /** Sends the node no new requests (`drain`), or sends it its share again (`ready`), through the proxy's socket. */
   setAdminState: (name: string, state: 'drain' | 'ready') => Promise<void>;
   stop: () => Promise<void>;
+  /** Kills every process of the cluster at once (SIGKILL), for a process that is itself being stopped. */
+  killAll: () => void;
 };
 
 type Running = { child: ChildProcess; exited: Promise<unknown> };
@@ -240,5 +242,6 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     waitState,
     setAdminState,
     stop,
+    killAll,
   };
 }

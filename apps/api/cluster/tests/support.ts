@@ -56,12 +56,19 @@ export async function startTestCluster(): Promise<TestCluster> {
         if (lines.length > 200) lines.shift();
       },
     });
+    // A run stopped from outside (Ctrl-C, a time limit) ends without the 'exit' event: the nodes must not outlive it.
+    const onSignal = () => {
+      cluster.killAll();
+      process.exit(130);
+    };
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, onSignal);
     return {
       cluster,
       database,
       s3,
       output: () => lines.join('\n'),
       stop: async () => {
+        for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeListener(signal, onSignal);
         try {
           await cluster.stop();
         } finally {
