@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Every test of the project (`npm test`): the rules, the API on the embedded database (and on PostgreSQL when
-// TEST_DATABASE_URL names a server), the web components and the browser journeys.
+// TEST_DATABASE_URL names a server, with the cluster of two nodes behind HAProxy then too), the web components and
+// the browser journeys.
 //
 // Two suites run at a time, each next one taken from a shared queue as a lane comes free, longest first: the browser
 // journeys mostly wait (on the browser, the server, the network) and a Vitest suite keeps about a core busy, so two at
@@ -31,6 +32,8 @@ const queue = [
     ...(onPostgres ? { API_TEST_FILES: 'embedded-beside-postgres' } : {}),
   }),
   suite('web components', '@rehabit/web', 'test'),
+  // Two server processes behind HAProxy on the PostgreSQL server, Redis and s3rver, in about a minute (decision 1455).
+  ...(onPostgres ? [suite('cluster', '@rehabit/api', 'test:cluster')] : []),
   suite('contract rules', '@rehabit/contract', 'test'),
   suite('layering rules', null, 'test:scripts'),
 ];

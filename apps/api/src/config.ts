@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DEFAULT_RESTRICTED_CLINIC_CODE } from '@rehabit/contract';
 import { z } from 'zod';
 import { roleOf } from './db/roles.ts';
+import { JOB_LEASE_SECONDS } from './jobs/queues.ts';
 import { pushKeyProblems, pushProductionProblems } from './lib/push-config.ts';
 
 const optionalUrl = z
@@ -57,7 +58,10 @@ const envSchema = z.object({
   DATABASE_MIGRATION_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('./data'),
   REDIS_URL: optionalUrl,
-  /** Starts the real-time channels in Redis, so several portals (or test runs) can share one Redis. */
+  /**
+   * Starts every key and channel Rehabit uses in Redis (real-time events, rate limits, session revocations), so
+   * several portals (or test runs) can share one Redis; the servers of one portal share one prefix.
+   */
   REDIS_KEY_PREFIX: z
     .string()
     .trim()
@@ -141,6 +145,13 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => v || undefined),
+  /**
+   * How long a server may be gone before the job it was running is failed and run again on another (decision 1276);
+   * lapsed leases are looked for every third of it (every 15 s at most).
+   */
+  JOB_LEASE_SECONDS: duration(JOB_LEASE_SECONDS),
+  /** Seconds before a failed job runs again, in place of each queue's own delay and back-off (queues.ts) when set. */
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).optional(),
   SESSION_IDLE_MINUTES: duration(30),
   SESSION_ABSOLUTE_HOURS: duration(12),
   AUTH_RATE_LIMIT_PER_MINUTE: duration(20),

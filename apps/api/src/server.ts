@@ -6,6 +6,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { canAlterAuditLog } from './db/roles.ts';
+import { jobsOptionsOf } from './jobs/job-queue.ts';
 import { deliveryStatus } from './lib/delivery.ts';
 import { startErrorReporting } from './lib/error-reporting.ts';
 import { reportableError } from './lib/log-errors.ts';
@@ -86,7 +87,12 @@ async function main() {
     console.log('Demo data created: see the README for the demo accounts.');
   }
   if (isStopping) return;
-  app = await buildApp({ config, database, onServerError: startErrorReporting(config.SENTRY_DSN), jobs: true });
+  app = await buildApp({
+    config,
+    database,
+    onServerError: startErrorReporting(config.SENTRY_DSN),
+    jobs: jobsOptionsOf(config),
+  });
   await app.listen({ host: config.HOST, port: config.PORT });
   announceDelivery(config);
 }

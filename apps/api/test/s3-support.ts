@@ -16,13 +16,16 @@ export type FakeS3 = {
   close: () => Promise<void>;
 };
 
-/** s3rver, an S3-compatible server, in this process on a free port with one empty bucket. */
-export async function startFakeS3(bucket = 'rehabit-videos'): Promise<FakeS3> {
+/**
+ * s3rver, an S3-compatible server, in this process on a free port with one bucket: empty in a new temporary folder,
+ * or kept in `directory` from one start to the next (the local cluster's videos).
+ */
+export async function startFakeS3(bucket = 'rehabit-videos', directory = tempDir('rehabit-s3-')): Promise<FakeS3> {
   const server = new S3rver({
     address: '127.0.0.1',
     port: 0,
     silent: true,
-    directory: tempDir('rehabit-s3-'),
+    directory,
     configureBuckets: [{ name: bucket, configs: [] }],
   });
   addMultipartCalls(server as unknown as KoaLike, bucket);

@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { safeError } from '../lib/log-errors.ts';
 import { jobQueueSql } from './job-queue-sql.ts';
@@ -24,6 +25,16 @@ export type JobsOptions = {
   /** How often lapsed leases are looked for: `LEASE_CHECK_INTERVAL_SECONDS` by default (tests shorten it). */
   leaseCheckIntervalSeconds?: number;
 };
+
+/** The job settings a server's configuration chooses (JOB_LEASE_SECONDS, JOB_RETRY_DELAY_SECONDS). */
+export const jobsOptionsOf = (config: Pick<Config, 'JOB_LEASE_SECONDS' | 'JOB_RETRY_DELAY_SECONDS'>): JobsOptions => ({
+  leaseSeconds: config.JOB_LEASE_SECONDS,
+  leaseCheckIntervalSeconds: Math.max(
+    1,
+    Math.min(LEASE_CHECK_INTERVAL_SECONDS, Math.floor(config.JOB_LEASE_SECONDS / 3)),
+  ),
+  retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS,
+});
 
 type SendOptions = {
   /** Jobs of one key are one job as far as the queue's policy goes (one waiting, one running…). */

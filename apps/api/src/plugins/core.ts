@@ -7,6 +7,7 @@ import { type Clock, systemClock } from '../lib/clock.ts';
 import { createMailer, type Mailer } from '../lib/mailer.ts';
 import { createSmsSender, type SmsSender } from '../lib/sms.ts';
 import { createSessionsService, type SessionsService } from '../modules/auth/sessions.service.ts';
+import { shareSessionRevocations } from '../modules/auth/shared-revocations.ts';
 import { attachRealtime } from '../realtime/socket-server.ts';
 
 export type RateLimitRule = { max: number; timeWindow: string };
@@ -75,6 +76,7 @@ export const core = fp(
     );
     app.decorate('audit', audit);
     app.decorate('sessions', createSessionsService({ db, clock, audit, config }));
+    if (config.REDIS_URL) shareSessionRevocations(app, config.REDIS_URL, config.REDIS_KEY_PREFIX);
     app.decorate('rateLimits', { auth: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } });
     // Decorates `realtime` itself.
     await attachRealtime(app, { sessions: app.sessions, config });

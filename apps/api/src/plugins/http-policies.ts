@@ -32,8 +32,9 @@ export const httpPolicies = fp(
     if (redis) app.addHook('onClose', async () => void redis.disconnect());
     await app.register(rateLimit, {
       global: false,
-      // Shared counters across servers when Redis is there; a Redis outage must not block sign-in.
-      ...(redis ? { redis, skipOnError: true, nameSpace: 'rehabit-rate-limit-' } : {}),
+      // Shared counters across servers when Redis is there, under the portal's own prefix (decision 1455); a Redis
+      // outage must not block sign-in.
+      ...(redis ? { redis, skipOnError: true, nameSpace: `${config.REDIS_KEY_PREFIX}-rate-limit-` } : {}),
       errorResponseBuilder: (_request, context) =>
         new AppError('rate_limited', `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
     });

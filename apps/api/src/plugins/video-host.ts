@@ -32,7 +32,11 @@ export const videoHostPlugin = fp(
       log: app.log,
     });
     app.decorate('videoHost', videoHost);
-    await app.register(tusRoutes, { host: videoHost, corsOrigins: config.CORS_ORIGINS });
+    await app.register(tusRoutes, {
+      host: videoHost,
+      corsOrigins: config.CORS_ORIGINS,
+      redis: config.REDIS_URL ? { url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX } : undefined,
+    });
     await app.register(playbackRoutes, { host: videoHost });
     app.addHook(
       'onReady',

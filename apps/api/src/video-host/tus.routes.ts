@@ -1,21 +1,34 @@
 import { videoUploadHeaders } from '@rehabit/contract';
 import { Server } from '@tus/server';
+import type { Locker } from '@tus/utils';
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { VideoHost } from './host.ts';
+import { createRedisLocker } from './redis-locker.ts';
 
-type Options = { host: VideoHost; corsOrigins: string[] };
+type Options = {
+  host: VideoHost;
+  corsOrigins: string[];
+  /** With Redis, an upload's lock is shared by every node (decision 1455); without it, it is this process's. */
+  redis?: { url: string; keyPrefix: string };
+};
 
 /**
  * tus 1.0 at /tus/: creation, HEAD for the offset, PATCH for bytes. Every request carries the signature headers
  * of decision 0200, checked before anything is stored. Downloads are not offered here (playback is signed).
  */
-export const tusRoutes: FastifyPluginAsync<Options> = async (app, { host, corsOrigins }) => {
-  // Built on the first upload request, so an app that never uploads never creates the storage directory.
+export const tusRoutes: FastifyPluginAsync<Options> = async (app, { host, corsOrigins, redis }) => {
+  // Built on the first upload request, so an app that never uploads never creates the storage directory (nor
+  // connects to Redis for its locks).
   let server: Server | undefined;
+  let locks: ReturnType<typeof createRedisLocker> | undefined;
   const tus = () => {
-    server ??= createServer(host, corsOrigins, app.log);
+    if (redis) locks ??= createRedisLocker(redis.url, redis.keyPrefix, app.log);
+    server ??= createServer(host, corsOrigins, app.log, locks?.locker);
     return server;
   };
+  app.addHook('onClose', async () => {
+    await locks?.close();
+  });
 
   // The body is the file: leave the request stream untouched for the tus server.
   app.removeAllContentTypeParsers();
@@ -29,9 +42,10 @@ export const tusRoutes: FastifyPluginAsync<Options> = async (app, { host, corsOr
   }
 };
 
-function createServer(host: VideoHost, corsOrigins: string[], log: FastifyBaseLogger) {
+function createServer(host: VideoHost, corsOrigins: string[], log: FastifyBaseLogger, locker?: Locker) {
   return new Server({
     path: '/tus',
+    ...(locker && { locker }),
     datastore: host.store(),
     maxSize: host.maxBytes,
     relativeLocation: true,

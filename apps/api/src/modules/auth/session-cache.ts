@@ -4,8 +4,9 @@ import type { Actor } from '../../db/scope.ts';
  * Sessions this process checked a moment ago, by token hash, so a busy client's requests do not each ask the
  * database again (decision 1100). An entry is trusted for `SESSION_CACHE_MS` at most, and never past the session's
  * idle or absolute end; every revocation made by this process (sign-out, new password, lost access, role change, a
- * removed patient) forgets the account's entries at once. A change made elsewhere (the command line, another
- * server) is seen within `SESSION_CACHE_MS`, as open sockets see it within their re-check (socket-server.ts).
+ * removed patient) forgets the account's entries at once, on every server sharing Redis too (shared-revocations.ts,
+ * decision 1455). A change made elsewhere (the command line) is seen within `SESSION_CACHE_MS`, as open sockets see
+ * it within their re-check (socket-server.ts).
  */
 export const SESSION_CACHE_MS = 2_000;
 const MAX_ENTRIES = 10_000;
@@ -28,10 +29,26 @@ let generation = 0;
  */
 let storeAfter = 0;
 
-const revoked = () => {
+/** What a revocation ended: one session, or every session of a user. */
+export type Revocation = { session: number } | { user: number };
+/** Told of each revocation made by this process, to tell the other servers. */
+const announcers = new Set<(revocation: Revocation) => void>();
+
+/** Forgets what the revocation ended, made here or told by another server. */
+function forget(revocation: Revocation) {
   generation++;
   storeAfter = performance.now() + SESSION_CACHE_MS;
-};
+  for (const [hash, entry] of byTokenHash) {
+    if ('session' in revocation ? entry.sessionId === revocation.session : entry.actor.id === revocation.user) {
+      byTokenHash.delete(hash);
+    }
+  }
+}
+
+function revoked(revocation: Revocation) {
+  forget(revocation);
+  for (const announce of announcers) announce(revocation);
+}
 
 export const sessionCache = {
   /** The entry, if it was checked within SESSION_CACHE_MS of `now` (a clock moved back forgets it too). */
@@ -55,12 +72,19 @@ export const sessionCache = {
   },
 
   forgetSession(sessionId: number) {
-    revoked();
-    for (const [hash, entry] of byTokenHash) if (entry.sessionId === sessionId) byTokenHash.delete(hash);
+    revoked({ session: sessionId });
   },
 
   forgetUser(userId: number) {
-    revoked();
-    for (const [hash, entry] of byTokenHash) if (entry.actor.id === userId) byTokenHash.delete(hash);
+    revoked({ user: userId });
+  },
+
+  /** Another server's revocation: forgotten here, and not announced again. */
+  forgetElsewhere: forget,
+
+  /** Calls `announce` with every revocation this process makes, until the returned function is called. */
+  onRevocation(announce: (revocation: Revocation) => void): () => void {
+    announcers.add(announce);
+    return () => announcers.delete(announce);
   },
 };
