@@ -507,6 +507,7 @@ export const monitoringSessions = pgTable(
 export * from './schema-banners.ts';
 export * from './schema-billing.ts';
 export * from './schema-billing-sign-off.ts';
+export * from './schema-fhir.ts';
 export * from './schema-hep.ts';
 export * from './schema-measures.ts';
 export * from './schema-referral.ts';
