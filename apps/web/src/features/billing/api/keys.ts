@@ -12,4 +12,7 @@ export const billingKeys = {
   file: (clinic: string | null, month: string) => [...billingKeys.clinic(clinic), 'file', month] as const,
   signOff: (clinic: string | null, month: string) => [...billingKeys.clinic(clinic), 'sign-off', month] as const,
   postClose: (clinic: string | null, month: string) => [...billingKeys.clinic(clinic), 'post-close', month] as const,
+  fhirExports: (clinic: string | null, month: string) =>
+    [...billingKeys.clinic(clinic), 'fhir-exports', month] as const,
+  fhirExport: (id: number) => [...billingKeys.all, 'fhir-export', id] as const,
 };
