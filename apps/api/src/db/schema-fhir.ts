@@ -1,21 +1,8 @@
 import { fhirExportStatuses } from '@rehabit/contract';
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { clinicReference, createdAt } from './columns.ts';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bytea, clinicReference, createdAt } from './columns.ts';
 import { users } from './schema.ts';
-
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /**
  * A clinic month's FHIR bulk export (decision 1440): asked for by a supervisor or an admin, made by its job. At most

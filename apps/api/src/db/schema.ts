@@ -19,7 +19,6 @@ import {
   bigint,
   boolean,
   check,
-  customType,
   date,
   index,
   integer,
@@ -30,9 +29,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { clinicReference, createdAt, patientReference } from './columns.ts';
-
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+import { bytea, clinicReference, createdAt, patientReference } from './columns.ts';
 
 export const clinics = pgTable(
   'clinics',
