@@ -164,8 +164,7 @@ function ExportFiles({ item }: { item: FhirExport }) {
           <li key={file.type} className="fhir-export__file">
             <FileJson className="billing-file__icon" size={20} aria-hidden="true" />
             <span className="fhir-export__file-name">
-              {file.name}
-              <span className="fhir-export__meta"> · {resources(file.count)}</span>
+              {file.name} <span className="fhir-export__count">{resources(file.count)}</span>
             </span>
             <DownloadButton
               variant="secondary"
@@ -174,7 +173,7 @@ function ExportFiles({ item }: { item: FhirExport }) {
               aria-label={`Download ${file.name}, ${resources(file.count)}`}
               onClick={() => save.mutate(file.type)}
             >
-              Download
+              <span className="fhir-export__download-text">Download</span>
             </DownloadButton>
           </li>
         ))}
