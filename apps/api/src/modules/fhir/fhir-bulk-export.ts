@@ -39,9 +39,8 @@ export function createFhirBulkExport({ db, clock, audit }: { db: Db; clock: Cloc
   async function run(data: TxData, { exportId, clinicId }: ExportJob) {
     const started = await data.fhirExports.startRun(exportId, clock.now());
     if (!started) return;
-    // The month on the clinic's clocks, whose timezone the billing settings keep.
-    const timezone = await data.billingFiles.timezoneOf();
-    const span = monthSpanOf(started.month, timezone ?? 'UTC');
+    // The month on the clinic's clocks, whose timezone the billing settings keep; the export's row names the clinic.
+    const span = monthSpanOf(started.month, (await data.billingFiles.timezoneOf())!);
     const patientIds = await data.fhirExports.patientsInCare(span);
     await data.fhirExports.progress(exportId, 0, patientIds.length, clock.now());
     const files = createNdjsonFiles();
@@ -56,9 +55,9 @@ export function createFhirBulkExport({ db, clock, audit }: { db: Db; clock: Cloc
         {
           action: 'fhir.bulk_export_complete',
           outcome: 'success',
-          clinicId: clinicId,
+          clinicId,
           detail: { export_id: exportId, month: started.month, resources: countsOfFiles(made) },
-          namedPatients: patientIds.map((id) => ({ id, clinicId: clinicId })),
+          namedPatients: patientIds.map((id) => ({ id, clinicId })),
         },
         tx.db,
       );

@@ -149,6 +149,9 @@ describe("a clinic month's FHIR bulk export", () => {
     march = first.json();
     expect(march).toMatchObject({ month: '2026-03', status: 'queued', patients_done: 0, files: [] });
     expect(march.requested_by).toEqual({ id: home.supervisor.id, name: expect.any(String) });
+    // Its files come once it is made.
+    const early = await call.get(pathOf(fhirBulkEndpoints.download, { id: march.id, type: 'Patient' }), supervisor);
+    expect(early.statusCode).toBe(409);
     const again = await start(supervisor, 2026, 3);
     expect(again.statusCode).toBe(200);
     expect(again.json().id).toBe(march.id);
