@@ -61,6 +61,8 @@ describe('the month’s FHIR export on Balances', () => {
     // Clinic staff export their own clinic: no clinic is named.
     expect(api.calls(START_URL)[0]!.url.searchParams.has('clinic_code')).toBe(false);
 
+    // The button gone, the keyboard is back on the card's title, the progress just below it.
+    await waitFor(() => expect(within(card).getByRole('heading', { name: 'FHIR export of March 2026' })).toHaveFocus());
     // The state is asked for while the export runs.
     const bar = await within(card).findByRole('progressbar', { name: 'FHIR export progress' }, { timeout: 4000 });
     await waitFor(() => expect(bar).toHaveAttribute('value', '1'), { timeout: 4000 });

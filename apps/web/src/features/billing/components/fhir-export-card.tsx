@@ -8,6 +8,7 @@ import { formatClinicTime } from '@web/components/ui/format/clinic-time.ts';
 import { formatMonth } from '@web/components/ui/month-picker/months.ts';
 import { errorMessage } from '@web/lib/api-error.ts';
 import { FileJson } from 'lucide-react';
+import { useRef } from 'react';
 import {
   isExportActive,
   useDownloadFhirFile,
@@ -34,9 +35,12 @@ export function FhirExportCard({ clinic, month, timezone }: FhirExportCardProps)
   const latest = useLatestFhirExport(clinic, month);
   const start = useStartFhirExport(clinic, month);
   const label = formatMonth(month);
+  // The button goes once the export starts: the keyboard goes back to the card's title, its progress just below.
+  const title = useRef<HTMLHeadingElement>(null);
+  const startExport = () => start.mutate(undefined, { onSuccess: () => title.current?.focus() });
   return (
     <section className="section-card fhir-export" aria-labelledby="fhir-export-title">
-      <h2 id="fhir-export-title" className="section-card__title">
+      <h2 id="fhir-export-title" className="section-card__title fhir-export__title" ref={title} tabIndex={-1}>
         FHIR export of {label}
       </h2>
       <p className="fhir-export__about">
@@ -61,17 +65,13 @@ export function FhirExportCard({ clinic, month, timezone }: FhirExportCardProps)
           item={latest.data}
           clinic={clinic}
           timezone={timezone}
-          onRestart={() => start.mutate()}
+          onRestart={startExport}
         />
       ) : (
         <p className="fhir-export__meta">No FHIR export of {label} has been made yet.</p>
       )}
       {latest.isSuccess && (!latest.data || latest.data.status === 'done') && (
-        <Button
-          variant={latest.data ? 'secondary' : 'primary'}
-          isLoading={start.isPending}
-          onClick={() => start.mutate()}
-        >
+        <Button variant={latest.data ? 'secondary' : 'primary'} isLoading={start.isPending} onClick={startExport}>
           {latest.data ? `Export ${label} again` : `Export ${label}`}
         </Button>
       )}
