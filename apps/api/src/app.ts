@@ -9,6 +9,7 @@ import { sharedBatchedStdout } from './lib/log-stream.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { SmsSender } from './lib/sms.ts';
 import { runMonthClose } from './modules/billing/month-close.jobs.ts';
+import { runFhirBulkExports } from './modules/fhir/fhir-bulk.jobs.ts';
 import { modules } from './modules/index.ts';
 import { runReminders } from './modules/reminders/reminders.jobs.ts';
 import { runTaskRules } from './modules/tasks/tasks.jobs.ts';
@@ -63,7 +64,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app, { onServerError: options.onServerError });
   registerBodyParsers(app);
 
-  await app.register(core, { config, database, clock, mailer, sms });
+  // Any server sends jobs (a request may ask for one); it works them only when asked to run the jobs.
+  const jobs = createJobs({
+    database,
+    log: app.log,
+    options: typeof options.jobs === 'object' ? options.jobs : {},
+  });
+  await app.register(core, { config, database, clock, mailer, sms, jobs });
   await app.register(httpPolicies);
   await app.register(metricsPlugin);
   await registerDocs(app);
@@ -72,12 +79,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   for (const module of modules) await app.register(module);
   if (options.jobs) {
     let stopSweep = () => {};
-    const jobs = createJobs({ database, log: app.log, options: options.jobs === true ? {} : options.jobs });
     app.addHook('onReady', async () => {
       await jobs.start();
       await runMonthClose(jobs, app.monthClose);
       await runTaskRules(jobs, app.taskRules);
       await runReminders(jobs, app.reminderRunner);
+      await runFhirBulkExports(jobs, app.fhirBulkExport);
       stopSweep = startVisitSweep(app.videoVisits, app.db, app.log);
     });
     app.addHook('onClose', async () => stopSweep());

@@ -17,7 +17,7 @@ import { createVideosRepository } from '../src/modules/videos/videos.repository.
 import { accountsChatRepositories } from './clinic-scope/accounts-chat.ts';
 import { billingRepositories } from './clinic-scope/billing.ts';
 import { clinicWorkRepositories } from './clinic-scope/clinic-work.ts';
-import { fhirRepositories } from './clinic-scope/fhir.ts';
+import { fhirExportRepositories, fhirRepositories } from './clinic-scope/fhir.ts';
 import { type Entry, scopeA, seedClinic, seedStrays, setSeeded } from './clinic-scope/harness.ts';
 import { measuresRepositories } from './clinic-scope/measures.ts';
 import { patientsQueryFunctions, patientsRepositories } from './clinic-scope/patients.ts';
@@ -33,6 +33,7 @@ const repositories = {
   ...billingRepositories,
   ...clinicWorkRepositories,
   ...fhirRepositories,
+  ...fhirExportRepositories,
   ...measuresRepositories,
   ...patientsRepositories,
   ...programsVideosRepositories,

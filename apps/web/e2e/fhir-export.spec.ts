@@ -1,59 +1,42 @@
-import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { expect, type Page, test } from '@playwright/test';
-import { closeInitialNote, demo, forgetSession, signIn } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { expectAccessible, expectNoSidewaysScroll, signInAsSupervisor, snap } from './support.ts';
 
-// The record leaves for the EMR (decisions 1425 and 1450): a therapist downloads a patient's FHIR Bundle from the
-// dashboard, and an off-the-shelf FHIR R4 validator (Medplum's, run as the API's `fhir:validate` command) accepts it.
-
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-
-/** The validator's verdict on a downloaded file: its output and whether it found no error. */
-async function validate(path: string) {
-  try {
-    const { stdout } = await promisify(execFile)(
-      'npm',
-      ['run', '-s', 'fhir:validate', '-w', '@rehabit/api', '--', path],
-      {
-        cwd: repoRoot,
-      },
-    );
-    return { ok: true, output: stdout };
-  } catch (error) {
-    return { ok: false, output: String((error as { stdout?: string }).stdout ?? error) };
-  }
+/** The demo clinic's running month (its calendar is Chicago's), as the screens name it. */
+function runningMonth() {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date());
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month - 1, 1)).toLocaleString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
-async function download(page: Page, button: string) {
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
-  return { name: file.suggestedFilename(), path: (await file.path())! };
-}
+test('the supervisor exports the month as FHIR files, follows it to the end and downloads the patients', async ({
+  page,
+}) => {
+  const month = runningMonth();
+  await signInAsSupervisor(page);
+  await page.goto('/balances');
+  const card = page.getByRole('region', { name: `FHIR export of ${month}` });
+  await expect(card).toBeVisible();
+  // A first run finds no export of the month; a run on the same server finds the earlier one and makes another.
+  await card.getByRole('button', { name: new RegExp(`^Export ${month}`) }).click();
 
-test("a therapist downloads Ashley Perez's FHIR record and a FHIR validator accepts it", async ({ page }) => {
-  await page.goto('/login');
-  await forgetSession(page);
-  await signIn(page, demo.therapist.email, demo.therapist.password);
-  await closeInitialNote(page);
-  await page.getByRole('searchbox', { name: 'Search patients' }).fill('Ashley Perez');
-  await page.getByRole('link', { name: 'Ashley Perez' }).click();
-  await expect(page.getByRole('heading', { name: /Ashley Perez/, level: 1 })).toBeVisible();
-  const id = Number(/\/patient\/(\d+)\//.exec(page.url())![1]);
+  const patients = card.getByRole('button', { name: /^Download Patient\.ndjson, \d+ resources?$/ });
+  await expect(patients).toBeVisible({ timeout: 30_000 });
+  await expect(card).toContainText(/Asked for by .+ on .+; made on .+ with \d+ patients?/);
+  await expect(card.getByRole('progressbar')).toHaveCount(0);
+  await expectAccessible(page);
+  await expectNoSidewaysScroll(page);
+  await card.scrollIntoViewIfNeeded();
+  await snap(page, 'fhir-export');
 
-  const file = await download(page, 'Download FHIR record');
-  expect(file.name).toBe(`fhir-record-${id}.json`);
-  const bundle = JSON.parse(await readFile(file.path, 'utf8'));
-  expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
-  const types = new Set(bundle.entry.map((e: { resource: { resourceType: string } }) => e.resource.resourceType));
-  // Last month was closed at the server's first start: its billed codes are in the record.
-  for (const type of ['Patient', 'Practitioner', 'PractitionerRole', 'Organization', 'Condition', 'CarePlan']) {
-    expect(types, type).toContain(type);
-  }
-  for (const type of ['Observation', 'Encounter', 'ChargeItem']) expect(types, type).toContain(type);
-
-  const verdict = await validate(file.path);
-  expect(verdict.output).toMatch(/\d+ resources checked against FHIR R4, 0 with errors/);
-  expect(verdict.ok, verdict.output).toBe(true);
+  const [download] = await Promise.all([page.waitForEvent('download'), patients.click()]);
+  expect(download.suggestedFilename()).toMatch(/^fhir-\d{4}-\d{2}-Patient\.ndjson$/);
+  const lines = (await readFile((await download.path())!, 'utf8')).split('\n').filter(Boolean);
+  const count = Number((await patients.getAttribute('aria-label'))!.match(/(\d+) resource/)![1]);
+  expect(lines).toHaveLength(count);
+  for (const line of lines) expect(JSON.parse(line).resourceType).toBe('Patient');
 });

@@ -52,6 +52,11 @@ export const auditActions = [
   // content; and a call of the FHIR read API about a patient, with its interaction and how many resources it answered.
   'fhir.export',
   'fhir.read',
+  // The clinic month's FHIR bulk export (decision 1440): asked for (its month), made by its job (the month, how many
+  // resources of each type, the patients it holds), and one of its files downloaded (its type and count).
+  'fhir.bulk_export_request',
+  'fhir.bulk_export_complete',
+  'fhir.bulk_export_download',
   // Program templates (decision 1400): a list or one read, one made (by hand, from a protocol or from a patient's
   // program), changed (name, exercises, visibility), retired or brought back; one applied to a patient's program.
   'program_template.list',

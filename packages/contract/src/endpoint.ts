@@ -15,6 +15,8 @@ export const fileContentTypes = {
   csv: 'text/csv',
   pdf: 'application/pdf',
   fhir: 'application/fhir+json',
+  /** FHIR Bulk Data's newline-delimited JSON: one resource a line (decision 1440). */
+  ndjson: 'application/fhir+ndjson',
   image: 'image/*',
 } as const;
 export type FileFormat = keyof typeof fileContentTypes;

@@ -20,6 +20,7 @@ export * from './dashboard.ts';
 export * from './dev.ts';
 export * from './endpoint.ts';
 export * from './fhir.ts';
+export * from './fhir-bulk.ts';
 export * from './health.ts';
 export * from './hep.ts';
 export * from './monitored-time.ts';

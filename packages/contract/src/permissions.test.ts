@@ -48,6 +48,7 @@ const matrix: Record<Action, string> = {
   'reminders.manage': 'yyyy.',
   'visits.start': 'y.y..',
   'visits.join': 'y.y.y',
+  'fhir.bulk_export': '..yy.',
 };
 
 describe('permissions', () => {

@@ -120,6 +120,11 @@ export const permissions = {
   'visits.join': ['therapist', 'supervisor', 'patient'],
   /** A patient's default exercise reminders, until the patient chooses their own (decision 1350). */
   'reminders.manage': staff,
+  /**
+   * The clinic month's FHIR bulk export, every patient in care at once (decision 1440): those who answer for the
+   * clinic's records; an admin for the clinic they choose.
+   */
+  'fhir.bulk_export': staffManagers,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof permissions;

@@ -1,4 +1,4 @@
-import { integer, timestamp } from 'drizzle-orm/pg-core';
+import { customType, integer, timestamp } from 'drizzle-orm/pg-core';
 import { clinics, patients } from './schema.ts';
 
 // Columns that many tables share, each written once. Function declarations, not constants: the schema files import
@@ -21,4 +21,9 @@ export function patientReference() {
   return integer('patient_id')
     .notNull()
     .references(() => patients.id);
+}
+
+/** Bytes kept in the row: a file (a billing workbook, an export's file, a logo). */
+export function bytea(name: string) {
+  return customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' })(name);
 }

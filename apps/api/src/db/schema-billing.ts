@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { clinicReference, createdAt } from './columns.ts';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bytea, clinicReference, createdAt } from './columns.ts';
 import { users } from './schema.ts';
 import type { SignedFigures } from './schema-billing-sign-off.ts';
-
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 export const billingFileSources = ['generated', 'uploaded', 'signed'] as const;
 export type BillingFileSource = (typeof billingFileSources)[number];

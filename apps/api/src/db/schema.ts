@@ -19,7 +19,6 @@ import {
   bigint,
   boolean,
   check,
-  customType,
   date,
   index,
   integer,
@@ -30,9 +29,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { clinicReference, createdAt, patientReference } from './columns.ts';
-
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+import { bytea, clinicReference, createdAt, patientReference } from './columns.ts';
 
 export const clinics = pgTable(
   'clinics',
@@ -510,6 +507,7 @@ export const monitoringSessions = pgTable(
 export * from './schema-banners.ts';
 export * from './schema-billing.ts';
 export * from './schema-billing-sign-off.ts';
+export * from './schema-fhir.ts';
 export * from './schema-hep.ts';
 export * from './schema-measures.ts';
 export * from './schema-referral.ts';

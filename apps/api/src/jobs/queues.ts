@@ -61,6 +61,15 @@ export const jobQueues = {
     retryBackoff: false,
     expireInSeconds: 5 * 60,
   },
+  /** Makes one clinic month's FHIR bulk export (decision 1440), from the start at every run. */
+  'fhir-bulk-export': {
+    // At most one waiting and one running per export: the same export sent again while it waits is dropped.
+    policy: 'stately',
+    retryLimit: 3,
+    retryDelay: 15,
+    retryBackoff: true,
+    expireInSeconds: 15 * 60,
+  },
 } as const satisfies Record<string, QueueOptions>;
 
 type QueueOptions = {
@@ -83,6 +92,7 @@ export type JobData = {
   'tasks-rules-due': Record<string, never>;
   'tasks-rules': { clinicId: number };
   'reminders-due': Record<string, never>;
+  'fhir-bulk-export': { exportId: number; clinicId: number };
 };
 
 export type QueueName = keyof typeof jobQueues;

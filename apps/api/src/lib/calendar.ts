@@ -67,3 +67,7 @@ export function localInstantOf(day: string, time: string, timezone: string): Dat
   }
   return null;
 }
+
+/** The instant a clinic's day begins: its midnight, or 01:00 in a zone whose clocks skip midnight that day. */
+export const startOfDayIn = (day: string, timezone: string): Date =>
+  localInstantOf(day, '00:00', timezone) ?? localInstantOf(day, '01:00', timezone)!;

@@ -19,6 +19,7 @@ import { createClinicsRepository } from './clinics/clinics.repository.ts';
 import { createSettingsRepository } from './clinics/settings.repository.ts';
 import { createDashboardRepository } from './dashboard/dashboard.repository.ts';
 import { createFhirRepository } from './fhir/fhir.repository.ts';
+import { createFhirExportsRepository } from './fhir/fhir-exports.repository.ts';
 import { createExerciseLogsRepository } from './hep/exercise-logs.repository.ts';
 import { createHepRepository } from './hep/hep.repository.ts';
 import { createHepProgramRepository } from './hep/hep-program.repository.ts';
@@ -65,6 +66,7 @@ const scoped = {
   dashboard: createDashboardRepository,
   exerciseLogs: createExerciseLogsRepository,
   fhir: createFhirRepository,
+  fhirExports: createFhirExportsRepository,
   folders: createFoldersRepository,
   functionalData: createFunctionalDataRepository,
   hep: createHepRepository,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
+import type { Jobs } from '../jobs/job-queue.ts';
 import { type AuditLog, createAuditLog } from '../lib/audit.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
 import { createMailer, type Mailer } from '../lib/mailer.ts';
@@ -26,6 +27,8 @@ declare module 'fastify' {
     sessions: SessionsService;
     /** The limit of the public calls a guesser would repeat: sign-in, sign-up, reset, codes. */
     rateLimits: { auth: RateLimitRule };
+    /** The job queue, for a service that sends a job; this server works its jobs only when the app runs them. */
+    jobs: Pick<Jobs, 'send'>;
   }
 }
 
@@ -41,11 +44,18 @@ export type MailingCore = {
   config: Pick<Config, 'PUBLIC_URL' | 'RESTRICTED_CLINIC_CODE'>;
 };
 
-type CoreOptions = { config: Config; database: Database; clock?: Clock; mailer?: Mailer; sms?: SmsSender };
+type CoreOptions = {
+  config: Config;
+  database: Database;
+  jobs: Jobs;
+  clock?: Clock;
+  mailer?: Mailer;
+  sms?: SmsSender;
+};
 
 /**
  * What every module stands on, made once: the configuration, the database, the clock, e-mail and text messages
- * (through the outbox), the audit log, the sessions, and the Socket.IO server (`realtime`, on the HTTP server that
+ * (through the outbox), the audit log, the sessions, the job queue's sending, and the Socket.IO server (`realtime`, on the HTTP server that
  * exists from the moment Fastify is created). Tests pass their own clock, mailer and text sender.
  */
 export const core = fp(
@@ -78,6 +88,7 @@ export const core = fp(
     app.decorate('sessions', createSessionsService({ db, clock, audit, config }));
     if (config.REDIS_URL) shareSessionRevocations(app, config.REDIS_URL, config.REDIS_KEY_PREFIX);
     app.decorate('rateLimits', { auth: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } });
+    app.decorate('jobs', { send: options.jobs.send });
     // Decorates `realtime` itself.
     await attachRealtime(app, { sessions: app.sessions, config });
   },

@@ -1,4 +1,4 @@
-import { fhirEndpoints, pathOf } from '@rehabit/contract';
+import { fhirBulkEndpoints, fhirEndpoints, pathOf } from '@rehabit/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sheetRows, tableAfter } from '../../../test/billing-files-support.ts';
@@ -52,13 +52,21 @@ beforeAll(async () => {
 });
 afterAll(() => c.t.close());
 
+/** February's billing file's patient lines, as the month close made it. */
+async function fileLines() {
+  const [file] = await c.db
+    .select()
+    .from(billingFiles)
+    .where(and(eq(billingFiles.clinicId, c.home.clinic.id), eq(billingFiles.month, '2026-02')));
+  return tableAfter(await sheetRows(Buffer.from(file!.content)), 'Patient name');
+}
+
+// The file is in the patients' name order, the FHIR files in their own: lines are compared as sets.
+const sorted = (rows: unknown[][]) => rows.map((row) => JSON.stringify(row)).sort();
+
 describe('ChargeItems of a closed month', () => {
   it('are the lines of the billing file, one each, valid FHIR R4', async () => {
-    const [file] = await c.db
-      .select()
-      .from(billingFiles)
-      .where(and(eq(billingFiles.clinicId, c.home.clinic.id), eq(billingFiles.month, '2026-02')));
-    const lines = tableAfter(await sheetRows(Buffer.from(file!.content)), 'Patient name');
+    const lines = await fileLines();
     expect(lines.length).toBeGreaterThanOrEqual(4);
 
     const fromBundles: unknown[][] = [];
@@ -69,8 +77,6 @@ describe('ChargeItems of a closed month', () => {
       const npiOf = npiLookup(bundle.entry.map((e) => e.resource));
       fromBundles.push(...charges.map((charge) => chargeAsFileLine(charge, npiOf)));
     }
-    // The file is in the patients' name order, the bundles in the order they were asked for.
-    const sorted = (rows: unknown[][]) => rows.map((row) => JSON.stringify(row)).sort();
     expect(sorted(fromBundles)).toEqual(sorted(lines.map(fileLineColumns)));
     expect(fromBundles.map((line) => line[2]).sort()).toEqual(['98975', '98977', '98979', '98980']);
   });
@@ -91,6 +97,29 @@ describe('ChargeItems of a closed month', () => {
     expect(supply!.note[0].text).toContain('20 data days from 2026-01-20 to 2026-02-18');
     expect(management!.note[0].text).toContain('25 minutes of the month; live calls on 2026-02-12');
     expect(management!.occurrencePeriod).toEqual({ start: '2026-02-01', end: '2026-02-28' });
+  });
+
+  it("are, in the month's bulk export, the billing file's lines, line for line", async () => {
+    const token = c.home.supervisor.token;
+    const started = await c.call.post(pathOf(fhirBulkEndpoints.start), token, { year: 2026, month: 2 });
+    expect(started.statusCode, started.body).toBe(202);
+    const { id } = started.json();
+    // The job's work, run here rather than by a worker.
+    await c.t.app.fhirBulkExport.make({ exportId: id, clinicId: c.home.clinic.id });
+    const ndjson = async (type: string) => {
+      const res = await c.call.get(pathOf(fhirBulkEndpoints.download, { id, type }), token);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.body
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as FhirJson);
+    };
+    const charges = await ndjson('ChargeItem');
+    for (const charge of charges) expect(fhirErrorsOf(charge), charge.id).toEqual([]);
+    const npiOf = npiLookup(await ndjson('Practitioner'));
+    expect(sorted(charges.map((charge) => chargeAsFileLine(charge, npiOf)))).toEqual(
+      sorted((await fileLines()).map(fileLineColumns)),
+    );
   });
 
   it("are read at their own address, and not by another clinic's staff", async () => {

@@ -3,7 +3,7 @@
  * names the field the form shows it beside.
  */
 import { addDays, CALL_CORRECTION_DAYS, zoneFormatter } from '@rehabit/contract';
-import { localDateOf, localInstantOf } from '../../lib/calendar.ts';
+import { localDateOf, localInstantOf, startOfDayIn } from '../../lib/calendar.ts';
 import { type AppError, fieldError } from '../../lib/errors.ts';
 import type { BusySpan } from './clinician-time.repository.ts';
 
@@ -48,9 +48,8 @@ export function placeCall(body: CallTime, calendar: CallCalendar, now: Date): Ca
   }
   if (start > now) throw fieldError('start_time', `A call cannot start later than now (${clockOf(now, timezone)})`);
   const end = new Date(start.getTime() + body.minutes * 60_000);
-  // Midnight ends the day; a zone whose clocks skip midnight starts its day at 01:00.
-  const next = addDays(body.date, 1);
-  const midnight = localInstantOf(next, '00:00', timezone) ?? localInstantOf(next, '01:00', timezone)!;
+  // The next day's start ends the day.
+  const midnight = startOfDayIn(addDays(body.date, 1), timezone);
   if (end > midnight) {
     const left = Math.round((midnight.getTime() - start.getTime()) / 60_000);
     throw fieldError(

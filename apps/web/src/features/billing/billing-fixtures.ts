@@ -15,6 +15,7 @@ import { clinic, signedInRoutes, therapist } from '@web/testing/fixtures.ts';
 export const NOW = new Date('2026-03-15T17:00:00Z');
 
 export const UNITS_URL = 'GET /clinic/billing-units';
+export const FHIR_EXPORTS_URL = 'GET /api/v1/clinic/fhir-exports/';
 export const CHART_URL = 'GET /clinic/billing-chart';
 export const CANCEL_BADGE_URL = 'PATCH /user/therapist/cancel-billing-notification';
 export const checkFileUrl = (month: number, year: number) => `GET /clinic/billing/${month}/${year}/check-file`;
@@ -211,4 +212,5 @@ export const billingRoutes = (user: CurrentUser = billingManager) => ({
   [reviewUrl(2, 2026)]: { body: { month: '2026-02', closed_months: [] } },
   [claimsCheckUrl(2, 2026)]: { body: claimsCheck('2026-02') },
   'GET /api/v1/clinic/billing-settings/': { body: settings },
+  [FHIR_EXPORTS_URL]: { body: { count: 0, next: null, previous: null, results: [] } },
 });

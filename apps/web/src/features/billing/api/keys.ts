@@ -14,4 +14,7 @@ export const billingKeys = {
   postClose: (clinic: string | null, month: string) => [...billingKeys.clinic(clinic), 'post-close', month] as const,
   claimsCheck: (clinic: string | null, month: string) =>
     [...billingKeys.clinic(clinic), 'claims-check', month] as const,
+  fhirExports: (clinic: string | null, month: string) =>
+    [...billingKeys.clinic(clinic), 'fhir-exports', month] as const,
+  fhirExport: (id: number) => [...billingKeys.all, 'fhir-export', id] as const,
 };

@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { BillingChartSection } from './billing-chart-section.tsx';
 import { BillingFileCard } from './billing-file-card.tsx';
 import { BillingMonth } from './billing-month.tsx';
+import { FhirExportCard } from './fhir-export-card.tsx';
 import { PostCloseCorrections } from './post-close-corrections.tsx';
 import { SignOffCard } from './sign-off-card.tsx';
 import { type BalancesView, useBillingParams } from './use-billing-params.ts';
@@ -112,6 +113,9 @@ export function BillingScreen({ user, settings, staffPay }: BillingScreenProps) 
             isCurrentMonth={month === latest}
             canManageFiles={isAdmin}
           />
+          {can(user.role, 'fhir.bulk_export') && (
+            <FhirExportCard clinic={clinicChoice} month={month} timezone={timezone} />
+          )}
           {/* The sign-off follows the file it signs; the review of corrections after the close comes before the figures. */}
           <SignOffCard clinic={clinicChoice} month={month} timezone={timezone} role={user.role} />
           <PostCloseCorrections clinic={clinicChoice} month={month} timezone={timezone} />
