@@ -44,8 +44,9 @@ export function FhirExportCard({ clinic, month, timezone }: FhirExportCardProps)
         FHIR export of {label}
       </h2>
       <p className="fhir-export__about">
-        Every patient in the clinic’s care during the month, with their readings, scores and calls of the month, as FHIR
-        R4 files for an EMR: one NDJSON file per resource type.
+        Every patient in the clinic’s care during the month, with the month’s readings, scores, exercise days and calls,
+        and, once the month is closed, its billed codes as filed, as FHIR R4 files for an EMR: one NDJSON file per
+        resource type.
       </p>
       {latest.isPending ? (
         <div role="status">
