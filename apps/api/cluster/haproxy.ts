@@ -53,6 +53,8 @@ export function haproxyConfig({ port, statsPort, nodes, adminSocket, host = '127
     'frontend rehabit',
     `  bind ${host}:${port}`,
     '  http-request set-header X-Forwarded-For %[src]',
+    // Each node's metrics are for the scraper, straight from the node, never through the portal's address.
+    '  http-request deny deny_status 404 if { path_beg /metrics }',
     '  acl socket_io path_beg /socket.io/',
     '  acl polling url_param(transport) -m str polling',
     '  acl has_sid url_param(sid) -m found',

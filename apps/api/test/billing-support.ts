@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { functionalEntries, functionalMeasures, healthMetrics, patientEpisodes, patients } from '../src/db/schema.ts';
+import { createAuditLog } from '../src/lib/audit.ts';
 import { localDateOf, middayOf } from '../src/lib/calendar.ts';
+import { createBillingFilesService } from '../src/modules/billing/billing-files.service.ts';
+import { testConfig } from './helpers.ts';
 import { monitoredClinics } from './monitoring-support.ts';
 import type { StaffedClinic } from './patients-support.ts';
 
@@ -96,7 +99,16 @@ export async function billedClinics() {
       d.toISOString().slice(0, 10),
     );
 
-  return { ...app, db, inEpisode, readings, outcomes, days };
+  /** The month-close job's work on a clinic's month (home's unless told): answers whether this call closed it. */
+  const closeMonth = (month: string, clinic: StaffedClinic = app.home) =>
+    createBillingFilesService({
+      db,
+      clock: app.t.clock,
+      audit: createAuditLog(db),
+      config: testConfig(),
+    }).monthClose.close({ clinicId: clinic.clinic.id, month });
+
+  return { ...app, db, inEpisode, readings, outcomes, days, closeMonth };
 }
 
 export type BilledClinics = Awaited<ReturnType<typeof billedClinics>>;

@@ -1,20 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type Download, expect, test } from '@playwright/test';
-import { expectAccessible, expectNoSidewaysScroll, signInAsSupervisor, snap } from './support.ts';
-
-/**
- * The month before the demo clinic's running one (its calendar is Chicago's), closed at the server's first start: as
- * the screens name it and as its ISO month.
- */
-function lastMonth() {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date());
-  const [year, month] = today.split('-').map(Number) as [number, number];
-  const date = new Date(Date.UTC(year, month - 2, 1));
-  return {
-    name: date.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
-    iso: date.toISOString().slice(0, 7),
-  };
-}
+import { expectAccessible, expectNoSidewaysScroll, lastMonth, signInAsSupervisor, snap } from './support.ts';
 
 /** The cells of a CSV line, quoted cells unquoted. */
 const cellsOf = (line: string) =>

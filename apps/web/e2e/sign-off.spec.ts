@@ -1,21 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { demoTherapistHeaders, forgetSession, signInAsSupervisor, snap } from './support.ts';
-
-/**
- * The month before the demo clinic's running one (its calendar is Chicago's), closed at the server's first start: as
- * the screens name it and as a call's date starts.
- */
-function lastMonth() {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date());
-  const [year, month] = today.split('-').map(Number) as [number, number];
-  const date = new Date(Date.UTC(year, month - 2, 1));
-  return {
-    name: date.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
-    iso: date.toISOString().slice(0, 7),
-  };
-}
+import { demoTherapistHeaders, forgetSession, lastMonth, signInAsSupervisor, snap } from './support.ts';
 
 /** Downloads the month's billing file from its card and answers the SHA-256 of its bytes. */
 async function fileChecksum(page: Page, monthName: string) {

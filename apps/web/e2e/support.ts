@@ -222,3 +222,17 @@ export function demoCallStart(slot: number) {
   test.skip(demoClinicMinutesNow() < minute, `the call's start, ${start} on the demo clinic's clock, has not come yet`);
   return start;
 }
+
+/**
+ * The month before the demo clinic's running one (its calendar is Chicago's), closed at the server's first start: as
+ * the screens name it and as its ISO month.
+ */
+export function lastMonth() {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date());
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const date = new Date(Date.UTC(year, month - 2, 1));
+  return {
+    name: date.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+    iso: date.toISOString().slice(0, 7),
+  };
+}

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import { videoStorageFromConfig } from '../video-host/storage.ts';
@@ -12,6 +12,7 @@ import {
   type Manifest,
   megabytes,
   type Progress,
+  totalRows,
   writeManifest,
 } from './manifest.ts';
 import { backUpVideoFiles } from './video-files.ts';
@@ -19,8 +20,6 @@ import { backUpVideoFiles } from './video-files.ts';
 const rehabitVersion = (
   JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
-
-export const totalRows = (tables: Record<string, number>) => Object.values(tables).reduce((sum, n) => sum + n, 0);
 
 /**
  * A backup into `dir` (new or empty): the database dumped from one snapshot, then every video file and poster that
@@ -33,6 +32,8 @@ export async function runBackup(config: Config, dir: string, progress: Progress)
   }
   // The backup holds health data: only its owner may read it.
   await mkdir(dir, { recursive: true, mode: 0o700 });
+  // An empty directory made beforehand keeps its own mode unless told.
+  await chmod(dir, 0o700);
   const target = databaseTargetOf(config);
   const dumpPath = dumpPathOf(target.kind);
   progress(

@@ -12,7 +12,7 @@ import { type Db, openDatabase } from '../db/client.ts';
 import { migrationsFolder } from '../db/migrate.ts';
 import * as schema from '../db/schema.ts';
 import { safeMessage } from '../lib/log-errors.ts';
-import { BackupRefusal } from './manifest.ts';
+import { BackupRefusal, totalRows } from './manifest.ts';
 
 /**
  * The database a backup reads or a restore writes, as the tables' owner: the PostgreSQL server's
@@ -202,7 +202,7 @@ export async function refuseUnlessEmpty(target: DatabaseTarget, kind: DatabaseTa
   const counts = await withClient(target.url, (_client, db) => tableRowCounts(db));
   const tables = Object.keys(counts).length;
   if (tables === 0) return;
-  const rows = Object.values(counts).reduce((sum, n) => sum + n, 0);
+  const rows = totalRows(counts);
   throw new BackupRefusal(
     rows > 0
       ? `The database holds data (${rows} rows in ${tables} tables): restore only into a new, empty database`

@@ -12,6 +12,9 @@ export class BackupRefusal extends Error {}
 
 export type Progress = (line: string) => void;
 
+/** All the rows of a count of rows per table. */
+export const totalRows = (tables: Record<string, number>) => Object.values(tables).reduce((sum, n) => sum + n, 0);
+
 export const MANIFEST_FILE = 'manifest.json';
 /** Raised when the manifest's shape changes, so an older restore never misreads a newer backup. */
 export const BACKUP_FORMAT = 1;

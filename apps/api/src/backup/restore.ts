@@ -1,9 +1,8 @@
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import { videoStorageFromConfig } from '../video-host/storage.ts';
-import { totalRows } from './backup.ts';
 import { databaseTargetOf, isKnownMigration, refuseUnlessEmpty, restoreDatabase } from './database.ts';
-import { BackupRefusal, megabytes, type Progress, readManifest, verifyBackupFiles } from './manifest.ts';
+import { BackupRefusal, megabytes, type Progress, readManifest, totalRows, verifyBackupFiles } from './manifest.ts';
 import { refuseStoredFiles, restoreVideoFiles } from './video-files.ts';
 
 /**

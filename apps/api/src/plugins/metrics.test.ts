@@ -57,6 +57,7 @@ describe('a server without a metrics token', () => {
       url: '/metrics',
       headers: { authorization: `Bearer ${TOKEN}` },
     });
+    expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('rehabit_http_requests_total');
   });
 });

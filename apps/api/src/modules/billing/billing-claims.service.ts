@@ -50,7 +50,8 @@ export function createBillingClaimsService({ clock, audit }: Deps) {
         actorUserId: actor.id,
         clinicId: clinic.id,
         ip: ctx.ip,
-        detail: { month, lines: lines.length },
+        // Every patient the file names, as any read of several patients' records is audited; never their fields.
+        detail: { month, lines: lines.length, patient_ids: [...new Set(lines.map((line) => line.row.patient.id))] },
       });
       return { filename: `rehabit-claims-${clinic.code}-${month}.csv`, content: claimsCsv(lines, clinic) };
     },

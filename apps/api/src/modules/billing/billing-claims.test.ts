@@ -187,7 +187,7 @@ describe('a closed month', () => {
     expect((await claimsCsv(1, c.home.therapist.token)).body).toBe(filedCsv);
   });
 
-  it('is audited as a read of the clinic: the month and the number of lines, nothing of their content', async () => {
+  it('is audited as a read of the clinic: the month, the number of lines and the patients, nothing of their content', async () => {
     const before = (await auditRows(c.db, 'billing.claims_export')).length;
     const lines = csvRows((await claimsCsv(1, c.home.manager.token)).body);
     const rows = await auditRows(c.db, 'billing.claims_export');
@@ -198,7 +198,9 @@ describe('a closed month', () => {
       patientId: null,
       outcome: 'success',
     });
-    expect(rows.at(-1)!.detail).toEqual({ month: '2026-01', lines: lines.length });
+    const named = [...new Set(lines.map((line) => Number(line['Patient account number'])))];
+    expect(rows.at(-1)!.detail).toEqual({ month: '2026-01', lines: lines.length, patient_ids: named });
+    expect(named.length).toBeGreaterThan(0);
   });
 
   it('lists the lines that lack a claim field, patients named, the clinic’s gaps once; the read is audited', async () => {

@@ -3,11 +3,8 @@ import { pathOf, patientEndpoints } from '@rehabit/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BilledClinics, billedClinics } from '../../../test/billing-support.ts';
-import { testConfig } from '../../../test/helpers.ts';
 import { auditRows } from '../../../test/hep-support.ts';
 import { billingFiles, billingSignOffs } from '../../db/schema.ts';
-import { createAuditLog } from '../../lib/audit.ts';
-import { createBillingFilesService } from './billing-files.service.ts';
 
 // The test clock stands at 2026-03-02 15:00 UTC: March 2 in Los Angeles (home), so February has ended and a call can
 // still be back-dated into it.
@@ -54,13 +51,7 @@ beforeAll(async () => {
   deletedCall = await c.pastCall(patient, { date: '2026-02-14', kind: 'phone', minutes: 3 });
 
   // The month-close job closes February and makes its file.
-  const service = createBillingFilesService({
-    db: c.db,
-    clock: c.t.clock,
-    audit: createAuditLog(c.db),
-    config: testConfig(),
-  });
-  expect(await service.monthClose.close({ clinicId: c.home.clinic.id, month: '2026-02' })).toBe(true);
+  expect(await c.closeMonth('2026-02')).toBe(true);
   closedAt = c.t.clock.now().toISOString();
   filed = await figures(c.home.manager.token);
   expect(filed).toMatchObject({ units: 1, expected_payment: 43.05, minutes: 28 });

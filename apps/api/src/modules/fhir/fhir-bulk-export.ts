@@ -52,20 +52,25 @@ export function createFhirBulkExport({ db, clock, audit }: { db: Db; clock: Cloc
     const now = clock.now();
     await data.fhirExports.progress(exportId, 0, patientIds.length, clock.now());
     const files = createNdjsonFiles();
+    const exported: number[] = [];
     for (const [index, patientId] of patientIds.entries()) {
-      for (const produce of monthProducers) files.add(await produce(data, patientId, span, now));
+      const resources: FhirResource[] = [];
+      for (const produce of monthProducers) resources.push(...(await produce(data, patientId, span, now)));
+      // A patient whose record is no longer read (removed since the month was billed) is neither written nor named.
+      if (resources.length > 0) exported.push(patientId);
+      files.add(resources);
       await data.fhirExports.progress(exportId, index + 1, patientIds.length, clock.now());
     }
     const made = files.files();
     await data.transaction(async (tx) => {
-      if (!(await tx.fhirExports.complete(exportId, made, patientIds, clock.now()))) return;
+      if (!(await tx.fhirExports.complete(exportId, made, exported, clock.now()))) return;
       await audit.record(
         {
           action: 'fhir.bulk_export_complete',
           outcome: 'success',
           clinicId,
           detail: { export_id: exportId, month: started.month, resources: countsOfFiles(made) },
-          namedPatients: patientIds.map((id) => ({ id, clinicId })),
+          namedPatients: exported.map((id) => ({ id, clinicId })),
         },
         tx.db,
       );

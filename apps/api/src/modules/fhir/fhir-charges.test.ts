@@ -5,10 +5,7 @@ import { sheetRows, tableAfter } from '../../../test/billing-files-support.ts';
 import { type BilledClinics, billedClinics } from '../../../test/billing-support.ts';
 import { chargeAsFileLine, fileLineColumns, npiLookup } from '../../../test/fhir-charges-support.ts';
 import { type FhirJson, fhirErrorsOf } from '../../../test/fhir-validator.ts';
-import { testConfig } from '../../../test/helpers.ts';
 import { billingFiles, users } from '../../db/schema.ts';
-import { createAuditLog } from '../../lib/audit.ts';
-import { createBillingFilesService } from '../billing/billing-files.service.ts';
 
 // The test clock stands at 2026-03-02 15:00 UTC: February has ended in Los Angeles (home), and the month-close job
 // files it. Each ChargeItem of a patient's record is a line of February's billing file (decision 1450).
@@ -42,13 +39,7 @@ beforeAll(async () => {
 
   // Before the close, the month is open: nothing is charged yet.
   expect(chargesOf(await bundleOf(device))).toEqual([]);
-  const service = createBillingFilesService({
-    db: c.db,
-    clock: c.t.clock,
-    audit: createAuditLog(c.db),
-    config: testConfig(),
-  });
-  expect(await service.monthClose.close({ clinicId: c.home.clinic.id, month: '2026-02' })).toBe(true);
+  expect(await c.closeMonth('2026-02')).toBe(true);
 });
 afterAll(() => c.t.close());
 

@@ -1,4 +1,4 @@
-import type { BilledCodeRow, BillingPatientRow } from '@rehabit/contract';
+import { type BilledCodeRow, type BillingPatientRow, lastDayOfMonth } from '@rehabit/contract';
 import { type FhirResource, fhirIds, ICD10CM, ref } from './fhir-mapping.ts';
 
 // A closed month's billed codes as ChargeItems (decision 1450): one per line of the month's billing file, made from
@@ -17,10 +17,10 @@ export const chargeExtensions = {
 /** A patient's row of a closed month's filed figures, with when they were filed. */
 export type FiledBillingRow = { month: string; filedAt: Date; row: BillingPatientRow };
 
-/** The period a code's figures were counted over: its data days' window, or the month up to its date of service. */
+/** The period a code's figures were counted over: its data days' window, or its calendar month. */
 const periodOf = (month: string, code: BilledCodeRow) => ({
   start: code.window_start ?? `${month}-01`,
-  end: code.window_end ?? code.date_of_service,
+  end: code.window_end ?? lastDayOfMonth(month),
 });
 
 /** What stands behind the charge, in words, for the person reading the EMR. */

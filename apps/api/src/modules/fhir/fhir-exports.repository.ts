@@ -131,8 +131,8 @@ export function createFhirExportsRepository(db: DbOrTx, scope: ClinicScope) {
     },
 
     /**
-     * Stores a run's files and marks the export done, unless another run did first (then nothing is written, and
-     * false is answered). Its row is held until the transaction ends, so two runs never both write files.
+     * Stores a run's files and marks the export done, unless another run did first or the export was given up as
+     * failed (then nothing is written, and false is answered). Its row is held until the transaction ends, so two runs never both write files.
      */
     async complete(id: number, files: NdjsonFile[], patientIds: number[], at: Date): Promise<boolean> {
       const [held] = await db
@@ -140,7 +140,8 @@ export function createFhirExportsRepository(db: DbOrTx, scope: ClinicScope) {
         .from(fhirExports)
         .where(and(eq(fhirExports.id, id), mine))
         .for('update');
-      if (!held || held.status === 'done') return false;
+      // Only a run still holding the export writes: not after another run made it, nor once it was given up.
+      if (held?.status !== 'running') return false;
       await db.delete(fhirExportFiles).where(eq(fhirExportFiles.exportId, id));
       const clinicId = clinicIdOf(scope);
       if (files.length > 0) {

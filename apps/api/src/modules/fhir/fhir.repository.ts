@@ -21,6 +21,17 @@ import type { RowKind } from './fhir-ids.ts';
 
 const therapist = alias(users, 'therapist');
 
+/** The clinic as its Organization shows it, with the timezone its days are counted in. */
+const clinicColumns = {
+  id: clinics.id,
+  code: clinics.code,
+  name: clinics.name,
+  address: clinics.address,
+  npi: clinics.npi,
+  tin: clinics.tin,
+  timezone: clinics.timezone,
+};
+
 /**
  * What the FHIR export reads of one patient's record (decision 1425), each query kept to the scope's clinic: the
  * callers have reached the patient through `requirePatient` first.
@@ -45,15 +56,7 @@ export const createFhirRepository = (db: DbOrTx, scope: ClinicScope) => ({
         createdAt: patients.createdAt,
         updatedAt: patients.updatedAt,
         language: reminderSchedules.language,
-        clinic: {
-          id: clinics.id,
-          code: clinics.code,
-          name: clinics.name,
-          address: clinics.address,
-          npi: clinics.npi,
-          tin: clinics.tin,
-          timezone: clinics.timezone,
-        },
+        clinic: clinicColumns,
         therapistId: therapist.id,
       })
       .from(patients)
@@ -156,15 +159,7 @@ export const createFhirRepository = (db: DbOrTx, scope: ClinicScope) => ({
   /** A clinic of the scope, as its Organization shows it. */
   async clinic(clinicId: number) {
     const [row] = await db
-      .select({
-        id: clinics.id,
-        code: clinics.code,
-        name: clinics.name,
-        address: clinics.address,
-        npi: clinics.npi,
-        tin: clinics.tin,
-        timezone: clinics.timezone,
-      })
+      .select(clinicColumns)
       .from(clinics)
       .where(and(eq(clinics.id, clinicId), inScope(clinics.id, scope)));
     return row;
@@ -182,20 +177,22 @@ export const createFhirRepository = (db: DbOrTx, scope: ClinicScope) => ({
 
   /**
    * The patient's rows in the clinic's closed months as filed (decision 1285), oldest month first: the signed
-   * figures once a month is signed off, the close's before. A month still open has no filed row.
+   * figures once a month is signed off, the close's before, filed when `filedMonthOf` says (the close's filing, or
+   * the sign-off for a month closed before figures were kept). A month still open has no filed row.
    */
   async filedBillingRows(patientId: number): Promise<FiledBillingRow[]> {
     const c = billingMonthCloses;
     const s = billingSignOffs;
-    const result = (await db.execute(sql`select ${c.month} as month, coalesce(${c.filedAt}, ${s.signedAt}) as filed_at,
+    const result =
+      (await db.execute(sql`select ${c.month} as month, case when ${c.figures} is not null then ${c.filedAt} else ${s.signedAt} end as filed_at,
         p.row as row
       from ${c}
       left join ${s} on ${s.clinicId} = ${c.clinicId} and ${s.month} = ${c.month}
       cross join lateral jsonb_array_elements(coalesce(${s.figures}, ${c.figures}) -> 'patients') as p(row)
       where ${inScope(c.clinicId, scope)} and (p.row -> 'patient' ->> 'id')::int = ${patientId}
       order by ${c.month}`)) as unknown as {
-      rows: { month: string; filed_at: Date | string; row: BillingPatientRow }[];
-    };
+        rows: { month: string; filed_at: Date | string; row: BillingPatientRow }[];
+      };
     return result.rows.map((r) => ({ month: r.month, filedAt: new Date(r.filed_at), row: r.row }));
   },
 });
