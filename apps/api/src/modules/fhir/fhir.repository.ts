@@ -14,7 +14,7 @@ import {
 } from '../../db/schema.ts';
 import { functionalEntries, functionalMeasures, healthMetrics } from '../../db/schema-hep.ts';
 import { reminderSchedules } from '../../db/schema-reminders.ts';
-import { type ClinicScope, inScope } from '../../db/scope.ts';
+import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 import { patientVisibleIn } from '../../db/visibility.ts';
 import type { FiledBillingRow } from './fhir-charges.ts';
 import type { RowKind } from './fhir-ids.ts';
@@ -156,12 +156,12 @@ export const createFhirRepository = (db: DbOrTx, scope: ClinicScope) => ({
       .orderBy(asc(users.id));
   },
 
-  /** A clinic of the scope, as its Organization shows it. */
-  async clinic(clinicId: number) {
+  /** The scope's one clinic, as its Organization shows it. */
+  async clinic() {
     const [row] = await db
       .select(clinicColumns)
       .from(clinics)
-      .where(and(eq(clinics.id, clinicId), inScope(clinics.id, scope)));
+      .where(eq(clinics.id, clinicIdOf(scope)));
     return row;
   },
 

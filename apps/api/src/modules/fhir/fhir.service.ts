@@ -1,4 +1,5 @@
 import { type AuditAction, FHIR_BASE_PATH, type FileAnswer } from '@rehabit/contract';
+import { narrowTo } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, patientAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -129,7 +130,8 @@ export function createFhirService({ clock, audit, publicUrl }: Deps) {
       const missing = () => new AppError('not_found', `No ${type} ${id}`);
       if (!target) throw missing();
       if (target.of === 'clinic') {
-        const clinic = await actor.data.fhir.clinic(target.clinicId);
+        const scope = narrowTo(actor.data.scope, target.clinicId);
+        const clinic = scope && (await actor.data.within(scope).fhir.clinic());
         if (!clinic) throw missing();
         return mapOrganization(clinic);
       }
