@@ -177,7 +177,7 @@ describe('the FHIR Bundle of a patient', () => {
     });
   });
 
-  it("gives back the pain ratings and call minutes the API's own screens report", async () => {
+  it("gives back the pain ratings, exercise days, outcome scores and call minutes the API's own screens report", async () => {
     const bundle = (await call.get(pathOf(fhirEndpoints.bundle, { id }), token)).json() as Bundle;
     const resources = bundle.entry.map((e) => e.resource);
     const pain = resources.filter(
@@ -218,6 +218,21 @@ describe('the FHIR Bundle of a patient', () => {
     expect(adherence).toEqual([{ date: '2026-03-02', engagement: 33, done: 1, assigned: 3 }]);
     const steps = resources.find((r) => r.code?.coding?.some((c: Resource) => c.code === '55423-8'));
     expect(steps!.valueQuantity).toMatchObject({ value: 4200, code: '{steps}' });
+
+    // Each outcome-measure total as the functional-data screen reports it: its measure, date and score.
+    const series = (await call.get(pathOf(patientDataEndpoints.functionalData, { patientId: id }), token)).json();
+    const reported = (series.results as { key: string; entries: { date: string; score: number }[] }[]).flatMap((s) =>
+      s.entries.map((entry) => [s.key, entry.date, entry.score]),
+    );
+    const exported = resources
+      .filter((r) => r.code?.coding?.some((c: Resource) => c.system === 'urn:rehabit:fhir:outcome-measure'))
+      .map((r) => [
+        r.code.coding.find((c: Resource) => c.system === 'urn:rehabit:fhir:outcome-measure').code,
+        r.effectiveDateTime,
+        r.valueQuantity.value,
+      ]);
+    expect(reported.length).toBeGreaterThan(0);
+    expect(exported).toEqual(reported);
 
     const calls = (await call.get(pathOf(patientEndpoints.interactions, { id }), token)).json();
     const minutes = (calls.results as { minutes: number; started_at: string }[])
