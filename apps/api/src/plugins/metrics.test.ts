@@ -41,6 +41,9 @@ describe('the metrics endpoint', () => {
       for (const clinicId of [1, 2]) await jobs.send('tasks-rules', { clinicId }, { singletonKey: String(clinicId) });
       const body = (await scrape(`Bearer ${TOKEN}`)).body;
       expect(body).toContain('rehabit_job_queue_waiting{queue="tasks-rules"} 2');
+      const age = /rehabit_job_queue_oldest_waiting_seconds\{queue="tasks-rules"\} ([\d.e-]+)/.exec(body);
+      expect(Number(age?.[1])).toBeGreaterThanOrEqual(0);
+      expect(Number(age?.[1])).toBeLessThan(60);
     } finally {
       await jobs.stop();
     }

@@ -42,12 +42,22 @@ export const metricsPlugin = fp(
     });
     new Gauge({
       name: 'rehabit_job_queue_waiting',
-      help: 'Jobs waiting to run in each queue (new, or due again after a failure)',
+      help: 'Jobs due in each queue and not yet taken (new, or due again after a failure)',
       labelNames: ['queue'],
       registers: [registry],
       async collect() {
         this.reset();
         for (const { queue, waiting } of await queueDepths(app.db)) this.set({ queue }, waiting);
+      },
+    });
+    new Gauge({
+      name: 'rehabit_job_queue_oldest_waiting_seconds',
+      help: 'How long the oldest job due in each queue has waited to run',
+      labelNames: ['queue'],
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const { queue, oldestSeconds } of await queueDepths(app.db)) this.set({ queue }, oldestSeconds);
       },
     });
 

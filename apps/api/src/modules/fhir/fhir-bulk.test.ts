@@ -167,6 +167,13 @@ describe("a clinic month's FHIR bulk export", () => {
     expect(jobs.rows[0]!.n).toBe(1);
   });
 
+  it('starts one export when the month is asked for twice at the same moment', async () => {
+    const [first, second] = await Promise.all([start(supervisor, 2025, 11), start(supervisor, 2025, 11)]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 202]);
+    expect(first.json().id).toBe(second.json().id);
+    expect(await db.select().from(fhirExports).where(eq(fhirExports.month, '2025-11'))).toHaveLength(1);
+  });
+
   it('refuses a month that has not started in the clinic, and changes nothing', async () => {
     const res = await start(supervisor, 2026, 4);
     expect(res.statusCode).toBe(400);
@@ -322,7 +329,7 @@ describe("a clinic month's FHIR bulk export", () => {
     const page = await call.get(`${pathOf(fhirBulkEndpoints.list)}?page_size=2`, supervisor);
     expect(page.statusCode).toBe(200);
     const body = page.json() as { count: number; next: number | null; results: Export[] };
-    expect(body.count).toBe(5);
+    expect(body.count).toBe(6);
     expect(body.next).toBe(2);
     expect(body.results[0]!.id).toBeGreaterThan(body.results[1]!.id);
     const ofMarch = (await call.get(`${pathOf(fhirBulkEndpoints.list)}?month=2026-03`, supervisor)).json();
