@@ -40,6 +40,14 @@ export const metricsPlugin = fp(
         this.set(app.realtime.io.engine.clientsCount);
       },
     });
+    // Both queue gauges are collected at once in a scrape: they share its one query.
+    let scrapeDepths: ReturnType<typeof queueDepths> | undefined;
+    const depthsOfScrape = () => {
+      scrapeDepths ??= queueDepths(app.db).finally(() => {
+        scrapeDepths = undefined;
+      });
+      return scrapeDepths;
+    };
     new Gauge({
       name: 'rehabit_job_queue_waiting',
       help: 'Jobs due in each queue and not yet taken (new, or due again after a failure)',
@@ -47,7 +55,7 @@ export const metricsPlugin = fp(
       registers: [registry],
       async collect() {
         this.reset();
-        for (const { queue, waiting } of await queueDepths(app.db)) this.set({ queue }, waiting);
+        for (const { queue, waiting } of await depthsOfScrape()) this.set({ queue }, waiting);
       },
     });
     new Gauge({
@@ -57,7 +65,7 @@ export const metricsPlugin = fp(
       registers: [registry],
       async collect() {
         this.reset();
-        for (const { queue, oldestSeconds } of await queueDepths(app.db)) this.set({ queue }, oldestSeconds);
+        for (const { queue, oldestSeconds } of await depthsOfScrape()) this.set({ queue }, oldestSeconds);
       },
     });
 

@@ -1,3 +1,4 @@
+import { lastDayOfMonth } from '@rehabit/contract';
 import type { Db } from '../../db/client.ts';
 import { clinicScope, crossClinic } from '../../db/scope.ts';
 import { type JobData, jobQueues } from '../../jobs/queues.ts';
@@ -18,7 +19,10 @@ type MonthProducer = (data: Data, patientId: number, span: MonthSpan, now: Date)
 const monthProducers: MonthProducer[] = [
   // The patient's record as the FHIR mapping has it (decision 1425), kept to the month.
   async (data, patientId, span, now) => {
-    const record = await readPatientRecord(data, patientId, now);
+    const record = await readPatientRecord(data, patientId, now, {
+      first: `${span.month}-01`,
+      last: lastDayOfMonth(span.month),
+    });
     return record ? resourcesOfMonth(record, span) : [];
   },
 ];

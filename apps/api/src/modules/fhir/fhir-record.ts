@@ -6,16 +6,22 @@ import type { AdherenceDay, PatientRecord } from './fhir-mapping.ts';
 
 const DAY_MS = 86_400_000;
 
+/** Calendar days `YYYY-MM-DD` from `first` to `last`, both included. */
+export type DaySpan = { first: string; last: string };
+
 /**
- * The patient's exercise days from registration to today (or the discharge), each with the sessions the program asked
- * for and those done, counted as the progress screen counts them; days the program asked for nothing are left out.
+ * The patient's exercise days from registration to today (or the discharge), kept to `within` when given, each with
+ * the sessions the program asked for and those done, counted as the progress screen counts them; days the program
+ * asked for nothing are left out.
  */
-async function adherenceOf(data: Data, patient: FhirPatientRow, now: Date): Promise<AdherenceDay[]> {
+async function adherenceOf(data: Data, patient: FhirPatientRow, now: Date, within?: DaySpan): Promise<AdherenceDay[]> {
   const { timezone } = patient.clinic;
   const today = localDateOf(now, timezone);
   const ended = patient.status === 'discharged' && patient.episode?.endedAt;
-  const last = ended ? [localDateOf(ended, timezone), today].sort()[0]! : today;
-  const first = localDateOf(patient.createdAt, timezone);
+  const lasts = [today, ...(ended ? [localDateOf(ended, timezone)] : []), ...(within ? [within.last] : [])];
+  const firsts = [localDateOf(patient.createdAt, timezone), ...(within ? [within.first] : [])];
+  const last = lasts.sort()[0]!;
+  const first = firsts.sort().at(-1)!;
   if (first > last) return [];
   const days: string[] = [];
   for (let day = first; day <= last; day = addDays(day, 1)) days.push(day);
@@ -32,9 +38,15 @@ async function adherenceOf(data: Data, patient: FhirPatientRow, now: Date): Prom
 /**
  * A patient's whole record as the FHIR mapping takes it (decision 1425), read through a data access whose scope holds
  * the patient, as it stands at `now`; undefined if the patient is not seen there. The per-patient Bundle, the read
- * API and the clinic's bulk export all read it here.
+ * API and the clinic's bulk export all read it here; the export asks for the exercise days of its month alone
+ * (`within`), rather than building every day since registration for each patient.
  */
-export async function readPatientRecord(data: Data, patientId: number, now: Date): Promise<PatientRecord | undefined> {
+export async function readPatientRecord(
+  data: Data,
+  patientId: number,
+  now: Date,
+  within?: DaySpan,
+): Promise<PatientRecord | undefined> {
   const patient = await data.fhir.patient(patientId);
   if (!patient) return undefined;
   const [program, readings, measures, calls, charges, adherence] = await Promise.all([
@@ -44,7 +56,7 @@ export async function readPatientRecord(data: Data, patientId: number, now: Date
     data.fhir.measureResults(patientId),
     data.fhir.calls(patientId),
     data.fhir.filedBillingRows(patientId),
-    adherenceOf(data, patient, now),
+    adherenceOf(data, patient, now, within),
   ]);
   const staffIds = new Set([
     ...(patient.therapistId === null ? [] : [patient.therapistId]),
