@@ -6,6 +6,7 @@ import type { AuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { filedMonthOf } from '../billing/filed-month.ts';
 import { type Data, dataFor } from '../data-access.ts';
+import type { FiledBillingRow } from './fhir-charges.ts';
 import type { FhirResource } from './fhir-mapping.ts';
 import { countsOfFiles, createNdjsonFiles, type MonthSpan, monthSpanOf, resourcesOfMonth } from './fhir-month.ts';
 import { readPatientRecord } from './fhir-record.ts';
@@ -14,14 +15,19 @@ import { readPatientRecord } from './fhir-record.ts';
  * What makes a patient's resources of a month for the bulk export. Each kind of resource has its producer; the
  * export's files are by resource type, whatever produced them, so a new kind of resource is one more entry.
  */
-type MonthProducer = (data: Data, patientId: number, span: MonthSpan, now: Date) => Promise<FhirResource[]>;
+type MonthProducer = (data: Data, patientId: number, month: ExportMonth) => Promise<FhirResource[]>;
+
+/** What every patient of the export shares: the month, the time it is made, and the month's filed billing rows. */
+type ExportMonth = { span: MonthSpan; now: Date; filedRows: Map<number, FiledBillingRow> };
 
 const monthProducers: MonthProducer[] = [
-  // The patient's record as the FHIR mapping has it (decision 1425), kept to the month.
-  async (data, patientId, span, now) => {
+  // The patient's record as the FHIR mapping has it (decision 1425), kept to the month: its exercise days and its
+  // charges are the month's alone, the charges from the filed figures the export read once.
+  async (data, patientId, { span, now, filedRows }) => {
+    const filed = filedRows.get(patientId);
     const record = await readPatientRecord(data, patientId, now, {
-      first: `${span.month}-01`,
-      last: lastDayOfMonth(span.month),
+      within: { first: `${span.month}-01`, last: lastDayOfMonth(span.month) },
+      charges: filed ? [filed] : [],
     });
     return record ? resourcesOfMonth(record, span) : [];
   },
@@ -51,15 +57,20 @@ export function createFhirBulkExport({ db, clock, audit }: { db: Db; clock: Cloc
       data.fhirExports.patientsInCare(span),
       filedMonthOf(data, clinicId, started.month),
     ]);
-    const billed = filed?.figures.patients.map((row) => row.patient.id) ?? [];
-    const patientIds = [...new Set([...inCare, ...billed])].sort((x, y) => x - y);
-    const now = clock.now();
+    const filedRows = new Map<number, FiledBillingRow>();
+    if (filed) {
+      for (const row of filed.figures.patients) {
+        filedRows.set(row.patient.id, { month: started.month, filedAt: filed.since, row });
+      }
+    }
+    const patientIds = [...new Set([...inCare, ...filedRows.keys()])].sort((x, y) => x - y);
+    const month: ExportMonth = { span, now: clock.now(), filedRows };
     await data.fhirExports.progress(exportId, 0, patientIds.length, clock.now());
     const files = createNdjsonFiles();
     const exported: number[] = [];
     for (const [index, patientId] of patientIds.entries()) {
       const resources: FhirResource[] = [];
-      for (const produce of monthProducers) resources.push(...(await produce(data, patientId, span, now)));
+      for (const produce of monthProducers) resources.push(...(await produce(data, patientId, month)));
       // A patient whose record is no longer read (removed since the month was billed) is neither written nor named.
       if (resources.length > 0) exported.push(patientId);
       files.add(resources);

@@ -2,6 +2,7 @@ import { addDays, localDateOf } from '@rehabit/contract';
 import type { Data } from '../data-access.ts';
 import { buildProgress } from '../patient-data/progress.ts';
 import type { FhirPatientRow } from './fhir.repository.ts';
+import type { FiledBillingRow } from './fhir-charges.ts';
 import type { AdherenceDay, PatientRecord } from './fhir-mapping.ts';
 
 const DAY_MS = 86_400_000;
@@ -38,14 +39,15 @@ async function adherenceOf(data: Data, patient: FhirPatientRow, now: Date, withi
 /**
  * A patient's whole record as the FHIR mapping takes it (decision 1425), read through a data access whose scope holds
  * the patient, as it stands at `now`; undefined if the patient is not seen there. The per-patient Bundle, the read
- * API and the clinic's bulk export all read it here; the export asks for the exercise days of its month alone
- * (`within`), rather than building every day since registration for each patient.
+ * API and the clinic's bulk export all read it here. The export asks for the exercise days of its month alone
+ * (`within`) rather than every day since registration, and hands over the month's filed rows it read once
+ * (`charges`) rather than searching every closed month's figures for each patient.
  */
 export async function readPatientRecord(
   data: Data,
   patientId: number,
   now: Date,
-  within?: DaySpan,
+  { within, charges: givenCharges }: { within?: DaySpan; charges?: FiledBillingRow[] } = {},
 ): Promise<PatientRecord | undefined> {
   const patient = await data.fhir.patient(patientId);
   if (!patient) return undefined;
@@ -55,7 +57,7 @@ export async function readPatientRecord(
     data.fhir.readings(patientId),
     data.fhir.measureResults(patientId),
     data.fhir.calls(patientId),
-    data.fhir.filedBillingRows(patientId),
+    givenCharges ?? data.fhir.filedBillingRows(patientId),
     adherenceOf(data, patient, now, within),
   ]);
   const staffIds = new Set([
