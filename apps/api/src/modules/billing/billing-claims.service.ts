@@ -41,7 +41,7 @@ export function createBillingClaimsService({ clock, audit }: Deps) {
   }
 
   return {
-    /** The CSV; audited with the month and its number of lines, never their content. */
+    /** The CSV; audited with the month, its number of lines and the patients named, never their content. */
     async csv(actor: Caller, params: MonthParams, query: ClinicChoice, ctx: RequestContext) {
       const { clinic, month, lines } = await claimsOf(actor, params, query);
       await audit.record({
