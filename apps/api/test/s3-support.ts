@@ -111,7 +111,11 @@ function addMultipartCalls(server: KoaLike, bucket: string) {
     const parts = await Promise.all(
       numbers.map(async (n) => {
         const file = path.join(dir, String(n));
-        const [info, md5] = await Promise.all([stat(file), readFile(`${file}.md5`, 'utf8')]);
+        // s3rver writes a part's checksum once the part is whole: a part whose upload was cut off (its server killed
+        // mid-request) has none, and S3 does not list a part it did not finish receiving.
+        const md5 = await readFile(`${file}.md5`, 'utf8').catch(() => null);
+        if (md5 === null) return '';
+        const info = await stat(file);
         return `<Part><PartNumber>${n}</PartNumber><LastModified>${info.mtime.toISOString()}</LastModified><ETag>"${md5.trim()}"</ETag><Size>${info.size}</Size></Part>`;
       }),
     );
