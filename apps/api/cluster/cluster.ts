@@ -14,11 +14,10 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../test/server-process.ts';
-import { haproxyConfig } from './haproxy.ts';
+import { HAPROXY_BINARY, haproxyConfig } from './haproxy.ts';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_ENTRY = path.join(apiDir, 'dist', 'server.js');
-const HAPROXY = existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy';
 const STOP_GRACE_MS = 8_000;
 const POLL_MS = 100;
 
@@ -214,7 +213,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await Promise.all(nodes.slice(1).map(startNode));
     const config = path.join(dir, 'haproxy.cfg');
     await writeFile(config, haproxyConfig({ port, statsPort, host, nodes, adminSocket }));
-    launch('haproxy', HAPROXY, ['-f', config, '-db'], { PATH: process.env.PATH });
+    launch('haproxy', HAPROXY_BINARY, ['-f', config, '-db'], { PATH: process.env.PATH });
     await until(
       'HAProxy did not answer',
       10_000,

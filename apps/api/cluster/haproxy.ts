@@ -11,17 +11,32 @@
  *   client sent, so that no client can choose the address its rate limits and sign-in limits are counted by.
  * - Each answer says which node gave it (`X-Rehabit-Node`), and the statistics page lists the nodes' health.
  */
-export type ProxiedNode = { name: string; port: number };
+import { existsSync } from 'node:fs';
+
+/** Debian's HAProxy (scripts/ensure-system-packages.sh installs it), else whichever is on the PATH. */
+export const HAPROXY_BINARY = existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy';
+
+export type ProxiedNode = {
+  name: string;
+  port: number;
+  /** The node's address: this machine unless named. */
+  host?: string;
+};
 
 export type ProxyOptions = {
   port: number;
   /** The statistics page (`/stats`, `/stats;csv`), on this machine only. */
-  statsPort: number;
+  statsPort?: number;
   nodes: ProxiedNode[];
   /** The interface the proxy listens on: this machine only unless asked. */
   host?: string;
   /** The proxy's runtime commands (a node drained or made ready again), on a socket only this user may open. */
-  adminSocket: string;
+  adminSocket?: string;
+  /**
+   * HTTPS on `port` with this PEM file (certificate, chain and key), and plain HTTP on `redirectPort` answered only
+   * with a redirect to it: browsers give a video visit the camera, and install the patient's app, only over HTTPS.
+   */
+  tls?: { certificate: string; redirectPort?: number };
 };
 
 /** The cookie that keeps a long-polling Socket.IO connection on its node. */
@@ -29,13 +44,22 @@ export const STICKY_COOKIE = 'rehabit-node';
 /** The answer header naming the node that served the request. */
 export const NODE_HEADER = 'x-rehabit-node';
 
-export function haproxyConfig({ port, statsPort, nodes, adminSocket, host = '127.0.0.1' }: ProxyOptions): string {
+export function haproxyConfig({ port, statsPort, nodes, adminSocket, tls, host = '127.0.0.1' }: ProxyOptions): string {
   const servers = (extra: (node: ProxiedNode) => string) =>
-    nodes.map((node) => `  server ${node.name} 127.0.0.1:${node.port} ${extra(node)}`);
+    nodes.map((node) => `  server ${node.name} ${node.host ?? '127.0.0.1'}:${node.port} ${extra(node)}`);
+  // WebSockets over HTTP/2 need the nodes to speak it too: the browsers are offered HTTP/1.1 alone.
+  const binds = tls
+    ? [
+        `  bind ${host}:${port} ssl crt ${tls.certificate} alpn http/1.1`,
+        ...(tls.redirectPort ? [`  bind ${host}:${tls.redirectPort}`] : []),
+        '  http-request redirect scheme https code 301 unless { ssl_fc }',
+        '  http-request set-header X-Forwarded-Proto https',
+      ]
+    : [`  bind ${host}:${port}`];
   return [
     'global',
     '  maxconn 4096',
-    `  stats socket ${adminSocket} mode 600 level admin`,
+    ...(adminSocket ? [`  stats socket ${adminSocket} mode 600 level admin`] : []),
     '',
     'defaults',
     '  mode http',
@@ -51,7 +75,7 @@ export function haproxyConfig({ port, statsPort, nodes, adminSocket, host = '127
     '  retry-on conn-failure',
     '',
     'frontend rehabit',
-    `  bind ${host}:${port}`,
+    ...binds,
     '  http-request set-header X-Forwarded-For %[src]',
     // Each node's metrics are for the scraper, straight from the node, never through the portal's address.
     '  http-request deny deny_status 404 if { path_beg /metrics }',
@@ -71,16 +95,20 @@ export function haproxyConfig({ port, statsPort, nodes, adminSocket, host = '127
     '',
     'backend socket_io_polling',
     '  balance roundrobin',
-    `  cookie ${STICKY_COOKIE} insert indirect nocache httponly`,
+    `  cookie ${STICKY_COOKIE} insert indirect nocache httponly${tls ? ' secure' : ''}`,
     `  http-response set-header ${NODE_HEADER} %s`,
     // Its nodes' health is that of the same nodes above: checked once, followed here.
     ...servers((node) => `track nodes/${node.name} cookie ${node.name}`),
     '',
-    'frontend stats',
-    `  bind 127.0.0.1:${statsPort}`,
-    '  stats enable',
-    '  stats uri /stats',
-    '  stats refresh 5s',
-    '',
+    ...(statsPort
+      ? [
+          'frontend stats',
+          `  bind 127.0.0.1:${statsPort}`,
+          '  stats enable',
+          '  stats uri /stats',
+          '  stats refresh 5s',
+          '',
+        ]
+      : []),
   ].join('\n');
 }

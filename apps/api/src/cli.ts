@@ -122,7 +122,7 @@ async function main() {
           appUrl.password = password ? '<APP_ROLE_PASSWORD>' : '';
           console.log(
             `${created ? 'Role created' : 'Role existed'}: ${role} may read and change data, and only read and append the audit log.\n` +
-              `Run the server with DATABASE_URL=${appUrl} and DATABASE_MIGRATION_URL set to the owner's address.`,
+              `Run the server with DATABASE_URL=${appUrl.href.replace(encodeURIComponent('<APP_ROLE_PASSWORD>'), '<APP_ROLE_PASSWORD>')} and DATABASE_MIGRATION_URL set to the owner's address.`,
           );
         } finally {
           if (owner !== database) await owner.close();
