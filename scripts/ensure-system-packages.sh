@@ -11,6 +11,7 @@ command -v ffmpeg >/dev/null || missing+=(ffmpeg)
 command -v pdftotext >/dev/null || missing+=(poppler-utils)
 { command -v pg_dump && command -v pg_restore; } >/dev/null || missing+=(postgresql-client)
 command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ] || missing+=(haproxy)
+command -v openssl >/dev/null || missing+=(openssl)
 # Labels on the generated demo clips need a font.
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
 [ ${#missing[@]} -eq 0 ] && exit 0
