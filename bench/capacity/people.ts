@@ -164,9 +164,6 @@ export function therapist(origin: string, login: TherapistLogin, record: Recorde
       user_id: id,
       context: MONITORING_CONTEXT,
     });
-    const stayMs = between(60, 180) * 1000;
-    const chatAt = Math.random() < 0.5 ? between(10, 40) * 1000 : Number.POSITIVE_INFINITY;
-    let chatted = false;
     const beat = (end: boolean) =>
       session &&
       browser.call('monitoring: heart-beat', 'PUT', `/user/therapist/dashboard/monitoring/${session.id}`, {
@@ -174,30 +171,27 @@ export function therapist(origin: string, login: TherapistLogin, record: Recorde
         context: MONITORING_CONTEXT,
         ...(end ? { end_reason: 'left' } : {}),
       });
-    // The dashboard's beats every 30 s; the chat, when there is one, in between.
-    let nextBeat = HEARTBEAT_MS;
-    while (!browser.stopped) {
-      const elapsed = performance.now() - started;
-      if (elapsed >= stayMs) break;
-      if (!chatted && elapsed >= chatAt) {
-        chatted = true;
+    // The tab's beats run on their own timer, whatever the therapist does on the page meanwhile (chatting included).
+    const beats = setInterval(() => void beat(false), HEARTBEAT_MS);
+    try {
+      const stayMs = between(60, 180) * 1000;
+      if (Math.random() < 0.5) {
+        await browser.think(10, 40);
         await chat(id);
-        continue;
       }
-      const next = Math.min(nextBeat, stayMs, chatted ? Number.POSITIVE_INFINITY : chatAt);
-      if (next > elapsed) await browser.think((next - elapsed) / 1000, (next - elapsed) / 1000);
-      if (!browser.stopped && performance.now() - started >= nextBeat && nextBeat < stayMs) {
-        await beat(false);
-        nextBeat += HEARTBEAT_MS;
-      }
+      const left = stayMs - (performance.now() - started);
+      if (left > 0) await browser.think(left / 1000, left / 1000);
+    } finally {
+      clearInterval(beats);
     }
     await beat(true);
   }
 
   async function loop() {
     await connect();
-    // Arriving people are at any point of their day: the first pause spreads their first screens.
-    await browser.think(0, 20);
+    // People joining a step are at any point of their day. A first pause about a cycle long spreads their first
+    // screens so that, in the step's first half minute, they ask about as much as the people already on line.
+    await browser.think(0, 120);
     while (!browser.stopped) {
       await browser.call('patient list', 'GET', '/api/v1/patients/?page=1');
       await browser.think(5, 15);
@@ -228,7 +222,8 @@ export function patient(origin: string, login: PatientLogin, record: Recorder): 
   const browser = new Browser(origin, login.token, record);
 
   async function loop() {
-    await browser.think(0, 60);
+    // As for a therapist: joining patients spread so that they ask about what patients on line ask.
+    await browser.think(0, 90);
     while (!browser.stopped) {
       const [, today] = (await browser.all('patient: open app', [
         '/api/v1/users/',

@@ -19,14 +19,18 @@ type Setting = {
 
 const worstKind = (s: StepResult) => [...s.kinds].sort((a, b) => b.p95 - a.p95)[0];
 
-export function markdown(setting: Setting, ramps: Ramp[], summary: { one: Spread; two: Spread; ratios: Spread }) {
+export function markdown(
+  setting: Setting,
+  ramps: Ramp[],
+  summary: { one: Spread; two: Spread; ratios: { ratio: number; rounds: number[] } },
+) {
   const lines = [
     `A clinic of ${setting.patients.toLocaleString()} patients and ${setting.therapists} therapists on PostgreSQL; the nodes as \`npm start\` runs them (production, logging at info) behind HAProxy, with Redis; the load client in a process of its own on the same 2-core machine. People on line: ${Math.round(setting.share * 100)}% therapists, the rest patients (see "capacity" below). Steps of ${setting.steps.join(', ')} people, each ${setting.settleSeconds} s to settle and ${setting.stepSeconds} s measured; a ramp stops at the first step with p95 over ${setting.p95Limit} ms or an error. ${setting.rounds} rounds, each 1 node (the second drained at the same proxy) then 2 nodes.`,
     '',
-    '| nodes | people on line, median (min–max) | per node | 2 nodes ÷ 1 node |',
+    '| nodes | people on line, median (min–max) | per node | 2 nodes ÷ 1 node (medians) |',
     '|---|---|---|---|',
     `| 1 | ${summary.one.median} (${summary.one.min}–${summary.one.max}) | ${summary.one.median} | |`,
-    `| 2 | ${summary.two.median} (${summary.two.min}–${summary.two.max}) | ${Math.round(summary.two.median / 2)} | ${summary.ratios.median.toFixed(2)} (${summary.ratios.min.toFixed(2)}–${summary.ratios.max.toFixed(2)}) |`,
+    `| 2 | ${summary.two.median} (${summary.two.min}–${summary.two.max}) | ${Math.round(summary.two.median / 2)} | ${summary.ratios.ratio.toFixed(2)} (rounds: ${summary.ratios.rounds.map((r) => r.toFixed(2)).join(', ') || 'none'}) |`,
     '',
     'Every step of every round (p95 over every request; the socket handshake is counted in errors only):',
     '',
