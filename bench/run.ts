@@ -14,7 +14,7 @@ import { benchDir, repoRoot } from './lib/processes.ts';
 import type { BenchResult } from './lib/report.ts';
 
 /** In the order they run, and appear in the README. */
-const all = ['routes', 'patient-search', 'history', 'chat', 'upload', 'web', 'lcp', 'startup', 'reminders'];
+const all = ['routes', 'patient-search', 'history', 'chat', 'upload', 'web', 'lcp', 'startup', 'reminders', 'capacity'];
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : all;
 
 const results: (BenchResult | { name: string; failed: true })[] = [];

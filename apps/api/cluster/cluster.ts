@@ -41,6 +41,8 @@ export type ClusterOptions = {
   dataDir?: string;
   /** How long a node may take to answer `/ready` (migrations, a first demo seed). */
   readyTimeoutMs?: number;
+  /** Node's own flags for every node, before the server's path (e.g. the young-generation size `npm start` gives). */
+  nodeFlags?: string[];
 };
 
 export type ClusterNode = { name: string; port: number; url: string; isRunning: () => boolean };
@@ -63,6 +65,8 @@ export type Cluster = {
   waitState: (name: string, state: 'UP' | 'DOWN' | 'DRAIN', ms?: number) => Promise<void>;
   /** Sends the node no new requests (`drain`), or sends it its share again (`ready`), through the proxy's socket. */
   setAdminState: (name: string, state: 'drain' | 'ready') => Promise<void>;
+  /** The process id of a running node or of the proxy (`haproxy`), e.g. to read its CPU time from /proc. */
+  pid: (name: string) => number | undefined;
   stop: () => Promise<void>;
   /** Kills every process of the cluster at once (SIGKILL), for a process that is itself being stopped. */
   killAll: () => void;
@@ -134,7 +138,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     // Each node's database connections carry its name, so an operator (or a test) sees who runs what.
     const databaseUrl = new URL(options.env.DATABASE_URL ?? '');
     databaseUrl.searchParams.set('application_name', `rehabit-${node.name}`);
-    launch(node.name, process.execPath, [SERVER_ENTRY, ...(options.args ?? [])], {
+    launch(node.name, process.execPath, [...(options.nodeFlags ?? []), SERVER_ENTRY, ...(options.args ?? [])], {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       ...options.env,
@@ -240,6 +244,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     states,
     waitState,
     setAdminState,
+    pid: (name) => {
+      const child = processes.get(name)?.child;
+      return isRunning(child) ? child!.pid : undefined;
+    },
     stop,
     killAll,
   };
