@@ -234,15 +234,23 @@ export const accountsChatRepositories = {
       expect(events).toEqual([{ clinicId: a.clinicId, patientId: a.patientId }]);
     }),
     listSessions: crossClinic(async (r) => {
-      const { rows, count } = await r.listSessions({ allPatients: true }, a.therapistId, 1, 100);
+      const { rows, count } = await r.listSessions({ allPatients: true }, a.therapistId, 1, 100, { now: new Date() });
       expect(rows.map((row) => row.session.id)).toEqual([a.patientChatId]);
       expect(rows.map((row) => row.lastMessage?.sessionId)).toEqual([a.patientChatId]);
       expect(count).toBe(1);
-      const support = await r.listSessions({ allSupport: true }, a.therapistId, 1, 100);
+      const support = await r.listSessions({ allSupport: true }, a.therapistId, 1, 100, { now: new Date() });
       expect(support.rows.map((row) => row.session.clinicId)).toEqual(support.rows.map(() => a.clinicId));
       expect(support.rows.map((row) => row.session.id)).toContain(a.supportChatId);
-      expect(await r.listSessions({ supportOf: b.therapistId }, a.therapistId, 1, 100)).toEqual({ rows: [], count: 0 });
-      expect(await r.listSessions({ id: b.patientChatId }, a.therapistId, 1, 100)).toEqual({ rows: [], count: 0 });
+      expect(await r.listSessions({ supportOf: b.therapistId }, a.therapistId, 1, 100, { now: new Date() })).toEqual({
+        rows: [],
+        count: 0,
+        audited: false,
+      });
+      expect(await r.listSessions({ id: b.patientChatId }, a.therapistId, 1, 100, { now: new Date() })).toEqual({
+        rows: [],
+        count: 0,
+        audited: false,
+      });
     }),
     sessionIds: crossClinic(async (r) => {
       const ids = await r.sessionIds([

@@ -371,9 +371,14 @@ export const patientsRepositories = {
   }),
   progress: cover(createProgressRepository, {
     weekData: crossClinic(async (r) => {
-      const week = (patientId: number) =>
-        r.weekData(patientId, '2026-03-01', '2026-03-07', new Date('2026-02-28'), new Date('2026-03-09'));
-      expect(await week(b.patientId)).toEqual({ items: [], logs: [], metrics: [], functionalDays: [] });
+      const reader = { action: 'progress.read' as const, actorUserId: a.therapistId, ip: null, detail: {} };
+      const week = (patientId: number, audited?: typeof reader) =>
+        r.weekData(patientId, '2026-03-01', '2026-03-07', new Date('2026-02-28'), new Date('2026-03-09'), audited);
+      const none = { items: [], logs: [], metrics: [], functionalDays: [], audited: false };
+      expect(await week(b.patientId)).toEqual(none);
+      // Clinic B's patient is not read, and so not audited as read.
+      expect(await week(b.patientId, reader)).toEqual(none);
+      expect((await week(a.patientId, reader)).audited).toBe(true);
       const ours = await week(a.patientId);
       expect(ours.items.map((item) => item.id)).toContain(a.hepItemId);
       expect(ours.functionalDays).toContain(DAY);

@@ -59,18 +59,22 @@ export function createRtmStatusService({ clock, audit }: Deps) {
   return {
     /**
      * The statuses of a page of patients found in the caller's data access: one read per clinic on the page (one,
-     * unless a platform admin lists), each in that clinic's scope.
+     * unless a platform admin lists), each in that clinic's scope. `timezones`: the clinics' timezones when the
+     * caller has just read them with the page, so they are not read again.
      */
     async statusesOf(
       caller: Data,
       patients: readonly { id: number; clinicId: number }[],
+      timezones?: ReadonlyMap<number, string>,
     ): Promise<Map<number, RtmStatus>> {
       const idsByClinic = new Map<number, number[]>();
       for (const { id, clinicId } of patients) idsByClinic.set(clinicId, [...(idsByClinic.get(clinicId) ?? []), id]);
       const found = new Map<number, RtmStatus>();
       for (const [clinicId, ids] of idsByClinic) {
         const data = caller.within(clinicScope(clinicId));
-        for (const [id, status] of await clinicStatuses(data, clinicId, await calendarOf(data), ids)) {
+        const timezone = timezones?.get(clinicId);
+        const calendar = timezone ? { timezone, today: localDateOf(clock.now(), timezone) } : await calendarOf(data);
+        for (const [id, status] of await clinicStatuses(data, clinicId, calendar, ids)) {
           found.set(id, status);
         }
       }

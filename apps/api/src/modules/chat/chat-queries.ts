@@ -50,12 +50,29 @@ export function sessionSql(
 const sessionInScope = (scoped: boolean, clinicParam: string) =>
   scoped ? `(select s.id from chat_sessions s where s.id = $1::int and s.clinic_id = ${clinicParam}::int)` : '$1::int';
 
+/** The parameters of a session list after the filter's: the time now, and the reader's audit row's when it has one. */
+export type SessionListParams = { now: string; audit?: { clinic: string; ip: string; detail: string } };
+
 /**
- * $1 reader, $2 page size, $3 offset, $4 unread cap, $5 the filter's value. The page is chosen first, then only its
- * sessions are given their people, unread count and last message. Always one row at least, with the total.
+ * The reader's `chat.list` audit row, written by the statement that reads the list (decision 1470): of the scope's
+ * clinic, with the reader's address and the detail the service gives.
  */
-export const sessionListSql = (where: string) => `
-  select c.total, x.*
+const auditedSql = ({ clinic, ip, detail }: NonNullable<SessionListParams['audit']>) => `
+  with audited as (
+    insert into audit_events (action, outcome, actor_user_id, clinic_id, patient_id, ip, detail)
+    select 'chat.list', 'success', $1::int, ${clinic}::int, null, ${ip}::text, ${detail}::jsonb
+    returning 1
+  )`;
+
+/**
+ * $1 reader, $2 page size, $3 offset, $4 unread cap, $5 the filter's value, then `params`. The page is chosen first,
+ * then only its sessions are given their people, unread count, last message and the patient's last live call up to
+ * the end of the clinic's month (the call status of decision 0901, read as the contact status repository reads it).
+ * Always one row at least, with the total.
+ */
+export const sessionListSql = (where: string, params: SessionListParams) => `
+  ${params.audit ? auditedSql(params.audit) : ''}
+  select c.total, ${params.audit ? '(select count(*) from audited)::int' : '0'} as audited, x.*
   from (select count(*)::int as total from chat_sessions s where ${where}) c
   left join lateral (
     select s.id, s.clinic_id, s.kind, s.patient_id, s.staff_user_id, s.last_message_at, s.last_patient_message_at,
@@ -75,13 +92,22 @@ export const sessionListSql = (where: string) => `
          limit $4) unread) as unread,
       lm.id as last_id, lm.body as last_body, lm.client_id as last_client_id, lm.created_at as last_created_at,
       lu.id as last_sender_id, lu.first_name as last_sender_first_name, lu.last_name as last_sender_last_name,
-      lu.role as last_sender_role
+      lu.role as last_sender_role,
+      pc.timezone as patient_timezone, p.is_rtm_covered as patient_is_rtm_covered,
+      p.consent_date::text as patient_consent_date,
+      case when p.status = 'onboarded' then (
+        select max(l.date)::text from interaction_logs l
+        where l.patient_id = p.id and l.clinic_id = p.clinic_id and l.deleted_at is null
+          and l.date < (date_trunc('month', (${params.now}::timestamptz at time zone pc.timezone)) + interval '1 month')::date)
+      end as patient_last_call_day
     from (
       select * from chat_sessions s where ${where}
       order by coalesce(s.last_message_at, s.created_at) desc, s.id desc
       limit $2 offset $3
     ) s
     left join patients p on p.id = s.patient_id
+    -- A patient of another clinic than the conversation's has no call status here, as the scope's contact read gives none.
+    left join clinics pc on pc.id = p.clinic_id and pc.id = s.clinic_id
     left join users st on st.id = s.staff_user_id
     left join lateral (
       select m.id, m.body, m.client_id, m.created_at, m.sender_user_id
@@ -93,6 +119,8 @@ export const sessionListSql = (where: string) => `
 
 export type SessionListSqlRow = {
   total: number;
+  /** How many audit rows the statement wrote (the same on every row). */
+  audited: number;
   id: number | null;
   clinic_id: number;
   kind: SessionRow['kind'];
@@ -115,6 +143,10 @@ export type SessionListSqlRow = {
   last_sender_first_name: string;
   last_sender_last_name: string;
   last_sender_role: string;
+  patient_timezone: string | null;
+  patient_is_rtm_covered: boolean | null;
+  patient_consent_date: string | null;
+  patient_last_call_day: string | null;
 };
 
 const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
@@ -133,6 +165,16 @@ export const toSessionListRow = (r: SessionListSqlRow) => ({
   patientFirstName: r.patient_first_name,
   patientLastName: r.patient_last_name,
   patientStatus: r.patient_status,
+  /** What the patient's call status is read from (onboarded patients only). */
+  patientCallFacts:
+    r.patient_status === 'onboarded' && r.patient_timezone !== null
+      ? {
+          timezone: r.patient_timezone,
+          isCovered: r.patient_is_rtm_covered === true,
+          consentDate: r.patient_consent_date,
+          lastCallDay: r.patient_last_call_day,
+        }
+      : null,
   staffFirstName: r.staff_first_name,
   staffLastName: r.staff_last_name,
   unread: r.unread,

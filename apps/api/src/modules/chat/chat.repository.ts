@@ -194,12 +194,30 @@ export const createChatRepository = (db: DbOrTx, scope: ClinicScope) => ({
    * CHAT_UNREAD_CAP (so a conversation never read costs no more than one read a hundred messages ago). One prepared
    * statement per kind of filter.
    */
-  async listSessions(filter: SessionFilter, readerId: number, page: number, pageSize: number) {
+  async listSessions(
+    filter: SessionFilter,
+    readerId: number,
+    page: number,
+    pageSize: number,
+    options: { now: Date; audit?: { ip: string | null; detail: Record<string, unknown> } },
+  ) {
     const { name, where, values } = sessionSql(filter, scope);
-    const params = [readerId, pageSize, (page - 1) * pageSize, CHAT_UNREAD_CAP, ...values];
-    const rows = await runPrepared<SessionListSqlRow>(db as Db, name, sessionListSql(where), params);
+    const params: unknown[] = [readerId, pageSize, (page - 1) * pageSize, CHAT_UNREAD_CAP, ...values];
+    const next = (value: unknown) => `$${params.push(value)}`;
+    const now = next(options.now.toISOString());
+    // The reader's audit row is written by the statement for a list of one clinic (decision 1470).
+    const audit =
+      options.audit && scope.kind === 'clinic'
+        ? {
+            clinic: next(scope.clinicId),
+            ip: next(options.audit.ip),
+            detail: next(JSON.stringify(options.audit.detail)),
+          }
+        : undefined;
+    const text = sessionListSql(where, { now, audit });
+    const rows = await runPrepared<SessionListSqlRow>(db as Db, audit ? `${name}_audited` : name, text, params);
     const listed = rows.filter((r) => r.id !== null).map(toSessionListRow);
-    return { rows: listed, count: rows[0]?.total ?? 0 };
+    return { rows: listed, count: rows[0]?.total ?? 0, audited: (rows[0]?.audited ?? 0) > 0 };
   },
 
   /** The ids of the conversations any of the filters covers. */

@@ -10,8 +10,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; realtime: Re
   app,
   { chat, realtime },
 ) => {
-  route(app, chatEndpoints.patientSessions, ({ actor, query }) =>
-    chat.patientSessions(actor, query.page, query.page_size),
+  route(app, chatEndpoints.patientSessions, ({ actor, query, ctx }) =>
+    chat.patientSessions(actor, query.page, query.page_size, ctx),
   );
 
   route(app, chatEndpoints.supportSessions, ({ actor, query }) =>

@@ -1,5 +1,5 @@
 import type { ChatSession, SendChatMessageBody } from '@rehabit/contract';
-import { can, chatEvents, chatFreshness, isPatientRole, toPage } from '@rehabit/contract';
+import { can, chatEndpoints, chatEvents, chatFreshness, isPatientRole, toPage } from '@rehabit/contract';
 import { clinicIdOf, clinicScope, narrowTo } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { type AuditLog, noteAudited, noteNothingChanged } from '../../lib/audit.ts';
@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { groupCalls } from '../../lib/group-calls.ts';
 import { type Realtime, userRoom } from '../../realtime/socket-server.ts';
 import type { Caller, Data } from '../data-access.ts';
+import { callStatusFrom } from '../patients/contact-status.repository.ts';
 import { ownPatientOf } from '../patients/patient-access.ts';
 import {
   type NewMessage,
@@ -119,14 +120,23 @@ export function createChatService({ clock, audit, realtime }: Deps) {
     return chatOf(actor).sessionIds(filters);
   }
 
-  async function sessionsPage(actor: Caller, filter: SessionFilter, page: number, pageSize: number) {
-    const { rows, count } = await chatOf(actor).listSessions(filter, actor.id, page, pageSize);
+  /**
+   * A page of the conversations. `audit`: the read's audit row, written by the statement that reads the page when the
+   * caller's scope is one clinic (decision 1470); the endpoint pipeline writes it otherwise.
+   */
+  async function sessionsPage(
+    actor: Caller,
+    filter: SessionFilter,
+    page: number,
+    pageSize: number,
+    audit?: { action: 'chat.list'; ip: string | null; detail: Record<string, unknown> },
+  ) {
     const now = clock.now();
-    // The call status of the page's onboarded patients, as the patient list shows it (decision 0901).
-    const onboarded = rows.flatMap((r) =>
-      r.patientStatus === 'onboarded' && r.session.patientId ? [r.session.patientId] : [],
-    );
-    const contact = await actor.data.contactStatus.of(onboarded, now);
+    const read = await chatOf(actor).listSessions(filter, actor.id, page, pageSize, { now, audit });
+    const { rows, count } = read;
+    if (audit && read.audited) noteAudited(audit.action);
+    // The call status of the page's onboarded patients, as the patient list shows it (decision 0901), from what the
+    // same statement read.
     const results: ChatSession[] = rows.map((r) => {
       const last = r.lastMessage;
       return {
@@ -142,7 +152,7 @@ export function createChatService({ clock, audit, realtime }: Deps) {
         unread_message_count: r.unread,
         freshness:
           r.session.kind === 'patient' ? chatFreshness(r.session.lastPatientMessageAt, now, r.session.createdAt) : null,
-        call_status: (r.session.patientId && contact.get(r.session.patientId)?.call_status) || null,
+        call_status: r.patientCallFacts ? callStatusFrom(r.patientCallFacts, now) : null,
         updated_at: (r.session.lastMessageAt ?? r.session.createdAt).toISOString(),
       };
     });
@@ -150,10 +160,13 @@ export function createChatService({ clock, audit, realtime }: Deps) {
   }
 
   return {
-    async patientSessions(actor: Caller, page: number, pageSize: number) {
+    async patientSessions(actor: Caller, page: number, pageSize: number, ctx: RequestContext) {
       if (!chatsWithPatients(actor)) throw new AppError('forbidden');
-      // Their scope is their clinic: the clinic's patients' conversations.
-      return sessionsPage(actor, { allPatients: true }, page, pageSize);
+      // Their scope is their clinic: the clinic's patients' conversations. The audit row is the one the endpoint
+      // pipeline writes for a read (http/run-endpoint.ts), written by the list's own statement.
+      const { method, path } = chatEndpoints.patientSessions;
+      const audit = { action: 'chat.list' as const, ip: ctx.ip, detail: { route: `${method} ${path}`, params: {} } };
+      return sessionsPage(actor, { allPatients: true }, page, pageSize, audit);
     },
 
     /** Staff: their own support conversation (opened on first use). Admins: every support conversation. */

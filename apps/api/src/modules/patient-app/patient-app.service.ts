@@ -88,7 +88,7 @@ export function createPatientAppService({ clock, audit }: Deps) {
         await record(actor, 'chat.open', own, ctx);
       }
       const session = (await chat.findPatientSession(own.id))!;
-      const { rows } = await chat.listSessions({ id: session.id }, actor.id, 1, 1);
+      const { rows } = await chat.listSessions({ id: session.id }, actor.id, 1, 1, { now: clock.now() });
       await record(actor, 'chat.list', own, ctx, { session_id: session.id });
       return { session: session.id, unread_message_count: rows[0]?.unread ?? 0 };
     },

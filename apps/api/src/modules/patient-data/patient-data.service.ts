@@ -1,12 +1,13 @@
 import type { FunctionalDataPatchBody, FunctionalDataPostBody, Progress, ProgressTrend } from '@rehabit/contract';
 import type { RequestContext } from '../../http/request-context.ts';
-import { type AuditLog, patientAudit } from '../../lib/audit.ts';
+import { type AuditLog, noteAudited, patientAudit } from '../../lib/audit.ts';
 import { addDays, localDateOf, weekDays, weekStartOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Caller } from '../data-access.ts';
 import { findOwnPatient, patientScope, requirePatient } from '../patients/patient-access.ts';
 import { createFunctionalDataService } from './functional-data.service.ts';
-import { buildProgress, type WeekData } from './progress.ts';
+import type { WeekReader } from './progress.repository.ts';
+import { buildProgress } from './progress.ts';
 import { buildTrend, trendWeekStarts } from './progress-trend.ts';
 
 type Deps = { clock: Clock; audit: AuditLog };
@@ -25,20 +26,31 @@ export function createPatientDataService({ clock, audit }: Deps) {
   const inClinicOf = (actor: Caller, patient: Patient) => actor.data.within(patientScope(patient));
 
   /** Everything the progress weeks from `from` to `to` (YYYY-MM-DD, whole weeks) are built from. */
-  async function dataOf(actor: Caller, patient: Patient, from: string, to: string): Promise<WeekData> {
+  /** `reader`: the read's audit row, written by the statement that reads the weeks (decision 1470). */
+  async function dataOf(actor: Caller, patient: Patient, from: string, to: string, reader?: WeekReader) {
     // A day either side of the weeks in UTC covers their instants in any timezone.
     const fromInstant = new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS);
     const untilInstant = new Date(Date.parse(`${addDays(to, 1)}T00:00:00Z`) + DAY_MS);
-    return inClinicOf(actor, patient).progress.weekData(patient.id, from, to, fromInstant, untilInstant);
+    return inClinicOf(actor, patient).progress.weekData(patient.id, from, to, fromInstant, untilInstant, reader);
   }
 
-  async function progressOf(actor: Caller, patient: Patient, weeksAgo: number): Promise<Progress> {
+  /** The week's progress, its `progress.read` audit row written by the statement that reads the week. */
+  async function progressOf(actor: Caller, patient: Patient, weeksAgo: number, ctx: RequestContext): Promise<Progress> {
     const today = localDateOf(clock.now(), patient.timezone);
     const days = weekDays(weekStartOf(today, weeksAgo));
+    const reader = {
+      action: 'progress.read' as const,
+      actorUserId: actor.id,
+      ip: ctx.ip,
+      detail: { weeks_ago: weeksAgo },
+    };
     const [data, streak] = await Promise.all([
-      dataOf(actor, patient, days[0]!, days[6]!),
+      dataOf(actor, patient, days[0]!, days[6]!, reader),
       inClinicOf(actor, patient).exerciseLogs.streak(patient.id, today),
     ]);
+    // The patient was found just now: the statement finds them too, unless removed since, which the log still shows.
+    if (data.audited) noteAudited(reader.action);
+    else await recordRead(actor, patient, ctx, weeksAgo);
     return buildProgress({ patientId: patient.id, weeksAgo, timezone: patient.timezone, today, days, data, streak });
   }
 
@@ -77,9 +89,7 @@ export function createPatientDataService({ clock, audit }: Deps) {
   return {
     async progress(actor: Caller, patientId: number, weeksAgo: number, ctx: RequestContext) {
       const patient = await requirePatient(audit, actor, patientId, 'progress.read', ctx);
-      const progress = await progressOf(actor, patient, weeksAgo);
-      await recordRead(actor, patient, ctx, weeksAgo);
-      return progress;
+      return progressOf(actor, patient, weeksAgo, ctx);
     },
     async progressTrend(actor: Caller, patientId: number, ctx: RequestContext) {
       const patient = await requirePatient(audit, actor, patientId, 'progress_trend.read', ctx);
@@ -92,9 +102,7 @@ export function createPatientDataService({ clock, audit }: Deps) {
     },
     async ownProgress(actor: Caller, weeksAgo: number, ctx: RequestContext) {
       const own = await findOwnPatient(actor);
-      const progress = await progressOf(actor, own, weeksAgo);
-      await recordRead(actor, own, ctx, weeksAgo);
-      return progress;
+      return progressOf(actor, own, weeksAgo, ctx);
     },
     functionalData: (actor: Caller, patientId: number, ctx: RequestContext) => functional.list(actor, patientId, ctx),
     addFunctionalData: (actor: Caller, patientId: number, body: FunctionalDataPostBody, ctx: RequestContext) =>

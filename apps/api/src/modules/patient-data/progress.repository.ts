@@ -31,7 +31,7 @@ export type WeekData = { items: WeekItem[]; logs: LogGroup[]; metrics: MetricGro
  * reads only rows of the patient's own clinic (`p.clinic_id`), so another clinic's row naming the patient is none of
  * theirs (decision 1340), and the statement's text is the same for every clinic.
  */
-const WEEK_DATA_SQL = `select
+const WEEK_DATA_SELECT = `select
   (select coalesce(json_agg(json_build_object(
       'id', i.id, 'title', v.title, 'position', i.position, 'timesPerDay', i.times_per_day,
       'createdAt', extract(epoch from i.created_at) * 1000, 'deletedAt', extract(epoch from i.deleted_at) * 1000)
@@ -58,8 +58,30 @@ const WEEK_DATA_SQL = `select
      and f.date between $2 and $5) as functional_days
 from patients p
 where p.id = $1 and ($6::int is null or p.clinic_id = $6)`;
+const WEEK_DATA_SQL = WEEK_DATA_SELECT;
+
+/**
+ * The same, with the read's audit row written by the statement (decision 1470): `$7` action, `$8` actor, `$9` address,
+ * `$10` detail, filed under the patient's clinic and naming the patient, only when the patient is found.
+ */
+const WEEK_DATA_AUDITED_SQL = `with audited as (
+  insert into audit_events (action, outcome, actor_user_id, clinic_id, patient_id, ip, detail)
+  select $7::text, 'success', $8::int, p.clinic_id, p.id, $9::text, $10::jsonb
+  from patients p where p.id = $1 and ($6::int is null or p.clinic_id = $6)
+  returning 1
+)
+${WEEK_DATA_SELECT.replace('select', 'select (select count(*) from audited)::int as audited,')}`;
+
+/** Who reads the weeks, for the audit row the statement writes. */
+export type WeekReader = {
+  action: 'progress.read';
+  actorUserId: number;
+  ip: string | null;
+  detail: Record<string, unknown>;
+};
 
 type WeekDataRow = {
+  audited?: number;
   items: (Omit<WeekItem, 'createdAt' | 'deletedAt'> & { createdAt: number; deletedAt: number | null })[];
   logs: LogGroup[];
   metrics: MetricGroup[];
@@ -76,16 +98,33 @@ const NO_WEEK_DATA: WeekData = { items: [], logs: [], metrics: [], functionalDay
 export function createProgressRepository(db: Db, scope: ClinicScope) {
   return {
     /** The data of the weeks from `from` to `to` (days), with items bounded by the instants `[after, before)`. */
-    async weekData(patientId: number, from: string, to: string, after: Date, before: Date): Promise<WeekData> {
-      const [row] = await runPrepared<WeekDataRow>(db, 'progress_week_data', WEEK_DATA_SQL, [
+    async weekData(
+      patientId: number,
+      from: string,
+      to: string,
+      after: Date,
+      before: Date,
+      reader?: WeekReader,
+    ): Promise<WeekData & { audited: boolean }> {
+      const values = [
         patientId,
         from,
         after.toISOString(),
         before.toISOString(),
         to,
         scope.kind === 'clinic' ? scope.clinicId : null,
-      ]);
-      if (!row) return NO_WEEK_DATA;
+      ];
+      const [row] = reader
+        ? await runPrepared<WeekDataRow>(db, 'progress_week_data_audited', WEEK_DATA_AUDITED_SQL, [
+            ...values,
+            reader.action,
+            reader.actorUserId,
+            reader.ip,
+            JSON.stringify(reader.detail),
+          ])
+        : await runPrepared<WeekDataRow>(db, 'progress_week_data', WEEK_DATA_SQL, values);
+      if (!row) return { ...NO_WEEK_DATA, audited: false };
+      const audited = (row.audited ?? 0) > 0;
       const { items, logs, metrics, functional_days } = row;
       return {
         items: items.map((item) => ({
@@ -96,6 +135,7 @@ export function createProgressRepository(db: Db, scope: ClinicScope) {
         logs,
         metrics,
         functionalDays: functional_days,
+        audited,
       };
     },
     /**

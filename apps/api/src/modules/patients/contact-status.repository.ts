@@ -134,22 +134,43 @@ async function contactStatusesOf(
       ),
     )
     .where(and(inArray(patients.id, ids), inScope(patients.clinicId, scope)));
-  for (const row of rows) {
-    const today = localDateOf(now, row.timezone);
-    statuses.set(row.id, {
-      call_status: callStatusOf(
-        row.lastCallDay ? [row.lastCallDay] : [],
-        today,
-        canBillRtm({ isCovered: row.isCovered, hasConsent: row.consentDate !== null }),
-      ),
-      chat_freshness: chatFreshnessOf(
-        row.lastPatientMessageAt ? new Date(row.lastPatientMessageAt) : null,
-        now,
-        row.inCareSince ? new Date(row.inCareSince) : null,
-      ),
-    });
-  }
+  for (const row of rows) statuses.set(row.id, contactStatusFrom(row, now));
   return statuses;
+}
+
+/** What a patient's contact status is read from: the clinic's timezone and the latest call and message. */
+export type ContactFacts = {
+  timezone: string;
+  isCovered: boolean;
+  consentDate: string | null;
+  /** The latest live call's day up to the end of the clinic's month. */
+  lastCallDay: string | null;
+  lastPatientMessageAt: Date | string | null;
+  /** The open episode's start. */
+  inCareSince: Date | string | null;
+};
+
+/** A patient's call status now, by the rules of the contract, from what was read of them. */
+export const callStatusFrom = (
+  facts: Pick<ContactFacts, 'timezone' | 'isCovered' | 'consentDate' | 'lastCallDay'>,
+  now: Date,
+): CallStatus =>
+  callStatusOf(
+    facts.lastCallDay ? [facts.lastCallDay] : [],
+    localDateOf(now, facts.timezone),
+    canBillRtm({ isCovered: facts.isCovered, hasConsent: facts.consentDate !== null }),
+  );
+
+/** A patient's contact status now, by the rules of the contract, from what was read of them. */
+export function contactStatusFrom(facts: ContactFacts, now: Date): ContactStatus {
+  return {
+    call_status: callStatusFrom(facts, now),
+    chat_freshness: chatFreshnessOf(
+      facts.lastPatientMessageAt ? new Date(facts.lastPatientMessageAt) : null,
+      now,
+      facts.inCareSince ? new Date(facts.inCareSince) : null,
+    ),
+  };
 }
 
 /** The contact status of a scope's patients, as the patient list and the chat list show it. */

@@ -160,7 +160,19 @@ export function searchCondition(text: string | undefined): SQL | undefined {
   return undefined;
 }
 
-export type ListOptions = { scope: ClinicScope; query: PatientListQuery; now: Date; onlyIds?: readonly number[] };
+/** Who reads the list: the statement writes their `patient.list` audit row with the page it reads (decision 1470). */
+export type ListReader = { actorUserId: number; ip: string | null };
+
+export type ListOptions = {
+  scope: ClinicScope;
+  query: PatientListQuery;
+  now: Date;
+  onlyIds?: readonly number[];
+  reader?: ListReader;
+};
+
+/** The audit row is written by the statement for a list of one clinic; a list across clinics files one per clinic. */
+const auditsInStatement = (o: Pick<ListOptions, 'scope' | 'reader'>) => !!o.reader && o.scope.kind === 'clinic';
 
 /** The matches, at most COLLECT of them, as `found (id, last_name, first_name)`. */
 function foundOf({ scope, query, now, onlyIds }: ListOptions, search: Search, bind: Bind): SQL {
@@ -190,13 +202,43 @@ function foundOf({ scope, query, now, onlyIds }: ListOptions, search: Search, bi
 
 const therapist = sql.identifier('therapist');
 
+/**
+ * The `patient.list` row as the audit log files a read naming patients of one clinic: under that clinic, with the
+ * capped count, the page asked for and the page's patients in list order (lib/audit.ts `rowsOf`).
+ */
+const auditedOf = (bind: Bind) => sql`, audited as (
+      insert into audit_events (action, outcome, actor_user_id, clinic_id, patient_id, ip, detail)
+      select 'patient.list', 'success', ${bind('actorUserId', 0)}::int, ${bind('clinicId', 0)}::int, null,
+        ${bind('ip', null)}::text,
+        jsonb_build_object('count', least((select count(*) from found), ${sql.raw(String(PATIENT_LIST_CAP))}),
+          'page', ${bind('page', 1)}::int,
+          'patient_ids', (select coalesce(jsonb_agg(id order by last_name, first_name, id), '[]') from page))
+      returning 1
+    )`;
+
+/**
+ * What the list shows of an onboarded patient's contact (decision 0901), read as the contact status repository reads
+ * it: the clinic's timezone, the latest live call up to the end of the clinic's month, the last patient message.
+ */
+const contactColumnsOf = (bind: Bind) => sql`c.timezone,
+      case when p.status = 'onboarded' then (
+        select max(l.date)::text from interaction_logs l
+        where l.patient_id = p.id and l.clinic_id = p.clinic_id and l.deleted_at is null
+          and l.date < (date_trunc('month', (${bind('now', null)}::timestamptz at time zone c.timezone)) + interval '1 month')::date)
+      end as last_call_day,
+      case when p.status = 'onboarded' then (
+        select s.last_patient_message_at from chat_sessions s
+        where s.patient_id = p.id and s.clinic_id = p.clinic_id and s.kind = 'patient')
+      end as last_patient_message_at`;
+
 function listStatement(options: ListOptions, search: Search, bind: Bind): SQL {
+  const audited = auditsInStatement(options);
   return sql`with ${foundOf(options, search, bind)},
     page as (
       select id, last_name, first_name from found order by last_name, first_name, id
       limit ${bind('limit', 0)} offset ${bind('offset', 0)}
-    )
-    select total.n as total, p.id, p.clinic_id, p.user_id, p.first_name, p.last_name, p.dial_code, p.phone,
+    )${audited ? auditedOf(bind) : sql``}
+    select total.n as total, ${audited ? sql`(select count(*) from audited)::int` : sql`0`} as audited, p.id, p.clinic_id, p.user_id, p.first_name, p.last_name, p.dial_code, p.phone,
       p.birthday::text as birthday, p.email, p.diagnosis, icd.description as diagnosis_description, p.mrn,
       p.insurance_member_id, p.therapist_id,
       ${therapist}.first_name as therapist_first_name, ${therapist}.last_name as therapist_last_name, p.status,
@@ -204,7 +246,7 @@ function listStatement(options: ListOptions, search: Search, bind: Bind): SQL {
       (select max(${patientEpisodes.startedAt}) from ${patientEpisodes}
         where ${patientEpisodes.patientId} = p.id and ${patientEpisodes.clinicId} = p.clinic_id
           and ${patientEpisodes.endedAt} is null) as episode_started_at,
-      c.code as clinic_code, c.name as clinic_name
+      c.code as clinic_code, c.name as clinic_name, ${contactColumnsOf(bind)}
     from (select count(*)::int as n from found) total
     left join (page join ${patients} p on p.id = page.id join ${clinics} c on c.id = p.clinic_id) on true
     left join ${icd10Codes} icd on icd.code = p.diagnosis
@@ -216,6 +258,7 @@ function listStatement(options: ListOptions, search: Search, bind: Bind): SQL {
 const shapeOf = (o: ListOptions, search: Search) =>
   JSON.stringify([
     o.scope.kind,
+    auditsInStatement(o),
     !!o.query.status,
     !!o.query.therapist_id,
     !!o.onlyIds,
@@ -257,7 +300,15 @@ function statementFor(options: ListOptions, search: Search): Prepared {
 }
 
 /** A row of the list's statement: a patient, or only the count (`id` null) when the page is empty. */
-export type ListRow = Omit<PatientSqlRow, 'id'> & { total: number; id: number | null };
+export type ListRow = Omit<PatientSqlRow, 'id'> & {
+  total: number;
+  /** How many audit rows the statement wrote (the same on every row). */
+  audited: number;
+  id: number | null;
+  timezone: string;
+  last_call_day: string | null;
+  last_patient_message_at: Date | string | null;
+};
 
 /**
  * The page (`limit` rows from `offset`, within the cap) of the scope's patients and the count of matches up to
@@ -284,8 +335,10 @@ export async function listPatientRows(
 }
 
 /** The values the statement's placeholders stand for (their names as `listStatement` binds them). */
-function valuesOf({ scope, query, onlyIds }: ListOptions, search: Search, limit: number, offset: number) {
-  const values: Record<string, unknown> = { limit, offset };
+function valuesOf(options: ListOptions, search: Search, limit: number, offset: number) {
+  const { scope, query, onlyIds, now, reader } = options;
+  const values: Record<string, unknown> = { limit, offset, now: now.toISOString() };
+  if (reader && auditsInStatement(options)) Object.assign(values, { ...reader, page: query.page });
   if (scope.kind === 'clinic') values.clinicId = scope.clinicId;
   if (query.status) values.status = query.status;
   if (query.therapist_id) values.therapistId = query.therapist_id;

@@ -12,7 +12,14 @@ import { allPatientsInScope } from '../../db/patients-in-scope.ts';
 import { clinics, icd10Codes, patientEpisodes, patientEvents, patients, users } from '../../db/schema.ts';
 import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 import { ownPatientOf, patientVisibleIn } from '../../db/visibility.ts';
-import { type ListRow, listFilters, listPatientRows, searchCondition } from './patient-list.repository.ts';
+import { type ContactStatus, contactStatusFrom } from './contact-status.repository.ts';
+import {
+  type ListReader,
+  type ListRow,
+  listFilters,
+  listPatientRows,
+  searchCondition,
+} from './patient-list.repository.ts';
 import { fromPatientSqlRow } from './patient-sql-row.ts';
 
 const therapist = alias(users, 'therapist');
@@ -170,14 +177,38 @@ export const createPatientsRepository = (db: DbOrTx, scope: ClinicScope) => ({
    * past PATIENT_LIST_CAP, and pages beyond it are empty: a list that long is narrowed by searching, not paged
    * through. `onlyIds` and `now` as in `patientListWhere`.
    */
-  async list(query: PatientListQuery, now: Date, onlyIds?: number[]) {
+  async list(query: PatientListQuery, now: Date, onlyIds?: number[], reader?: ListReader) {
     // No early answer for an empty `onlyIds`: the search still goes to the database, which judges its text.
     const offset = (query.page - 1) * query.page_size;
     const limit = Math.max(0, Math.min(query.page_size, PATIENT_LIST_CAP - offset));
-    const found = await listPatientRows(db, scope, { query, now, onlyIds }, limit, offset);
+    const found = await listPatientRows(db, scope, { query, now, onlyIds, reader }, limit, offset);
     const total = found[0]?.total ?? 0;
-    const rows = found.filter((row): row is ListRow & { id: number } => row.id !== null).map(fromPatientSqlRow);
-    return { rows, count: Math.min(total, PATIENT_LIST_CAP), countCapped: total > PATIENT_LIST_CAP };
+    const listed = found.filter((row): row is ListRow & { id: number } => row.id !== null);
+    // The contact status of the page's onboarded patients (decision 0901), read by the same statement.
+    const contact = new Map<number, ContactStatus>();
+    const timezones = new Map(listed.map((row) => [row.clinic_id, row.timezone]));
+    for (const row of listed) {
+      if (row.status !== 'onboarded') continue;
+      const facts = {
+        timezone: row.timezone,
+        isCovered: row.is_rtm_covered,
+        consentDate: row.consent_date,
+        lastCallDay: row.last_call_day,
+        lastPatientMessageAt: row.last_patient_message_at,
+        inCareSince: row.episode_started_at,
+      };
+      contact.set(row.id, contactStatusFrom(facts, now));
+    }
+    return {
+      rows: listed.map(fromPatientSqlRow),
+      count: Math.min(total, PATIENT_LIST_CAP),
+      countCapped: total > PATIENT_LIST_CAP,
+      contact,
+      /** The timezone of each clinic on the page. */
+      timezones,
+      /** Whether the statement wrote the reader's `patient.list` audit row. */
+      audited: (found[0]?.audited ?? 0) > 0,
+    };
   },
 
   /** A patient of the scope; removed patients are gone for everyone but the audit trail. */

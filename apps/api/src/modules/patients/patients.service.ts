@@ -28,7 +28,12 @@ import { identityColumnsOf, type PatientRow, toPatient } from './patients.reposi
  */
 export type ListRtmStatuses = {
   /** The statuses of a page's patients, read together; a patient without an episode this month has none. */
-  statusesOf(caller: Data, patients: readonly { id: number; clinicId: number }[]): Promise<Map<number, RtmStatus>>;
+  statusesOf(
+    caller: Data,
+    patients: readonly { id: number; clinicId: number }[],
+    /** The clinics' timezones, read with the page. */
+    timezones?: ReadonlyMap<number, string>,
+  ): Promise<Map<number, RtmStatus>>;
   /** The data access's patients a list filter keeps (close to a threshold, ready to bill), with their statuses. */
   matchingIn(caller: Data, filter: RtmListFilter): Promise<Map<number, RtmStatus>>;
 };
@@ -228,31 +233,37 @@ export function createPatientsService({ clock, audit, rtm, tasks, monitoring, re
       const data = actor.data.within(scope);
       const matching = query.rtm ? await rtm.matchingIn(data, query.rtm) : undefined;
       const now = clock.now();
-      const { rows, count, countCapped } = await data.patients.list(query, now, matching && [...matching.keys()]);
-      const [contact, statuses] = await Promise.all([
-        contactOf(data, rows, now),
-        // Registered patients were never onboarded: nothing to read for them.
+      // A list of one clinic is audited by the statement that reads it (decision 1470).
+      const reader = { actorUserId: actor.id, ip: ctx.ip };
+      const listed = await data.patients.list(query, now, matching && [...matching.keys()], reader);
+      const { rows, count, countCapped, contact, timezones } = listed;
+      // Registered patients were never onboarded: nothing to read for them.
+      const statuses =
         matching ??
-          rtm.statusesOf(
-            data,
-            rows.filter((row) => row.status !== 'registered'),
-          ),
-      ]);
-      await audit.record({
-        action: 'patient.list',
-        outcome: 'success',
-        actorUserId: actor.id,
-        // Filed under each listed patient's clinic (an admin's list of every clinic names several); a page naming
-        // nobody under the clinic read, the chosen one or the caller's own.
-        clinicId: filedUnder,
-        ip: ctx.ip,
-        detail: { count, page: query.page },
-        namedPatients: rows,
-      });
+        (await rtm.statusesOf(
+          data,
+          rows.filter((row) => row.status !== 'registered'),
+          timezones,
+        ));
+      if (listed.audited) noteAudited('patient.list');
+      else {
+        await audit.record({
+          action: 'patient.list',
+          outcome: 'success',
+          actorUserId: actor.id,
+          // Filed under each listed patient's clinic (an admin's list of every clinic names several); a page naming
+          // nobody under the clinic read, the chosen one or the caller's own.
+          clinicId: filedUnder,
+          ip: ctx.ip,
+          detail: { count, page: query.page },
+          namedPatients: rows,
+        });
+      }
+      const noContact = { call_status: null, chat_freshness: null };
       const items = rows.map((row) => ({
         ...toPatient(row),
         rtm: statuses.get(row.id) ?? null,
-        ...contact(row.id),
+        ...(contact.get(row.id) ?? noContact),
       }));
       return { ...toPage(items, count, query), count_capped: countCapped };
     },

@@ -118,8 +118,27 @@ describe('the patient list', () => {
     });
     const onboarded = (await call.get('/api/v1/patients/?status=onboarded', clinic.manager.token)).json();
     expect(onboarded.results.map((p: { id: number }) => p.id)).toEqual([a.id]);
+    await call.get('/api/v1/patients/?status=discharged&page_size=10', clinic.manager.token);
     const reads = await t.database.db.select().from(auditEvents).where(eq(auditEvents.actorUserId, clinic.manager.id));
-    expect(reads.some((e) => e.action === 'patient.list')).toBe(true);
+    // Filed under the clinic read, with the capped count, the page and the page's patients in list order.
+    expect(
+      reads
+        .filter((e) => e.action === 'patient.list')
+        .map(({ clinicId, patientId, outcome, detail }) => ({ clinicId, patientId, outcome, detail })),
+    ).toEqual([
+      {
+        clinicId: clinic.clinic.id,
+        patientId: null,
+        outcome: 'success',
+        detail: { count: 1, page: 1, patient_ids: [a.id] },
+      },
+      {
+        clinicId: clinic.clinic.id,
+        patientId: null,
+        outcome: 'success',
+        detail: { count: 0, page: 1, patient_ids: [] },
+      },
+    ]);
   });
 });
 
