@@ -41,25 +41,54 @@ const readme = readFileSync(readmePath, 'utf8');
 if (!readme.includes(start) || !readme.includes(end)) throw new Error('bench/README.md has lost its results markers');
 
 const date = new Date().toISOString().slice(0, 10);
+
+/**
+ * The section as it stands, by benchmark: its goal rows and its part, so that running some benchmarks keeps the
+ * figures of the others, each part naming the day of its own run.
+ */
+function earlierResults(block: string) {
+  const day = /on (\d{4}-\d{2}-\d{2})/.exec(block)?.[1] ?? 'an earlier day';
+  const rows = new Map<string, string[]>();
+  for (const line of block.split('\n')) {
+    const name = /^\| ([a-z-]+) \|/.exec(line)?.[1];
+    if (name && all.includes(name)) rows.set(name, [...(rows.get(name) ?? []), line]);
+  }
+  const parts = new Map<string, string>();
+  for (const part of block.split('\n### ').slice(1)) {
+    const [heading = '', ...body] = part.replace(/\n?<!-- results:end -->[\s\S]*$/, '').split('\n');
+    const text = body.join('\n').trim();
+    parts.set(heading.trim(), text.startsWith('Run on ') ? text : `Run on ${day}.\n\n${text}`);
+  }
+  return { rows, parts };
+}
+
+const earlier = earlierResults(readme.slice(readme.indexOf(start), readme.indexOf(end)));
+const fresh = new Map(results.map((r) => [r.name, r]));
 const lines = [
   start,
-  `Written by \`npm run bench${chosen === all ? '' : ` -- ${chosen.join(' ')}`}\` on ${date}: ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
+  `Written by \`npm run bench${chosen === all ? '' : ` -- ${chosen.join(' ')}`}\` on ${date}: ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; each benchmark's part below names the day of its run.`,
   'The machine is shared: compare the ratios and the sides of one run, not absolute times across runs.',
   '',
   '| benchmark | what | goal | measured | |',
   '|---|---|---|---|---|',
 ];
-for (const r of results) {
-  if ('failed' in r) lines.push(`| ${r.name} | the benchmark failed in this run | | | ✘ |`);
+for (const name of all) {
+  const r = fresh.get(name);
+  if (!r) lines.push(...(earlier.rows.get(name) ?? []));
+  else if ('failed' in r) lines.push(`| ${r.name} | the benchmark failed in this run | | | ✘ |`);
   else
     for (const g of r.goals) lines.push(`| ${r.name} | ${g.what} | ${g.goal} | ${g.measured} | ${g.met ? '✔' : '✘'} |`);
 }
-for (const r of results) {
-  if ('failed' in r) continue;
-  lines.push('', `### ${r.name}`, '', '```sh', r.command, '```', '', r.markdown.trim());
+for (const name of all) {
+  const r = fresh.get(name);
+  if (r && !('failed' in r)) {
+    lines.push('', `### ${r.name}`, '', `Run on ${date}.`, '', '```sh', r.command, '```', '', r.markdown.trim());
+  } else if (!r && earlier.parts.has(name)) {
+    lines.push('', `### ${name}`, '', earlier.parts.get(name)!);
+  }
 }
 lines.push(end);
 const before = readme.slice(0, readme.indexOf(start));
 const after = readme.slice(readme.indexOf(end) + end.length);
 writeFileSync(readmePath, `${before}${lines.join('\n')}${after}`);
-console.log(`\nbench/README.md written (${results.length} benchmarks).`);
+console.log(`\nbench/README.md written (${results.length} benchmarks run, the others kept).`);
