@@ -175,6 +175,16 @@ export const programsVideosRepositories = {
       expect(await r.latestPainOn(b.patientId, DAY)).toBeNull();
       expect(await r.latestPainOn(a.patientId, DAY)).toBe(4);
     }),
+    today: crossClinic(async (r) => {
+      const reader = { actorUserId: a.therapistId, ip: null };
+      // Clinic B's patient is not read, and so not audited as read.
+      expect(await r.today(b.patientId, DAY, reader)).toBeUndefined();
+      const today = await r.today(a.patientId, DAY, reader);
+      expect(today?.items.map((item) => item.id)).toEqual([a.hepItemId]);
+      expect(today?.logged.get(a.hepItemId)?.doneToday).toBe(1);
+      expect(today?.painToday).toBe(4);
+      expect(today?.streak).toBe(1);
+    }),
   }),
   hep: cover(createHepRepository, {
     listActive: crossClinic(async (r) => {

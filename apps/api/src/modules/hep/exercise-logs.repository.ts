@@ -6,6 +6,8 @@ import { exerciseLogs, healthMetrics } from '../../db/schema.ts';
 import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 import { addDays, daysBetween } from '../../lib/calendar.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { HepItemRow } from './hep.repository.ts';
+import { ITEM_COLUMNS, type ItemRaw, toItem } from './hep-program.repository.ts';
 
 export type ExerciseLogRow = typeof exerciseLogs.$inferSelect;
 /** A new log, in the clinic of the repository's scope. */
@@ -83,6 +85,74 @@ async function streakFromDays(db: DbOrTx, scope: ClinicScope, patientId: number,
     window *= 8;
   }
 }
+
+/** The patient's newest run of days with an exercise (exercise_streaks). */
+type StreakRun = { first_day: string; last_day: string };
+
+/** The streak on `today` from the newest run of days: see `streak`. */
+function streakOf(db: DbOrTx, scope: ClinicScope, patientId: number, today: string, run: StreakRun | null) {
+  if (!run) return 0;
+  if (run.last_day > today) return streakFromDays(db, scope, patientId, today);
+  if (run.last_day < addDays(today, -1)) return 0;
+  return daysBetween(run.first_day, run.last_day) + 1;
+}
+
+/**
+ * The patient's today in one round trip: $1 patient, $2 day, $3 clinic (clinicParam), $4 actor, $5 address. The active
+ * items in order (as `listActive` reads them) with how often each was logged on the day and its latest log (as
+ * `todayPerItem`), the day's latest pain reading (as `latestPainOn`), the newest run of days (as `streak`), and the
+ * `hep.read` audit row with the day and the item count, written by the same statement only when the patient is of
+ * the clinic. One row per item; one row without an item when the program is empty; none for a patient elsewhere.
+ */
+const TODAY_AUDITED_SQL = `
+with p as (
+  select id, clinic_id from patients where id = $1 and ($3::int is null or clinic_id = $3::int)
+), items as (
+  select ${ITEM_COLUMNS}
+  from hep_items h join videos v on v.id = h.video_id
+  where h.patient_id = $1 and h.deleted_at is null and ($3::int is null or h.clinic_id = $3::int)
+), logged as (${TODAY_PER_ITEM_SQL}
+), audited as (
+  insert into audit_events (action, outcome, actor_user_id, clinic_id, patient_id, ip, detail)
+  select 'hep.read', 'success', $4::int, p.clinic_id, p.id, $5::text,
+    jsonb_build_object('date', $2::text, 'count', (select count(*) from items))
+  from p
+  returning id
+)
+select (select count(*) from audited)::int as audited,
+  (select m.value from health_metrics m
+    where m.patient_id = $1 and m.local_date = $2::date and m.kind = 'painlevel' and m.clinic_id = p.clinic_id
+    order by m.measured_at desc, m.id desc limit 1) as pain_today,
+  (select json_build_object('first_day', s.first_day::text, 'last_day', s.last_day::text)
+    from exercise_streaks s where s.patient_id = p.id) as streak_run,
+  items.*, l.done_today, l.id as log_id, l.clinic_id as log_clinic_id, l.patient_id as log_patient_id,
+  l.performed_at as log_performed_at, l.local_date as log_local_date,
+  l.sets_done as log_sets_done, l.reps_done as log_reps_done, l.pain as log_pain, l.difficulty as log_difficulty,
+  l.note as log_note, l.client_id as log_client_id, l.created_at as log_created_at
+from p left join (items join logged l on l.hep_item_id = items.id) on true
+order by items.position, items.id`;
+
+type TodayRaw = ItemRaw & {
+  audited: number;
+  pain_today: number | null;
+  streak_run: StreakRun | null;
+  done_today: number | null;
+  log_id: number | null;
+  log_clinic_id: number;
+  log_patient_id: number;
+  log_performed_at: Date | string;
+  log_local_date: string;
+  log_sets_done: number;
+  log_reps_done: number | null;
+  log_pain: number | null;
+  log_difficulty: ExerciseLogRow['difficulty'];
+  log_note: string;
+  log_client_id: string;
+  log_created_at: Date | string;
+};
+
+/** Who reads their today, for the audit row the statement writes. */
+export type TodayReader = { actorUserId: number; ip: string | null };
 
 type TodayItemRow = {
   hep_item_id: number;
@@ -194,16 +264,57 @@ export function createExerciseLogsRepository(db: DbOrTx, scope: ClinicScope) {
      * patient's timezone moved west) is counted from the days themselves.
      */
     async streak(patientId: number, today: string) {
-      const [run] = await runPrepared<{ first_day: string; last_day: string }>(
-        db as Db,
-        'exercise_streak_run',
-        STREAK_RUN_SQL,
-        [patientId, clinicParam(scope)],
-      );
-      if (!run) return 0;
-      if (run.last_day > today) return streakFromDays(db, scope, patientId, today);
-      if (run.last_day < addDays(today, -1)) return 0;
-      return daysBetween(run.first_day, run.last_day) + 1;
+      const [run] = await runPrepared<StreakRun>(db as Db, 'exercise_streak_run', STREAK_RUN_SQL, [
+        patientId,
+        clinicParam(scope),
+      ]);
+      return streakOf(db, scope, patientId, today, run ?? null);
+    },
+    /**
+     * The patient's today (`day`), audited as read by `reader` in the same statement (decision 1485): the active
+     * items in order, each with how often it was logged on the day and its latest log, the day's latest pain reading
+     * and the streak. Undefined for a patient outside the scope, of whom nothing is read or audited.
+     */
+    async today(patientId: number, day: string, reader: TodayReader) {
+      const rows = await runPrepared<TodayRaw>(db as Db, 'exercise_today_audited', TODAY_AUDITED_SQL, [
+        patientId,
+        day,
+        clinicParam(scope),
+        reader.actorUserId,
+        reader.ip,
+      ]);
+      const [first] = rows;
+      if (!first) return undefined;
+      if (first.audited !== 1) throw new Error("the read of a patient's today was not audited");
+      const items: HepItemRow[] = [];
+      const logged = new Map<number, { doneToday: number; last: ExerciseLogRow | null }>();
+      for (const raw of rows) {
+        if (raw.id === null) continue;
+        const item = toItem({ ...raw, id: raw.id });
+        items.push(item);
+        const last =
+          raw.log_id === null
+            ? null
+            : toRow({
+                hep_item_id: item.id,
+                done_today: raw.done_today ?? 0,
+                id: raw.log_id,
+                clinic_id: raw.log_clinic_id,
+                patient_id: raw.log_patient_id,
+                performed_at: raw.log_performed_at,
+                local_date: raw.log_local_date,
+                sets_done: raw.log_sets_done,
+                reps_done: raw.log_reps_done,
+                pain: raw.log_pain,
+                difficulty: raw.log_difficulty,
+                note: raw.log_note,
+                client_id: raw.log_client_id,
+                created_at: raw.log_created_at,
+              });
+        logged.set(item.id, { doneToday: raw.done_today ?? 0, last });
+      }
+      const streak = await streakOf(db, scope, patientId, day, first.streak_run);
+      return { items, logged, painToday: first.pain_today, streak };
     },
     /** The latest pain reading of a day (pain given with exercises included). */
     async latestPainOn(patientId: number, day: string) {

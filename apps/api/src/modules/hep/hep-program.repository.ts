@@ -4,6 +4,14 @@ import { type ClinicScope, clinicIdOf } from '../../db/scope.ts';
 import { captionLanguagesFrom, captionLanguagesSql } from '../videos/captions.repository.ts';
 import type { HepItemRow } from './hep.repository.ts';
 
+/** An item's columns as `toItem` maps them, of `hep_items h` joined with its `videos v`. */
+export const ITEM_COLUMNS = `h.id, h.clinic_id, h.patient_id, h.video_id, h.folder_id, h.folder_name, h.position, h.sets, h.reps,
+    h.hold_seconds, h.times_per_day, h.days_per_week, h.description, h.created_at, h.updated_at, h.deleted_at,
+    v.guid as video_guid, v.title as video_title,
+    v.description as video_description, v.title_es as video_title_es, v.description_es as video_description_es, v.status as video_status, v.body_part as video_body_part,
+    v.equipment as video_equipment, v.duration_seconds as video_duration_seconds, v.has_poster as video_has_poster,
+    ${captionLanguagesSql('v.id')} as video_caption_languages`;
+
 /**
  * A patient's program as staff open it, in one round trip (decision 1101): the patient checked in the caller's
  * clinic, the active items in order (as `listActive` reads them), the program's last change (as `lastChange`), and
@@ -15,12 +23,7 @@ const READ_AUDITED_SQL = `
 with p as (
   select id, clinic_id from patients where id = $1 and clinic_id = $2 and status <> 'removed'
 ), items as (
-  select h.id, h.clinic_id, h.patient_id, h.video_id, h.folder_id, h.folder_name, h.position, h.sets, h.reps,
-    h.hold_seconds, h.times_per_day, h.days_per_week, h.description, h.created_at, h.updated_at, h.deleted_at,
-    v.guid as video_guid, v.title as video_title,
-    v.description as video_description, v.title_es as video_title_es, v.description_es as video_description_es, v.status as video_status, v.body_part as video_body_part,
-    v.equipment as video_equipment, v.duration_seconds as video_duration_seconds, v.has_poster as video_has_poster,
-    ${captionLanguagesSql('v.id')} as video_caption_languages
+  select ${ITEM_COLUMNS}
   from hep_items h join videos v on v.id = h.video_id
   where h.patient_id = (select id from p) and h.clinic_id = (select clinic_id from p) and h.deleted_at is null
 ), audited as (
@@ -36,9 +39,8 @@ select (select count(*) from audited)::int as audited,
 from p left join items on true
 order by items.position, items.id`;
 
-type Raw = {
-  audited: number;
-  last_change: Date | string | null;
+/** An item's row as `ITEM_COLUMNS` reads it. */
+export type ItemRaw = {
   id: number | null;
   clinic_id: number;
   patient_id: number;
@@ -70,7 +72,9 @@ type Raw = {
 
 const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
-const toItem = (raw: Raw & { id: number }): HepItemRow => ({
+type Raw = ItemRaw & { audited: number; last_change: Date | string | null };
+
+export const toItem = (raw: ItemRaw & { id: number }): HepItemRow => ({
   id: raw.id,
   clinicId: raw.clinic_id,
   patientId: raw.patient_id,

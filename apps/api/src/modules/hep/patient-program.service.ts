@@ -1,7 +1,7 @@
 import type { ExerciseLog, ExerciseLogBody, Today } from '@rehabit/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import { type AuditLog, noteNothingChanged, patientAudit } from '../../lib/audit.ts';
+import { type AuditLog, noteAudited, noteNothingChanged, patientAudit } from '../../lib/audit.ts';
 import { localDateOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
@@ -71,15 +71,12 @@ export function createPatientProgramService({ clock, audit, host }: Deps) {
      */
     async today(actor: Caller, ctx: RequestContext): Promise<Today> {
       const own = await findOwnPatient(actor);
-      const programs = actor.data.hep;
-      const logs = actor.data.exerciseLogs;
       const date = localDateOf(clock.now(), own.timezone);
-      const [items, logged, painToday, streak] = await Promise.all([
-        programs.listActive(own.id),
-        logs.todayPerItem(own.id, date),
-        logs.latestPainOn(own.id, date),
-        logs.streak(own.id, date),
-      ]);
+      // Read and audited in one statement (decision 1485).
+      const today = await actor.data.exerciseLogs.today(own.id, date, { actorUserId: actor.id, ip: ctx.ip });
+      if (!today) throw new AppError('not_found', 'No patient record belongs to this account');
+      noteAudited('hep.read');
+      const { items, logged, painToday, streak } = today;
       const videoHost = host();
       const todayItems = items.map((row, index) => {
         const item = logged.get(row.id);
@@ -90,7 +87,6 @@ export function createPatientProgramService({ clock, audit, host }: Deps) {
           last_log: item?.last ? toExerciseLog(item.last) : null,
         };
       });
-      await record(actor, 'hep.read', own, ctx, { date, count: items.length });
       return {
         date,
         items: todayItems,
