@@ -76,7 +76,14 @@ export function route<E extends Endpoint>(
     },
     // Before the body is read (the pipeline asks again, as it does for the socket): a caller who may not make the
     // call learns only that, and an oversized or unreadable body of theirs is not even read (decision 1271).
-    onRequest: async (request: FastifyRequest) => checkAccess(endpoint, request.actor),
+    onRequest: (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+      try {
+        checkAccess(endpoint, request.actor);
+      } catch (error) {
+        return done(error as Error);
+      }
+      done();
+    },
     preHandler: extraPreHandlers,
     handler: async (request, reply) => {
       let status: number = endpoint.status;

@@ -137,48 +137,68 @@ export type Data = Omit<TxData, 'within'> &
     within(scope: ClinicScope): Data;
   };
 
-/** Defines each repository as a property built on first use, then kept for the rest of the call. */
+type Factory = (...args: never[]) => object;
+
+/**
+ * Each repository as a getter on the prototype, built on first use and then kept on the call's own data access: a
+ * request builds only the repositories it reaches, and its data access is one small object (decision 1465).
+ */
 function defineLazily(
-  target: object,
-  factories: Record<string, (...args: never[]) => object>,
-  build: (factory: never) => object,
+  prototype: object,
+  factories: Record<string, Factory>,
+  build: (access: Access, factory: never) => object,
 ) {
   for (const [name, factory] of Object.entries(factories)) {
-    Object.defineProperty(target, name, {
+    Object.defineProperty(prototype, name, {
       configurable: true,
       enumerable: true,
-      get() {
-        const repository = build(factory as never);
-        Object.defineProperty(target, name, { value: repository, enumerable: true });
+      get(this: Access) {
+        const repository = build(this, factory as never);
+        Object.defineProperty(this, name, { value: repository, enumerable: true });
         return repository;
       },
     });
   }
 }
 
-function build(db: DbOrTx, scope: ClinicScope, inTransaction: boolean): Data {
-  const data = {
-    scope,
-    db,
-    transaction: <T>(work: (data: TxData) => Promise<T>) => db.transaction((tx) => work(build(tx, scope, true))),
-    within: (other: ClinicScope) => build(db, other, inTransaction),
-  };
-  defineLazily(data, scoped, (factory: (db: DbOrTx, scope: ClinicScope) => object) => factory(db, scope));
-  defineLazily(data, unscoped, (factory: (db: DbOrTx) => object) => factory(db));
-  // Outside a transaction the connection is the database itself; inside one these repositories are not offered.
-  if (!inTransaction) {
-    defineLazily(data, scopedOutsideTransactions, (factory: (db: Db, scope: ClinicScope) => object) =>
-      factory(db as Db, scope),
-    );
+/** A data access on one connection with one scope; its repositories are the getters `defineLazily` puts on its kind. */
+class Access {
+  constructor(
+    readonly db: DbOrTx,
+    readonly scope: ClinicScope,
+  ) {}
+
+  transaction<T>(work: (data: TxData) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new InTransaction(tx, this.scope) as unknown as TxData));
   }
-  return data as unknown as Data;
+
+  within(other: ClinicScope): Access {
+    return new (this.constructor as typeof Access)(this.db, other);
+  }
 }
+
+/** Inside a transaction: the repositories that run their own transactions are not offered. */
+class InTransaction extends Access {}
+/** Outside a transaction the connection is the database itself. */
+class OutsideTransactions extends Access {}
+
+for (const kind of [InTransaction, OutsideTransactions]) {
+  defineLazily(kind.prototype, scoped, (access, factory: (db: DbOrTx, scope: ClinicScope) => object) =>
+    factory(access.db, access.scope),
+  );
+  defineLazily(kind.prototype, unscoped, (access, factory: (db: DbOrTx) => object) => factory(access.db));
+}
+defineLazily(
+  OutsideTransactions.prototype,
+  scopedOutsideTransactions,
+  (access, factory: (db: Db, scope: ClinicScope) => object) => factory(access.db as Db, access.scope),
+);
 
 /**
  * The data access of work done with one scope: a request's (`dataOf`), or a job's or the command line's, which name
  * their cross-clinic purpose. Services reach the database only through it: no service builds a repository.
  */
-export const dataFor = (db: Db, scope: ClinicScope): Data => build(db, scope, false);
+export const dataFor = (db: Db, scope: ClinicScope): Data => new OutsideTransactions(db, scope) as unknown as Data;
 
 /** A signed-in caller of an endpoint: who they are, and the data access built for them once for the call. */
 export type Caller = Actor & { readonly data: Data };

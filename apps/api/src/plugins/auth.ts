@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Actor } from '../db/scope.ts';
+import type { ResolvedSession } from '../modules/auth/sessions.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,13 +24,29 @@ export const authPlugin = fp(
     const { sessions } = app;
     app.decorateRequest('actor', null);
     app.decorateRequest('sessionId', null);
-    app.addHook('onRequest', async (request) => {
-      const token = bearerToken(request);
-      if (!token) return;
-      const session = await sessions.resolveSession(token);
+    const accept = (request: FastifyRequest, session: ResolvedSession | null) => {
       if (!session) return;
       request.actor = session.actor;
       request.sessionId = session.sessionId;
+    };
+    // A session checked a moment ago is known at once: the hook waits on nothing then (decision 1465).
+    app.addHook('onRequest', (request, _reply, done) => {
+      const token = bearerToken(request);
+      if (!token) return done();
+      let found: ReturnType<typeof sessions.resolveSession>;
+      try {
+        found = sessions.resolveSession(token);
+      } catch (error) {
+        return done(error as Error);
+      }
+      if (!(found instanceof Promise)) {
+        accept(request, found);
+        return done();
+      }
+      found.then((session) => {
+        accept(request, session);
+        done();
+      }, done);
     });
   },
   { name: 'bearer-auth', dependencies: ['core'] },

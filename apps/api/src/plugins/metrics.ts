@@ -69,12 +69,14 @@ export const metricsPlugin = fp(
       },
     });
 
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       const route = request.routeOptions.url ?? 'unmatched';
-      if (route === METRICS_PATH) return;
-      const labels = { method: request.method, route, status: String(reply.statusCode) };
-      requests.inc(labels);
-      latency.observe(labels, reply.elapsedTime / 1000);
+      if (route !== METRICS_PATH) {
+        const labels = { method: request.method, route, status: String(reply.statusCode) };
+        requests.inc(labels);
+        latency.observe(labels, reply.elapsedTime / 1000);
+      }
+      done();
     });
 
     app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {

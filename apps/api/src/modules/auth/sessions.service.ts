@@ -19,6 +19,9 @@ type Deps = {
   config: Pick<Config, 'SESSION_IDLE_MINUTES' | 'SESSION_ABSOLUTE_HOURS'>;
 };
 
+/** A live session's caller, and when the session ends unless it is used again. */
+export type ResolvedSession = { sessionId: number; actor: Actor; endsAt: Date };
+
 const signinActions: Record<SessionKind, AuditAction> = {
   staff: 'auth.signin',
   supervisor: 'auth.supervisor_signin',
@@ -72,6 +75,20 @@ export function createSessionsService({ db, clock, audit, config }: Deps) {
   const endsAfterUse = sessionEnds(true);
   const endsUnused = sessionEnds(false);
 
+  /** A session not held in memory, read (and marked as seen when due) from the database, then held. */
+  async function lookUp(tokenHash: string, now: Date): Promise<ResolvedSession | null> {
+    const generation = sessionCache.generation();
+    const row = await sessionsRepo.findLive(tokenHash, now, addMinutes(now, -config.SESSION_IDLE_MINUTES));
+    if (!row?.hasAccess || row.approvalStatus !== 'approved') return null;
+    const touch = dueForTouch(row.lastSeenAt, now);
+    if (touch) await signInData.within(clinicScope(row.clinicId)).sessions.touch(row.sessionId, now);
+    const actor: Actor = { id: row.userId, clinicId: row.clinicId, clinicCode: row.clinicCode, role: row.role };
+    const lastSeenAt = touch ? now : row.lastSeenAt;
+    const { sessionId, expiresAt } = row;
+    sessionCache.set(tokenHash, { sessionId, actor, lastSeenAt, expiresAt, checkedAt: now.getTime() }, generation);
+    return { sessionId, actor, endsAt: endOf(lastSeenAt, expiresAt) };
+  }
+
   return {
     /** A new session for an account that proved who it is, audited as the sign-in of its kind. */
     async open(
@@ -103,8 +120,12 @@ export function createSessionsService({ db, clock, audit, config }: Deps) {
       return { token };
     },
 
-    /** The caller of a request or socket handshake (which counts as activity), and when the session ends unused. */
-    async resolveSession(token: string) {
+    /**
+     * The caller of a request or socket handshake (which counts as activity), and when the session ends unused. A
+     * session checked a moment ago is answered at once, without a promise (decision 1465); otherwise the database is
+     * asked.
+     */
+    resolveSession(token: string): ResolvedSession | null | Promise<ResolvedSession | null> {
       const now = clock.now();
       const tokenHash = hashToken(token);
       // Checked a moment ago, still within its idle and absolute end, and not yet due to be marked as seen.
@@ -113,16 +134,7 @@ export function createSessionsService({ db, clock, audit, config }: Deps) {
         const endsAt = endOf(cached.lastSeenAt, cached.expiresAt);
         if (endsAt > now) return { sessionId: cached.sessionId, actor: cached.actor, endsAt };
       }
-      const generation = sessionCache.generation();
-      const row = await sessionsRepo.findLive(tokenHash, now, addMinutes(now, -config.SESSION_IDLE_MINUTES));
-      if (!row?.hasAccess || row.approvalStatus !== 'approved') return null;
-      const touch = dueForTouch(row.lastSeenAt, now);
-      if (touch) await signInData.within(clinicScope(row.clinicId)).sessions.touch(row.sessionId, now);
-      const actor: Actor = { id: row.userId, clinicId: row.clinicId, clinicCode: row.clinicCode, role: row.role };
-      const lastSeenAt = touch ? now : row.lastSeenAt;
-      const { sessionId, expiresAt } = row;
-      sessionCache.set(tokenHash, { sessionId, actor, lastSeenAt, expiresAt, checkedAt: now.getTime() }, generation);
-      return { sessionId, actor, endsAt: endOf(lastSeenAt, expiresAt) };
+      return lookUp(tokenHash, now);
     },
 
     /** For a socket's action (a send): when its session ends, counting the action as activity; null if it ended. */

@@ -1,7 +1,9 @@
 import type { CurrentUser, StaffMember } from '@rehabit/contract';
-import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
+import { runPrepared } from '../../db/prepared.ts';
 import { clinics, users } from '../../db/schema.ts';
 import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 
@@ -78,16 +80,17 @@ export type StaffQuery = {
   pageSize: number;
 };
 
-/** Read on every page load (the signed-in user): built once a database and prepared, as the session's own look-up is. */
-const prepareFindInClinic = (db: DbOrTx) =>
-  db
-    .select(userWithClinic)
-    .from(users)
-    .innerJoin(clinics, eq(clinics.id, users.clinicId))
-    .where(and(eq(users.id, sql.placeholder('id')), eq(users.clinicId, sql.placeholder('clinicId'))))
-    .limit(1)
-    .prepare('users_find_in_clinic');
-const findInClinicOf = new WeakMap<DbOrTx, ReturnType<typeof prepareFindInClinic>>();
+/**
+ * Read on every page load (the signed-in user): one named statement, planned once per connection, whose rows need no
+ * mapping but their time (decision 1465).
+ */
+const FIND_IN_CLINIC_SQL = `select u.id, u.clinic_id as "clinicId", u.email, u.password_hash as "passwordHash",
+  u.first_name as "firstName", u.last_name as "lastName", u.role, u.approval_status as "approvalStatus",
+  u.has_access as "hasAccess", u.is_feature_notification_on as "isFeatureNotificationOn",
+  u.is_new_billing_uploaded as "isNewBillingUploaded", u.created_at as "createdAt", c.code as "clinicCode",
+  c.name as "clinicName", c.supervisor_user_id as "clinicSupervisorUserId"
+  from users u join clinics c on c.id = u.clinic_id
+  where u.id = $1 and u.clinic_id = $2 limit 1`;
 
 /** An account's columns as a write gives them: its clinic is the repository's scope's, never the caller's. */
 export type NewUser = Omit<typeof users.$inferInsert, 'clinicId'>;
@@ -111,10 +114,12 @@ export const createUsersRepository = (db: DbOrTx, scope: ClinicScope) => {
     },
 
     async findById(id: number): Promise<UserRow | undefined> {
-      if (scope.kind === 'clinic') {
-        const findInClinic = findInClinicOf.get(db) ?? prepareFindInClinic(db);
-        findInClinicOf.set(db, findInClinic);
-        return (await findInClinic.execute({ id, clinicId: scope.clinicId }))[0];
+      if (scope.kind === 'clinic' && !(db instanceof PgTransaction)) {
+        const [row] = await runPrepared<UserRow>(db as Db, 'users_find_in_clinic', FIND_IN_CLINIC_SQL, [
+          id,
+          scope.clinicId,
+        ]);
+        return row && { ...row, createdAt: new Date(row.createdAt) };
       }
       const [row] = await selectUsers()
         .where(and(eq(users.id, id), reached))

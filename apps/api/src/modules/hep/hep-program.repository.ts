@@ -21,7 +21,11 @@ export const ITEM_COLUMNS = `h.id, h.clinic_id, h.patient_id, h.video_id, h.fold
  */
 const READ_AUDITED_SQL = `
 with p as (
-  select id, clinic_id from patients where id = $1 and clinic_id = $2 and status <> 'removed'
+  select id, clinic_id,
+    -- Once for the program, not once for each of its items.
+    (select max(greatest(h.updated_at, coalesce(h.deleted_at, h.updated_at))) from hep_items h
+      where h.patient_id = patients.id and h.clinic_id = patients.clinic_id) as last_change
+  from patients where id = $1 and clinic_id = $2 and status <> 'removed'
 ), items as (
   select ${ITEM_COLUMNS}
   from hep_items h join videos v on v.id = h.video_id
@@ -32,10 +36,7 @@ with p as (
   from p
   returning id
 )
-select (select count(*) from audited)::int as audited,
-  (select max(greatest(updated_at, coalesce(deleted_at, updated_at))) from hep_items
-    where patient_id = p.id and clinic_id = p.clinic_id) as last_change,
-  items.*
+select (select count(*) from audited)::int as audited, p.last_change, items.*
 from p left join items on true
 order by items.position, items.id`;
 
