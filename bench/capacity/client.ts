@@ -3,7 +3,7 @@
  * the simulated people, adds them as the steps grow, and answers each measuring window's latencies and errors by
  * kind of request. It never serves anything, so it shares no event loop with a server.
  */
-import { type Person, patient, therapist } from './people.ts';
+import { inFlight, type Person, patient, therapist } from './people.ts';
 import type { ClientCommand, ClientReply, KindStats } from './protocol.ts';
 
 const people: Person[] = [];
@@ -29,6 +29,9 @@ const send = (reply: ClientReply) => process.send!(reply);
 process.on('message', async (command: ClientCommand) => {
   switch (command.type) {
     case 'grow': {
+      // A step's errors count from its first person on: a socket refused as a therapist joins fails the step too.
+      errors = new Map();
+      errorSamples = new Set();
       // The clinic's mix kept at every step: therapists first, up to their share of the people on line.
       const wantTherapists = Math.round(command.users * command.therapistShare);
       while (therapists < Math.min(wantTherapists, command.therapists.length)) {
@@ -42,10 +45,10 @@ process.on('message', async (command: ClientCommand) => {
     }
     case 'window-start':
       latencies = new Map();
-      errors = new Map();
-      errorSamples = new Set();
       break;
     case 'window-end': {
+      const now = performance.now();
+      for (const { kind, start } of inFlight.values()) record(kind, now - start);
       const kinds: KindStats[] = [];
       for (const kind of new Set([...latencies.keys(), ...errors.keys()])) {
         kinds.push({ kind, latencies: latencies.get(kind) ?? [], errors: errors.get(kind) ?? 0 });

@@ -19,6 +19,12 @@ const BROWSER_CONNECTIONS = 6;
 const between = (min: number, max: number) => min + Math.random() * (max - min);
 const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
 
+/**
+ * Requests sent and not answered yet, with their kind and start: a measuring window that ends while they wait counts
+ * each as at least as slow as it has been, so an overloaded step cannot hide its slowest requests.
+ */
+export const inFlight = new Map<object, { kind: string; start: number }>();
+
 /** A person's browser: requests with the person's token, timed and recorded; stopped people make no more. */
 class Browser {
   readonly pool: Pool;
@@ -37,6 +43,8 @@ class Browser {
   async call<T = unknown>(kind: string, method: string, path: string, body?: unknown): Promise<T | undefined> {
     if (this.stopped) return undefined;
     const start = performance.now();
+    const ticket = {};
+    inFlight.set(ticket, { kind, start });
     try {
       const res = await this.pool.request({
         method: method as 'GET',
@@ -65,6 +73,8 @@ class Browser {
           `${method} ${path.replace(/\d+/g, ':id')}: ${(err as Error).message}`,
         );
       return undefined;
+    } finally {
+      inFlight.delete(ticket);
     }
   }
 

@@ -3,6 +3,7 @@
  * the proxy's configuration for nodes on other machines, the same one `npm run cluster` and the cluster suite run
  * (decision 1455), for the operator to save as /etc/haproxy/haproxy.cfg (docs/operations.md, "On your own machines").
  */
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { haproxyConfig, type ProxiedNode } from './haproxy.ts';
 
@@ -14,7 +15,11 @@ const usage = `Usage: npm run haproxy-config -- --node NAME=HOST:PORT [--node â€
                           HTTP on --redirect-port (default 80) answered with a redirect to HTTPS
   --redirect-port PORT    (with --tls-cert) 0 for none
   --stats-port PORT       the statistics page on 127.0.0.1 (default 8404; 0 for none)
-  --admin-socket FILE     the proxy's admin socket, to drain a node (default /run/haproxy/rehabit.sock)`;
+  --admin-socket FILE     the proxy's admin socket, to drain a node (default /run/haproxy/rehabit.sock)
+  --run-as USER           the user HAProxy gives root up for once its ports are open (default haproxy; - to keep
+                          the user it was started as)
+  --chroot DIR            the directory it runs inside (default /var/lib/haproxy; - for none)
+  --log TARGET            where its log lines go, a syslog socket or address (default /dev/log; - for none)`;
 
 class UsageError extends Error {}
 
@@ -32,6 +37,9 @@ function portOption(value: string | undefined, fallback: number, what: string) {
     throw new UsageError(`${what}: expected a port, got "${value}"`);
   return port;
 }
+
+/** `-` turns a setting with a default off. */
+const unlessDash = (value: string) => (value === '-' ? undefined : value);
 
 function node(value: string): ProxiedNode {
   const [name, address] = value.split('=', 2);
@@ -52,6 +60,9 @@ export function configFromArguments(args: string[]): string {
       'redirect-port': { type: 'string' },
       'stats-port': { type: 'string' },
       'admin-socket': { type: 'string' },
+      'run-as': { type: 'string' },
+      chroot: { type: 'string' },
+      log: { type: 'string' },
     },
   });
   const nodes = (values.node ?? []).map(node);
@@ -68,10 +79,15 @@ export function configFromArguments(args: string[]): string {
     statsPort: statsPort || undefined,
     adminSocket: values['admin-socket'] ?? '/run/haproxy/rehabit.sock',
     tls: certificate ? { certificate, redirectPort: redirectPort || undefined } : undefined,
+    system: {
+      user: unlessDash(values['run-as'] ?? 'haproxy'),
+      chroot: unlessDash(values.chroot ?? '/var/lib/haproxy'),
+      log: unlessDash(values.log ?? '/dev/log'),
+    },
   });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
     process.stdout.write(configFromArguments(process.argv.slice(2)));
   } catch (err) {

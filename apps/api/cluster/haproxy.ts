@@ -37,6 +37,11 @@ export type ProxyOptions = {
    * with a redirect to it: browsers give a video visit the camera, and install the patient's app, only over HTTPS.
    */
   tls?: { certificate: string; redirectPort?: number };
+  /**
+   * A proxy of the system, started as root: gives up root for this user once its ports and certificate are open,
+   * runs inside `chroot` and logs to `log` (a syslog socket), as Debian's own configuration does.
+   */
+  system?: { user?: string; chroot?: string; log?: string };
 };
 
 /** The cookie that keeps a long-polling Socket.IO connection on its node. */
@@ -44,7 +49,15 @@ export const STICKY_COOKIE = 'rehabit-node';
 /** The answer header naming the node that served the request. */
 export const NODE_HEADER = 'x-rehabit-node';
 
-export function haproxyConfig({ port, statsPort, nodes, adminSocket, tls, host = '127.0.0.1' }: ProxyOptions): string {
+export function haproxyConfig({
+  port,
+  statsPort,
+  nodes,
+  adminSocket,
+  tls,
+  system,
+  host = '127.0.0.1',
+}: ProxyOptions): string {
   const servers = (extra: (node: ProxiedNode) => string) =>
     nodes.map((node) => `  server ${node.name} ${node.host ?? '127.0.0.1'}:${node.port} ${extra(node)}`);
   // WebSockets over HTTP/2 need the nodes to speak it too: the browsers are offered HTTP/1.1 alone.
@@ -60,9 +73,13 @@ export function haproxyConfig({ port, statsPort, nodes, adminSocket, tls, host =
     'global',
     '  maxconn 4096',
     ...(adminSocket ? [`  stats socket ${adminSocket} mode 600 level admin`] : []),
+    ...(system?.user ? [`  user ${system.user}`, `  group ${system.user}`] : []),
+    ...(system?.chroot ? [`  chroot ${system.chroot}`] : []),
+    ...(system?.log ? [`  log ${system.log} local0`] : []),
     '',
     'defaults',
     '  mode http',
+    ...(system?.log ? ['  log global', '  option httplog'] : []),
     '  timeout connect 2s',
     '  timeout client 60s',
     '  timeout server 60s',

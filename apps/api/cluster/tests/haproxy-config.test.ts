@@ -81,6 +81,13 @@ beforeAll(async () => {
     '0',
     '--admin-socket',
     path.join(dir, 'admin.sock'),
+    // The test's proxy runs as whoever runs the tests, without a syslog to log to.
+    '--run-as',
+    '-',
+    '--chroot',
+    '-',
+    '--log',
+    '-',
   ]);
   const file = path.join(dir, 'haproxy.cfg');
   writeFileSync(file, config);
@@ -129,6 +136,15 @@ describe('the printed HAProxy configuration', () => {
     expect(answer.headers.location).toBe(`https://127.0.0.1:${httpPort}/patients?page=2`);
     expect(answer.headers[NODE_HEADER]).toBeUndefined();
     await answer.body.dump();
+  });
+
+  it("by default gives up root for Debian's haproxy user, inside its chroot, logging to the system's log", () => {
+    const config = configFromArguments(['--node', 'node1=10.0.0.11:3000', '--tls-cert', certificate]);
+    const global = config.slice(0, config.indexOf('defaults'));
+    expect(global).toContain('  user haproxy\n  group haproxy\n  chroot /var/lib/haproxy\n  log /dev/log local0');
+    const file = path.join(dir, 'system.cfg');
+    writeFileSync(file, config);
+    execFileSync(HAPROXY_BINARY, ['-c', '-q', '-f', file]);
   });
 
   it('refuses a call without nodes or with a malformed node', () => {
