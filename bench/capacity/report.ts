@@ -17,6 +17,18 @@ type Setting = {
   p95Limit: number;
 };
 
+/** Ramps that met the goal at every step: their capacity is more than the top step, which is all they could show. */
+function toppedOut(ramps: Ramp[], steps: number[]) {
+  const top = Math.max(...steps);
+  const full = ramps.filter((r) => r.steps.length > 0 && r.steps.every((s) => s.passed) && capacityOf(r.steps) === top);
+  if (full.length === 0) return [];
+  const which = full.map((r) => `round ${r.round} on ${r.nodes} node${r.nodes > 1 ? 's' : ''}`).join(', ');
+  return [
+    '',
+    `At least: ${which} met the goal at every step up to the top one (${top.toLocaleString()} people), so its capacity is ${top.toLocaleString()} or more and the figures above are a floor for it; \`BENCH_STEPS\` with higher steps measures further.`,
+  ];
+}
+
 const worstKind = (s: StepResult) => [...s.kinds].sort((a, b) => b.p95 - a.p95)[0];
 
 export function markdown(
@@ -31,6 +43,7 @@ export function markdown(
     '|---|---|---|---|',
     `| 1 | ${summary.one.median} (${summary.one.min}–${summary.one.max}) | ${summary.one.median} | |`,
     `| 2 | ${summary.two.median} (${summary.two.min}–${summary.two.max}) | ${Math.round(summary.two.median / 2)} | ${summary.ratios.ratio.toFixed(2)} (rounds: ${summary.ratios.rounds.map((r) => r.toFixed(2)).join(', ') || 'none'}) |`,
+    ...toppedOut(ramps, setting.steps),
     '',
     'Every step of every round (p95 over every request; the socket handshake is counted in errors only):',
     '',

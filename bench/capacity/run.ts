@@ -15,11 +15,11 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import { type Cluster, startCluster } from '../../apps/api/cluster/cluster.ts';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { runMigrations } from '../../apps/api/src/db/migrate.ts';
 import { createApplicationRole, grantApplicationRole } from '../../apps/api/src/db/roles.ts';
+import { throwAwayDatabase } from '../lib/database.ts';
 import { benchDir, repoRoot } from '../lib/processes.ts';
 import { saveResult } from '../lib/report.ts';
 import { spread } from '../lib/rounds.ts';
@@ -51,15 +51,7 @@ const APP_ROLE = 'rehabit_bench_app';
 // The nodes run the compiled server, as `npm start` does: built when its sources changed.
 execFileSync(process.execPath, [join(repoRoot, 'scripts/build-if-changed.mjs'), 'api'], { stdio: 'inherit' });
 
-const name = `rehabit_bench_capacity_${process.pid}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const ownerUrl = new URL(serverUrl);
-ownerUrl.pathname = `/${name}`;
-const appUrl = new URL(ownerUrl);
-appUrl.username = APP_ROLE;
-appUrl.password = '';
+const { name, admin, ownerUrl, appUrl, drop } = await throwAwayDatabase(serverUrl, 'capacity', APP_ROLE);
 
 let cluster: Cluster | undefined;
 let storageDir: string | undefined;
@@ -198,7 +190,6 @@ try {
   });
 } finally {
   await cluster?.stop().catch(() => {});
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  await drop();
   if (storageDir) rmSync(storageDir, { recursive: true, force: true });
 }

@@ -18,6 +18,7 @@ import { runMigrations } from '../../apps/api/src/db/migrate.ts';
 import { createApplicationRole, grantApplicationRole } from '../../apps/api/src/db/roles.ts';
 import { DEMO_CLINIC_CODE, DEMO_PASSWORD } from '../../apps/api/src/seed/demo.ts';
 import { DEMO_PATIENT_EMAIL } from '../../apps/api/src/seed/demo-programs.ts';
+import { throwAwayDatabase } from '../lib/database.ts';
 import { runLoad } from '../lib/load.ts';
 import { startServer } from '../lib/processes.ts';
 import { saveResult } from '../lib/report.ts';
@@ -36,15 +37,7 @@ const ONLY = process.env.BENCH_ONLY?.split(',').map((key) => key.trim());
 const APP_ROLE = 'rehabit_bench_app';
 const SERVER_NODE_FLAGS = ['--max-semi-space-size=64', ...(process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ')];
 
-const name = `rehabit_bench_routes_${process.pid}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const ownerUrl = new URL(serverUrl);
-ownerUrl.pathname = `/${name}`;
-const appUrl = new URL(ownerUrl);
-appUrl.username = APP_ROLE;
-appUrl.password = '';
+const { ownerUrl, appUrl, drop } = await throwAwayDatabase(serverUrl, 'routes', APP_ROLE);
 
 const stops: (() => Promise<void>)[] = [];
 let storageDir: string | undefined;
@@ -260,7 +253,6 @@ try {
   });
 } finally {
   for (const stop of stops.reverse()) await stop().catch(() => {});
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  await drop();
   if (storageDir) rmSync(storageDir, { recursive: true, force: true });
 }
