@@ -33,20 +33,8 @@ export function chargeAsFileLine(charge: FhirJson, npiOf: (practitionerRef: stri
 }
 
 /** The same columns of a billing file's patient line (as `sheetRows` reads it). */
-export const fileLineColumns = (line: Value[]): Value[] => [
-  line[2] ?? null,
-  line[3] ?? null,
-  line[4] ?? null,
-  line[5] ?? null,
-  line[6] ?? null,
-  line[7] ?? null,
-  line[8] ?? null,
-  line[9] ?? null,
-  line[10] ?? null,
-  line[11] ?? null,
-  line[14] ?? null,
-  line[15] ?? null,
-];
+const FILE_LINE_COLUMNS = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 14, 15];
+export const fileLineColumns = (line: Value[]): Value[] => FILE_LINE_COLUMNS.map((column) => line[column] ?? null);
 
 /** A Bundle's or an NDJSON file's Practitioners' NPIs by reference (`Practitioner/staff-3`). */
 export const npiLookup = (resources: FhirJson[]) => {
