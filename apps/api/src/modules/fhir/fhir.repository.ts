@@ -1,4 +1,4 @@
-import type { BillingPatientRow } from '@rehabit/contract';
+import { type BillingPatientRow, isStaffRole, roles } from '@rehabit/contract';
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
@@ -18,6 +18,8 @@ import { type ClinicScope, clinicIdOf, inScope } from '../../db/scope.ts';
 import { patientVisibleIn } from '../../db/visibility.ts';
 import type { FiledBillingRow } from './fhir-charges.ts';
 import type { RowKind } from './fhir-ids.ts';
+
+const staffAccountRoles = roles.filter(isStaffRole);
 
 const therapist = alias(users, 'therapist');
 
@@ -138,7 +140,10 @@ export const createFhirRepository = (db: DbOrTx, scope: ClinicScope) => ({
       .orderBy(asc(interactionLogs.startedAt), asc(interactionLogs.id));
   },
 
-  /** The clinic's staff members of the ids (the therapist, who logged a call, who rendered a billed code). */
+  /**
+   * The clinic's staff members of the ids (the therapist, who logged a call, who rendered a billed code): a patient's
+   * sign-in account is a user too, and never a Practitioner.
+   */
   async staff(ids: number[]) {
     if (ids.length === 0) return [];
     return db
@@ -152,7 +157,7 @@ export const createFhirRepository = (db: DbOrTx, scope: ClinicScope) => ({
         clinicId: users.clinicId,
       })
       .from(users)
-      .where(and(inArray(users.id, ids), inScope(users.clinicId, scope)))
+      .where(and(inArray(users.id, ids), inArray(users.role, staffAccountRoles), inScope(users.clinicId, scope)))
       .orderBy(asc(users.id));
   },
 

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { type FhirJson, fhirErrorsOf } from '../../../test/fhir-validator.ts';
 import { auditRows, makeVideo, sessionForPatient } from '../../../test/hep-support.ts';
 import { twoClinicsForFile } from '../../../test/patients-support.ts';
-import { clinics, users } from '../../db/schema.ts';
+import { clinics, patients, users } from '../../db/schema.ts';
 import { hepItems } from '../../db/schema-hep.ts';
 import { readableTypes } from './fhir-ids.ts';
 
@@ -310,6 +310,21 @@ describe('the FHIR read API', () => {
     );
     expect(reads).toHaveLength(patientParts.length);
     for (const row of reads) expect(row).toMatchObject({ patientId: id, clinicId: home.clinic.id });
+  });
+
+  it("answers 404 for a patient's own sign-in account read as a Practitioner or its role", async () => {
+    const [patient] = await db.select({ userId: patients.userId }).from(patients).where(eq(patients.id, id));
+    expect(patient?.userId).toBeTruthy();
+    for (const path of [
+      `/fhir/R4/Practitioner/staff-${patient!.userId}`,
+      `/fhir/R4/PractitionerRole/role-${patient!.userId}`,
+    ]) {
+      const res = await call.get(path, token);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.json().resourceType).toBe('OperationOutcome');
+    }
+    const staffRead = await call.get(`/fhir/R4/Practitioner/staff-${home.therapist.id}`, token);
+    expect(staffRead.statusCode).toBe(200);
   });
 
   it('searches the observations of a patient by date', async () => {
