@@ -37,7 +37,7 @@ export function markdown(
   summary: { one: Spread; two: Spread; ratios: { ratio: number; rounds: number[] } },
 ) {
   const lines = [
-    `A clinic of ${setting.patients.toLocaleString()} patients and ${setting.therapists} therapists on PostgreSQL; the nodes as \`npm start\` runs them (production, logging at info) behind HAProxy, with Redis; the load client in a process of its own on the same 2-core machine. People on line: ${Math.round(setting.share * 100)}% therapists, the rest patients (see "capacity" below). Steps of ${setting.steps.join(', ')} people, each ${setting.settleSeconds} s to settle and ${setting.stepSeconds} s measured; a ramp stops at the first step with p95 over ${setting.p95Limit} ms or an error. ${setting.rounds} rounds, each 1 node (the second drained at the same proxy) then 2 nodes.`,
+    `A clinic of ${setting.patients.toLocaleString()} patients and ${setting.therapists} therapists on PostgreSQL; the nodes as \`npm start\` runs them (production, logging at info) behind HAProxy, with Redis; the load client in a process of its own on the same 2-core machine. People on line: ${Math.round(setting.share * 100)}% therapists, the rest patients (see "capacity" below). Steps of ${setting.steps.join(', ')} people, each ${setting.settleSeconds} s to settle and ${setting.stepSeconds} s measured; a ramp stops at the first step with p95 over ${setting.p95Limit} ms or an error. ${setting.rounds} rounds, each ramping 1 node (the second drained at the same proxy) and 2 nodes: 1 first in odd rounds, 2 first in even ones.`,
     '',
     '| nodes | people on line, median (min–max) | per node | 2 nodes ÷ 1 node (medians) |',
     '|---|---|---|---|',

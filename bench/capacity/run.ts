@@ -3,7 +3,8 @@
  * over every request and no error. The real cluster (apps/api/cluster: nodes as `npm start` runs them, behind
  * HAProxy, on PostgreSQL and Redis) serves a clinic of realistic size; a load client in a process of its own
  * (client.ts) adds therapists and patients step by step (people.ts: what each does, with think times). Each round
- * ramps 1 node (the second drained at the same proxy) and then 2 nodes; every step is printed.
+ * ramps 1 node (the second drained at the same proxy) and 2 nodes, which goes first alternating by round; every step is
+ * printed.
  *
  *   npm run bench:capacity
  *   BENCH_STEPS=50,100 BENCH_ROUNDS=1 BENCH_STEP_SECONDS=10 npm run bench:capacity     (a quick look)
@@ -124,7 +125,9 @@ try {
   );
   const ramps: { nodes: 1 | 2; round: number; steps: StepResult[] }[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    for (const nodes of [1, 2] as const) {
+    // The order alternates round by round, so neither topology always runs second, on warmer processes and a
+    // database grown by the ramp before it.
+    for (const nodes of round % 2 ? ([1, 2] as const) : ([2, 1] as const)) {
       // One node: the second drained (sent nothing new by the proxy), so both topologies run the same warm
       // processes behind the same proxy and only the nodes in rotation differ; its idle CPU is still measured.
       await running.setAdminState('node2', nodes === 1 ? 'drain' : 'ready');

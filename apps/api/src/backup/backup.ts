@@ -39,6 +39,9 @@ export async function runBackup(config: Config, dir: string, progress: Progress)
   progress(
     `Database: dumping the ${target.kind === 'postgres' ? 'PostgreSQL' : 'embedded'} database from one snapshot`,
   );
+  // The backup is of the moment of its database snapshot, not of the end of the video copy (hours, on S3): the time
+  // an operator lines up with point-in-time recovery.
+  const snapshotAt = new Date();
   const snapshot = await dumpDatabase(target, path.join(dir, dumpPath));
   const dump = { path: dumpPath, ...(await digestOfFile(path.join(dir, dumpPath))) };
   progress(
@@ -49,7 +52,7 @@ export async function runBackup(config: Config, dir: string, progress: Progress)
   const manifest: Manifest = {
     format: BACKUP_FORMAT,
     rehabit_version: rehabitVersion,
-    created_at: new Date().toISOString(),
+    created_at: snapshotAt.toISOString(),
     database: { kind: target.kind, path: dumpPath, last_migration: snapshot.lastMigration },
     tables: snapshot.tables,
     files: [dump, ...videos.files],
