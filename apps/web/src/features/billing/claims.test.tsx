@@ -56,6 +56,17 @@ describe('the claims of a closed month', () => {
     expect(api.calls(claimsCheckUrl(2, 2026))).toHaveLength(1);
   });
 
+  it('reads the check afresh each time the card shows, so a gap fixed elsewhere is gone on return', async () => {
+    const api = fixtureApi(billingRoutes(supervisor));
+    const app = renderApp('/balances?month=2026-02', { token: 't' });
+    await within(await signOffSection('February 2026')).findByRole('region', { name: 'Claims of the month' });
+    await app.router.navigate('/balances?month=2026-03');
+    await within(await signOffSection('March 2026')).findByText(/has not closed yet/);
+    await app.router.navigate('/balances?month=2026-02');
+    await within(await signOffSection('February 2026')).findByRole('region', { name: 'Claims of the month' });
+    await waitFor(() => expect(api.calls(claimsCheckUrl(2, 2026))).toHaveLength(2));
+  });
+
   it('says so when every line has what a claim needs, and is not asked of an open month', async () => {
     const api = fixtureApi(billingRoutes(supervisor));
     const app = renderApp('/balances?month=2026-02', { token: 't' });

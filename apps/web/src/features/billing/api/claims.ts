@@ -10,6 +10,9 @@ export const useClaimsCheck = (clinic: string | null, month: string) =>
     queryKey: billingKeys.claimsCheck(clinic, month),
     queryFn: ({ signal }) =>
       call(billingClaimsEndpoints.claimsCheck, { params: monthParts(month), query: clinicQuery(clinic), signal }),
+    // Read afresh whenever the card shows: the gaps it lists are fixed on other screens (a patient's details, the
+    // billing settings), which do not know of this check.
+    staleTime: 0,
     meta: { errorHandling: 'silent' },
   });
 

@@ -45,8 +45,7 @@ export function ClaimGaps({ clinic, month }: Props) {
         <p className="sign-off__text">Nobody bills in the month: it has no claims to make.</p>
       ) : clinicMissing.length === 0 && gaps.length === 0 ? (
         <p className="sign-off__text">
-          {total === 1 ? 'Its one service line has' : `All ${total} service lines have`} what a claim needs: member ID,
-          ICD-10, rendering and billing NPI, TIN and date of birth.
+          {total === 1 ? 'Its one service line has' : `All ${total} service lines have`} what a claim needs.
         </p>
       ) : (
         <>
@@ -62,7 +61,7 @@ export function ClaimGaps({ clinic, month }: Props) {
   );
 }
 
-/** A patient's lines that lack fields, and which: every line of a patient's row lacks the same ones. */
+/** A patient's lines that lack fields, and the fields any of them lacks. */
 type PatientGaps = {
   patient: ClaimGap['patient'];
   missing: ClaimField[];
