@@ -31,6 +31,7 @@ const chromium = {
 // visit's, between the therapist's desktop and a phone of its own.
 const desktopOnlyJourneys = [
   'dashboard.spec.ts',
+  'fhir-export.spec.ts',
   'fhir-record.spec.ts',
   'hep-requests.spec.ts',
   'program.spec.ts',
