@@ -57,10 +57,24 @@ export function createFhirService({ clock, audit, publicUrl }: Deps) {
   const { success: record } = patientAudit(audit);
   const base = `${publicUrl.replace(/\/+$/, '')}${FHIR_BASE_PATH}`;
 
-  /** The staff member's patient (another clinic's is not found, the attempt audited) and their whole record. */
-  async function recordOf(actor: Caller, patientId: number, action: AuditAction, ctx: RequestContext) {
+  /**
+   * The staff member's patient (another clinic's is not found, the attempt audited) and their whole record; a read
+   * that shows no ChargeItem passes `withoutCharges`, sparing the closed months' filed figures.
+   */
+  async function recordOf(
+    actor: Caller,
+    patientId: number,
+    action: AuditAction,
+    ctx: RequestContext,
+    { withoutCharges = false } = {},
+  ) {
     const reached = await requirePatient(audit, actor, patientId, action, ctx);
-    const full = await readPatientRecord(actor.data.within(patientScope(reached)), reached.id, clock.now());
+    const full = await readPatientRecord(
+      actor.data.within(patientScope(reached)),
+      reached.id,
+      clock.now(),
+      withoutCharges ? { charges: [] } : {},
+    );
     if (!full) throw notFound('patient');
     return { reached, record: full };
   }
@@ -114,7 +128,7 @@ export function createFhirService({ clock, audit, publicUrl }: Deps) {
       ctx: RequestContext,
     ): Promise<FhirResource> {
       const { patientId, dates } = observationSearch(query);
-      const { reached, record: full } = await recordOf(actor, patientId, 'fhir.read', ctx);
+      const { reached, record: full } = await recordOf(actor, patientId, 'fhir.read', ctx, { withoutCharges: true });
       const resources = observationsOf(full).filter((resource) => meetsDates(resource, dates));
       await audited(actor, 'fhir.read', reached, ctx, 'search-type', resources);
       return bundleOf(resources, { base, type: 'searchset', self: `${base}/${self}` }, clock.now());
@@ -143,7 +157,9 @@ export function createFhirService({ clock, audit, publicUrl }: Deps) {
       const patientId =
         target.of === 'patient' ? target.patientId : await actor.data.fhir.patientOfRow(target.kind, target.rowId);
       if (patientId === undefined) throw missing();
-      const { reached, record: full } = await recordOf(actor, patientId, 'fhir.read', ctx);
+      const { reached, record: full } = await recordOf(actor, patientId, 'fhir.read', ctx, {
+        withoutCharges: type !== 'ChargeItem',
+      });
       const resource = resourcesOf(full).find((r) => r.resourceType === type && r.id === id);
       if (!resource) throw missing();
       await audited(actor, 'fhir.read', reached, ctx, 'read', [resource]);
