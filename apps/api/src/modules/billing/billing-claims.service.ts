@@ -1,18 +1,14 @@
-import type { billingFileParamsSchema, ClaimsCheck } from '@rehabit/contract';
-import type { z } from 'zod';
-import { clinicScope } from '../../db/scope.ts';
+import type { ClaimsCheck } from '@rehabit/contract';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
-import { clinicMonthOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Caller } from '../data-access.ts';
-import { billingClinicOf, billingMonthOf } from './billing-clinic.ts';
+import { clinicMonthOfCall, type MonthParams } from './billing-clinic.ts';
 import { claimLinesOf, claimsCsv, clinicGapsOf } from './claim-lines.ts';
 import { filedMonthOf } from './filed-month.ts';
 
 type Deps = { clock: Clock; audit: AuditLog };
-type MonthParams = z.infer<typeof billingFileParamsSchema>;
 type ClinicChoice = { clinic_code?: string };
 
 /**
@@ -22,9 +18,7 @@ type ClinicChoice = { clinic_code?: string };
 export function createBillingClaimsService({ clock, audit }: Deps) {
   /** The month's service lines, its clinic's claim numbers; 409 while the month has no filed figures. */
   async function claimsOf(actor: Caller, params: MonthParams, query: ClinicChoice) {
-    const clinic = await billingClinicOf(actor.data, actor, query.clinic_code);
-    const month = billingMonthOf(params.year, params.month, clinicMonthOf(clock.now(), clinic.timezone));
-    const clinicData = actor.data.within(clinicScope(clinic.id));
+    const { clinic, clinicData, month } = await clinicMonthOfCall(actor, params, query.clinic_code, clock.now());
     const filed = await filedMonthOf(actor.data, clinic.id, month);
     if (!filed) {
       const isClosed = Boolean(await clinicData.billingSignOff.closeOf(month));

@@ -1,6 +1,12 @@
-import { can, monthOfYear } from '@rehabit/contract';
+import { type billingFileParamsSchema, can, monthOfYear } from '@rehabit/contract';
+import type { z } from 'zod';
+import { clinicScope } from '../../db/scope.ts';
+import { clinicMonthOf } from '../../lib/calendar.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import type { Caller, TxData } from '../data-access.ts';
+
+/** A billing month's route parameters. */
+export type MonthParams = z.infer<typeof billingFileParamsSchema>;
 
 /**
  * The clinic a billing call is about: an admin names it (platform staff see every clinic); clinic staff always get
@@ -22,4 +28,16 @@ export function billingMonthOf(year: number, month: number, currentMonth: string
     throw fieldError('month', `${wanted} has not started yet: pick ${currentMonth} or an earlier month`);
   }
   return wanted;
+}
+
+/**
+ * The clinic a billing call is about and its month, refused when the month has not started yet there, with the
+ * clinic's current month and the data access of the clinic's scope (found in the caller's), where its files, sign-off
+ * and claims are read.
+ */
+export async function clinicMonthOfCall(actor: Caller, params: MonthParams, clinicCode: string | undefined, now: Date) {
+  const clinic = await billingClinicOf(actor.data, actor, clinicCode);
+  const currentMonth = clinicMonthOf(now, clinic.timezone);
+  const clinicData = actor.data.within(clinicScope(clinic.id));
+  return { clinic, clinicData, month: billingMonthOf(params.year, params.month, currentMonth), currentMonth };
 }

@@ -1,27 +1,19 @@
-import {
-  BILLING_FILE_MAX_BYTES,
-  type BillingFileStatus,
-  type billingFileParamsSchema,
-  type billingFileUploadSchema,
-} from '@rehabit/contract';
+import { BILLING_FILE_MAX_BYTES, type BillingFileStatus, type billingFileUploadSchema } from '@rehabit/contract';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
-import { clinicMonthOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import type { Caller, TxData } from '../data-access.ts';
-import { billingClinicOf, billingMonthOf } from './billing-clinic.ts';
+import { clinicMonthOfCall, type MonthParams } from './billing-clinic.ts';
 import { createBillingFileMaker } from './billing-file-maker.ts';
 import type { BillingFileInfo } from './billing-files.repository.ts';
 import { createMonthClose } from './month-close.ts';
 import { readUploadedWorkbook, WORKBOOK_MAX_INFLATED_BYTES } from './uploaded-workbook.ts';
 
 type Deps = { db: Db; clock: Clock; audit: AuditLog; config: Pick<Config, 'RESTRICTED_CLINIC_CODE'> };
-type MonthParams = z.infer<typeof billingFileParamsSchema>;
 type Upload = z.infer<typeof billingFileUploadSchema>;
 
 const statusOf = (file: BillingFileInfo | undefined): BillingFileStatus => ({
@@ -68,16 +60,8 @@ async function workbookBytes(upload: Upload): Promise<Buffer> {
 export function createBillingFilesService({ db, clock, audit, config }: Deps) {
   const maker = createBillingFileMaker({ clock, audit, config });
 
-  /**
-   * The clinic asked about and its month, refused when the month has not started yet there; with the data access of
-   * the clinic's scope, found in the caller's, which its files are read and written in.
-   */
-  async function clinicMonth(actor: Caller, params: MonthParams, clinicCode: string | undefined) {
-    const clinic = await billingClinicOf(actor.data, actor, clinicCode);
-    const currentMonth = clinicMonthOf(clock.now(), clinic.timezone);
-    const clinicData = actor.data.within(clinicScope(clinic.id));
-    return { clinic, clinicData, month: billingMonthOf(params.year, params.month, currentMonth), currentMonth };
-  }
+  const clinicMonth = (actor: Caller, params: MonthParams, clinicCode: string | undefined) =>
+    clinicMonthOfCall(actor, params, clinicCode, clock.now());
 
   /**
    * A signed month's file is the one signed (decision 1210): it is never made again nor replaced. Asked inside the

@@ -1,22 +1,18 @@
 import {
   type BillingSignOff,
-  type billingFileParamsSchema,
   dollarsOf,
   lastDayOfMonth,
   type PostCloseReview,
   ruleYearOf,
   type SignOffBody,
 } from '@rehabit/contract';
-import type { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { clinicScope } from '../../db/scope.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { AuditLog } from '../../lib/audit.ts';
-import { clinicMonthOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Caller, TxData } from '../data-access.ts';
-import { billingClinicOf, billingMonthOf } from './billing-clinic.ts';
+import { clinicMonthOfCall, type MonthParams } from './billing-clinic.ts';
 import { createBillingFileMaker } from './billing-file-maker.ts';
 import { createBillingMonth, monthTotalsOf } from './billing-month.ts';
 import type { SignOffRow } from './billing-sign-off.repository.ts';
@@ -26,7 +22,6 @@ import { monthAfter } from './month-close.ts';
 import { closedMonthCorrections } from './post-close-corrections.ts';
 
 type Deps = { clock: Clock; audit: AuditLog; config: Pick<Config, 'RESTRICTED_CLINIC_CODE'> };
-type MonthParams = z.infer<typeof billingFileParamsSchema>;
 
 const conflict = (detail: string) => new AppError('conflict', detail);
 
@@ -71,18 +66,8 @@ export function createBillingSignOffService({ clock, audit, config }: Deps) {
     }
   }
 
-  /**
-   * The clinic asked about and its month, with the data access of the clinic's scope (found in the caller's) its
-   * sign-off is read in.
-   */
-  async function clinicMonth(actor: Caller, params: MonthParams, clinicCode: string | undefined) {
-    const clinic = await billingClinicOf(actor.data, actor, clinicCode);
-    return {
-      clinic,
-      clinicData: actor.data.within(clinicScope(clinic.id)),
-      month: billingMonthOf(params.year, params.month, clinicMonthOf(clock.now(), clinic.timezone)),
-    };
-  }
+  const clinicMonth = (actor: Caller, params: MonthParams, clinicCode: string | undefined) =>
+    clinicMonthOfCall(actor, params, clinicCode, clock.now());
 
   return {
     async state(actor: Caller, params: MonthParams, query: { clinic_code?: string }): Promise<BillingSignOff> {
