@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { billingFileParamsSchema, clinicChoiceSchema } from './billing.ts';
 import { billingCodes } from './billing-rules.ts';
+import { patientRefSchema } from './billing-sign-off.ts';
 import { defineEndpoints, fileResponseSchema } from './endpoint.ts';
 
 /** The fields a professional claim needs that a service line of Rehabit's may lack. */
@@ -38,7 +39,7 @@ const claimFieldSchema = z.enum(claimFields);
 
 /** A service line that lacks some of a claim's fields: its patient, code and date, and what it lacks. */
 export const claimGapSchema = z.object({
-  patient: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }),
+  patient: patientRefSchema,
   code: z.enum(billingCodes),
   date_of_service: z.string(),
   /** The line's own gaps; the clinic's are `clinic_missing`, once for the month. */

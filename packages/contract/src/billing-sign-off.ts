@@ -46,7 +46,8 @@ export type SignOffBody = z.infer<typeof signOffBodySchema>;
 export const postCloseChangeKinds = ['call_logged', 'call_deleted', 'rate_changed', 'figures_differ'] as const;
 export type PostCloseChangeKind = (typeof postCloseChangeKinds)[number];
 
-const patientRefSchema = z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() });
+/** A patient as a billing review names them. */
+export const patientRefSchema = z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() });
 
 export const postCloseChangeSchema = z.object({
   kind: z.enum(postCloseChangeKinds),
