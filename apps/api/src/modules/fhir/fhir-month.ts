@@ -1,6 +1,7 @@
 import { addDays, lastDayOfMonth } from '@rehabit/contract';
 import { startOfDayIn } from '../../lib/calendar.ts';
 import { type FhirResource, type PatientRecord, resourcesOf } from './fhir-mapping.ts';
+import { staffNamedBy } from './fhir-record.ts';
 
 // A clinic month's share of the FHIR mapping, for the bulk export (decision 1440): pure, like the mapping.
 
@@ -27,11 +28,7 @@ export function recordOfMonth(record: PatientRecord, span: MonthSpan): PatientRe
   const inMonth = (day: string) => day.startsWith(`${span.month}-`);
   const calls = record.calls.filter((call) => within(call.startedAt, span));
   const charges = record.charges.filter((filed) => filed.month === span.month);
-  const named = new Set([
-    record.patient.therapistId,
-    ...calls.map((call) => call.staffId),
-    ...charges.map((filed) => filed.row.therapist?.id ?? null),
-  ]);
+  const named = staffNamedBy({ patient: record.patient, calls, charges });
   return {
     ...record,
     readings: record.readings.filter((reading) => within(reading.measuredAt, span)),

@@ -10,6 +10,16 @@ const DAY_MS = 86_400_000;
 /** Calendar days `YYYY-MM-DD` from `first` to `last`, both included. */
 export type DaySpan = { first: string; last: string };
 
+/** The staff a record names: the patient's therapist, who made each call, who rendered each billed code. */
+export function staffNamedBy({ patient, calls, charges }: Pick<PatientRecord, 'patient' | 'calls' | 'charges'>) {
+  const ids = [
+    patient.therapistId,
+    ...calls.map((call) => call.staffId),
+    ...charges.map((filed) => filed.row.therapist?.id ?? null),
+  ];
+  return new Set(ids.filter((id): id is number => id !== null));
+}
+
 /**
  * The patient's exercise days from registration to today (or the discharge), kept to `within` when given, each with
  * the sessions the program asked for and those done, counted as the progress screen counts them; days the program
@@ -60,11 +70,6 @@ export async function readPatientRecord(
     givenCharges ?? data.fhir.filedBillingRows(patientId),
     adherenceOf(data, patient, now, within),
   ]);
-  const staffIds = new Set([
-    ...(patient.therapistId === null ? [] : [patient.therapistId]),
-    ...calls.flatMap((call) => (call.staffId === null ? [] : [call.staffId])),
-    ...charges.flatMap((filed) => (filed.row.therapist ? [filed.row.therapist.id] : [])),
-  ]);
-  const staff = await data.fhir.staff([...staffIds]);
+  const staff = await data.fhir.staff([...staffNamedBy({ patient, calls, charges })]);
   return { patient, program, readings, measures, calls, charges, staff, adherence };
 }
