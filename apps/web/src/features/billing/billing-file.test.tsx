@@ -13,6 +13,7 @@ import {
   CANCEL_BADGE_URL,
   checkFileUrl,
   downloadUrl,
+  fileSection,
   generatedFile,
   NOW,
   noFile,
@@ -23,8 +24,6 @@ import { bytesOf } from './lib/xlsx-file.ts';
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
 });
-
-const fileSection = (month: string) => screen.findByRole('region', { name: `Billing file of ${month}` });
 
 // The first bytes of a real workbook: an .xlsx is a ZIP archive.
 const workbookBytes = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00]);

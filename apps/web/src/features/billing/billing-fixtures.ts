@@ -8,6 +8,7 @@ import type {
   ClaimsCheck,
   CurrentUser,
 } from '@rehabit/contract';
+import { screen } from '@testing-library/react';
 import type { RecordedRequest } from '@web/testing/fixture-api.ts';
 import { clinic, signedInRoutes, therapist } from '@web/testing/fixtures.ts';
 
@@ -25,6 +26,13 @@ export const signUrl = (month: number, year: number) => `POST /clinic/billing/${
 export const reviewUrl = (month: number, year: number) => `GET /clinic/billing/${month}/${year}/post-close-corrections`;
 export const claimsCheckUrl = (month: number, year: number) => `GET /clinic/billing/${month}/${year}/claims-check`;
 export const claimsCsvUrl = (month: number, year: number) => `GET /clinic/billing/${month}/${year}/claims-csv`;
+
+/** The clinic's supervisor, who signs its closed months off. */
+export const supervisor: CurrentUser = { ...therapist, id: 2, role: 'supervisor', display_name: 'Sam Rivera' };
+
+/** The balances screen's card of a month's sign-off, and of its billing file, once shown. */
+export const signOffSection = (month: string) => screen.findByRole('region', { name: `Sign-off of ${month}` });
+export const fileSection = (month: string) => screen.findByRole('region', { name: `Billing file of ${month}` });
 
 export const billingManager: CurrentUser = {
   ...therapist,

@@ -1,7 +1,5 @@
-import type { CurrentUser } from '@rehabit/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
-import { therapist } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
 import { catchSavedFiles, csvFile } from '@web/testing/saved-files.ts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,19 +9,18 @@ import {
   claimsCheck,
   claimsCheckUrl,
   claimsCsvUrl,
+  fileSection,
   generatedFile,
   NOW,
+  signOffSection,
   signOffUrl,
+  supervisor,
   unsigned,
 } from './billing-fixtures.ts';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
 });
-
-const supervisor: CurrentUser = { ...therapist, id: 2, role: 'supervisor', display_name: 'Sam Rivera' };
-const signOffSection = (month: string) => screen.findByRole('region', { name: `Sign-off of ${month}` });
-const fileSection = (month: string) => screen.findByRole('region', { name: `Billing file of ${month}` });
 
 const february = claimsCheck('2026-02', {
   lines: 4,

@@ -1,17 +1,16 @@
-import type { CurrentUser, FhirExport } from '@rehabit/contract';
+import type { FhirExport } from '@rehabit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
 import { clinic, therapist } from '@web/testing/fixtures.ts';
 import { renderApp } from '@web/testing/render-app.tsx';
 import { catchSavedFiles } from '@web/testing/saved-files.ts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { admin, billingManager, billingRoutes, FHIR_EXPORTS_URL, NOW } from './billing-fixtures.ts';
+import { admin, billingManager, billingRoutes, FHIR_EXPORTS_URL, NOW, supervisor } from './billing-fixtures.ts';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
 });
 
-const supervisor: CurrentUser = { ...therapist, id: 2, role: 'supervisor', display_name: 'Sam Rivera' };
 const START_URL = 'POST /api/v1/clinic/fhir-exports/';
 const stateUrl = (id: number) => `GET /api/v1/clinic/fhir-exports/${id}`;
 

@@ -1,4 +1,4 @@
-import type { BillingSignOff, CurrentUser, PostCloseReview } from '@rehabit/contract';
+import type { BillingSignOff, PostCloseReview } from '@rehabit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { fixtureApi, problem } from '@web/testing/fixture-api.ts';
 import { therapist } from '@web/testing/fixtures.ts';
@@ -9,8 +9,10 @@ import {
   NOW,
   nobody,
   reviewUrl,
+  signOffSection,
   signOffUrl,
   signUrl,
+  supervisor,
   UNITS_URL,
   units,
   unsigned,
@@ -20,7 +22,6 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
 });
 
-const supervisor: CurrentUser = { ...therapist, id: 2, role: 'supervisor', display_name: 'Sam Rivera' };
 const CLOSED_SHA = 'a'.repeat(64);
 const SIGNED_SHA = 'b'.repeat(64);
 
@@ -64,8 +65,6 @@ const marchReview: PostCloseReview = {
     },
   ],
 };
-
-const signOffSection = (month: string) => screen.findByRole('region', { name: `Sign-off of ${month}` });
 
 describe('the month’s sign-off on Balances', () => {
   it('lets the supervisor sign a closed month off after confirming, then shows who signed and the checksums', async () => {
