@@ -18,7 +18,7 @@ export const patientVisibleIn = (scope: ClinicScope | PreparedClinicScope): SQL 
   and(scope.kind === 'all' ? sql`true` : eq(patients.clinicId, scope.clinicId), ne(patients.status, 'removed'))!;
 
 /** The patient record of a signed-in patient account: their own, in the scope (their clinic), and not removed. */
-export const ownPatientOf = (userId: number, scope: ClinicScope): SQL =>
+export const ownPatientOf = (userId: number | Placeholder, scope: ClinicScope | PreparedClinicScope): SQL =>
   and(eq(patients.userId, userId), patientVisibleIn(scope))!;
 
 /**

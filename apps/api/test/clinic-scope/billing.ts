@@ -93,10 +93,20 @@ export const billingRepositories = {
       // A clinic's calendar is one clinic's: a cross-clinic scope has none.
       await expect(createBillingInputsRepository(db, everyClinic('scheduled job')).timezoneOf()).rejects.toThrow();
     }),
-    episodesIn: crossClinic(async (r) => {
-      const mine = await r.episodesIn(billingSpan());
-      expect(mine.map((row) => row.patientId)).toEqual([a.patientId]);
-      expect(await r.episodesIn(billingSpan([b.patientId]))).toEqual([]);
+    spanOf: crossClinic(async (r) => {
+      const patientsOf = (span: Awaited<ReturnType<typeof r.spanOf>>) => ({
+        episodes: span.episodes.map((row) => row.patientId),
+        sessions: span.sessions.map((row) => row.patientId),
+        calls: span.calls.map((row) => row.patientId),
+      });
+      const mine = [a.patientId];
+      expect(patientsOf(await r.spanOf(billingSpan()))).toEqual({ episodes: mine, sessions: mine, calls: mine });
+      expect(patientsOf(await r.spanOf(billingSpan([a.patientId])))).toEqual({
+        episodes: mine,
+        sessions: mine,
+        calls: mine,
+      });
+      expect(patientsOf(await r.spanOf(billingSpan([b.patientId])))).toEqual({ episodes: [], sessions: [], calls: [] });
     }),
     exerciseDays: crossClinic(async (r) => {
       expect((await r.exerciseDays(billingSpan(), DAY)).map((row) => row.patientId)).toEqual([a.patientId]);
@@ -118,14 +128,6 @@ export const billingRepositories = {
       // The exercise, its pain rating, the steps and the outcome entry: one data day.
       expect(await r.dataDaysFrom('UTC', from(a.patientId), '2026-03-03')).toMatchObject([{ patientId: a.patientId }]);
       expect(await r.dataDaysFrom('UTC', from(b.patientId), '2026-03-03')).toEqual([]);
-    }),
-    sessionsIn: crossClinic(async (r) => {
-      expect((await r.sessionsIn(billingSpan())).map((row) => row.patientId)).toEqual([a.patientId]);
-      expect(await r.sessionsIn(billingSpan([b.patientId]))).toEqual([]);
-    }),
-    callsIn: crossClinic(async (r) => {
-      expect((await r.callsIn(billingSpan())).map((row) => row.patientId)).toEqual([a.patientId]);
-      expect(await r.callsIn(billingSpan([b.patientId]))).toEqual([]);
     }),
   }),
   billingMonth: cover(createBillingMonthRepository, {

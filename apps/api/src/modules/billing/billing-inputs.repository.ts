@@ -1,5 +1,5 @@
 import type { BillingEventKind } from '@rehabit/contract';
-import { and, eq, gte, inArray, isNull, lt, min, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, min, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { dataDaySources } from '../../db/data-days.ts';
@@ -27,6 +27,21 @@ export type InputSpan = {
 
 const ofPatients = (column: AnyPgColumn, ids?: number[]) => (ids ? inArray(column, ids) : sql`true`);
 
+/** The span's rows as the statement of `spanOf` aggregates them (JSON: instants as text). */
+type SpanRow = {
+  episodes: {
+    patient_id: number;
+    started_at: string;
+    ended_at: string | null;
+    therapist_id: number | null;
+    diagnosis: string;
+    is_covered: boolean;
+    consent_date: string | null;
+  }[];
+  sessions: { patient_id: number; user_id: number; started_at: string; seconds: number }[];
+  calls: { patient_id: number; date: string; minutes: number; kind: 'phone' | 'video'; user_id: number | null }[];
+};
+
 /**
  * The rows billing reads: each a plain list, of the clinic of the scope it is built with (decision 1340), whose
  * calendar its days are counted on. Data days are read one per patient, kind and calendar day (the earliest record
@@ -41,32 +56,6 @@ export function createBillingInputsRepository(db: DbOrTx, scope: ClinicScope) {
         .from(clinics)
         .where(eq(clinics.id, clinicIdOf(scope)));
       return row?.timezone ?? null;
-    },
-
-    /** Patients with an episode still open at `from` or started before `to`, with coverage and consent. */
-    episodesIn({ patientIds, from, to }: InputSpan) {
-      return db
-        .select({
-          patientId: patientEpisodes.patientId,
-          startedAt: patientEpisodes.startedAt,
-          endedAt: patientEpisodes.endedAt,
-          therapistId: patientEpisodes.therapistId,
-          diagnosis: patientEpisodes.diagnosis,
-          isCovered: patients.isRtmCovered,
-          consentDate: patients.consentDate,
-        })
-        .from(patientEpisodes)
-        .innerJoin(patients, eq(patients.id, patientEpisodes.patientId))
-        .where(
-          and(
-            inScope(patientEpisodes.clinicId, scope),
-            inScope(patients.clinicId, scope),
-            ofPatients(patients.id, patientIds),
-            lt(patientEpisodes.startedAt, to),
-            or(isNull(patientEpisodes.endedAt), gte(patientEpisodes.endedAt, from)),
-          ),
-        )
-        .orderBy(patientEpisodes.patientId, patientEpisodes.startedAt);
     },
 
     exerciseDays({ patientIds, toDay }: InputSpan, firstDay: string) {
@@ -152,46 +141,67 @@ export function createBillingInputsRepository(db: DbOrTx, scope: ClinicScope) {
       return rows.map((row) => ({ patientId: Number(row.patient_id), kind: row.kind, at: row.at }));
     },
 
-    sessionsIn({ patientIds, from, to }: InputSpan) {
-      return db
-        .select({
-          patientId: monitoringSessions.patientId,
-          userId: monitoringSessions.userId,
-          startedAt: monitoringSessions.startedAt,
-          seconds: monitoringSessions.seconds,
-        })
-        .from(monitoringSessions)
-        .where(
-          and(
-            inScope(monitoringSessions.clinicId, scope),
-            ofPatients(monitoringSessions.patientId, patientIds),
-            gte(monitoringSessions.startedAt, from),
-            lt(monitoringSessions.startedAt, to),
-          ),
-        );
-    },
-
-    /** Live calls (phone or video; deleted logs left out) of the span's days. */
-    callsIn({ patientIds, fromDay, toDay }: InputSpan) {
-      return db
-        .select({
-          patientId: interactionLogs.patientId,
-          date: interactionLogs.date,
-          minutes: interactionLogs.minutes,
-          kind: interactionLogs.kind,
-          userId: interactionLogs.createdBy,
-        })
-        .from(interactionLogs)
-        .where(
-          and(
-            inScope(interactionLogs.clinicId, scope),
-            ofPatients(interactionLogs.patientId, patientIds),
-            isNull(interactionLogs.deletedAt),
-            inArray(interactionLogs.kind, ['phone', 'video']),
-            gte(interactionLogs.date, fromDay),
-            lt(interactionLogs.date, toDay),
-          ),
-        );
+    /**
+     * The span's episodes, monitored sessions and live calls in one statement, planned once per connection: patients
+     * with an episode still open at `from` or started before `to` (with coverage and consent); the sessions started
+     * in `[from, to)`; the live calls (phone or video, deleted logs left out) of the days `[fromDay, toDay)`.
+     */
+    async spanOf({ patientIds, from, to, fromDay, toDay }: InputSpan) {
+      const clinicId = clinicIdOf(scope);
+      // The patients asked for as one array value, so the statement's text is the same for every page.
+      const ids = patientIds && `{${patientIds.join(',')}}`;
+      const ofPatients = (column: AnyPgColumn) => (ids === undefined ? sql`true` : sql`${column} = any(${ids}::int[])`);
+      const e = patientEpisodes;
+      const m = monitoringSessions;
+      const l = interactionLogs;
+      const [row] = await runPreparedSql<SpanRow>(
+        db,
+        ids === undefined ? 'billing_span_of_clinic' : 'billing_span_of_patients',
+        sql`select
+          (select coalesce(json_agg(r order by r.patient_id, r.started_at), '[]') from (
+            select ${e.patientId} as patient_id, ${e.startedAt} as started_at, ${e.endedAt} as ended_at,
+              ${e.therapistId} as therapist_id, ${e.diagnosis} as diagnosis, ${patients.isRtmCovered} as is_covered,
+              ${patients.consentDate} as consent_date
+            from ${e} join ${patients} on ${patients.id} = ${e.patientId}
+            where ${e.clinicId} = ${clinicId} and ${patients.clinicId} = ${clinicId} and ${ofPatients(patients.id)}
+              and ${e.startedAt} < ${to} and (${e.endedAt} is null or ${e.endedAt} >= ${from})) r) as episodes,
+          (select coalesce(json_agg(r), '[]') from (
+            select ${m.patientId} as patient_id, ${m.userId} as user_id, ${m.startedAt} as started_at, ${m.seconds} as seconds
+            from ${m}
+            where ${m.clinicId} = ${clinicId} and ${ofPatients(m.patientId)}
+              and ${m.startedAt} >= ${from} and ${m.startedAt} < ${to}) r) as sessions,
+          (select coalesce(json_agg(r), '[]') from (
+            select ${l.patientId} as patient_id, ${l.date} as date, ${l.minutes} as minutes, ${l.kind} as kind,
+              ${l.createdBy} as user_id
+            from ${l}
+            where ${l.clinicId} = ${clinicId} and ${ofPatients(l.patientId)} and ${l.deletedAt} is null
+              and ${l.kind} in ('phone', 'video') and ${l.date} >= ${fromDay} and ${l.date} < ${toDay}) r) as calls`,
+      );
+      const { episodes, sessions, calls } = row!;
+      return {
+        episodes: episodes.map((r) => ({
+          patientId: r.patient_id,
+          startedAt: new Date(r.started_at),
+          endedAt: r.ended_at === null ? null : new Date(r.ended_at),
+          therapistId: r.therapist_id,
+          diagnosis: r.diagnosis,
+          isCovered: r.is_covered,
+          consentDate: r.consent_date,
+        })),
+        sessions: sessions.map((r) => ({
+          patientId: r.patient_id,
+          userId: r.user_id,
+          startedAt: new Date(r.started_at),
+          seconds: r.seconds,
+        })),
+        calls: calls.map((r) => ({
+          patientId: r.patient_id,
+          date: r.date,
+          minutes: r.minutes,
+          kind: r.kind,
+          userId: r.user_id,
+        })),
+      };
     },
   };
 }

@@ -86,13 +86,8 @@ export function createBillingInputs(data: TxData) {
         fromDay,
         toDay,
       };
-      // The patients named, their sessions and calls are read with their episodes, in the same round trip.
-      const named = query.patientIds;
-      const sessionsAndCalls = (patientIds: number[]) =>
-        readAll(data.db, [() => repo.sessionsIn({ ...span, patientIds }), () => repo.callsIn({ ...span, patientIds })]);
-      const [episodeRows, early] = named
-        ? await readAll(data.db, [() => repo.episodesIn(span), () => sessionsAndCalls(named)])
-        : [await repo.episodesIn(span), undefined];
+      // Episodes, sessions and calls in one round trip; the data days then, from what the episodes tell.
+      const { episodes: episodeRows, sessions, calls } = await repo.spanOf(span);
       if (episodeRows.length === 0) return [];
 
       const byPatient = new Map<number, PatientBillingInput>();
@@ -156,15 +151,7 @@ export function createBillingInputs(data: TxData) {
           push(row.patientId, { at: middayOf(row.date, timezone).toISOString(), kind: 'prom' });
         }
       };
-      const dataDays = () => (query.forStatus ? statusDataDays() : historyDataDays());
-      let [sessions, calls] = early ?? [[], []];
-      if (early) await dataDays();
-      else
-        [sessions, calls] = await readAll(data.db, [
-          () => repo.sessionsIn(scoped),
-          () => repo.callsIn(scoped),
-          dataDays,
-        ]);
+      await (query.forStatus ? statusDataDays() : historyDataDays());
       for (const row of sessions) {
         byPatient.get(row.patientId)?.input.monitoredSessions.push({
           at: row.startedAt.toISOString(),

@@ -92,7 +92,6 @@ export const toPatient = (row: PatientRow): Patient => ({
   clinic: { code: row.clinicCode, name: row.clinicName },
 });
 
-/** A clinic's patient by id, read by most patient routes: built once and prepared (building cost more than running). */
 /** The columns of who a patient is, as both registrations send it: by staff, and the patient's own by QR code. */
 export const identityColumnsOf = (
   body: Pick<QrRegistrationBody, 'first_name' | 'last_name' | 'selected_code' | 'phone' | 'birthday' | 'email'>,
@@ -104,17 +103,6 @@ export const identityColumnsOf = (
   birthday: body.birthday,
   email: body.email ?? null,
 });
-
-const prepareFindInClinic = (db: DbOrTx) =>
-  selectPatients(db)
-    .where(
-      and(
-        eq(patients.id, sql.placeholder('id')),
-        patientVisibleIn({ kind: 'clinic', clinicId: sql.placeholder('clinicId') }),
-      ),
-    )
-    .limit(1)
-    .prepare('patients_find_in_clinic');
 
 /** A patient with the clinic's timezone and the birthday, for the calls that count days in the clinic's calendar. */
 export type PatientWithClinicDay = {
@@ -141,6 +129,48 @@ const selectWithClinicDay = (db: DbOrTx) =>
     .innerJoin(clinics, eq(clinics.id, patients.clinicId))
     .$dynamic();
 
+/**
+ * A statement built once per database handle and prepared: the reads of one patient that most routes begin with cost
+ * more to build and plan than to run.
+ */
+function preparedPerHandle<T>(build: (db: DbOrTx) => T) {
+  const built = new WeakMap<DbOrTx, T>();
+  return (db: DbOrTx) => {
+    let found = built.get(db);
+    if (!found) {
+      found = build(db);
+      built.set(db, found);
+    }
+    return found;
+  };
+}
+
+const inPreparedClinic = { kind: 'clinic', clinicId: sql.placeholder('clinicId') } as const;
+
+/** A clinic's patient by id. */
+const findInClinic = preparedPerHandle((db) =>
+  selectPatients(db)
+    .where(and(eq(patients.id, sql.placeholder('id')), patientVisibleIn(inPreparedClinic)))
+    .limit(1)
+    .prepare('patients_find_in_clinic'),
+);
+
+/** A clinic's patient by id, with the clinic's day. */
+const findWithClinicDayInClinic = preparedPerHandle((db) =>
+  selectWithClinicDay(db)
+    .where(and(eq(patients.id, sql.placeholder('id')), patientVisibleIn(inPreparedClinic)))
+    .limit(1)
+    .prepare('patients_find_with_clinic_day'),
+);
+
+/** A patient account's own record in its clinic, with the clinic's day. */
+const findOwnInClinic = preparedPerHandle((db) =>
+  selectWithClinicDay(db)
+    .where(ownPatientOf(sql.placeholder('userId'), inPreparedClinic))
+    .limit(1)
+    .prepare('patients_find_own'),
+);
+
 /** The filters of the patient list, as the list and the figures counted from it (the dashboard) read them. */
 export type PatientListFilters = Pick<
   PatientListQuery,
@@ -163,9 +193,6 @@ export function patientListWhere(
 
 /** A patient's row as a write gives it: its clinic comes from the repository's scope, never from the caller. */
 export type NewPatient = Omit<typeof patients.$inferInsert, 'clinicId'>;
-
-// One prepared statement per database handle, shared by every repository built over it (one a request).
-const findInClinicOf = new WeakMap<DbOrTx, ReturnType<typeof prepareFindInClinic>>();
 
 /**
  * The patients of a scope, their episodes and their events (decision 1340): every query keeps to the scope's
@@ -213,14 +240,7 @@ export const createPatientsRepository = (db: DbOrTx, scope: ClinicScope) => ({
 
   /** A patient of the scope; removed patients are gone for everyone but the audit trail. */
   async findById(id: number): Promise<PatientRow | undefined> {
-    if (scope.kind === 'clinic') {
-      let findInClinic = findInClinicOf.get(db);
-      if (!findInClinic) {
-        findInClinic = prepareFindInClinic(db);
-        findInClinicOf.set(db, findInClinic);
-      }
-      return (await findInClinic.execute({ id, clinicId: scope.clinicId }))[0];
-    }
+    if (scope.kind === 'clinic') return (await findInClinic(db).execute({ id, clinicId: scope.clinicId }))[0];
     const [row] = await selectPatients(db)
       .where(and(eq(patients.id, id), patientVisibleIn(scope)))
       .limit(1);
@@ -229,6 +249,9 @@ export const createPatientsRepository = (db: DbOrTx, scope: ClinicScope) => ({
 
   /** A visible patient with what day arithmetic needs: the clinic's timezone and the birthday. */
   async findWithClinicDay(id: number): Promise<PatientWithClinicDay | undefined> {
+    if (scope.kind === 'clinic') {
+      return (await findWithClinicDayInClinic(db).execute({ id, clinicId: scope.clinicId }))[0];
+    }
     const [row] = await selectWithClinicDay(db)
       .where(and(eq(patients.id, id), patientVisibleIn(scope)))
       .limit(1);
@@ -237,6 +260,7 @@ export const createPatientsRepository = (db: DbOrTx, scope: ClinicScope) => ({
 
   /** The patient record of a signed-in patient account (by its user id), with the clinic's timezone. */
   async findOwn(userId: number): Promise<PatientWithClinicDay | undefined> {
+    if (scope.kind === 'clinic') return (await findOwnInClinic(db).execute({ userId, clinicId: scope.clinicId }))[0];
     const [row] = await selectWithClinicDay(db).where(ownPatientOf(userId, scope)).limit(1);
     return row;
   },
