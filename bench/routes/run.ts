@@ -11,7 +11,9 @@
  *   BENCH_ONLY=users,record npm run bench:routes     (of users, record, list, program, chat, progress, today)
  */
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { runMigrations } from '../../apps/api/src/db/migrate.ts';
@@ -24,6 +26,7 @@ import { startServer } from '../lib/processes.ts';
 import { saveResult } from '../lib/report.ts';
 import { alternateRounds, rpsRatio, type Side, showSpread, spread } from '../lib/rounds.ts';
 import { fillClinic, waitForVideoProcessing } from './data.ts';
+import { type RecordedRequest, startRecorder } from './recorder.ts';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -37,6 +40,8 @@ const ONLY = process.env.BENCH_ONLY?.split(',').map((key) => key.trim());
 const APP_ROLE = 'rehabit_bench_app';
 const SERVER_NODE_FLAGS = ['--max-semi-space-size=64', ...(process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ')];
 
+const appSecret = randomBytes(36).toString('base64url');
+const videoSecret = randomBytes(36).toString('base64url');
 const { ownerUrl, appUrl, drop } = await throwAwayDatabase(serverUrl, 'routes', APP_ROLE);
 
 const stops: (() => Promise<void>)[] = [];
@@ -59,42 +64,37 @@ try {
     await owner.close();
   }
 
-  const bare = await startServer({
-    label: 'routes-bare',
-    script: 'bench/lib/bare-server.ts',
-    nodeArgs: SERVER_NODE_FLAGS.concat('--import', 'tsx').filter(Boolean),
-    readyPath: '/health',
+  const apiEnv = (databaseUrl: URL) => ({
+    DATABASE_URL: databaseUrl.toString(),
+    DATABASE_MIGRATION_URL: ownerUrl.toString(),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: 'http://127.0.0.1',
+    APP_SECRET: appSecret,
+    VIDEO_SIGNING_SECRET: videoSecret,
+    DATA_DIR: storageDir,
+    WEB_DIST: '/nonexistent',
   });
-  stops.push(bare.stop);
-  const floor = await startServer({
-    label: 'routes-floor',
-    script: 'bench/routes/floor-server.ts',
-    nodeArgs: SERVER_NODE_FLAGS.concat('--import', 'tsx').filter(Boolean),
-    env: { DATABASE_URL: ownerUrl.toString() },
-    readyPath: '/health',
-  });
-  stops.push(floor.stop);
-  const api = await startServer({
-    label: 'routes-api',
-    script: 'apps/api/src/server.ts',
-    nodeArgs: SERVER_NODE_FLAGS.concat('--import', 'tsx').filter(Boolean),
-    env: {
-      DATABASE_URL: appUrl.toString(),
-      DATABASE_MIGRATION_URL: ownerUrl.toString(),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: 'http://127.0.0.1',
-      APP_SECRET: randomBytes(36).toString('base64url'),
-      VIDEO_SIGNING_SECRET: randomBytes(36).toString('base64url'),
-      DATA_DIR: storageDir,
-      WEB_DIST: '/nonexistent',
-    },
-    readyPath: '/ready',
-  });
-  stops.push(api.stop);
+  const startApi = (label: string, databaseUrl: URL) =>
+    startServer({
+      label,
+      script: 'apps/api/src/server.ts',
+      nodeArgs: SERVER_NODE_FLAGS.concat('--import', 'tsx').filter(Boolean),
+      env: apiEnv(databaseUrl),
+      readyPath: '/ready',
+    });
+  // First an API server whose statements pass through the recorder (recorder.ts): what each route asks of
+  // PostgreSQL is recorded once per path, to be replayed from a bare route. The measured server connects directly.
+  const recorder = await startRecorder(new URL(serverUrl));
+  stops.push(recorder.stop);
+  const recordedUrl = new URL(recorder.url);
+  recordedUrl.pathname = appUrl.pathname;
+  recordedUrl.username = appUrl.username;
+  const recording = await startApi('routes-api-recorded', recordedUrl);
+  stops.push(recording.stop);
   await waitForVideoProcessing(ownerUrl.toString());
 
   const signIn = async (path: string, email: string) => {
-    const res = await fetch(`${api.url}${path}`, {
+    const res = await fetch(`${recording.url}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password: DEMO_PASSWORD }),
@@ -180,6 +180,53 @@ try {
     },
   ];
   const routes = allRoutes.filter((r) => !ONLY || ONLY.includes(r.key));
+
+  const get = async (baseUrl: string, path: string, headers?: Record<string, string>) => {
+    const res = await fetch(`${baseUrl}${path}`, { headers });
+    if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`);
+    await res.arrayBuffer();
+  };
+  const recorded: Record<string, RecordedRequest[]> = {};
+  for (const r of routes) {
+    // Warmed first, so statements are prepared and sessions cached as they are under load.
+    for (const path of r.paths) for (let i = 0; i < 6; i++) await get(recording.url, path, r.headers);
+    recorded[r.key] = [];
+    for (const path of r.paths) {
+      recorded[r.key]!.push(await recorder.record(() => get(recording.url, path, r.headers)));
+    }
+    const counts = recorded[r.key]!.map((request) => request.flat().length);
+    if (Math.min(...counts) === 0) throw new Error(`${r.what}: a request was recorded without a statement`);
+    console.log(`${r.what}: ${Math.min(...counts)}–${Math.max(...counts)} statements a request`);
+    for (const request of recorded[r.key]!.filter((q) => q.flat().length === Math.max(...counts)).slice(0, 1)) {
+      request.forEach((statements, connection) => {
+        for (const s of statements)
+          console.log(`  connection ${connection + 1}: ${s.name ?? s.text.replace(/\s+/g, ' ').slice(0, 90)}`);
+      });
+    }
+  }
+  await recording.stop();
+  await recorder.stop();
+  const replayFile = join(mkdtempSync(join(tmpdir(), 'rehabit-routes-')), 'recorded.json');
+  writeFileSync(replayFile, JSON.stringify(recorded));
+
+  const bare = await startServer({
+    label: 'routes-bare',
+    script: 'bench/lib/bare-server.ts',
+    nodeArgs: SERVER_NODE_FLAGS.concat('--import', 'tsx').filter(Boolean),
+    readyPath: '/health',
+  });
+  stops.push(bare.stop);
+  const floor = await startServer({
+    label: 'routes-floor',
+    script: 'bench/routes/floor-server.ts',
+    nodeArgs: SERVER_NODE_FLAGS.concat('--import', 'tsx').filter(Boolean),
+    env: { DATABASE_URL: ownerUrl.toString(), BENCH_REPLAY_FILE: replayFile },
+    readyPath: '/health',
+  });
+  stops.push(floor.stop);
+  const api = await startApi('routes-api', appUrl);
+  stops.push(api.stop);
+
   // What no database route can beat on this machine (floor-server.ts): every goal is a share of a floor, so the
   // floors are always measured.
   const floors: Measured[] = [
@@ -191,7 +238,14 @@ try {
       baseUrl: floor.url,
     },
   ];
-  const measured = [...routes, ...floors];
+  // Each route's own statements as recorded, replayed from the bare route: what its SQL costs without the API.
+  const replays: Measured[] = routes.map((r) => ({
+    key: r.key,
+    what: `its statements: ${r.what}`,
+    paths: r.paths.map((_, i) => `/replay/${r.key}/${i}`),
+    baseUrl: floor.url,
+  }));
+  const measured = [...routes, ...replays, ...floors];
 
   const load = (label: string, baseUrl: string, paths: string[], headers?: Record<string, string>, seconds = SECONDS) =>
     runLoad({ label, baseUrl, paths, headers, connections: CONNECTIONS, seconds });
@@ -215,32 +269,36 @@ try {
     return { what: r.what, side, baseline, ratio: rpsRatio(side, baseline) };
   });
   const results = all.slice(0, routes.length);
-  const [readFloor, auditedFloor] = all.slice(routes.length);
+  const [readFloor, auditedFloor] = all.slice(2 * routes.length);
   /**
-   * A route's share of its floor, round by round: each side over the bare measurement just before it, so a moment of
+   * A side's share of another's req/s, round by round: each over the bare measurement just before it, so a moment of
    * the shared machine that slowed one pair does not count against the other.
    */
-  const ofFloor = (i: number) => {
-    const floor = routes[i]!.audited ? auditedFloor! : readFloor!;
-    const route = all[i]!;
-    return spread(
-      route.side.rounds.map(
+  const shareOf = (side: (typeof all)[number], of: (typeof all)[number]) =>
+    spread(
+      side.side.rounds.map(
         (r, round) =>
-          r.rps /
-          route.baseline.rounds[round]!.rps /
-          (floor.side.rounds[round]!.rps / floor.baseline.rounds[round]!.rps),
+          r.rps / side.baseline.rounds[round]!.rps / (of.side.rounds[round]!.rps / of.baseline.rounds[round]!.rps),
       ),
     );
-  };
+  /** The floor of a route, or of its replayed statements: the audited one for a route that audits its read. */
+  const floorOf = (i: number) => (routes[i % routes.length]!.audited ? auditedFloor! : readFloor!);
+  const ofFloor = (i: number) => shareOf(all[i]!, floorOf(i));
+  const ofStatements = (i: number) => shareOf(all[i]!, all[routes.length + i]!);
   console.log('\nratio of each route to its bare pair (median, min–max of rounds)');
   for (const r of all) console.log(`  ${r.what.padEnd(52)} ${showSpread(r.ratio, 2)}`);
 
+  const cells = (i: number) => {
+    if (i < routes.length) return [showSpread(ofFloor(i), 2), showSpread(ofStatements(i), 2)];
+    if (i < 2 * routes.length) return [showSpread(shareOf(all[i]!, floorOf(i)), 2), ''];
+    return ['', ''];
+  };
   const table = [
-    '| route | req/s median (min–max) | bare req/s median | ratio median (min–max) | of its floor | p95 ms |',
-    '|---|---|---|---|---|---|',
+    '| route | req/s median (min–max) | bare req/s median | ratio median (min–max) | of its floor | of its statements | p95 ms |',
+    '|---|---|---|---|---|---|---|',
     ...all.map(
       (r, i) =>
-        `| ${i < routes.length ? `\`${r.what}\`` : r.what} | ${showSpread(r.side.rps)} | ${r.baseline.rps.median} | ${showSpread(r.ratio, 2)} | ${i < routes.length ? showSpread(ofFloor(i), 2) : ''} | ${showSpread(r.side.p95, 1)} |`,
+        `| ${i < routes.length ? `\`${r.what}\`` : r.what} | ${showSpread(r.side.rps)} | ${r.baseline.rps.median} | ${showSpread(r.ratio, 2)} | ${cells(i).join(' | ')} | ${showSpread(r.side.p95, 1)} |`,
     ),
   ];
   saveResult({
