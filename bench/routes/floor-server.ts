@@ -43,7 +43,9 @@ app.get<{ Params: { key: string; n: string } }>('/replay/:key/:n', async (req, r
       const client = await pool.connect();
       try {
         const rows: unknown[][] = [];
-        for (const { name, text, values } of statements) {
+        for (const { name, text, values: recordedValues } of statements) {
+          // A binary parameter is sent as bytes again, as node-postgres sends a Buffer.
+          const values = recordedValues?.map((v) => (v && typeof v === 'object' ? Buffer.from(v.base64, 'base64') : v));
           const result = await client.query(values ? (name ? { name, text, values } : { text, values }) : { text });
           rows.push(result.rows ?? []);
         }

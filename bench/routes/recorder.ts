@@ -86,13 +86,12 @@ class ConnectionLog {
       read.cstring(); // portal
       const name = read.cstring();
       const formats = Array.from({ length: read.int16() }, () => read.int16());
-      const values = Array.from({ length: read.int16() }, (_, i) => {
+      const values = Array.from({ length: read.int16() }, (_, i): RecordedValue => {
         const length = read.int32();
         if (length < 0) return null;
         const bytes = read.bytes(length);
-        if ((formats.length === 1 ? formats[0] : formats[i]) === 1)
-          throw new Error('a binary parameter: not replayable');
-        return bytes.toString('utf8');
+        const binary = (formats.length === 1 ? formats[0] : formats[i]) === 1;
+        return binary ? { base64: bytes.toString('base64') } : bytes.toString('utf8');
       });
       const text = name ? this.prepared.get(name) : this.lastUnnamed;
       if (text === undefined) throw new Error(`statement ${name} was bound before it was seen`);

@@ -4,7 +4,8 @@
  * patients), the bare route (bench/lib/bare-server.ts), and the load client (runLoad). Both servers log at info.
  * Each route is paired with a bare measurement just before it, in alternating rounds. Two floors of their own process
  * (floor-server.ts) are measured the same way: the goal is each single-record read at ≥ 0.5 of its floor's req/s,
- * and each list or aggregate at ≥ 0.25.
+ * and each list or aggregate at ≥ 0.25. Each route's own statements, recorded on the wire by a server of their own
+ * (recorder.ts) and replayed from the floors' bare route, are measured the same way too: what its SQL costs alone.
  *
  *   npm run bench:routes
  *   BENCH_SECONDS=8 BENCH_ROUNDS=5 BENCH_EXTRA_PATIENTS=10000 npm run bench:routes
@@ -35,6 +36,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const EXTRA_PATIENTS = Number(process.env.BENCH_EXTRA_PATIENTS ?? 3000);
 /** Of its floor's req/s: a single record is one read; a list or aggregate reads and computes more. */
 const GOALS = { single: 0.5, list: 0.25 } as const;
+/** Of the req/s of its own statements replayed from a bare route: the API's own work costs at most what its SQL does. */
+const OF_STATEMENTS = 0.5;
 const ONLY = process.env.BENCH_ONLY?.split(',').map((key) => key.trim());
 // The server's role may only read and append the audit log, as production demands (decision 0506).
 const APP_ROLE = 'rehabit_bench_app';
@@ -192,7 +195,12 @@ try {
     for (const path of r.paths) for (let i = 0; i < 6; i++) await get(recording.url, path, r.headers);
     recorded[r.key] = [];
     for (const path of r.paths) {
-      recorded[r.key]!.push(await recorder.record(() => get(recording.url, path, r.headers)));
+      // A scheduled job of the server (month close, task rules) may run while a request is recorded, and a session
+      // is sometimes read again: of three recordings, the one with the fewest statements is the request's own.
+      const takes: RecordedRequest[] = [];
+      for (let take = 0; take < 3; take++) takes.push(await recorder.record(() => get(recording.url, path, r.headers)));
+      const size = (request: RecordedRequest) => request.flat().length;
+      recorded[r.key]!.push(takes.reduce((a, b) => (size(b) < size(a) ? b : a)));
     }
     const counts = recorded[r.key]!.map((request) => request.flat().length);
     if (Math.min(...counts) === 0) throw new Error(`${r.what}: a request was recorded without a statement`);
@@ -304,20 +312,33 @@ try {
   saveResult({
     name: 'routes',
     command: 'npm run bench:routes',
-    goals: results.map((r, i) => {
-      const goal = GOALS[routes[i]!.kind ?? 'single'];
-      const share = ofFloor(i).median;
-      return {
-        what: `${r.what} req/s / its floor's`,
-        goal: `≥ ${goal.toFixed(2)}`,
-        measured: share.toFixed(2),
-        met: share >= goal,
-      };
-    }),
+    goals: [
+      ...results.map((r, i) => {
+        const goal = GOALS[routes[i]!.kind ?? 'single'];
+        const share = ofFloor(i).median;
+        return {
+          what: `${r.what} req/s / its floor's`,
+          goal: `≥ ${goal.toFixed(2)}`,
+          measured: share.toFixed(2),
+          met: share >= goal,
+        };
+      }),
+      ...results.map((r, i) => {
+        const share = ofStatements(i);
+        return {
+          what: `${r.what} req/s / its own statements' (replayed from a bare route)`,
+          goal: `≥ ${OF_STATEMENTS.toFixed(2)} (proposed, decision 1490)`,
+          measured: showSpread(share, 2),
+          met: share.median >= OF_STATEMENTS,
+        };
+      }),
+    ],
     markdown: [
       `The demo clinic plus ${EXTRA_PATIENTS.toLocaleString()} patients on PostgreSQL; the API server, the bare route and the load client each in a process of their own, logging at info; ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s, each route paired with a bare measurement just before it.`,
       '',
       `The floors are a bare route of their own process that makes one PostgreSQL round trip: a read, and a read that commits an audit row before answering, as every audited read of the API does. No database route can be faster than its floor. "Of its floor" divides, round by round, a route's ratio to its bare pair by its floor's ratio to the floor's bare pair (the audited floor for a route that audits its read); the median and range of the rounds are shown.`,
+      '',
+      `"Its statements" are the statements the API sent PostgreSQL for one request of the route (recorded on the wire by a relay in front of PostgreSQL, once per path, by a server of their own), sent again as they were from the floors' bare route and answered as JSON: what the route's SQL costs without the API. "Of its statements" is the route's share of that, computed as "of its floor" is (decision 1490).`,
       '',
       ...table,
     ].join('\n'),
