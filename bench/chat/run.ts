@@ -5,8 +5,8 @@
  * in the same run: a bare Socket.IO relay (no auth, no database) with the same rooms and fan-out, and the same relay
  * committing each message to PostgreSQL before relaying it, as a chat that loses no message must. Each server runs
  * in a process of its own (server.ts), apart from the measuring clients.
- * Goals: ≥ 70% of the bare relay's deliveries/s, p99 send→receive ≤ 100 ms; the share of the storing relay's is
- * reported beside it.
+ * Goals: ≥ 70% of the bare relay's deliveries/s, p99 send→receive ≤ 100 ms; beside them, ≥ 100% of the storing
+ * relay's deliveries/s, as decision 1490 proposes.
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:chat
  */
@@ -268,9 +268,9 @@ try {
       },
       {
         what: 'chat deliveries/s, saturated, vs the relay committing each message to PostgreSQL',
-        goal: 'reported',
+        goal: '≥ 100% (proposed, decision 1490)',
         measured: percent(ofStored),
-        met: true,
+        met: ofStored.median >= 1,
       },
       {
         what: `chat send → receive p99, steady ${(CLINICS * PER_CLINIC * STEADY_PER_CLINIC).toLocaleString('en-US')} deliveries/s`,
