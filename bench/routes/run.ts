@@ -49,6 +49,7 @@ const { ownerUrl, appUrl, drop } = await throwAwayDatabase(serverUrl, 'routes', 
 
 const stops: (() => Promise<void>)[] = [];
 let storageDir: string | undefined;
+const replayDir = mkdtempSync(join(tmpdir(), 'rehabit-routes-'));
 try {
   const owner = await openDatabase({ databaseUrl: ownerUrl.toString() });
   try {
@@ -86,7 +87,8 @@ try {
       readyPath: '/ready',
     });
   // First an API server whose statements pass through the recorder (recorder.ts): what each route asks of
-  // PostgreSQL is recorded once per path, to be replayed from a bare route. The measured server connects directly.
+  // PostgreSQL is recorded for each of its paths, to be replayed from a bare route. The measured server connects
+  // directly.
   const recorder = await startRecorder(new URL(serverUrl));
   stops.push(recorder.stop);
   const recordedUrl = new URL(recorder.url);
@@ -214,7 +216,7 @@ try {
   }
   await recording.stop();
   await recorder.stop();
-  const replayFile = join(mkdtempSync(join(tmpdir(), 'rehabit-routes-')), 'recorded.json');
+  const replayFile = join(replayDir, 'recorded.json');
   writeFileSync(replayFile, JSON.stringify(recorded));
 
   const bare = await startServer({
@@ -347,4 +349,5 @@ try {
   for (const stop of stops.reverse()) await stop().catch(() => {});
   await drop();
   if (storageDir) rmSync(storageDir, { recursive: true, force: true });
+  rmSync(replayDir, { recursive: true, force: true });
 }
