@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BilledClinics, billedClinics } from '../../../test/billing-support.ts';
 import { auditRows } from '../../../test/hep-support.ts';
 import { billingFiles, billingSignOffs } from '../../db/schema.ts';
+import { clinicScope } from '../../db/scope.ts';
+import { createFhirRepository } from '../fhir/fhir.repository.ts';
 
 // The test clock stands at 2026-03-02 15:00 UTC: March 2 in Los Angeles (home), so February has ended and a call can
 // still be back-dated into it.
@@ -166,5 +168,12 @@ describe('the sign-off of that month', () => {
     const [february] = (await review(3, c.home.manager.token)).json().closed_months;
     expect(february).toMatchObject({ state: 'signed', filed_at: closedAt, signed_by: expect.any(String) });
     expect(february.changes.map((change: { kind: string }) => change.kind)).toEqual(['call_logged', 'call_deleted']);
+  });
+
+  it("is what the patient's FHIR record charges: the signed row, filed at the close as every answer says", async () => {
+    const [signOff] = await c.db.select().from(billingSignOffs).where(eq(billingSignOffs.month, '2026-02'));
+    const signedRow = signOff!.figures.patients.find((row) => row.patient.id === patient);
+    const rows = await createFhirRepository(c.db, clinicScope(c.home.clinic.id)).filedBillingRows(patient);
+    expect(rows).toEqual([{ month: '2026-02', filedAt: new Date(closedAt), row: signedRow }]);
   });
 });
