@@ -110,7 +110,7 @@ test('a staff member writes to support and an admin answers', async ({ browser, 
   await snap(support, 'chat-support-admin');
   await row.click();
   await expect(support.getByRole('list', { name: 'Messages' })).toContainText(question);
-  const answer = `Balances, then the month's download button (${mobile})`;
+  const answer = `Balances, then the month's download button (${mobile} ${Date.now()})`;
   await send(support, answer);
 
   await expect(staff.getByRole('list', { name: 'Messages' }).locator('li', { hasText: answer })).toContainText(
