@@ -235,7 +235,9 @@ try {
   const setting =
     `${CLINICS * PER_CLINIC} clients in ${CLINICS} clinics, ${SECONDS} s a measure; saturated: ` +
     `${IN_FLIGHT_PER_SENDER} messages in flight per clinic, ${ROUNDS} alternating rounds; ` +
-    `steady: ${STEADY_PER_CLINIC} messages/s per clinic, one measure each`;
+    `steady: ${STEADY_PER_CLINIC} messages/s per clinic, one measure each. The relay committing each message ` +
+    'inserts it in PostgreSQL (one statement, a pool of 10 connections as the API has) before relaying it; Rehabit ' +
+    'commits the messages of a moment together (decision 0450)';
   const show = (values: number[]) => {
     const s = spread(values);
     return `${s.median} | ${s.min} | ${s.max}`;
