@@ -148,7 +148,9 @@ async function startRelay(kind: 'relay' | 'stored-relay', env: Record<string, st
   const send = (clinic: number, text: string) =>
     senders[clinic]![0]!.timeout(2000)
       .emitWithAck('send_message', { session: clinic, message: text })
-      .then(() => undefined);
+      .then((ack) => {
+        if (!ack?.message) throw new Error(`send refused: ${JSON.stringify(ack)}`);
+      });
   const stop = async () => {
     for (const s of [...clients.flat(), ...senders.flat()]) s.disconnect();
     await server.stop();

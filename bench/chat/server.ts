@@ -25,15 +25,22 @@ async function relay(store?: pg.Pool) {
     let id = 0;
     // The same payload as Rehabit's saved message, so both sides encode and parse as much.
     socket.on('send_message', async (body: { session: number; message: string }, ack: (reply: object) => void) => {
-      const saved = store
-        ? (
-            await store.query<{ id: number; created_at: Date }>({
-              name: 'relay_store',
-              text: 'insert into bench_relay_messages (session, message) values ($1, $2) returning id, created_at',
-              values: [body.session, body.message],
-            })
-          ).rows[0]!
-        : { id: ++id, created_at: new Date() };
+      let saved: { id: number; created_at: Date };
+      try {
+        saved = store
+          ? (
+              await store.query<{ id: number; created_at: Date }>({
+                name: 'relay_store',
+                text: 'insert into bench_relay_messages (session, message) values ($1, $2) returning id::int, created_at',
+                values: [body.session, body.message],
+              })
+            ).rows[0]!
+          : { id: ++id, created_at: new Date() };
+      } catch (error) {
+        // Refused as Rehabit refuses a send it could not save: the sender's acknowledgement says so.
+        ack({ error: (error as Error).message });
+        return;
+      }
       const message = {
         id: saved.id,
         session: body.session,

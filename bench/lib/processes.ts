@@ -98,7 +98,8 @@ async function waitUntilReady(child: ChildProcess, url: string, timeoutMs: numbe
 const tail = (path: string) => readFileSync(path, 'utf8').split('\n').slice(-20).join('\n');
 
 function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+  // Ended already (by its own exit or a signal): stopping it again is nothing to wait for.
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
     child.once('exit', () => {

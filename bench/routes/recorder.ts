@@ -63,7 +63,9 @@ class ConnectionLog {
         const length = this.pending.readInt32BE(0);
         if (this.pending.length < length) return;
         const code = this.pending.readInt32BE(4);
-        if (code !== SSL_REQUEST && code !== GSS_REQUEST) this.started = true;
+        // What is sent inside TLS cannot be read here.
+        if (code === SSL_REQUEST || code === GSS_REQUEST) throw new Error('an encrypted connection cannot be recorded');
+        this.started = true;
         this.pending = this.pending.subarray(length);
         continue;
       }
@@ -105,6 +107,7 @@ class ConnectionLog {
 /** A relay to PostgreSQL at `target` on a loopback port of its own; `record` keeps what one call makes it send. */
 export async function startRecorder(target: URL) {
   let recording = false;
+  let failure: Error | undefined;
   const logs = new Set<ConnectionLog>();
   const sockets = new Set<Socket>();
   const server = createServer((client) => {
@@ -113,7 +116,12 @@ export async function startRecorder(target: URL) {
     const upstream = connect(Number(target.port || 5432), target.hostname);
     sockets.add(client).add(upstream);
     client.on('data', (chunk) => {
-      log.feed(chunk);
+      try {
+        log.feed(chunk);
+      } catch (error) {
+        // Kept for `record` to throw: an error thrown here would end the benchmark without its clean-up.
+        failure ??= error as Error;
+      }
       upstream.write(chunk);
     });
     upstream.on('data', (chunk) => client.write(chunk));
@@ -147,6 +155,7 @@ export async function startRecorder(target: URL) {
       } finally {
         recording = false;
       }
+      if (failure) throw failure;
       return [...logs]
         .map((log) => log.recorded.filter((s) => !/\bpgboss\./.test(s.text)))
         .filter((statements) => statements.length > 0);

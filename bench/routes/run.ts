@@ -94,6 +94,7 @@ try {
   const recordedUrl = new URL(recorder.url);
   recordedUrl.pathname = appUrl.pathname;
   recordedUrl.username = appUrl.username;
+  recordedUrl.password = appUrl.password;
   const recording = await startApi('routes-api-recorded', recordedUrl);
   stops.push(recording.stop);
   await waitForVideoProcessing(ownerUrl.toString());

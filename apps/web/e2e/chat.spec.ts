@@ -76,7 +76,7 @@ test('a therapist and a manager of one clinic chat live about a patient', async 
   // The manager opens it and answers.
   await row.click();
   await expect(manager.getByRole('list', { name: 'Messages' })).toContainText(question);
-  const answer = `Yes, knee pain is down to 3 (${mobile})`;
+  const answer = `Yes, knee pain is down to 3 (${mobile} ${Date.now()})`;
   await send(manager, answer);
 
   // The therapist, still in the conversation, sees the answer live, from the manager.

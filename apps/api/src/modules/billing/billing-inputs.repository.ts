@@ -1,5 +1,5 @@
 import type { BillingEventKind } from '@rehabit/contract';
-import { and, eq, gte, inArray, lt, min, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, min, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { dataDaySources } from '../../db/data-days.ts';
@@ -25,7 +25,9 @@ export type InputSpan = {
   toDay: string;
 };
 
-const ofPatients = (column: AnyPgColumn, ids?: number[]) => (ids ? inArray(column, ids) : sql`true`);
+/** The patients asked for, as one array value: a prepared statement's text is the same for any number of them. */
+const ofPatients = (column: AnyPgColumn, ids?: number[]) =>
+  ids ? sql`${column} = any(${`{${ids.join(',')}}`}::int[])` : sql`true`;
 
 /** The span's rows as the statement of `spanOf` aggregates them (JSON: instants as text). */
 type SpanRow = {
@@ -148,33 +150,30 @@ export function createBillingInputsRepository(db: DbOrTx, scope: ClinicScope) {
      */
     async spanOf({ patientIds, from, to, fromDay, toDay }: InputSpan) {
       const clinicId = clinicIdOf(scope);
-      // The patients asked for as one array value, so the statement's text is the same for every page.
-      const ids = patientIds && `{${patientIds.join(',')}}`;
-      const ofPatients = (column: AnyPgColumn) => (ids === undefined ? sql`true` : sql`${column} = any(${ids}::int[])`);
       const e = patientEpisodes;
       const m = monitoringSessions;
       const l = interactionLogs;
       const [row] = await runPreparedSql<SpanRow>(
         db,
-        ids === undefined ? 'billing_span_of_clinic' : 'billing_span_of_patients',
+        patientIds ? 'billing_span_of_patients' : 'billing_span_of_clinic',
         sql`select
           (select coalesce(json_agg(r order by r.patient_id, r.started_at), '[]') from (
             select ${e.patientId} as patient_id, ${e.startedAt} as started_at, ${e.endedAt} as ended_at,
               ${e.therapistId} as therapist_id, ${e.diagnosis} as diagnosis, ${patients.isRtmCovered} as is_covered,
               ${patients.consentDate} as consent_date
             from ${e} join ${patients} on ${patients.id} = ${e.patientId}
-            where ${e.clinicId} = ${clinicId} and ${patients.clinicId} = ${clinicId} and ${ofPatients(patients.id)}
+            where ${e.clinicId} = ${clinicId} and ${patients.clinicId} = ${clinicId} and ${ofPatients(patients.id, patientIds)}
               and ${e.startedAt} < ${to} and (${e.endedAt} is null or ${e.endedAt} >= ${from})) r) as episodes,
           (select coalesce(json_agg(r), '[]') from (
             select ${m.patientId} as patient_id, ${m.userId} as user_id, ${m.startedAt} as started_at, ${m.seconds} as seconds
             from ${m}
-            where ${m.clinicId} = ${clinicId} and ${ofPatients(m.patientId)}
+            where ${m.clinicId} = ${clinicId} and ${ofPatients(m.patientId, patientIds)}
               and ${m.startedAt} >= ${from} and ${m.startedAt} < ${to}) r) as sessions,
           (select coalesce(json_agg(r), '[]') from (
             select ${l.patientId} as patient_id, ${l.date} as date, ${l.minutes} as minutes, ${l.kind} as kind,
               ${l.createdBy} as user_id
             from ${l}
-            where ${l.clinicId} = ${clinicId} and ${ofPatients(l.patientId)} and ${l.deletedAt} is null
+            where ${l.clinicId} = ${clinicId} and ${ofPatients(l.patientId, patientIds)} and ${l.deletedAt} is null
               and ${l.kind} in ('phone', 'video') and ${l.date} >= ${fromDay} and ${l.date} < ${toDay}) r) as calls`,
       );
       const { episodes, sessions, calls } = row!;

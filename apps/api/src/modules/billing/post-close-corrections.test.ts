@@ -170,8 +170,11 @@ describe('the sign-off of that month', () => {
     expect(february.changes.map((change: { kind: string }) => change.kind)).toEqual(['call_logged', 'call_deleted']);
   });
 
-  it("is what the patient's FHIR record charges: the signed row, filed at the close as every answer says", async () => {
-    const [signOff] = await c.db.select().from(billingSignOffs).where(eq(billingSignOffs.month, '2026-02'));
+  it("is what the patient's FHIR charges are read from: the signed row, filed at the close as every answer says", async () => {
+    const [signOff] = await c.db
+      .select()
+      .from(billingSignOffs)
+      .where(and(eq(billingSignOffs.clinicId, c.home.clinic.id), eq(billingSignOffs.month, '2026-02')));
     const signedRow = signOff!.figures.patients.find((row) => row.patient.id === patient);
     const rows = await createFhirRepository(c.db, clinicScope(c.home.clinic.id)).filedBillingRows(patient);
     expect(rows).toEqual([{ month: '2026-02', filedAt: new Date(closedAt), row: signedRow }]);
