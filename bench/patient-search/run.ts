@@ -208,20 +208,20 @@ async function directTimes(clinicId: number): Promise<LoadResult[]> {
   const { createPatientsRepository } = await import(join(apiDir, 'src/modules/patients/patients.repository.ts'));
   const database = await openDatabase({ databaseUrl: dbUrl() });
   try {
-    const repo = createPatientsRepository(database.db);
-    const scope = { kind: 'clinic', clinicId };
+    // The repository of one clinic, as a staff member's data access builds it (decision 1340).
+    const repo = createPatientsRepository(database.db, { kind: 'clinic', clinicId });
     const results: LoadResult[] = [];
     for (const term of terms)
       results.push(
         await timeDirect(
           `SQL alone: "${term}"`,
-          () => repo.list(scope, { search: term, page: 1, page_size: 25 }, new Date()),
+          () => repo.list({ search: term, page: 1, page_size: 25 }, new Date()),
           1,
         ),
       );
     for (const page of pages)
       results.push(
-        await timeDirect(`SQL alone: page ${page}`, () => repo.list(scope, { page, page_size: 25 }, new Date()), 1),
+        await timeDirect(`SQL alone: page ${page}`, () => repo.list({ page, page_size: 25 }, new Date()), 1),
       );
     return results;
   } finally {
