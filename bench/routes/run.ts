@@ -341,7 +341,7 @@ try {
       '',
       `The floors are a bare route of their own process that makes one PostgreSQL round trip: a read, and a read that commits an audit row before answering, as every audited read of the API does. No database route can be faster than its floor. "Of its floor" divides, round by round, a route's ratio to its bare pair by its floor's ratio to the floor's bare pair (the audited floor for a route that audits its read); the median and range of the rounds are shown.`,
       '',
-      `"Its statements" are the statements the API sent PostgreSQL for one request of the route (recorded on the wire by a relay in front of PostgreSQL, once per path, by a server of their own), sent again as they were from the floors' bare route and answered as JSON: what the route's SQL costs without the API. "Of its statements" is the route's share of that, computed as "of its floor" is (decision 1490).`,
+      `"Its statements" are the statements the API sent PostgreSQL for one request of the route (recorded on the wire by a relay in front of PostgreSQL, by a server of their own, for each path the fewest statements of three requests), sent again as they were from the floors' bare route and answered as JSON: an estimate of what the route's SQL costs without the API. "Of its statements" is the route's share of that, computed as "of its floor" is (decision 1490).`,
       '',
       ...table,
     ].join('\n'),
