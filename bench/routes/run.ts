@@ -27,7 +27,7 @@ import { startServer } from '../lib/processes.ts';
 import { saveResult } from '../lib/report.ts';
 import { alternateRounds, rpsRatio, type Side, showSpread, spread } from '../lib/rounds.ts';
 import { fillClinic, waitForVideoProcessing } from './data.ts';
-import { type RecordedRequest, startRecorder } from './recorder.ts';
+import { type RecordedRequest, startRecorder, statementCount } from './recorder.ts';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -197,23 +197,16 @@ try {
     // Warmed first, so statements are prepared and sessions cached as they are under load.
     for (const path of r.paths) for (let i = 0; i < 6; i++) await get(recording.url, path, r.headers);
     recorded[r.key] = [];
-    for (const path of r.paths) {
-      // A scheduled job of the server (month close, task rules) may run while a request is recorded, and a session
-      // is sometimes read again: of three recordings, the one with the fewest statements is the request's own.
-      const takes: RecordedRequest[] = [];
-      for (let take = 0; take < 3; take++) takes.push(await recorder.record(() => get(recording.url, path, r.headers)));
-      const size = (request: RecordedRequest) => request.flat().length;
-      recorded[r.key]!.push(takes.reduce((a, b) => (size(b) < size(a) ? b : a)));
-    }
-    const counts = recorded[r.key]!.map((request) => request.flat().length);
+    for (const path of r.paths)
+      recorded[r.key]!.push(await recorder.recordOwn(() => get(recording.url, path, r.headers)));
+    const counts = recorded[r.key]!.map(statementCount);
+    const most = Math.max(...counts);
     if (Math.min(...counts) === 0) throw new Error(`${r.what}: a request was recorded without a statement`);
-    console.log(`${r.what}: ${Math.min(...counts)}–${Math.max(...counts)} statements a request`);
-    for (const request of recorded[r.key]!.filter((q) => q.flat().length === Math.max(...counts)).slice(0, 1)) {
-      request.forEach((statements, connection) => {
-        for (const s of statements)
-          console.log(`  connection ${connection + 1}: ${s.name ?? s.text.replace(/\s+/g, ' ').slice(0, 90)}`);
-      });
-    }
+    console.log(`${r.what}: ${Math.min(...counts)}–${most} statements a request`);
+    recorded[r.key]!.find((request) => statementCount(request) === most)!.forEach((statements, connection) => {
+      for (const s of statements)
+        console.log(`  connection ${connection + 1}: ${s.name ?? s.text.replace(/\s+/g, ' ').slice(0, 90)}`);
+    });
   }
   await recording.stop();
   await recorder.stop();
