@@ -159,6 +159,8 @@ try {
     .map((r) => capacityOf(r.steps) / capacityOf(ramps.find((o) => o.nodes === 1 && o.round === r.round)!.steps))
     .filter(Number.isFinite);
   const ratios = { ratio, rounds: roundRatios };
+  // A topology that met the goal at the top step in every round has a capacity of that step or more.
+  const atLeast = (s: { min: number }) => (s.min === Math.max(...STEPS) ? '≥ ' : '');
   console.log(
     `\ncapacity, median (min–max) of ${ROUNDS} rounds: 1 node ${one.median} (${one.min}–${one.max}), 2 nodes ${two.median} (${two.min}–${two.max}), ratio ${ratio.toFixed(2)} (rounds ${roundRatios.map((r) => r.toFixed(2)).join(', ')})`,
   );
@@ -179,13 +181,13 @@ try {
       {
         what: `clinic day, 1 node behind HAProxy: most people on line with p95 ≤ ${P95_LIMIT_MS} ms, no error`,
         goal: 'reported',
-        measured: `${one.median} (rounds ${one.min}–${one.max})`,
+        measured: `${atLeast(one)}${one.median} (rounds ${one.min}–${one.max})`,
         met: one.median > 0,
       },
       {
         what: `clinic day, 2 nodes behind HAProxy: most people on line with p95 ≤ ${P95_LIMIT_MS} ms, no error`,
         goal: 'reported',
-        measured: `${two.median} (rounds ${two.min}–${two.max}), ${ratio.toFixed(2)}× one node`,
+        measured: `${atLeast(two)}${two.median} (rounds ${two.min}–${two.max}), ${atLeast(two)}${ratio.toFixed(2)}× one node`,
         met: two.median > 0,
       },
     ],

@@ -15,7 +15,7 @@ import type { AuditLog } from '../../lib/audit.ts';
 import { clinicMonthOf } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Caller } from '../data-access.ts';
-import { billingClinicOf, billingMonthOf } from './billing-clinic.ts';
+import { billingClinicOf, billingMonthOf, clinicMonthOfCall } from './billing-clinic.ts';
 import { createBillingInputs } from './billing-inputs.ts';
 import { billedPatientsOf, codeTotalsOf, createBillingMonth, monthTotalsOf } from './billing-month.ts';
 import { clinicRatesOf } from './billing-rates.ts';
@@ -28,8 +28,7 @@ type ChartQuery = z.infer<typeof billingChartQuerySchema>;
 export function createBillingService({ clock, audit }: Deps) {
   return {
     async units(actor: Caller, query: BillingUnitsQuery, ctx: RequestContext): Promise<BillingUnits> {
-      const clinic = await billingClinicOf(actor.data, actor, query.clinic_code);
-      const month = billingMonthOf(query.year, query.month, clinicMonthOf(clock.now(), clinic.timezone));
+      const { clinic, month } = await clinicMonthOfCall(actor, query, query.clinic_code, clock.now());
       // A closed month answers its filed figures, signed or not, never a recomputation that moved (decision 1285);
       // any other month is computed now.
       const filed = await filedMonthOf(actor.data, clinic.id, month);

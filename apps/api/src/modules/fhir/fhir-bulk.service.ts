@@ -1,5 +1,4 @@
 import {
-  clinicMonthOf,
   type FhirExport,
   type FileAnswer,
   type fhirExportFileParamsSchema,
@@ -16,7 +15,7 @@ import { jobQueues } from '../../jobs/queues.ts';
 import { type AuditLog, noteNothingChanged } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { billingClinicOf, billingMonthOf } from '../billing/billing-clinic.ts';
+import { billingClinicOf, clinicMonthOfCall } from '../billing/billing-clinic.ts';
 import type { Caller } from '../data-access.ts';
 import type { FhirExportRow } from './fhir-exports.repository.ts';
 
@@ -68,10 +67,9 @@ export function createFhirBulkService({ clock, audit, jobs }: Deps) {
       body: z.infer<typeof fhirExportStartSchema>,
       ctx: RequestContext,
     ): Promise<{ answer: FhirExport; isNew: boolean }> {
-      const clinic = await billingClinicOf(actor.data, actor, query.clinic_code);
       const now = clock.now();
-      const month = billingMonthOf(body.year, body.month, clinicMonthOf(now, clinic.timezone));
-      const { row, isNew } = await actor.data.within(clinicScope(clinic.id)).transaction(async (data) => {
+      const { clinic, clinicData, month } = await clinicMonthOfCall(actor, body, query.clinic_code, now);
+      const { row, isNew } = await clinicData.transaction(async (data) => {
         await data.fhirExports.lockMonth(month);
         await data.fhirExports.failStale(month, new Date(now.getTime() - GIVEN_UP_AFTER_MS), now);
         const active = await data.fhirExports.activeOf(month);
